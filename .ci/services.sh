@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Start or stop the PostgreSQL and Redis servers the test suite runs against, on loopback only.
+#   .ci/services.sh install   install the Debian packages that are missing (needs root)
+#   .ci/services.sh start     start both if not already answering; prints the URLs to export
+#   .ci/services.sh stop      stop what `start` started (and nothing else)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUN_DIR="$PWD/.run"
+PG_PORT="${TEST_PG_PORT:-54329}"
+REDIS_PORT="${TEST_REDIS_PORT:-63799}"
+PG_BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+install() {
+  local missing=()
+  [ -n "$PG_BIN" ] || missing+=(postgresql)
+  command -v redis-server >/dev/null || missing+=(redis-server)
+  command -v chromium >/dev/null || missing+=(chromium)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
+    # The postgresql package starts its own cluster on 5432; ours is separate.
+    PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
+  fi
+}
+
+start() {
+  mkdir -p "$RUN_DIR"
+  if ! "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; then
+    rm -rf "$RUN_DIR/pg"
+    mkdir -p "$RUN_DIR/pg"
+    [ "$(id -u)" = 0 ] && chown postgres "$RUN_DIR/pg" && chmod 755 "$RUN_DIR"
+    as_postgres "$PG_BIN/initdb" -D "$RUN_DIR/pg/data" -U postgres -A trust --no-sync >/dev/null
+    as_postgres "$PG_BIN/pg_ctl" -D "$RUN_DIR/pg/data" -l "$RUN_DIR/pg/log" -w start \
+      -o "-h 127.0.0.1 -p $PG_PORT -k $RUN_DIR/pg -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >/dev/null
+    touch "$RUN_DIR/pg.started"
+  fi
+  if ! redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then
+    redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no \
+      --daemonize yes --pidfile "$RUN_DIR/redis.pid" --logfile "$RUN_DIR/redis.log"
+    for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+    touch "$RUN_DIR/redis.started"
+  fi
+  echo "DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/krosmaster"
+  echo "REDIS_URL=redis://127.0.0.1:$REDIS_PORT/0"
+}
+
+stop() {
+  if [ -f "$RUN_DIR/pg.started" ]; then
+    as_postgres "$PG_BIN/pg_ctl" -D "$RUN_DIR/pg/data" -m fast -w stop >/dev/null || true
+    rm -f "$RUN_DIR/pg.started"
+  fi
+  if [ -f "$RUN_DIR/redis.started" ]; then
+    redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+    rm -f "$RUN_DIR/redis.started"
+  fi
+}
+
+"${1:?usage: services.sh install|start|stop}"

@@ -1,0 +1,24 @@
+# The production image: gunicorn serves the site, the same image runs the Celery worker.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
+    DJANGO_STATIC_MANIFEST=true
+WORKDIR /app
+
+COPY pyproject.toml README.md ./
+COPY config config
+COPY tournaments tournaments
+COPY teams teams
+COPY rules rules
+COPY matches matches
+COPY templates templates
+COPY static static
+COPY manage.py ./
+RUN pip install . && useradd --create-home app
+
+# collectstatic needs a secret to import the settings; this one never serves a request.
+RUN DJANGO_DEBUG=false DJANGO_SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
+
+USER app
+EXPOSE 8000
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

@@ -1,0 +1,106 @@
+"""The arena: terrain of the 12x12 board (4.17) and the start cells of each side (1.3).
+
+Only terrain lives here; units, kama tokens still on the board and other changing things belong to
+the game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from rules.engine.cells import Cell
+
+SIDES = ("A", "B")
+
+
+class ArenaError(ValueError):
+    """An arena description that cannot be played on."""
+
+
+@dataclass(frozen=True)
+class Arena:
+    name: str
+    trees: frozenset[Cell] = frozenset()
+    bushes: frozenset[Cell] = frozenset()
+    crates: frozenset[Cell] = frozenset()
+    demon_cells: frozenset[Cell] = frozenset()
+    kamas: Mapping[Cell, int] = field(default_factory=dict)
+    start_cells: Mapping[str, frozenset[Cell]] = field(
+        default_factory=lambda: {"A": frozenset(), "B": frozenset()}
+    )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.trees, self.bushes, self.crates, self.demon_cells))
+
+    @property
+    def impassable(self) -> frozenset[Cell]:
+        """Scenery cells nothing may enter: trees and bushes (4.17.4); a crate cell is free (4.17.6.c)."""
+        return self.trees | self.bushes
+
+    def problems(self) -> list[str]:
+        """Why this arena cannot be used for a game yet; empty when it can.
+
+        Each side needs start cells on its own two first rows (1.3), and no two kinds of
+        scenery may share a cell.
+        """
+        found: list[str] = []
+        home_rows = {"A": (0, 1), "B": (10, 11)}
+        for side in SIDES:
+            cells = self.start_cells.get(side, frozenset())
+            if not cells:
+                found.append(f"side {side} has no start cells")
+            outside = sorted(c.name for c in cells if c.y not in home_rows[side])
+            if outside:
+                found.append(
+                    f"start cells of side {side} outside its two first rows: {', '.join(outside)}"
+                )
+        layers = {"tree": self.trees, "bush": self.bushes, "crate": self.crates}
+        names = list(layers)
+        for i, first in enumerate(names):
+            for second in names[i + 1 :]:
+                shared = layers[first] & layers[second]
+                if shared:
+                    cells = ", ".join(sorted(c.name for c in shared))
+                    found.append(f"{cells} cannot hold both a {first} and a {second}")
+        blocked_starts = sorted(
+            c.name for side in SIDES for c in self.start_cells.get(side, ()) if c in self.impassable
+        )
+        if blocked_starts:
+            found.append(f"start cells covered by scenery: {', '.join(blocked_starts)}")
+        return found
+
+
+def _cells(names: Iterable[str]) -> frozenset[Cell]:
+    return frozenset(Cell.parse(n) for n in names)
+
+
+def arena_from_dict(data: Mapping) -> Arena:
+    """Build an arena from the match-log header shape (`trees: ["d4"], kamas: {"f6": 1}`, ...)."""
+    starts = data.get("start_cells") or {}
+    return Arena(
+        name=str(data.get("name", "")),
+        trees=_cells(data.get("trees", ())),
+        bushes=_cells(data.get("bushes", ())),
+        crates=_cells(data.get("crates", ())),
+        demon_cells=_cells(data.get("demon_cells", ())),
+        kamas={Cell.parse(k): int(v) for k, v in (data.get("kamas") or {}).items()},
+        start_cells={side: _cells(starts.get(side, ())) for side in SIDES},
+    )
+
+
+def arena_to_dict(arena: Arena) -> dict:
+    """The inverse of `arena_from_dict`, with cells sorted so that output is stable."""
+
+    def names(cells: Iterable[Cell]) -> list[str]:
+        return [c.name for c in sorted(cells)]
+
+    return {
+        "name": arena.name,
+        "trees": names(arena.trees),
+        "bushes": names(arena.bushes),
+        "crates": names(arena.crates),
+        "demon_cells": names(arena.demon_cells),
+        "kamas": {c.name: n for c, n in sorted(arena.kamas.items())},
+        "start_cells": {side: names(arena.start_cells.get(side, ())) for side in SIDES},
+    }

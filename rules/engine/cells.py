@@ -1,0 +1,68 @@
+"""Cells of the 12x12 board and their chess-like names (`a1` .. `l12`).
+
+Column letters run from player A's left (x = 0 is `a`), row numbers from player A's edge
+(y = 0 is row `1`); see docs/match-log.md. Every other engine module speaks in `Cell`s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+BOARD_SIZE = 12
+_COLUMNS = "abcdefghijkl"
+
+
+class CellError(ValueError):
+    """A cell name or coordinate that does not exist on the board."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Cell:
+    x: int
+    y: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.x < BOARD_SIZE and 0 <= self.y < BOARD_SIZE):
+            raise CellError(f"({self.x}, {self.y}) is off the {BOARD_SIZE}x{BOARD_SIZE} board")
+
+    @classmethod
+    def parse(cls, name: str) -> Cell:
+        """Read a name like `c7`; case is ignored, anything else off the board is an error."""
+        if not isinstance(name, str) or not 2 <= len(name) <= 3:
+            raise CellError(f"{name!r} is not a cell name (expected a1 to l12)")
+        column, row = name[0].lower(), name[1:]
+        if column not in _COLUMNS or not row.isdigit() or row.startswith("0"):
+            raise CellError(f"{name!r} is not a cell name (expected a1 to l12)")
+        y = int(row) - 1
+        if not 0 <= y < BOARD_SIZE:
+            raise CellError(f"{name!r} is off the board (rows run 1 to {BOARD_SIZE})")
+        return cls(_COLUMNS.index(column), y)
+
+    @property
+    def name(self) -> str:
+        return f"{_COLUMNS[self.x]}{self.y + 1}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def distance(self, other: Cell) -> int:
+        """Cells counted orthogonally, never diagonally (4.15.1)."""
+        return abs(self.x - other.x) + abs(self.y - other.y)
+
+    def neighbours(self) -> Iterator[Cell]:
+        """The up to four orthogonally adjacent cells that exist on the board."""
+        for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            x, y = self.x + dx, self.y + dy
+            if 0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE:
+                yield Cell(x, y)
+
+    def is_adjacent(self, other: Cell) -> bool:
+        return self.distance(other) == 1
+
+
+def all_cells() -> Iterator[Cell]:
+    """Every cell, row by row from a1."""
+    for y in range(BOARD_SIZE):
+        for x in range(BOARD_SIZE):
+            yield Cell(x, y)

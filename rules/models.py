@@ -1,0 +1,1 @@
+"""Models of the rules app; they grow with the issues that need them."""

@@ -1,0 +1,108 @@
+"""Fixtures shared by the whole suite: real services and a real browser.
+
+`make test` sets REQUIRE_SERVICES=1 and starts PostgreSQL and Redis, so that tests needing them
+fail rather than skip when something is wrong; a bare `pytest` skips them with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("REQUIRE_SERVICES") == "1":
+        pytest.fail(f"REQUIRE_SERVICES is set but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    from django.conf import settings
+
+    if not settings.CELERY_BROKER_URL:
+        _missing("no Redis broker is configured (set REDIS_URL)")
+    return settings.CELERY_BROKER_URL
+
+
+def subprocess_database_url() -> str:
+    """A DATABASE_URL naming the test database, for processes started by a test."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+@pytest.fixture
+def celery_worker_process(redis_url: str, transactional_db: None) -> Iterator[subprocess.Popen]:
+    """A real `celery worker` process on the Redis broker, writing to the test database."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        _missing("the worker test needs PostgreSQL (set DATABASE_URL)")
+    env = {**os.environ, "DATABASE_URL": subprocess_database_url(), "CELERY_BROKER_URL": redis_url}
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=REPO,
+        env=env,
+    )
+    try:
+        yield worker
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
+def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1):
+    """Poll until `predicate()` is truthy; the waiting is for correctness, not a speed check."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    return predicate()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Debian's Chromium, never a downloaded browser; quiet on a machine with no network."""
+    if not Path(CHROMIUM).exists():
+        _missing(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }

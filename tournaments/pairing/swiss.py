@@ -1,0 +1,383 @@
+"""Swiss rounds: who plays whom, from the standings and the history.
+
+The hard rules (no rematch, no forbidden pairing, at most one bye more than anybody else) shape the
+graph: an edge exists only between players who may meet. The soft rule (equal points, otherwise the
+smallest gaps, a gap higher up outweighing any number of gaps lower down) is a cost vector indexed
+by score level, turned into integer edge weights by :mod:`.weights`; a max-weight matching then
+picks the round.
+
+Two things keep this fast at 10,000 players, where one blossom run over everybody takes seconds:
+
+* Sparse edges: each player is joined only to the next ``window`` players (in standings order) he
+  may meet; the window doubles until the players that matter are matched.
+* Blocks: the field is solved top-down in blocks of about ``block_size`` players plus a lookahead
+  of the next ``lookahead`` players. Pairs touching the block are kept; the lookahead only steers
+  ties (who receives a floater) and is solved again as part of the next block. Block players that
+  cannot be matched are carried to the top of the next block, i.e. paired further down.
+
+When the whole field fits in one solve (up to ``block_size + lookahead`` players) the result is the
+exact lexicographic optimum. If the block decomposition ever paints itself into a corner (a last
+block with no perfect matching) the field is solved again in one piece with the window widened up to
+the full graph, so a pairing is only refused when none exists.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from itertools import groupby
+
+import rustworkx as rx
+
+from .field import Field, Unpairable, build_field
+from .first_round import first_round_order, pair_first_round
+from .models import (
+    ForbiddenPairing,
+    MatchRecord,
+    Pairing,
+    PairingError,
+    PairingKind,
+    PlayerRecord,
+    RoundPairing,
+    Scoring,
+    Seeding,
+)
+from .standings import DEFAULT_TIEBREAKERS, compute_standings
+from .weights import multipliers
+
+DEFAULT_WINDOW = 12
+DEFAULT_BLOCK_SIZE = 200
+DEFAULT_LOOKAHEAD = 100
+
+
+def _window_edges(fld: Field, nodes: list[int], window: int) -> list[tuple[int, int]]:
+    """Edges (as local indices) from each node to the next ``window`` nodes it may meet."""
+    edges = []
+    m = len(nodes)
+    for a in range(m):
+        i = nodes[a]
+        found = 0
+        for b in range(a + 1, m):
+            if fld.allowed(i, nodes[b]):
+                edges.append((a, b))
+                found += 1
+                if found == window:
+                    break
+    return edges
+
+
+def _solve(
+    fld: Field, block: list[int], look: list[int], window: int
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """Match ``block`` (all of it if possible) using ``look`` as optional partners.
+
+    Returns the pairs touching the block (as field positions) and the block players left over.
+    The cost vector, most important first: block players unmatched, rematches touching the block,
+    gaps per block score level, lookahead players unmatched, lookahead rematches, gaps per
+    lookahead score level. A component that cannot be non-zero is left out to save weight bits.
+    """
+    nodes = block + look
+    n_block = len(block)
+    pts = [fld.points[i] for i in nodes]
+    while True:
+        edges = _window_edges(fld, nodes, window)
+        # Per score level (points, side): largest gap any edge can pay there and its size.
+        maxgap: dict[tuple[int, int], int] = {}
+        size: dict[tuple[int, int], int] = {}
+        for a, p in enumerate(pts):
+            key = (p, a >= n_block)
+            size[key] = size.get(key, 0) + 1
+        for a, b in edges:
+            gap = abs(pts[a] - pts[b])
+            if gap:
+                up = a if pts[a] > pts[b] else b
+                key = (pts[up], up >= n_block)
+                maxgap[key] = max(maxgap.get(key, 0), gap)
+
+        def level_ranges(side: bool, maxgap=maxgap, size=size) -> list[tuple[tuple[int, int], int]]:
+            keys = sorted((k for k in maxgap if k[1] == side), reverse=True)
+            return [(k, min(size[k], sum(1 for p in pts if p < k[0])) * maxgap[k]) for k in keys]
+
+        components: list[tuple[object, int]] = [("block", n_block)]
+        if fld.allow_rematches:
+            components.append(("rematch_block", n_block))
+        components += level_ranges(False)
+        if look:
+            components.append(("look", len(look)))
+            if fld.allow_rematches:
+                components.append(("rematch_look", len(look) // 2))
+            components += level_ranges(True)
+        mults, _ = multipliers([r for _, r in components])
+        mult = {name: m for (name, _), m in zip(components, mults, strict=True)}
+
+        graph = rx.PyGraph(multigraph=False)
+        graph.add_nodes_from(range(len(nodes)))
+        weighted = []
+        for a, b in edges:
+            in_block = (a < n_block) + (b < n_block)
+            weight = mult["block"] * in_block + mult.get("look", 0) * (2 - in_block)
+            if fld.allow_rematches and nodes[b] in fld.met[nodes[a]]:
+                weight -= mult["rematch_block" if in_block else "rematch_look"]
+            gap = abs(pts[a] - pts[b])
+            if gap:
+                up = a if pts[a] > pts[b] else b
+                weight -= mult[(pts[up], up >= n_block)] * gap
+            weighted.append((a, b, weight))
+        graph.add_edges_from(weighted)
+        matching = rx.max_weight_matching(
+            graph, max_cardinality=False, weight_fn=int, verify_optimum=False
+        )
+        mate: dict[int, int] = {}
+        for a, b in matching:
+            mate[a] = b
+            mate[b] = a
+        leftover = [nodes[a] for a in range(n_block) if a not in mate]
+        if not leftover or window >= len(nodes):
+            break
+        window *= 2
+    pairs = [(nodes[a], nodes[b]) for a, b in matching if a < n_block or b < n_block]
+    return pairs, leftover
+
+
+def pair_positions(
+    fld: Field,
+    positions: list[int],
+    *,
+    window: int = DEFAULT_WINDOW,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    lookahead: int = DEFAULT_LOOKAHEAD,
+) -> list[tuple[int, int]]:
+    """Pair an even set of field positions, top-down in blocks. Raises ``Unpairable``."""
+    pairs: list[tuple[int, int]] = []
+    used: set[int] = set()
+    carry: list[int] = []
+    cursor = 0
+    while True:
+        block = list(carry)
+        while cursor < len(positions) and len(block) < block_size:
+            if positions[cursor] not in used:
+                block.append(positions[cursor])
+            cursor += 1
+        look = []
+        probe = cursor
+        while probe < len(positions) and len(look) < lookahead:
+            if positions[probe] not in used:
+                look.append(positions[probe])
+            probe += 1
+        final = all(p in used for p in positions[probe:])
+        if final:
+            block += look
+            look = []
+            cursor = len(positions)
+        found, carry = _solve(fld, block, look, window)
+        pairs += found
+        for a, b in found:
+            used.add(a)
+            used.add(b)
+        if final:
+            if carry:
+                raise Unpairable(carry)
+            return pairs
+
+
+def pair_exhaustively(fld: Field, positions: list[int], window: int) -> list[tuple[int, int]]:
+    """Blocks first (fast); on failure one solve over everybody, the window widened to the full
+    graph, so an unpairable verdict is never an artefact of the decomposition."""
+    try:
+        return pair_positions(fld, positions, window=window)
+    except Unpairable:
+        return pair_positions(fld, positions, window=window, block_size=len(positions), lookahead=0)
+
+
+def _isolated(fld: Field, positions: list[int]) -> list[int]:
+    return [i for i in positions if not any(fld.allowed(i, j) for j in positions if j != i)]
+
+
+def _bye_candidates(fld: Field, positions: list[int]) -> list[int]:
+    """Players with the fewest byes, lowest-ranked first: the order in which the bye is offered."""
+    fewest = min(fld.byes[i] for i in positions)
+    return [i for i in reversed(positions) if fld.byes[i] == fewest]
+
+
+def _pairing_order(
+    active: list[PlayerRecord],
+    matches: Sequence[MatchRecord],
+    scoring: Scoring,
+    tiebreakers: Sequence[str],
+    rng: random.Random,
+) -> list[PlayerRecord]:
+    """Standings order; players tied on everything are shuffled with the round's seed."""
+    rows = compute_standings(active, matches, scoring=scoring, tiebreakers=tiebreakers)
+    by_id = {p.player_id: p for p in active}
+    order: list[PlayerRecord] = []
+    for _, tied in groupby(rows, key=lambda row: row.rank):
+        group = [by_id[row.player_id] for row in tied]
+        rng.shuffle(group)
+        order += group
+    return order
+
+
+def pair_round(
+    players: Sequence[PlayerRecord],
+    matches: Sequence[MatchRecord],
+    round_number: int,
+    seed: int | None = None,
+    *,
+    scoring: Scoring | None = None,
+    tiebreakers: Sequence[str] = DEFAULT_TIEBREAKERS,
+    forbidden: Sequence[ForbiddenPairing] = (),
+    allow_rematches: bool = False,
+    first_round_seeding: Seeding = Seeding.RANDOM,
+    window: int = DEFAULT_WINDOW,
+) -> RoundPairing:
+    """Pair round ``round_number`` for the non-dropped ``players``.
+
+    ``seed`` makes the round reproducible; when omitted a fresh one is drawn and returned in the
+    result so the adapter can store it. Round 1 (no match recorded for any active player) follows
+    ``first_round_seeding``; later rounds follow the standings. Raises :class:`PairingError` when
+    the hard constraints leave no valid round.
+    """
+    if seed is None:
+        seed = secrets.randbits(63)
+    scoring = scoring or Scoring()
+    rng = random.Random(seed)
+    active = [p for p in players if not p.dropped]
+    if len(active) < 2:
+        raise PairingError("too_few_players", f"{len(active)} active player(s); need at least 2")
+    ids = {p.player_id for p in players}
+    strangers = {pid for m in matches for pid in (m.player_a, m.player_b) if pid is not None} - ids
+    if strangers:
+        raise PairingError(
+            "unknown_player",
+            f"match history names players not registered: {sorted(map(str, strangers))}",
+            tuple(strangers),
+        )
+    active_ids = {p.player_id for p in active}
+    first_round = not any(m.player_a in active_ids or m.player_b in active_ids for m in matches)
+    if first_round:
+        order = first_round_order(active, first_round_seeding, rng)
+    else:
+        order = _pairing_order(active, matches, scoring, tiebreakers, rng)
+    fld = build_field(order, matches, scoring, forbidden, round_number, allow_rematches)
+    positions = list(range(len(order)))
+
+    isolated = _isolated(fld, positions)
+    candidates = _bye_candidates(fld, positions) if len(positions) % 2 else [None]
+    if isolated:
+        if len(isolated) == 1 and isolated[0] in candidates:
+            candidates = isolated
+        else:
+            names = ", ".join(str(fld.ids[i]) for i in isolated)
+            raise PairingError(
+                "isolated_player",
+                f"no allowed opponent left for: {names} (rematches and forbidden pairings "
+                "rule out every other present player)",
+                tuple(fld.ids[i] for i in isolated),
+            )
+
+    last_failure: Unpairable | None = None
+    for offered, bye in enumerate(candidates):
+        rest = [i for i in positions if i != bye]
+        try:
+            if first_round:
+                pairs = pair_first_round(fld, rest, first_round_seeding)
+            else:
+                pairs = pair_exhaustively(fld, rest, window)
+        except Unpairable as exc:
+            last_failure = exc
+            continue
+        return _build_result(
+            fld,
+            round_number,
+            seed,
+            pairs,
+            bye,
+            offered,
+            first_round_seeding if first_round else None,
+        )
+    assert last_failure is not None
+    stuck = ", ".join(str(fld.ids[i]) for i in last_failure.positions)
+    if candidates != [None]:
+        raise PairingError(
+            "no_bye_candidate",
+            "no player eligible for the bye (fewest byes so far) can sit out without leaving "
+            f"others unpairable; stuck players: {stuck}",
+            tuple(fld.ids[i] for i in last_failure.positions),
+        )
+    raise PairingError(
+        "no_perfect_matching",
+        "rematches and forbidden pairings leave no complete pairing; players that cannot all be "
+        f"placed: {stuck}",
+        tuple(fld.ids[i] for i in last_failure.positions),
+    )
+
+
+def _build_result(
+    fld: Field,
+    round_number: int,
+    seed: int,
+    pairs: list[tuple[int, int]],
+    bye: int | None,
+    offered: int,
+    seeding: Seeding | None,
+) -> RoundPairing:
+    """Tables in standings order (table 1 = best-placed player), each with its reason."""
+    tables: list[Pairing] = []
+    gaps: dict[int, int] = {}
+    for a, b in sorted((min(p), max(p)) for p in pairs):
+        pa, pb = fld.points[a], fld.points[b]
+        rematch = b in fld.met[a]
+        if seeding is Seeding.RANDOM:
+            kind, text = PairingKind.FIRST_ROUND, "round 1: random draw"
+        elif seeding is Seeding.RATING:
+            kind, text = PairingKind.FIRST_ROUND, f"round 1: rating seeding, #{a + 1} v #{b + 1}"
+        elif pa == pb:
+            kind, text = PairingKind.SAME_POINTS, f"same points ({pa})"
+        else:
+            hi, lo = max(pa, pb), min(pa, pb)
+            gaps[hi] = gaps.get(hi, 0) + hi - lo
+            kind, text = PairingKind.PAIRED_DOWN, f"paired down from {hi} to {lo}"
+        if rematch:
+            text += "; rematch allowed by the organiser"
+        tables.append(
+            Pairing(
+                table=len(tables) + 1,
+                player_a=fld.ids[a],
+                player_b=fld.ids[b],
+                points_a=pa,
+                points_b=pb,
+                kind=kind,
+                explanation=text,
+                rematch=rematch,
+            )
+        )
+    if bye is not None:
+        if offered == 0:
+            why = (
+                "lowest-ranked player without a bye"
+                if fld.byes[bye] == 0
+                else ("lowest-ranked player among those with the fewest byes")
+            )
+        else:
+            why = (
+                f"the {offered} lower-ranked eligible player(s) could not sit out without making "
+                "the round unpairable"
+            )
+        tables.append(
+            Pairing(
+                table=len(tables) + 1,
+                player_a=fld.ids[bye],
+                player_b=None,
+                points_a=fld.points[bye],
+                points_b=None,
+                kind=PairingKind.BYE,
+                explanation=f"bye ({why}); counts as a win",
+            )
+        )
+    return RoundPairing(
+        round_number=round_number,
+        seed=seed,
+        pairings=tuple(tables),
+        gap_cost=tuple(sorted(gaps.items(), reverse=True)),
+    )
