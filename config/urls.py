@@ -1,30 +1,23 @@
+"""Every app mounts its pages at the root and its API under /api/v1/."""
+
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
-from rest_framework.routers import DefaultRouter
 
 from config.health import health
-from tournaments import api as tournaments_api
-from tournaments import views as tournaments_views
-
-router = DefaultRouter()
-router.register("events", tournaments_api.EventViewSet, basename="event")
 
 api_v1 = [
-    path("", include(router.urls)),
-    path("me/", tournaments_api.me, name="api-me"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("", include("tournaments.api_urls")),
+    path("", include("rules.api_urls")),
+    path("", include("teams.api_urls")),
+    path("", include("matches.api_urls")),
 ]
 
 urlpatterns = [
-    path("", tournaments_views.home, name="home"),
-    path("dashboard/", tournaments_views.dashboard, name="dashboard"),
-    path("events/<slug:slug>/", tournaments_views.event_detail, name="event-detail"),
-    path("accounts/signup/", tournaments_views.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("tournaments.urls")),
+    path("", include("rules.urls")),
+    path("", include("teams.urls")),
+    path("", include("matches.urls")),
     path("health/", health, name="health"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

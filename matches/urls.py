@@ -1,0 +1,4 @@
+"""Pages of the matches app."""
+
+app_name = "matches"
+urlpatterns: list = []

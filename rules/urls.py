@@ -1,0 +1,4 @@
+"""Pages of the rules app."""
+
+app_name = "rules"
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""API routes of the teams app, mounted under /api/v1/."""
+
+urlpatterns: list = []

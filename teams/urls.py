@@ -1,0 +1,4 @@
+"""Pages of the teams app."""
+
+app_name = "teams"
+urlpatterns: list = []

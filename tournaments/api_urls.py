@@ -1,0 +1,16 @@
+"""API routes of the tournaments app, mounted under /api/v1/."""
+
+from django.urls import include, path
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from tournaments import api
+
+router = DefaultRouter()
+router.register("events", api.EventViewSet, basename="event")
+
+urlpatterns = [
+    path("", include(router.urls)),
+    path("me/", api.me, name="api-me"),
+    path("auth/token/", obtain_auth_token, name="api-token"),
+]
