@@ -178,6 +178,11 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# The card roster and arena data are imported from here at run time, never copied into the repo.
+KROSMASTER_DATA = Path(
+    env.str("KROSMASTER_DATA") or BASE_DIR.parent / "shared" / "data" / "krosmaster"
+)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

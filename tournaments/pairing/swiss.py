@@ -264,9 +264,10 @@ def pair_round(
 
     isolated = _isolated(fld, positions)
     candidates = _bye_candidates(fld, positions) if len(positions) % 2 else [None]
+    forced = False
     if isolated:
         if len(isolated) == 1 and isolated[0] in candidates:
-            candidates = isolated
+            candidates, forced = isolated, True
         else:
             names = ", ".join(str(fld.ids[i]) for i in isolated)
             raise PairingError(
@@ -287,14 +288,21 @@ def pair_round(
         except Unpairable as exc:
             last_failure = exc
             continue
+        if bye is None:
+            why = ""
+        elif forced:
+            why = "the only player with no allowed opponent left"
+        elif offered:
+            why = (
+                f"the {offered} lower-ranked eligible player(s) could not sit out without making "
+                "the round unpairable"
+            )
+        elif fld.byes[bye]:
+            why = "lowest-ranked player among those with the fewest byes"
+        else:
+            why = "lowest-ranked player without a bye"
         return _build_result(
-            fld,
-            round_number,
-            seed,
-            pairs,
-            bye,
-            offered,
-            first_round_seeding if first_round else None,
+            fld, round_number, seed, pairs, bye, why, first_round_seeding if first_round else None
         )
     assert last_failure is not None
     stuck = ", ".join(str(fld.ids[i]) for i in last_failure.positions)
@@ -319,7 +327,7 @@ def _build_result(
     seed: int,
     pairs: list[tuple[int, int]],
     bye: int | None,
-    offered: int,
+    bye_reason: str,
     seeding: Seeding | None,
 ) -> RoundPairing:
     """Tables in standings order (table 1 = best-placed player), each with its reason."""
@@ -353,17 +361,6 @@ def _build_result(
             )
         )
     if bye is not None:
-        if offered == 0:
-            why = (
-                "lowest-ranked player without a bye"
-                if fld.byes[bye] == 0
-                else ("lowest-ranked player among those with the fewest byes")
-            )
-        else:
-            why = (
-                f"the {offered} lower-ranked eligible player(s) could not sit out without making "
-                "the round unpairable"
-            )
         tables.append(
             Pairing(
                 table=len(tables) + 1,
@@ -372,7 +369,7 @@ def _build_result(
                 points_a=fld.points[bye],
                 points_b=None,
                 kind=PairingKind.BYE,
-                explanation=f"bye ({why}); counts as a win",
+                explanation=f"bye ({bye_reason}); counts as a win",
             )
         )
     return RoundPairing(
