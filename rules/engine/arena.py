@@ -35,7 +35,7 @@ class Arena:
 
     @property
     def impassable(self) -> frozenset[Cell]:
-        """Scenery cells nothing may enter: trees and bushes (4.17.4); a crate cell is free (4.17.6.c)."""
+        """Cells nothing may enter: trees and bushes (4.17.4); a crate cell is free (4.17.6.c)."""
         return self.trees | self.bushes
 
     def problems(self) -> list[str]:

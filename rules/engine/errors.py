@@ -1,0 +1,26 @@
+"""The two ways the engine refuses to go on: a broken rule, or a rule it does not model.
+
+Both carry enough for a judge: the rule number and a sentence in plain words. They are separate
+classes because the replay reports them differently: a `RuleViolation` makes a log `invalid`, an
+`Unsupported` makes it `unsupported` (the engine never guesses; see docs/engine-state.md).
+"""
+
+from __future__ import annotations
+
+
+class RuleViolation(Exception):
+    """An action the rules forbid, e.g. `RuleViolation("6.3.2", "b4 is not a free cell")`."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+class Unsupported(Exception):
+    """Something the rules allow but the engine cannot compute exactly (`power:interior-fire`)."""
+
+    def __init__(self, feature: str, message: str = "") -> None:
+        super().__init__(f"{feature}: {message}" if message else feature)
+        self.feature = feature
+        self.message = message

@@ -1,0 +1,233 @@
+"""Moving pieces: one cell for 1 MP with the Block procedure, and forced movement.
+
+A voluntary move (6.3.2, 4.11.9) spends MP and may be blocked (4.14); forced movement (Push,
+Attract, Retreat, Move Closer; 7.5.10, 7.5.11, 7.5.20, 7.5.21) spends nothing, is never blocked,
+and goes as far as it can (4.18.5, 7.2.4.b). Both end on the same arrival rules for Traps
+(4.19.7) and Tombstones (4.19.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from rules.engine.cells import BOARD_SIZE, Cell
+from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.state import GameState, PendingEffect, Unit, injure, remove_from_arena
+
+LOCKED_LOSS = 3  # MP and AP lost when Locked (4.14.2.d)
+CAUGHT_LOSS = 1  # MP and AP lost when Caught (4.14.2.d)
+
+
+class BlockResult(StrEnum):
+    """4.14.2.d names Locked and Caught; `escaped` is our name for neither."""
+
+    LOCKED = "locked"
+    CAUGHT = "caught"
+    ESCAPED = "escaped"
+
+
+@dataclass(frozen=True)
+class BlockRoll:
+    """One enemy's Lock roll and the mover's Dodge roll against it, as the log records them."""
+
+    by: str
+    lock: tuple[Die, ...]
+    dodge: tuple[Die, ...]
+
+
+@dataclass(frozen=True)
+class BlockOutcome:
+    by: str
+    locks: int
+    dodges: int
+    result: BlockResult
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    state: GameState
+    moved: bool
+    blocks: tuple[BlockOutcome, ...] = ()
+
+
+def blockers(state: GameState, unit: Unit) -> tuple[Unit, ...]:
+    """Enemy characters next to `unit` that will try to Lock it when it leaves (4.14.1).
+
+    Mechanisms never Lock (4.19.5.a, 4.19.6.a, 4.19.7.a, 4.19.8.a); a Slippery mover ignores
+    the Block rules (4.14.7, 4.9.9). A Slippery enemy still Locks: the power protects its owner
+    from being blocked and says nothing about blocking others.
+    """
+    if unit.cell is None or "slippery" in unit.powers:
+        return ()
+    return tuple(
+        u
+        for u in state.in_arena()
+        if u.side != unit.side
+        and u.is_character
+        and u.cell is not None
+        and u.cell.is_adjacent(unit.cell)
+    )
+
+
+def block_result(locks: int, dodges: int, *, by_summon: bool) -> BlockResult:
+    """Compare the two rolls (4.14.2.d); a summon's Locked is only Caught (4.14.3)."""
+    if locks > dodges:
+        return BlockResult.CAUGHT if by_summon else BlockResult.LOCKED
+    if locks == dodges:
+        return BlockResult.CAUGHT
+    return BlockResult.ESCAPED
+
+
+def _why_not_free(state: GameState, cell: Cell) -> str:
+    if cell in state.arena.trees:
+        return "a Tree"
+    if cell in state.arena.bushes:
+        return "a Bush"
+    return next(u.id for u in state.units_at(cell) if u.is_obstacle)
+
+
+def move_one_cell(
+    state: GameState, unit_id: str, to: Cell, blocks: Sequence[BlockRoll] = ()
+) -> MoveOutcome:
+    """Spend 1 MP to step to an adjacent free cell, running the Block procedure first (4.14.2).
+
+    Every adjacent enemy character rolls, even once the mover has no MP left: 4.14.2.e repeats the
+    rolls for each enemy that has not rolled, and AP losses still matter. Losses stop at 0.
+    """
+    unit = state.unit(unit_id)
+    if not unit.is_character:
+        raise RuleViolation("6.3.2", f"{unit_id} has no MP characteristic and cannot move")
+    if unit.cell is None:
+        raise RuleViolation("6.3.2", f"{unit_id} is not in the arena")
+    if unit.mp < 1:
+        raise RuleViolation("4.14.2.a", f"{unit_id} has no MP left to move")
+    if not unit.cell.is_adjacent(to):
+        raise RuleViolation("4.17.2", f"{to} is not adjacent to {unit.cell} ({unit_id})")
+    if not state.is_free(to):
+        raise RuleViolation(
+            "4.17.3", f"{to} is not a free cell: {_why_not_free(state, to)} is there"
+        )
+
+    enemies = {u.id: u for u in blockers(state, unit)}
+    named = [b.by for b in blocks]
+    if sorted(named) != sorted(enemies) or len(set(named)) != len(named):
+        expected = ", ".join(sorted(enemies)) or "none"
+        raise RuleViolation(
+            "4.14.2.e",
+            f"leaving {unit.cell}, {unit_id} must be blocked once by each adjacent enemy "
+            f"character ({expected}); the log has {', '.join(named) or 'none'}",
+        )
+    outcomes = []
+    ap, mp = unit.ap, unit.mp
+    for roll in blocks:
+        enemy = enemies[roll.by]
+        check_dice(dice_due(Roll.LOCK, RollContext(enemy.powers)), roll.lock, enemy.id)
+        check_dice(dice_due(Roll.DODGE, RollContext(unit.powers)), roll.dodge, unit_id)
+        locks, dodges = successes(roll.lock, Roll.LOCK), successes(roll.dodge, Roll.DODGE)
+        result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)
+        loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(result, 0)
+        ap, mp = max(0, ap - loss), max(0, mp - loss)
+        outcomes.append(BlockOutcome(enemy.id, locks, dodges, result))
+    if mp < 1:
+        return MoveOutcome(state.with_unit(replace(unit, ap=ap, mp=mp)), False, tuple(outcomes))
+    state = state.with_unit(replace(unit, ap=ap, mp=mp - 1, cell=to))
+    return MoveOutcome(_arrive(state, unit_id, ended=True), True, tuple(outcomes))
+
+
+def _arrive(state: GameState, unit_id: str, *, ended: bool) -> GameState:
+    """What happens when a piece enters a cell holding a Trap or a Tombstone.
+
+    A Trap clicks for a character; for forced movement only where the move ends (4.19.7.c,
+    4.19.7.d). The token leaves at once and its Click waits on standby (7.2.8 Example 2).
+    Profanation adds an Injury to the Tombstone for each Krosmaster moved onto it (4.19.8.c).
+    """
+    unit = state.unit(unit_id)
+    for other in state.units_at(unit.cell) if unit.cell is not None else ():
+        if other.id == unit_id:
+            continue
+        if "profanation" in other.powers and unit.is_krosmaster:
+            if not ended:
+                raise Unsupported(
+                    "4.19.8.c:forced-move-across-tombstone",
+                    f"whether {unit_id} passing over {other.id} without stopping profanes it",
+                )
+            state = injure(state, other.id, 1, profanation=True)
+        if "trap" in other.profile.families and unit.is_character and ended:
+            state = remove_from_arena(state, other.id)
+            state = replace(
+                state, pending=(*state.pending, PendingEffect("click", other.id, unit_id))
+            )
+    return state
+
+
+def _direction(frm: Cell, to: Cell) -> tuple[int, int]:
+    """The unit step from `frm` towards `to`; they must share a row or column."""
+    if frm == to or (frm.x != to.x and frm.y != to.y):
+        raise Unsupported(
+            "7.5.10:not-in-line",
+            f"no straight line from {frm} to {to} for a forced movement",
+        )
+    return (to.x > frm.x) - (to.x < frm.x), (to.y > frm.y) - (to.y < frm.y)
+
+
+def forced_move(
+    state: GameState, unit_id: str, direction: tuple[int, int], distance: int, *, by: str
+) -> MoveOutcome:
+    """Move up to `distance` cells in a straight line, stopping before the first cell that is not
+    free or off the board (7.5.10.b, 7.5.11.b, 7.2.4.b). No MP is spent and no Block occurs:
+    blocks only happen when MP are spent (4.14.1). An Unfazed piece is not moved by anyone else's
+    Spell or Power (4.9.14); `by` is the unit that owns the effect.
+    """
+    unit = state.unit(unit_id)
+    if unit.cell is None:
+        raise RuleViolation("4.18.6", f"{unit_id} is not in the arena")
+    if by != unit_id and "unfazed" in unit.powers:
+        return MoveOutcome(state, False)
+    dx, dy = direction
+    path: list[Cell] = []
+    x, y = unit.cell.x, unit.cell.y
+    for _ in range(distance):
+        x, y = x + dx, y + dy
+        if not (0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE) or not state.is_free(Cell(x, y)):
+            break
+        path.append(Cell(x, y))
+    for i, cell in enumerate(path):
+        state = state.with_unit(replace(state.unit(unit_id), cell=cell))
+        state = _arrive(state, unit_id, ended=i == len(path) - 1)
+    return MoveOutcome(state, bool(path))
+
+
+def push(state: GameState, caster_id: str, target_id: str, distance: int) -> MoveOutcome:
+    """Push Back X: the target moves away from the caster (7.5.10.a)."""
+    caster, target = _placed(state, caster_id), _placed(state, target_id)
+    return forced_move(state, target_id, _direction(caster, target), distance, by=caster_id)
+
+
+def attract(state: GameState, caster_id: str, target_id: str, distance: int) -> MoveOutcome:
+    """Attract X: the target moves towards the caster (7.5.11.a)."""
+    caster, target = _placed(state, caster_id), _placed(state, target_id)
+    distance = min(distance, caster.distance(target) - 1)  # never past the caster
+    return forced_move(state, target_id, _direction(target, caster), distance, by=caster_id)
+
+
+def retreat(state: GameState, caster_id: str, target: Cell, distance: int) -> MoveOutcome:
+    """Retreat X: the caster moves away from the targeted piece's cell (7.5.20.a)."""
+    caster = _placed(state, caster_id)
+    return forced_move(state, caster_id, _direction(target, caster), distance, by=caster_id)
+
+
+def move_closer(state: GameState, caster_id: str, target: Cell, distance: int) -> MoveOutcome:
+    """Move Closer X: the caster moves towards the targeted piece's cell (7.5.21.a)."""
+    caster = _placed(state, caster_id)
+    distance = min(distance, caster.distance(target) - 1)  # never past the target
+    return forced_move(state, caster_id, _direction(caster, target), distance, by=caster_id)
+
+
+def _placed(state: GameState, unit_id: str) -> Cell:
+    cell = state.unit(unit_id).cell
+    if cell is None:
+        raise RuleViolation("4.18.6", f"{unit_id} is not in the arena")
+    return cell

@@ -1,0 +1,563 @@
+"""The game state: an immutable value that every rule function maps to a new value.
+
+Everything is a frozen dataclass over tuples and frozensets, so that a state can be compared,
+hashed into a replay trace, shared between steps without copying, and rebuilt from JSON exactly.
+Updates go through `dataclasses.replace` (the `with_*` helpers below). Which rules change the
+state lives in `turn.py` and `movement.py`; this module only knows what the pieces are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
+from rules.engine.cells import Cell, all_cells
+from rules.engine.errors import RuleViolation, Unsupported
+
+START_GG = 6  # 1.3.5
+TOTAL_GG = 2 * START_GG + 1  # with the wild GG (1.3.6)
+
+#: The power an Inspiration die gives for the side it shows (5.3.1.a-d).
+INSPIRATION_POWERS = {
+    "critical": "critical-hit",
+    "armour": "armour",
+    "dodge": "dodge",
+    "lock": "lock",
+}
+
+#: Summon families whose cell stays free (4.19.7.b, 4.19.8.b).
+PASSABLE_FAMILIES = frozenset({"trap", "tombstone"})
+
+
+def opponent(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+class Phase(StrEnum):
+    """Where the game is in its turn structure (1.3, 5.1.3)."""
+
+    SETUP = "setup"
+    TENSION = "tension"
+    INSPIRATION = "inspiration"
+    PIECES = "pieces"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class UnitProfile:
+    """The printed characteristics the engine needs; `None` is a dash on the card (4.3.4.b)."""
+
+    id: str
+    name: str
+    level: int | None = None
+    initiative: int | None = None
+    ap: int | None = None
+    mp: int | None = None
+    hp: int | None = None
+    powers: frozenset[str] = frozenset()
+    families: frozenset[str] = frozenset()
+    strength: int | None = None
+
+
+class RewardKind(StrEnum):
+    BOOST = "boost"
+    BUFF = "buff"
+    EQUIPMENT = "equipment"
+
+
+RANKS = ("granite", "jade", "silver")
+EQUIPMENT_TYPES = ("weapon", "set", "pet", "dofus", "trophy", "technique")
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A Demonic Reward (4.7) as far as the engine can apply it.
+
+    `ap`, `mp`, `range` and `powers` are what revealing it adds; `other_effects` marks anything
+    else on the token, which the engine refuses to approximate.
+    """
+
+    id: str
+    rank: str
+    kind: RewardKind
+    equipment_type: str | None = None
+    ap: int = 0
+    mp: int = 0
+    range: int = 0
+    powers: frozenset[str] = frozenset()
+    other_effects: bool = False
+
+
+@dataclass(frozen=True)
+class RewardToken:
+    reward: Reward
+    face_up: bool = False
+
+
+@dataclass(frozen=True)
+class Markers:
+    """+1/-1 AP, MP and Range markers as signed counts: opposite markers cancel (4.11.8, 4.12.2)."""
+
+    ap: int = 0
+    mp: int = 0
+    range: int = 0
+
+
+@dataclass(frozen=True)
+class SpecialMarker:
+    """A named marker (4.13) and the Krosmaster who placed it (4.13.2, 4.13.3)."""
+
+    name: str
+    placed_by: str
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A Krosmaster or summon (4.3); `cell` is None when it is not in the arena."""
+
+    id: str
+    side: str
+    profile: UnitProfile
+    summoner: str | None = None
+    cell: Cell | None = None
+    injuries: int = 0
+    ap: int = 0
+    mp: int = 0
+    markers: Markers = Markers()
+    range_bonus: int = 0
+    gained_powers: frozenset[str] = frozenset()
+    inspiration: tuple[str, ...] = ()
+    special_markers: tuple[SpecialMarker, ...] = ()
+    rewards: tuple[RewardToken, ...] = ()
+
+    @property
+    def is_krosmaster(self) -> bool:
+        """A summon is whatever a unit put into play; Krosmasters come from the team (4.3.3)."""
+        return self.summoner is None
+
+    @property
+    def is_character(self) -> bool:
+        """A unit with an MP characteristic (4.3.4.a); mechanisms have none (4.3.4.b)."""
+        return self.profile.mp is not None
+
+    @property
+    def in_arena(self) -> bool:
+        return self.cell is not None
+
+    @property
+    def is_obstacle(self) -> bool:
+        """Characters, Bombs and Turrets are impassable; Traps and Tombstones are not (4.17.4)."""
+        return not (self.profile.families & PASSABLE_FAMILIES)
+
+    def face_up(self, kind: RewardKind | None = None) -> tuple[Reward, ...]:
+        return tuple(
+            t.reward for t in self.rewards if t.face_up and (kind is None or t.reward.kind == kind)
+        )
+
+    @property
+    def powers(self) -> frozenset[str]:
+        """Printed, gained, inspired (5.3.1) and Demonic Reward powers; no duplicates (4.9.1)."""
+        inspired = {INSPIRATION_POWERS[side] for side in self.inspiration}
+        from_rewards = {p for r in self.face_up() for p in r.powers}
+        return self.profile.powers | self.gained_powers | inspired | from_rewards
+
+    @property
+    def max_ap(self) -> int | None:
+        """AP MAX: printed, raised by face-up Equipment (4.7.5.c, 4.11.2)."""
+        if self.profile.ap is None:
+            return None
+        return self.profile.ap + sum(r.ap for r in self.face_up(RewardKind.EQUIPMENT))
+
+    @property
+    def max_mp(self) -> int | None:
+        if self.profile.mp is None:
+            return None
+        return self.profile.mp + sum(r.mp for r in self.face_up(RewardKind.EQUIPMENT))
+
+    @property
+    def range_modifier(self) -> int:
+        """This turn's Range markers (4.12.1) plus face-up Equipment (4.7.5.c)."""
+        return self.range_bonus + sum(r.range for r in self.face_up(RewardKind.EQUIPMENT))
+
+    @property
+    def reward_count(self) -> int:
+        """Rewards counted against the Level (4.7.9); face-up Techniques are not (4.7.11.d)."""
+        return sum(
+            1 for t in self.rewards if not (t.face_up and t.reward.equipment_type == "technique")
+        )
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    side: str
+    name: str = ""
+    gg: int = START_GG
+    kamas: int = 0
+
+
+@dataclass(frozen=True)
+class PendingEffect:
+    """An effect on standby (4.18.3.a) that a later `resolve` event must settle, e.g. a Click."""
+
+    kind: str
+    source: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class GameState:
+    arena: Arena
+    units: tuple[Unit, ...]
+    timelines: tuple[tuple[str, ...], tuple[str, ...]]
+    first_player: str
+    players: tuple[PlayerState, PlayerState] = field(
+        default_factory=lambda: (PlayerState("A"), PlayerState("B"))
+    )
+    wild_gg: bool = True
+    gg_discarded: int = 0
+    kamas_on_board: tuple[tuple[Cell, int], ...] = ()
+    phase: Phase = Phase.SETUP
+    turn: int = 0
+    active_side: str | None = None
+    active_unit: str | None = None
+    activated: tuple[str, ...] = ()
+    tension_dice: tuple[str, ...] = ()
+    gg_bought: bool = False
+    reward_revealed: bool = False
+    reward_bought: bool = False
+    kamas_picked: int = 0
+    pending: tuple[PendingEffect, ...] = ()
+    winner: str | None = None
+    over_reason: str | None = None
+
+    # -- lookups -------------------------------------------------------------------------------
+
+    def unit(self, unit_id: str) -> Unit:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise RuleViolation("4.3.1", f"there is no unit {unit_id!r} in this game")
+
+    def player(self, side: str) -> PlayerState:
+        return self.players[SIDES.index(side)]
+
+    def timeline(self, side: str) -> tuple[str, ...]:
+        return self.timelines[SIDES.index(side)]
+
+    def in_arena(self) -> Iterator[Unit]:
+        return (u for u in self.units if u.cell is not None)
+
+    def units_at(self, cell: Cell) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.cell == cell)
+
+    def occupied_cells(self) -> frozenset[Cell]:
+        """Cells holding any unit, passable or not."""
+        return frozenset(u.cell for u in self.units if u.cell is not None)
+
+    def is_free(self, cell: Cell) -> bool:
+        """No Tree, Bush or unit that is an obstacle on it (4.17.3, 4.17.4, 4.19.7.b, 4.19.8.b)."""
+        if cell in self.arena.impassable:
+            return False
+        return not any(u.is_obstacle for u in self.units_at(cell))
+
+    def free_cells(self) -> frozenset[Cell]:
+        blocked = self.arena.impassable | {
+            u.cell for u in self.units if u.cell is not None and u.is_obstacle
+        }
+        return frozenset(all_cells()) - blocked
+
+    def kamas_at(self, cell: Cell) -> int:
+        return dict(self.kamas_on_board).get(cell, 0)
+
+    @property
+    def gg_total(self) -> int:
+        """GG in play, held or wild; 13 minus the GG lost to Tension (1.3.5, 1.3.6, 5.2.3)."""
+        return sum(p.gg for p in self.players) + int(self.wild_gg)
+
+    # -- copy-on-write updates -----------------------------------------------------------------
+
+    def with_unit(self, unit: Unit) -> GameState:
+        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+
+    def with_units(self, units: Iterable[Unit]) -> GameState:
+        state = self
+        for u in units:
+            state = state.with_unit(u)
+        return state
+
+    def with_player(self, player: PlayerState) -> GameState:
+        a, b = (player if p.side == player.side else p for p in self.players)
+        return replace(self, players=(a, b))
+
+    def with_kamas_at(self, cell: Cell, count: int) -> GameState:
+        board = {c: n for c, n in self.kamas_on_board if c != cell}
+        if count:
+            board[cell] = count
+        return replace(self, kamas_on_board=tuple(sorted(board.items())))
+
+    def with_timeline(self, side: str, order: tuple[str, ...]) -> GameState:
+        timelines = list(self.timelines)
+        timelines[SIDES.index(side)] = order
+        return replace(self, timelines=(timelines[0], timelines[1]))
+
+    # -- JSON ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain-JSON dict (strings, numbers, lists, dicts); `from_json` reads it back."""
+        return {
+            "arena": arena_to_dict(self.arena),
+            "units": [_unit_to_json(u) for u in self.units],
+            "timelines": {side: list(t) for side, t in zip(SIDES, self.timelines, strict=True)},
+            "first_player": self.first_player,
+            "players": [
+                {"side": p.side, "name": p.name, "gg": p.gg, "kamas": p.kamas} for p in self.players
+            ],
+            "wild_gg": self.wild_gg,
+            "gg_discarded": self.gg_discarded,
+            "kamas_on_board": {c.name: n for c, n in self.kamas_on_board},
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "active_side": self.active_side,
+            "active_unit": self.active_unit,
+            "activated": list(self.activated),
+            "tension_dice": list(self.tension_dice),
+            "gg_bought": self.gg_bought,
+            "reward_revealed": self.reward_revealed,
+            "reward_bought": self.reward_bought,
+            "kamas_picked": self.kamas_picked,
+            "pending": [
+                {"kind": p.kind, "source": p.source, "target": p.target} for p in self.pending
+            ],
+            "winner": self.winner,
+            "over_reason": self.over_reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameState:
+        players = tuple(PlayerState(**p) for p in data["players"])
+        return cls(
+            arena=arena_from_dict(data["arena"]),
+            units=tuple(_unit_from_json(u) for u in data["units"]),
+            timelines=(tuple(data["timelines"]["A"]), tuple(data["timelines"]["B"])),
+            first_player=data["first_player"],
+            players=(players[0], players[1]),
+            wild_gg=data["wild_gg"],
+            gg_discarded=data["gg_discarded"],
+            kamas_on_board=tuple(
+                sorted((Cell.parse(c), n) for c, n in data["kamas_on_board"].items())
+            ),
+            phase=Phase(data["phase"]),
+            turn=data["turn"],
+            active_side=data["active_side"],
+            active_unit=data["active_unit"],
+            activated=tuple(data["activated"]),
+            tension_dice=tuple(data["tension_dice"]),
+            gg_bought=data["gg_bought"],
+            reward_revealed=data["reward_revealed"],
+            reward_bought=data["reward_bought"],
+            kamas_picked=data["kamas_picked"],
+            pending=tuple(PendingEffect(**p) for p in data["pending"]),
+            winner=data["winner"],
+            over_reason=data["over_reason"],
+        )
+
+
+def _profile_to_json(p: UnitProfile) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "name": p.name,
+        "level": p.level,
+        "initiative": p.initiative,
+        "ap": p.ap,
+        "mp": p.mp,
+        "hp": p.hp,
+        "powers": sorted(p.powers),
+        "families": sorted(p.families),
+        "strength": p.strength,
+    }
+
+
+def _profile_from_json(d: dict[str, Any]) -> UnitProfile:
+    return UnitProfile(
+        **{**d, "powers": frozenset(d["powers"]), "families": frozenset(d["families"])}
+    )
+
+
+def reward_to_json(r: Reward) -> dict[str, Any]:
+    return {
+        "id": r.id,
+        "rank": r.rank,
+        "kind": r.kind.value,
+        "equipment_type": r.equipment_type,
+        "ap": r.ap,
+        "mp": r.mp,
+        "range": r.range,
+        "powers": sorted(r.powers),
+        "other_effects": r.other_effects,
+    }
+
+
+def reward_from_json(d: dict[str, Any]) -> Reward:
+    return Reward(**{**d, "kind": RewardKind(d["kind"]), "powers": frozenset(d["powers"])})
+
+
+def _unit_to_json(u: Unit) -> dict[str, Any]:
+    return {
+        "id": u.id,
+        "side": u.side,
+        "profile": _profile_to_json(u.profile),
+        "summoner": u.summoner,
+        "cell": u.cell.name if u.cell is not None else None,
+        "injuries": u.injuries,
+        "ap": u.ap,
+        "mp": u.mp,
+        "markers": {"ap": u.markers.ap, "mp": u.markers.mp, "range": u.markers.range},
+        "range_bonus": u.range_bonus,
+        "gained_powers": sorted(u.gained_powers),
+        "inspiration": list(u.inspiration),
+        "special_markers": [{"name": m.name, "placed_by": m.placed_by} for m in u.special_markers],
+        "rewards": [{"reward": reward_to_json(t.reward), "face_up": t.face_up} for t in u.rewards],
+    }
+
+
+def _unit_from_json(d: dict[str, Any]) -> Unit:
+    return Unit(
+        id=d["id"],
+        side=d["side"],
+        profile=_profile_from_json(d["profile"]),
+        summoner=d["summoner"],
+        cell=Cell.parse(d["cell"]) if d["cell"] is not None else None,
+        injuries=d["injuries"],
+        ap=d["ap"],
+        mp=d["mp"],
+        markers=Markers(**d["markers"]),
+        range_bonus=d["range_bonus"],
+        gained_powers=frozenset(d["gained_powers"]),
+        inspiration=tuple(d["inspiration"]),
+        special_markers=tuple(SpecialMarker(**m) for m in d["special_markers"]),
+        rewards=tuple(
+            RewardToken(reward_from_json(t["reward"]), t["face_up"]) for t in d["rewards"]
+        ),
+    )
+
+
+# -- rules checked continuously: injuries, KO, GG and the winner (1.4, 4.6.2, 4.10) -------------
+# They live here, beside the state, because every other module can trigger them: a block cannot,
+# but a Tombstone's Profanation (movement), a Wear power (turn) and every spell can.
+
+
+def injure(state: GameState, unit_id: str, count: int, *, profanation: bool = False) -> GameState:
+    """Place up to `count` Injury markers, never above HP (4.10.8), then KO at HP (4.10.2).
+
+    A unit with Profanation only takes Injuries from Profanation itself (4.9.26, 4.19.8.c).
+    """
+    unit = state.unit(unit_id)
+    if unit.profile.hp is None or unit.cell is None or count <= 0:
+        return state
+    if "profanation" in unit.powers and not profanation:
+        return state
+    injuries = min(unit.profile.hp, unit.injuries + count)
+    state = state.with_unit(replace(unit, injuries=injuries))
+    if injuries >= unit.profile.hp:
+        state = knock_out(state, unit_id)
+    return state
+
+
+def award_gg(state: GameState, side: str, count: int) -> GameState:
+    """`side` takes the wild GG first if it is still there, then steals the rest (4.6.2, 4.6.3).
+
+    Stealing is limited to what the opponent has (4.18.5).
+    """
+    if count <= 0:
+        return state
+    if state.wild_gg:
+        state = replace(state, wild_gg=False)
+        state = state.with_player(replace(state.player(side), gg=state.player(side).gg + 1))
+        count -= 1
+    loser = state.player(opponent(side))
+    stolen = min(count, loser.gg)
+    state = state.with_player(replace(loser, gg=loser.gg - stolen))
+    state = state.with_player(replace(state.player(side), gg=state.player(side).gg + stolen))
+    return check_winner(state)
+
+
+def _cleared(unit: Unit) -> Unit:
+    """The piece as it leaves the arena: markers, Rewards and effects go (4.10.2.a, 4.13.3)."""
+    return replace(
+        unit,
+        cell=None,
+        injuries=0,
+        ap=0,
+        mp=0,
+        markers=Markers(),
+        range_bonus=0,
+        gained_powers=frozenset(),
+        inspiration=(),
+        special_markers=(),
+        rewards=(),
+    )
+
+
+def remove_from_arena(state: GameState, unit_id: str) -> GameState:
+    """Take a unit off the board; a summon also leaves the Timeline (it can be summoned anew)."""
+    unit = state.unit(unit_id)
+    state = state.with_unit(_cleared(unit))
+    if not unit.is_krosmaster:
+        state = state.with_timeline(
+            unit.side, tuple(u for u in state.timeline(unit.side) if u != unit_id)
+        )
+    return state
+
+
+def knock_out(state: GameState, unit_id: str) -> GameState:
+    """The KO steps of 4.10.2.a, in order; a KO'd Krosmaster keeps its Timeline place (4.10.2.b)."""
+    unit = state.unit(unit_id)
+    for power in unit.powers:
+        if power.startswith("loot"):
+            raise Unsupported(f"power:{power}", "Kamas for KOing a unit with Loot are not modelled")
+    if unit.is_krosmaster and any(
+        "prospecting" in u.powers for u in state.units if u.side != unit.side
+    ):
+        raise Unsupported("power:prospecting", "Kamas for a KO with Prospecting are not modelled")
+    if unit.is_krosmaster and unit.profile.level:
+        state = award_gg(state, opponent(unit.side), unit.profile.level)
+    others = tuple(
+        replace(u, special_markers=tuple(m for m in u.special_markers if m.placed_by != unit_id))
+        for u in state.units
+        if u.id != unit_id
+    )
+    state = state.with_units(others)
+    state = remove_from_arena(state, unit_id)
+    for summon in state.units:
+        if summon.summoner == unit_id and summon.cell is not None:
+            state = remove_from_arena(state, summon.id)
+    return check_winner(state)
+
+
+def end_game(state: GameState, winner: str | None, reason: str) -> GameState:
+    return replace(state, phase=Phase.OVER, winner=winner, over_reason=reason, active_unit=None)
+
+
+def check_winner(state: GameState) -> GameState:
+    """The continuous win check of 1.4, from the end of set-up on.
+
+    Without the wild GG, the only player with GG wins (1.4.1); with it, a player at 0 GG has not
+    lost yet (1.4.2). A player whose Krosmasters are the only ones left in the arena wins (1.4.3).
+    """
+    if state.phase in (Phase.SETUP, Phase.OVER):
+        return state
+    if not state.wild_gg:
+        holders = [p.side for p in state.players if p.gg > 0]
+        if len(holders) == 1:
+            return end_game(state, holders[0], "gg")
+        if not holders:
+            raise Unsupported("1.4.1:no-gg-left", "no player has GG left")
+    standing = [s for s in SIDES if any(u.is_krosmaster and u.side == s for u in state.in_arena())]
+    if len(standing) == 1:
+        return end_game(state, standing[0], "krosmasters")
+    if not standing:
+        raise Unsupported("1.4.3:no-krosmasters-left", "no Krosmaster is left in the arena")
+    return state

@@ -1,0 +1,541 @@
+"""Set-up (1.3) and the game turn (chapters 5 and 6) as pure functions `apply_x(state, ...)`.
+
+Each function checks that the action is legal now, raises `RuleViolation` when it is not and
+`Unsupported` when the rules would need something the engine does not model, and returns the next
+state. Winning and losing (1.4) is re-checked after anything that moves GG or removes pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from rules.engine.arena import SIDES, Arena
+from rules.engine.cells import Cell
+from rules.engine.dice import Die
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.movement import BlockRoll, move_one_cell
+from rules.engine.state import (
+    GameState,
+    Markers,
+    Phase,
+    PlayerState,
+    Reward,
+    RewardKind,
+    RewardToken,
+    Unit,
+    UnitProfile,
+    award_gg,
+    check_winner,
+    end_game,
+    injure,
+    opponent,
+)
+
+GG_PRICE = 12  # 6.3.4
+REWARD_PRICES = {"granite": 3, "jade": 6, "silver": 9}  # 4.7.6
+CRAFTER_PRICES = {"granite": 3, "jade": 5, "silver": 7}  # 4.9.22
+REFUND = {0: 0, 1: 1, 2: 3}  # Kamas for unused Inspiration dice (5.4.1, 5.4.2)
+MAX_SUMMON_STRENGTH = 6  # 4.19.1.d
+
+
+@dataclass(frozen=True)
+class TeamMember:
+    """A Krosmaster of a starting team: the log's unit id and its card."""
+
+    unit: str
+    profile: UnitProfile
+
+
+# -- set-up (1.3) ----------------------------------------------------------------------------
+
+
+def first_player(teams: Mapping[str, Sequence[UnitProfile]]) -> str | None:
+    """Who plays first (1.3.1); None when 1.3.1.c leaves it to chance.
+
+    Highest team Initiative (1.3.1, 2.4.3.c); on a tie compare Initiatives from the highest down
+    until they differ (1.3.1.a); when one team runs out first with every pair equal, every
+    individual Initiative compared was equal and the larger team plays first (1.3.1.b).
+    """
+    inits = {s: sorted((p.initiative or 0 for p in teams[s]), reverse=True) for s in SIDES}
+    totals = {s: sum(inits[s]) for s in SIDES}
+    if totals["A"] != totals["B"]:
+        return max(SIDES, key=totals.__getitem__)
+    for a, b in zip(inits["A"], inits["B"], strict=False):
+        if a != b:
+            return "A" if a > b else "B"
+    if len(inits["A"]) != len(inits["B"]):
+        return max(SIDES, key=lambda s: len(inits[s]))
+    return None
+
+
+def timeline_order(members: Sequence[TeamMember], ties: Sequence[str] = ()) -> tuple[str, ...]:
+    """Decreasing Initiative (2.4.3.a); equal Initiatives in the player's chosen order (2.4.3.b)."""
+    by_init: dict[int, list[str]] = {}
+    for m in members:
+        by_init.setdefault(m.profile.initiative or 0, []).append(m.unit)
+    order: list[str] = []
+    for init in sorted(by_init, reverse=True):
+        group = by_init[init]
+        if len(group) > 1:
+            missing = [u for u in group if u not in ties]
+            if missing:
+                raise RuleViolation(
+                    "2.4.3.b",
+                    f"{', '.join(group)} share Initiative {init}: the timeline ties must give "
+                    f"their order (missing {', '.join(missing)})",
+                )
+            group = sorted(group, key=list(ties).index)
+        order.extend(group)
+    return tuple(order)
+
+
+def new_game(
+    arena: Arena,
+    teams: Mapping[str, Sequence[TeamMember]],
+    *,
+    timeline_ties: Mapping[str, Sequence[str]] | None = None,
+    first_player_claim: str | None = None,
+    names: Mapping[str, str] | None = None,
+) -> GameState:
+    """The board after 1.3.1-1.3.8: Kamas on their cells, 6 GG each and the wild GG, Timelines.
+
+    `first_player_claim` is needed only when 1.3.1.c leaves the choice to chance; otherwise it
+    must agree with the computed first player.
+    """
+    problems = arena.problems()
+    if problems:
+        raise RuleViolation("1.2.1", "the arena cannot be played: " + "; ".join(problems))
+    ids = [m.unit for s in SIDES for m in teams[s]]
+    if len(set(ids)) != len(ids):
+        raise RuleViolation("1.1.4", "two units share an id; each Krosmaster needs its own")
+    computed = first_player({s: [m.profile for m in teams[s]] for s in SIDES})
+    if computed is None:
+        if first_player_claim not in SIDES:
+            raise RuleViolation("1.3.1.c", "the teams tie on every count: name the first player")
+        computed = first_player_claim
+    elif first_player_claim is not None and first_player_claim != computed:
+        raise RuleViolation(
+            "1.3.1", f"player {computed} plays first by Initiative, not {first_player_claim}"
+        )
+    ties = timeline_ties or {}
+    units = tuple(Unit(m.unit, s, m.profile) for s in SIDES for m in teams[s])
+    players = tuple(PlayerState(s, (names or {}).get(s, "")) for s in SIDES)
+    return GameState(
+        arena=arena,
+        units=units,
+        timelines=(
+            timeline_order(teams["A"], ties.get("A", ())),
+            timeline_order(teams["B"], ties.get("B", ())),
+        ),
+        first_player=computed,
+        players=(players[0], players[1]),
+        kamas_on_board=tuple(sorted((c, n) for c, n in arena.kamas.items() if n)),
+    )
+
+
+def placing_side(state: GameState) -> str | None:
+    """The first player places every unit, then the second (1.3.9); None once all are placed."""
+    for side in (state.first_player, opponent(state.first_player)):
+        if any(u.cell is None for u in state.units if u.side == side and u.is_krosmaster):
+            return side
+    return None
+
+
+def apply_place(state: GameState, unit_id: str, cell: Cell) -> GameState:
+    """Place a Krosmaster on a free start cell of its side (1.3.9); the last one starts the fight.
+
+    The fight starts with the first player's first turn, which has no Roll for Tension (5.2.4).
+    """
+    if state.phase is not Phase.SETUP:
+        raise RuleViolation("1.3.9", "the set-up is over")
+    unit = state.unit(unit_id)
+    side = placing_side(state)
+    if unit.side != side:
+        raise RuleViolation("1.3.9", f"player {side} places all units first, not {unit.side}")
+    if unit.cell is not None:
+        raise RuleViolation("1.3.9", f"{unit_id} is already on {unit.cell}")
+    if cell not in state.arena.start_cells.get(side, frozenset()):
+        raise RuleViolation("1.3.9", f"{cell} is not a start cell of player {side}")
+    if not state.is_free(cell):
+        raise RuleViolation("4.17.3", f"{cell} is not free")
+    state = state.with_unit(replace(unit, cell=cell))
+    if placing_side(state) is None:
+        state = _start_player_turn(state, state.first_player)
+    return state
+
+
+# -- the player's turn (chapter 5) -----------------------------------------------------------
+
+
+def _start_player_turn(state: GameState, side: str) -> GameState:
+    """A new game turn for `side` (5.1.1, 5.6.1); its Inspiration dice come off (5.3.3)."""
+    units = tuple(replace(u, inspiration=()) if u.side == side else u for u in state.units)
+    first_turn = state.turn == 0
+    return replace(
+        state,
+        units=units,
+        turn=state.turn + 1,
+        active_side=side,
+        active_unit=None,
+        activated=(),
+        gg_bought=False,
+        tension_dice=(),
+        phase=Phase.PIECES if first_turn else Phase.TENSION,
+    )
+
+
+def _not_over(state: GameState) -> None:
+    if state.phase is Phase.OVER:
+        raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
+
+
+def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = None) -> GameState:
+    """Roll for Tension (5.2): 2 dice, or 1 die after a reroll (5.2.2).
+
+    Without a reroll, two dice showing the same side after turning (1.6.2) cost each player one
+    GG (5.2.3); a player losing his last GG this way loses the game, even with the wild GG still
+    beside the board. A player already at 0 GG has nothing to lose (4.18.5).
+    """
+    _not_over(state)
+    if state.phase is not Phase.TENSION:
+        if state.turn == 1 and state.phase is Phase.PIECES:
+            raise RuleViolation("5.2.4", "the first player does not roll for Tension on turn 1")
+        raise RuleViolation("5.1.3", "the Roll for Tension opens a player's turn")
+    if len(dice) != 2:
+        raise RuleViolation("5.2.1", f"the Roll for Tension has 2 dice, not {len(dice)}")
+    if reroll is not None:
+        return replace(state, phase=Phase.INSPIRATION, tension_dice=(reroll.side.value,))
+    state = replace(state, phase=Phase.INSPIRATION, tension_dice=tuple(d.side.value for d in dice))
+    if dice[0].side != dice[1].side:
+        return state
+    eliminated = [p.side for p in state.players if p.gg == 1]
+    lost = sum(1 for p in state.players if p.gg > 0)
+    for p in state.players:
+        state = state.with_player(replace(p, gg=max(0, p.gg - 1)))
+    state = replace(state, gg_discarded=state.gg_discarded + lost)
+    if len(eliminated) == 2:
+        raise Unsupported("5.2.3:both-eliminated", "a double took the last GG of both players")
+    if eliminated:
+        return end_game(state, opponent(eliminated[0]), "tension")
+    return check_winner(state)
+
+
+def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
+    """Put Tension die number `die` on an own Krosmaster to give it a Power (5.3.1, 5.3.2)."""
+    _not_over(state)
+    if state.phase is not Phase.INSPIRATION:
+        raise RuleViolation("5.3.1", "Inspiration follows the Roll for Tension")
+    if not 0 <= die < len(state.tension_dice) or not state.tension_dice[die]:
+        raise RuleViolation("5.3.2", f"there is no unused Tension die number {die}")
+    unit = state.unit(unit_id)
+    if unit.side != state.active_side or not unit.is_krosmaster:
+        raise RuleViolation("5.3.1", f"{unit_id} is not one of the active player's Krosmasters")
+    side = state.tension_dice[die]
+    dice = tuple("" if i == die else s for i, s in enumerate(state.tension_dice))
+    state = state.with_unit(replace(unit, inspiration=(*unit.inspiration, side)))
+    return replace(state, tension_dice=dice)
+
+
+def apply_refund(state: GameState) -> GameState:
+    """Sell the Inspiration dice left (5.4): 1 Kama for one die, 3 for two."""
+    _not_over(state)
+    if state.phase is not Phase.INSPIRATION:
+        raise RuleViolation("5.4.1", "Refund! follows Inspiration")
+    left = sum(1 for s in state.tension_dice if s)
+    player = state.player(state.active_side or "")
+    state = state.with_player(replace(player, kamas=player.kamas + REFUND[left]))
+    return replace(state, phase=Phase.PIECES, tension_dice=())
+
+
+# -- a game piece's turn (chapter 6) ---------------------------------------------------------
+
+
+def next_unit(state: GameState) -> str | None:
+    """The next piece of the active Timeline still in the arena that has not played (5.5.1).
+
+    KO'd Krosmasters keep their place (4.10.2.b) but have no turn while out of the arena.
+    """
+    if state.active_side is None:
+        return None
+    for unit_id in state.timeline(state.active_side):
+        if unit_id not in state.activated and state.unit(unit_id).cell is not None:
+            return unit_id
+    return None
+
+
+def apply_activate(state: GameState, unit_id: str) -> GameState:
+    """Start a piece's turn: the Preliminary Phase (6.2), then its Activation Phase (6.3)."""
+    _not_over(state)
+    if state.phase is Phase.INSPIRATION:
+        state = apply_refund(state)
+    if state.phase is not Phase.PIECES:
+        raise RuleViolation("5.2.1", "the player rolls for Tension before his pieces play")
+    if state.active_unit is not None:
+        raise RuleViolation("6.4.2", f"{state.active_unit}'s turn has not ended")
+    expected = next_unit(state)
+    if unit_id != expected:
+        raise RuleViolation("5.5.1", f"{expected} plays next in the Timeline, not {unit_id}")
+    unit = state.unit(unit_id)
+    if "interior-fire" in unit.powers and (unit.markers.ap < 0 or unit.markers.mp < 0):
+        raise Unsupported("power:interior-fire", "its timing against 6.2.1.b is not settled")
+    max_ap, max_mp = unit.max_ap, unit.max_mp
+    unit = replace(
+        unit,
+        rewards=tuple(  # 6.2.1.a
+            t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
+        ),
+        ap=max(0, max_ap + unit.markers.ap) if max_ap is not None else 0,  # 6.2.1.b, 4.11.5
+        mp=max(0, max_mp + unit.markers.mp) if max_mp is not None else 0,
+        range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1
+        markers=Markers(),
+    )
+    state = replace(
+        state.with_unit(unit),
+        active_unit=unit_id,
+        reward_revealed=False,
+        reward_bought=False,
+        kamas_picked=0,
+    )
+    return _start_of_turn_triggers(state, unit_id)
+
+
+def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
+    """6.2.1.d for what the engine knows: Wear on the piece's summons (4.9.25); Bombs explode."""
+    for summon in state.units:
+        if summon.summoner != unit_id or summon.cell is None:
+            continue
+        if "bomb" in summon.profile.families:
+            raise Unsupported(
+                "4.19.5.c:bomb", f"{summon.id} would explode; spells are not modelled"
+            )
+        if "wear" in summon.powers:
+            state = injure(state, summon.id, 1)
+    return state
+
+
+def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
+    """The active piece, in its Activation Phase, with no effect waiting on standby."""
+    _not_over(state)
+    if state.phase is not Phase.PIECES or state.active_unit != unit_id:
+        raise RuleViolation(rule, f"{unit_id} is not the active piece")
+    if state.pending:
+        raise RuleViolation(
+            "4.18.3.a",
+            f"{state.pending[0].kind} of {state.pending[0].source} "
+            "is on standby and must be resolved first",
+        )
+    unit = state.unit(unit_id)
+    if unit.cell is None:
+        raise RuleViolation(rule, f"{unit_id} is not in the arena")
+    if krosmaster and not unit.is_krosmaster:
+        raise RuleViolation(rule, f"only a Krosmaster can do this, not {unit_id}")
+    return unit
+
+
+def _spend(state: GameState, unit: Unit, ap: int, rule: str, kamas: int = 0) -> GameState:
+    if unit.ap < ap:
+        raise RuleViolation(rule, f"{unit.id} has {unit.ap} AP, {ap} needed")
+    player = state.player(unit.side)
+    if player.kamas < kamas:
+        raise RuleViolation("4.5.3", f"player {unit.side} has {player.kamas} Kamas, {kamas} needed")
+    state = state.with_unit(replace(unit, ap=unit.ap - ap))
+    return state.with_player(replace(player, kamas=player.kamas - kamas))
+
+
+def apply_move(
+    state: GameState, unit_id: str, to: Cell, blocks: Sequence[BlockRoll] = ()
+) -> GameState:
+    """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put."""
+    _acting(state, unit_id, "6.3.2")
+    return check_winner(move_one_cell(state, unit_id, to, blocks).state)
+
+
+def apply_pick_kama(state: GameState, unit_id: str, count: int = 1) -> GameState:
+    """1 AP per Kama picked up from the Krosmaster's own cell (6.3.3; Mobs cannot, 4.19.4.b)."""
+    unit = _acting(state, unit_id, "6.3.3", krosmaster=True)
+    assert unit.cell is not None
+    on_cell = state.kamas_at(unit.cell)
+    if count < 1 or count > on_cell:
+        raise RuleViolation("6.3.3", f"{unit.cell} holds {on_cell} Kamas; cannot pick {count}")
+    state = _spend(state, unit, count, "6.3.3")
+    state = state.with_kamas_at(unit.cell, on_cell - count)
+    player = state.player(unit.side)
+    state = state.with_player(replace(player, kamas=player.kamas + count))
+    return replace(state, kamas_picked=state.kamas_picked + count)
+
+
+def _on_demon_cell(state: GameState, unit: Unit, rule: str) -> None:
+    if unit.cell not in state.arena.demon_cells:
+        raise RuleViolation(rule, f"{unit.id} is not on a Demon cell")
+
+
+def apply_buy_gg(state: GameState, unit_id: str) -> GameState:
+    """Once per player turn, 1 AP and 12 Kamas on a Demon cell: the wild GG, else steal one."""
+    unit = _acting(state, unit_id, "6.3.4", krosmaster=True)
+    _on_demon_cell(state, unit, "6.3.4")
+    if state.gg_bought:
+        raise RuleViolation("6.3.4", "a GG was already bought this turn")
+    state = _spend(state, unit, 1, "6.3.4", kamas=GG_PRICE)
+    return award_gg(replace(state, gg_bought=True), unit.side, 1)
+
+
+def _can_receive(unit: Unit) -> bool:
+    """A Krosmaster in the arena holding fewer Rewards than its Level (4.7.9, 4.7.11.d)."""
+    return (
+        unit.is_krosmaster
+        and unit.cell is not None
+        and unit.reward_count < (unit.profile.level or 0)
+    )
+
+
+def apply_buy_reward(
+    state: GameState, unit_id: str, reward: Reward, *, face_up: bool, assign_to: str | None
+) -> GameState:
+    """Buy a Demonic Reward on a Demon cell and allocate it face down (4.7.6-4.7.9, 6.3.6).
+
+    `assign_to=None` discards it, which is legal only when no Krosmaster of the team has room
+    (4.7.9.a). Crafter makes the first purchase of the turn free of AP and cheaper (4.9.22).
+    """
+    unit = _acting(state, unit_id, "6.3.6", krosmaster=True)
+    _on_demon_cell(state, unit, "4.7.6")
+    if reward.rank not in REWARD_PRICES:
+        raise RuleViolation("4.7.6", f"{reward.rank!r} is not a Demonic Reward rank")
+    if face_up and state.turn == 1:
+        raise RuleViolation("4.7.4", "on his first turn the first player buys face down only")
+    crafter = "crafter" in unit.powers and not state.reward_bought
+    price = (CRAFTER_PRICES if crafter else REWARD_PRICES)[reward.rank]
+    state = _spend(state, unit, 0 if crafter else 1, "4.7.6", kamas=price)
+    state = replace(state, reward_bought=True)
+    if assign_to is None:
+        room = [u.id for u in state.units if u.side == unit.side and _can_receive(u)]
+        if room:
+            raise RuleViolation("4.7.9.a", f"the Reward must go to one of {', '.join(room)}")
+        return state
+    holder = state.unit(assign_to)
+    if holder.side != unit.side or not holder.is_krosmaster:
+        raise RuleViolation("4.7.8", f"{assign_to} is not a Krosmaster of player {unit.side}")
+    if not _can_receive(holder):
+        raise RuleViolation("4.7.9", f"{assign_to} cannot receive another Demonic Reward")
+    return state.with_unit(replace(holder, rewards=(*holder.rewards, RewardToken(reward))))
+
+
+def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameState:
+    """Flip one own face-down Reward, once per Krosmaster turn, without AP (4.7.10, 6.3.7).
+
+    Equipment raises AP/MP MAX and the current gauges at once (4.7.5.c). Boosts and anything a
+    token does beyond AP, MP, Range and Powers are not modelled.
+    """
+    unit = _acting(state, unit_id, "4.7.10", krosmaster=True)
+    if state.reward_revealed:
+        raise RuleViolation("4.7.10", f"{unit_id} already revealed a Demonic Reward this turn")
+    index = next(
+        (i for i, t in enumerate(unit.rewards) if t.reward.id == reward_id and not t.face_up), None
+    )
+    if index is None:
+        raise RuleViolation("4.7.10", f"{unit_id} holds no face-down {reward_id}")
+    reward = unit.rewards[index].reward
+    if reward.kind is RewardKind.BOOST or reward.other_effects:
+        raise Unsupported(f"reward:{reward.id}", "its effect is not modelled")
+    if reward.kind is RewardKind.BUFF and (reward.ap or reward.mp or reward.range):
+        raise Unsupported(f"reward:{reward.id}", "characteristic changes from a Buff")
+    if reward.kind is RewardKind.EQUIPMENT:
+        _check_equipment_slot(unit, reward)
+    rewards = tuple(
+        replace(t, face_up=True) if i == index else t for i, t in enumerate(unit.rewards)
+    )
+    unit = replace(unit, rewards=rewards, ap=unit.ap + reward.ap, mp=unit.mp + reward.mp)
+    return replace(state.with_unit(unit), reward_revealed=True)
+
+
+def _check_equipment_slot(unit: Unit, reward: Reward) -> None:
+    """One face-up Equipment per type except Techniques; Dofus and Trophy exclude each other."""
+    kind = reward.equipment_type
+    if kind == "technique":
+        return
+    worn = {r.equipment_type for r in unit.face_up(RewardKind.EQUIPMENT)}
+    if kind in worn:
+        raise RuleViolation("4.7.11.b", f"{unit.id} already has a face-up {kind}")
+    if kind in ("dofus", "trophy") and worn & {"dofus", "trophy"}:
+        raise RuleViolation("4.7.11.c", f"{unit.id} cannot have both a Dofus and a Trophy")
+
+
+def apply_end(state: GameState, unit_id: str) -> GameState:
+    """End of Activation (6.4): gauges emptied (4.11.3, 6.3.8), this turn's Range bonus gone
+    (4.12.1), Farmer paid (4.9.23); then the next piece, or the opponent's turn (5.6.1, 6.4.2).
+    """
+    _not_over(state)
+    if state.active_unit != unit_id:
+        raise RuleViolation("6.4.2", f"{unit_id} is not the active piece")
+    if state.pending:
+        raise RuleViolation("4.18.3.a", "effects on standby must be resolved first")
+    unit = state.unit(unit_id)
+    if "farmer" in unit.powers and state.kamas_picked and unit.cell is not None:
+        player = state.player(unit.side)
+        state = state.with_player(replace(player, kamas=player.kamas + 1))
+    state = state.with_unit(replace(unit, ap=0, mp=0, range_bonus=0))
+    state = replace(state, active_unit=None, activated=(*state.activated, unit_id))
+    if next_unit(state) is None:
+        state = _start_player_turn(state, opponent(unit.side))
+    return state
+
+
+# -- summons and markers -----------------------------------------------------------------------
+
+
+def apply_summon(
+    state: GameState, summon: Unit, cell: Cell, *, after: str | None = None
+) -> GameState:
+    """Put a summon into play on a free, unit-less cell (4.19.1.a, 4.19.1.b) and into its
+    summoner's Timeline right after the summoner (4.19.1.h). Several summons of one summoner play
+    in the order the active player chooses: `after` names the summoner or one of its summons.
+    """
+    summoner = state.unit(summon.summoner or "")
+    if summoner.side != summon.side:
+        raise RuleViolation("4.3.5.b", f"{summon.id} must belong to {summoner.id}'s player")
+    if not state.is_free(cell) or state.units_at(cell):
+        raise RuleViolation("4.19.1.b", f"{cell} is not a free cell without units")
+    if summon.profile.strength is None:
+        raise Unsupported("4.19.1.d:strength", f"{summon.profile.id} has no Strength value")
+    strength = sum(
+        u.profile.strength or 0
+        for u in state.in_arena()
+        if u.side == summon.side and not u.is_krosmaster
+    )
+    if strength + summon.profile.strength > MAX_SUMMON_STRENGTH:
+        raise RuleViolation(
+            "4.19.1.d", f"summon Strength would reach {strength + summon.profile.strength}"
+        )
+    if any(u.id == summon.id and u.cell is not None for u in state.units):
+        raise RuleViolation("4.19.1", f"{summon.id} is already in play")
+    placed = replace(summon, cell=cell)
+    known = any(u.id == summon.id for u in state.units)
+    state = state.with_unit(placed) if known else replace(state, units=(*state.units, placed))
+    order = list(state.timeline(summon.side))
+    block_end = order.index(summoner.id) + 1
+    while block_end < len(order) and state.unit(order[block_end]).summoner == summoner.id:
+        block_end += 1
+    if after is not None:
+        block = order[order.index(summoner.id) : block_end]
+        if after not in block:
+            raise RuleViolation("4.19.1.h", f"{summon.id} plays after {summoner.id} or its summons")
+        block_end = order.index(after) + 1
+    order.insert(block_end, summon.id)
+    return state.with_timeline(summon.side, tuple(order))
+
+
+def apply_markers(
+    state: GameState, unit_id: str, *, ap: int = 0, mp: int = 0, range: int = 0
+) -> GameState:
+    """Add signed +1/-1 AP, MP and Range markers (4.11.5-4.11.8, 4.12.2).
+
+    Opposite markers cancel; a piece without the characteristic takes none (4.11.6); -1 markers
+    stop at the characteristic's MAX (4.11.7), the rest being lost (4.18.5).
+    """
+    unit = state.unit(unit_id)
+    if (ap and unit.max_ap is None) or (mp and unit.max_mp is None):
+        raise RuleViolation("4.11.6", f"{unit_id} has no gauge for these markers")
+    new_ap = max(unit.markers.ap + ap, -(unit.max_ap or 0))
+    new_mp = max(unit.markers.mp + mp, -(unit.max_mp or 0))
+    markers = Markers(new_ap, new_mp, unit.markers.range + range)
+    return state.with_unit(replace(unit, markers=markers))
