@@ -31,7 +31,9 @@ def _slot_text(
     seed = match.seed_a if side == "a" else match.seed_b
     source: Source = match.source_a if side == "a" else match.source_b
     if player is None:
-        kind, match_id = source  # type: ignore[misc]  # an unresolved slot always has a match source
+        # Seeds are always resolved, so an empty slot waits on another match.
+        assert isinstance(source, tuple)
+        kind, match_id = source
         return f"{'Winner' if kind == 'winner' else 'Loser'} {match_id}", False
     name = labels.get(player, str(player)) if labels else str(player)
     return f"{seed}. {name}", match.winner is not None and match.winner == player

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 from collections.abc import Sequence
 from itertools import groupby
 
@@ -67,6 +68,19 @@ def _window_edges(fld: Field, nodes: list[int], window: int) -> list[tuple[int, 
     return edges
 
 
+def _level_ranges(
+    pts: list[int],
+    maxgap: dict[tuple[int, bool], int],
+    size: dict[tuple[int, bool], int],
+    side: bool,
+) -> list[tuple[tuple[int, bool], int]]:
+    """Cost components of one side's score levels, top first, with their largest possible value:
+    at most one floater per player of the level (and per player below it), each paying at most
+    the widest gap of any edge leaving the level."""
+    keys = sorted((k for k in maxgap if k[1] == side), reverse=True)
+    return [(k, min(size[k], sum(1 for p in pts if p < k[0])) * maxgap[k]) for k in keys]
+
+
 def _solve(
     fld: Field, block: list[int], look: list[int], window: int
 ) -> tuple[list[tuple[int, int]], list[int]]:
@@ -83,8 +97,8 @@ def _solve(
     while True:
         edges = _window_edges(fld, nodes, window)
         # Per score level (points, side): largest gap any edge can pay there and its size.
-        maxgap: dict[tuple[int, int], int] = {}
-        size: dict[tuple[int, int], int] = {}
+        maxgap: dict[tuple[int, bool], int] = {}
+        size: dict[tuple[int, bool], int] = {}
         for a, p in enumerate(pts):
             key = (p, a >= n_block)
             size[key] = size.get(key, 0) + 1
@@ -95,19 +109,15 @@ def _solve(
                 key = (pts[up], up >= n_block)
                 maxgap[key] = max(maxgap.get(key, 0), gap)
 
-        def level_ranges(side: bool, maxgap=maxgap, size=size) -> list[tuple[tuple[int, int], int]]:
-            keys = sorted((k for k in maxgap if k[1] == side), reverse=True)
-            return [(k, min(size[k], sum(1 for p in pts if p < k[0])) * maxgap[k]) for k in keys]
-
         components: list[tuple[object, int]] = [("block", n_block)]
         if fld.allow_rematches:
             components.append(("rematch_block", n_block))
-        components += level_ranges(False)
+        components += _level_ranges(pts, maxgap, size, side=False)
         if look:
             components.append(("look", len(look)))
             if fld.allow_rematches:
                 components.append(("rematch_look", len(look) // 2))
-            components += level_ranges(True)
+            components += _level_ranges(pts, maxgap, size, side=True)
         mults, _ = multipliers([r for _, r in components])
         mult = {name: m for (name, _), m in zip(components, mults, strict=True)}
 
@@ -155,9 +165,12 @@ def pair_positions(
     cursor = 0
     while True:
         block = list(carry)
-        while cursor < len(positions) and len(block) < block_size:
+        # At least one fresh player per block, so a stuck carry cannot loop forever.
+        fresh = 0
+        while cursor < len(positions) and (len(block) < block_size or not fresh):
             if positions[cursor] not in used:
                 block.append(positions[cursor])
+                fresh += 1
             cursor += 1
         look = []
         probe = cursor
@@ -165,7 +178,7 @@ def pair_positions(
             if positions[probe] not in used:
                 look.append(positions[probe])
             probe += 1
-        final = all(p in used for p in positions[probe:])
+        final = probe >= len(positions)
         if final:
             block += look
             look = []
@@ -181,17 +194,28 @@ def pair_positions(
             return pairs
 
 
-def pair_exhaustively(fld: Field, positions: list[int], window: int) -> list[tuple[int, int]]:
+def pair_exhaustively(
+    fld: Field, positions: list[int], window: int, block_size: int, lookahead: int
+) -> list[tuple[int, int]]:
     """Blocks first (fast); on failure one solve over everybody, the window widened to the full
     graph, so an unpairable verdict is never an artefact of the decomposition."""
     try:
-        return pair_positions(fld, positions, window=window)
+        return pair_positions(
+            fld, positions, window=window, block_size=block_size, lookahead=lookahead
+        )
     except Unpairable:
         return pair_positions(fld, positions, window=window, block_size=len(positions), lookahead=0)
 
 
 def _isolated(fld: Field, positions: list[int]) -> list[int]:
     return [i for i in positions if not any(fld.allowed(i, j) for j in positions if j != i)]
+
+
+def _blockers(fld: Field, i: int, positions: list[int]) -> str:
+    """Why player ``i`` can meet nobody: e.g. ``"p0 (already played x3, same club:X x1)"``."""
+    reasons = Counter(fld.why_not(i, j) for j in positions if j != i)
+    summary = ", ".join(f"{why} x{count}" for why, count in sorted(reasons.items()))
+    return f"{fld.ids[i]} ({summary})"
 
 
 def _bye_candidates(fld: Field, positions: list[int]) -> list[int]:
@@ -230,6 +254,8 @@ def pair_round(
     allow_rematches: bool = False,
     first_round_seeding: Seeding = Seeding.RANDOM,
     window: int = DEFAULT_WINDOW,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    lookahead: int = DEFAULT_LOOKAHEAD,
 ) -> RoundPairing:
     """Pair round ``round_number`` for the non-dropped ``players``.
 
@@ -237,6 +263,9 @@ def pair_round(
     result so the adapter can store it. Round 1 (no match recorded for any active player) follows
     ``first_round_seeding``; later rounds follow the standings. Raises :class:`PairingError` when
     the hard constraints leave no valid round.
+
+    ``window``, ``block_size`` and ``lookahead`` tune speed against optimality for huge events
+    (see the module docstring); fields up to ``block_size + lookahead`` players are solved exactly.
     """
     if seed is None:
         seed = secrets.randbits(63)
@@ -269,11 +298,10 @@ def pair_round(
         if len(isolated) == 1 and isolated[0] in candidates:
             candidates, forced = isolated, True
         else:
-            names = ", ".join(str(fld.ids[i]) for i in isolated)
+            details = "; ".join(_blockers(fld, i, positions) for i in isolated)
             raise PairingError(
                 "isolated_player",
-                f"no allowed opponent left for: {names} (rematches and forbidden pairings "
-                "rule out every other present player)",
+                f"no allowed opponent left for {len(isolated)} player(s): {details}",
                 tuple(fld.ids[i] for i in isolated),
             )
 
@@ -284,7 +312,7 @@ def pair_round(
             if first_round:
                 pairs = pair_first_round(fld, rest, first_round_seeding)
             else:
-                pairs = pair_exhaustively(fld, rest, window)
+                pairs = pair_exhaustively(fld, rest, window, block_size, lookahead)
         except Unpairable as exc:
             last_failure = exc
             continue
