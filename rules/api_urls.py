@@ -1,3 +1,18 @@
-"""API routes of the rules app, mounted under /api/v1/."""
+"""API routes of the rules app, mounted under /api/v1/: the card catalog.
 
-urlpatterns: list = []
+Routes answer with and without a trailing slash, since the issue's clients write them bare.
+"""
+
+from django.urls import include, path
+from rest_framework.routers import SimpleRouter
+
+from rules import api
+
+router = SimpleRouter()
+router.trailing_slash = "/?"  # the constructor only knows "/" or ""
+router.register("releases", api.ReleaseViewSet, basename="catalog-release")
+router.register("profiles", api.ProfileViewSet, basename="catalog-profile")
+router.register("formats", api.FormatViewSet, basename="catalog-format")
+router.register("arenas", api.ArenaViewSet, basename="catalog-arena")
+
+urlpatterns = [path("catalog/", include(router.urls))]

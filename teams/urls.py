@@ -1,4 +1,14 @@
-"""Pages of the teams app."""
+"""Pages of the teams app: the team builder and the player's saved teams."""
+
+from django.urls import path
+
+from teams import views
 
 app_name = "teams"
-urlpatterns: list = []
+urlpatterns = [
+    path("teams/", views.team_list, name="list"),
+    path("teams/builder/", views.builder, name="builder"),
+    path("teams/builder/profiles/", views.picker, name="picker"),
+    path("teams/<int:pk>/edit/", views.builder, name="edit"),
+    path("teams/<int:pk>/delete/", views.team_delete, name="delete"),
+]

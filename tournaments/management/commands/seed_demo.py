@@ -1,22 +1,65 @@
-"""Fill an empty database with demo accounts and events, so a fresh site has something to show."""
+"""Fill an empty database with demo accounts and events, so a fresh site has something to show.
+
+The card catalog is imported too (release krosfinder-2019, activated, and the tree layouts) when
+the catalog is empty and the shared data folder (settings.KROSMASTER_DATA) exists.
+"""
 
 import datetime
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from rules import services as catalog_services
+from rules.engine.roster import DEFAULT_RELEASE
+from rules.models import Arena, Release
 from tournaments import services
 from tournaments.models import Event, EventRole
 
 DEMO_PASSWORD = "krosmaster-demo"
+ROSTER_FILE = "krosmasters_normalized.json"
+TREES_FILE = "4err_map_trees.json"
 
 
 class Command(BaseCommand):
     help = "Create demo accounts (password: krosmaster-demo) and events; safe to run again."
 
-    @transaction.atomic
     def handle(self, *args, **options) -> None:
+        self._seed_catalog()
+        self._seed_events()
+
+    def _seed_catalog(self) -> None:
+        """Import the shared roster and tree layouts once, reading the data in place."""
+        data = settings.KROSMASTER_DATA
+        if not (data / ROSTER_FILE).is_file():
+            self.stdout.write(f"Catalog skipped: no {ROSTER_FILE} in {data} (set KROSMASTER_DATA).")
+            return
+        if Release.objects.exists():
+            self.stdout.write("Catalog skipped: the database already has a release.")
+        else:
+            result = catalog_services.import_roster_file(
+                data / ROSTER_FILE, release_name=DEFAULT_RELEASE, activate=True
+            )
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Catalog release {result.release.name} imported and active: "
+                    f"{result.profiles} profiles, formats "
+                    f"{', '.join(f.name for f in result.formats)}."
+                )
+            )
+        if Arena.objects.exists() or not (data / TREES_FILE).is_file():
+            return
+        arenas = catalog_services.import_arenas(data / TREES_FILE)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"{len(arenas.created)} tree layouts imported as arenas (start cells still to "
+                "be set in the arena editor)."
+            )
+        )
+
+    @transaction.atomic
+    def _seed_events(self) -> None:
         if Event.objects.exists():
             self.stdout.write("Demo data skipped: the database already has events.")
             return

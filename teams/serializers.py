@@ -1,0 +1,34 @@
+"""Shapes of the teams API; checks and writes are done by selectors and services."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from rules.serializers import LegalityReportSerializer
+from teams import selectors
+from teams.models import Team, TeamEntry
+
+
+class TeamEntrySerializer(serializers.ModelSerializer):
+    profile = serializers.CharField(source="profile_code", help_text="Catalog profile id.")
+    label = serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+    class Meta:
+        model = TeamEntry
+        fields = ["profile", "label"]
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    """A saved team with its legality in its format, checked when read."""
+
+    krosmasters = TeamEntrySerializer(source="entries", many=True)
+    legality = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "format", "krosmasters", "legality", "created_at", "updated_at"]
+        read_only_fields = ["id", "created_at", "updated_at"]
+        validators: list = []  # the service checks names per owner
+
+    def get_legality(self, team: Team) -> dict:
+        return LegalityReportSerializer(selectors.report_of(team).to_dict()).data

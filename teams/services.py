@@ -1,0 +1,85 @@
+"""Writes about saved teams: every create, change and delete goes through these functions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from rules.engine.legality import TeamEntry
+from rules.models import Format, Profile
+from teams.models import Team
+from teams.models import TeamEntry as SavedEntry
+
+MAX_ENTRIES = 20
+"""Far above any format's team size (8 for the regular one), low enough to refuse junk."""
+
+
+class TeamInvalid(ValueError):
+    """A team that cannot be saved; `errors` maps field to reasons, as forms and the API show."""
+
+    def __init__(self, errors: dict[str, list[str]]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(f"{k}: {', '.join(v)}" for k, v in errors.items()))
+
+
+@transaction.atomic
+def save_team(
+    *,
+    owner: AbstractBaseUser,
+    name: str,
+    fmt: Format,
+    entries: Sequence[TeamEntry],
+    team: Team | None = None,
+) -> Team:
+    """Create a team, or replace the name, format and entries of `team`.
+
+    Illegal teams are saved (drafts are worth keeping); profiles unknown to the format's release
+    are not, since nobody could ever play them.
+    """
+    name = " ".join(name.split())
+    errors: dict[str, list[str]] = {}
+    if not name:
+        errors["name"] = ["give the team a name"]
+    elif len(name) > Team._meta.get_field("name").max_length:
+        errors["name"] = ["at most 80 characters"]
+    elif (
+        Team.objects.filter(owner=owner, name__iexact=name)
+        .exclude(pk=getattr(team, "pk", None))
+        .exists()
+    ):
+        errors["name"] = [f"you already have a team called {name!r}"]
+    if len(entries) > MAX_ENTRIES:
+        errors["krosmasters"] = [f"at most {MAX_ENTRIES} Krosmasters"]
+    codes = {entry.profile_id for entry in entries}
+    known = set(
+        Profile.objects.filter(release=fmt.release_id, code__in=codes).values_list(
+            "code", flat=True
+        )
+    )
+    if codes - known:
+        errors.setdefault("krosmasters", []).append(
+            f"not in release {fmt.release.name}: {', '.join(sorted(codes - known))}"
+        )
+    labels = [entry.label or "" for entry in entries]
+    if any(len(label) > SavedEntry._meta.get_field("label").max_length for label in labels):
+        errors.setdefault("krosmasters", []).append("labels have at most 40 characters")
+    if errors:
+        raise TeamInvalid(errors)
+
+    if team is None:
+        team = Team.objects.create(owner=owner, name=name, format=fmt)
+    else:
+        team.name, team.format = name, fmt
+        team.save(update_fields=["name", "format", "updated_at"])
+        team.entries.all().delete()
+    SavedEntry.objects.bulk_create(
+        SavedEntry(team=team, position=i, profile_code=e.profile_id, label=(e.label or "").strip())
+        for i, e in enumerate(entries)
+    )
+    return team
+
+
+def delete_team(team: Team) -> None:
+    team.delete()
