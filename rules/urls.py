@@ -13,4 +13,5 @@ urlpatterns = [
     path("catalog/arenas/new/", views.arena_create, name="arena-create"),
     path("catalog/arenas/<slug:slug>/", views.arena_detail, name="arena-detail"),
     path("catalog/arenas/<slug:slug>/edit/", views.arena_edit, name="arena-edit"),
+    path("catalog/arenas/<slug:slug>/inspect/", views.arena_inspect, name="arena-inspect"),
 ]

@@ -1,4 +1,4 @@
-"""Catalog pages: the browser, profile pages, formats, arenas and the arena editor.
+"""Catalog pages: the browser, profile pages, formats, arenas, the arena editor and inspector.
 
 Views stay thin: selectors read, services write. The only logic here is presentation: how a
 spell's range, element and usage limit are drawn the way players know them from the cards.
@@ -18,8 +18,17 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules import selectors, services
+from rules.engine.areas import AreaError
+from rules.engine.inspect import inspect_board
+from rules.engine.reach import RangeError
 from rules.engine.svg import render_board
-from rules.forms import ArenaCreateForm, CatalogFilterForm, PaintForm
+from rules.forms import (
+    SIGHT_RULINGS,
+    ArenaCreateForm,
+    BoardInspectForm,
+    CatalogFilterForm,
+    PaintForm,
+)
 from rules.models import Arena, Release, Spell
 
 PAGE_SIZE = 48
@@ -238,3 +247,39 @@ def arena_edit(request: HttpRequest, slug: str) -> HttpResponse:
     }
     template = "rules/_arena_editor.html" if request.htmx else "rules/arena_edit.html"
     return render(request, template, context, status=400 if error else 200)
+
+
+def arena_inspect(request: HttpRequest, slug: str) -> HttpResponse:
+    """The judge's board inspector: sight, reach and areas from one cell, drawn on the arena."""
+    arena = _arena(slug)
+    engine_arena = selectors.engine_arena_of(arena)
+    form = BoardInspectForm(request.GET or None, initial={"viewer": "f6", "ruling": "exact"})
+    inspection, problem = None, ""
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        try:
+            inspection = inspect_board(
+                engine_arena,
+                data["pieces"],
+                data["viewer"],
+                spell=form.spell_range(),
+                target=data["target"],
+                area=form.area(),
+                range_bonus=data.get("range_bonus") or 0,
+                rules=SIGHT_RULINGS[data["ruling"]][1],
+            )
+        except (AreaError, RangeError) as error:
+            problem = str(error)
+    board = inspection.svg if inspection else render_board(engine_arena, id_prefix="inspect")
+    return render(
+        request,
+        "rules/arena_inspect.html",
+        {
+            "arena": arena,
+            "form": form,
+            "board": mark_safe(board),  # the engine escapes every text it writes
+            "inspection": inspection,
+            "problem": problem,
+        },
+        status=400 if form.is_bound and (form.errors or problem) else 200,
+    )
