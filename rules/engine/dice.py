@@ -119,6 +119,7 @@ class RollContext:
     powers: frozenset[str] = frozenset()
     element: str | None = None
     pierce_armour: int = 0
+    neutral_armour_cap: bool = True  # 8.3.1; the official rules 2.7 capped Critical rolls only
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +179,9 @@ def dice_due(roll: Roll, context: RollContext = RollContext()) -> DiceDue:
     """Sum the base die and the modifiers of `DICE_MODIFIERS` that apply; never below 0.
 
     A Neutral spell rolls at most one die for Critical Hit and for Armour (4.10.3.b, 8.3.1).
+    A Healing spell's Critical roll passes `element="heal"`: no elemental power adds a die.
     """
-    if roll in (Roll.CRITICAL, Roll.ARMOUR) and context.element not in ELEMENTS:
+    if roll in (Roll.CRITICAL, Roll.ARMOUR) and context.element not in (*ELEMENTS, "heal"):
         raise ValueError(f"a {roll.value} roll needs the spell's element, one of {ELEMENTS}")
     count = 1
     reasons = [f"1 base die ({_BASE_RULE[roll]})"]
@@ -190,9 +192,13 @@ def dice_due(roll: Roll, context: RollContext = RollContext()) -> DiceDue:
         if delta:
             count += delta
             reasons.append(f"{delta:+d} {modifier.reason} ({modifier.rule})")
-    if context.element == "neutral" and count > 1:
+    capped = roll is Roll.CRITICAL or context.neutral_armour_cap
+    if context.element == "neutral" and count > 1 and capped:
         count = 1
         reasons.append("at most 1 die for a Neutral spell (4.10.3.b)")
+    if "piggy-business" in context.powers and count >= 2:
+        count = 3
+        reasons.append("3 dice instead of 2 or more: Piggy Business, counted last (4.18.10)")
     if count < 0:
         count = 0
         reasons.append("never fewer than 0 dice")
@@ -211,6 +217,7 @@ class DiceCountError(RuleViolation):
         )
         self.due = due
         self.rolled = rolled
+        self.who = who
 
 
 def check_dice(due: DiceDue, dice: Sequence[Die], who: str = "") -> None:

@@ -200,11 +200,51 @@ class PlayerState:
 
 @dataclass(frozen=True)
 class PendingEffect:
-    """An effect on standby (4.18.3.a) that a later `resolve` event must settle, e.g. a Click."""
+    """An effect on standby (4.18.3.a) that a later `resolve` event must settle, e.g. a Click.
+
+    `cell` is where it happens when its source has left the arena (a Bomb's Explosion, a Trap's
+    Click); `amount` counts what it carries (the Injuries a Steals Health gives back).
+    """
 
     kind: str
     source: str
     target: str | None = None
+    cell: str | None = None
+    amount: int = 0
+
+    @property
+    def label(self) -> str:
+        """How a log's `order` and `resolve` events name it: `explosion:B1/water-bomb-1`."""
+        return f"{self.kind}:{self.source}"
+
+
+@dataclass(frozen=True)
+class SpellUse:
+    """A spell cast, kept for the usage limits of 4.8.3 and 7.1.3.
+
+    `turn` is the game turn number (`GameState.turn`); `target` is the main target's unit id, or
+    the cell's name when no unit stood there.
+    """
+
+    unit: str
+    spell: str
+    turn: int
+    target: str
+
+
+@dataclass(frozen=True)
+class Lasting:
+    """A continuous effect with a duration (4.18.4), e.g. "+1 FIRE to this unit's spells this
+    turn". `kind` names what it changes (see `rules.engine.effects.LastingKind`), `amount` and
+    `element` its size; it lasts while `GameState.turn == turn` (the turn it was applied in).
+    """
+
+    kind: str
+    unit: str
+    source: str
+    turn: int
+    amount: int = 0
+    element: str | None = None
 
 
 @dataclass(frozen=True)
@@ -230,6 +270,8 @@ class GameState:
     reward_bought: bool = False
     kamas_picked: int = 0
     pending: tuple[PendingEffect, ...] = ()
+    spell_uses: tuple[SpellUse, ...] = ()
+    lasting: tuple[Lasting, ...] = ()
     winner: str | None = None
     over_reason: str | None = None
 
@@ -329,7 +371,29 @@ class GameState:
             "reward_bought": self.reward_bought,
             "kamas_picked": self.kamas_picked,
             "pending": [
-                {"kind": p.kind, "source": p.source, "target": p.target} for p in self.pending
+                {
+                    "kind": p.kind,
+                    "source": p.source,
+                    "target": p.target,
+                    "cell": p.cell,
+                    "amount": p.amount,
+                }
+                for p in self.pending
+            ],
+            "spell_uses": [
+                {"unit": u.unit, "spell": u.spell, "turn": u.turn, "target": u.target}
+                for u in self.spell_uses
+            ],
+            "lasting": [
+                {
+                    "kind": e.kind,
+                    "unit": e.unit,
+                    "source": e.source,
+                    "turn": e.turn,
+                    "amount": e.amount,
+                    "element": e.element,
+                }
+                for e in self.lasting
             ],
             "winner": self.winner,
             "over_reason": self.over_reason,
@@ -360,6 +424,8 @@ class GameState:
             reward_bought=data["reward_bought"],
             kamas_picked=data["kamas_picked"],
             pending=tuple(PendingEffect(**p) for p in data["pending"]),
+            spell_uses=tuple(SpellUse(**u) for u in data.get("spell_uses", ())),
+            lasting=tuple(Lasting(**e) for e in data.get("lasting", ())),
             winner=data["winner"],
             over_reason=data["over_reason"],
         )

@@ -18,6 +18,7 @@ from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.state import (
     GameState,
     Markers,
+    PendingEffect,
     Phase,
     PlayerState,
     Reward,
@@ -29,6 +30,7 @@ from rules.engine.state import (
     check_winner,
     end_game,
     injure,
+    knock_out,
     opponent,
 )
 
@@ -306,9 +308,13 @@ def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
         if summon.summoner != unit_id or summon.cell is None:
             continue
         if "bomb" in summon.profile.families:
-            raise Unsupported(
-                "4.19.5.c:bomb", f"{summon.id} would explode; spells are not modelled"
-            )
+            # 4.19.5.c: 1 Damage KOs the Bomb (1 HP); its Explosion waits on standby for the
+            # `resolve` event that carries its dice (casting.apply_resolve).
+            cell = summon.cell
+            state = knock_out(state, summon.id)
+            explosion = PendingEffect("explosion", summon.id, cell=cell.name)
+            state = replace(state, pending=(*state.pending, explosion))
+            continue
         if "wear" in summon.powers:
             state = injure(state, summon.id, 1)
     return state
@@ -484,25 +490,31 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
 
 
 def apply_summon(
-    state: GameState, summon: Unit, cell: Cell, *, after: str | None = None
+    state: GameState,
+    summon: Unit,
+    cell: Cell,
+    *,
+    after: str | None = None,
+    strength_limit: int | None = MAX_SUMMON_STRENGTH,
 ) -> GameState:
     """Put a summon into play on a free, unit-less cell (4.19.1.a, 4.19.1.b) and into its
     summoner's Timeline right after the summoner (4.19.1.h). Several summons of one summoner play
     in the order the active player chooses: `after` names the summoner or one of its summons.
+    `strength_limit=None` drops the team Strength limit, which the official rules 2.7 lack (8.1).
     """
     summoner = state.unit(summon.summoner or "")
     if summoner.side != summon.side:
         raise RuleViolation("4.3.5.b", f"{summon.id} must belong to {summoner.id}'s player")
     if not state.is_free(cell) or state.units_at(cell):
         raise RuleViolation("4.19.1.b", f"{cell} is not a free cell without units")
-    if summon.profile.strength is None:
+    if strength_limit is not None and summon.profile.strength is None:
         raise Unsupported("4.19.1.d:strength", f"{summon.profile.id} has no Strength value")
     strength = sum(
         u.profile.strength or 0
         for u in state.in_arena()
         if u.side == summon.side and not u.is_krosmaster
     )
-    if strength + summon.profile.strength > MAX_SUMMON_STRENGTH:
+    if strength_limit is not None and strength + (summon.profile.strength or 0) > strength_limit:
         raise RuleViolation(
             "4.19.1.d", f"summon Strength would reach {strength + summon.profile.strength}"
         )

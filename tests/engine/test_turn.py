@@ -267,13 +267,6 @@ def test_4_9_25_wear_injures_summons_when_the_summoner_starts() -> None:
     assert apply_activate(state, "A1").unit("S").injuries == 1
 
 
-def test_4_19_5_c_bomb_explosions_are_unsupported() -> None:
-    bomb = summon("BB", "A", "A1", mp=None, hp=1, families=("bomb",), strength=1)
-    state = apply_summon(started(), bomb, c("c3"))
-    with pytest.raises(Unsupported):
-        apply_activate(state, "A1")
-
-
 # -- the Activation Phase (6.3) ----------------------------------------------------------------
 
 

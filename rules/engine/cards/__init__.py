@@ -1,0 +1,81 @@
+"""Card-specific spells and effects: small handlers registered by name.
+
+A spell whose text is not made of the standard keywords (see `cardtext`) gets a handler here. The
+handler returns the spell's `SpellModel`, usually standard effects plus `CardEffect(key)` entries
+whose hooks, registered with `card_effect`, the casting procedure calls at Step 3 (an action on
+the board) or Step 6 (a damage or heal bonus for one target). Each hook's docstring says in our
+own words what the card means; each has a test.
+
+How to add a card: write the hook(s) in a module of this package, register the spell with
+`@spell(...)` under the spell's slug (or `profile-id/slug` when versions of a card differ), import
+the module at the bottom of this file, and add a test (docs/engine-spells.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules.engine.effects import SpellModel
+from rules.engine.roster import Profile, Spell
+
+if TYPE_CHECKING:
+    from rules.engine.casting import CastRun
+    from rules.engine.state import Unit
+
+SpellHandler = Callable[[Profile, Spell], SpellModel]
+
+
+@dataclass(frozen=True)
+class CardHook:
+    """What a `CardEffect` does: `step3(run)` acts on the board; `bonus(run, target)` returns
+    extra damage (or heal) for one target with the reason shown in the trace."""
+
+    key: str
+    step3: Callable[[CastRun], None] | None = None
+    bonus: Callable[[CastRun, Unit], tuple[int, str]] | None = None
+
+
+_SPELLS: dict[str, SpellHandler] = {}
+_HOOKS: dict[str, CardHook] = {}
+
+
+def spell(*keys: str) -> Callable[[SpellHandler], SpellHandler]:
+    """Register a spell handler under spell slugs (`lottery`) or `profile-id/slug` keys."""
+
+    def register(handler: SpellHandler) -> SpellHandler:
+        for key in keys:
+            if key in _SPELLS:
+                raise ValueError(f"two handlers for the spell {key}")
+            _SPELLS[key] = handler
+        return handler
+
+    return register
+
+
+def card_effect(key: str, **hooks: Any) -> CardHook:
+    """Register the hooks of a `CardEffect(key)`."""
+    if key in _HOOKS:
+        raise ValueError(f"two hooks named {key}")
+    hook = CardHook(key, **hooks)
+    _HOOKS[key] = hook
+    return hook
+
+
+def spell_handler(profile_id: str, spell_name: str) -> SpellHandler | None:
+    from rules.engine.cardtext import slug
+
+    name = slug(spell_name)
+    return _SPELLS.get(f"{profile_id}/{name}") or _SPELLS.get(name)
+
+
+def hook(key: str) -> CardHook:
+    return _HOOKS[key]
+
+
+def registered_spells() -> tuple[str, ...]:
+    return tuple(sorted(_SPELLS))
+
+
+from rules.engine.cards import spells as _spells  # noqa: E402, F401  (registers the handlers)

@@ -1,0 +1,153 @@
+"""Summons (4.19): their cards, and where a cast looks up spells and summon profiles.
+
+The public roster has no summon statistics, so a summon's card comes from outside: a match log's
+inline profiles or an organiser's catalog. `SummonCard` is that card as the engine needs it (the
+unit profile with Strength and families, and its spells); `Spellbook` joins the catalog of
+Krosmasters with those cards so that a cast can find any unit's spells by the unit's profile id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from rules.engine.cardtext import slug
+from rules.engine.cells import Cell
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.roster import Catalog, Cost, Profile, Spell
+from rules.engine.state import GameState, Unit, UnitProfile
+from rules.engine.turn import MAX_SUMMON_STRENGTH, apply_summon
+
+#: Punch (4.8.5): every Krosmaster's unprinted spell; 5 AP, once per turn, 1 Neutral damage.
+PUNCH = Spell(
+    name="Punch",
+    cost=Cost(ap=5),
+    range_kind="melee",
+    range_min=1,
+    range_max=1,
+    range_modifiable=False,
+    range_line=False,
+    range_los=True,
+    element="neutral",
+    base_damage=1,
+    limit="once_per_turn",
+)
+
+#: Roster power slugs that the engine knows under a shorter name (dice.py, 4.9.17-4.9.20, 4.9.8).
+POWER_ALIASES = {
+    "chance-water": "chance",
+    "agility-air": "agility",
+    "strength-earth": "strength",
+    "intelligence-fire": "intelligence",
+    "immune-to-efwa": "immune",
+}
+
+
+def unit_profile(profile: Profile) -> UnitProfile:
+    """A catalog card as a unit profile: power slugs in the engine's names, Types as families
+    (4.19.2: a family is a Type, so one set serves both, in lower case)."""
+    return UnitProfile(
+        id=profile.id,
+        name=profile.name,
+        level=profile.level,
+        initiative=profile.initiative,
+        ap=profile.ap,
+        mp=profile.mp,
+        hp=profile.hp,
+        powers=frozenset(POWER_ALIASES.get(p.slug, p.slug) for p in profile.powers if p.slug),
+        families=frozenset(t.lower() for t in profile.types),
+    )
+
+
+@dataclass(frozen=True)
+class SummonCard:
+    """A summon token (4.19.1): `name` as the summoning spells call it ("water bomb")."""
+
+    name: str
+    profile: UnitProfile
+    spells: tuple[Spell, ...] = ()
+
+
+@dataclass(frozen=True)
+class Spellbook:
+    """Every spell a unit of this game can cast, looked up by the unit's profile id."""
+
+    catalog: Catalog | Mapping[str, Profile]
+    summons: Mapping[str, SummonCard] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, catalog: Catalog | Mapping[str, Profile], cards: Iterable[SummonCard] = ()):
+        return cls(catalog, {c.name.lower(): c for c in cards})
+
+    def profile(self, profile_id: str) -> Profile | None:
+        return self.catalog.get(profile_id)
+
+    def spells_of(self, unit: Unit) -> tuple[Spell, ...]:
+        """The printed spells, and Punch for a Krosmaster (4.8.5)."""
+        profile = self.catalog.get(unit.profile.id)
+        if profile is not None:
+            return (*profile.spells, PUNCH) if unit.is_krosmaster else profile.spells
+        for card in self.summons.values():
+            if card.profile.id == unit.profile.id:
+                return card.spells
+        raise Unsupported(f"profile:{unit.profile.id}", "no card gives this unit's spells")
+
+    def summon(self, name: str) -> SummonCard:
+        card = self.summons.get(name.lower())
+        if card is None:
+            raise Unsupported(
+                f"summon:{slug(name)}", "the summon's profile is in neither catalog nor log"
+            )
+        return card
+
+
+def summon_unit_id(state: GameState, summoner: str, name: str) -> str:
+    """A stable id for a new summon: `<summoner>/<name>-<n>`, the first n not in the arena, so
+    that a summon removed from the arena is summoned again under its old id (4.19.9.e)."""
+    base = f"{summoner}/{slug(name)}-"
+    n = 1
+    while any(u.id == f"{base}{n}" and u.cell is not None for u in state.units):
+        n += 1
+    return f"{base}{n}"
+
+
+def controlled(state: GameState, summoner: str, name: str) -> int:
+    """Summons of that name the summoner has in the arena (4.19.9.c)."""
+    prefix = f"{summoner}/{slug(name)}-"
+    return sum(1 for u in state.in_arena() if u.id.startswith(prefix))
+
+
+def put_into_play(
+    state: GameState,
+    card: SummonCard,
+    summoner: str,
+    cell: Cell,
+    *,
+    control: int | None,
+    strength_limit: bool = True,
+) -> tuple[GameState, str | None]:
+    """Summon `card` for `summoner` on `cell` (4.19.1, 4.19.9): None when the control value is
+    already reached, in which case the spell still resolves without a new summon (4.19.9.c
+    example). Without `strength_limit` (official rules 2.7, before 8.1) Strength is not counted.
+    """
+    if control is not None and controlled(state, summoner, card.name) >= control:
+        return state, None
+    owner = state.unit(summoner)
+    unit_id = summon_unit_id(state, summoner, card.name)
+    if strength_limit and card.profile.strength is None:
+        raise Unsupported("4.19.9.d:strength", f"{card.name} has no Strength value")
+    known = next((u for u in state.units if u.id == unit_id), None)
+    unit = known or Unit(unit_id, owner.side, card.profile, summoner=summoner)
+    try:
+        state = apply_summon(
+            state, unit, cell, strength_limit=MAX_SUMMON_STRENGTH if strength_limit else None
+        )
+    except RuleViolation as refused:
+        if refused.rule == "4.19.1.d":
+            raise RuleViolation(
+                "4.19.9.d",
+                f"{card.name} (Strength {card.profile.strength}) would take player "
+                f"{owner.side}'s summons above {MAX_SUMMON_STRENGTH} Strength",
+            ) from None
+        raise
+    return state, unit_id

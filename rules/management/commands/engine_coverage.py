@@ -1,0 +1,58 @@
+"""`manage.py engine_coverage [--json]`: how much of the catalog the rules engine models.
+
+Reads the active release through `rules.selectors`; with no active release in the database it
+falls back to the roster file in `settings.KROSMASTER_DATA`, as it does when the catalog tables
+do not exist yet.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
+
+from rules.engine.coverage import coverage
+from rules.engine.roster import Profile, load_roster
+
+
+def _profiles() -> tuple[str, list[Profile]]:
+    from rules import selectors
+
+    try:
+        release = selectors.active_release()
+    except DatabaseError:  # catalog tables not migrated yet: use the roster file
+        release = None
+    if release is not None:
+        return release.name, list(selectors.engine_catalog(release).profiles())
+    path = settings.KROSMASTER_DATA / "krosmasters_normalized.json"
+    parsed = load_roster(path)
+    if not parsed.profiles:
+        raise CommandError(f"no active release and no roster at {path}")
+    return f"{parsed.release} (file)", list(parsed.profiles)
+
+
+class Command(BaseCommand):
+    help = "Report the spells and powers of the active catalog that the rules engine models."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        release, profiles = _profiles()
+        report = coverage(profiles)
+        if options["json"]:
+            self.stdout.write(json.dumps({"release": release, **report}, indent=2))
+            return
+        self.stdout.write(f"Release {release}")
+        for kind in ("spells", "powers"):
+            part = report[kind]
+            share = part["modelled"] / part["total"] if part["total"] else 0
+            self.stdout.write(
+                f"{kind}: {part['modelled']} of {part['total']} modelled ({share:.0%}); "
+                f"{len(part['unsupported'])} unsupported"
+            )
+            for name in part["unsupported"]:
+                self.stdout.write(f"  {name}")
