@@ -1,0 +1,386 @@
+"""Read a match log (JSON Lines, format `kml/1`) into the engine's `MatchLog`.
+
+Everything that can be wrong with the *text* is found here and reported as `line N: field:
+message`, all problems at once (up to `MAX_ISSUES`), so that a player can fix a hand-written log
+in one go: size, encoding, JSON syntax, duplicate keys, the shape of each line (see `schema.py`),
+the inline catalog profiles, and the place of the `result` line. Whether the events are legal is
+the replay's question, not the reader's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from rules.engine.arena import SIDES, arena_from_dict
+from rules.engine.casting import Rolls
+from rules.engine.cells import Cell
+from rules.engine.dice import Die
+from rules.engine.logevents import (
+    Activate,
+    BuyGG,
+    BuyReward,
+    Cast,
+    Checkpoint,
+    Claim,
+    Concede,
+    End,
+    Event,
+    EventInfo,
+    Header,
+    Inspire,
+    MatchLog,
+    Move,
+    PickKama,
+    Place,
+    PlayerInfo,
+    Reason,
+    Resolve,
+    Result,
+    RevealReward,
+    Ruling,
+    TeamSlot,
+    Tension,
+    Time,
+    TimePolicy,
+)
+from rules.engine.movement import BlockRoll
+from rules.engine.roster import CATALOG_FORMAT, parse_roster
+from rules.engine.state import Reward, RewardKind
+from rules.matchlog import schema
+
+MAX_LOG_BYTES = 5 * 1024 * 1024
+MAX_ISSUES = 50
+
+
+@dataclass(frozen=True)
+class ParseIssue:
+    """One problem with the text; `line` is None for the file as a whole."""
+
+    line: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        return f"{where}{self.field}: {self.message}" if self.field else f"{where}{self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "field": self.field, "message": self.message}
+
+
+class LogParseError(ValueError):
+    """The text is not a readable `kml/1` log; `issues` lists every problem found."""
+
+    def __init__(self, issues: Iterable[ParseIssue]) -> None:
+        self.issues = tuple(issues)
+        super().__init__("\n".join(str(issue) for issue in self.issues))
+
+
+class _TooMany(Exception):
+    """Enough problems collected: the rest of the file is not read."""
+
+
+class _Issues(list[ParseIssue]):
+    def add(self, line: int | None, field: str, message: str) -> None:
+        self.append(ParseIssue(line, field, message))
+        if len(self) >= MAX_ISSUES:
+            raise _TooMany
+
+
+def parse_log(data: str | bytes) -> MatchLog:
+    """The header and events of `data`; raises `LogParseError` naming each line and field."""
+    issues = _Issues()
+    try:
+        log = _read(data, issues)
+    except _TooMany:
+        issues.append(ParseIssue(None, "", f"more than {MAX_ISSUES} problems; stopped reading"))
+        log = None
+    if issues or log is None:
+        raise LogParseError(issues)
+    return log
+
+
+def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
+    text = _decode(data, issues)
+    if text is None:
+        return None
+    header: Header | None = None
+    events: list[Event] = []
+    first = True
+    for number, line in _lines(text):
+        value = _json(line, number, issues)
+        if first:
+            first = False
+            header = _header(value, number, issues) if value is not _BAD else None
+            continue
+        event = _event(value, number, issues) if value is not _BAD else None
+        if event is not None:
+            events.append(event)
+    if first:
+        issues.add(None, "", "the log is empty: line 1 must be the header")
+        return None
+    _check_result_last(events, issues)
+    return MatchLog(header, tuple(events)) if header is not None else None
+
+
+def _decode(data: str | bytes, issues: _Issues) -> str | None:
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    if len(raw) > MAX_LOG_BYTES:
+        issues.add(
+            None,
+            "",
+            f"the log is {len(raw):,} bytes; at most {MAX_LOG_BYTES:,} (5 MB) are accepted",
+        )
+        return None
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        issues.add(line, "", f"not UTF-8 text (byte {raw[error.start]:#04x})")
+        return None
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """Non-blank lines with their numbers; JSON Lines ends lines with \\n only (a JSON string may
+    hold U+2028 and friends, which `str.splitlines` would split on)."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            yield number, line.rstrip("\r")
+
+
+_BAD: Any = object()
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the field {key!r} appears twice")
+        found[key] = value
+    return found
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _json(line: str, number: int, issues: _Issues) -> Any:
+    try:
+        value = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        issues.add(number, "", f"not JSON: {error.msg} (column {error.colno})")
+        return _BAD
+    except (ValueError, RecursionError) as error:  # duplicate keys, huge integers, deep nesting
+        issues.add(number, "", f"not JSON this reader accepts: {error}")
+        return _BAD
+    if not isinstance(value, dict):
+        issues.add(number, "", f"each line must be a JSON object, not {type(value).__name__}")
+        return _BAD
+    return value
+
+
+def _field(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _report(error: ValidationError, number: int, prefix: str, issues: _Issues) -> None:
+    for item in error.errors(include_url=False):
+        kind, loc = item["type"], item["loc"]
+        if kind == "union_tag_invalid":
+            issues.add(
+                number,
+                "e",
+                f"{item['ctx']['tag']!r} is not an event type ({', '.join(schema.EVENT_TYPES)})",
+            )
+            continue
+        if kind == "union_tag_not_found":
+            issues.add(number, "e", "every event needs its type in the field 'e'")
+            continue
+        field = _field((prefix, *loc) if prefix else loc)
+        if kind == "value_error":
+            message = str(item["ctx"]["error"])
+        elif kind == "missing":
+            message = "is required"
+        elif kind == "extra_forbidden":
+            message = "unknown field"
+        else:
+            shown = json.dumps(item["input"], ensure_ascii=False, default=str)
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            message = f"{item['msg']} (got {shown})"
+        issues.add(number, field, message)
+
+
+# -- header --------------------------------------------------------------------------------------
+
+
+def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | None:
+    if "format" not in value and "e" in value:
+        issues.add(number, "", "the first line must be the header, not an event")
+        return None
+    if "format" in value and value["format"] != "kml/1":
+        issues.add(
+            number, "format", f"{value['format']!r} is not a format this verifier reads (kml/1)"
+        )
+        return None
+    try:
+        model = schema.HeaderModel.model_validate(value)
+    except ValidationError as error:
+        _report(error, number, "", issues)
+        return None
+    profiles = ()
+    if model.profiles:
+        read = parse_roster(
+            {"format": CATALOG_FORMAT, "release": "log", "profiles": model.profiles}
+        )
+        for issue in read.issues:
+            where = f"profiles[{issue.index}]" if issue.index is not None else "profiles"
+            issues.add(number, f"{where}.{issue.field}" if issue.field else where, issue.message)
+        profiles = read.profiles
+    return Header(
+        arena=arena_from_dict(model.arena.model_dump()),
+        players={
+            side: PlayerInfo(
+                player.name, tuple(TeamSlot(slot.unit, slot.profile) for slot in player.team)
+            )
+            for side, player in (("A", model.players.A), ("B", model.players.B))
+        },
+        ruleset=model.ruleset,
+        catalog=model.catalog,
+        timeline_ties={
+            side: tuple(units)
+            for side, units in (("A", model.timeline_ties.A), ("B", model.timeline_ties.B))
+            if units
+        },
+        first_player=model.first_player,
+        profiles=profiles,
+        rewards=tuple(_reward(r) for r in model.rewards),
+        event=EventInfo(**model.event.model_dump()) if model.event else None,
+        line=number,
+    )
+
+
+def _reward(model: schema.RewardModel) -> Reward:
+    return Reward(
+        id=model.id,
+        rank=model.rank,
+        kind=RewardKind(model.kind),
+        equipment_type=model.equipment_type,
+        ap=model.ap,
+        mp=model.mp,
+        range=model.range,
+        powers=frozenset(model.powers),
+        other_effects=model.other_effects,
+    )
+
+
+# -- events --------------------------------------------------------------------------------------
+
+
+def _dice(texts: Iterable[str]) -> tuple[Die, ...]:
+    return tuple(Die.parse(t) for t in texts)
+
+
+def _rolls(model: schema.RollsModel) -> Rolls:
+    return Rolls(
+        critical=_dice(model.critical),
+        armour={unit: _dice(dice) for unit, dice in model.armour.items()},
+        coins=tuple(model.coins),
+    )
+
+
+def _claims(value: dict[str, Any]) -> tuple[Claim, ...]:
+    """Claims in the order written (the first difference is the first one reported); the model
+    has already checked every value, so the raw object can be read as it is."""
+    claims: list[Claim] = []
+    for group in ("gg", "kamas"):
+        for key, claimed in (value.get(group) or {}).items():
+            if claimed is not None:
+                claims.append(Claim(f"{group}.{key}", claimed))
+    for unit, fields in (value.get("units") or {}).items():
+        for key, claimed in fields.items():
+            claims.append(Claim(f"units.{unit}.{key}", claimed))
+    return tuple(claims)
+
+
+def _event(value: dict[str, Any], number: int, issues: _Issues) -> Event | None:
+    try:
+        model = schema.EVENTS.validate_python(value)
+    except ValidationError as error:
+        _report(error, number, "", issues)
+        return None
+    match model:
+        case schema.PlaceModel():
+            return Place(number, model.unit, Cell.parse(model.cell))
+        case schema.TensionModel():
+            reroll = Die.parse(model.reroll) if model.reroll is not None else None
+            return Tension(number, _dice(model.dice), reroll)
+        case schema.InspireModel():
+            return Inspire(number, model.die, model.unit)
+        case schema.ActivateModel():
+            return Activate(number, model.unit)
+        case schema.MoveModel():
+            blocks = tuple(BlockRoll(b.by, _dice(b.lock), _dice(b.dodge)) for b in model.block)
+            return Move(number, model.unit, Cell.parse(model.to), blocks)
+        case schema.PickKamaModel():
+            return PickKama(number, model.unit, model.count)
+        case schema.BuyGGModel():
+            return BuyGG(number, model.unit)
+        case schema.BuyRewardModel():
+            return BuyReward(
+                number, model.unit, model.rank, model.reward, model.assign_to, model.face_up
+            )
+        case schema.RevealRewardModel():
+            return RevealReward(number, model.unit, model.reward)
+        case schema.CastModel():
+            return Cast(
+                number,
+                model.unit,
+                model.spell,
+                Cell.parse(model.target),
+                model.direction,
+                Cell.parse(model.rebound) if model.rebound else None,
+                tuple(model.choices),
+                _rolls(model.rolls),
+                tuple(model.order),
+            )
+        case schema.ResolveModel():
+            return Resolve(
+                number, model.source, _rolls(model.rolls), tuple(model.order), tuple(model.choices)
+            )
+        case schema.EndModel():
+            return End(number, model.unit)
+        case schema.CheckpointModel():
+            return Checkpoint(number, _claims(value))
+        case schema.RulingModel():
+            return Ruling(number, model.judge, model.rule, model.note, tuple(model.waive))
+        case schema.ConcedeModel():
+            return Concede(number, model.player)
+        case schema.TimeModel():
+            return Time(number, TimePolicy(model.policy) if model.policy else None)
+        case schema.ResultModel():
+            gg = {side: getattr(model.gg, side) for side in SIDES}
+            reason = Reason(model.reason) if model.reason else None
+            return Result(number, model.winner, gg, reason)
+    raise TypeError(f"no event for {type(model).__name__}")
+
+
+def _check_result_last(events: list[Event], issues: _Issues) -> None:
+    """The claimed result closes the log: anything after it was never verified by anyone."""
+    for i, event in enumerate(events):
+        if isinstance(event, Result) and i != len(events) - 1:
+            issues.add(
+                events[i + 1].line,
+                "e",
+                f"the result was claimed on line {event.line}; no event may follow it",
+            )
+            return
