@@ -155,6 +155,10 @@ REST_FRAMEWORK = {
     },
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
+# Verifying a log without storing it replays a whole game: a tighter rate of its own.
+LOG_VERIFY_RATE = env.str("API_THROTTLE_LOG_VERIFY", "30/minute")
+# Match logs may be up to 5 MB (docs/match-log.md); leave room above that for the request.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Krosmaster Tournaments API",

@@ -6,7 +6,7 @@ Routes answer with and without a trailing slash, since the issue's clients write
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
-from rules import api
+from rules import api, api_logs
 
 router = SimpleRouter()
 router.trailing_slash = "/?"  # the constructor only knows "/" or ""
@@ -15,4 +15,8 @@ router.register("profiles", api.ProfileViewSet, basename="catalog-profile")
 router.register("formats", api.FormatViewSet, basename="catalog-format")
 router.register("arenas", api.ArenaViewSet, basename="catalog-arena")
 
-urlpatterns = [path("catalog/", include(router.urls))]
+urlpatterns = [
+    path("catalog/", include(router.urls)),
+    path("schema/match-log.json", api_logs.log_schema, name="match-log-schema"),
+    path("logs/verify", api_logs.verify_log, name="log-verify"),
+]

@@ -19,7 +19,10 @@ from rules.engine import arena as engine_arena
 from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
 from rules.engine.legality import LegalityReport, TeamEntry, check_team
+from rules.engine.logevents import TimePolicy
 from rules.engine.teamspec import parse_team_spec
+from rules.matchlog.parse import ParseIssue
+from rules.matchlog.verify import Report, UnreadableReport, verify_log_text
 from rules.models import Arena, Format, Power, Profile, Release, Spell
 from tournaments.models import EventRole
 
@@ -379,3 +382,25 @@ def cell_kinds(arena: Arena) -> Mapping[str, list[str]]:
         for cell in cells:
             found.setdefault(cell, []).append(f"start-{side}")
     return found
+
+
+# Match logs -----------------------------------------------------------------------------------
+
+
+def log_catalog(release_name: str | None) -> engine_roster.Catalog:
+    """The catalog a match log's header names (`catalog`), or the active release."""
+    return engine_catalog(release_named(release_name))
+
+
+def verify_match_log(data: str | bytes, *, time_policy: TimePolicy | None = None) -> Report:
+    """Verify a log against this site's catalog; a release the site lacks is a header error.
+
+    Every adapter (API, Celery task) calls this, so an unknown release is reported the same way
+    everywhere: as an unreadable log whose `catalog` field names the releases that exist.
+    """
+    try:
+        return verify_log_text(data, log_catalog, time_policy=time_policy)
+    except CatalogLookupError as missing:
+        known = ", ".join(missing.candidates)
+        message = f"{missing.message} (releases here: {known})" if known else missing.message
+        return UnreadableReport((ParseIssue(1, "catalog", message),))

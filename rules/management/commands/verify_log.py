@@ -83,7 +83,7 @@ class Command(BaseCommand):
 
     def _catalog(self, release: str | None) -> Mapping[str, Profile]:
         try:
-            return selectors.engine_catalog(selectors.release_named(release))
+            return selectors.log_catalog(release)
         except (selectors.CatalogLookupError, DatabaseError) as missing:
             path = Path(settings.KROSMASTER_DATA) / "krosmasters_normalized.json"
             self.stderr.write(f"note: {missing}; using {path}")
