@@ -33,6 +33,7 @@ from rules.engine.effects import (
     RemoveKamas,
     Retreat,
     Retribution,
+    SpecialMarkerEffect,
     SpellKind,
     SpellModel,
     Steal,
@@ -45,6 +46,10 @@ from rules.engine.effects import (
 )
 from rules.engine.errors import Unsupported
 from rules.engine.roster import Profile, Spell
+
+#: Special markers (4.13) whose meaning lives in a power the engine knows by name: a marker has
+#: no effect by itself (4.13.4), and a cast is refused while its unmodelled power is in play.
+MARKERS = frozenset({"servant", "bleeding", "riding hood", "hunted"})
 
 ELEMENT_ICONS = {"W": "water", "A": "air", "E": "earth", "F": "fire", "N": "neutral"}
 _NUM = r"(\d+)"
@@ -190,6 +195,16 @@ class _Parser:
             element = None if m.group(2) == "EFWA" else ELEMENT_ICONS[m.group(2)]
             return LastingBonus(LastingKind.DAMAGE, int(m.group(1)), element)
 
+        def special_marker(m: re.Match[str]) -> SpecialMarkerEffect:
+            name = m.group(1).strip().lower()
+            if name not in MARKERS:
+                raise _Unknown(f"the {name} marker, whose effect is not modelled")
+            side = m.group(3).lower()
+            boss = False if m.group(2) or m.group(4) else None
+            return SpecialMarkerEffect(
+                name, TargetFilter(ally=side == "allied", krosmaster=True, boss=boss)
+            )
+
         def gain(m: re.Match[str]) -> Gain:
             n = int(m.group(1))
             return Gain(ap=n) if m.group(2).upper() == "AP" else Gain(mp=n)
@@ -271,6 +286,14 @@ class _Parser:
                     i,
                 ),
                 adjacent_any,
+            ),
+            (
+                re.compile(
+                    r"puts the \"?([\w\u2019' -]+?)\"? marker on (?:the )?targeted "
+                    r"(non-boss )?(opposing|adverse|allied) (non-boss )?krosmaster",
+                    i,
+                ),
+                special_marker,
             ),
             (re.compile(rf"play heads or tails to inflict \+{_NUM} {_ELEM}", i), coin_damage),
             (

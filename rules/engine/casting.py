@@ -42,6 +42,7 @@ from rules.engine.effects import (
     RemoveKamas,
     Retreat,
     Retribution,
+    SpecialMarkerEffect,
     SpellKind,
     SpellModel,
     Steal,
@@ -58,13 +59,17 @@ from rules.engine.powers import (
     ap_cost_modifiers,
     blocks_sight,
     damage_modifiers,
+    families_of,
     immune,
     in_opponent_territory,
     injury_cap,
+    max_hp,
     pierces,
     powers_of,
     range_modifiers,
+    settle_hp,
     unsupported_powers,
+    vigilantes,
 )
 from rules.engine.reach import SpellRange, refusal, targetable_cells
 from rules.engine.roster import VARIABLE_COST, Spell
@@ -74,12 +79,14 @@ from rules.engine.state import (
     Lasting,
     PendingEffect,
     Phase,
+    SpecialMarker,
     SpellUse,
     Unit,
     check_winner,
     knock_out,
 )
 from rules.engine.summons import Spellbook, controlled, put_into_play
+from rules.engine.triggers import record_inflicted
 from rules.engine.turn import apply_markers
 
 
@@ -219,10 +226,11 @@ class CastRun:
             (who.summon, not unit.is_krosmaster),
             (who.mob, not unit.is_krosmaster and unit.is_character),
             (who.krosmaster, unit.is_krosmaster),
+            (who.boss, "boss" in families_of(self.state, unit)),
         )
         if any(want is not None and want != have for want, have in checks):
             return False
-        if who.family is not None and who.family not in unit.profile.families:
+        if who.family is not None and who.family not in families_of(self.state, unit):
             return False
         level = unit.profile.level or 0
         if who.min_level is not None and level < who.min_level:
@@ -325,7 +333,7 @@ def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
         )
     if caster.mp < costs.mp:
         raise RuleViolation("7.1.4.b", f"{caster.id} has {caster.mp} MP, {costs.mp} needed")
-    hp = caster.profile.hp or 0
+    hp = max_hp(state, caster) or 0
     if costs.hp and caster.injuries + costs.hp > hp:
         raise RuleViolation(
             "7.1.4.c",
@@ -393,7 +401,7 @@ def check_prerequisites(
     )
     if refused is not None:
         raise RuleViolation(refused.rule, refused.reason)
-    _check_target(state, caster, model, action.target)
+    _check_target(state, caster, model, action.target, rules)
     return caster, spell, model, costs
 
 
@@ -437,8 +445,11 @@ def _check_rules(model: SpellModel, rules: Rules, caster: Unit, spell: Spell) ->
             )
 
 
-def _check_target(state: GameState, caster: Unit, model: SpellModel, target: Cell) -> None:
-    """Target requirements written in the effects: an empty cell for a summon or a move."""
+def _check_target(
+    state: GameState, caster: Unit, model: SpellModel, target: Cell, rules: Rules = FANMADE
+) -> None:
+    """Target requirements written in the effects: an empty cell for a summon or a move; the
+    control value (4.19.9.c) only under the fan-made rules (2.7 has none, 8.1)."""
     for effect in model.effects:
         if isinstance(effect, SummonEffect | Teleport) and (
             not state.is_free(target) or state.units_at(target)
@@ -448,6 +459,7 @@ def _check_target(state: GameState, caster: Unit, model: SpellModel, target: Cel
             isinstance(effect, SummonEffect)
             and model.kind is SpellKind.SPECIAL
             and model.control is not None
+            and rules.fanmade
             and controlled(state, caster.id, effect.name) >= model.control
         ):
             raise RuleViolation(
@@ -584,12 +596,7 @@ def _condition(run: CastRun, effect: Track | Invasion | Retribution) -> bool:
         return caster.x == main.x or caster.y == main.y
     if isinstance(effect, Invasion):
         return in_opponent_territory(run.state, replace(run.caster, cell=run.origin))
-    names = {
-        u.profile.name
-        for u in run.state.units
-        if u.side == run.side and u.is_krosmaster and "vigilante" in u.profile.families
-    }
-    return len(names) >= effect.count
+    return vigilantes(run.state, run.side) >= effect.count
 
 
 def _step3(run: CastRun) -> None:
@@ -700,12 +707,55 @@ def _apply(run: CastRun, effect: Effect) -> None:
     if isinstance(effect, Rebound):
         _rebound(run, effect)
         return
+    if isinstance(effect, SpecialMarkerEffect):
+        _special_marker(run, effect)
+        return
     if isinstance(effect, CardEffect):
         hook = cards.hook(effect.key)
         if hook.step3 is not None:
             hook.step3(run)
         return
     raise Unsupported(f"effect:{type(effect).__name__}")
+
+
+def _special_marker(run: CastRun, effect: SpecialMarkerEffect) -> None:
+    """4.13: on a Krosmaster only (4.13.1); the caster's earlier special marker and its team's
+    marker of that name leave the board first (4.13.1 one per name per team, 4.13.2 one per
+    placer)."""
+    for unit in run.in_play(effect.who):
+        if not unit.is_krosmaster:
+            continue
+        cleared = [
+            replace(
+                u,
+                special_markers=tuple(
+                    m
+                    for m in u.special_markers
+                    if m.placed_by != run.caster_id
+                    and not (m.name == effect.name and run.state.unit(m.placed_by).side == run.side)
+                ),
+            )
+            for u in run.state.units
+        ]
+        run.state = run.state.with_units(cleared)
+        target = run.state.unit(unit.id)
+        marker = SpecialMarker(effect.name, run.caster_id)
+        run.state = run.state.with_unit(
+            replace(target, special_markers=(*target.special_markers, marker))
+        )
+        run.log("Step 3", "4.13.2", f"{unit.id} gets the {effect.name} marker of {run.caster_id}")
+
+
+def bleeding(state: GameState, unit: Unit) -> str | None:
+    """Hemophilia: Injuries cannot be removed from a Krosmaster carrying the Bleeding marker of a
+    unit that holds Hemophilia now (4.13.4: without the power the marker does nothing)."""
+    for marker in unit.special_markers:
+        if marker.name != "bleeding":
+            continue
+        placer = state.unit(marker.placed_by)
+        if placer.cell is not None and "hemophilia" in powers_of(state, placer):
+            return f"Hemophilia: {unit.id} carries {placer.id}'s Bleeding marker"
+    return None
 
 
 def _markers(run: CastRun, unit: Unit, ap: int, mp: int, rng: int, rule: str) -> None:
@@ -859,7 +909,7 @@ def _bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, s
             near = sum(
                 1
                 for u in run.state.in_arena()
-                if family in u.profile.families
+                if family in families_of(run.state, u)
                 and u.cell
                 and target.cell
                 and u.cell.is_adjacent(target.cell)
@@ -888,14 +938,44 @@ def _bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, s
     return terms
 
 
+def _first_attack(run: CastRun) -> bool:
+    """No Attack spell cast by the caster earlier this turn (its own cast is already recorded)."""
+    spells = {s.name: s for s in run.book.spells_of(run.caster)}
+    earlier = [
+        u
+        for u in run.state.spell_uses
+        if u.unit == run.caster_id and u.turn == run.state.turn and u.spell in spells
+    ][:-1]
+    return not any(spells[u.spell].element not in (None, "heal") for u in earlier)
+
+
+def _targeted_elements(run: CastRun) -> frozenset[str]:
+    """Elements of the spells of every targeted character (Cribbling)."""
+    out: set[str] = set()
+    for unit in run.in_play():
+        if unit.is_character:
+            out.update(s.element for s in run.book.spells_of(unit) if s.element)
+    return frozenset(out)
+
+
 def _damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
     out: dict[str, int] = {}
     base = run.spell.base_damage or 0
+    caster_powers = powers_of(run.state, run.caster)
+    first = "compulsion" in caster_powers and _first_attack(run)
+    elements = _targeted_elements(run) if "cribbling" in caster_powers else frozenset()
     for unit in run.in_play():
         if unit.profile.hp is None:
             continue
         terms = [(base, "base"), *_bonus_terms(run, unit, heal=False)]
-        terms += damage_modifiers(run.state, run.caster, unit, run.element)
+        terms += damage_modifiers(
+            run.state,
+            run.caster,
+            unit,
+            run.element,
+            first_attack=first,
+            targeted_elements=elements,
+        )
         crit, arm = run.critical, armour.get(unit.id, 0)
         modifier = (crit > arm) - (crit < arm)
         terms.insert(len(terms), (modifier, f"{crit} critical vs {arm} armour"))
@@ -922,6 +1002,7 @@ def _injuries(run: CastRun, damage: dict[str, int]) -> None:
             amount = cap[0]
         placed = place_injuries(run, unit_id, amount)
         run.placed[unit_id] = placed
+        run.state = record_inflicted(run.state, caster.id, unit_id, placed)
         lost = amount - placed
         run.log(
             "Step 7",
@@ -954,9 +1035,10 @@ def place_injuries(run: CastRun, unit_id: str, count: int) -> int:
     """Put up to `count` Injury markers, never above HP (4.10.8); the KO waits for `_settle`.
     A Profanation unit takes none (4.9.26)."""
     unit = run.state.unit(unit_id)
-    if unit.profile.hp is None or "profanation" in unit.powers:
+    hp = max_hp(run.state, unit)
+    if hp is None or "profanation" in unit.powers:
         return 0
-    placed = max(0, min(count, unit.profile.hp - unit.injuries))
+    placed = max(0, min(count, hp - unit.injuries))
     run.state = run.state.with_unit(replace(unit, injuries=unit.injuries + placed))
     return placed
 
@@ -966,6 +1048,10 @@ def _remove_injuries(run: CastRun, target: Unit, amount: int, step: str, caster:
     if cap is not None and amount > cap[0]:
         amount = cap[0]
     if "profanation" in target.powers:
+        amount = 0
+    why = bleeding(run.state, target)
+    if why:
+        run.log(step, "4.13.4", why)
         amount = 0
     healed = min(amount, target.injuries)  # 4.10.5
     run.state = run.state.with_unit(replace(target, injuries=target.injuries - healed))
@@ -992,7 +1078,7 @@ def _settle(run: CastRun, step: str, rule: str) -> None:
     """The KOs due at the end of a step; a Bomb's Explosion goes on standby (4.19.5)."""
     for unit in list(run.state.in_arena()):
         unit = run.state.unit(unit.id)
-        hp = unit.profile.hp
+        hp = max_hp(run.state, unit)
         if unit.cell is None or hp is None or unit.injuries < hp:
             continue
         cell = unit.cell
@@ -1091,20 +1177,22 @@ def _resolve_one(
         if caster.cell is None:
             trace.append(TraceStep("Step 8", "7.2.9.b", f"{label}: the caster is out of play"))
             return state
-        healed = min(effect.amount, caster.injuries)
+        healed = 0 if bleeding(state, caster) else min(effect.amount, caster.injuries)
         state = state.with_unit(replace(caster, injuries=caster.injuries - healed))
         trace.append(TraceStep("Step 8", "7.5.22", f"{caster.id} removes {healed} Injuries"))
         return state
     if effect.kind == "counter":
         victim = state.unit(effect.target or "")
-        if victim.cell is None or victim.profile.hp is None:
+        hp = max_hp(state, victim)
+        if victim.cell is None or hp is None:
             trace.append(TraceStep("Step 8", "7.2.9.b", f"{label}: nobody to counter"))
             return state
-        injuries = min(victim.profile.hp, victim.injuries + 1)
+        injuries = min(hp, victim.injuries + 1)
         state = state.with_unit(replace(victim, injuries=injuries))
+        state = record_inflicted(state, effect.source, victim.id, injuries - victim.injuries)
         trace.append(TraceStep("Step 8", "4.9.12", f"{victim.id} suffers 1 Injury (Counter)"))
-        if injuries >= victim.profile.hp:
-            state = knock_out(state, victim.id)
+        if injuries >= hp:
+            state = settle_hp(knock_out(state, victim.id))
             trace.append(TraceStep("Step 8", "4.10.2", f"{victim.id} is KO'd"))
         return state
     if effect.kind in _DICE_KINDS:

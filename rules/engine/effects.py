@@ -42,6 +42,7 @@ class TargetFilter:
     summon: bool | None = None
     mob: bool | None = None
     krosmaster: bool | None = None
+    boss: bool | None = None
     min_level: int | None = None
     max_level: int | None = None
     main: bool = False
@@ -233,6 +234,14 @@ class Rebound:
 
 
 @dataclass(frozen=True, slots=True)
+class SpecialMarkerEffect:
+    """Put the special marker `name` (4.13) on each targeted Krosmaster matching `who`."""
+
+    name: str
+    who: TargetFilter = ANY
+
+
+@dataclass(frozen=True, slots=True)
 class CardEffect:
     """A card-specific effect; `key` names its handler in `rules.engine.cards`."""
 
@@ -263,6 +272,7 @@ Effect = (
     | Invasion
     | Retribution
     | Rebound
+    | SpecialMarkerEffect
     | CardEffect
 )
 

@@ -15,6 +15,7 @@ from enum import StrEnum
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.powers import powers_of
 from rules.engine.state import GameState, PendingEffect, Unit, injure, remove_from_arena
 
 LOCKED_LOSS = 3  # MP and AP lost when Locked (4.14.2.d)
@@ -58,9 +59,10 @@ def blockers(state: GameState, unit: Unit) -> tuple[Unit, ...]:
 
     Mechanisms never Lock (4.19.5.a, 4.19.6.a, 4.19.7.a, 4.19.8.a); a Slippery mover ignores
     the Block rules (4.14.7, 4.9.9). A Slippery enemy still Locks: the power protects its owner
-    from being blocked and says nothing about blocking others.
+    from being blocked and says nothing about blocking others. Powers are those the units have
+    now (`powers.powers_of`: granted by allies, lost next to a Stain).
     """
-    if unit.cell is None or "slippery" in unit.powers:
+    if unit.cell is None or "slippery" in powers_of(state, unit):
         return ()
     return tuple(
         u
@@ -124,8 +126,9 @@ def move_one_cell(
     ap, mp = unit.ap, unit.mp
     for roll in blocks:
         enemy = enemies[roll.by]
-        check_dice(dice_due(Roll.LOCK, RollContext(enemy.powers)), roll.lock, enemy.id)
-        check_dice(dice_due(Roll.DODGE, RollContext(unit.powers)), roll.dodge, unit_id)
+        lock_powers, dodge_powers = powers_of(state, enemy), powers_of(state, unit)
+        check_dice(dice_due(Roll.LOCK, RollContext(lock_powers)), roll.lock, enemy.id)
+        check_dice(dice_due(Roll.DODGE, RollContext(dodge_powers)), roll.dodge, unit_id)
         locks, dodges = successes(roll.lock, Roll.LOCK), successes(roll.dodge, Roll.DODGE)
         result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)
         loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(result, 0)
@@ -184,7 +187,7 @@ def forced_move(
     unit = state.unit(unit_id)
     if unit.cell is None:
         raise RuleViolation("4.18.6", f"{unit_id} is not in the arena")
-    if by != unit_id and "unfazed" in unit.powers:
+    if by != unit_id and "unfazed" in powers_of(state, unit):
         return MoveOutcome(state, False)
     dx, dy = direction
     path: list[Cell] = []

@@ -13,11 +13,33 @@ A unit holding a power that is not in `MODELLED` makes any cast it takes part in
 
 from __future__ import annotations
 
-from rules.engine.state import GameState, Unit
+from dataclasses import replace
+
+from rules.engine.errors import RuleViolation
+from rules.engine.state import GameState, Markers, Phase, Unit
 
 ELEMENTAL = ("water", "air", "earth", "fire")
 _RESISTANCES = {f"{e}-resistance": e for e in (*ELEMENTAL, "neutral")}
 _BROTHERHOOD = "brotherhood of the tofu"
+
+#: Powers applied by a registered handler of `rules.engine.triggers`, and when they trigger.
+_TRIGGERED = {
+    "heartbreak": "start of the fight, 1.3.10",
+    "inveterate-cheater": "start of the fight, 1.3.10",
+    "iopism": "start of the fight, 1.3.10",
+    "total-iopism": "start of the fight, 1.3.10",
+    "the-black-crow-laugh": "start of the fight, 1.3.10",
+    "brooding": "start of turn, 6.2.1.d",
+    "tortuous": "start of turn, 6.2.1.d",
+    "scaraleaf-blood": "start of turn, 6.2.1.d",
+    "rapine-occulte": "start of turn, 6.2.1.d",
+    "motivation": "end of turn, 6.4.1",
+    "speedy-aura": "end of turn, 6.4.1",
+    "flea-fleece": "end of turn, 6.4.1",
+    "gelatinous-invasion": "end of turn, 6.4.1",
+    "cravings": "end of turn, 6.4.1",
+    "shushus-a-gogo": "end of turn, 6.4.1",
+}
 
 #: Every modelled power (roster slug or engine name) and where it is applied.
 MODELLED: dict[str, str] = {
@@ -75,6 +97,26 @@ MODELLED: dict[str, str] = {
     "big-game-hunter-": "damage_modifiers",
     "totor": "pierces",
     "wakforce": "pierces",
+    "firefoux-blood": "powers_of (Prosecution 6)",
+    "treechnid-blood": "powers_of (Prosecution 5)",
+    "bububble": "powers_of, movement.forced_move",
+    "wakardor": "powers_of, max_mp",
+    "buzzed": "families_of",
+    "dragonshifting": "families_of",
+    "kralove-blood": "damage_modifiers (Prosecution 5)",
+    "hemophilia": "casting.bleeding: no Injury removed under its Bleeding marker (4.13)",
+    "compulsion": "damage_modifiers",
+    "cribbling": "damage_modifiers",
+    "crobak-blood": "max_ap (Prosecution 4)",
+    "crow-blood": "max_ap (Retribution 4)",
+    "massacre": "max_ap",
+    "dragon-trick": "max_ap",
+    "kronice": "max_ap, max_mp, max_hp",
+    "darkness-blood": "max_hp (Prosecution 7)",
+    "katarsik-link": "max_hp",
+    "draconic-support": "max_hp",
+    "lupine-invasion": "powers_of, max_hp",
+    **{slug: f"triggers ({moment})" for slug, moment in _TRIGGERED.items()},
 }
 
 #: Powers granted to others or to oneself, by the granting power (see `powers_of`).
@@ -88,7 +130,12 @@ _GRANTS = {
     "natural-defense": ("armour",),
     "tofuteur-royal": ("critical-hit", "dodge"),
     "bouftonneur-royal": ("lock", "armour"),
+    "firefoux-blood": ("armour", "counter", *(f"{e}-resistance" for e in ELEMENTAL)),
+    "treechnid-blood": ("unfazed", "armour", "lock"),
 }
+
+#: Prosecution X powers that grant powers, and their X.
+_PROSECUTION_GRANTS = {"firefoux-blood": 6, "treechnid-blood": 5}
 
 
 def feature(slug: str) -> str:
@@ -107,9 +154,60 @@ def _adjacent(a: Unit, b: Unit) -> bool:
     return a.cell is not None and b.cell is not None and a.cell.is_adjacent(b.cell)
 
 
+def stained(state: GameState, unit: Unit) -> bool:
+    """An enemy character holding Stain is adjacent: the unit keeps no other power."""
+    return any(
+        u.side != unit.side and _adjacent(u, unit) and "stain" in u.powers for u in state.in_arena()
+    )
+
+
+def _holds(state: GameState, unit: Unit, power: str) -> bool:
+    """The unit has this power of its own (printed, inspired or from a Reward) and no Stain
+    takes it away. Used for the powers that change families or characteristics, which no power
+    grants, so that `powers_of` and `families_of` never call each other in a loop."""
+    return unit.cell is not None and power in unit.powers and not stained(state, unit)
+
+
+def vigilantes(state: GameState, side: str) -> int:
+    """Different Vigilante Krosmasters in `side`'s team when the game began (Retribution X,
+    4.9.16; the roster's Prosecution X reads the same). The team is every Krosmaster of the side,
+    KO'd or not, with its printed Types."""
+    return len(
+        {
+            u.profile.name
+            for u in state.units
+            if u.side == side and u.is_krosmaster and "vigilante" in u.profile.families
+        }
+    )
+
+
+def _base_families(state: GameState, unit: Unit) -> frozenset[str]:
+    families = set(unit.profile.families)
+    if unit.is_krosmaster and any(
+        u.side == unit.side and _holds(state, u, "buzzed") for u in state.in_arena()
+    ):
+        families.add(_BROTHERHOOD)
+    return frozenset(families)
+
+
+def families_of(state: GameState, unit: Unit) -> frozenset[str]:
+    """The unit's Types and summon families now (4.18.9, 4.19.2), in lower case.
+
+    Buzzed: while its holder is in play, every Krosmaster of its team counts as Brotherhood of
+    the Tofu. Dragonshifting: its holder also has every Type of the other Krosmasters in play
+    (both teams).
+    """
+    families = set(_base_families(state, unit))
+    if unit.is_krosmaster and _holds(state, unit, "dragonshifting"):
+        for other in state.in_arena():
+            if other.is_krosmaster and other.id != unit.id:
+                families |= _base_families(state, other)
+    return frozenset(families)
+
+
 def brotherhood_ally(state: GameState, unit: Unit) -> bool:
     """Another allied Brotherhood of the Tofu unit is in play (several Brotherhood powers)."""
-    return any(_BROTHERHOOD in u.profile.families for u in _allies(state, unit))
+    return any(_BROTHERHOOD in families_of(state, u) for u in _allies(state, unit))
 
 
 def in_opponent_territory(state: GameState, unit: Unit) -> bool:
@@ -126,8 +224,7 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     only Stain. Granted powers are not gained twice (4.9.1).
     """
     own = unit.powers
-    enemies_adjacent = [u for u in state.in_arena() if u.side != unit.side and _adjacent(u, unit)]
-    if any("stain" in u.powers for u in enemies_adjacent):
+    if stained(state, unit):
         return own & {"stain"}
     gained: set[str] = set(own)
     if "madness" in own and unit.injuries >= 7:
@@ -135,9 +232,16 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     for power in ("old-timer", "fire-of-rubilax"):
         if power in own and brotherhood_ally(state, unit):
             gained.update(_GRANTS[power])
+    for power, count in _PROSECUTION_GRANTS.items():
+        if power in own and vigilantes(state, unit.side) >= count:
+            gained.update(_GRANTS[power])
+    if "wakardor" in own and unit.injuries < 6:
+        gained.add("counter")
+    if "lupine-invasion" in own and in_opponent_territory(state, unit):
+        gained.add("lock")
     if "master-knight" in own:
         for ally in _allies(state, unit):
-            if ally.is_krosmaster and "knight" in ally.profile.families:
+            if ally.is_krosmaster and "knight" in families_of(state, ally):
                 gained.update(ally.powers - {"master-knight"})
     for other in state.in_arena():
         if other.side != unit.side:
@@ -148,11 +252,16 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
                 gained.update(_GRANTS[power])
         if "natural-defense" in other.powers and unit.summoner and unit.is_character:
             gained.update(_GRANTS["natural-defense"])
-        if "tofuteur-royal" in other.powers and unit.summoner and "tofu" in unit.profile.families:
+        families = families_of(state, unit)
+        if "tofuteur-royal" in other.powers and unit.summoner and "tofu" in families:
             gained.update(_GRANTS["tofuteur-royal"])
-        gobball = unit.summoner and "gobball" in unit.profile.families
+        gobball = unit.summoner and "gobball" in families
         if "bouftonneur-royal" in other.powers and gobball:
             gained.update(_GRANTS["bouftonneur-royal"])
+        bubble = other.id == unit.id or (unit.is_krosmaster and _adjacent(other, unit))
+        theirs = state.active_side is not None and state.active_side != unit.side
+        if "bububble" in other.powers and bubble and theirs and not stained(state, other):
+            gained.add("unfazed")
     return frozenset(gained)
 
 
@@ -168,7 +277,7 @@ def range_modifiers(state: GameState, unit: Unit) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     if "wild-range" in own:
         wild = sum(
-            1 for u in _allies(state, unit) if u.is_krosmaster and "wild" in u.profile.families
+            1 for u in _allies(state, unit) if u.is_krosmaster and "wild" in families_of(state, u)
         )
         if wild // 2:
             out.append((wild // 2, f"Wild Range: {wild} other Wild allies in play"))
@@ -177,7 +286,7 @@ def range_modifiers(state: GameState, unit: Unit) -> list[tuple[int, str]]:
     if "demonic-range" in own and unit.injuries // 5:
         out.append((unit.injuries // 5, f"Demonic Range: {unit.injuries} Injuries"))
     if "plumage" in own:
-        crobaks = sum(1 for u in _allies(state, unit) if "crobak" in u.profile.families)
+        crobaks = sum(1 for u in _allies(state, unit) if "crobak" in families_of(state, u))
         if crobaks:
             out.append((-crobaks, f"Plumage: {crobaks} allied Crobaks in play"))
     return out
@@ -205,7 +314,8 @@ def pierces(state: GameState, caster: Unit, target: Unit, *, attack: bool) -> li
         return []
     own = powers_of(state, caster)
     out = []
-    if "totor" in own and any("minotor" in u.profile.families for u in _allies(state, caster)):
+    minotor = any("minotor" in families_of(state, u) for u in _allies(state, caster))
+    if "totor" in own and minotor:
         out.append("Totor: an allied Minotor in play")
     if "wakforce" in own and _adjacent(caster, target):
         out.append("Wakforce: the target is adjacent to the caster")
@@ -213,9 +323,19 @@ def pierces(state: GameState, caster: Unit, target: Unit, *, attack: bool) -> li
 
 
 def damage_modifiers(
-    state: GameState, caster: Unit, target: Unit, element: str
+    state: GameState,
+    caster: Unit,
+    target: Unit,
+    element: str,
+    *,
+    first_attack: bool = False,
+    targeted_elements: frozenset[str] = frozenset(),
 ) -> list[tuple[int, str]]:
-    """Damage changes from the caster's and the target's powers for one target (7.2.7.c)."""
+    """Damage changes from the caster's and the target's powers for one target (7.2.7.c).
+
+    `first_attack` says this is the caster's first Attack spell of the turn (Compulsion);
+    `targeted_elements` are the elements of the spells of every targeted character (Cribbling).
+    """
     out: list[tuple[int, str]] = []
     own = powers_of(state, caster)
     if "false-friend" in own:
@@ -232,6 +352,12 @@ def damage_modifiers(
         ]
         if all((target.profile.level or 0) > level for level in others):
             out.append((1, "Big Game Hunter: the target has the highest Level"))
+    if "kralove-blood" in own and element == "water" and vigilantes(state, caster.side) >= 5:
+        out.append((1, "Kralove Blood: Prosecution 5 met, a WATER spell"))
+    if "compulsion" in own and first_attack:
+        out.append((1, "Compulsion: the caster's first Attack spell this turn"))
+    if "cribbling" in own and element in targeted_elements:
+        out.append((1, f"Cribbling: a targeted character has a {element.upper()} spell"))
     theirs = powers_of(state, target)
     for power, resisted in _RESISTANCES.items():
         if power in theirs and element == resisted:
@@ -261,6 +387,128 @@ def injury_cap(state: GameState, caster: Unit, target: Unit) -> tuple[int, str] 
     return min(caps) if caps else None
 
 
+# -- characteristics changed by powers (AP, MP and HP MAX; 4.11.2, 4.10.1) --------------------
+
+
+def _in_play_holders(state: GameState, unit: Unit, power: str) -> list[Unit]:
+    """Other units of the unit's team in the arena that hold `power`."""
+    return [u for u in _allies(state, unit) if _holds(state, u, power)]
+
+
+def ap_bonuses(state: GameState, unit: Unit) -> list[tuple[int, str]]:
+    """Changes to AP MAX from powers, with their reasons."""
+    out: list[tuple[int, str]] = []
+    count = vigilantes(state, unit.side)
+    for power, name in (("crobak-blood", "Crobak Blood"), ("crow-blood", "Crow Blood")):
+        if _holds(state, unit, power) and count >= 4:
+            out.append((3, f"{name}: {count} Vigilantes in the team"))
+    if _holds(state, unit, "massacre") and state.phase is not Phase.SETUP:
+        down = sum(
+            1 for u in state.units if u.side == unit.side and u.is_krosmaster and u.cell is None
+        )
+        if down:
+            out.append((down, f"Massacre: {down} allied Krosmasters KO'd"))
+    brotherhood = _BROTHERHOOD in families_of(state, unit)
+    if brotherhood and _in_play_holders(state, unit, "dragon-trick"):
+        out.append((1, "Dragon's Trick of an allied Brotherhood unit in play"))
+    if _kronice(state, unit) and (unit.profile.level or 0) >= 3:
+        out.append((1, "Kronice: an ally of Level 3 or more"))
+    return out
+
+
+def mp_bonuses(state: GameState, unit: Unit) -> list[tuple[int, str]]:
+    """Changes to MP MAX from powers, with their reasons."""
+    out: list[tuple[int, str]] = []
+    if _holds(state, unit, "wakardor") and unit.injuries < 6:
+        out.append((1, f"Wakardor: {unit.injuries} Injuries, fewer than 6"))
+    if _kronice(state, unit) and (unit.profile.level or 0) >= 3:
+        out.append((1, "Kronice: an ally of Level 3 or more"))
+    return out
+
+
+def hp_bonuses(state: GameState, unit: Unit) -> list[tuple[int, str]]:
+    """Changes to HP from powers, with their reasons."""
+    out: list[tuple[int, str]] = []
+    if _holds(state, unit, "darkness-blood") and vigilantes(state, unit.side) >= 7:
+        out.append((7, "Darkness Blood: Prosecution 7 met"))
+    if _holds(state, unit, "katarsik-link"):
+        offspring = sum(1 for u in _allies(state, unit) if u.profile.name.lower() == _OFFSPRING)
+        if offspring:
+            out.append((4 * offspring, f"Katarsik Link: {offspring} allied Katar's Offspring"))
+    brotherhood = _BROTHERHOOD in families_of(state, unit)
+    if brotherhood and _in_play_holders(state, unit, "draconic-support"):
+        out.append((2, "Draconic Support of an allied Brotherhood unit in play"))
+    if _kronice(state, unit) and "vigilante" in families_of(state, unit):
+        out.append((1, "Kronice: a Vigilante ally"))
+    if _holds(state, unit, "lupine-invasion") and in_opponent_territory(state, unit):
+        out.append((2, "Lupine Invasion: in opponent's territory"))
+    return out
+
+
+_OFFSPRING = "katar's offspring"
+
+
+def _kronice(state: GameState, unit: Unit) -> bool:
+    """Kronice gives its holder's other allies in play its bonuses (not the holder, 4.4.4)."""
+    return bool(_in_play_holders(state, unit, "kronice"))
+
+
+def max_ap(state: GameState, unit: Unit) -> int | None:
+    """AP MAX now: printed, Equipment (4.7.5.c) and powers; None for a dash (4.11.1.b)."""
+    base = unit.max_ap
+    return None if base is None else base + sum(n for n, _ in ap_bonuses(state, unit))
+
+
+def max_mp(state: GameState, unit: Unit) -> int | None:
+    """MP MAX now; None for a dash (4.11.1.a)."""
+    base = unit.max_mp
+    return None if base is None else base + sum(n for n, _ in mp_bonuses(state, unit))
+
+
+def max_hp(state: GameState, unit: Unit) -> int | None:
+    """HP now: printed plus powers; None for a dash."""
+    base = unit.profile.hp
+    return None if base is None else base + sum(n for n, _ in hp_bonuses(state, unit))
+
+
+def place_markers(
+    state: GameState, unit_id: str, *, ap: int = 0, mp: int = 0, range: int = 0
+) -> GameState:
+    """Add signed +1/-1 AP, MP and Range markers (4.11.5-4.11.8, 4.12.2).
+
+    Opposite markers cancel; a piece without the characteristic takes none (4.11.6); -1 markers
+    stop at the characteristic's MAX (4.11.7, with powers), the rest being lost (4.18.5).
+    """
+    unit = state.unit(unit_id)
+    top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)
+    if (ap and top_ap is None) or (mp and top_mp is None):
+        raise RuleViolation("4.11.6", f"{unit_id} has no gauge for these markers")
+    new_ap = max(unit.markers.ap + ap, -(top_ap or 0))
+    new_mp = max(unit.markers.mp + mp, -(top_mp or 0))
+    markers = Markers(new_ap, new_mp, unit.markers.range + range)
+    return state.with_unit(replace(unit, markers=markers))
+
+
+def settle_hp(state: GameState) -> GameState:
+    """KO every unit whose Injuries reach its HP now (4.10.2 is checked continuously): HP can
+    drop when the power raising it leaves play or its condition stops holding."""
+    from rules.engine.state import knock_out
+
+    while state.phase is not Phase.OVER:
+        due = next(
+            (
+                u
+                for u in state.in_arena()
+                if u.profile.hp is not None and u.injuries >= (max_hp(state, u) or 0)
+            ),
+            None,
+        )
+        if due is None:
+            return state
+        state = knock_out(state, due.id)
+    return state
+
+
 def blocks_sight(unit: Unit, viewer: Unit, powers: frozenset[str]) -> bool:
     """Krosmasters block lines of sight, summons only with Obstructive (4.15.9, 4.19.1.g);
     Itty-Bitty never blocks (4.9.10), Invisibility not for a viewer that is not adjacent."""
@@ -277,13 +525,21 @@ __all__ = [
     "blocks_sight",
     "brotherhood_ally",
     "damage_modifiers",
+    "families_of",
     "feature",
     "immune",
     "in_opponent_territory",
     "injury_cap",
     "is_modelled",
+    "max_ap",
+    "max_hp",
+    "max_mp",
     "pierces",
+    "place_markers",
     "powers_of",
     "range_modifiers",
+    "settle_hp",
+    "stained",
     "unsupported_powers",
+    "vigilantes",
 ]

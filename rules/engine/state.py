@@ -520,15 +520,20 @@ def injure(state: GameState, unit_id: str, count: int, *, profanation: bool = Fa
 
     A unit with Profanation only takes Injuries from Profanation itself (4.9.26, 4.19.8.c).
     """
+    from rules.engine.powers import max_hp  # powers reads this module; HP may be raised
+
     unit = state.unit(unit_id)
-    if unit.profile.hp is None or unit.cell is None or count <= 0:
+    hp = max_hp(state, unit)
+    if hp is None or unit.cell is None or count <= 0:
         return state
     if "profanation" in unit.powers and not profanation:
         return state
-    injuries = min(unit.profile.hp, unit.injuries + count)
+    injuries = min(hp, unit.injuries + count)
     state = state.with_unit(replace(unit, injuries=injuries))
-    if injuries >= unit.profile.hp:
-        state = knock_out(state, unit_id)
+    if injuries >= hp:
+        from rules.engine.powers import settle_hp
+
+        state = settle_hp(knock_out(state, unit_id))  # an HP its power raised may drop
     return state
 
 

@@ -15,6 +15,7 @@ from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.movement import BlockRoll, move_one_cell
+from rules.engine.powers import max_ap, max_mp, place_markers, settle_hp
 from rules.engine.state import (
     GameState,
     Markers,
@@ -33,6 +34,7 @@ from rules.engine.state import (
     knock_out,
     opponent,
 )
+from rules.engine.triggers import Moment, fire, start_of_fight
 
 GG_PRICE = 12  # 6.3.4
 REWARD_PRICES = {"granite": 3, "jade": 6, "silver": 9}  # 4.7.6
@@ -163,7 +165,9 @@ def apply_place(state: GameState, unit_id: str, cell: Cell) -> GameState:
         raise RuleViolation("4.17.3", f"{cell} is not free")
     state = state.with_unit(replace(unit, cell=cell))
     if placing_side(state) is None:
+        state = start_of_fight(state)  # 1.3.10
         state = _start_player_turn(state, state.first_player)
+        state = settle_hp(state)
     return state
 
 
@@ -281,14 +285,14 @@ def apply_activate(state: GameState, unit_id: str) -> GameState:
     unit = state.unit(unit_id)
     if "interior-fire" in unit.powers and (unit.markers.ap < 0 or unit.markers.mp < 0):
         raise Unsupported("power:interior-fire", "its timing against 6.2.1.b is not settled")
-    max_ap, max_mp = unit.max_ap, unit.max_mp
+    top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
     unit = replace(
         unit,
         rewards=tuple(  # 6.2.1.a
             t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
         ),
-        ap=max(0, max_ap + unit.markers.ap) if max_ap is not None else 0,  # 6.2.1.b, 4.11.5
-        mp=max(0, max_mp + unit.markers.mp) if max_mp is not None else 0,
+        ap=max(0, top_ap + unit.markers.ap) if top_ap is not None else 0,  # 6.2.1.b, 4.11.5
+        mp=max(0, top_mp + unit.markers.mp) if top_mp is not None else 0,
         range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1
         markers=Markers(),
     )
@@ -299,11 +303,13 @@ def apply_activate(state: GameState, unit_id: str) -> GameState:
         reward_bought=False,
         kamas_picked=0,
     )
-    return _start_of_turn_triggers(state, unit_id)
+    return settle_hp(_start_of_turn_triggers(state, unit_id))
 
 
 def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
-    """6.2.1.d for what the engine knows: Wear on the piece's summons (4.9.25); Bombs explode."""
+    """6.2.1.d for what the engine knows: the piece's own powers (`triggers`), then Wear on its
+    summons (4.9.25) and its Bombs' Explosions."""
+    state = fire(state, Moment.START_OF_TURN, unit_id)
     for summon in state.units:
         if summon.summoner != unit_id or summon.cell is None:
             continue
@@ -354,7 +360,7 @@ def apply_move(
 ) -> GameState:
     """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put."""
     _acting(state, unit_id, "6.3.2")
-    return check_winner(move_one_cell(state, unit_id, to, blocks).state)
+    return check_winner(settle_hp(move_one_cell(state, unit_id, to, blocks).state))
 
 
 def apply_pick_kama(state: GameState, unit_id: str, count: int = 1) -> GameState:
@@ -475,6 +481,9 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         raise RuleViolation("6.4.2", f"{unit_id} is not the active piece")
     if state.pending:
         raise RuleViolation("4.18.3.a", "effects on standby must be resolved first")
+    state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
+    if state.phase is Phase.OVER:
+        return state
     unit = state.unit(unit_id)
     if "farmer" in unit.powers and state.kamas_picked and unit.cell is not None:
         player = state.player(unit.side)
@@ -539,15 +548,6 @@ def apply_summon(
 def apply_markers(
     state: GameState, unit_id: str, *, ap: int = 0, mp: int = 0, range: int = 0
 ) -> GameState:
-    """Add signed +1/-1 AP, MP and Range markers (4.11.5-4.11.8, 4.12.2).
-
-    Opposite markers cancel; a piece without the characteristic takes none (4.11.6); -1 markers
-    stop at the characteristic's MAX (4.11.7), the rest being lost (4.18.5).
-    """
-    unit = state.unit(unit_id)
-    if (ap and unit.max_ap is None) or (mp and unit.max_mp is None):
-        raise RuleViolation("4.11.6", f"{unit_id} has no gauge for these markers")
-    new_ap = max(unit.markers.ap + ap, -(unit.max_ap or 0))
-    new_mp = max(unit.markers.mp + mp, -(unit.max_mp or 0))
-    markers = Markers(new_ap, new_mp, unit.markers.range + range)
-    return state.with_unit(replace(unit, markers=markers))
+    """Add signed +1/-1 AP, MP and Range markers (4.11.5-4.11.8, 4.12.2); see
+    `powers.place_markers` (the -1 cap of 4.11.7 uses the MAX as powers change it)."""
+    return place_markers(state, unit_id, ap=ap, mp=mp, range=range)

@@ -1,0 +1,209 @@
+"""Casting (chapter 7): each prerequisite of 7.1 refused under its own rule, each step of 7.2,
+Healing spells (7.3) and Special spells (7.4)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.engine.casting import (
+    ArmourRollsError,
+    CastAction,
+    apply_cast,
+    check_prerequisites,
+)
+from rules.engine.dice import DiceCountError
+from rules.engine.errors import RuleViolation
+from rules.engine.roster import Cost
+from rules.engine.state import PendingEffect, Phase, SpellUse
+from tests.engine.casting_builders import bar, book, c, card, game, rolls, summon_card, unit
+
+BOLT = bar("Bolt", "fire", 2, low=1, high=3)
+ONCE = bar("Once", "fire", 1, limit="once_per_turn")
+PER_TARGET = bar("Per Target", "fire", 1, limit="once_per_turn_per_target")
+GAME_ONCE = bar("Game Once", "fire", 1, limit="once_per_game")
+RUN = bar("Run", "fire", 1, cost=Cost(ap=1, mp=2))
+BLOOD = bar("Blood", "fire", 1, cost=Cost(ap=1, hp=3))
+PRICE = bar("Price", "fire", 1, cost=Cost(ap=1, kama=2))
+MEND = bar("Mend", "heal", 2, low=0, high=3)
+SHOUT = bar("Shout", None, None, low=1, high=3, effects="-1 {MP}.")
+WALL = summon_card("Wall", hp=2, strength=1)
+RAISE = bar(
+    "Raise Wall (1)", None, None, low=1, high=3, effects="Summons a WALL on the targeted free cell."
+)
+SWAP = bar(
+    "Swap", None, None, low=1, high=4, effects="Switches positions with the targeted character."
+)
+MAGE = card(
+    "mage",
+    "Mage",
+    [BOLT, ONCE, PER_TARGET, GAME_ONCE, RUN, BLOOD, PRICE, MEND, SHOUT, RAISE, SWAP],
+    hp=8,
+)
+FOE = card("foe", "Foe", hp=10)
+SPELLS = book([MAGE, FOE], [WALL])
+
+
+def _state(**kw):
+    units = [unit("A1", "A", MAGE, "c3", **kw), unit("B1", "B", FOE, "c5")]
+    return game(units, "A1")
+
+
+def _refused(state, spell: str, target: str = "c5") -> str:
+    with pytest.raises(RuleViolation) as refused:
+        check_prerequisites(state, CastAction("A1", spell, c(target)), SPELLS)
+    return refused.value.rule
+
+
+# -- 7.1: prerequisites, each failure under its rule -------------------------------------------
+
+
+def test_1_4_1_no_spell_once_the_game_is_over() -> None:
+    assert _refused(replace(_state(), phase=Phase.OVER, winner="B"), "Bolt") == "1.4.1"
+
+
+def test_7_1_1_only_the_active_piece_casts() -> None:
+    assert _refused(replace(_state(), active_unit="B1"), "Bolt") == "7.1.1"
+
+
+def test_7_1_1_the_caster_must_have_the_spell() -> None:
+    assert _refused(_state(), "Fireball") == "7.1.1"
+
+
+def test_7_2_1_a_no_spell_while_an_effect_waits_on_standby() -> None:
+    state = replace(_state(), pending=(PendingEffect("counter", "B1", "A1"),))
+    assert _refused(state, "Bolt") == "7.2.1.a"
+
+
+def test_7_1_3_a_once_per_turn() -> None:
+    state = replace(_state(), spell_uses=(SpellUse("A1", "Once", 3, "B1"),))
+    assert _refused(state, "Once") == "7.1.3.a"
+
+
+def test_7_1_3_b_once_per_turn_per_target() -> None:
+    state = replace(_state(), spell_uses=(SpellUse("A1", "Per Target", 3, "B1"),))
+    assert _refused(state, "Per Target") == "7.1.3.b"
+    check_prerequisites(state, CastAction("A1", "Per Target", c("d3")), SPELLS)  # another target
+
+
+def test_7_1_3_c_once_per_game() -> None:
+    state = replace(_state(), spell_uses=(SpellUse("A1", "Game Once", 1, "B1"),))
+    assert _refused(state, "Game Once") == "7.1.3.c"
+
+
+def test_7_1_4_a_ap_cost() -> None:
+    assert _refused(_state(ap=2), "Bolt") == "7.1.4.a"
+
+
+def test_7_1_4_b_mp_cost() -> None:
+    assert _refused(_state(mp=1), "Run") == "7.1.4.b"
+
+
+def test_7_1_4_c_hp_cost() -> None:
+    assert _refused(_state(injuries=6), "Blood") == "7.1.4.c"
+
+
+def test_7_1_4_d_kamas_cost() -> None:
+    assert _refused(_state(), "Price") == "7.1.4.d"
+
+
+def test_7_1_5_range() -> None:
+    assert _refused(_state(), "Bolt", "c7") == "7.1.5"
+
+
+def test_7_1_6_line_of_sight() -> None:
+    wall = unit("A2", "A", FOE, "c4")
+    state = game([unit("A1", "A", MAGE, "c3"), wall, unit("B1", "B", FOE, "c5")], "A1")
+    assert _refused(state, "Bolt") == "7.1.6"
+
+
+def test_4_19_1_b_a_summon_needs_a_free_cell() -> None:
+    assert _refused(_state(), "Raise Wall (1)") == "4.19.1.b"
+
+
+def test_7_1_2_switching_needs_a_unit() -> None:
+    assert _refused(_state(), "Swap", "d3") == "7.1.2"
+
+
+# -- 7.2: the eight steps ----------------------------------------------------------------------
+
+
+def _bolt(state=None, **kw):
+    return apply_cast(state or _state(), CastAction("A1", "Bolt", c("c5"), **kw), SPELLS)
+
+
+def test_7_2_2_step_1_pays_the_costs() -> None:
+    out = _bolt(rolls=rolls("lock", B1="lock"))
+    assert out.state.unit("A1").ap == 3
+    assert out.trace[1].step == "Step 1" and out.trace[1].rule == "7.2.2.a"
+    assert out.state.spell_uses[-1] == SpellUse("A1", "Bolt", 3, "B1")
+
+
+def test_7_2_3_step_2_lists_area_and_targets() -> None:
+    out = _bolt(rolls=rolls("lock", B1="lock"))
+    step2 = next(t for t in out.trace if t.step == "Step 2")
+    assert step2.rule == "7.2.3" and "targets: B1" in step2.text
+
+
+def test_7_2_5_step_4_counts_the_critical_dice() -> None:
+    with pytest.raises(DiceCountError):
+        _bolt(rolls=rolls("lock lock", B1="lock"))
+
+
+def test_7_2_6_step_5_armour_rolls_come_from_the_targets() -> None:
+    with pytest.raises(ArmourRollsError) as refused:
+        _bolt(rolls=rolls("lock"))
+    assert refused.value.rule == "7.2.6.a" and refused.value.expected == {"B1"}
+
+
+def test_7_2_7_step_6_critical_beats_armour_for_one_more_damage() -> None:
+    assert _bolt(rolls=rolls("critical", B1="lock")).state.unit("B1").injuries == 3
+    assert _bolt(rolls=rolls("lock", B1="armour")).state.unit("B1").injuries == 1
+    assert _bolt(rolls=rolls("critical", B1="armour")).state.unit("B1").injuries == 2
+
+
+def test_7_2_8_step_7_places_injuries_within_hp() -> None:
+    state = game([unit("A1", "A", MAGE, "c3"), unit("B1", "B", FOE, "c5", injuries=9)], "A1")
+    out = _bolt(state, rolls=rolls("critical", B1="lock"))
+    assert out.state.unit("B1").cell is None  # KO'd at the end of Step 7
+    assert any("beyond its HP are lost" in t.text for t in out.trace)
+
+
+def test_7_2_9_step_8_resolves_the_standby_list() -> None:
+    foe = card("counter-foe", "Foe", hp=10, powers=["counter"])
+    state = game([unit("A1", "A", MAGE, "c3"), unit("B1", "B", foe, "c5")], "A1")
+    state = replace(state, active_side="A")
+    out = apply_cast(
+        state, CastAction("A1", "Bolt", c("c5"), rolls=rolls("lock", B1="lock")), book([MAGE, foe])
+    )
+    # Counter only acts during the opponent's turn: B1 is hit in its owner's opponent's turn.
+    assert out.state.unit("A1").injuries == 1 and out.state.pending == ()
+
+
+# -- 7.3: Healing spells -----------------------------------------------------------------------
+
+
+def test_7_3_2_a_healing_has_no_armour_roll_and_7_3_2_b_critical_adds_one() -> None:
+    ally = unit("A2", "A", FOE, "c5", injuries=5)
+    state = game([unit("A1", "A", MAGE, "c3"), ally], "A1")
+    out = apply_cast(state, CastAction("A1", "Mend", c("c5"), rolls=rolls("critical")), SPELLS)
+    assert out.state.unit("A2").injuries == 2
+    assert not any(t.step == "Step 5" for t in out.trace)
+
+
+def test_4_10_5_heal_beyond_the_injuries_is_lost() -> None:
+    ally = unit("A2", "A", FOE, "c5", injuries=1)
+    state = game([unit("A1", "A", MAGE, "c3"), ally], "A1")
+    out = apply_cast(state, CastAction("A1", "Mend", c("c5"), rolls=rolls("lock")), SPELLS)
+    assert out.state.unit("A2").injuries == 0
+
+
+# -- 7.4: Special spells -----------------------------------------------------------------------
+
+
+def test_7_4_2_special_spells_skip_steps_4_to_7() -> None:
+    out = apply_cast(_state(), CastAction("A1", "Shout", c("c5")), SPELLS)
+    assert out.state.unit("B1").markers.mp == -1 and out.state.unit("B1").injuries == 0
+    assert any(t.rule == "7.4.2" for t in out.trace)
+    assert not any(t.step in ("Step 4", "Step 5", "Step 6") for t in out.trace)
