@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from rules.engine import powers
 from rules.engine.arena import SIDES
 from rules.engine.casting import (
     FANMADE,
@@ -844,8 +845,9 @@ def _explain_activate(before: GameState, after: GameState, event: Activate) -> l
         TraceStep(
             "Preliminary Phase",
             "6.2.1.b",
-            f"{event.unit}: AP = AP MAX {unit.max_ap} {was.markers.ap:+d} markers = {unit.ap}; "
-            f"MP = MP MAX {unit.max_mp} {was.markers.mp:+d} markers = {unit.mp}",
+            f"{event.unit}: AP = AP MAX {powers.max_ap(after, unit)} {was.markers.ap:+d} markers"
+            f" = {unit.ap}; MP = MP MAX {powers.max_mp(after, unit)} {was.markers.mp:+d} markers"
+            f" = {unit.mp}",
         )
     )
     if was.markers.range:
