@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import Event, EventRole, WorkerHeartbeat
+from tournaments.models import Event, EventRole, Registration, Round, WorkerHeartbeat
 
 
 class EventRoleInline(admin.TabularInline):
@@ -21,3 +21,20 @@ class EventAdmin(admin.ModelAdmin):
 @admin.register(WorkerHeartbeat)
 class WorkerHeartbeatAdmin(admin.ModelAdmin):
     list_display = ["hostname", "seen_at"]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "event", "club", "checked_in", "dropped_at"]
+    list_filter = ["checked_in"]
+    search_fields = ["user__username", "guest_name", "event__name"]
+    raw_id_fields = ["event", "user"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    """Read-mostly: rounds change through the event pages, which keep the rules."""
+
+    list_display = ["event", "number", "stage", "status", "seed"]
+    list_filter = ["stage", "status"]
+    raw_id_fields = ["event"]

@@ -1,36 +1,414 @@
-"""API views for events; the rules of who may do what live in selectors and services."""
+"""API views for events, registrations and rounds.
+
+Who may do what is decided here with `tournaments.selectors.access` (the same checks as the
+pages); what the event allows is decided by the services, whose refusals become 400/409/422
+answers naming the field and the reason.
+"""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, permissions, viewsets
-from rest_framework.decorators import api_view, permission_classes
+from typing import Any
+
+import django_filters
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors, services
-from tournaments.serializers import EventSerializer, MeSerializer
+from tournaments.errors import ServiceError
+from tournaments.models import Event, EventRole, Registration, Round
+from tournaments.serializers import (
+    BracketSerializer,
+    CheckInSerializer,
+    EventSerializer,
+    MeSerializer,
+    RegisterSerializer,
+    RegistrationSerializer,
+    RegistrationUpdateSerializer,
+    RoleGrantSerializer,
+    RoundDetailSerializer,
+    RoundSerializer,
+    StandingSerializer,
+    StatusChangeSerializer,
+    SwapSerializer,
+    TeamInputSerializer,
+    TimerSerializer,
+    team_payload,
+    timer_payload,
+)
+
+ERROR = OpenApiResponse(description="`{field, reason, code}`: what was refused and why.")
+
+
+class ServiceErrorsMixin:
+    """Turn a service's refusal into 400/409/422 with the field and the reason."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, ServiceError):
+            return Response(exc.as_dict(), status=exc.status)
+        return super().handle_exception(exc)
+
+
+def require(allowed: bool, request: Request, why: str = "") -> None:
+    """403 for a signed-in user who may not act, 403 'not authenticated' for anonymous ones."""
+    if allowed:
+        return
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()
+    raise PermissionDenied(why or None)
+
+
+def valid(serializer_class: type, request: Request, **kwargs: Any) -> Any:
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer
 
 
 class EventViewSet(
+    ServiceErrorsMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
     viewsets.GenericViewSet,
 ):
-    """Events anyone may see; signed-in users create events and organise them."""
+    """Events anyone may see (drafts only by their staff); signed-in users create events."""
 
     serializer_class = EventSerializer
     lookup_field = "slug"
     filterset_fields = ["status", "is_online"]
+    http_method_names = ["get", "post", "patch", "head", "options"]
 
-    def get_queryset(self):
-        return selectors.visible_events(self.request.user).order_by("-starts_on", "name")
+    def get_queryset(self) -> QuerySet[Event]:
+        return (
+            selectors.visible_events(self.request.user)
+            .select_related("format__release")
+            .prefetch_related("map_pool")
+            .order_by("-starts_on", "name")
+        )
 
     def perform_create(self, serializer: EventSerializer) -> None:
         serializer.instance = services.create_event(
             organiser=self.request.user, **serializer.validated_data
         )
+
+    def perform_update(self, serializer: EventSerializer) -> None:
+        event = serializer.instance
+        require(selectors.is_organiser(self.request.user, event), self.request)
+        serializer.instance = services.update_event(event, **serializer.validated_data)
+
+    def _organiser_event(self) -> Event:
+        event = self.get_object()
+        require(selectors.is_organiser(self.request.user, event), self.request)
+        return event
+
+    @extend_schema(request=StatusChangeSerializer, responses={200: EventSerializer, 409: ERROR})
+    @action(detail=True, methods=["post"])
+    def status(self, request: Request, slug: str) -> Response:
+        """Move the event along its lifecycle (a stale `expected` status changes nothing)."""
+        event = self._organiser_event()
+        data = valid(StatusChangeSerializer, request).validated_data
+        event = services.transition(event, data["status"], expected=data.get("expected"))
+        return Response(EventSerializer(event).data)
+
+    @extend_schema(request=RoleGrantSerializer, responses={201: RoleGrantSerializer})
+    @action(detail=True, methods=["post"])
+    def roles(self, request: Request, slug: str) -> Response:
+        """Make someone a judge or co-organiser of the event."""
+        event = self._organiser_event()
+        data = valid(RoleGrantSerializer, request).validated_data
+        user = get_user_model().objects.filter(username=data["username"]).first()
+        if user is None:
+            raise ValidationError({"username": ["no user has this name"]})
+        services.grant_role(event=event, user=user, role=data["role"])
+        return Response(data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=StandingSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, slug: str) -> Response:
+        """Standings after the confirmed Swiss results, every tiebreaker figure included."""
+        return Response(selectors.standings_rows(self.get_object()))
+
+    @extend_schema(responses={200: BracketSerializer, 404: ERROR})
+    @action(detail=True, methods=["get"])
+    def bracket(self, request: Request, slug: str) -> Response:
+        event = self.get_object()
+        payload = selectors.bracket_payload(event)
+        if payload is None:
+            return Response(
+                {"field": "bracket", "reason": "the top cut has not started", "code": "no_cut"},
+                status=status.HTTP_404_NOT_FOUND,
+            )
+        payload["svg_url"] = reverse("event-bracket-svg", args=[event.slug])
+        return Response(payload)
+
+    @extend_schema(methods=["GET"], responses=RegistrationSerializer(many=True), request=None)
+    @extend_schema(
+        methods=["POST"],
+        request=RegisterSerializer,
+        responses={201: RegistrationSerializer, 409: ERROR, 422: ERROR},
+    )
+    @action(detail=True, methods=["get", "post"], url_path="registrations")
+    def registrations(self, request: Request, slug: str) -> Response:
+        """The players of the event; POST registers you, or (organisers) a guest."""
+        event = self.get_object()
+        if request.method == "GET":
+            regs = self.paginate_queryset(selectors.registrations(event))
+            context = {"visible_teams": visible_teams(request.user, event, regs)}
+            return self.get_paginated_response(
+                RegistrationSerializer(regs, many=True, context=context).data
+            )
+        data = dict(valid(RegisterSerializer, request).validated_data)
+        who = selectors.access(request.user, event)
+        team = data.pop("team", None)
+        team_kwargs = TeamInputSerializer.service_kwargs(team) if team is not None else {}
+        if data.get("guest_name"):
+            require(who.organiser, request, "only organisers add guests")
+            reg = services.register(event=event, by_organiser=True, **data, **team_kwargs)
+        else:
+            require(request.user.is_authenticated, request)
+            data.pop("guest_name", None)
+            reg = services.register(
+                event=event, user=request.user, by_organiser=who.organiser, **data, **team_kwargs
+            )
+        context = {"visible_teams": {reg.pk}}
+        return Response(
+            RegistrationSerializer(reg, context=context).data, status=status.HTTP_201_CREATED
+        )
+
+    @extend_schema(methods=["GET"], responses=RoundSerializer(many=True), request=None)
+    @extend_schema(
+        methods=["POST"], request=None, responses={201: RoundDetailSerializer, 409: ERROR}
+    )
+    @action(detail=True, methods=["get", "post"], url_path="rounds")
+    def rounds(self, request: Request, slug: str) -> Response:
+        """The rounds you may see; POST (organisers) pairs the next round as a draft."""
+        event = self.get_object()
+        if request.method == "GET":
+            page = self.paginate_queryset(selectors.visible_rounds(request.user, event))
+            return self.get_paginated_response(RoundSerializer(page, many=True).data)
+        require(selectors.is_organiser(request.user, event), request)
+        round_, warnings = services.pair_next_round(event)
+        return Response(round_detail(round_, warnings), status=status.HTTP_201_CREATED)
+
+
+def visible_teams(user: Any, event: Event, regs: list[Registration]) -> set[int]:
+    if event.teams_public or selectors.access(user, event).staff:
+        return {reg.pk for reg in regs}
+    return {reg.pk for reg in regs if user.is_authenticated and reg.user_id == user.pk}
+
+
+def round_detail(round_: Round, warnings: list[str] | None = None) -> dict[str, Any]:
+    context = {"matches": selectors.round_matches(round_), "warnings": warnings or []}
+    return RoundDetailSerializer(round_, context=context).data
+
+
+class RegistrationFilter(django_filters.FilterSet):
+    event = django_filters.CharFilter(field_name="event__slug")
+    dropped = django_filters.BooleanFilter(
+        field_name="dropped_at", lookup_expr="isnull", exclude=True
+    )
+
+    class Meta:
+        model = Registration
+        fields = ["event", "checked_in", "dropped"]
+
+
+class RegistrationViewSet(
+    ServiceErrorsMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Registrations: yours, and those of the events you organise or judge.
+
+    Any registration of a visible event can be read by id; its team only by its player, the
+    event's organisers and judges, or everybody once the organiser opens the lists.
+    """
+
+    serializer_class = RegistrationSerializer
+    filterset_class = RegistrationFilter
+
+    def get_queryset(self) -> QuerySet[Registration]:
+        user = self.request.user
+        found = Registration.objects.select_related("user", "event").order_by("id")
+        if self.action == "list":
+            if not user.is_authenticated:
+                return found.none()
+            staff_events = EventRole.objects.filter(user=user).exclude(role=EventRole.Role.PLAYER)
+            return found.filter(Q(user=user) | Q(event__in=staff_events.values("event"))).distinct()
+        return found.filter(event__in=selectors.visible_events(user))
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()
+        if self.action == "list":
+            user = self.request.user
+            staff = (
+                set(
+                    EventRole.objects.filter(user=user)
+                    .exclude(role=EventRole.Role.PLAYER)
+                    .values_list("event_id", flat=True)
+                )
+                if user.is_authenticated
+                else set()
+            )
+            context["visible_teams"] = {
+                reg.pk
+                for reg in self.get_queryset()
+                if reg.event_id in staff or reg.user_id == user.pk or reg.event.teams_public
+            }
+        elif getattr(self, "kwargs", None) and "pk" in self.kwargs:
+            reg = self.get_object()
+            context["visible_teams"] = (
+                {reg.pk} if selectors.can_see_team(self.request.user, reg) else set()
+            )
+        return context
+
+    def _acting_on(self, *, organiser_only: bool = False) -> tuple[Registration, bool]:
+        """The registration and whether the caller acts as an organiser."""
+        reg = self.get_object()
+        organiser = selectors.is_organiser(self.request.user, reg.event)
+        own = self.request.user.is_authenticated and reg.user_id == self.request.user.pk
+        require(organiser or (own and not organiser_only), self.request)
+        return reg, organiser
+
+    def perform_destroy(self, instance: Registration) -> None:
+        self._acting_on()
+        services.withdraw(instance)
+
+    @extend_schema(request=RegistrationUpdateSerializer, responses=RegistrationSerializer)
+    def partial_update(self, request: Request, pk: str) -> Response:
+        """Club and family labels (never paired together) and rating; ratings are organisers'."""
+        reg, organiser = self._acting_on()
+        data = valid(RegistrationUpdateSerializer, request).validated_data
+        if "rating" in data:
+            require(organiser, request, "only organisers set ratings")
+        for key, value in data.items():
+            setattr(reg, key, value)
+        reg.save(update_fields=list(data) or None)
+        return Response(self.get_serializer(reg).data)
+
+    @extend_schema(methods=["GET"], request=None, responses={200: dict, 403: ERROR})
+    @extend_schema(
+        methods=["PUT"],
+        request=TeamInputSerializer,
+        responses={200: dict, 400: ERROR, 409: ERROR, 422: ERROR},
+    )
+    @action(detail=True, methods=["get", "put"])
+    def team(self, request: Request, pk: str) -> Response:
+        """The submitted team with its legality report; PUT submits (or replaces) it."""
+        if request.method == "GET":
+            reg = self.get_object()
+            require(selectors.can_see_team(request.user, reg), request, "this team is hidden")
+            return Response(team_payload(reg))
+        reg, organiser = self._acting_on()
+        data = valid(TeamInputSerializer, request).validated_data
+        reg = services.submit_team(
+            reg, by_organiser=organiser, **TeamInputSerializer.service_kwargs(data)
+        )
+        return Response(team_payload(reg))
+
+    @extend_schema(request=CheckInSerializer, responses={200: RegistrationSerializer, 409: ERROR})
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str) -> Response:
+        reg, _ = self._acting_on()
+        data = valid(CheckInSerializer, request).validated_data
+        reg = services.set_checked_in(reg, data["checked_in"])
+        return Response(self.get_serializer(reg).data)
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer, 409: ERROR})
+    @action(detail=True, methods=["post"])
+    def drop(self, request: Request, pk: str) -> Response:
+        """Leave the event: no more pairings; results so far stay."""
+        reg, _ = self._acting_on()
+        return Response(self.get_serializer(services.drop(reg)).data)
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer, 409: ERROR})
+    @action(detail=True, methods=["post"])
+    def reinstate(self, request: Request, pk: str) -> Response:
+        reg, _ = self._acting_on(organiser_only=True)
+        return Response(self.get_serializer(services.reinstate(reg)).data)
+
+
+class RoundFilter(django_filters.FilterSet):
+    event = django_filters.CharFilter(field_name="event__slug")
+
+    class Meta:
+        model = Round
+        fields = ["event", "stage", "status"]
+
+
+class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Rounds of the events you may see; drafts only for their organisers and judges."""
+
+    serializer_class = RoundSerializer
+    filterset_class = RoundFilter
+
+    def get_queryset(self) -> QuerySet[Round]:
+        user = self.request.user
+        found = Round.objects.filter(event__in=selectors.visible_events(user)).select_related(
+            "event"
+        )
+        if user.is_authenticated:
+            staff_events = EventRole.objects.filter(user=user).exclude(role=EventRole.Role.PLAYER)
+            return found.filter(
+                ~Q(status=Round.Status.DRAFT) | Q(event__in=staff_events.values("event"))
+            ).order_by("event", "number")
+        return found.exclude(status=Round.Status.DRAFT).order_by("event", "number")
+
+    @extend_schema(responses=RoundDetailSerializer)
+    def retrieve(self, request: Request, pk: str) -> Response:
+        """The round with its pairings (tables, players, results once confirmed)."""
+        return Response(round_detail(self.get_object()))
+
+    def _organiser_round(self) -> Round:
+        round_ = self.get_object()
+        require(selectors.is_organiser(self.request.user, round_.event), self.request)
+        return round_
+
+    @extend_schema(request=None, responses={200: RoundDetailSerializer, 409: ERROR})
+    @action(detail=True, methods=["post"])
+    def publish(self, request: Request, pk: str) -> Response:
+        """Show the pairings to everybody (byes are recorded as wins)."""
+        return Response(round_detail(services.publish_round(self._organiser_round())))
+
+    @extend_schema(request=SwapSerializer, responses={200: RoundDetailSerializer, 409: ERROR})
+    @action(detail=True, methods=["post"])
+    def swap(self, request: Request, pk: str) -> Response:
+        """Exchange two players' seats in a draft; `warnings` names any rematch it creates."""
+        round_ = self._organiser_round()
+        data = valid(SwapSerializer, request).validated_data
+        warnings = services.swap_players(round_, data["first"], data["second"])
+        return Response(round_detail(round_, warnings))
+
+    @extend_schema(request=None, responses={201: RoundDetailSerializer, 409: ERROR})
+    @action(detail=True, methods=["post"])
+    def repair(self, request: Request, pk: str) -> Response:
+        """Discard this draft and pair the round again with a new seed."""
+        round_, warnings = services.repair_round(self._organiser_round())
+        return Response(round_detail(round_, warnings), status=status.HTTP_201_CREATED)
+
+    @extend_schema(methods=["GET"], request=None, responses=dict)
+    @extend_schema(methods=["POST"], request=TimerSerializer, responses={200: dict, 409: ERROR})
+    @action(detail=True, methods=["get", "post"])
+    def timer(self, request: Request, pk: str) -> Response:
+        """The round clock; POST start (or resume), pause or reset it."""
+        if request.method == "GET":
+            return Response(timer_payload(self.get_object()))
+        round_ = self._organiser_round()
+        data = valid(TimerSerializer, request).validated_data
+        if data["action"] == "start":
+            round_ = services.start_timer(round_, minutes=data.get("minutes"))
+        else:
+            round_ = services.TIMER_ACTIONS[data["action"]](round_)
+        return Response(timer_payload(round_))
 
 
 @extend_schema(responses=MeSerializer)

@@ -7,7 +7,9 @@ from rest_framework.routers import DefaultRouter
 from tournaments import api
 
 router = DefaultRouter()
-router.register("events", api.EventViewSet, basename="event")
+router.register("events", api.EventViewSet, basename="api-event")
+router.register("registrations", api.RegistrationViewSet, basename="api-registration")
+router.register("rounds", api.RoundViewSet, basename="api-round")
 
 urlpatterns = [
     path("", include(router.urls)),

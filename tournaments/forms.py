@@ -1,6 +1,19 @@
+"""Forms of the tournaments pages: sign-up, event settings, registration and teams."""
+
+from __future__ import annotations
+
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+
+from rules import selectors as catalog
+from rules.models import Arena
+from tournaments import pairing
+from tournaments.models import Event
+
+CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in (2, 4, 8, 16, 32)]
 
 
 class SignUpForm(UserCreationForm):
@@ -9,3 +22,114 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+
+class EventForm(forms.ModelForm):
+    """Everything an organiser sets; the services validate the combination."""
+
+    cut_size = forms.TypedChoiceField(choices=CUT_CHOICES, coerce=int, initial=0)
+    tiebreakers = forms.CharField(
+        initial="omw, gg_diff, oomw",
+        help_text="In order, comma separated; choose from "
+        + ", ".join(f"{name} ({tb.label})" for name, tb in pairing.TIEBREAKERS.items()),
+    )
+    map_pool = forms.ModelMultipleChoiceField(
+        queryset=Arena.objects.order_by("name"), required=False
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "starts_on",
+            "venue",
+            "is_online",
+            "format",
+            "map_pool",
+            "swiss_rounds",
+            "cut_size",
+            "cut_kind",
+            "tiebreakers",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "first_round_seeding",
+            "round_minutes",
+            "time_policy",
+            "bans_per_player",
+            "team_mode",
+            "team_lists",
+            "require_legal_team",
+            "late_registration_round",
+        ]
+        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
+        labels = {
+            "swiss_rounds": "Swiss rounds",
+            "bans_per_player": "Bans per player (0: no ban phase)",
+            "team_lists": "Team lists",
+            "late_registration_round": "Late registration until round (0: none)",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["format"].queryset = catalog.formats()
+        if self.instance.pk:
+            self.initial["tiebreakers"] = ", ".join(self.instance.tiebreakers)
+
+    def clean_tiebreakers(self) -> list[str]:
+        return [
+            name.strip() for name in self.cleaned_data["tiebreakers"].split(",") if name.strip()
+        ]
+
+    def settings(self) -> dict[str, Any]:
+        """The cleaned values as service keyword arguments."""
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+
+class TeamForm(forms.Form):
+    """A saved team, or the Krosmasters written one per line (id or name, `| label` optional)."""
+
+    saved_team = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    team_name = forms.CharField(max_length=80, required=False)
+    krosmasters = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        help_text="One per line: a profile id or name; add “| label” to tell copies apart.",
+    )
+
+    def __init__(self, *args: Any, saved_teams: list | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["saved_team"].choices = [("", "(write the team below)")] + [
+            (team.pk, team.name) for team in saved_teams or []
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("saved_team") and not (data.get("krosmasters") or "").strip():
+            raise forms.ValidationError("Choose a saved team or write the Krosmasters.")
+        return data
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        if data.get("saved_team"):
+            return {"saved_team_id": data["saved_team"]}
+        entries: list[Any] = []
+        for line in data["krosmasters"].splitlines():
+            profile, _, label = line.partition("|")
+            if profile.strip():
+                entries.append(
+                    {"profile": profile.strip(), "label": label.strip()}
+                    if label.strip()
+                    else profile.strip()
+                )
+        return {"team": {"name": data.get("team_name", ""), "krosmasters": entries}}
+
+
+class GuestForm(forms.Form):
+    guest_name = forms.CharField(max_length=80, label="Guest name")
+    club = forms.CharField(max_length=80, required=False)
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    role = forms.ChoiceField(choices=[("judge", "Judge"), ("co_organiser", "Co-organiser")])

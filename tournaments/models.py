@@ -1,4 +1,4 @@
-"""Events and who does what in them."""
+"""Events, who does what in them, the players registered and the rounds played."""
 
 from __future__ import annotations
 
@@ -6,7 +6,18 @@ from django.conf import settings
 from django.db import models
 
 
+def default_tiebreakers() -> list[str]:
+    """The product's default order (opponents' MW%, GG difference, opponents' opponents' MW%)."""
+    return ["omw", "gg_diff", "oomw"]
+
+
 class Event(models.Model):
+    """A tournament and the rules it is played under, as the organiser set them before it starts.
+
+    Status changes only through `tournaments.services.transition`, by a conditional UPDATE, so two
+    organisers clicking at once cannot both move it.
+    """
+
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         REGISTRATION_OPEN = "registration_open", "Registration open"
@@ -14,6 +25,27 @@ class Event(models.Model):
         RUNNING = "running", "Swiss rounds"
         TOP_CUT = "top_cut", "Top cut"
         FINISHED = "finished", "Finished"
+
+    class TimePolicy(models.TextChoices):
+        EQUAL_TURNS = "equal_turns", "Finish the game turn; no winner is a draw"
+        GG_LEAD = "gg_lead", "Finish the game turn; more GG wins, equal GG is a draw"
+
+    class TeamMode(models.TextChoices):
+        EVENT = "event", "One team for the whole event"
+        PER_MATCH = "per_match", "A team per match"
+
+    class TeamLists(models.TextChoices):
+        AFTER_EVENT = "after_event", "Public once the event is finished"
+        OPEN = "open", "Public now"
+        PRIVATE = "private", "Organisers and judges only"
+
+    class CutKind(models.TextChoices):
+        SINGLE = "single", "Single elimination"
+        DOUBLE = "double", "Double elimination"
+
+    class Seeding(models.TextChoices):
+        RANDOM = "random", "Random draw"
+        RATING = "rating", "By rating"
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
@@ -25,12 +57,58 @@ class Event(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="EventRole", related_name="events"
     )
+    format = models.ForeignKey(
+        "rules.Format", on_delete=models.PROTECT, null=True, blank=True, related_name="events"
+    )
+    map_pool = models.ManyToManyField("rules.Arena", blank=True, related_name="events")
+    swiss_rounds = models.PositiveSmallIntegerField(default=3)
+    cut_size = models.PositiveSmallIntegerField(default=0, help_text="0 for no top cut.")
+    cut_kind = models.CharField(max_length=8, choices=CutKind.choices, default=CutKind.SINGLE)
+    tiebreakers = models.JSONField(default=default_tiebreakers)
+    points_win = models.PositiveSmallIntegerField(default=3)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    first_round_seeding = models.CharField(
+        max_length=8, choices=Seeding.choices, default=Seeding.RANDOM
+    )
+    round_minutes = models.PositiveSmallIntegerField(default=60)
+    time_policy = models.CharField(
+        max_length=12, choices=TimePolicy.choices, default=TimePolicy.EQUAL_TURNS
+    )
+    bans_per_player = models.PositiveSmallIntegerField(default=0, help_text="0: no ban phase.")
+    team_mode = models.CharField(max_length=10, choices=TeamMode.choices, default=TeamMode.EVENT)
+    team_lists = models.CharField(
+        max_length=12, choices=TeamLists.choices, default=TeamLists.AFTER_EVENT
+    )
+    require_legal_team = models.BooleanField(default=False)
+    late_registration_round = models.PositiveSmallIntegerField(
+        default=0, help_text="Players may still register before this round is paired; 0: never."
+    )
+    top_cut_seeds = models.JSONField(
+        default=list, blank=True, help_text="Registration ids, seed 1 first, fixed at the cut."
+    )
 
     class Meta:
         ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(cut_size__in=[0, 2, 4, 8, 16, 32]), name="event_cut_size"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(swiss_rounds__gte=1, swiss_rounds__lte=20),
+                name="event_swiss_rounds",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def teams_public(self) -> bool:
+        """Whether anyone may read the submitted teams (organisers and judges always may)."""
+        if self.team_lists == self.TeamLists.OPEN:
+            return True
+        return self.team_lists == self.TeamLists.AFTER_EVENT and self.status == self.Status.FINISHED
 
 
 class EventRole(models.Model):
@@ -56,6 +134,107 @@ class EventRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} as {self.get_role_display()} of {self.event}"
+
+
+class Registration(models.Model):
+    """A player in an event: an account, or a guest the organiser typed in.
+
+    The team is stored as submitted (entries as players write them) with the legality report of
+    the moment, including the release and format names, so a later catalog change cannot rewrite
+    what was accepted at the desk.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="registrations",
+    )
+    guest_name = models.CharField(max_length=80, blank=True)
+    club = models.CharField(max_length=80, blank=True, help_text="Never paired with the same club.")
+    family = models.CharField(max_length=80, blank=True, help_text="Never paired with family.")
+    rating = models.FloatField(null=True, blank=True)
+    team_name = models.CharField(max_length=80, blank=True)
+    team_entries = models.JSONField(default=list, blank=True)
+    team_legality = models.JSONField(default=dict, blank=True)
+    team_submitted_at = models.DateTimeField(null=True, blank=True)
+    checked_in = models.BooleanField(default=False)
+    dropped_at = models.DateTimeField(null=True, blank=True)
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "user"],
+                condition=models.Q(user__isnull=False),
+                name="register_once",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(guest_name=""),
+                name="registration_has_a_name",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        return self.user.username if self.user_id else f"{self.guest_name} (guest)"
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_at is not None
+
+    @property
+    def has_team(self) -> bool:
+        return bool(self.team_entries)
+
+
+class Round(models.Model):
+    """One round of an event: Swiss, or a round of top-cut matches.
+
+    The timer counts down to `timer_ends_at`; a paused timer keeps what was left in
+    `timer_remaining` instead. Both empty: the timer has not been started.
+    """
+
+    class Stage(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        TOP_CUT = "top_cut", "Top cut"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft (pairings hidden)"
+        PUBLISHED = "published", "Published"
+        COMPLETE = "complete", "Complete"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=8, choices=Stage.choices, default=Stage.SWISS)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    seed = models.BigIntegerField(null=True, blank=True, help_text="Reproduces the pairing.")
+    gap_cost = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    timer_seconds = models.PositiveIntegerField(default=3600)
+    timer_ends_at = models.DateTimeField(null=True, blank=True)
+    timer_remaining = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+    @property
+    def is_top_cut(self) -> bool:
+        return self.stage == self.Stage.TOP_CUT
 
 
 class WorkerHeartbeat(models.Model):

@@ -1,11 +1,17 @@
-"""Reads about events, shared by pages and the API."""
+"""Reads about events, shared by pages and the API: who may see what, the engine's view of an
+event (players and confirmed results), standings and the top-cut bracket."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from dataclasses import dataclass
+from fractions import Fraction
 
-from tournaments.models import Event, EventRole
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+
+from matches.models import Match
+from tournaments import pairing
+from tournaments.models import Event, EventRole, Registration, Round
 
 PUBLIC_STATUSES = [s for s in Event.Status.values if s != Event.Status.DRAFT]
 
@@ -36,3 +42,281 @@ def is_organiser(user: AbstractBaseUser, event: Event) -> bool:
         user=user,
         role__in=[EventRole.Role.ORGANISER, EventRole.Role.CO_ORGANISER],
     ).exists()
+
+
+def is_judge(user: AbstractBaseUser | AnonymousUser, event: Event) -> bool:
+    return (
+        user.is_authenticated
+        and EventRole.objects.filter(event=event, user=user, role=EventRole.Role.JUDGE).exists()
+    )
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one person may do in one event, worked out once per request."""
+
+    organiser: bool
+    judge: bool
+    registration: Registration | None
+
+    @property
+    def staff(self) -> bool:
+        """Organisers and judges: they see drafts, every team and every report."""
+        return self.organiser or self.judge
+
+
+def access(user: AbstractBaseUser | AnonymousUser, event: Event) -> Access:
+    if not user.is_authenticated:
+        return Access(False, False, None)
+    roles = set(EventRole.objects.filter(event=event, user=user).values_list("role", flat=True))
+    return Access(
+        organiser=bool(roles & {EventRole.Role.ORGANISER, EventRole.Role.CO_ORGANISER}),
+        judge=EventRole.Role.JUDGE in roles,
+        registration=Registration.objects.filter(event=event, user=user).first(),
+    )
+
+
+def can_see_team(user: AbstractBaseUser | AnonymousUser, registration: Registration) -> bool:
+    """Teams are private to their player, organisers and judges until the lists are opened."""
+    event = registration.event
+    if event.teams_public:
+        return True
+    if not user.is_authenticated:
+        return False
+    if registration.user_id == user.pk:
+        return True
+    return access(user, event).staff
+
+
+def registrations(event: Event) -> QuerySet[Registration]:
+    return event.registrations.select_related("user").order_by("id")
+
+
+def visible_rounds(user: AbstractBaseUser | AnonymousUser, event: Event) -> QuerySet[Round]:
+    """Published rounds; drafts too for the event's organisers and judges."""
+    rounds = event.rounds.order_by("number")
+    if access(user, event).staff:
+        return rounds
+    return rounds.exclude(status=Round.Status.DRAFT)
+
+
+def round_matches(round_: Round) -> QuerySet[Match]:
+    return round_.matches.select_related("player_a__user", "player_b__user").order_by("table")
+
+
+def current_round(event: Event, *, include_drafts: bool = False) -> Round | None:
+    rounds = event.rounds.order_by("-number")
+    if not include_drafts:
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    return rounds.first()
+
+
+def match_of(registration: Registration, round_: Round) -> Match | None:
+    return round_matches(round_).filter(Q(player_a=registration) | Q(player_b=registration)).first()
+
+
+# The pairing engine's view of an event -----------------------------------------------------------
+
+
+def scoring(event: Event) -> pairing.Scoring:
+    return pairing.Scoring(event.points_win, event.points_draw, event.points_loss)
+
+
+def _player_record(reg: Registration) -> pairing.PlayerRecord:
+    groups = frozenset(
+        f"{label}:{value.casefold()}"
+        for label, value in (("club", reg.club), ("family", reg.family))
+        if value
+    )
+    return pairing.PlayerRecord(
+        player_id=reg.pk, rating=reg.rating, dropped=reg.dropped, avoid_groups=groups
+    )
+
+
+def engine_history(
+    event: Event,
+) -> tuple[list[pairing.PlayerRecord], list[pairing.MatchRecord]]:
+    """Checked-in players (dropped ones flagged) and the confirmed Swiss matches."""
+    players = [
+        _player_record(reg) for reg in event.registrations.filter(checked_in=True).order_by("id")
+    ]
+    matches = [
+        pairing.MatchRecord(
+            round_number=number,
+            player_a=a,
+            player_b=b,
+            result=pairing.Result(result),
+            gg_a=gg_a or 0,
+            gg_b=gg_b or 0,
+        )
+        for number, a, b, result, gg_a, gg_b in Match.objects.filter(
+            round__event=event,
+            round__stage=Round.Stage.SWISS,
+            status=Match.Status.CONFIRMED,
+        ).values_list("round__number", "player_a_id", "player_b_id", "result", "gg_a", "gg_b")
+    ]
+    return players, matches
+
+
+def opponents_met(event: Event) -> dict[int, set[int]]:
+    """Who has played whom in the event so far (any stage, any result)."""
+    met: dict[int, set[int]] = {}
+    for a, b in (
+        Match.objects.filter(round__event=event, player_b__isnull=False)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("player_a_id", "player_b_id")
+    ):
+        met.setdefault(a, set()).add(b)
+        met.setdefault(b, set()).add(a)
+    return met
+
+
+def engine_standings(event: Event) -> list[pairing.StandingRow]:
+    players, matches = engine_history(event)
+    return pairing.compute_standings(
+        players, matches, scoring=scoring(event), tiebreakers=tuple(event.tiebreakers)
+    )
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    row: pairing.StandingRow
+    registration: Registration
+
+    @property
+    def figures(self) -> list[tuple[str, str]]:
+        """(label, shown value) for every tiebreaker, in the event's order."""
+        return [
+            (TIEBREAKER_LABELS[name], format_figure(name, value))
+            for name, value in self.row.tiebreakers.items()
+        ]
+
+
+TIEBREAKER_LABELS = {name: tb.label for name, tb in pairing.TIEBREAKERS.items()}
+
+
+def format_figure(name: str, value: Fraction | int) -> str:
+    """Percentages as 55.56%, other figures as numbers (exact, two decimals when needed)."""
+    if name in PERCENTAGES:
+        return f"{float(value) * 100:.2f}%"
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{float(value):.2f}"
+    return str(int(value))
+
+
+def figure_value(name: str, value: Fraction | int) -> float | int:
+    """Exports: percentages as fractions of 1 to four decimals, the rest as numbers."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return round(float(value), 4)
+    return int(value)
+
+
+PERCENTAGES = {"omw", "oomw"}
+
+
+def standings(event: Event) -> list[StandingLine]:
+    """The standings after the confirmed Swiss results, with every tiebreaker figure."""
+    regs = registrations(event).in_bulk()
+    return [StandingLine(row, regs[row.player_id]) for row in engine_standings(event)]
+
+
+def bracket(event: Event) -> pairing.Bracket | None:
+    """The top cut rebuilt from the seeds and the confirmed top-cut results; None before it."""
+    seeds = event.top_cut_seeds
+    if not seeds:
+        return None
+    winners: dict[str, int] = {}
+    for slot, result, a, b in Match.objects.filter(
+        round__event=event, round__stage=Round.Stage.TOP_CUT, status=Match.Status.CONFIRMED
+    ).values_list("bracket_slot", "result", "player_a_id", "player_b_id"):
+        winners[slot] = a if result == "a" else b
+    build = (
+        pairing.double_elimination
+        if event.cut_kind == Event.CutKind.DOUBLE
+        else pairing.single_elimination
+    )
+    return build(seeds, winners)
+
+
+def bracket_svg(event: Event) -> str | None:
+    found = bracket(event)
+    if found is None:
+        return None
+    labels = {pk: reg.display_name for pk, reg in registrations(event).in_bulk(found.seeds).items()}
+    # No drawn title: the page has its heading, and the SVG's <title> still names the bracket.
+    return pairing.render_bracket_svg(found, labels)
+
+
+# Exports and API payloads ------------------------------------------------------------------------
+
+
+def standings_rows(event: Event) -> list[dict]:
+    """The standings as plain rows (CSV, JSON and the API share them)."""
+    return [
+        {
+            "rank": line.row.rank,
+            "registration": line.registration.pk,
+            "name": line.registration.display_name,
+            "points": line.row.points,
+            "wins": line.row.wins,
+            "draws": line.row.draws,
+            "losses": line.row.losses,
+            "byes": line.row.byes,
+            "dropped": line.row.dropped,
+            "tiebreakers": {
+                name: figure_value(name, value) for name, value in line.row.tiebreakers.items()
+            },
+        }
+        for line in standings(event)
+    ]
+
+
+def pairings_rows(round_: Round, *, by_name: bool = False) -> list[dict]:
+    """One row per player seat (so a sheet sorted by name lists everyone), or per table."""
+    rows = []
+    for match in round_matches(round_):
+        seats = [(match.player_a, match.player_b)]
+        if by_name and match.player_b_id:
+            seats.append((match.player_b, match.player_a))
+        for player, opponent in seats:
+            rows.append(
+                {
+                    "round": round_.number,
+                    "table": match.table,
+                    "player": player.display_name,
+                    "opponent": opponent.display_name if opponent else "BYE",
+                    "status": match.status,
+                    "result": match.result,
+                    "gg_a": match.gg_a,
+                    "gg_b": match.gg_b,
+                    "bracket_slot": match.bracket_slot,
+                }
+            )
+    if by_name:
+        rows.sort(key=lambda row: row["player"].casefold())
+    return rows
+
+
+def bracket_payload(event: Event) -> dict | None:
+    found = bracket(event)
+    if found is None:
+        return None
+    return {
+        "size": found.size,
+        "double": found.double,
+        "champion": found.champion,
+        "seeds": list(event.top_cut_seeds),
+        "matches": [
+            {
+                "id": m.match_id,
+                "section": m.section,
+                "round": m.round_index,
+                "player_a": m.player_a,
+                "player_b": m.player_b,
+                "seed_a": m.seed_a,
+                "seed_b": m.seed_b,
+                "winner": m.winner,
+            }
+            for m in found.matches
+        ],
+    }

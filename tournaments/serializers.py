@@ -1,13 +1,296 @@
+"""API shapes of events, registrations, rounds and standings; validation of input shapes only
+(the rules of the event live in services)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.models import Event
+from rules.models import Arena, Format
+from tournaments import pairing
+from tournaments.models import Event, Registration, Round
+
+SETTINGS_FIELDS = [
+    "format",
+    "map_pool",
+    "swiss_rounds",
+    "cut_size",
+    "cut_kind",
+    "tiebreakers",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "first_round_seeding",
+    "round_minutes",
+    "time_policy",
+    "bans_per_player",
+    "team_mode",
+    "team_lists",
+    "require_legal_team",
+    "late_registration_round",
+]
 
 
 class EventSerializer(serializers.ModelSerializer):
+    format = serializers.PrimaryKeyRelatedField(
+        queryset=Format.objects.select_related("release"), required=False, allow_null=True
+    )
+    map_pool = serializers.PrimaryKeyRelatedField(
+        queryset=Arena.objects.all(), many=True, required=False
+    )
+    tiebreakers = serializers.ListField(
+        child=serializers.ChoiceField(choices=sorted(pairing.TIEBREAKERS)), required=False
+    )
+    format_name = serializers.CharField(source="format.name", read_only=True, default=None)
+    release_name = serializers.CharField(source="format.release.name", read_only=True, default=None)
+
     class Meta:
         model = Event
-        fields = ["id", "slug", "name", "starts_on", "venue", "is_online", "status", "created_at"]
-        read_only_fields = ["id", "slug", "status", "created_at"]
+        fields = [
+            "id",
+            "slug",
+            "name",
+            "starts_on",
+            "venue",
+            "is_online",
+            "status",
+            "created_at",
+            *SETTINGS_FIELDS,
+            "format_name",
+            "release_name",
+            "top_cut_seeds",
+        ]
+        read_only_fields = ["id", "slug", "status", "created_at", "top_cut_seeds"]
+
+
+class StatusChangeSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Event.Status.choices)
+    expected = serializers.CharField(
+        required=False,
+        help_text="The status you saw (same values as `status`); the change is refused if the "
+        "event has moved on.",
+    )
+
+    def validate_expected(self, value: str) -> str:
+        if value not in Event.Status.values:
+            raise serializers.ValidationError(f"one of {', '.join(Event.Status.values)}")
+        return value
+
+
+class RoleGrantSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    role = serializers.ChoiceField(choices=["judge", "co_organiser"])
+
+
+class TeamEntrySerializer(serializers.Serializer):
+    profile = serializers.CharField()
+    label = serializers.CharField(required=False)
+
+
+class TeamInputSerializer(serializers.Serializer):
+    """Either one of your saved teams, or the Krosmasters written out (ids or names)."""
+
+    team_id = serializers.IntegerField(required=False)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    krosmasters = serializers.ListField(child=serializers.JSONField(), required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("team_id" in attrs) == ("krosmasters" in attrs):
+            raise serializers.ValidationError({"team_id": ["give either team_id or krosmasters"]})
+        return attrs
+
+    @staticmethod
+    def service_kwargs(data: dict[str, Any]) -> dict[str, Any]:
+        """The validated input as `services.register` / `submit_team` keyword arguments."""
+        if "team_id" in data:
+            return {"saved_team_id": data["team_id"]}
+        return {"team": {"name": data.get("name", ""), "krosmasters": data["krosmasters"]}}
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    """A registration; the team fields are left out for readers who may not see the team."""
+
+    name = serializers.CharField(source="display_name", read_only=True)
+    username = serializers.CharField(source="user.username", read_only=True, default=None)
+    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    dropped = serializers.BooleanField(read_only=True)
+    team = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id",
+            "event",
+            "name",
+            "username",
+            "guest_name",
+            "club",
+            "family",
+            "rating",
+            "checked_in",
+            "dropped",
+            "dropped_after_round",
+            "created_at",
+            "team",
+        ]
+        read_only_fields = ["checked_in", "dropped_after_round", "created_at"]
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "nullable": True,
+            "description": "Null when the team is hidden from you or not submitted.",
+        }
+    )
+    def get_team(self, registration: Registration) -> dict[str, Any] | None:
+        visible = self.context.get("visible_teams")
+        if visible is None or registration.pk not in visible or not registration.has_team:
+            return None
+        return team_payload(registration)
+
+
+def team_payload(registration: Registration) -> dict[str, Any]:
+    return {
+        "name": registration.team_name,
+        "krosmasters": registration.team_entries,
+        "legality": registration.team_legality,
+        "submitted_at": registration.team_submitted_at,
+    }
+
+
+class RegisterSerializer(serializers.Serializer):
+    """Register yourself (no guest_name) or, as an organiser, a guest."""
+
+    guest_name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    club = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    family = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    rating = serializers.FloatField(required=False, allow_null=True)
+    team = TeamInputSerializer(required=False)
+
+
+class RegistrationUpdateSerializer(serializers.Serializer):
+    club = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    family = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    rating = serializers.FloatField(required=False, allow_null=True)
+
+
+class CheckInSerializer(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True)
+
+
+class PairingSerializer(serializers.Serializer):
+    """One table as the pairings list shows it; results appear once confirmed."""
+
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    player_a = serializers.IntegerField(source="player_a_id")
+    player_a_name = serializers.CharField(source="player_a.display_name")
+    player_b = serializers.IntegerField(source="player_b_id", allow_null=True)
+    player_b_name = serializers.SerializerMethodField()
+    bracket_slot = serializers.CharField()
+    explanation = serializers.CharField()
+    rematch = serializers.BooleanField()
+    status = serializers.CharField()
+    result = serializers.CharField()
+    gg_a = serializers.IntegerField(allow_null=True)
+    gg_b = serializers.IntegerField(allow_null=True)
+
+    def get_player_b_name(self, match: Any) -> str | None:
+        return match.player_b.display_name if match.player_b_id else None
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    status = serializers.CharField(read_only=True, help_text="draft, published or complete")
+    timer = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "id",
+            "event",
+            "number",
+            "stage",
+            "status",
+            "seed",
+            "gap_cost",
+            "created_at",
+            "published_at",
+            "timer",
+        ]
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "properties": {
+                "seconds": {"type": "integer"},
+                "ends_at": {"type": "string", "format": "date-time", "nullable": True},
+                "remaining": {"type": "integer", "nullable": True},
+                "running": {"type": "boolean"},
+            },
+        }
+    )
+    def get_timer(self, round_: Round) -> dict[str, Any]:
+        return timer_payload(round_)
+
+
+def timer_payload(round_: Round) -> dict[str, Any]:
+    return {
+        "seconds": round_.timer_seconds,
+        "ends_at": round_.timer_ends_at,
+        "remaining": round_.timer_remaining,
+        "running": round_.timer_ends_at is not None,
+    }
+
+
+class RoundDetailSerializer(RoundSerializer):
+    pairings = serializers.SerializerMethodField()
+    warnings = serializers.SerializerMethodField()
+
+    class Meta(RoundSerializer.Meta):
+        fields = [*RoundSerializer.Meta.fields, "pairings", "warnings"]
+
+    @extend_schema_field(PairingSerializer(many=True))
+    def get_pairings(self, round_: Round) -> list[dict[str, Any]]:
+        return PairingSerializer(self.context["matches"], many=True).data
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_warnings(self, round_: Round) -> list[str]:
+        return self.context.get("warnings", [])
+
+
+class SwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="Registration id of one player.")
+    second = serializers.IntegerField(help_text="Registration id of the other player.")
+
+
+class TimerSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["start", "pause", "reset"])
+    minutes = serializers.IntegerField(required=False, min_value=1, max_value=240)
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    dropped = serializers.BooleanField()
+    tiebreakers = serializers.DictField(child=serializers.FloatField())
+
+
+class BracketSerializer(serializers.Serializer):
+    size = serializers.IntegerField()
+    double = serializers.BooleanField()
+    champion = serializers.IntegerField(allow_null=True)
+    seeds = serializers.ListField(child=serializers.IntegerField())
+    matches = serializers.ListField(child=serializers.DictField())
+    svg_url = serializers.CharField()
 
 
 class MeSerializer(serializers.Serializer):

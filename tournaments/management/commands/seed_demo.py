@@ -1,16 +1,20 @@
 """Fill an empty database with demo accounts and events, so a fresh site has something to show.
 
 The card catalog is imported too (release krosfinder-2019, activated, and the tree layouts) when
-the catalog is empty and the shared data folder (settings.KROSMASTER_DATA) exists.
+the catalog is empty and the shared data folder (settings.KROSMASTER_DATA) exists, and so is
+an event in progress (Autumn Cup: round 2 under way) for the pairings, standings and timer pages.
 """
 
 import datetime
+import random
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from matches import services as match_services
+from rules import selectors as catalog
 from rules import services as catalog_services
 from rules.engine.roster import DEFAULT_RELEASE
 from rules.models import Arena, Release
@@ -20,6 +24,7 @@ from tournaments.models import Event, EventRole
 DEMO_PASSWORD = "krosmaster-demo"
 ROSTER_FILE = "krosmasters_normalized.json"
 TREES_FILE = "4err_map_trees.json"
+RUNNING_DEMO = "Autumn Cup"
 
 
 class Command(BaseCommand):
@@ -28,6 +33,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         self._seed_catalog()
         self._seed_events()
+        if not Event.objects.filter(name=RUNNING_DEMO).exists():
+            self._running_event()
 
     def _seed_catalog(self) -> None:
         """Import the shared roster and tree layouts once, reading the data in place."""
@@ -91,8 +98,48 @@ class Command(BaseCommand):
             )
         )
 
+    @transaction.atomic
+    def _running_event(self) -> None:
+        """An event in progress: 8 players, round 1 played, round 2 published and half reported,
+        so the pairings, standings, timer and "my match" pages have something to show."""
+        organiser, judge = self._user("organiser"), self._user("judge")
+        fmt = catalog.formats().first()
+        event = services.create_event(
+            organiser=organiser,
+            name=RUNNING_DEMO,
+            starts_on=datetime.date.today(),
+            venue="Astrub Community Hall",
+            format=fmt,
+            swiss_rounds=3,
+            cut_size=4,
+        )
+        services.grant_role(event=event, user=judge, role=EventRole.Role.JUDGE)
+        services.transition(event, Event.Status.REGISTRATION_OPEN)
+        for n in range(1, 9):
+            registration = services.register(event=event, user=self._user(f"player{n}"))
+            services.set_checked_in(registration)
+        services.transition(event, Event.Status.REGISTRATION_CLOSED, expected=event.status)
+        event.refresh_from_db()
+        services.transition(event, Event.Status.RUNNING)
+        rng = random.Random(2026)
+        for number in (1, 2):
+            round_, _ = services.pair_next_round(event, seed=number)
+            services.publish_round(round_)
+            services.start_timer(round_)
+            played = list(round_.matches.select_related("player_a__user", "player_b__user"))
+            for match in played[: len(played) if number == 1 else len(played) // 2]:
+                a, b = match.player_a, match.player_b
+                result = rng.choice(["a", "b", "a", "draw"])
+                gg = {"gg_a": rng.randint(0, 6), "gg_b": rng.randint(0, 6)}
+                match_services.report_result(match, registration=a, by=a.user, result=result, **gg)
+                match_services.confirm_result(match, registration=b, by=b.user)
+        self.stdout.write(self.style.SUCCESS(f"Demo event in progress: {RUNNING_DEMO}."))
+
     @staticmethod
     def _user(username: str, *, staff: bool = False) -> User:
+        user = User.objects.filter(username=username).first()
+        if user is not None:
+            return user
         user = User.objects.create_user(username=username, password=DEMO_PASSWORD)
         if staff:
             user.is_staff = user.is_superuser = True

@@ -1,0 +1,131 @@
+"""API shapes of matches, reports, result history, judge calls and rulings."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    event = serializers.CharField(source="round.event.slug", read_only=True)
+    status = serializers.CharField(read_only=True, help_text="pending, confirmed or disputed")
+    round_number = serializers.IntegerField(source="round.number", read_only=True)
+    player_a_name = serializers.CharField(source="player_a.display_name", read_only=True)
+    player_b_name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "event",
+            "round",
+            "round_number",
+            "table",
+            "player_a",
+            "player_a_name",
+            "player_b",
+            "player_b_name",
+            "bracket_slot",
+            "explanation",
+            "status",
+            "result",
+            "gg_a",
+            "gg_b",
+            "updated_at",
+        ]
+
+    def get_player_b_name(self, match: Match) -> str | None:
+        return match.player_b.display_name if match.player_b_id else None
+
+
+class ReportSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="registration.display_name", read_only=True)
+
+    class Meta:
+        model = ResultReport
+        fields = ["registration", "player", "result", "gg_a", "gg_b", "reported_at"]
+
+
+class MatchDetailSerializer(MatchSerializer):
+    reports = serializers.SerializerMethodField()
+
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "reports"]
+
+    def get_reports(self, match: Match) -> list[dict] | None:
+        """Null for readers who are neither in the match nor on the event's staff."""
+        found = self.context.get("reports")
+        return None if found is None else ReportSerializer(found, many=True).data
+
+
+class ResultInputSerializer(serializers.Serializer):
+    result = serializers.ChoiceField(choices=Outcome.choices, help_text="From player A's side.")
+    gg_a = serializers.IntegerField(min_value=0, max_value=99)
+    gg_b = serializers.IntegerField(min_value=0, max_value=99)
+
+
+class CorrectionSerializer(ResultInputSerializer):
+    note = serializers.CharField(required=False, allow_blank=True, max_length=300)
+
+
+class ResultChangeSerializer(serializers.ModelSerializer):
+    changed_by = serializers.CharField(source="changed_by.username", default=None)
+
+    class Meta:
+        model = ResultChange
+        fields = [
+            "changed_at",
+            "changed_by",
+            "source",
+            "result",
+            "gg_a",
+            "gg_b",
+            "previous_result",
+            "previous_gg_a",
+            "previous_gg_b",
+            "note",
+        ]
+
+
+class JudgeCallInputSerializer(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+
+class RulingSerializer(serializers.ModelSerializer):
+    judge = serializers.CharField(source="judge.username", default=None, read_only=True)
+
+    class Meta:
+        model = Ruling
+        fields = ["id", "judge", "rule", "text", "result", "gg_a", "gg_b", "created_at"]
+        read_only_fields = ["id", "judge", "created_at"]
+
+
+class RulingInputSerializer(serializers.Serializer):
+    rule = serializers.CharField(max_length=32, help_text="Rule number applied, e.g. 3.4.2.")
+    text = serializers.CharField()
+    result = serializers.ChoiceField(choices=Outcome.choices, required=False, allow_blank=True)
+    gg_a = serializers.IntegerField(min_value=0, max_value=99, required=False, allow_null=True)
+    gg_b = serializers.IntegerField(min_value=0, max_value=99, required=False, allow_null=True)
+
+
+class JudgeCallSerializer(serializers.ModelSerializer):
+    event = serializers.CharField(source="event.slug", read_only=True)
+    status = serializers.CharField(read_only=True, help_text="open or resolved")
+    raised_by = serializers.CharField(source="raised_by.username", default=None, read_only=True)
+    rulings = RulingSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = JudgeCall
+        fields = [
+            "id",
+            "event",
+            "match",
+            "kind",
+            "status",
+            "raised_by",
+            "note",
+            "created_at",
+            "resolved_at",
+            "rulings",
+        ]

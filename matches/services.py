@@ -1,0 +1,267 @@
+"""Writes about matches: reports, confirmations, disputes, organiser corrections and rulings.
+
+Every function that looks at a match and then changes it first takes a row lock on the match
+(`SELECT ... FOR UPDATE`), so two players reporting at the same moment are serialised: the second
+one sees the first one's report and the outcome is either a confirmed result or one open
+dispute, never both, and no report is lost.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
+from tournaments.errors import Conflict, InvalidInput
+from tournaments.models import Event, Registration, Round
+
+MAX_GG = 99
+
+
+def _locked(match: Match) -> Match:
+    return Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+
+
+def _check_result(match: Match, result: str, gg_a: int | None, gg_b: int | None) -> None:
+    if result not in Outcome.values:
+        raise InvalidInput("result", f"one of {', '.join(Outcome.values)}")
+    if match.round.stage == Round.Stage.TOP_CUT and result == Outcome.DRAW:
+        raise InvalidInput("result", "a top-cut match needs a winner", "draw_in_cut")
+    for field, value in (("gg_a", gg_a), ("gg_b", gg_b)):
+        if value is None or not 0 <= value <= MAX_GG:
+            raise InvalidInput(field, f"the Gallons of Glory left, 0 to {MAX_GG}")
+
+
+def _write_result(
+    match: Match,
+    *,
+    result: str,
+    gg_a: int | None,
+    gg_b: int | None,
+    source: str,
+    by: AbstractBaseUser | None,
+    note: str = "",
+) -> Match:
+    """Set the result on a locked match and append it to the history."""
+    ResultChange.objects.create(
+        match=match,
+        changed_by=by,
+        source=source,
+        result=result,
+        gg_a=gg_a,
+        gg_b=gg_b,
+        previous_result=match.result,
+        previous_gg_a=match.gg_a,
+        previous_gg_b=match.gg_b,
+        note=note[:300],
+    )
+    match.result, match.gg_a, match.gg_b = result, gg_a, gg_b
+    match.status = Match.Status.CONFIRMED
+    match.save(update_fields=["result", "gg_a", "gg_b", "status", "updated_at"])
+    complete_round_if_done(match.round)
+    return match
+
+
+def record_bye(match: Match) -> Match:
+    """A bye is a win for its only player, with no report needed."""
+    with transaction.atomic():
+        match = _locked(match)
+        if match.status == Match.Status.CONFIRMED:
+            return match
+        return _write_result(
+            match, result=Outcome.A_WINS, gg_a=None, gg_b=None, source="bye", by=None
+        )
+
+
+def complete_round_if_done(round_: Round) -> None:
+    """Mark a published round complete once every match has a confirmed result."""
+    if not round_.matches.exclude(status=Match.Status.CONFIRMED).exists():
+        Round.objects.filter(pk=round_.pk, status=Round.Status.PUBLISHED).update(
+            status=Round.Status.COMPLETE
+        )
+
+
+def _check_reportable(match: Match) -> None:
+    if match.round.status == Round.Status.DRAFT:
+        raise Conflict("match", "the pairings are not published yet", "draft")
+    if match.is_bye:
+        raise Conflict("match", "a bye needs no report", "bye")
+    if match.status == Match.Status.CONFIRMED:
+        raise Conflict("match", "the result is confirmed; ask an organiser to correct it", "final")
+    if match.status == Match.Status.DISPUTED:
+        raise Conflict("match", "a judge is settling this result", "disputed")
+
+
+@transaction.atomic
+def report_result(
+    match: Match,
+    *,
+    registration: Registration,
+    by: AbstractBaseUser,
+    result: str,
+    gg_a: int,
+    gg_b: int,
+) -> Match:
+    """One player's report. Agreeing with the opponent's report confirms the result; a
+    different one opens a dispute for the judges."""
+    match = _locked(match)
+    _check_reportable(match)
+    if match.side_of(registration.pk) is None:
+        raise InvalidInput("registration", "this player is not in the match")
+    _check_result(match, result, gg_a, gg_b)
+    mine, _ = ResultReport.objects.update_or_create(
+        match=match,
+        registration=registration,
+        defaults={"reported_by": by, "result": result, "gg_a": gg_a, "gg_b": gg_b},
+    )
+    theirs = match.reports.exclude(registration=registration).first()
+    if theirs is None:
+        return match
+    if mine.agrees_with(theirs):
+        return _write_result(match, result=result, gg_a=gg_a, gg_b=gg_b, source="agreement", by=by)
+    match.status = Match.Status.DISPUTED
+    match.save(update_fields=["status", "updated_at"])
+    JudgeCall.objects.create(
+        event=match.round.event,
+        match=match,
+        kind=JudgeCall.Kind.DISPUTE,
+        raised_by=by,
+        note="The players' reports disagree.",
+    )
+    return match
+
+
+@transaction.atomic
+def confirm_result(match: Match, *, registration: Registration, by: AbstractBaseUser) -> Match:
+    """Accept the opponent's report as it stands (the usual second click)."""
+    match = _locked(match)
+    _check_reportable(match)
+    if match.side_of(registration.pk) is None:
+        raise InvalidInput("registration", "this player is not in the match")
+    theirs = match.reports.exclude(registration=registration).first()
+    if theirs is None:
+        raise Conflict("match", "your opponent has not reported yet", "nothing_to_confirm")
+    ResultReport.objects.update_or_create(
+        match=match,
+        registration=registration,
+        defaults={
+            "reported_by": by,
+            "result": theirs.result,
+            "gg_a": theirs.gg_a,
+            "gg_b": theirs.gg_b,
+        },
+    )
+    return _write_result(
+        match,
+        result=theirs.result,
+        gg_a=theirs.gg_a,
+        gg_b=theirs.gg_b,
+        source="agreement",
+        by=by,
+    )
+
+
+def _check_correctable(match: Match) -> None:
+    if match.round.status == Round.Status.DRAFT:
+        raise Conflict("match", "the pairings are not published yet", "draft")
+    if match.is_bye:
+        raise Conflict("match", "a bye is always a win", "bye")
+    if (
+        match.bracket_slot
+        and match.status == Match.Status.CONFIRMED
+        and match.round.event.rounds.filter(number__gt=match.round.number).exists()
+    ):
+        raise Conflict(
+            "match", "the bracket has moved on from this match; it cannot change now", "bracket"
+        )
+
+
+def _resolve_disputes(match: Match) -> None:
+    match.judge_calls.filter(status=JudgeCall.Status.OPEN, kind=JudgeCall.Kind.DISPUTE).update(
+        status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
+    )
+
+
+@transaction.atomic
+def set_result(
+    match: Match,
+    *,
+    by: AbstractBaseUser,
+    result: str,
+    gg_a: int,
+    gg_b: int,
+    note: str = "",
+) -> Match:
+    """An organiser enters or corrects a result; it settles an open dispute as well."""
+    match = _locked(match)
+    _check_correctable(match)
+    _check_result(match, result, gg_a, gg_b)
+    _resolve_disputes(match)
+    return _write_result(
+        match, result=result, gg_a=gg_a, gg_b=gg_b, source="organiser", by=by, note=note
+    )
+
+
+@transaction.atomic
+def call_judge(
+    *, event: Event, by: AbstractBaseUser, match: Match | None = None, note: str = ""
+) -> JudgeCall:
+    """A player (or organiser) asks for a judge, at a match or for the event."""
+    if event.status in (Event.Status.DRAFT, Event.Status.FINISHED):
+        raise Conflict("event", "judges are on duty while the event runs", "not_running")
+    return JudgeCall.objects.create(
+        event=event, match=match, kind=JudgeCall.Kind.CALL, raised_by=by, note=note.strip()[:500]
+    )
+
+
+@transaction.atomic
+def record_ruling(
+    call: JudgeCall,
+    *,
+    judge: AbstractBaseUser,
+    rule: str,
+    text: str,
+    result: str = "",
+    gg_a: int | None = None,
+    gg_b: int | None = None,
+) -> Ruling:
+    """Record a judge's ruling and, when it names a result, set it (kept in the history)."""
+    call = JudgeCall.objects.select_for_update().get(pk=call.pk)
+    if call.status != JudgeCall.Status.OPEN:
+        raise Conflict("call", "this call has been resolved already", "resolved")
+    if not rule.strip():
+        raise InvalidInput("rule", "name the rule the ruling applies, e.g. 3.4.2")
+    if not text.strip():
+        raise InvalidInput("text", "say what was decided and why")
+    if result and call.match_id is None:
+        raise InvalidInput("result", "this call is not about a match")
+    if call.kind == JudgeCall.Kind.DISPUTE and not result:
+        raise InvalidInput("result", "a dispute is settled by a result")
+    if result:
+        match = _locked(call.match)
+        _check_correctable(match)
+        _check_result(match, result, gg_a, gg_b)
+        _write_result(
+            match,
+            result=result,
+            gg_a=gg_a,
+            gg_b=gg_b,
+            source="ruling",
+            by=judge,
+            note=f"{rule.strip()}: {text.strip()}",
+        )
+        _resolve_disputes(match)
+    ruling = Ruling.objects.create(
+        call=call,
+        judge=judge,
+        rule=rule.strip()[:32],
+        text=text.strip(),
+        result=result,
+        gg_a=gg_a if result else None,
+        gg_b=gg_b if result else None,
+    )
+    JudgeCall.objects.filter(pk=call.pk).update(
+        status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
+    )
+    return ruling

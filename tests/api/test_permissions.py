@@ -1,0 +1,208 @@
+"""Who may call what: every API endpoint of events, registrations, rounds, matches and judge
+calls, for anonymous / player / other player / judge / organiser / other organiser.
+
+The world: a running event with four players and late registration open; round 1 published.
+"player" plays table M against an opponent who has reported already; "other player" plays the
+other table, where the two reports disagree, so a dispute is open. Each cell starts afresh.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from rest_framework.test import APIClient
+
+from matches import services as match_services
+from matches.models import JudgeCall
+from tests.factories import LEGAL_TEAM, make_event, make_running_event, make_user
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+ROLES = ("anonymous", "player", "other_player", "judge", "organiser", "other_organiser")
+
+
+@dataclass
+class World:
+    users: dict
+    slug: str
+    reg: int
+    round: int
+    match: int
+    dispute: int
+
+
+def build_world() -> World:
+    organiser, judge = make_user(), make_user()
+    event, _regs = make_running_event(4, organiser=organiser, late_registration_round=3)
+    services.grant_role(event=event, user=judge, role="judge")
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    mine, other = list(round_.matches.all())
+    match_services.report_result(
+        mine, registration=mine.player_b, by=mine.player_b.user, result="a", gg_a=3, gg_b=1
+    )
+    for reg, result in ((other.player_a, "a"), (other.player_b, "b")):
+        match_services.report_result(
+            other, registration=reg, by=reg.user, result=result, gg_a=2, gg_b=2
+        )
+    other_organiser = make_user()
+    make_event("Elsewhere", organiser=other_organiser, status="registration_open")
+    return World(
+        users={
+            "anonymous": None,
+            "player": mine.player_a.user,
+            "other_player": other.player_a.user,
+            "judge": judge,
+            "organiser": organiser,
+            "other_organiser": other_organiser,
+        },
+        slug=event.slug,
+        reg=mine.player_a_id,
+        round=round_.pk,
+        match=mine.pk,
+        dispute=JudgeCall.objects.get(match=other).pk,
+    )
+
+
+RESULT = {"result": "a", "gg_a": 3, "gg_b": 1}
+E = "/api/v1/events/{slug}/"
+# (method, url, body, expected status for anonymous, player, other player, judge, organiser,
+#  other organiser)
+MATRIX = [
+    ("get", "/api/v1/events/", None, (200, 200, 200, 200, 200, 200)),
+    (
+        "post",
+        "/api/v1/events/",
+        {"name": "New", "starts_on": "2026-12-24"},
+        (403, 201, 201, 201, 201, 201),
+    ),
+    ("get", E, None, (200, 200, 200, 200, 200, 200)),
+    ("patch", E, {"round_minutes": 50}, (403, 403, 403, 403, 200, 403)),
+    ("post", E + "status/", {"status": "finished"}, (403, 403, 403, 403, 409, 403)),
+    (
+        "post",
+        E + "roles/",
+        {"username": "{judge}", "role": "judge"},
+        (403, 403, 403, 403, 201, 403),
+    ),
+    ("get", E + "standings/", None, (200, 200, 200, 200, 200, 200)),
+    ("get", E + "bracket/", None, (404, 404, 404, 404, 404, 404)),
+    ("get", E + "registrations/", None, (200, 200, 200, 200, 200, 200)),
+    ("post", E + "registrations/", {"club": "x"}, (403, 409, 409, 201, 201, 201)),
+    ("post", E + "registrations/", {"guest_name": "Walk-in"}, (403, 403, 403, 403, 201, 403)),
+    ("get", E + "rounds/", None, (200, 200, 200, 200, 200, 200)),
+    ("post", E + "rounds/", None, (403, 403, 403, 403, 409, 403)),
+    ("get", "/api/v1/registrations/", None, (200, 200, 200, 200, 200, 200)),
+    ("get", "/api/v1/registrations/{reg}/", None, (200, 200, 200, 200, 200, 200)),
+    ("patch", "/api/v1/registrations/{reg}/", {"club": "Bonta"}, (403, 200, 403, 403, 200, 403)),
+    ("patch", "/api/v1/registrations/{reg}/", {"rating": 1500}, (403, 403, 403, 403, 200, 403)),
+    ("delete", "/api/v1/registrations/{reg}/", None, (403, 409, 403, 403, 409, 403)),
+    ("get", "/api/v1/registrations/{reg}/team/", None, (403, 200, 403, 200, 200, 403)),
+    ("put", "/api/v1/registrations/{reg}/team/", LEGAL_TEAM, (403, 409, 403, 403, 200, 403)),
+    ("post", "/api/v1/registrations/{reg}/check-in/", {}, (403, 409, 403, 403, 409, 403)),
+    ("post", "/api/v1/registrations/{reg}/drop/", None, (403, 200, 403, 403, 200, 403)),
+    ("post", "/api/v1/registrations/{reg}/reinstate/", None, (403, 403, 403, 403, 409, 403)),
+    ("get", "/api/v1/rounds/", None, (200, 200, 200, 200, 200, 200)),
+    ("get", "/api/v1/rounds/{round}/", None, (200, 200, 200, 200, 200, 200)),
+    ("post", "/api/v1/rounds/{round}/publish/", None, (403, 403, 403, 403, 409, 403)),
+    (
+        "post",
+        "/api/v1/rounds/{round}/swap/",
+        {"first": 1, "second": 2},
+        (403, 403, 403, 403, 409, 403),
+    ),
+    ("post", "/api/v1/rounds/{round}/repair/", None, (403, 403, 403, 403, 409, 403)),
+    ("get", "/api/v1/rounds/{round}/timer/", None, (200, 200, 200, 200, 200, 200)),
+    ("post", "/api/v1/rounds/{round}/timer/", {"action": "start"}, (403, 403, 403, 403, 200, 403)),
+    ("get", "/api/v1/matches/", None, (200, 200, 200, 200, 200, 200)),
+    ("get", "/api/v1/matches/{match}/", None, (200, 200, 200, 200, 200, 200)),
+    ("post", "/api/v1/matches/{match}/report/", RESULT, (403, 200, 403, 403, 403, 403)),
+    ("post", "/api/v1/matches/{match}/confirm/", None, (403, 200, 403, 403, 403, 403)),
+    ("post", "/api/v1/matches/{match}/result/", RESULT, (403, 403, 403, 403, 200, 403)),
+    ("get", "/api/v1/matches/{match}/history/", None, (403, 200, 403, 200, 200, 403)),
+    (
+        "post",
+        "/api/v1/matches/{match}/judge-call/",
+        {"note": "LoS?"},
+        (403, 201, 403, 201, 201, 403),
+    ),
+    ("get", "/api/v1/judge-calls/", None, (200, 200, 200, 200, 200, 200)),
+    ("get", "/api/v1/judge-calls/{dispute}/", None, (404, 404, 404, 200, 200, 404)),
+    (
+        "post",
+        "/api/v1/judge-calls/{dispute}/ruling/",
+        {"rule": "3.4.2", "text": "Replayed the log.", **RESULT},
+        (403, 404, 404, 201, 403, 404),
+    ),
+    ("get", "/api/v1/me/", None, (403, 200, 200, 200, 200, 200)),
+]
+
+
+def _cases():
+    for method, url, body, statuses in MATRIX:
+        for role, expected in zip(ROLES, statuses, strict=True):
+            yield pytest.param(method, url, body, role, expected, id=f"{method} {url} as {role}")
+
+
+@pytest.mark.parametrize(("method", "url", "body", "role", "expected"), list(_cases()))
+def test_permission_matrix(method, url, body, role, expected):
+    world = build_world()
+    api = APIClient()
+    if world.users[role] is not None:
+        api.force_authenticate(world.users[role])
+    fields = {"slug": world.slug, "reg": world.reg, "round": world.round, "match": world.match}
+    target = url.format(dispute=world.dispute, **fields)
+    if body and body.get("username") == "{judge}":
+        body = {**body, "username": world.users["judge"].username}
+    response = getattr(api, method)(target, body, format="json")
+    assert response.status_code == expected, response.content[:300]
+    if response.status_code >= 400 and response.status_code not in (403, 404):
+        assert {"field", "reason", "code"} <= set(response.json())
+
+
+def test_hidden_teams_and_reports_stay_hidden_from_other_players():
+    world = build_world()
+    api = APIClient()
+    api.force_authenticate(world.users["other_player"])
+    assert api.get(f"/api/v1/registrations/{world.reg}/").json()["team"] is None
+    listed = api.get(f"/api/v1/events/{world.slug}/registrations/").json()["results"]
+    with_team = [reg for reg in listed if reg["team"] is not None]
+    assert [reg["username"] for reg in with_team] == [world.users["other_player"].username]
+    assert api.get(f"/api/v1/matches/{world.match}/").json()["reports"] is None
+    assert api.get(f"/api/v1/matches/{world.match}/history/").status_code == 403
+    mine = api.get("/api/v1/registrations/").json()["results"]
+    assert [reg["username"] for reg in mine] == [world.users["other_player"].username]
+    assert all(m["id"] != world.match for m in api.get("/api/v1/matches/").json()["results"])
+    api.force_authenticate(world.users["player"])
+    reports = api.get(f"/api/v1/matches/{world.match}/").json()["reports"]
+    assert len(reports) == 1  # the opponent's report, which the player must see to confirm
+    api.force_authenticate(world.users["judge"])
+    assert api.get(f"/api/v1/registrations/{world.reg}/").json()["team"] is not None
+
+
+def test_lists_are_filtered_by_user():
+    world = build_world()
+    api = APIClient()
+    api.force_authenticate(world.users["organiser"])
+    assert api.get("/api/v1/registrations/").json()["count"] == 4
+    assert api.get("/api/v1/judge-calls/").json()["count"] == 1
+    api.force_authenticate(world.users["other_organiser"])
+    assert api.get("/api/v1/registrations/").json()["count"] == 0
+    assert api.get("/api/v1/matches/").json()["count"] == 0
+    assert api.get("/api/v1/judge-calls/").json()["count"] == 0
+    api.force_authenticate(world.users["player"])
+    assert api.get("/api/v1/matches/").json()["count"] == 1
+
+
+def test_draft_rounds_are_hidden_from_players():
+    organiser, judge = make_user(), make_user()
+    event, regs = make_running_event(2, organiser=organiser)
+    services.grant_role(event=event, user=judge, role="judge")
+    draft, _ = services.pair_next_round(event)
+    for user, expected in ((None, 404), (regs[0].user, 404), (judge, 200), (organiser, 200)):
+        api = APIClient()
+        if user is not None:
+            api.force_login(user)
+        assert api.get(f"/api/v1/rounds/{draft.pk}/").status_code == expected
+        assert api.get(f"/events/{event.slug}/rounds/1/").status_code == expected

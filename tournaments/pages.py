@@ -1,0 +1,39 @@
+"""Helpers shared by the pages of `tournaments` and `matches`: finding the event a URL names
+with the caller's access, running a service with its refusal shown as a message, going back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+
+from tournaments import selectors
+from tournaments.errors import ServiceError
+from tournaments.models import Event
+
+
+def event_and_access(request: HttpRequest, slug: str) -> tuple[Event, selectors.Access]:
+    event = get_object_or_404(
+        selectors.visible_events(request.user).select_related("format__release"), slug=slug
+    )
+    return event, selectors.access(request.user, event)
+
+
+def attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
+    """Run a service; a refusal becomes an error message instead of a crash."""
+    try:
+        result = action()
+    except ServiceError as error:
+        messages.error(request, f"{error.reason} ({error.field})")
+        return None
+    if success:
+        messages.success(request, success)
+    return result
+
+
+def back(request: HttpRequest, fallback: str) -> HttpResponse:
+    target = request.POST.get("next") or ""
+    return redirect(target if target.startswith("/") and not target.startswith("//") else fallback)
