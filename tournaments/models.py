@@ -47,6 +47,15 @@ class Event(models.Model):
         RANDOM = "random", "Random draw"
         RATING = "rating", "By rating"
 
+    class ArenaChoice(models.TextChoices):
+        FORCED = "forced", "Set by the organiser for each match"
+        DRAWN = "drawn", "Drawn at random from the map pool"
+        FIRST_PLAYER = "first_player", "Picked from the map pool by the first player (1.3.2)"
+
+    class BanTimeout(models.TextChoices):
+        RANDOM = "random", "A random legal ban is made for the late player"
+        SKIP = "skip", "The late player's ban is skipped"
+
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
     starts_on = models.DateField()
@@ -76,6 +85,22 @@ class Event(models.Model):
         max_length=12, choices=TimePolicy.choices, default=TimePolicy.EQUAL_TURNS
     )
     bans_per_player = models.PositiveSmallIntegerField(default=0, help_text="0: no ban phase.")
+    ban_seconds = models.PositiveSmallIntegerField(
+        default=0, help_text="Time allowed for each ban; 0: no limit."
+    )
+    ban_timeout = models.CharField(
+        max_length=8, choices=BanTimeout.choices, default=BanTimeout.RANDOM
+    )
+    arena_choice = models.CharField(
+        max_length=12, choices=ArenaChoice.choices, default=ArenaChoice.DRAWN
+    )
+    team_pools = models.BooleanField(
+        default=False,
+        help_text="With a team per match: each match team comes from the registered pool.",
+    )
+    require_match_log = models.BooleanField(
+        default=False, help_text="Each match's result must come with a match log."
+    )
     team_mode = models.CharField(max_length=10, choices=TeamMode.choices, default=TeamMode.EVENT)
     team_lists = models.CharField(
         max_length=12, choices=TeamLists.choices, default=TeamLists.AFTER_EVENT
