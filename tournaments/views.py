@@ -94,6 +94,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "players": selectors.registrations(event),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
+            "tiebreakers": [selectors.TIEBREAKER_LABELS[name] for name in event.tiebreakers],
         },
     )
 
