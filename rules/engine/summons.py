@@ -54,7 +54,7 @@ def unit_profile(profile: Profile) -> UnitProfile:
         ap=profile.ap,
         mp=profile.mp,
         hp=profile.hp,
-        powers=frozenset(POWER_ALIASES.get(p.slug, p.slug) for p in profile.powers if p.slug),
+        powers=frozenset(POWER_ALIASES.get(p.slug, p.slug) for p in profile.powers),
         families=frozenset(t.lower() for t in profile.types),
     )
 
