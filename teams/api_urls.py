@@ -12,7 +12,17 @@ router = SimpleRouter()
 router.trailing_slash = "/?"  # the constructor only knows "/" or ""
 router.register("teams", api.TeamViewSet, basename="team")
 
+#: The ban phase of a match (issue 6); mounted before the matches app's router.
+BAN_PHASE = r"^matches/(?P<pk>\d+)/ban-phase"
+
 urlpatterns = [
     re_path(r"^teams/check/?$", api.check, name="api-team-check"),
+    re_path(BAN_PHASE + r"/?$", api.BanPhaseView.as_view(), name="api-ban-phase"),
+    re_path(BAN_PHASE + r"/arena/?$", api.BanPhaseArenaView.as_view(), name="api-ban-arena"),
+    re_path(BAN_PHASE + r"/bans/?$", api.BanPhaseBansView.as_view(), name="api-ban-bans"),
+    re_path(BAN_PHASE + r"/team/?$", api.BanPhaseTeamView.as_view(), name="api-ban-team"),
+    re_path(BAN_PHASE + r"/pause/?$", api.BanPhasePauseView.as_view(), name="api-ban-pause"),
+    re_path(BAN_PHASE + r"/resume/?$", api.BanPhaseResumeView.as_view(), name="api-ban-resume"),
+    re_path(BAN_PHASE + r"/undo/?$", api.BanPhaseUndoView.as_view(), name="api-ban-undo"),
     path("", include(router.urls)),
 ]

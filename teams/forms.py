@@ -39,3 +39,45 @@ def entries_from(data: QueryDict) -> list[TeamEntry]:
     if added and len(entries) < MAX_ENTRIES:
         entries.append(TeamEntry(added))
     return entries
+
+
+# The ban phase of a match (issue 6) ---------------------------------------------------------------
+
+
+class MatchTeamForm(forms.Form):
+    """The team for one match: a saved team, or the Krosmasters one per line (`id | label`)."""
+
+    saved_team = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    team_name = forms.CharField(max_length=80, required=False, label="Team name")
+    krosmasters = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 5, "id": "team-krosmasters", "hx-preserve": "true"}),
+        required=False,
+        help_text="One per line: a profile id or name; add “| label” to tell copies apart.",
+    )
+
+    def __init__(self, *args, saved_teams: list | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["saved_team"].choices = [("", "(write the team below)")] + [
+            (team.pk, team.name) for team in saved_teams or []
+        ]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not data.get("saved_team") and not (data.get("krosmasters") or "").strip():
+            raise forms.ValidationError("Choose a saved team or write the Krosmasters.")
+        return data
+
+    def service_kwargs(self) -> dict:
+        data = self.cleaned_data
+        if data.get("saved_team"):
+            return {"saved_team_id": data["saved_team"]}
+        entries: list = []
+        for line in data["krosmasters"].splitlines():
+            profile, _, label = line.partition("|")
+            if profile.strip():
+                entries.append(
+                    {"profile": profile.strip(), "label": label.strip()}
+                    if label.strip()
+                    else profile.strip()
+                )
+        return {"team": {"name": data.get("team_name", ""), "krosmasters": entries}}

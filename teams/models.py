@@ -50,3 +50,132 @@ class TeamEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.profile_code} ({self.label})" if self.label else self.profile_code
+
+
+# The ban phase and secret team submission of a match (issue 6) ----------------------------------
+
+
+class Side(models.TextChoices):
+    A = "a", "Player A"
+    B = "b", "Player B"
+
+
+class BanPhase(models.Model):
+    """A match's arena choice, ban phase (1.1.3) and secret team submission, in that order.
+
+    Every change takes a row lock on this row (`SELECT ... FOR UPDATE`) first, so two players
+    acting at once are served one after the other and the order of bans cannot break. The draws
+    the server makes (first banner, arena, timeout bans) all derive from `seed`, kept here so
+    they can be shown and recomputed (`teams.banorder.roll`).
+    """
+
+    class Status(models.TextChoices):
+        ARENA = "arena", "Choosing the arena"
+        BANNING = "banning", "Banning"
+        TEAMS = "teams", "Submitting teams"
+        REVEALED = "revealed", "Teams revealed"
+        PAUSED = "paused", "Paused"
+
+    class ArenaSource(models.TextChoices):
+        FORCED = "forced", "Set by the organiser"
+        DRAWN = "drawn", "Drawn from the map pool"
+        PICKED = "picked", "Picked by the first player (1.3.2)"
+
+    match = models.OneToOneField(
+        "matches.Match", on_delete=models.CASCADE, related_name="ban_phase"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ARENA)
+    paused_status = models.CharField(max_length=10, choices=Status.choices, blank=True)
+    paused_remaining = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Seconds that were left on the turn when paused."
+    )
+    arena = models.ForeignKey(
+        "rules.Arena", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    arena_source = models.CharField(max_length=8, choices=ArenaSource.choices, blank=True)
+    arena_picker = models.CharField(
+        max_length=1, choices=Side.choices, blank=True, help_text="Who picks (first player)."
+    )
+    seed = models.BigIntegerField(help_text="Every draw of this phase derives from it.")
+    first_banner = models.CharField(max_length=1, choices=Side.choices)
+    bans_per_player = models.PositiveSmallIntegerField()
+    ban_seconds = models.PositiveSmallIntegerField(default=0)
+    ban_timeout = models.CharField(max_length=8, default="random")
+    deadline = models.DateTimeField(null=True, blank=True, help_text="End of the current turn.")
+    revealed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(first_banner__in=["a", "b"]), name="ban_phase_first_banner"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Ban phase of {self.match}"
+
+
+class Ban(models.Model):
+    """One step of the ban order: a profile version banned for this match, or a skipped turn.
+
+    `index` is the step (0 first); a profile is banned at most once per phase. Both are unique
+    in the database, so even a bug in the locking could not record two bans for one step.
+    """
+
+    class Kind(models.TextChoices):
+        PLAYER = "player", "By the player"
+        ORGANISER = "organiser", "By an organiser for the player"
+        TIMEOUT_RANDOM = "timeout_random", "Time ran out: a random ban"
+        TIMEOUT_SKIP = "timeout_skip", "Time ran out: ban skipped"
+
+    phase = models.ForeignKey(BanPhase, on_delete=models.CASCADE, related_name="bans")
+    index = models.PositiveSmallIntegerField()
+    side = models.CharField(max_length=1, choices=Side.choices)
+    profile_code = models.CharField(max_length=64, blank=True, help_text="Empty: skipped.")
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PLAYER)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    made_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["phase", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["phase", "index"], name="one_ban_per_step"),
+            models.UniqueConstraint(
+                fields=["phase", "profile_code"],
+                condition=~models.Q(profile_code=""),
+                name="profile_banned_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"ban {self.index + 1} ({self.side}): {self.profile_code or 'skipped'}"
+
+
+class MatchTeam(models.Model):
+    """The team one player submitted for the match, committed to and kept secret until both
+    teams are in (then both are revealed at once)."""
+
+    phase = models.ForeignKey(BanPhase, on_delete=models.CASCADE, related_name="teams")
+    side = models.CharField(max_length=1, choices=Side.choices)
+    name = models.CharField(max_length=80, blank=True)
+    entries = models.JSONField(default=list)
+    legality = models.JSONField(default=dict)
+    salt = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64, help_text="sha256(salt, canonical entries).")
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    submitted_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["phase", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["phase", "side"], name="one_match_team_per_side")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.phase.match} team {self.side.upper()}"

@@ -12,3 +12,10 @@ urlpatterns = [
     path("teams/<int:pk>/edit/", views.builder, name="edit"),
     path("teams/<int:pk>/delete/", views.team_delete, name="delete"),
 ]
+
+# The ban phase of a match (issue 6): before the matches app's `matches/<pk>/<action>/`.
+urlpatterns += [
+    path("matches/<int:pk>/ban-phase/", views.ban_phase, name="ban-phase"),
+    path("matches/<int:pk>/ban-phase/state/", views.ban_phase_state, name="ban-phase-state"),
+    path("matches/<int:pk>/ban-phase/<slug:action>/", views.ban_phase_action, name="ban-action"),
+]

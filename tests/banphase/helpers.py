@@ -1,0 +1,101 @@
+"""A world for ban-phase tests: a release with enough Krosmasters for six bans and two teams,
+an event playing a team per match with a ban phase, and its first round published."""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+
+from matches.models import Match
+from rules import services as catalog_services
+from rules.models import Arena, Format
+from tests.factories import _profile, make_user
+from tournaments import services
+
+_arenas = itertools.count(1)
+
+#: White level-4 Krosmasters: any three make a legal team (total Level 12).
+WHITES = ["ali", "bo", "cy", "dan", "eli", "fay", "gus", "hal", "ivy", "jon"]
+BAN_PROFILES = [
+    *[(f"b-{n}", n.capitalize(), "white", 4) for n in WHITES],
+    ("b-vero", "Vero", "black", 4),
+    ("b-vero-x", "Vero - Experienced", "black", 4),
+    ("b-kim", "Kim", "gold", 6),
+    ("b-lea", "Lea", "black", 2),
+]
+RELEASE = "ban-release"
+
+
+def ban_format() -> Format:
+    found = Format.objects.filter(release__name=RELEASE, is_default=True).first()
+    if found is not None:
+        return found
+    document = {
+        "format": "krosmaster-catalog/1",
+        "release": RELEASE,
+        "profiles": [_profile(*row) for row in BAN_PROFILES],
+    }
+    imported = catalog_services.import_roster(document, release_name=RELEASE, activate=True)
+    return Format.objects.get(release=imported.release, is_default=True)
+
+
+def make_arena(name: str | None = None) -> Arena:
+    number = next(_arenas)
+    name = name or f"Test arena {number}"
+    return Arena.objects.create(name=name, slug=f"test-arena-{number}")
+
+
+def team(*names: str) -> dict:
+    return {"krosmasters": [f"b-{n}" for n in names]}
+
+
+def ban_event(
+    *,
+    players: int = 2,
+    organiser=None,
+    bans: int = 1,
+    seconds: int = 0,
+    timeout: str = "random",
+    arena_choice: str = "drawn",
+    pools: bool = False,
+    arenas: int = 1,
+    pool_team: dict | None = None,
+    users: list | None = None,
+    publish: bool = True,
+):
+    """A running per-match event with a ban phase; returns (event, match of table 1)."""
+    fmt = ban_format()
+    organiser = organiser or make_user()
+    pool = [make_arena() for _ in range(arenas)]
+    event = services.create_event(
+        organiser=organiser,
+        name="Ban Cup",
+        starts_on=datetime.date(2026, 12, 5),
+        format=fmt,
+        team_mode="per_match",
+        bans_per_player=bans,
+        ban_seconds=seconds,
+        ban_timeout=timeout,
+        arena_choice=arena_choice,
+        team_pools=pools,
+        map_pool=pool,
+    )
+    services.transition(event, "registration_open")
+    for n in range(players):
+        user = users[n] if users else make_user()
+        entries = pool_team if pool_team is not None else team(*WHITES[:6])
+        reg = services.register(event=event, user=user, team=entries)
+        services.set_checked_in(reg)
+    services.transition(event, "registration_closed")
+    services.transition(event, "running")
+    round_, _ = services.pair_next_round(event)
+    if publish:
+        services.publish_round(round_)
+    event.refresh_from_db()
+    match = (
+        Match.objects.select_related("round__event", "player_a__user", "player_b__user")
+        .filter(round=round_)
+        .order_by("table")
+        .first()
+    )
+    return event, match
