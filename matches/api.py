@@ -6,25 +6,31 @@ from typing import Any
 
 import django_filters
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from matches import selectors, services
-from matches.models import JudgeCall, Match
+from matches import log_selectors, log_services, selectors, services
+from matches.models import JudgeCall, Match, MatchLog
 from matches.serializers import (
     CorrectionSerializer,
     JudgeCallInputSerializer,
     JudgeCallSerializer,
     MatchDetailSerializer,
+    MatchLogSerializer,
     MatchSerializer,
     ResultChangeSerializer,
     ResultInputSerializer,
     RulingInputSerializer,
     RulingSerializer,
 )
+from rules.api_logs import LogVerifyThrottle, read_log_upload
+from rules.matchlog.parse import MAX_LOG_BYTES
 from tournaments import selectors as event_selectors
 from tournaments.api import ERROR, ServiceErrorsMixin, require, valid
 
@@ -153,3 +159,121 @@ class JudgeCallViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
             gg_b=data.get("gg_b"),
         )
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
+
+
+# Match logs (issue 9) -----------------------------------------------------------------------------
+
+
+class MatchLogUploadThrottle(LogVerifyThrottle):
+    """Each upload costs a worker a replay: the same rate as the one-off verification."""
+
+    scope = "log_upload"
+
+
+class _MatchLogBase(ServiceErrorsMixin, APIView):
+    """A match's logs are for its players and the event's judges and organisers."""
+
+    def _match(self, request: Request, pk: int) -> Match:
+        match = selectors.visible_matches(request.user).filter(pk=pk).first()
+        if match is None:
+            raise Http404
+        require(selectors.can_follow(request.user, match), request, "the match's logs are private")
+        return match
+
+    def _log(self, request: Request, pk: int, log_id: int) -> MatchLog:
+        log = log_selectors.log_of(self._match(request, pk), log_id)
+        if log is None:
+            raise Http404
+        return log
+
+
+class MatchLogsView(_MatchLogBase):
+    def get_throttles(self) -> list:
+        return [MatchLogUploadThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(
+        summary="The match's logs, newest first", responses=MatchLogSerializer(many=True)
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        logs = log_selectors.logs_of(self._match(request, pk))
+        return Response(MatchLogSerializer(logs, many=True).data)
+
+    @extend_schema(
+        summary="Upload the match log; it is stored as sent and verified by a worker",
+        description=(
+            "Send the JSON Lines as the raw body (`application/x-ndjson` or any text type) or as "
+            "a multipart field `file`. A new log answers 202 with its status (`status_url`, also "
+            "in `Location`); the same bytes again for the same match answer 200 with the same "
+            "log and status, and queue nothing. Unreadable logs are stored too: their report "
+            "says why. Over 5 MB: 413."
+        ),
+        request={
+            "application/x-ndjson": OpenApiTypes.BINARY,
+            "multipart/form-data": OpenApiTypes.BINARY,
+        },
+        responses={
+            202: MatchLogSerializer,
+            200: MatchLogSerializer,
+            409: ERROR,
+            413: OpenApiResponse(description="the log is larger than 5 MB"),
+        },
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = self._match(request, pk)
+        data = read_log_upload(request)
+        if isinstance(data, Response):
+            return data
+        if len(data) > MAX_LOG_BYTES:
+            return Response(
+                {"log": [f"a match log may be at most {MAX_LOG_BYTES // (1024 * 1024)} MB"]},
+                status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            )
+        log, created = log_services.store_log(match, data=data, by=request.user)
+        body = MatchLogSerializer(log).data
+        code = status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK
+        return Response(body, status=code, headers={"Location": body["status_url"]})
+
+
+class MatchLogDetailView(_MatchLogBase):
+    @extend_schema(
+        summary="A stored log's verification: progress while it runs, the report once done",
+        responses=MatchLogSerializer,
+    )
+    def get(self, request: Request, pk: int, log_id: int) -> Response:
+        return Response(MatchLogSerializer(self._log(request, pk, log_id)).data)
+
+
+class MatchLogRawView(_MatchLogBase):
+    @extend_schema(
+        summary="The log exactly as uploaded",
+        responses={200: OpenApiResponse(OpenApiTypes.BINARY, description="JSON Lines")},
+    )
+    def get(self, request: Request, pk: int, log_id: int) -> HttpResponse:
+        log = self._log(request, pk, log_id)
+        response = HttpResponse(
+            log_selectors.log_data(log), content_type="application/x-ndjson; charset=utf-8"
+        )
+        response["Content-Disposition"] = f'attachment; filename="match-{pk}-log-{log.pk}.jsonl"'
+        return response
+
+
+class MatchLogAcceptView(_MatchLogBase):
+    @extend_schema(
+        summary="Accept the result a valid log computed (the match's players)",
+        description=(
+            "Your acceptance is your report of the log's result; once both players accepted it "
+            "(or reported the same), the result is confirmed. Refused (409) while the log is "
+            "being verified, when it is not valid, or when a newer log exists."
+        ),
+        request=None,
+        responses={200: MatchDetailSerializer, 409: ERROR},
+    )
+    def post(self, request: Request, pk: int, log_id: int) -> Response:
+        log = self._log(request, pk, log_id)
+        match = log.match
+        registration = selectors.registration_in(request.user, match)
+        require(registration is not None, request, "only the match's players accept a result")
+        match = log_services.accept_log_result(log, registration=registration, by=request.user)
+        match.refresh_from_db()
+        context = {"reports": selectors.reports(match)}
+        return Response(MatchDetailSerializer(match, context=context).data)

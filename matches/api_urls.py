@@ -1,6 +1,6 @@
 """API routes of the matches app, mounted under /api/v1/."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 from rest_framework.routers import SimpleRouter
 
 from matches import api
@@ -9,4 +9,23 @@ router = SimpleRouter()
 router.register("matches", api.MatchViewSet, basename="api-match")
 router.register("judge-calls", api.JudgeCallViewSet, basename="api-judge-call")
 
-urlpatterns = [path("", include(router.urls))]
+urlpatterns = [
+    # Match logs (issue 9): with or without the trailing slash, as /api/v1/logs/verify.
+    re_path(r"^matches/(?P<pk>[0-9]+)/logs/?$", api.MatchLogsView.as_view(), name="api-match-logs"),
+    re_path(
+        r"^matches/(?P<pk>[0-9]+)/logs/(?P<log_id>[0-9]+)/?$",
+        api.MatchLogDetailView.as_view(),
+        name="api-match-log-detail",
+    ),
+    re_path(
+        r"^matches/(?P<pk>[0-9]+)/logs/(?P<log_id>[0-9]+)/raw/?$",
+        api.MatchLogRawView.as_view(),
+        name="api-match-log-raw",
+    ),
+    re_path(
+        r"^matches/(?P<pk>[0-9]+)/logs/(?P<log_id>[0-9]+)/accept/?$",
+        api.MatchLogAcceptView.as_view(),
+        name="api-match-log-accept",
+    ),
+    path("", include(router.urls)),
+]

@@ -194,3 +194,82 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"Ruling under {self.rule} on {self.call}"
+
+
+# Match logs (issue 9) -----------------------------------------------------------------------------
+
+
+class MatchLog(models.Model):
+    """A match log (`kml/1`, docs/match-log.md) uploaded for a match, stored exactly as sent.
+
+    A Celery task verifies it (`matches.tasks.verify_match_log`); the report is written once, by
+    a conditional update on `report IS NULL` (`matches.log_services.write_report`), so a task
+    delivered twice (a worker crash with acks_late, a retry, a duplicate) cannot write it again
+    nor open a second review. The same bytes uploaded twice for one match are one row.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Being verified"
+        VALID = "valid", "Valid"
+        INVALID = "invalid", "Invalid"
+        MISMATCH = "mismatch", "Claims differ from the rules"
+        UNSUPPORTED = "unsupported", "Not supported by the engine"
+        INCOMPLETE = "incomplete", "Incomplete"
+        UNREADABLE = "unreadable", "Unreadable"
+        ERROR = "error", "The verifier failed"
+
+    class Stage(models.TextChoices):
+        QUEUED = "queued", "Waiting for a worker"
+        READING = "reading", "Reading the log"
+        REPLAYING = "replaying", "Replaying the events"
+        DONE = "done", "Done"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="logs")
+    sha256 = models.CharField(max_length=64)
+    data = models.BinaryField(help_text="The log exactly as uploaded.")
+    size = models.PositiveIntegerField()
+    time_policy = models.CharField(
+        max_length=20, help_text="The event's time policy when uploaded, as the engine names it."
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.QUEUED)
+    stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.QUEUED)
+    events_total = models.PositiveIntegerField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    report = models.JSONField(null=True, blank=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+    review_call = models.ForeignKey(
+        JudgeCall,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="match_logs",
+        help_text="The judge review this log opened or was attached to.",
+    )
+
+    class Meta:
+        ordering = ["match", "-uploaded_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "sha256"], name="one_log_per_match_and_content"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(report__isnull=True, verified_at__isnull=True)
+                    | models.Q(report__isnull=False, verified_at__isnull=False)
+                ),
+                name="match_log_report_has_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Log {self.sha256[:12]} of {self.match} ({self.status})"
+
+    @property
+    def done(self) -> bool:
+        return self.report is not None

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
 from rest_framework import serializers
 
-from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
+from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -114,6 +115,9 @@ class JudgeCallSerializer(serializers.ModelSerializer):
     status = serializers.CharField(read_only=True, help_text="open or resolved")
     raised_by = serializers.CharField(source="raised_by.username", default=None, read_only=True)
     rulings = RulingSerializer(many=True, read_only=True)
+    match_logs = serializers.SerializerMethodField(
+        help_text="Match logs this review is about: id, status and where to read them."
+    )
 
     class Meta:
         model = JudgeCall
@@ -128,4 +132,94 @@ class JudgeCallSerializer(serializers.ModelSerializer):
             "created_at",
             "resolved_at",
             "rulings",
+            "match_logs",
         ]
+
+    def get_match_logs(self, call: JudgeCall) -> list[dict]:
+        logs = call.match_logs.only("pk", "match_id", "status").order_by("id")
+        return [
+            {
+                "id": log.pk,
+                "status": log.status,
+                "status_url": log_status_url(log),
+                "replay_url": log_replay_url(log),
+            }
+            for log in logs
+        ]
+
+
+# Match logs (issue 9) -----------------------------------------------------------------------------
+
+
+def log_status_url(log: MatchLog) -> str:
+    return reverse("api-match-log-detail", args=[log.match_id, log.pk])
+
+
+def log_replay_url(log: MatchLog) -> str:
+    return reverse("matches:log-replay", args=[log.match_id, log.pk])
+
+
+class MatchLogSerializer(serializers.ModelSerializer):
+    """A stored log: its verification's progress while it runs, its report once done."""
+
+    uploaded_by = serializers.CharField(source="uploaded_by.username", default=None)
+    status = serializers.CharField(
+        help_text="queued, running, then the verdict: valid, invalid, mismatch, unsupported, "
+        "incomplete, unreadable (or error when the verifier itself failed)"
+    )
+    done = serializers.BooleanField(help_text="true once the report is written")
+    progress = serializers.SerializerMethodField()
+    report = serializers.JSONField(help_text="the report of docs/match-log.md; null until done")
+    result = serializers.SerializerMethodField(
+        help_text="the engine's result as a match result {result, gg_a, gg_b}, for a finished game"
+    )
+    review_call = serializers.PrimaryKeyRelatedField(read_only=True)
+    status_url = serializers.SerializerMethodField()
+    replay_url = serializers.SerializerMethodField()
+    raw_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = MatchLog
+        fields = [
+            "id",
+            "match",
+            "sha256",
+            "size",
+            "time_policy",
+            "uploaded_by",
+            "uploaded_at",
+            "status",
+            "done",
+            "progress",
+            "verified_at",
+            "report",
+            "result",
+            "review_call",
+            "status_url",
+            "replay_url",
+            "raw_url",
+        ]
+        read_only_fields = fields
+
+    def get_progress(self, log: MatchLog) -> dict:
+        from matches.log_selectors import progress
+
+        return progress(log)
+
+    def get_result(self, log: MatchLog) -> dict | None:
+        from matches.log_services import log_outcome
+
+        found = log_outcome(log.report)
+        if found is None:
+            return None
+        result, gg_a, gg_b = found
+        return {"result": result, "gg_a": gg_a, "gg_b": gg_b}
+
+    def get_status_url(self, log: MatchLog) -> str:
+        return log_status_url(log)
+
+    def get_replay_url(self, log: MatchLog) -> str:
+        return log_replay_url(log)
+
+    def get_raw_url(self, log: MatchLog) -> str:
+        return reverse("api-match-log-raw", args=[log.match_id, log.pk])

@@ -82,7 +82,7 @@ def complete_round_if_done(round_: Round) -> None:
         )
 
 
-def _check_reportable(match: Match) -> None:
+def _check_reportable(match: Match, *, from_log: int | None = None) -> None:
     if match.round.status == Round.Status.DRAFT:
         raise Conflict("match", "the pairings are not published yet", "draft")
     if match.is_bye:
@@ -91,6 +91,12 @@ def _check_reportable(match: Match) -> None:
         raise Conflict("match", "the result is confirmed; ask an organiser to correct it", "final")
     if match.status == Match.Status.DISPUTED:
         raise Conflict("match", "a judge is settling this result", "disputed")
+    if from_log is None and match.round.event.require_match_log:
+        raise Conflict(
+            "match",
+            "this event requires a match log: upload it, then both players accept its result",
+            "log_required",
+        )
 
 
 @transaction.atomic
@@ -102,11 +108,14 @@ def report_result(
     result: str,
     gg_a: int,
     gg_b: int,
+    from_log: int | None = None,
 ) -> Match:
     """One player's report. Agreeing with the opponent's report confirms the result; a
-    different one opens a dispute for the judges."""
+    different one opens a dispute for the judges. `from_log`: the report is the player's
+    acceptance of that valid match log's result (`matches.log_services.accept_log_result`), the
+    only way to report when the event requires match logs."""
     match = _locked(match)
-    _check_reportable(match)
+    _check_reportable(match, from_log=from_log)
     if match.side_of(registration.pk) is None:
         raise InvalidInput("registration", "this player is not in the match")
     _check_result(match, result, gg_a, gg_b)
@@ -119,7 +128,10 @@ def report_result(
     if theirs is None:
         return match
     if mine.agrees_with(theirs):
-        return _write_result(match, result=result, gg_a=gg_a, gg_b=gg_b, source="agreement", by=by)
+        note = f"match log #{from_log} accepted" if from_log is not None else ""
+        return _write_result(
+            match, result=result, gg_a=gg_a, gg_b=gg_b, source="agreement", by=by, note=note
+        )
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status", "updated_at"])
     JudgeCall.objects.create(

@@ -7,6 +7,16 @@ from matches import views
 app_name = "matches"
 urlpatterns = [
     path("matches/<int:pk>/", views.match_detail, name="match-detail"),
+    # Match logs (issue 9)
+    path("matches/<int:pk>/logs/upload/", views.log_upload, name="log-upload"),
+    path("matches/<int:pk>/logs/section/", views.logs_section, name="logs-section"),
+    path("matches/<int:pk>/logs/<int:log_pk>/accept/", views.log_accept, name="log-accept"),
+    path("matches/<int:pk>/logs/<int:log_pk>/replay/", views.log_replay, name="log-replay"),
+    path(
+        "matches/<int:pk>/logs/<int:log_pk>/replay/step/",
+        views.log_replay_step,
+        name="log-replay-step",
+    ),
     path("matches/<int:pk>/<slug:action>/", views.match_action, name="match-action"),
     path("events/<slug:slug>/judge/", views.judge_queue, name="judge-queue"),
     path("events/<slug:slug>/judge/<int:pk>/ruling/", views.ruling, name="ruling"),

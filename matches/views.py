@@ -10,9 +10,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from matches import selectors, services
+from matches import log_selectors, log_services, selectors, services
 from matches.forms import ResultForm, RulingForm
 from matches.models import Match
+from rules.matchlog.parse import MAX_LOG_BYTES
 from tournaments import selectors as event_selectors
 from tournaments.pages import attempt, back, event_and_access
 
@@ -36,6 +37,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "reports": selectors.reports(match) if follows else [],
             "history": selectors.history(match) if follows else [],
             "calls": match.judge_calls.prefetch_related("rulings__judge") if follows else [],
+            **_logs_context(request, match, follows),
             "form": ResultForm(
                 initial={"result": match.result, "gg_a": match.gg_a, "gg_b": match.gg_b}
             ),
@@ -147,3 +149,109 @@ def ruling(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     else:
         messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
     return redirect("matches:judge-queue", slug)
+
+
+# Match logs (issue 9) -----------------------------------------------------------------------------
+
+
+def _logs_context(request: HttpRequest, match: Match, follows: bool) -> dict:
+    """The match page's "Match logs" section (templates/matches/replay_logs.html)."""
+    logs = list(log_selectors.logs_of(match)) if follows else []
+    return {
+        "logs": logs,
+        "logs_pending": any(not log.done for log in logs),
+        "log_player": selectors.registration_in(request.user, match) is not None,
+    }
+
+
+def _followed_match(request: HttpRequest, pk: int) -> Match:
+    match = _match(request, pk)
+    if not selectors.can_follow(request.user, match):
+        raise PermissionDenied("a match's logs are for its players, judges and organisers")
+    return match
+
+
+def _stored_log(request: HttpRequest, pk: int, log_pk: int):
+    match = _followed_match(request, pk)
+    log = log_selectors.log_of(match, log_pk)
+    if log is None:
+        raise Http404("no such log for this match")
+    return match, log
+
+
+@require_POST
+def log_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match page's upload form (a file field `file`); the API takes raw bodies too."""
+    match = _followed_match(request, pk)
+    fallback = reverse("matches:match-detail", args=[pk]) + "#logs"
+    upload = request.FILES.get("file")
+    if upload is None:
+        messages.error(request, "Choose the match log file (.jsonl) to upload.")
+        return back(request, fallback)
+    if upload.size > MAX_LOG_BYTES:
+        messages.error(request, f"A match log may be at most {MAX_LOG_BYTES // 2**20} MB.")
+        return back(request, fallback)
+    data = upload.read(MAX_LOG_BYTES + 1)
+    stored = attempt(request, lambda: log_services.store_log(match, data=data, by=request.user))
+    if stored is not None:
+        log, created = stored
+        if created:
+            messages.success(request, f"Log #{log.pk} stored; it is being verified.")
+        else:
+            messages.info(request, f"This log was uploaded already (log #{log.pk}).")
+    return back(request, fallback)
+
+
+@require_POST
+def log_accept(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
+    match, log = _stored_log(request, pk, log_pk)
+    registration = selectors.registration_in(request.user, match)
+    if registration is None:
+        raise PermissionDenied("only the match's players accept a result")
+    updated = attempt(
+        request,
+        lambda: log_services.accept_log_result(log, registration=registration, by=request.user),
+    )
+    if updated is not None:
+        messages.success(request, _report_message(updated))
+    return back(request, reverse("matches:match-detail", args=[pk]) + "#logs")
+
+
+def logs_section(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match page's log list alone: htmx polls it while a log is being verified."""
+    match = _followed_match(request, pk)
+    return render(
+        request, "matches/replay_logs.html", {"match": match, **_logs_context(request, match, True)}
+    )
+
+
+def _step_number(request: HttpRequest, default: int) -> int:
+    try:
+        return int(request.GET.get("step", default))
+    except ValueError:
+        return default
+
+
+def log_replay(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
+    """The replay page: board, slider and step buttons, event list, trace, GG and Kamas chart."""
+    match, log = _stored_log(request, pk, log_pk)
+    page = log_selectors.replay_page(log) if log.done else None
+    context = {"match": match, "event": match.round.event, "log": log, "page": page}
+    if page is not None:
+        default = page.first_problem if page.first_problem is not None else 0
+        context["view"] = log_selectors.step_view(page, _step_number(request, default))
+    return render(request, "matches/replay.html", context)
+
+
+def log_replay_step(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
+    """One step of the replay (board, state, trace), swapped into the page by htmx."""
+    _match_, log = _stored_log(request, pk, log_pk)
+    page = log_selectors.replay_page(log) if log.done else None
+    if page is None:
+        raise Http404("this log has no replay")
+    view = log_selectors.step_view(page, _step_number(request, 0))
+    return render(
+        request,
+        "matches/replay_step.html",
+        {"match": _match_, "log": log, "page": page, "view": view},
+    )

@@ -13,6 +13,8 @@ from rules.models import Arena
 from tournaments import pairing
 from tournaments.models import Event
 
+#: Ban-phase settings (issue 6) a post may leave out: the event's value (or default) is kept.
+KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice")
 CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in (2, 4, 8, 16, 32)]
 
 
@@ -57,15 +59,24 @@ class EventForm(forms.ModelForm):
             "round_minutes",
             "time_policy",
             "bans_per_player",
+            "ban_seconds",
+            "ban_timeout",
+            "arena_choice",
             "team_mode",
+            "team_pools",
             "team_lists",
             "require_legal_team",
+            "require_match_log",
             "late_registration_round",
         ]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
         labels = {
             "swiss_rounds": "Swiss rounds",
             "bans_per_player": "Bans per player (0: no ban phase)",
+            "ban_seconds": "Seconds per ban (0: no limit)",
+            "ban_timeout": "When a ban's time runs out",
+            "arena_choice": "Arena of each match",
+            "team_pools": "Match teams come from the registered pool",
             "team_lists": "Team lists",
             "late_registration_round": "Late registration until round (0: none)",
         }
@@ -75,6 +86,21 @@ class EventForm(forms.ModelForm):
         self.fields["format"].queryset = catalog.formats()
         if self.instance.pk:
             self.initial["tiebreakers"] = ", ".join(self.instance.tiebreakers)
+        for name in KEPT_WHEN_MISSING:  # issue 6: a post without them keeps the value
+            self.fields[name].required = False
+
+    def _kept(self, name: str) -> Any:
+        value = self.cleaned_data.get(name)
+        return getattr(self.instance, name) if value in (None, "") else value
+
+    def clean_ban_seconds(self) -> int:
+        return self._kept("ban_seconds")
+
+    def clean_ban_timeout(self) -> str:
+        return self._kept("ban_timeout")
+
+    def clean_arena_choice(self) -> str:
+        return self._kept("arena_choice")
 
     def clean_tiebreakers(self) -> list[str]:
         return [

@@ -26,9 +26,14 @@ SETTINGS_FIELDS = [
     "round_minutes",
     "time_policy",
     "bans_per_player",
+    "ban_seconds",
+    "ban_timeout",
+    "arena_choice",
     "team_mode",
+    "team_pools",
     "team_lists",
     "require_legal_team",
+    "require_match_log",
     "late_registration_round",
 ]
 

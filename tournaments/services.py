@@ -45,6 +45,10 @@ LOCKED_WHEN_RUNNING = {
     "team_mode",
     "require_legal_team",
     "first_round_seeding",
+    # The ban phase and team per match (issue 6); `ban_seconds` stays editable below.
+    "ban_timeout",
+    "arena_choice",
+    "team_pools",
 }
 EDITABLE_SETTINGS = LOCKED_WHEN_RUNNING | {
     "name",
@@ -58,6 +62,8 @@ EDITABLE_SETTINGS = LOCKED_WHEN_RUNNING | {
     "time_policy",
     "team_lists",
     "late_registration_round",
+    "ban_seconds",
+    "require_match_log",  # issue 9: organisers may switch it while the event runs
 }
 
 #: Which status may follow which; anything else is refused before touching the database.

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pytest
 from rest_framework.test import APIClient
 
+from matches import log_services
 from matches import services as match_services
 from matches.models import JudgeCall
 from tests.factories import LEGAL_TEAM, make_event, make_running_event, make_user
@@ -30,6 +31,7 @@ class World:
     round: int
     match: int
     dispute: int
+    log: int
 
 
 def build_world() -> World:
@@ -48,6 +50,7 @@ def build_world() -> World:
         )
     other_organiser = make_user()
     make_event("Elsewhere", organiser=other_organiser, status="registration_open")
+    log, _ = log_services.store_log(mine, data=b'{"format": "kml/1"}\n', by=None, enqueue=False)
     return World(
         users={
             "anonymous": None,
@@ -62,6 +65,7 @@ def build_world() -> World:
         round=round_.pk,
         match=mine.pk,
         dispute=JudgeCall.objects.get(match=other).pk,
+        log=log.pk,
     )
 
 
@@ -127,6 +131,12 @@ MATRIX = [
         {"note": "LoS?"},
         (403, 201, 403, 201, 201, 403),
     ),
+    # Match logs (issue 9): the match's players, its event's judges and organisers.
+    ("get", "/api/v1/matches/{match}/logs", None, (403, 200, 403, 200, 200, 403)),
+    ("post", "/api/v1/matches/{match}/logs", {"format": "kml/1"}, (403, 202, 403, 202, 202, 403)),
+    ("get", "/api/v1/matches/{match}/logs/{log}", None, (403, 200, 403, 200, 200, 403)),
+    ("get", "/api/v1/matches/{match}/logs/{log}/raw", None, (403, 200, 403, 200, 200, 403)),
+    ("post", "/api/v1/matches/{match}/logs/{log}/accept", None, (403, 409, 403, 403, 403, 403)),
     ("get", "/api/v1/judge-calls/", None, (200, 200, 200, 200, 200, 200)),
     ("get", "/api/v1/judge-calls/{dispute}/", None, (404, 404, 404, 200, 200, 404)),
     (
@@ -152,6 +162,7 @@ def test_permission_matrix(method, url, body, role, expected):
     if world.users[role] is not None:
         api.force_authenticate(world.users[role])
     fields = {"slug": world.slug, "reg": world.reg, "round": world.round, "match": world.match}
+    fields["log"] = world.log
     target = url.format(dispute=world.dispute, **fields)
     if body and body.get("username") == "{judge}":
         body = {**body, "username": world.users["judge"].username}
@@ -206,3 +217,88 @@ def test_draft_rounds_are_hidden_from_players():
             api.force_login(user)
         assert api.get(f"/api/v1/rounds/{draft.pk}/").status_code == expected
         assert api.get(f"/events/{event.slug}/rounds/1/").status_code == expected
+
+
+# The ban phase of a match (issue 6) ---------------------------------------------------------------
+# A per-match event with one ban each, a drawn arena and round 1 published (2 tables). "player"
+# plays table 1 as A and bans first; "other player" plays table 2. Nobody has banned yet.
+
+
+def build_ban_world() -> tuple[dict, int, str]:
+    from teams import banphase_services
+    from teams.models import BanPhase
+    from tests.banphase.helpers import ban_event
+
+    organiser, judge, other_organiser = make_user(), make_user(), make_user()
+    event, match = ban_event(players=4, organiser=organiser, bans=1)
+    services.grant_role(event=event, user=judge, role="judge")
+    make_event("Elsewhere", organiser=other_organiser, status="registration_open")
+    BanPhase.objects.filter(pk=banphase_services.phase_for(match).pk).update(first_banner="a")
+    other = match.round.matches.exclude(pk=match.pk).get()
+    users = {
+        "anonymous": None,
+        "player": match.player_a.user,
+        "other_player": other.player_a.user,
+        "judge": judge,
+        "organiser": organiser,
+        "other_organiser": other_organiser,
+    }
+    return users, match.pk, event.map_pool.get().slug
+
+
+B = "/api/v1/matches/{match}/ban-phase"
+BAN_MATRIX = [
+    ("get", B, None, (403, 200, 403, 200, 200, 403)),
+    ("post", B + "/arena", {"arena": "{arena}"}, (403, 403, 403, 403, 409, 403)),
+    ("post", B + "/bans", {"profile": "b-ali"}, (403, 201, 403, 403, 201, 403)),
+    ("post", B + "/team", {"krosmasters": ["b-bo"]}, (403, 409, 403, 403, 400, 403)),
+    ("post", B + "/team", {"krosmasters": ["b-bo"], "side": "a"}, (403, 409, 403, 403, 409, 403)),
+    ("post", B + "/pause", None, (403, 403, 403, 200, 200, 403)),
+    ("post", B + "/resume", None, (403, 403, 403, 409, 409, 403)),
+    ("post", B + "/undo", None, (403, 403, 403, 409, 409, 403)),
+]
+
+
+def _ban_cases():
+    for method, url, body, statuses in BAN_MATRIX:
+        for role, expected in zip(ROLES, statuses, strict=True):
+            yield pytest.param(method, url, body, role, expected, id=f"{method} {url} as {role}")
+
+
+@pytest.mark.parametrize(("method", "url", "body", "role", "expected"), list(_ban_cases()))
+def test_ban_phase_permission_matrix(method, url, body, role, expected):
+    users, match, arena = build_ban_world()
+    api = APIClient()
+    if users[role] is not None:
+        api.force_authenticate(users[role])
+    if body and body.get("arena") == "{arena}":
+        body = {"arena": arena}
+    response = getattr(api, method)(url.format(match=match), body, format="json")
+    assert response.status_code == expected, response.content[:300]
+    if response.status_code >= 400 and response.status_code not in (403, 404):
+        assert {"field", "reason", "code"} <= set(response.json())
+
+
+def test_ban_phase_hides_the_opponents_team_from_everyone_but_staff():
+    from teams import banphase_services
+    from tests.banphase.helpers import team
+
+    users, match_id, _ = build_ban_world()
+    from matches.models import Match
+
+    match = Match.objects.get(pk=match_id)
+    phase = banphase_services.phase_for(match)
+    banphase_services.ban(phase, side="a", profile="b-ali", by=users["player"])
+    banphase_services.ban(phase, side="b", profile="b-bo", by=match.player_b.user)
+    banphase_services.submit_team(
+        phase, side="a", by=users["player"], team={"name": "Zeta", **team("cy", "dan", "eli")}
+    )
+    url = B.format(match=match_id)
+    for role, sees in (("player", True), ("judge", True), ("organiser", True)):
+        api = APIClient()
+        api.force_authenticate(users[role])
+        assert ("Zeta" in api.get(url).content.decode()) is sees
+    api = APIClient()
+    api.force_authenticate(match.player_b.user)
+    body = api.get(url).content.decode()
+    assert "Zeta" not in body and "b-dan" not in body
