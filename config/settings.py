@@ -106,6 +106,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True  # results that matter are written to the database
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task taken by a worker that died outright goes back to the queue after this many seconds
+# (Redis's default is an hour); it must stay above the longest retry delay (60 s).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=600, minimum=120)
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -42,14 +43,21 @@ def subprocess_database_url() -> str:
     return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
-@pytest.fixture
-def celery_worker_process(redis_url: str, transactional_db: None) -> Iterator[subprocess.Popen]:
+@contextmanager
+def running_worker(
+    redis_url: str, *extra: str, pool: str = "solo", env: dict[str, str] | None = None
+) -> Iterator[subprocess.Popen]:
     """A real `celery worker` process on the Redis broker, writing to the test database."""
     from django.db import connection
 
     if connection.vendor != "postgresql":
         _missing("the worker test needs PostgreSQL (set DATABASE_URL)")
-    env = {**os.environ, "DATABASE_URL": subprocess_database_url(), "CELERY_BROKER_URL": redis_url}
+    environment = {
+        **os.environ,
+        "DATABASE_URL": subprocess_database_url(),
+        "CELERY_BROKER_URL": redis_url,
+        **(env or {}),
+    }
     worker = subprocess.Popen(
         [
             sys.executable,
@@ -58,14 +66,15 @@ def celery_worker_process(redis_url: str, transactional_db: None) -> Iterator[su
             "-A",
             "config",
             "worker",
-            "--pool=solo",
+            f"--pool={pool}",
             "--loglevel=WARNING",
             "--without-heartbeat",
             "--without-gossip",
             "--without-mingle",
+            *extra,
         ],
         cwd=REPO,
-        env=env,
+        env=environment,
     )
     try:
         yield worker
@@ -75,6 +84,12 @@ def celery_worker_process(redis_url: str, transactional_db: None) -> Iterator[su
             worker.wait(timeout=20)
         except subprocess.TimeoutExpired:
             worker.kill()
+
+
+@pytest.fixture
+def celery_worker_process(redis_url: str, transactional_db: None) -> Iterator[subprocess.Popen]:
+    with running_worker(redis_url) as worker:
+        yield worker
 
 
 def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1):

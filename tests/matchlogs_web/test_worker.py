@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from matches.models import JudgeCall, MatchLog
 from matches.tasks import verify_match_log
-from tests.conftest import wait_for
+from tests.conftest import running_worker, wait_for
 from tests.matchlogs_web.conftest import build_world, corpus
 from tournaments.models import WorkerHeartbeat
 from tournaments.tasks import record_worker_heartbeat
@@ -51,3 +51,33 @@ def test_an_upload_is_verified_by_a_worker_through_redis_and_written_once(
     )
     assert JudgeCall.objects.filter(match=world.match).count() == 1
     assert celery_worker_process.poll() is None
+
+
+def test_verification_survives_a_worker_process_dying_mid_task(redis_url, release, tmp_path):
+    """The pool process dies as the task starts: the message goes back to Redis
+    (acks_late + reject_on_worker_lost), a fresh process verifies the log, the report is
+    written once."""
+    marker = tmp_path / "crashed"
+    world = build_world(require_match_log=True)
+    api = APIClient()
+    api.force_authenticate(world.player_a)
+    with running_worker(
+        redis_url,
+        "--concurrency=1",
+        "-I",
+        "tests.matchlogs_web.crash_once",
+        pool="prefork",
+        env={"CRASH_ONCE_MARKER": str(marker)},
+    ) as worker:
+        response = api.post(
+            world.url, corpus("game-ko-win.jsonl"), content_type="application/x-ndjson"
+        )
+        assert response.status_code == 202, response.content
+        status_url = response.json()["status_url"]
+        done = wait_for(lambda: api.get(status_url).json()["done"], timeout=90)
+        assert marker.exists(), "the pool process never crashed: the test proved nothing"
+        assert done, f"the log was not verified after the crash: {api.get(status_url).json()}"
+        assert worker.poll() is None, "the worker itself should survive its pool process"
+    log = MatchLog.objects.get(pk=response.json()["id"])
+    assert log.report["status"] == "valid"
+    assert MatchLog.objects.filter(match=world.match).count() == 1
