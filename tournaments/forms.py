@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from rules import selectors as catalog
 from rules.models import Arena
 from tournaments import pairing
-from tournaments.models import Event
+from tournaments.models import EVENT_SETTINGS, Event
 
 #: Ban-phase settings (issue 6) a post may leave out: the event's value (or default) is kept.
 KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice")
@@ -46,28 +46,7 @@ class EventForm(forms.ModelForm):
             "starts_on",
             "venue",
             "is_online",
-            "format",
-            "map_pool",
-            "swiss_rounds",
-            "cut_size",
-            "cut_kind",
-            "tiebreakers",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "first_round_seeding",
-            "round_minutes",
-            "time_policy",
-            "bans_per_player",
-            "ban_seconds",
-            "ban_timeout",
-            "arena_choice",
-            "team_mode",
-            "team_pools",
-            "team_lists",
-            "require_legal_team",
-            "require_match_log",
-            "late_registration_round",
+            *EVENT_SETTINGS,
         ]
         widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
         labels = {

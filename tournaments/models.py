@@ -136,6 +136,33 @@ class Event(models.Model):
         return self.team_lists == self.TeamLists.AFTER_EVENT and self.status == self.Status.FINISHED
 
 
+#: What an organiser sets about an event besides its name, date and place, in display order.
+EVENT_SETTINGS: tuple[str, ...] = (
+    "format",
+    "map_pool",
+    "swiss_rounds",
+    "cut_size",
+    "cut_kind",
+    "tiebreakers",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "first_round_seeding",
+    "round_minutes",
+    "time_policy",
+    "bans_per_player",
+    "ban_seconds",
+    "ban_timeout",
+    "arena_choice",
+    "team_mode",
+    "team_pools",
+    "team_lists",
+    "require_legal_team",
+    "require_match_log",
+    "late_registration_round",
+)
+
+
 class EventRole(models.Model):
     """One person's part in one event; a person may hold several (judge and co-organiser)."""
 

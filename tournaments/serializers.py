@@ -10,32 +10,7 @@ from rest_framework import serializers
 
 from rules.models import Arena, Format
 from tournaments import pairing
-from tournaments.models import Event, Registration, Round
-
-SETTINGS_FIELDS = [
-    "format",
-    "map_pool",
-    "swiss_rounds",
-    "cut_size",
-    "cut_kind",
-    "tiebreakers",
-    "points_win",
-    "points_draw",
-    "points_loss",
-    "first_round_seeding",
-    "round_minutes",
-    "time_policy",
-    "bans_per_player",
-    "ban_seconds",
-    "ban_timeout",
-    "arena_choice",
-    "team_mode",
-    "team_pools",
-    "team_lists",
-    "require_legal_team",
-    "require_match_log",
-    "late_registration_round",
-]
+from tournaments.models import EVENT_SETTINGS, Event, Registration, Round
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -62,7 +37,7 @@ class EventSerializer(serializers.ModelSerializer):
             "is_online",
             "status",
             "created_at",
-            *SETTINGS_FIELDS,
+            *EVENT_SETTINGS,
             "format_name",
             "release_name",
             "top_cut_seeds",
