@@ -76,6 +76,9 @@ class Profile(models.Model):
     eternal_stars = models.PositiveSmallIntegerField(default=0)
     season_format_legal = models.BooleanField(default=False)
     summon_refs = models.JSONField(default=list, blank=True)
+    strength = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A summon token's Strength (4.19.9.d); empty otherwise."
+    )
     source_url = models.CharField(max_length=300, blank=True)
 
     class Meta:

@@ -184,6 +184,7 @@ def _engine_profiles(release: Release) -> list[engine_roster.Profile]:
             eternal_stars=row["eternal_stars"],
             season_format_legal=row["season_format_legal"],
             source_url=row["source_url"] or None,
+            strength=row["strength"],
         )
         for row in Profile.objects.filter(release=release)
         .order_by("position")
@@ -206,6 +207,7 @@ def _engine_profiles(release: Release) -> list[engine_roster.Profile]:
             "eternal_stars",
             "season_format_legal",
             "source_url",
+            "strength",
         )
     ]
 

@@ -155,6 +155,7 @@ def _write_profiles(release: Release, profiles: Iterable[engine_roster.Profile])
             eternal_stars=p.eternal_stars,
             season_format_legal=p.season_format_legal,
             summon_refs=list(p.summon_refs),
+            strength=p.strength,
             source_url=p.source_url or "",
         )
         for position, p in enumerate(profiles)

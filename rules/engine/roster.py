@@ -57,6 +57,7 @@ _RANGE = (0, 20)
 _DAMAGE = (0, 20)
 _COST = (0, 20)
 _STARS = (0, 3)
+_STRENGTH = (0, 6)  # a summon's Strength never exceeds the team's limit of 6 (4.19.9.d)
 
 _MAX_COPIES_BY_COLOUR: Final = {"gold": 1, "white": 2, "black": 3}
 
@@ -150,6 +151,8 @@ class Profile:
     eternal_stars: int = 0
     season_format_legal: bool = False
     source_url: str | None = None
+    #: A summon token's Strength (4.19.9.d); None for Krosmasters and unknown summons.
+    strength: int | None = None
 
     @property
     def krosmaster(self) -> str:
@@ -422,7 +425,7 @@ class _Reader:
 _PROFILE_KEYS = (
     "id", "name", "base_name", "version", "name_colour", "level", "initiative", "mp", "hp", "ap",
     "types", "season", "edition", "eternal_stars", "season_format_legal", "spells", "powers",
-    "summon_refs", "source_url",
+    "summon_refs", "source_url", "strength",
 )  # fmt: skip
 _SPELL_KEYS = (
     "name", "cost", "range_kind", "range_min", "range_max", "range_modifiable", "range_line",
@@ -599,6 +602,7 @@ def _read_profile(
         else:
             r.problem(f"summon_refs[{i}]", f"must be a non-empty string, not {value!r}")
     source_url = r.text(record, "source_url", "source_url", nullable=True, default=None)
+    strength = r.integer(record, "strength", "strength", _STRENGTH, nullable=True, default=None)
 
     if r.failed:
         return None
@@ -622,6 +626,7 @@ def _read_profile(
         eternal_stars=stars,
         season_format_legal=season_legal,
         source_url=source_url,
+        strength=strength,
     )
 
 
@@ -770,6 +775,7 @@ def profile_to_dict(profile: Profile) -> dict[str, Any]:
         "powers": [{"slug": p.slug, "name": p.name} for p in profile.powers],
         "summon_refs": list(profile.summon_refs),
         "source_url": profile.source_url,
+        "strength": profile.strength,
     }
 
 

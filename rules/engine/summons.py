@@ -56,6 +56,7 @@ def unit_profile(profile: Profile) -> UnitProfile:
         hp=profile.hp,
         powers=frozenset(POWER_ALIASES.get(p.slug, p.slug) for p in profile.powers),
         families=frozenset(t.lower() for t in profile.types),
+        strength=profile.strength,
     )
 
 

@@ -169,3 +169,11 @@ def test_catalog_cache_rebuilds_after_a_change(release: Release):
     rebuilt = selectors.engine_catalog(Release.objects.get(pk=release.pk))
     assert rebuilt is not first
     assert rebuilt["s1-arena-1"].level == 4
+
+
+def test_4_19_9_d_summon_strength_survives_import_and_export(release: Release, tmp_path: Path):
+    document = selectors.export_roster(release)
+    document["profiles"][0]["strength"] = 3
+    summons = services.import_roster(document, release_name="with-summons").release
+    assert selectors.engine_catalog(summons).profiles()[0].strength == 3
+    assert selectors.export_roster(summons)["profiles"][0]["strength"] == 3

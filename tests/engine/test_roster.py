@@ -247,3 +247,32 @@ def test_catalog_refuses_two_profiles_with_one_id(catalog: Catalog) -> None:
     queen = catalog["s1-arena-1"]
     with pytest.raises(RosterError, match="s1-arena-1"):
         Catalog([queen, queen])
+
+
+def test_4_19_9_d_a_summons_strength_is_read_checked_and_exported() -> None:
+    token = {
+        "format": "krosmaster-catalog/1",
+        "release": "summons",
+        "profiles": [
+            {
+                "id": "token-tofu", "name": "Tofu", "base_name": "Tofu", "version": None,
+                "name_colour": "white", "level": 0, "initiative": 0, "mp": 4, "hp": 1, "ap": 5,
+                "types": ["Tofu"], "season": "s1", "edition": "arena", "strength": 1,
+                "spells": [
+                    {"name": "Peck", "cost": {"ap": 2}, "range_kind": "melee", "range_min": 1,
+                     "range_max": 1, "range_modifiable": False, "range_line": False,
+                     "range_los": True, "element": "air", "base_damage": 1,
+                     "limit": "unlimited", "effects": ""}
+                ],
+            }
+        ],
+    }  # fmt: skip
+    parsed = parse_roster(token)
+    assert parsed.ok, parsed.issues
+    (profile,) = parsed.profiles
+    assert profile.strength == 1
+    assert roster_to_dict(parsed.profiles, "summons")["profiles"][0]["strength"] == 1
+    token["profiles"][0]["strength"] = 7
+    assert [str(i) for i in parse_roster(token).issues] == [
+        "token-tofu: strength: must be between 0 and 6, not 7"
+    ]
