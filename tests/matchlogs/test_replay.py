@@ -9,7 +9,7 @@ import pytest
 from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Status, WaiverOutcome, trace
 from rules.matchlog.verify import UnreadableReport
-from tests.matchlogs.conftest import corpus_lines, ev, header, placed, verify
+from tests.matchlogs.conftest import TEAMS, corpus_lines, ev, header, placed, verify
 
 PASS_A = [
     ev("activate", unit="A1"),
@@ -313,3 +313,53 @@ def test_unreadable_report_has_the_same_shape(catalog) -> None:
     assert isinstance(report, UnreadableReport)
     found = report.to_dict()
     assert found["status"] == "unreadable" and found["errors"][0]["line"] == 1
+
+
+TOFU = {
+    "id": "token-tofu",
+    "name": "Tofu",
+    "name_colour": "white",
+    "level": 0,
+    "initiative": 0,
+    "mp": 4,
+    "hp": 1,
+    "ap": 4,
+    "types": ["Tofu"],
+    "season": "s1",
+    "edition": "arena",
+    "spells": [
+        {
+            "name": "Peck",
+            "cost": {"ap": 3},
+            "range_kind": "melee",
+            "range_min": 1,
+            "range_max": 1,
+            "range_modifiable": False,
+            "range_line": False,
+            "range_los": True,
+            "element": "air",
+            "base_damage": 1,
+            "limit": "unlimited",
+        }
+    ],
+}
+
+
+@pytest.mark.parametrize("strength, status", [(1, Status.INCOMPLETE), (None, Status.UNSUPPORTED)])
+def test_4_19_9_d_a_summon_needs_its_strength_from_the_inline_profile(
+    catalog, strength, status
+) -> None:
+    teams = {"A": [("A1", "s1-arena-1"), ("A2", "s1-dks1-4")], "B": TEAMS["B"]}
+    first = header(teams, profiles=[{**TOFU, "strength": strength}])
+    events = [
+        *placed(),
+        ev("activate", unit="A1"),
+        ev("cast", unit="A1", spell="Summoning of Tofu (3)", target="c2"),
+    ]
+    report = verify([first, *events], catalog)
+    assert report.status is status, report.to_dict()
+    if strength is None:
+        assert report.unsupported[0].feature == "4.19.9.d:strength"
+    else:
+        summoned = [u for u in report.states[-1].units if u.id.startswith("A1/")]
+        assert [(u.cell.name, u.profile.strength) for u in summoned] == [("c2", 1)]
