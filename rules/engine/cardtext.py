@@ -251,6 +251,11 @@ class _Parser:
                 ),
                 summon,
             ),
+            # No cell named: the targeted cell, which must be free (7.2.4.c, Degobillage).
+            (
+                re.compile(r"(?i:places|puts?) (?:a|an|one) ([A-Z][A-Z' ]+?) (?i:into|in) play"),
+                summon,
+            ),
             (
                 re.compile(
                     rf"(?:moves {me} (?:to|onto|in)|{me} moves to)"
@@ -381,6 +386,11 @@ def parse_spell(profile: Profile, spell: Spell) -> SpellModel:
     handler = spell_handler(profile.id, spell.name)
     if handler is not None:
         return handler(profile, spell)
+    return keyword_model(profile, spell)
+
+
+def keyword_model(profile: Profile, spell: Spell) -> SpellModel:
+    """The keyword parser alone (a card handler may run it on part of a spell's text)."""
     try:
         return _Parser(profile, spell).model()
     except _Unknown as unknown:

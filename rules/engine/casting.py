@@ -859,6 +859,10 @@ def _critical(run: CastRun) -> None:
         "7.2.5",
         f"{len(dice)} dice ({due.explain()}): {_faces(dice)} = {run.critical} successes",
     )
+    for effect in run.model.flat():
+        if isinstance(effect, CardEffect) and cards.hook(effect.key).critical is not None:
+            run.critical, why = cards.hook(effect.key).critical(run, run.critical)  # type: ignore[misc]
+            run.log("Step 4", "7.2.5.a", f"{why}: {run.critical} successes")
 
 
 def _faces(dice: tuple[Die, ...]) -> str:
@@ -1011,8 +1015,8 @@ def _injuries(run: CastRun, damage: dict[str, int]) -> None:
             + (f"; {lost} beyond its HP are lost (4.10.4)" if lost else ""),
         )
         if (
-            placed
-            and "counter" in powers_of(run.state, unit)
+            placed  # the powers it has now, with these Injuries (4.18.3 example: Wakardor)
+            and "counter" in powers_of(run.state, run.state.unit(unit_id))
             and unit.side != run.side
             and (run.state.active_side != unit.side)
         ):
@@ -1084,7 +1088,9 @@ def _settle(run: CastRun, step: str, rule: str) -> None:
         cell = unit.cell
         run.state = knock_out(run.state, unit.id)
         run.log(step, rule, f"{unit.id} is KO'd")
-        if "bomb" in unit.profile.families:
+        if run.state.unit(unit.id).cell is not None:
+            run.log(step, "4.10.9", f"{unit.id} stays in the arena, healed (Moon Hammer)")
+        elif "bomb" in unit.profile.families:
             explosion = PendingEffect("explosion", unit.id, cell=cell.name)
             run.state = replace(run.state, pending=(*run.state.pending, explosion))
         if run.over:

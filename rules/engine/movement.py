@@ -15,8 +15,9 @@ from enum import StrEnum
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.powers import powers_of
-from rules.engine.state import GameState, PendingEffect, Unit, injure, remove_from_arena
+from rules.engine.powers import max_hp, powers_of, unsupported_powers
+from rules.engine.state import GameState, PendingEffect, Phase, Unit, injure, remove_from_arena
+from rules.engine.triggers import record_inflicted
 
 LOCKED_LOSS = 3  # MP and AP lost when Locked (4.14.2.d)
 CAUGHT_LOSS = 1  # MP and AP lost when Caught (4.14.2.d)
@@ -83,6 +84,27 @@ def block_result(locks: int, dodges: int, *, by_summon: bool) -> BlockResult:
     return BlockResult.ESCAPED
 
 
+def _claw_attack(state: GameState, naz: Unit, victim_id: str) -> GameState:
+    """Claw Attack (Naz Rael): each Lock roll he makes against an enemy puts 1 Injury on it,
+    whatever the roll, inflicted by Naz Rael himself (4.10.6.b example). A KO is immediate.
+
+    Injury-triggered powers are not modelled, so a victim or a Naz Rael holding a power the
+    engine does not know makes the move `Unsupported` (Rolbak, in the same example).
+    """
+    victim = state.unit(victim_id)
+    missing = unsupported_powers(state, [naz, victim])
+    if missing:
+        raise Unsupported(
+            f"power:{missing[0]}", f"Claw Attack injures {victim_id}, who holds {missing[0]}"
+        )
+    hp = max_hp(state, victim)
+    if hp is None or "profanation" in victim.powers:
+        return state
+    placed = max(0, min(1, hp - victim.injuries))
+    state = record_inflicted(state, naz.id, victim_id, placed)
+    return injure(state, victim_id, placed)
+
+
 def _why_not_free(state: GameState, cell: Cell) -> str:
     if cell in state.arena.trees:
         return "a Tree"
@@ -134,6 +156,11 @@ def move_one_cell(
         loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(result, 0)
         ap, mp = max(0, ap - loss), max(0, mp - loss)
         outcomes.append(BlockOutcome(enemy.id, locks, dodges, result))
+        if "claw-attack" in lock_powers:
+            state = _claw_attack(state.with_unit(replace(unit, ap=ap, mp=mp)), enemy, unit_id)
+            if state.unit(unit_id).cell is None or state.phase is Phase.OVER:
+                return MoveOutcome(state, False, tuple(outcomes))
+            unit = state.unit(unit_id)
     if mp < 1:
         return MoveOutcome(state.with_unit(replace(unit, ap=ap, mp=mp)), False, tuple(outcomes))
     state = state.with_unit(replace(unit, ap=ap, mp=mp - 1, cell=to))

@@ -29,6 +29,7 @@ _TRIGGERED = {
     "iopism": "start of the fight, 1.3.10",
     "total-iopism": "start of the fight, 1.3.10",
     "the-black-crow-laugh": "start of the fight, 1.3.10",
+    "descendre-pranks": "start of the fight, 1.3.10",
     "brooding": "start of turn, 6.2.1.d",
     "tortuous": "start of turn, 6.2.1.d",
     "scaraleaf-blood": "start of turn, 6.2.1.d",
@@ -70,6 +71,8 @@ MODELLED: dict[str, str] = {
     "wisdom": "obsolete, no effect (4.9.28)",
     "revenge": "obsolete, no effect (4.9.27)",
     "piggy-business": "dice.dice_due, after every other modifier (4.18.10)",
+    "claw-attack": "movement.move_one_cell: 1 Injury per Lock roll, inflicted (4.10.6.b)",
+    "moon-hammer": "state.knock_out: the KO is avoided, GG still given (4.10.9)",
     "krowsome": "injury_cap",
     "krobust": "injury_cap",
     "invisibility": "injury_cap and casting line-of-sight blockers",
@@ -198,11 +201,30 @@ def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     (both teams).
     """
     families = set(_base_families(state, unit))
-    if unit.is_krosmaster and _holds(state, unit, "dragonshifting"):
+    if unit.is_krosmaster and _shifts(state, unit):
         for other in state.in_arena():
             if other.is_krosmaster and other.id != unit.id:
                 families |= _base_families(state, other)
     return frozenset(families)
+
+
+def _shifts(state: GameState, unit: Unit) -> bool:
+    """The unit has Dragonshifting: its own, or copied by Master Knight from an allied Knight
+    Krosmaster that holds it (4.18.8: the copy then speaks of the copier)."""
+    if _holds(state, unit, "dragonshifting"):
+        return True
+    if not _holds(state, unit, "master-knight"):
+        return False
+    for ally in _allies(state, unit):
+        if ally.is_krosmaster and _holds(state, ally, "dragonshifting"):
+            knight = "knight" in _base_families(state, ally) or any(
+                "knight" in _base_families(state, o)
+                for o in state.in_arena()
+                if o.is_krosmaster and o.id != ally.id
+            )
+            if knight:
+                return True
+    return False
 
 
 def brotherhood_ally(state: GameState, unit: Unit) -> bool:

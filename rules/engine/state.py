@@ -584,8 +584,19 @@ def remove_from_arena(state: GameState, unit_id: str) -> GameState:
 
 
 def knock_out(state: GameState, unit_id: str) -> GameState:
-    """The KO steps of 4.10.2.a, in order; a KO'd Krosmaster keeps its Timeline place (4.10.2.b)."""
+    """The KO steps of 4.10.2.a, in order; a KO'd Krosmaster keeps its Timeline place (4.10.2.b).
+
+    Moon Hammer (Moon): the opponent still takes the GG, then Moon heals every Injury and stays
+    where he is, with his markers, Rewards and summons; as he never leaves the arena, nothing
+    that a KO triggers happens (4.10.9, Loot and Prospecting included).
+    """
+    from rules.engine.powers import powers_of  # powers reads this module
+
     unit = state.unit(unit_id)
+    if unit.cell is not None and "moon-hammer" in powers_of(state, unit):
+        if unit.is_krosmaster and unit.profile.level:
+            state = award_gg(state, opponent(unit.side), unit.profile.level)
+        return check_winner(state.with_unit(replace(state.unit(unit_id), injuries=0)))
     for power in unit.powers:
         if power.startswith("loot"):
             raise Unsupported(f"power:{power}", "Kamas for KOing a unit with Loot are not modelled")

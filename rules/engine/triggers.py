@@ -194,6 +194,14 @@ def _total_iopism(state: GameState, unit: Unit) -> GameState:
     return _iopism(state, unit, 3)
 
 
+@trigger(Moment.START_OF_FIGHT, "descendre-pranks")
+def _descendre_pranks(state: GameState, unit: Unit) -> GameState:
+    """Descendre Pranks (Djaul): as the fight begins Djaul drops to Level 0 for the whole fight,
+    so his KO gives no GG and he can hold no Demonic Reward (4.7.9). The change is made on his
+    profile: it stays when he later loses the power (4.18.3 example)."""
+    return state.with_unit(replace(unit, profile=replace(unit.profile, level=0)))
+
+
 @trigger(Moment.START_OF_FIGHT, "the-black-crow-laugh")
 def _black_crow_laugh(state: GameState, unit: Unit) -> GameState:
     """The Black Crow's Laugh: every opposing Krosmaster gets a -1 AP marker; those of Level 6

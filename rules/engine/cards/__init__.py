@@ -30,11 +30,13 @@ SpellHandler = Callable[[Profile, Spell], SpellModel]
 @dataclass(frozen=True)
 class CardHook:
     """What a `CardEffect` does: `step3(run)` acts on the board; `bonus(run, target)` returns
-    extra damage (or heal) for one target with the reason shown in the trace."""
+    extra damage (or heal) for one target with the reason shown in the trace; `critical(run,
+    successes)` changes the Critical Hit successes counted in Step 4, with the reason."""
 
     key: str
     step3: Callable[[CastRun], None] | None = None
     bonus: Callable[[CastRun, Unit], tuple[int, str]] | None = None
+    critical: Callable[[CastRun, int], tuple[int, str]] | None = None
 
 
 _SPELLS: dict[str, SpellHandler] = {}

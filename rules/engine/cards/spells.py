@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rules.engine.cards import card_effect, spell
@@ -44,3 +45,72 @@ def lottery(profile: Profile, bar: Spell) -> SpellModel:
     return SpellModel(
         spell_kind(bar), effects=(CardEffect("lottery"),), control=control_value(bar.name)
     )
+
+
+def _black_humour_exchange(run: CastRun) -> None:
+    """Black Humour (Djaul): in Step 3 Djaul and each targeted opposing character swap their
+    Injury markers. The markers are moved, not placed (4.10.7): nobody inflicts or suffers them,
+    so Krobust-like caps do not apply; a piece keeps at most its HP and the rest goes back to
+    the stock (4.10.8); a KO waits for the end of Step 3 (7.2.4.d)."""
+    from dataclasses import replace
+
+    from rules.engine.casting import bleeding
+    from rules.engine.errors import Unsupported
+    from rules.engine.powers import max_hp
+
+    for target_id in run.targets:
+        caster, target = run.caster, run.state.unit(target_id)
+        if target.side == caster.side or not target.is_character or target.cell is None:
+            continue
+        if caster.cell is None:
+            return
+        if bleeding(run.state, caster) or bleeding(run.state, target):
+            raise Unsupported(
+                "spell:black-humour+hemophilia",
+                "an exchange with a Bleeding Krosmaster under Hemophilia is not modelled",
+            )
+        mine, theirs = caster.injuries, target.injuries
+        top_mine, top_theirs = max_hp(run.state, caster), max_hp(run.state, target)
+        if top_mine is None or top_theirs is None:
+            continue
+        run.state = run.state.with_unit(replace(caster, injuries=min(top_mine, theirs)))
+        run.state = run.state.with_unit(replace(target, injuries=min(top_theirs, mine)))
+        run.log(
+            "Step 3",
+            "4.10.7",
+            f"{caster.id} and {target.id} swap Injuries {mine} <-> {theirs} (moved)",
+        )
+
+
+card_effect("black-humour", step3=_black_humour_exchange)
+
+
+@spell("black-humour")
+def black_humour(profile: Profile, bar: Spell) -> SpellModel:
+    """An attack that first swaps Injuries between Djaul and his target."""
+    return SpellModel(
+        spell_kind(bar), effects=(CardEffect("black-humour"),), control=control_value(bar.name)
+    )
+
+
+def _vile_age_double(run: CastRun, found: int) -> tuple[int, str]:
+    """Vile Age (Darkness Knight): each Critical Hit success rolled in Step 4 counts twice
+    (7.2.5.a example), before it is compared with the Armour successes."""
+    return 2 * found, "Vile Age: every critical success counts twice"
+
+
+card_effect("vile-age", critical=_vile_age_double)
+
+_DOUBLE = re.compile(r"every critical hits? counts? as double\s*\.?", re.IGNORECASE)
+
+
+@spell("s1-dks1-32/vile-age")
+def vile_age(profile: Profile, bar: Spell) -> SpellModel:
+    """The card's keyword effects, then the doubling of critical successes. (The Eternal
+    version prints another sentence and stays unsupported.)"""
+    from dataclasses import replace
+
+    from rules.engine.cardtext import keyword_model
+
+    model = keyword_model(profile, replace(bar, effects=_DOUBLE.sub("", bar.effects)))
+    return replace(model, effects=(*model.effects, CardEffect("vile-age")))
