@@ -1,6 +1,13 @@
 from django.contrib import admin
 
-from tournaments.models import Event, EventRole, Registration, Round, WorkerHeartbeat
+from tournaments.models import (
+    Event,
+    EventRole,
+    ForbiddenPair,
+    Registration,
+    Round,
+    WorkerHeartbeat,
+)
 
 
 class EventRoleInline(admin.TabularInline):
@@ -38,3 +45,11 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ["event", "number", "stage", "status", "seed"]
     list_filter = ["stage", "status"]
     raw_id_fields = ["event"]
+
+
+@admin.register(ForbiddenPair)
+class ForbiddenPairAdmin(admin.ModelAdmin):
+    """Read-mostly: pairs are added on the organiser's desk, which checks the event's rules."""
+
+    list_display = ["__str__", "event", "round_number", "reason", "created_by", "created_at"]
+    raw_id_fields = ["event", "player_a", "player_b", "created_by"]

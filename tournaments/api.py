@@ -12,6 +12,7 @@ from typing import Any
 import django_filters
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
@@ -19,6 +20,7 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from tournaments import selectors, services
 from tournaments.errors import ServiceError
@@ -27,6 +29,8 @@ from tournaments.serializers import (
     BracketSerializer,
     CheckInSerializer,
     EventSerializer,
+    ForbiddenPairInputSerializer,
+    ForbiddenPairSerializer,
     MeSerializer,
     RegisterSerializer,
     RegistrationSerializer,
@@ -409,6 +413,62 @@ class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         else:
             round_ = services.TIMER_ACTIONS[data["action"]](round_)
         return Response(timer_payload(round_))
+
+
+class _ForbiddenPairBase(ServiceErrorsMixin, APIView):
+    """Forbidden pairs of one event: read by its organisers and judges (they name family and
+    club ties players may not want public), changed by its organisers and co-organisers."""
+
+    def _event(self, request: Request, slug: str, *, change: bool) -> Event:
+        event = get_object_or_404(selectors.visible_events(request.user), slug=slug)
+        who = selectors.access(request.user, event)
+        require(who.organiser if change else who.staff, request)
+        return event
+
+
+class ForbiddenPairsView(_ForbiddenPairBase):
+    @extend_schema(
+        summary="The event's forbidden pairs", responses=ForbiddenPairSerializer(many=True)
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        pairs = selectors.forbidden_pairs(self._event(request, slug, change=False))
+        return Response(ForbiddenPairSerializer(pairs, many=True).data)
+
+    @extend_schema(
+        summary="Keep two players apart, for one Swiss round or the whole event",
+        request=ForbiddenPairInputSerializer,
+        responses={201: ForbiddenPairSerializer, 400: ERROR, 409: ERROR},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        event = self._event(request, slug, change=True)
+        data = valid(ForbiddenPairInputSerializer, request).validated_data
+        pair = services.add_forbidden_pair(
+            event=event,
+            first=data["first"],
+            second=data["second"],
+            round_number=data.get("round_number"),
+            reason=data.get("reason", ""),
+            by=request.user,
+        )
+        return Response(ForbiddenPairSerializer(pair).data, status=status.HTTP_201_CREATED)
+
+
+class ForbiddenPairDetailView(_ForbiddenPairBase):
+    @extend_schema(summary="One forbidden pair", responses=ForbiddenPairSerializer)
+    def get(self, request: Request, slug: str, pair_id: int) -> Response:
+        event = self._event(request, slug, change=False)
+        pair = get_object_or_404(selectors.forbidden_pairs(event), pk=pair_id)
+        return Response(ForbiddenPairSerializer(pair).data)
+
+    @extend_schema(
+        summary="Let the two players meet again (from the next pairing)",
+        responses={204: None, 409: ERROR},
+    )
+    def delete(self, request: Request, slug: str, pair_id: int) -> Response:
+        event = self._event(request, slug, change=True)
+        pair = get_object_or_404(selectors.forbidden_pairs(event), pk=pair_id)
+        services.remove_forbidden_pair(pair)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 @extend_schema(responses=MeSerializer)

@@ -138,3 +138,20 @@ class GuestForm(forms.Form):
 class RoleForm(forms.Form):
     username = forms.CharField(max_length=150)
     role = forms.ChoiceField(choices=[("judge", "Judge"), ("co_organiser", "Co-organiser")])
+
+
+class ForbiddenPairForm(forms.Form):
+    """Two players of the event kept apart; no round means the whole event."""
+
+    first = forms.TypedChoiceField(coerce=int, label="Keep")
+    second = forms.TypedChoiceField(coerce=int, label="apart from")
+    round_number = forms.IntegerField(
+        required=False, min_value=1, max_value=20, label="Round (empty: whole event)"
+    )
+    reason = forms.CharField(max_length=200, required=False)
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        choices = [(pk, name) for pk, name in players or []]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices

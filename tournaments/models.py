@@ -289,6 +289,56 @@ class Round(models.Model):
         return self.stage == self.Stage.TOP_CUT
 
 
+class ForbiddenPair(models.Model):
+    """Two players the organiser keeps apart in Swiss rounds, for one round or the whole event.
+
+    Club and family labels cover groups; this covers the cases labels cannot say (a couple in
+    different clubs, two players who travel together and want different tables in round 1 only).
+    The pair is stored lower registration id first, so (A, B) and (B, A) are the same row and the
+    unique constraints hold whichever way round it was entered. A unique constraint ignores NULLs,
+    hence two partial ones: one pair once for the whole event, and once per round.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    player_a = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Only this Swiss round; empty: the whole event."
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "round_number", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(player_a__lt=models.F("player_b")),
+                name="forbidden_pair_two_players",
+                violation_error_message="a forbidden pair needs two different players",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "player_a", "player_b"],
+                condition=models.Q(round_number__isnull=True),
+                name="forbidden_pair_once_for_event",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "player_a", "player_b", "round_number"],
+                condition=models.Q(round_number__isnull=False),
+                name="forbidden_pair_once_per_round",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        scope = f"round {self.round_number}" if self.round_number else "the whole event"
+        return f"{self.player_a} and {self.player_b} apart for {scope}"
+
+    def applies_to(self, round_number: int) -> bool:
+        return self.round_number is None or self.round_number == round_number
+
+
 class WorkerHeartbeat(models.Model):
     """Written by a Celery worker on request, so operators can see that workers are alive."""
 

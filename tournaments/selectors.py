@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from matches.models import Match
 from tournaments import pairing
-from tournaments.models import Event, EventRole, Registration, Round
+from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
 
 PUBLIC_STATUSES = [s for s in Event.Status.values if s != Event.Status.DRAFT]
 
@@ -156,6 +156,45 @@ def engine_history(
         ).values_list("round__number", "player_a_id", "player_b_id", "result", "gg_a", "gg_b")
     ]
     return players, matches
+
+
+def forbidden_pairs(event: Event) -> QuerySet[ForbiddenPair]:
+    """The organiser's explicit pairs kept apart: event-wide ones first, then by round."""
+    return event.forbidden_pairs.select_related(
+        "player_a__user", "player_b__user", "created_by"
+    ).order_by(F("round_number").asc(nulls_first=True), "id")
+
+
+def engine_forbidden(event: Event, round_number: int) -> list[pairing.ForbiddenPairing]:
+    """The pairs that must not meet in `round_number`: event-wide ones and that round's.
+
+    Filtered here as well as by the engine (`ForbiddenPairing.applies_to`), so a refusal only
+    ever counts the pairs that matter for this round.
+    """
+    return [
+        pairing.ForbiddenPairing(
+            player_a=pair.player_a_id,
+            player_b=pair.player_b_id,
+            reason=_forbidden_reason(pair),
+            round_number=pair.round_number,
+        )
+        for pair in forbidden_pairs(event).filter(
+            Q(round_number__isnull=True) | Q(round_number=round_number)
+        )
+    ]
+
+
+def _forbidden_reason(pair: ForbiddenPair) -> str:
+    """What the engine's refusal says about this pair (it counts reasons per player)."""
+    scope = f"round {pair.round_number}" if pair.round_number else "event-wide"
+    return f"forbidden by the organiser ({scope}{': ' + pair.reason if pair.reason else ''})"
+
+
+def describe_forbidden(pair: ForbiddenPair) -> str:
+    """One pair for people: 'Ann and Bob, round 2 only (same car)'."""
+    scope = f"round {pair.round_number} only" if pair.round_number else "the whole event"
+    why = f" ({pair.reason})" if pair.reason else ""
+    return f"{pair.player_a.display_name} and {pair.player_b.display_name}, {scope}{why}"
 
 
 def opponents_met(event: Event) -> dict[int, set[int]]:

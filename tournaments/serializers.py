@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from rules.models import Arena, Format
 from tournaments import pairing
-from tournaments.models import EVENT_SETTINGS, Event, Registration, Round
+from tournaments.models import EVENT_SETTINGS, Event, ForbiddenPair, Registration, Round
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -244,6 +244,40 @@ class RoundDetailSerializer(RoundSerializer):
 class SwapSerializer(serializers.Serializer):
     first = serializers.IntegerField(help_text="Registration id of one player.")
     second = serializers.IntegerField(help_text="Registration id of the other player.")
+
+
+class ForbiddenPairSerializer(serializers.ModelSerializer):
+    """Two players kept apart; `round_number` null means the whole event."""
+
+    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    player_a_name = serializers.CharField(source="player_a.display_name", read_only=True)
+    player_b_name = serializers.CharField(source="player_b.display_name", read_only=True)
+    created_by = serializers.CharField(source="created_by.username", read_only=True, default=None)
+
+    class Meta:
+        model = ForbiddenPair
+        fields = [
+            "id",
+            "event",
+            "player_a",
+            "player_a_name",
+            "player_b",
+            "player_b_name",
+            "round_number",
+            "reason",
+            "created_by",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+
+class ForbiddenPairInputSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="Registration id of one player.")
+    second = serializers.IntegerField(help_text="Registration id of the other player.")
+    round_number = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Only this Swiss round; omit or null: the event."
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
 
 class TimerSerializer(serializers.Serializer):

@@ -29,7 +29,7 @@ from teams import selectors as team_selectors
 from tournaments import pairing
 from tournaments import selectors as event_selectors
 from tournaments.errors import Conflict, InvalidInput, Unprocessable
-from tournaments.models import Event, EventRole, Registration, Round
+from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
 
 Status = Event.Status
 
@@ -134,12 +134,15 @@ def update_event(event: Event, **settings: Any) -> Event:
         played = event.rounds.filter(stage=Round.Stage.SWISS).count()
         if settings["swiss_rounds"] < played:
             raise Conflict("swiss_rounds", f"{played} Swiss rounds have been paired already")
-    if (
-        "cut_size" in settings
-        and event.status in (Status.TOP_CUT, Status.FINISHED)
-        and settings["cut_size"] != event.cut_size
-    ):
-        raise Conflict("cut_size", "the top cut has started", "locked")
+    # The bracket is rebuilt from the seeds and the results on every read: changing its size or
+    # kind once it has started would leave results for matches the new shape does not have.
+    for key in ("cut_size", "cut_kind"):
+        if (
+            key in settings
+            and event.status in (Status.TOP_CUT, Status.FINISHED)
+            and settings[key] != getattr(event, key)
+        ):
+            raise Conflict(key, "the top cut has started", "locked")
     map_pool = _apply_settings(event, settings)
     event.save()
     if map_pool is not None:
@@ -507,14 +510,12 @@ def pair_next_round(event: Event, *, seed: int | None = None) -> tuple[Round, li
             seed,
             scoring=event_selectors.scoring(event),
             tiebreakers=tuple(event.tiebreakers),
-            forbidden=(),
+            forbidden=event_selectors.engine_forbidden(event, number),
             allow_rematches=False,
             first_round_seeding=pairing.Seeding(event.first_round_seeding),
         )
     except pairing.PairingError as error:
-        raise Unprocessable(
-            "round", error.message, error.cause, players=[int(p) for p in error.players]
-        ) from error
+        raise _pairing_refusal(event, number, error) from error
     round_ = Round.objects.create(
         event=event,
         number=number,
@@ -535,6 +536,33 @@ def pair_next_round(event: Event, *, seed: int | None = None) -> tuple[Round, li
         for p in result.pairings
     )
     return round_, []
+
+
+def _pairing_refusal(event: Event, number: int, error: pairing.PairingError) -> Unprocessable:
+    """The engine's refusal in the organiser's words: the cause, the players by name, and the
+    forbidden pairs among them, since those are what the organiser can remove to unblock it."""
+    ids = [int(p) for p in error.players]
+    names = Registration.objects.select_related("user").in_bulk(ids)
+    who = ", ".join(names[i].display_name for i in ids if i in names)
+    reason = f"round {number} cannot be paired: {error.message}"
+    if who:
+        reason += f" (players: {who})"
+    blocking = [
+        pair
+        for pair in event_selectors.forbidden_pairs(event)
+        if pair.applies_to(number) and (pair.player_a_id in names or pair.player_b_id in names)
+    ]
+    if blocking:
+        reason += "; forbidden pairs involved: " + "; ".join(
+            event_selectors.describe_forbidden(pair) for pair in blocking
+        )
+    return Unprocessable(
+        "round",
+        reason,
+        error.cause,
+        players=ids,
+        forbidden_pairs=[pair.pk for pair in blocking],
+    )
 
 
 def _pair_cut_round(event: Event, number: int) -> Round:
@@ -608,6 +636,11 @@ def swap_players(round_: Round, first: int, second: int) -> list[str]:
             match.player_a_id, match.player_b_id = match.player_b_id, None
     warnings: list[str] = []
     met = event_selectors.opponents_met(locked.event)
+    kept_apart = {
+        frozenset((pair.player_a_id, pair.player_b_id)): pair
+        for pair in event_selectors.forbidden_pairs(locked.event)
+        if pair.applies_to(locked.number)
+    }
     regs = Registration.objects.select_related("user").in_bulk(
         [p for m in (m1, m2) for p in (m.player_a_id, m.player_b_id) if p is not None]
     )
@@ -626,8 +659,79 @@ def swap_players(round_: Round, first: int, second: int) -> list[str]:
             value = getattr(regs[a], label)
             if value and value == getattr(regs[b], label):
                 warnings.append(f"table {match.table}: {names} share the {label} {value}")
+        pair = kept_apart.get(frozenset((a, b)))
+        if pair is not None:
+            scope = f"round {pair.round_number} only" if pair.round_number else "whole event"
+            why = f": {pair.reason}" if pair.reason else ""
+            warnings.append(f"table {match.table}: {names} are a forbidden pair ({scope}{why})")
     Match.objects.bulk_update([m1, m2], ["player_a", "player_b", "explanation", "rematch"])
     return warnings
+
+
+# Forbidden pairs ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def add_forbidden_pair(
+    *,
+    event: Event,
+    first: int,
+    second: int,
+    round_number: int | None = None,
+    reason: str = "",
+    by: AbstractBaseUser | None = None,
+) -> ForbiddenPair:
+    """Keep two players (registration ids) of `event` apart in the Swiss rounds: in round
+    `round_number` only, or for the whole event when it is None.
+
+    A pair for a round that is already published would change nothing, so it is refused; a
+    draft round is not re-paired here (the organiser pairs it again from the round page). The
+    pair is stored lower id first so the same two players cannot be entered twice.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status in (Status.TOP_CUT, Status.FINISHED):
+        raise Conflict("event", "the Swiss rounds are over", "finished")
+    if first == second:
+        raise InvalidInput("second", "choose two different players")
+    found = Registration.objects.select_related("user").in_bulk([first, second])
+    for field, reg_id in (("first", first), ("second", second)):
+        if reg_id not in found or found[reg_id].event_id != event.pk:
+            raise InvalidInput(field, "no player of this event has this id", "not_in_event")
+    if round_number is not None:
+        if not 1 <= round_number <= event.swiss_rounds:
+            raise InvalidInput(
+                "round_number", f"a Swiss round, 1 to {event.swiss_rounds}; empty for the event"
+            )
+        published = event.rounds.filter(number=round_number).exclude(status=Round.Status.DRAFT)
+        if published.exists():
+            raise Conflict(
+                "round_number", f"round {round_number} is published already", "round_published"
+            )
+    low, high = sorted((first, second))
+    pair = ForbiddenPair(
+        event=event,
+        player_a=found[low],
+        player_b=found[high],
+        round_number=round_number,
+        reason=" ".join(reason.split())[:200],
+        created_by=by,
+    )
+    try:
+        with transaction.atomic():
+            pair.save()
+    except IntegrityError as error:
+        scope = f"round {round_number}" if round_number else "the whole event"
+        raise Conflict(
+            "second", f"these two players are kept apart for {scope} already", "exists"
+        ) from error
+    return pair
+
+
+def remove_forbidden_pair(pair: ForbiddenPair) -> None:
+    """Let the two players meet again from the next pairing (a draft is not re-paired)."""
+    if pair.event.status == Status.FINISHED:
+        raise Conflict("event", "the event is finished", "finished")
+    pair.delete()
 
 
 @transaction.atomic

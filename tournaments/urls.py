@@ -17,6 +17,12 @@ urlpatterns = [
     path(f"{E}manage/", views.event_manage, name="event-manage"),
     path(f"{E}status/", views.event_status, name="event-status"),
     path(f"{E}roles/", views.event_roles, name="event-roles"),
+    path(f"{E}forbidden-pairs/add/", views.forbidden_pair_add, name="forbidden-pair-add"),
+    path(
+        f"{E}forbidden-pairs/<int:pk>/remove/",
+        views.forbidden_pair_remove,
+        name="forbidden-pair-remove",
+    ),
     path(f"{E}register/", views.event_register, name="event-register"),
     path(
         f"{E}registrations/<int:pk>/<slug:action>/",

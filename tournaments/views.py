@@ -25,7 +25,14 @@ from django.views.decorators.http import require_POST
 from matches import selectors as match_selectors
 from teams import selectors as team_selectors
 from tournaments import selectors, services
-from tournaments.forms import EventForm, GuestForm, RoleForm, SignUpForm, TeamForm
+from tournaments.forms import (
+    EventForm,
+    ForbiddenPairForm,
+    GuestForm,
+    RoleForm,
+    SignUpForm,
+    TeamForm,
+)
 from tournaments.models import Event, Registration, Round
 from tournaments.pages import attempt, back, event_and_access
 
@@ -146,8 +153,57 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "role_form": RoleForm(),
             "roles": event.roles.exclude(role="player").select_related("user"),
             "open_calls": event.judge_calls.filter(status="open").count(),
+            "forbidden_pairs": selectors.forbidden_pairs(event),
+            "forbidden_form": ForbiddenPairForm(players=_player_choices(regs)),
         },
     )
+
+
+def _player_choices(regs: list[Registration]) -> list[tuple[int, str]]:
+    return sorted(((r.pk, r.display_name) for r in regs), key=lambda p: p[1].casefold())
+
+
+@require_POST
+def forbidden_pair_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """Keep two players apart (organisers); the engine honours it from the next pairing."""
+    event, _ = _organiser_event(request, slug)
+    form = ForbiddenPairForm(
+        request.POST, players=_player_choices(list(selectors.registrations(event)))
+    )
+    if not form.is_valid():
+        messages.error(request, "Choose two players of the event (and a round, or none).")
+        return redirect("event-manage", slug)
+    data = form.cleaned_data
+    pair = attempt(
+        request,
+        lambda: services.add_forbidden_pair(
+            event=event,
+            first=data["first"],
+            second=data["second"],
+            round_number=data["round_number"],
+            reason=data["reason"],
+            by=request.user,
+        ),
+    )
+    if pair is not None:
+        messages.success(request, f"Kept apart: {selectors.describe_forbidden(pair)}.")
+        draft = event.rounds.filter(status=Round.Status.DRAFT).first()
+        if draft is not None and pair.applies_to(draft.number):
+            messages.warning(
+                request,
+                f"Round {draft.number} is a draft paired before this: pair it again to apply it.",
+            )
+    return redirect("event-manage", slug)
+
+
+@require_POST
+def forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Let two players meet again; the page asks for confirmation before posting."""
+    event, _ = _organiser_event(request, slug)
+    pair = get_object_or_404(selectors.forbidden_pairs(event), pk=pk)
+    text = selectors.describe_forbidden(pair)
+    attempt(request, lambda: services.remove_forbidden_pair(pair), f"No longer kept apart: {text}.")
+    return redirect("event-manage", slug)
 
 
 @require_POST

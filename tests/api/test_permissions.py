@@ -32,6 +32,8 @@ class World:
     match: int
     dispute: int
     log: int
+    opponent: int
+    pair: int
 
 
 def build_world() -> World:
@@ -51,6 +53,9 @@ def build_world() -> World:
     other_organiser = make_user()
     make_event("Elsewhere", organiser=other_organiser, status="registration_open")
     log, _ = log_services.store_log(mine, data=b'{"format": "kml/1"}\n', by=None, enqueue=False)
+    pair = services.add_forbidden_pair(
+        event=event, first=other.player_a_id, second=other.player_b_id, reason="siblings"
+    )
     return World(
         users={
             "anonymous": None,
@@ -66,6 +71,8 @@ def build_world() -> World:
         match=mine.pk,
         dispute=JudgeCall.objects.get(match=other).pk,
         log=log.pk,
+        opponent=mine.player_b_id,
+        pair=pair.pk,
     )
 
 
@@ -97,6 +104,16 @@ MATRIX = [
     ("post", E + "registrations/", {"guest_name": "Walk-in"}, (403, 403, 403, 403, 201, 403)),
     ("get", E + "rounds/", None, (200, 200, 200, 200, 200, 200)),
     ("post", E + "rounds/", None, (403, 403, 403, 403, 409, 403)),
+    # Forbidden pairs (issue 4/5): read by the event's staff, changed by its organisers.
+    ("get", E + "forbidden-pairs", None, (403, 403, 403, 200, 200, 403)),
+    (
+        "post",
+        E + "forbidden-pairs",
+        {"first": "{reg}", "second": "{opponent}", "round_number": 2, "reason": "same car"},
+        (403, 403, 403, 403, 201, 403),
+    ),
+    ("get", E + "forbidden-pairs/{pair}", None, (403, 403, 403, 200, 200, 403)),
+    ("delete", E + "forbidden-pairs/{pair}/", None, (403, 403, 403, 403, 204, 403)),
     ("get", "/api/v1/registrations/", None, (200, 200, 200, 200, 200, 200)),
     ("get", "/api/v1/registrations/{reg}/", None, (200, 200, 200, 200, 200, 200)),
     ("patch", "/api/v1/registrations/{reg}/", {"club": "Bonta"}, (403, 200, 403, 403, 200, 403)),
@@ -162,10 +179,15 @@ def test_permission_matrix(method, url, body, role, expected):
     if world.users[role] is not None:
         api.force_authenticate(world.users[role])
     fields = {"slug": world.slug, "reg": world.reg, "round": world.round, "match": world.match}
-    fields["log"] = world.log
+    fields.update(log=world.log, opponent=world.opponent, pair=world.pair)
     target = url.format(dispute=world.dispute, **fields)
     if body and body.get("username") == "{judge}":
         body = {**body, "username": world.users["judge"].username}
+    elif body:  # ids the world only knows once built: "{reg}", "{opponent}"
+        body = {
+            key: value.format(**fields) if isinstance(value, str) and "{" in value else value
+            for key, value in body.items()
+        }
     response = getattr(api, method)(target, body, format="json")
     assert response.status_code == expected, response.content[:300]
     if response.status_code >= 400 and response.status_code not in (403, 404):
