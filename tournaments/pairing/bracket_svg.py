@@ -20,7 +20,9 @@ COL_GAP = 48
 ROW_GAP = 18
 MARGIN = 20
 SECTION_GAP = 48
-TITLE_H = 22
+TITLE_H = 30  # the title line, clear of the first match's label
+SECTION_LABEL_H = 30  # "Winners' bracket" above each half of a double elimination
+SECTION_NAMES = {"winners": "Winners' bracket", "losers": "Losers' bracket"}
 
 
 def _slot_text(
@@ -39,14 +41,18 @@ def _slot_text(
     return f"{seed}. {name}", match.winner is not None and match.winner == player
 
 
-def _layout(bracket: Bracket) -> dict[str, tuple[float, float]]:
-    """Top-left corner of every match box."""
+def _layout(bracket: Bracket) -> tuple[dict[str, tuple[float, float]], dict[str, float]]:
+    """Top-left corner of every match box, and the height of each section's heading."""
     pos: dict[str, tuple[float, float]] = {}
+    headings: dict[str, float] = {}
     top = MARGIN + TITLE_H
     bottom = top
     sections = ["winners", "losers"] if bracket.double else ["winners"]
     columns = 0
     for section in sections:
+        if bracket.double:
+            headings[section] = top
+            top += SECTION_LABEL_H
         rounds = bracket.rounds(section)
         columns = max(columns, len(rounds))
         for r, matches in enumerate(rounds):
@@ -68,14 +74,14 @@ def _layout(bracket: Bracket) -> dict[str, tuple[float, float]]:
         if match.section == "final":
             ys = [pos[s[1]][1] for s in (match.source_a, match.source_b) if isinstance(s, tuple)]
             pos[match.match_id] = (MARGIN + columns * (BOX_W + COL_GAP), sum(ys) / len(ys))
-    return pos
+    return pos, headings
 
 
 def render_bracket_svg(
     bracket: Bracket, labels: Mapping[PlayerId, str] | None = None, title: str = ""
 ) -> str:
     """The bracket as a standalone ``<svg>`` element; ``labels`` maps player ids to names."""
-    pos = _layout(bracket)
+    pos, headings = _layout(bracket)
     width = max(x for x, _ in pos.values()) + BOX_W + MARGIN
     height = max(y for _, y in pos.values()) + BOX_H + MARGIN
     out = [
@@ -87,6 +93,11 @@ def render_bracket_svg(
     if title:
         out.append(
             f'<text x="{MARGIN}" y="{MARGIN + 12}" font-weight="bold">{escape(title)}</text>'
+        )
+    for section, y in headings.items():
+        out.append(
+            f'<text x="{MARGIN}" y="{y + 12:.1f}" font-weight="bold" fill="#444">'
+            f"{SECTION_NAMES[section]}</text>"
         )
     for match in bracket.matches:
         x, y = pos[match.match_id]
