@@ -27,6 +27,14 @@ TREES_FILE = "4err_map_trees.json"
 RUNNING_DEMO = "Autumn Cup"
 
 
+def _plausible_gg(result: str, rng: random.Random) -> dict[str, int]:
+    """GG left at the end as a real game leaves them: the loser at 0 (1.4.1), a draw level."""
+    kept = rng.randint(1, 6)
+    if result == "draw":
+        return {"gg_a": kept, "gg_b": kept}
+    return {"gg_a": kept, "gg_b": 0} if result == "a" else {"gg_a": 0, "gg_b": kept}
+
+
 class Command(BaseCommand):
     help = "Create demo accounts (password: krosmaster-demo) and events; safe to run again."
 
@@ -130,7 +138,7 @@ class Command(BaseCommand):
             for match in played[: len(played) if number == 1 else len(played) // 2]:
                 a, b = match.player_a, match.player_b
                 result = rng.choice(["a", "b", "a", "draw"])
-                gg = {"gg_a": rng.randint(0, 6), "gg_b": rng.randint(0, 6)}
+                gg = _plausible_gg(result, rng)
                 match_services.report_result(match, registration=a, by=a.user, result=result, **gg)
                 match_services.confirm_result(match, registration=b, by=b.user)
         self.stdout.write(self.style.SUCCESS(f"Demo event in progress: {RUNNING_DEMO}."))
