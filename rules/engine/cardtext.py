@@ -105,7 +105,13 @@ def _filter(words: str) -> TargetFilter:
         return ANY
     if text in ("principal target", "main target"):
         return TargetFilter(main=True)
-    if text in ("allies", "allied target", "the allied target", "allied targets"):
+    if text in (
+        "allies",
+        "allied target",
+        "the allied target",
+        "allied targets",
+        "targeted ally character",
+    ):
         return TargetFilter(ally=True)
     if text in ("opposing target", "the opposing target"):
         return TargetFilter(ally=False)
@@ -314,7 +320,7 @@ class _Parser:
                 lambda m: LoseAll(ap="AP" in m.group(0), mp=True),
             ),
             (
-                re.compile(rf"for this turn, {me}'s spells gain \+{_NUM} max range", i),
+                re.compile(rf"(?:for|during) this turn, {me}'s spells gain \+{_NUM} max range", i),
                 lambda m: RangeThisTurn(int(m.group(1))),
             ),
             (re.compile(rf"{me}'s spells inflicts? \+{_NUM} {_ELEM} this turn", i), lasting),

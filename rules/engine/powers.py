@@ -119,6 +119,10 @@ MODELLED: dict[str, str] = {
     "katarsik-link": "max_hp",
     "draconic-support": "max_hp",
     "lupine-invasion": "powers_of, max_hp",
+    "distant-heritage": "range_modifiers (the holder KO'd: its heir, `heritages_of`)",
+    "oscult-heritage": "max_mp (the holder KO'd: its heir, `heritages_of`)",
+    "vigorous-heritage": "max_hp (the holder KO'd: its heir, `heritages_of`)",
+    "vorpal-heritage": "powers_of (the holder KO'd: its heir, `heritages_of`)",
     **{slug: f"triggers ({moment})" for slug, moment in _TRIGGERED.items()},
 }
 
@@ -239,6 +243,48 @@ def in_opponent_territory(state: GameState, unit: Unit) -> bool:
     return unit.cell.y >= 6 if unit.side == "A" else unit.cell.y <= 5
 
 
+#: The Chafers' powers acting while their holder is KO'd, and the power each gives its heir.
+_HERITAGES = ("distant-heritage", "oscult-heritage", "vigorous-heritage", "vorpal-heritage")
+
+
+def _heir(state: GameState, holder: Unit) -> str | None:
+    """The Krosmaster a KO'd Chafer's heritage goes to: the first allied non-Boss Krosmaster
+    still in the arena that plays after the holder's place in the Timeline (4.10.2.b keeps the
+    place), going round the Timeline when nobody after him qualifies."""
+    line = state.timeline(holder.side)
+    if holder.id not in line:
+        return None
+    start = line.index(holder.id)
+    for uid in line[start + 1 :] + line[:start]:
+        other = state.unit(uid)
+        if (
+            other.is_krosmaster
+            and other.cell is not None
+            and "boss" not in families_of(state, other)
+        ):
+            return uid
+    return None
+
+
+def heritages_of(state: GameState, unit: Unit) -> list[tuple[str, str]]:
+    """Heritage powers of KO'd allied Chafers whose heir is `unit`, as (power, holder id).
+
+    Distant, Oscult, Vigorous and Vorpal Heritage: while their holder is KO'd (out of the arena
+    after set-up), the next allied non-Boss Krosmaster in the Timeline gets +1 max Range, +1 MP
+    MAX, +2 HP or the Critical Hit power. The heir is read anew whenever it is asked for, so it
+    changes when the heir itself is KO'd."""
+    if state.phase is Phase.SETUP or unit.cell is None or not unit.is_krosmaster:
+        return []
+    out = []
+    for holder in state.units:
+        if holder.side != unit.side or holder.cell is not None or not holder.is_krosmaster:
+            continue
+        for power in _HERITAGES:
+            if power in holder.powers and _heir(state, holder) == unit.id:
+                out.append((power, holder.id))
+    return out
+
+
 def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's powers now: its own, those granted by powers in play, minus those removed.
 
@@ -261,6 +307,8 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
         gained.add("counter")
     if "lupine-invasion" in own and in_opponent_territory(state, unit):
         gained.add("lock")
+    if any(power == "vorpal-heritage" for power, _ in heritages_of(state, unit)):
+        gained.add("critical-hit")
     if "master-knight" in own:
         for ally in _allies(state, unit):
             if ally.is_krosmaster and "knight" in families_of(state, ally):
@@ -307,6 +355,9 @@ def range_modifiers(state: GameState, unit: Unit) -> list[tuple[int, str]]:
         out.append((1, "Cover Fire: a Brotherhood of the Tofu ally in play"))
     if "demonic-range" in own and unit.injuries // 5:
         out.append((unit.injuries // 5, f"Demonic Range: {unit.injuries} Injuries"))
+    for power, holder in heritages_of(state, unit):
+        if power == "distant-heritage":
+            out.append((1, f"Distant Heritage of {holder}, KO'd"))
     if "plumage" in own:
         crobaks = sum(1 for u in _allies(state, unit) if "crobak" in families_of(state, u))
         if crobaks:
@@ -445,6 +496,9 @@ def mp_bonuses(state: GameState, unit: Unit) -> list[tuple[int, str]]:
         out.append((1, f"Wakardor: {unit.injuries} Injuries, fewer than 6"))
     if _kronice(state, unit) and (unit.profile.level or 0) >= 3:
         out.append((1, "Kronice: an ally of Level 3 or more"))
+    for power, holder in heritages_of(state, unit):
+        if power == "oscult-heritage":
+            out.append((1, f"Oscult Heritage of {holder}, KO'd"))
     return out
 
 
@@ -464,6 +518,9 @@ def hp_bonuses(state: GameState, unit: Unit) -> list[tuple[int, str]]:
         out.append((1, "Kronice: a Vigilante ally"))
     if _holds(state, unit, "lupine-invasion") and in_opponent_territory(state, unit):
         out.append((2, "Lupine Invasion: in opponent's territory"))
+    for power, holder in heritages_of(state, unit):
+        if power == "vigorous-heritage":
+            out.append((2, f"Vigorous Heritage of {holder}, KO'd"))
     return out
 
 
@@ -549,6 +606,7 @@ __all__ = [
     "damage_modifiers",
     "families_of",
     "feature",
+    "heritages_of",
     "immune",
     "in_opponent_territory",
     "injury_cap",

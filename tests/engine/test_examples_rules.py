@@ -391,15 +391,24 @@ def test_4_18_3_example_descendre_pranks_level_0_outlasts_the_power() -> None:
         ("s2-dks2-21", "backlash"),
         ("s3-dks3-13", "turt-hell"),
         ("s3-dark-3", "fraud"),
-        ("s1-dks1-7", "long-shot"),
     ],
 )
 def test_4_18_and_6_4_1_examples_unmodelled_spells_are_reported_by_name(profile_id, spell) -> None:
-    """Doo Rex's Backlash (4.18.3), Buck Anear's Turt Hell and Kriss Krass' Fraud (4.18.4),
-    Bill Tell's Long Shot (6.4.1)."""
+    """Doo Rex's Backlash (4.18.3), Buck Anear's Turt Hell and Kriss Krass' Fraud (4.18.4).
+    Bill Tell's Long Shot (6.4.1) is modelled now (`test_6_4_1_example_long_shot_...`)."""
     profile = roster(profile_id)
     bar_ = next(s for s in profile.spells if spell in s.name.lower().replace(" ", "-"))
     assert _unsupported_feature(lambda: parse_spell(profile, bar_)) == f"spell:{profile_id}/{spell}"
+
+
+def test_6_4_1_example_long_shot_ends_with_the_turn() -> None:
+    """Bill Tell's Long Shot: +3 max Range on his alterable spells for the turn, his MP gone;
+    the bonus leaves in his End of Activation Phase."""
+    bill = roster("s1-dks1-7")
+    units = [unit("A1", "A", bill, "c3", mp=3)]
+    out = _cast(game(units, "A1"), [bill], "A1", "Long Shot", "c3", rolls=rolls("lock"))
+    assert (out.state.unit("A1").range_bonus, out.state.unit("A1").mp) == (3, 0)
+    assert apply_end(out.state, "A1").unit("A1").range_bonus == 0
 
 
 def test_4_18_8_example_darkness_knight_copying_dragonshifting_has_every_type() -> None:

@@ -80,4 +80,5 @@ def registered_spells() -> tuple[str, ...]:
     return tuple(sorted(_SPELLS))
 
 
+from rules.engine.cards import conditions as _conditions  # noqa: E402, F401
 from rules.engine.cards import spells as _spells  # noqa: E402, F401  (registers the handlers)
