@@ -38,7 +38,7 @@ from teams import banphase_selectors as selectors
 from teams import selectors as team_selectors
 from teams.banorder import commitment, other, pick, roll, side_order
 from teams.models import Ban, BanPhase, MatchTeam
-from tournaments.errors import Conflict, InvalidInput, Unprocessable
+from tournaments.errors import Conflict, InvalidInput, Unprocessable, unreadable_team
 from tournaments.models import Event, Round
 
 Status = BanPhase.Status
@@ -369,15 +369,7 @@ def _read_team(
             data, catalog.engine_catalog(fmt.release), catalog.engine_format(fmt)
         )
     except TeamSpecError as error:
-        raise InvalidInput(
-            "krosmasters",
-            "; ".join(str(p) for p in error.problems),
-            "unreadable_team",
-            problems=[
-                {"path": p.path, "message": p.message, "candidates": list(p.candidates)}
-                for p in error.problems
-            ],
-        ) from error
+        raise unreadable_team(error) from error
     if spec.bans:
         raise InvalidInput("bans", "bans are made in the ban phase, not with the team")
     return list(spec.entries), name

@@ -8,6 +8,7 @@ from django.http import QueryDict
 from rules import selectors as catalog
 from rules.engine.legality import TeamEntry
 from teams.services import MAX_ENTRIES
+from tournaments.forms import TeamForm
 
 
 class BuilderForm(forms.Form):
@@ -44,40 +45,13 @@ def entries_from(data: QueryDict) -> list[TeamEntry]:
 # The ban phase of a match (issue 6) ---------------------------------------------------------------
 
 
-class MatchTeamForm(forms.Form):
-    """The team for one match: a saved team, or the Krosmasters one per line (`id | label`)."""
-
-    saved_team = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    team_name = forms.CharField(max_length=80, required=False, label="Team name")
-    krosmasters = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 5, "id": "team-krosmasters", "hx-preserve": "true"}),
-        required=False,
-        help_text="One per line: a profile id or name; add “| label” to tell copies apart.",
-    )
+class MatchTeamForm(TeamForm):
+    """The team for one match, written like a registration's team; the text box survives the
+    live page's updates (htmx `hx-preserve`)."""
 
     def __init__(self, *args, saved_teams: list | None = None, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["saved_team"].choices = [("", "(write the team below)")] + [
-            (team.pk, team.name) for team in saved_teams or []
-        ]
-
-    def clean(self) -> dict:
-        data = super().clean()
-        if not data.get("saved_team") and not (data.get("krosmasters") or "").strip():
-            raise forms.ValidationError("Choose a saved team or write the Krosmasters.")
-        return data
-
-    def service_kwargs(self) -> dict:
-        data = self.cleaned_data
-        if data.get("saved_team"):
-            return {"saved_team_id": data["saved_team"]}
-        entries: list = []
-        for line in data["krosmasters"].splitlines():
-            profile, _, label = line.partition("|")
-            if profile.strip():
-                entries.append(
-                    {"profile": profile.strip(), "label": label.strip()}
-                    if label.strip()
-                    else profile.strip()
-                )
-        return {"team": {"name": data.get("team_name", ""), "krosmasters": entries}}
+        super().__init__(*args, saved_teams=saved_teams, **kwargs)
+        self.fields["team_name"].label = "Team name"
+        self.fields["krosmasters"].widget.attrs.update(
+            {"rows": 5, "id": "team-krosmasters", "hx-preserve": "true"}
+        )

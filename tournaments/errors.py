@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.engine.teamspec import TeamSpecError
+
 
 class ServiceError(Exception):
     """Base refusal; `status` is the HTTP status the API answers with."""
@@ -41,3 +43,17 @@ class Unprocessable(ServiceError):
     """Well-formed but refused by the rules (illegal team, no valid pairing): 422."""
 
     status = 422
+
+
+def unreadable_team(error: TeamSpecError) -> InvalidInput:
+    """A written team the reader could not understand: every problem with its path and the
+    profiles it might have meant, so a page or a client can offer them."""
+    return InvalidInput(
+        "krosmasters",
+        "; ".join(str(p) for p in error.problems),
+        "unreadable_team",
+        problems=[
+            {"path": p.path, "message": p.message, "candidates": list(p.candidates)}
+            for p in error.problems
+        ],
+    )

@@ -28,7 +28,7 @@ from rules.models import Arena, Format
 from teams import selectors as team_selectors
 from tournaments import pairing
 from tournaments import selectors as event_selectors
-from tournaments.errors import Conflict, InvalidInput, Unprocessable
+from tournaments.errors import Conflict, InvalidInput, Unprocessable, unreadable_team
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
 
 Status = Event.Status
@@ -405,15 +405,7 @@ def _set_team(
         try:
             spec_entries, report = _check_spec(data, fmt)
         except TeamSpecError as error:
-            raise InvalidInput(
-                "krosmasters",
-                "; ".join(str(p) for p in error.problems),
-                "unreadable_team",
-                problems=[
-                    {"path": p.path, "message": p.message, "candidates": list(p.candidates)}
-                    for p in error.problems
-                ],
-            ) from error
+            raise unreadable_team(error) from error
         entries = spec_entries
     registration.team_name = name
     registration.team_entries = [
