@@ -75,8 +75,9 @@ def _profile(code: str, name: str, colour: str, level: int) -> dict:
     }
 
 
-def make_format(release_name: str = "test-release"):
-    """The default (Regular) format of a small imported release, reused when it exists."""
+def make_format(release_name: str = "test-release", profiles=None):
+    """The default (Regular) format of a small imported release, reused when it exists;
+    `profiles` are (id, name, colour, level) rows, the six-card test catalog by default."""
     from rules import services as catalog_services
     from rules.models import Format
 
@@ -86,7 +87,7 @@ def make_format(release_name: str = "test-release"):
     document = {
         "format": "krosmaster-catalog/1",
         "release": release_name,
-        "profiles": [_profile(*row) for row in TEST_PROFILES],
+        "profiles": [_profile(*row) for row in (profiles or TEST_PROFILES)],
     }
     imported = catalog_services.import_roster(document, release_name=release_name, activate=True)
     return Format.objects.get(release=imported.release, is_default=True)

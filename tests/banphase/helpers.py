@@ -7,9 +7,8 @@ import datetime
 import itertools
 
 from matches.models import Match
-from rules import services as catalog_services
 from rules.models import Arena, Format
-from tests.factories import _profile, make_user
+from tests.factories import make_format, make_user
 from tournaments import services
 
 _arenas = itertools.count(1)
@@ -27,16 +26,7 @@ RELEASE = "ban-release"
 
 
 def ban_format() -> Format:
-    found = Format.objects.filter(release__name=RELEASE, is_default=True).first()
-    if found is not None:
-        return found
-    document = {
-        "format": "krosmaster-catalog/1",
-        "release": RELEASE,
-        "profiles": [_profile(*row) for row in BAN_PROFILES],
-    }
-    imported = catalog_services.import_roster(document, release_name=RELEASE, activate=True)
-    return Format.objects.get(release=imported.release, is_default=True)
+    return make_format(RELEASE, BAN_PROFILES)
 
 
 def make_arena(name: str | None = None) -> Arena:
