@@ -3,7 +3,7 @@ match pages, which keep the history."""
 
 from django.contrib import admin
 
-from matches.models import JudgeCall, Match, ResultChange, Ruling
+from matches.models import JudgeCall, Match, MatchLog, ResultChange, Ruling
 
 
 class ResultChangeInline(admin.TabularInline):
@@ -34,3 +34,19 @@ class JudgeCallAdmin(admin.ModelAdmin):
     list_filter = ["kind", "status"]
     raw_id_fields = ["event", "match", "raised_by"]
     inlines = [RulingInline]
+
+
+@admin.register(MatchLog)
+class MatchLogAdmin(admin.ModelAdmin):
+    """Stored logs are evidence: staff can read them, never rewrite them here."""
+
+    list_display = ["__str__", "match", "status", "stage", "attempts", "uploaded_at", "size"]
+    list_filter = ["status", "stage"]
+    raw_id_fields = ["match", "uploaded_by"]
+    exclude = ["data"]
+
+    def get_readonly_fields(self, request, obj=None) -> list[str]:
+        return [f.name for f in MatchLog._meta.fields if f.name != "data"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
