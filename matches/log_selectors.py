@@ -15,14 +15,19 @@ from html import escape
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.text import slugify
 
 from matches.models import Match, MatchLog
 from rules import selectors as catalog
 from rules.engine.cells import Cell
-from rules.engine.logevents import TimePolicy, event_name
+from rules.engine.logevents import Header, TimePolicy, event_name
 from rules.engine.replay import Replay, trace
 from rules.engine.state import GameState
 from rules.engine.svg import Highlight, Mark, render_board
+from rules.matchlog.parse import LogParseError, parse_log
+from teams import banphase_selectors
+from teams.models import BanPhase
+from tournaments.models import Event
 
 PENDING = (MatchLog.Status.QUEUED, MatchLog.Status.RUNNING)
 
@@ -362,3 +367,297 @@ def progress_chart(states: list[GameState]) -> str:
         + f'<line id="replay-cursor" x1="{_PAD_L}" y1="{_PAD_T - 4}" x2="{_PAD_L}" y2="{bottom}" '
         'stroke="#111827" stroke-width="1.5" stroke-dasharray="3 3"/>' + legend + "</svg>"
     )
+
+
+# Is it this match's game? -----------------------------------------------------------------------
+#
+# The engine checks a log against itself; this checks its header against the match it was
+# uploaded for: the teams (the match teams revealed by the ban phase with "a team per match",
+# else each registration's team), the arena the ban phase chose, and the header's `event` info.
+# The result is stored with the report (`MatchLog.match_check`); any problem keeps the log's
+# result from being accepted and opens a judge review (`log_services`).
+
+#: The log's sides in their own order, and the match's.
+LOG_SIDES = ("A", "B")
+MATCH_SIDES = ("a", "b")
+ARENA_FIELDS = ("trees", "bushes", "crates", "demon_cells", "kamas", "start_cells")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One way the log's header differs from the match: the header field, what the match has,
+    what the log says, and a sentence for the judge."""
+
+    field: str
+    expected: Any
+    found: Any
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "expected": self.expected,
+            "found": self.found,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class MatchCheck:
+    """The comparison of one log with its match.
+
+    `sides` maps the log's sides to the match's (`{"A": "a", "B": "b"}`, or swapped when the
+    log's A holds player B's team); `basis` says how it was decided: `teams` (an assignment fits
+    every known team), `best fit` (none fits both; the one fitting more, the log's order on a
+    tie) or `log order` (no team known). `skipped` lists what could not be compared and why.
+    """
+
+    checked: bool
+    sides: dict[str, str]
+    basis: str
+    team_source: str | None
+    problems: tuple[Problem, ...] = ()
+    skipped: tuple[str, ...] = ()
+
+    @property
+    def swapped(self) -> bool:
+        return self.sides.get("A") == "b"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "checked": self.checked,
+            "sides": dict(self.sides),
+            "swapped": self.swapped,
+            "basis": self.basis,
+            "team_source": self.team_source,
+            "problems": [p.to_dict() for p in self.problems],
+            "skipped": list(self.skipped),
+        }
+
+
+IN_ORDER = {"A": "a", "B": "b"}
+SWAPPED = {"A": "b", "B": "a"}
+
+
+def unchecked(reason: str) -> MatchCheck:
+    """No header to compare (an unreadable log, a crashed verifier): nothing is claimed."""
+    return MatchCheck(False, dict(IN_ORDER), "log order", None, (), (reason,))
+
+
+def _profiles(entries: Iterable[Any]) -> list[str]:
+    """The profile ids of team entries, sorted: a multiset as a list."""
+    found = []
+    for entry in entries:
+        profile = entry.get("profile") if isinstance(entry, dict) else entry.profile
+        if profile:
+            found.append(str(profile))
+    return sorted(found)
+
+
+def expected_teams(match: Match) -> tuple[dict[str, list[str] | None], str | None, list[str]]:
+    """The teams the match's players brought, by match side (None: not known), where they come
+    from, and why a side is unknown.
+
+    With "a team per match" the teams are the ban phase's revealed match teams (before the
+    reveal none is known); otherwise each registration's team, checked at registration.
+    """
+    event = match.round.event
+    players = {"a": match.player_a, "b": match.player_b}
+    teams: dict[str, list[str] | None] = {"a": None, "b": None}
+    skipped: list[str] = []
+    if event.team_mode == Event.TeamMode.PER_MATCH:
+        phase = banphase_selectors.phase_of(match)
+        if phase is None or phase.status != BanPhase.Status.REVEALED:
+            skipped.append("teams: the ban phase has not revealed this match's teams")
+            return teams, "ban phase", skipped
+        for side, team in banphase_selectors.teams_by_side(phase).items():
+            teams[side] = _profiles(team.entries) or None
+        return teams, "ban phase", skipped
+    for side, registration in players.items():
+        if registration is not None and registration.team_entries:
+            teams[side] = _profiles(registration.team_entries)
+        elif registration is not None:
+            skipped.append(f"teams: {registration.display_name} registered no team")
+    return teams, "registration", skipped
+
+
+def _fits(found: list[str], expected: list[str] | None) -> bool:
+    return expected is None or found == expected
+
+
+def _known_fits(found: dict[str, list[str]], expected: dict, sides: dict[str, str]) -> int:
+    return sum(
+        1 for s in LOG_SIDES if expected[sides[s]] is not None and found[s] == expected[sides[s]]
+    )
+
+
+def _difference(expected: list[str], found: list[str]) -> str:
+    missing, extra = list(expected), []
+    for profile in found:
+        if profile in missing:
+            missing.remove(profile)
+        else:
+            extra.append(profile)
+    parts = []
+    if missing:
+        parts.append("missing " + ", ".join(missing))
+    if extra:
+        parts.append("not in it " + ", ".join(extra))
+    return "; ".join(parts) or "same Krosmasters"
+
+
+def _compare_teams(
+    match: Match, header: Header, expected: dict[str, list[str] | None], source: str | None
+) -> tuple[dict[str, str], str, list[Problem]]:
+    """The log's sides mapped onto the match's: the side whose team matches. When neither
+    assignment fits both teams, the one fitting more (the log's order on a tie), and each team
+    that differs is a problem."""
+    found = {
+        side: _profiles(header.players[side].team) if side in header.players else []
+        for side in LOG_SIDES
+    }
+    if all(expected[s] is None for s in MATCH_SIDES):
+        return dict(IN_ORDER), "log order", []
+    in_order = all(_fits(found[s], expected[IN_ORDER[s]]) for s in LOG_SIDES)
+    swapped = all(_fits(found[s], expected[SWAPPED[s]]) for s in LOG_SIDES)
+    if in_order:
+        return dict(IN_ORDER), "teams", []
+    if swapped:
+        return dict(SWAPPED), "teams", []
+    better = _known_fits(found, expected, SWAPPED) > _known_fits(found, expected, IN_ORDER)
+    sides = dict(SWAPPED if better else IN_ORDER)
+    players = {"a": match.player_a, "b": match.player_b}
+    where = "the ban phase revealed" if source == "ban phase" else "registered"
+    problems = []
+    for side in LOG_SIDES:
+        mine = expected[sides[side]]
+        if mine is None or found[side] == mine:
+            continue
+        player = players[sides[side]]
+        name = player.display_name if player is not None else "nobody"
+        problems.append(
+            Problem(
+                field=f"players.{side}.team",
+                expected=mine,
+                found=found[side],
+                message=(
+                    f"the log's player {side} plays {', '.join(found[side]) or 'nobody'}, but "
+                    f"{name} (player {sides[side].upper()}) {where} {', '.join(mine)}: "
+                    f"{_difference(mine, found[side])}"
+                ),
+            )
+        )
+    return sides, "best fit", problems
+
+
+def _cell_names(cells: Iterable[Any]) -> list[str]:
+    return [c.name for c in sorted(cells)]
+
+
+def _arena_fields(arena: Any) -> dict[str, Any]:
+    """The layout of an engine arena in comparable form; the two sides' start cells as a pair
+    in either order (which side starts where follows the log's A/B)."""
+    starts = sorted(_cell_names(arena.start_cells.get(side, ())) for side in LOG_SIDES)
+    return {
+        "trees": _cell_names(arena.trees),
+        "bushes": _cell_names(arena.bushes),
+        "crates": _cell_names(arena.crates),
+        "demon_cells": _cell_names(arena.demon_cells),
+        "kamas": {c.name: n for c, n in sorted(arena.kamas.items())},
+        "start_cells": starts,
+    }
+
+
+def _compare_arena(match: Match, header: Header) -> tuple[list[Problem], list[str]]:
+    """The log's arena against the one the ban phase chose (none chosen: nothing to compare).
+    The cells decide; the name is compared too, so a log naming the arena but changing its
+    scenery is found, and one naming it differently on the same cells is not a problem."""
+    phase = BanPhase.objects.filter(match=match).select_related("arena").first()
+    if phase is None or phase.arena is None:
+        return [], []
+    chosen = phase.arena
+    try:
+        theirs = _arena_fields(catalog.engine_arena_of(chosen))
+    except ValueError as error:  # a stored arena with a bad cell name: say so, do not guess
+        return [], [f"arena: {chosen.name} cannot be read ({error})"]
+    ours = _arena_fields(header.arena)
+    differs = [name for name in ARENA_FIELDS if ours[name] != theirs[name]]
+    if not differs:
+        return [], []
+    same_name = header.arena.name.strip().casefold() == chosen.name.strip().casefold()
+    named = "" if same_name else f" ({header.arena.name!r})"
+    fields = ", ".join(f.replace("_", " ") for f in differs)
+    return [
+        Problem(
+            field="arena",
+            expected={"name": chosen.name, **{k: theirs[k] for k in differs}},
+            found={"name": header.arena.name, **{k: ours[k] for k in differs}},
+            message=f"the ban phase chose {chosen.name}; the log's arena{named} has other {fields}",
+        )
+    ], []
+
+
+def _compare_event(match: Match, header: Header) -> list[Problem]:
+    """The header's `event` (tournament, round, table), each only when the log gives it."""
+    info = header.event
+    if info is None:
+        return []
+    event = match.round.event
+    problems = []
+    if info.tournament:
+        given = info.tournament.strip()
+        if not (
+            given.casefold() in (event.slug.casefold(), event.name.strip().casefold())
+            or slugify(given) == event.slug
+        ):
+            problems.append(
+                Problem(
+                    "event.tournament",
+                    event.slug,
+                    info.tournament,
+                    f"the log was played at {info.tournament!r}, not {event.name} ({event.slug})",
+                )
+            )
+    if info.round is not None and info.round != match.round.number:
+        problems.append(
+            Problem(
+                "event.round",
+                match.round.number,
+                info.round,
+                f"the log is of round {info.round}; this match is in round {match.round.number}",
+            )
+        )
+    if info.table is not None and info.table != match.table:
+        problems.append(
+            Problem(
+                "event.table",
+                match.table,
+                info.table,
+                f"the log is of table {info.table}; this match is at table {match.table}",
+            )
+        )
+    return problems
+
+
+def match_check(match: Match, header: Header | None) -> MatchCheck:
+    """Compare a log's header (`rules.engine.logevents.Header`) with `match`; pure reads."""
+    if header is None:
+        return unchecked("the header could not be read, so nothing was compared")
+    expected, source, skipped = expected_teams(match)
+    sides, basis, problems = _compare_teams(match, header, expected, source)
+    arena_problems, arena_skipped = _compare_arena(match, header)
+    problems += arena_problems + _compare_event(match, header)
+    return MatchCheck(True, sides, basis, source, tuple(problems), (*skipped, *arena_skipped))
+
+
+def header_of(data: bytes) -> Header | None:
+    """The header of a log, None when the text is not a readable `kml/1` log."""
+    try:
+        return parse_log(data).header
+    except LogParseError:
+        return None
+
+
+def log_match_mismatches(log: MatchLog) -> list[Problem]:
+    """Where a stored log's header differs from its match, computed afresh from its bytes."""
+    return list(match_check(log.match, header_of(log_data(log))).problems)

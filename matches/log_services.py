@@ -7,10 +7,15 @@ report once, and what the verdict does to the match's result.
   `write_report` writes the report with `UPDATE ... WHERE report IS NULL`, so a task delivered
   twice (acks_late after a worker crash, a retry, a duplicate message) writes nothing the second
   time and applies the verdict to the match once.
-- The verdict: a `valid` log proposes its result; it becomes the match's result when both players
-  accept it (`accept_log_result`, through the usual agreeing reports). Any other status opens a
-  judge review with the report attached (`MatchLog.review_call`): a dispute while the match has
-  no result (the judges' ruling sets it), a judge call once it has one.
+- Is it this match's game? Next to the engine's report, the header is compared with the match
+  (`log_selectors.match_check`: the teams, the arena the ban phase chose, the header's event) and
+  stored as `MatchLog.match_check`; it also tells which log side is which player (the side whose
+  team matches), so a log written with the players the other way round gives the right result.
+- The verdict: a `valid` log with no match problem proposes its result; it becomes the match's
+  result when both players accept it (`accept_log_result`, through the usual agreeing reports).
+  Any other status, or any match problem, opens a judge review with the report attached
+  (`MatchLog.review_call`): a dispute while the match has no result (the judges' ruling sets
+  it), a judge call once it has one.
 """
 
 from __future__ import annotations
@@ -21,14 +26,15 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from matches import services
+from matches import log_selectors, services
 from matches.models import JudgeCall, Match, MatchLog, Outcome
 from rules import selectors as catalog
 from rules.engine.logevents import TimePolicy
+from rules.engine.replay import Replay
 from rules.matchlog.parse import MAX_LOG_BYTES
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Event, Registration, Round
@@ -42,6 +48,8 @@ TIME_POLICIES = {
 }
 #: A report's winner ("A", "B", None) as the match's outcome (from player A's side).
 WINNERS = {"A": Outcome.A_WINS, "B": Outcome.B_WINS, None: Outcome.DRAW}
+#: The same when the log's sides are the match's the other way round.
+SWAPPED_WINNERS = {"A": Outcome.B_WINS, "B": Outcome.A_WINS, None: Outcome.DRAW}
 REVIEW_NOTE_LENGTH = 500
 
 
@@ -135,24 +143,56 @@ def verify_stored_log(log_id: int) -> bool:
     MatchLog.objects.filter(pk=log_id, report__isnull=True).update(
         stage=MatchLog.Stage.REPLAYING, events_total=_count_events(data)
     )
+    header = None
     try:
         report = catalog.verify_match_log(data, time_policy=TimePolicy(policy))
         status, payload = report.status.value, report.to_dict()
+        header = report.log.header if isinstance(report, Replay) else None
     except Exception as crash:  # an engine bug: report it rather than loop on retries
         logger.exception("verifying match log %s failed", log_id)
         status = MatchLog.Status.ERROR.value
         payload = _failure_report(f"the verifier failed ({type(crash).__name__}): {crash}")
-    return write_report(log_id, status=status, report=payload)
+    return write_report(
+        log_id, status=status, report=payload, match_check=check_against_match(log_id, header)
+    )
+
+
+def check_against_match(log_id: int, header: Any | None) -> dict[str, Any]:
+    """Whether the log's header is this match's game (`log_selectors.match_check`), as stored.
+    Database errors propagate (the task retries); a crash of the check itself is a problem, so
+    that a judge looks rather than the log's result being accepted unchecked."""
+    match = Match.objects.select_related("round__event", "player_a__user", "player_b__user").get(
+        logs__pk=log_id
+    )
+    try:
+        return log_selectors.match_check(match, header).to_dict()
+    except DatabaseError:
+        raise
+    except Exception as crash:
+        logger.exception("comparing match log %s with its match failed", log_id)
+        failed = log_selectors.Problem(
+            "match", None, None, f"the comparison with the match failed ({type(crash).__name__})"
+        )
+        check = log_selectors.unchecked("the comparison with the match failed")
+        return {**check.to_dict(), "problems": [failed.to_dict()]}
 
 
 @transaction.atomic
-def write_report(log_id: int, *, status: str, report: dict[str, Any]) -> bool:
-    """Write the report unless one is there already, and apply the verdict to the match, in one
-    transaction; False (nothing written, nothing applied) when the report existed."""
+def write_report(
+    log_id: int,
+    *,
+    status: str,
+    report: dict[str, Any],
+    match_check: dict[str, Any] | None = None,
+) -> bool:
+    """Write the report (and the comparison with the match) unless one is there already, and
+    apply the verdict to the match, in one transaction; False (nothing written, nothing
+    applied) when the report existed."""
     written = MatchLog.objects.filter(pk=log_id, report__isnull=True).update(
         status=status,
         stage=MatchLog.Stage.DONE,
         report=report,
+        match_check=match_check,
         verified_at=timezone.now(),
     )
     if not written:
@@ -165,33 +205,50 @@ def write_report(log_id: int, *, status: str, report: dict[str, Any]) -> bool:
 # What the verdict does to the match -------------------------------------------------------------
 
 
-def log_outcome(report: dict[str, Any] | None) -> tuple[str, int, int] | None:
-    """(outcome, gg_a, gg_b) the engine computed, for a finished game; else None."""
+def log_outcome(
+    report: dict[str, Any] | None, *, swapped: bool = False
+) -> tuple[str, int, int] | None:
+    """(outcome, gg_a, gg_b) the engine computed, for a finished game, from the match's player
+    A's side (`swapped`: the log's A is the match's B); else None."""
     result = (report or {}).get("result")
     if not result or result.get("winner") not in WINNERS:
         return None
     gg = result.get("gg") or {}
-    return WINNERS[result["winner"]], int(gg.get("A", 0)), int(gg.get("B", 0))
+    gg_a, gg_b = int(gg.get("A", 0)), int(gg.get("B", 0))
+    if swapped:
+        return SWAPPED_WINNERS[result["winner"]], gg_b, gg_a
+    return WINNERS[result["winner"]], gg_a, gg_b
+
+
+def match_outcome(log: MatchLog) -> tuple[str, int, int] | None:
+    """The log's computed result as this match's result, its sides mapped onto the players."""
+    return log_outcome(log.report, swapped=log.sides_swapped)
 
 
 def review_note(log: MatchLog) -> str:
-    """What the judge reads in the queue: the verdict and the first finding with its line."""
+    """What the judge reads in the queue: the verdict and the first finding with its line, then
+    how the log differs from the match."""
     report = log.report or {}
-    parts = [f"Match log #{log.pk} is {log.status}"]
+    problems = log.match_problems
+    verdict = f"Match log #{log.pk} is {log.status}"
+    if problems and log.status == MatchLog.Status.VALID:
+        verdict += " but does not record this match's game"
+    parts = [verdict]
     for error in report.get("errors", [])[:1]:
         where = f"line {error['line']}" if error.get("line") else "the log"
         rule = f", rule {error['rule']}" if error.get("rule") else ""
         parts.append(f"{where}{rule}: {error.get('message', '')}")
     for feature in report.get("unsupported", [])[:1]:
         parts.append(f"line {feature['line']}: not modelled: {feature['feature']}")
+    parts.extend(f"{p['field']}: {p['message']}" for p in problems)
     return ("; ".join(parts) + ".")[:REVIEW_NOTE_LENGTH]
 
 
 def _apply_verdict(log: MatchLog) -> None:
     """Called once per log, inside `write_report`'s transaction, with the match row locked."""
     match = services._locked(log.match)
-    if log.status == MatchLog.Status.VALID:
-        outcome = log_outcome(log.report)
+    if log.acceptable:  # valid, and this match's game
+        outcome = match_outcome(log)
         open_dispute = match.judge_calls.filter(
             kind=JudgeCall.Kind.DISPUTE, status=JudgeCall.Status.OPEN
         ).first()
@@ -256,12 +313,21 @@ def accept_log_result(log: MatchLog, *, registration: Registration, by: Abstract
             f"only a valid log's result can be accepted (this one is {log.status})",
             "not_valid",
         )
+    if log.match_problems:
+        first = log.match_problems[0]
+        raise Conflict(
+            "log",
+            "this log does not record this match's game, so a judge reviews it "
+            f"({first['field']}: {first['message']})",
+            "not_this_match",
+            problems=log.match_problems,
+        )
     latest = match.logs.order_by("-uploaded_at", "-id").values_list("pk", flat=True).first()
     if latest != log.pk:
         raise Conflict(
             "log", "a newer log was uploaded for this match; accept that one", "superseded"
         )
-    outcome = log_outcome(log.report)
+    outcome = match_outcome(log)
     if outcome is None:  # a valid log is a finished game; kept as a guard
         raise Conflict("log", "the log computes no result", "no_result")
     result, gg_a, gg_b = outcome

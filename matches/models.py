@@ -243,6 +243,11 @@ class MatchLog(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     report = models.JSONField(null=True, blank=True)
     verified_at = models.DateTimeField(null=True, blank=True)
+    match_check = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The header compared with the match (docs/match-log.md).",
+    )
     review_call = models.ForeignKey(
         JudgeCall,
         on_delete=models.SET_NULL,
@@ -273,3 +278,19 @@ class MatchLog(models.Model):
     @property
     def done(self) -> bool:
         return self.report is not None
+
+    @property
+    def match_problems(self) -> list[dict]:
+        """Where the log's header differs from this match (empty when it matches or was not
+        checked); each `{field, expected, found, message}`."""
+        return list((self.match_check or {}).get("problems") or [])
+
+    @property
+    def sides_swapped(self) -> bool:
+        """True when the log's player A is the match's player B (found by their teams)."""
+        return bool((self.match_check or {}).get("swapped"))
+
+    @property
+    def acceptable(self) -> bool:
+        """A valid log recording this match's game: its result may be accepted."""
+        return self.status == self.Status.VALID and not self.match_problems

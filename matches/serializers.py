@@ -116,7 +116,8 @@ class JudgeCallSerializer(serializers.ModelSerializer):
     raised_by = serializers.CharField(source="raised_by.username", default=None, read_only=True)
     rulings = RulingSerializer(many=True, read_only=True)
     match_logs = serializers.SerializerMethodField(
-        help_text="Match logs this review is about: id, status and where to read them."
+        help_text="Match logs this review is about: id, status, how each differs from the match "
+        "(match_problems) and where to read them."
     )
 
     class Meta:
@@ -136,11 +137,12 @@ class JudgeCallSerializer(serializers.ModelSerializer):
         ]
 
     def get_match_logs(self, call: JudgeCall) -> list[dict]:
-        logs = call.match_logs.only("pk", "match_id", "status").order_by("id")
+        logs = call.match_logs.only("pk", "match_id", "status", "match_check").order_by("id")
         return [
             {
                 "id": log.pk,
                 "status": log.status,
+                "match_problems": log.match_problems,
                 "status_url": log_status_url(log),
                 "replay_url": log_replay_url(log),
             }
@@ -171,7 +173,15 @@ class MatchLogSerializer(serializers.ModelSerializer):
     progress = serializers.SerializerMethodField()
     report = serializers.JSONField(help_text="the report of docs/match-log.md; null until done")
     result = serializers.SerializerMethodField(
-        help_text="the engine's result as a match result {result, gg_a, gg_b}, for a finished game"
+        help_text="the engine's result as a match result {result, gg_a, gg_b}, for a finished "
+        "game, from the match's player A's side (the log's sides mapped by match_check)"
+    )
+    match_check = serializers.JSONField(
+        help_text="whether the log records this match's game: {checked, sides, swapped, basis, "
+        "team_source, problems: [{field, expected, found, message}], skipped}; null until done"
+    )
+    acceptable = serializers.BooleanField(
+        help_text="true for a valid log with no match problem: its result may be accepted"
     )
     review_call = serializers.PrimaryKeyRelatedField(read_only=True)
     status_url = serializers.SerializerMethodField()
@@ -194,6 +204,8 @@ class MatchLogSerializer(serializers.ModelSerializer):
             "verified_at",
             "report",
             "result",
+            "match_check",
+            "acceptable",
             "review_call",
             "status_url",
             "replay_url",
@@ -207,9 +219,9 @@ class MatchLogSerializer(serializers.ModelSerializer):
         return progress(log)
 
     def get_result(self, log: MatchLog) -> dict | None:
-        from matches.log_services import log_outcome
+        from matches.log_services import match_outcome
 
-        found = log_outcome(log.report)
+        found = match_outcome(log)
         if found is None:
             return None
         result, gg_a, gg_b = found
