@@ -9,9 +9,13 @@ RUN_DIR="$PWD/.run"
 PG_PORT="${TEST_PG_PORT:-54329}"
 REDIS_PORT="${TEST_REDIS_PORT:-63799}"
 PG_BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+# PostgreSQL runs as the postgres user, who may not be able to enter the checkout's folders:
+# its files live under /tmp instead, one folder per port.
+PG_DIR="${TMPDIR:-/tmp}/krosmaster-test-pg-$PG_PORT"
 
 as_postgres() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  # From /, which postgres may enter whatever the checkout's folder allows.
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 install() {
@@ -31,32 +35,34 @@ install() {
 start() {
   mkdir -p "$RUN_DIR"
   if ! "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; then
-    rm -rf "$RUN_DIR/pg"
-    mkdir -p "$RUN_DIR/pg"
-    [ "$(id -u)" = 0 ] && chown postgres "$RUN_DIR/pg" && chmod 755 "$RUN_DIR"
-    as_postgres "$PG_BIN/initdb" -D "$RUN_DIR/pg/data" -U postgres -A trust --no-sync >/dev/null
-    as_postgres "$PG_BIN/pg_ctl" -D "$RUN_DIR/pg/data" -l "$RUN_DIR/pg/log" -w start \
-      -o "-h 127.0.0.1 -p $PG_PORT -k $RUN_DIR/pg -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >/dev/null
-    touch "$RUN_DIR/pg.started"
+    rm -rf "$PG_DIR"
+    mkdir -p "$PG_DIR"
+    if [ "$(id -u)" = 0 ]; then chown postgres "$PG_DIR"; fi
+    as_postgres "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres -A trust --no-sync >/dev/null
+    as_postgres "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w start \
+      -o "-h 127.0.0.1 -p $PG_PORT -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >/dev/null
+    as_postgres "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres krosmaster
+    touch "$RUN_DIR/pg-$PG_PORT.started"
   fi
   if ! redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then
     redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no \
-      --daemonize yes --pidfile "$RUN_DIR/redis.pid" --logfile "$RUN_DIR/redis.log"
+      --daemonize yes --pidfile "$RUN_DIR/redis-$REDIS_PORT.pid" --logfile "$RUN_DIR/redis-$REDIS_PORT.log"
     for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
-    touch "$RUN_DIR/redis.started"
+    touch "$RUN_DIR/redis-$REDIS_PORT.started"
   fi
   echo "DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/krosmaster"
   echo "REDIS_URL=redis://127.0.0.1:$REDIS_PORT/0"
 }
 
 stop() {
-  if [ -f "$RUN_DIR/pg.started" ]; then
-    as_postgres "$PG_BIN/pg_ctl" -D "$RUN_DIR/pg/data" -m fast -w stop >/dev/null || true
-    rm -f "$RUN_DIR/pg.started"
+  if [ -f "$RUN_DIR/pg-$PG_PORT.started" ]; then
+    as_postgres "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null || true
+    rm -rf "$PG_DIR"
+    rm -f "$RUN_DIR/pg-$PG_PORT.started"
   fi
-  if [ -f "$RUN_DIR/redis.started" ]; then
+  if [ -f "$RUN_DIR/redis-$REDIS_PORT.started" ]; then
     redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
-    rm -f "$RUN_DIR/redis.started"
+    rm -f "$RUN_DIR/redis-$REDIS_PORT.started"
   fi
 }
 
