@@ -95,6 +95,22 @@ class Profile(models.Model):
 class Spell(models.Model):
     """One spell bar of a profile (2.5.2); its range, element and limit as printed."""
 
+    #: The printed bar, field by field: what the engine reads and the API shows.
+    BAR_FIELDS = (
+        "name",
+        "cost",
+        "range_kind",
+        "range_min",
+        "range_max",
+        "range_modifiable",
+        "range_line",
+        "range_los",
+        "element",
+        "base_damage",
+        "limit",
+        "effects",
+    )
+
     profile = models.ForeignKey(Profile, on_delete=models.CASCADE, related_name="spells")
     position = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=120)

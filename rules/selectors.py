@@ -131,21 +131,7 @@ def _engine_profiles(release: Release) -> list[engine_roster.Profile]:
     for row in (
         Spell.objects.filter(profile__release=release)
         .order_by("profile_id", "position")
-        .values(
-            "profile_id",
-            "name",
-            "cost",
-            "range_kind",
-            "range_min",
-            "range_max",
-            "range_modifiable",
-            "range_line",
-            "range_los",
-            "element",
-            "base_damage",
-            "limit",
-            "effects",
-        )
+        .values("profile_id", *Spell.BAR_FIELDS)
     ):
         spells.setdefault(row.pop("profile_id"), []).append(
             engine_roster.Spell(

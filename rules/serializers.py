@@ -31,20 +31,7 @@ class SpellSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Spell
-        fields = [
-            "name",
-            "cost",
-            "range_kind",
-            "range_min",
-            "range_max",
-            "range_modifiable",
-            "range_line",
-            "range_los",
-            "element",
-            "base_damage",
-            "limit",
-            "effects",
-        ]
+        fields = list(Spell.BAR_FIELDS)
 
 
 class PowerSerializer(serializers.ModelSerializer):

@@ -261,22 +261,23 @@ def _rapine_occulte(state: GameState, unit: Unit) -> GameState:
 # -- end of a piece's turn (6.4.1) ----------------------------------------------------------------
 
 
+def _mark_adjacent_allies(state: GameState, unit: Unit, *, ap: int = 0, mp: int = 0) -> GameState:
+    for ally in _adjacent(state, unit, allied=True):
+        if ally.is_krosmaster:
+            state = place_markers(state, ally.id, ap=ap, mp=mp)
+    return state
+
+
 @trigger(Moment.END_OF_TURN, "motivation")
 def _motivation(state: GameState, unit: Unit) -> GameState:
     """Motivation: each allied Krosmaster adjacent to the holder gets a +1 AP marker."""
-    for ally in _adjacent(state, unit, allied=True):
-        if ally.is_krosmaster:
-            state = place_markers(state, ally.id, ap=1)
-    return state
+    return _mark_adjacent_allies(state, unit, ap=1)
 
 
 @trigger(Moment.END_OF_TURN, "speedy-aura")
 def _speedy_aura(state: GameState, unit: Unit) -> GameState:
     """Speedy Aura: each allied Krosmaster adjacent to the holder gets a +1 MP marker."""
-    for ally in _adjacent(state, unit, allied=True):
-        if ally.is_krosmaster:
-            state = place_markers(state, ally.id, mp=1)
-    return state
+    return _mark_adjacent_allies(state, unit, mp=1)
 
 
 @trigger(Moment.END_OF_TURN, "flea-fleece")
