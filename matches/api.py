@@ -15,7 +15,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches import log_selectors, log_services, selectors, services
+from kernel import access
+from kernel.api import ERROR, ServiceErrorsMixin, require, valid
+from matches import selectors, services
+from matches.logs import selectors as log_selectors
+from matches.logs import services as log_services
 from matches.models import JudgeCall, Match, MatchLog
 from matches.serializers import (
     CorrectionSerializer,
@@ -29,10 +33,8 @@ from matches.serializers import (
     RulingInputSerializer,
     RulingSerializer,
 )
-from rules.api_logs import LogVerifyThrottle, read_log_upload
+from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
 from rules.matchlog.parse import MAX_LOG_BYTES
-from tournaments import selectors as event_selectors
-from tournaments.api import ERROR, ServiceErrorsMixin, require, valid
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -96,7 +98,7 @@ class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     def result(self, request: Request, pk: str) -> Response:
         """Organisers enter or correct the result; it is kept in the history."""
         match = self.get_object()
-        require(event_selectors.is_organiser(request.user, match.round.event), request)
+        require(access.is_organiser(request.user, match.round.event), request)
         data = valid(CorrectionSerializer, request).validated_data
         match = services.set_result(match, by=request.user, **data)
         return Response(self._detail(match))
@@ -147,7 +149,7 @@ class JudgeCallViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     def ruling(self, request: Request, pk: str) -> Response:
         """Record a ruling (the rule applied, the reasoning) and the result it sets."""
         call = self.get_object()
-        require(event_selectors.is_judge(request.user, call.event), request, "judges rule")
+        require(access.is_judge(request.user, call.event), request, "judges rule")
         data = valid(RulingInputSerializer, request).validated_data
         ruling = services.record_ruling(
             call,

@@ -214,12 +214,12 @@ class MatchLogSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_progress(self, log: MatchLog) -> dict:
-        from matches.log_selectors import progress
+        from matches.logs.selectors import progress
 
         return progress(log)
 
     def get_result(self, log: MatchLog) -> dict | None:
-        from matches.log_services import match_outcome
+        from matches.logs.services import match_outcome
 
         found = match_outcome(log)
         if found is None:

@@ -8,13 +8,18 @@ dispute, never both, and no report is lost.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from kernel import choices
+from kernel.errors import Conflict, InvalidInput
 from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
-from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import Event, Registration, Round
+
+if TYPE_CHECKING:
+    from tournaments.models import Event, Registration, Round
 
 MAX_GG = 99
 
@@ -26,7 +31,7 @@ def _locked(match: Match) -> Match:
 def _check_result(match: Match, result: str, gg_a: int | None, gg_b: int | None) -> None:
     if result not in Outcome.values:
         raise InvalidInput("result", f"one of {', '.join(Outcome.values)}")
-    if match.round.stage == Round.Stage.TOP_CUT and result == Outcome.DRAW:
+    if match.round.stage == choices.RoundStage.TOP_CUT and result == Outcome.DRAW:
         raise InvalidInput("result", "a top-cut match needs a winner", "draw_in_cut")
     for field, value in (("gg_a", gg_a), ("gg_b", gg_b)):
         if value is None or not 0 <= value <= MAX_GG:
@@ -77,13 +82,13 @@ def record_bye(match: Match) -> Match:
 def complete_round_if_done(round_: Round) -> None:
     """Mark a published round complete once every match has a confirmed result."""
     if not round_.matches.exclude(status=Match.Status.CONFIRMED).exists():
-        Round.objects.filter(pk=round_.pk, status=Round.Status.PUBLISHED).update(
-            status=Round.Status.COMPLETE
+        type(round_).objects.filter(pk=round_.pk, status=choices.RoundStatus.PUBLISHED).update(
+            status=choices.RoundStatus.COMPLETE
         )
 
 
 def _check_reportable(match: Match, *, from_log: int | None = None) -> None:
-    if match.round.status == Round.Status.DRAFT:
+    if match.round.status == choices.RoundStatus.DRAFT:
         raise Conflict("match", "the pairings are not published yet", "draft")
     if match.is_bye:
         raise Conflict("match", "a bye needs no report", "bye")
@@ -175,7 +180,7 @@ def confirm_result(match: Match, *, registration: Registration, by: AbstractBase
 
 
 def _check_correctable(match: Match) -> None:
-    if match.round.status == Round.Status.DRAFT:
+    if match.round.status == choices.RoundStatus.DRAFT:
         raise Conflict("match", "the pairings are not published yet", "draft")
     if match.is_bye:
         raise Conflict("match", "a bye is always a win", "bye")
@@ -220,7 +225,7 @@ def call_judge(
     *, event: Event, by: AbstractBaseUser, match: Match | None = None, note: str = ""
 ) -> JudgeCall:
     """A player (or organiser) asks for a judge, at a match or for the event."""
-    if event.status in (Event.Status.DRAFT, Event.Status.FINISHED):
+    if event.status in (choices.EventStatus.DRAFT, choices.EventStatus.FINISHED):
         raise Conflict("event", "judges are on duty while the event runs", "not_running")
     return JudgeCall.objects.create(
         event=event, match=match, kind=JudgeCall.Kind.CALL, raised_by=by, note=note.strip()[:500]

@@ -5,6 +5,20 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from kernel.choices import (
+    ArenaChoice,
+    BanTimeout,
+    CutKind,
+    EventStatus,
+    Role,
+    RoundStage,
+    RoundStatus,
+    Seeding,
+    TeamLists,
+    TeamMode,
+    TimePolicy,
+)
+
 
 def default_tiebreakers() -> list[str]:
     """The product's default order (opponents' MW%, GG difference, opponents' opponents' MW%)."""
@@ -18,43 +32,14 @@ class Event(models.Model):
     organisers clicking at once cannot both move it.
     """
 
-    class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION_OPEN = "registration_open", "Registration open"
-        REGISTRATION_CLOSED = "registration_closed", "Registration closed"
-        RUNNING = "running", "Swiss rounds"
-        TOP_CUT = "top_cut", "Top cut"
-        FINISHED = "finished", "Finished"
-
-    class TimePolicy(models.TextChoices):
-        EQUAL_TURNS = "equal_turns", "Finish the game turn; no winner is a draw"
-        GG_LEAD = "gg_lead", "Finish the game turn; more GG wins, equal GG is a draw"
-
-    class TeamMode(models.TextChoices):
-        EVENT = "event", "One team for the whole event"
-        PER_MATCH = "per_match", "A team per match"
-
-    class TeamLists(models.TextChoices):
-        AFTER_EVENT = "after_event", "Public once the event is finished"
-        OPEN = "open", "Public now"
-        PRIVATE = "private", "Organisers and judges only"
-
-    class CutKind(models.TextChoices):
-        SINGLE = "single", "Single elimination"
-        DOUBLE = "double", "Double elimination"
-
-    class Seeding(models.TextChoices):
-        RANDOM = "random", "Random draw"
-        RATING = "rating", "By rating"
-
-    class ArenaChoice(models.TextChoices):
-        FORCED = "forced", "Set by the organiser for each match"
-        DRAWN = "drawn", "Drawn at random from the map pool"
-        FIRST_PLAYER = "first_player", "Picked from the map pool by the first player (1.3.2)"
-
-    class BanTimeout(models.TextChoices):
-        RANDOM = "random", "A random legal ban is made for the late player"
-        SKIP = "skip", "The late player's ban is skipped"
+    Status = EventStatus
+    TimePolicy = TimePolicy
+    TeamMode = TeamMode
+    TeamLists = TeamLists
+    CutKind = CutKind
+    Seeding = Seeding
+    ArenaChoice = ArenaChoice
+    BanTimeout = BanTimeout
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
@@ -166,11 +151,7 @@ EVENT_SETTINGS: tuple[str, ...] = (
 class EventRole(models.Model):
     """One person's part in one event; a person may hold several (judge and co-organiser)."""
 
-    class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        CO_ORGANISER = "co_organiser", "Co-organiser"
-        JUDGE = "judge", "Judge"
-        PLAYER = "player", "Player"
+    Role = Role
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(
@@ -254,14 +235,8 @@ class Round(models.Model):
     `timer_remaining` instead. Both empty: the timer has not been started.
     """
 
-    class Stage(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        TOP_CUT = "top_cut", "Top cut"
-
-    class Status(models.TextChoices):
-        DRAFT = "draft", "Draft (pairings hidden)"
-        PUBLISHED = "published", "Published"
-        COMPLETE = "complete", "Complete"
+    Stage = RoundStage
+    Status = RoundStatus
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()

@@ -22,6 +22,9 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from kernel import access
+from kernel.access import event_and_access
+from kernel.pages import attempt, back
 from matches import selectors as match_selectors
 from teams import selectors as team_selectors
 from tournaments import selectors, services
@@ -34,11 +37,10 @@ from tournaments.forms import (
     TeamForm,
 )
 from tournaments.models import Event, Registration, Round
-from tournaments.pages import attempt, back, event_and_access
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = selectors.visible_events(request.user)[:20]
+    events = access.visible_events(request.user)[:20]
     return render(request, "tournaments/home.html", {"events": events})
 
 
@@ -66,7 +68,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 # Helpers ----------------------------------------------------------------------------------------
 
 
-def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, selectors.Access]:
+def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, access.Access]:
     event, who = event_and_access(request, slug)
     if not who.organiser:
         raise PermissionDenied("only the event's organisers may do this")
@@ -74,7 +76,7 @@ def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, selectors.
 
 
 def _round(request: HttpRequest, event: Event, number: int) -> Round:
-    return get_object_or_404(selectors.visible_rounds(request.user, event), number=number)
+    return get_object_or_404(access.visible_rounds(request.user, event), number=number)
 
 
 # Event pages ------------------------------------------------------------------------------------
@@ -97,7 +99,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             and services.registration_open(event),
             "team_form": TeamForm(saved_teams=saved),
             "current": current,
-            "rounds": selectors.visible_rounds(request.user, event),
+            "rounds": access.visible_rounds(request.user, event),
             "players": selectors.registrations(event),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
@@ -338,7 +340,7 @@ def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
 def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round you may see: the link players follow from the event's menu."""
     event, _ = event_and_access(request, slug)
-    latest = selectors.visible_rounds(request.user, event).last()
+    latest = access.visible_rounds(request.user, event).last()
     if latest is None:
         messages.info(request, "No pairings are published yet.")
         return redirect("event-detail", slug)

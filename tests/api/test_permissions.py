@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import pytest
 from rest_framework.test import APIClient
 
-from matches import log_services
 from matches import services as match_services
+from matches.logs import services as log_services
 from matches.models import JudgeCall
 from tests.factories import LEGAL_TEAM, make_event, make_running_event, make_user
 from tournaments import services
@@ -247,7 +247,7 @@ def test_draft_rounds_are_hidden_from_players():
 
 
 def build_ban_world() -> tuple[dict, int, str]:
-    from teams import banphase_services
+    from teams.banphase import services as banphase_services
     from teams.models import BanPhase
     from tests.banphase.helpers import ban_event
 
@@ -302,7 +302,7 @@ def test_ban_phase_permission_matrix(method, url, body, role, expected):
 
 
 def test_ban_phase_hides_the_opponents_team_from_everyone_but_staff():
-    from teams import banphase_services
+    from teams.banphase import services as banphase_services
     from tests.banphase.helpers import team
 
     users, match_id, _ = build_ban_world()

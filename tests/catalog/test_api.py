@@ -39,7 +39,7 @@ def test_profile_detail_has_spells_and_powers(release: Release):
 
 
 def test_formats_and_arenas_are_listed(release: Release, trees_path):
-    from rules import services
+    from rules.catalog import services
 
     services.import_arenas(trees_path)
     api = APIClient()

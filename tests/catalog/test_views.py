@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import services
+from rules.catalog import services
 from rules.models import Arena, Format, Release
 from teams.models import Team
 from tests.catalog.conftest import LEGAL_TEAM

@@ -14,8 +14,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from matches import services as match_services
-from rules import selectors as catalog
-from rules import services as catalog_services
+from rules.catalog import selectors as catalog
+from rules.catalog import services as catalog_services
 from rules.engine.roster import DEFAULT_RELEASE
 from rules.models import Arena, Release
 from tournaments import services

@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from rules import selectors
+from rules.catalog import selectors
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Arena, Format, Power, Profile, Release, Spell
 

@@ -24,7 +24,6 @@ from rules.engine.teamspec import parse_team_spec
 from rules.matchlog.parse import ParseIssue
 from rules.matchlog.verify import Report, UnreadableReport, verify_log_text
 from rules.models import Arena, Format, Power, Profile, Release, Spell
-from tournaments.models import EventRole
 
 
 class CatalogLookupError(LookupError):
@@ -348,9 +347,8 @@ def can_manage_catalog(user: AbstractBaseUser | AnonymousUser) -> bool:
         return False
     if user.is_staff:
         return True
-    return EventRole.objects.filter(
-        user=user, role__in=[EventRole.Role.ORGANISER, EventRole.Role.CO_ORGANISER]
-    ).exists()
+    # Read through the user's own relation: the event records sit above the catalog.
+    return user.event_roles.filter(role__in=["organiser", "co_organiser"]).exists()
 
 
 def cell_kinds(arena: Arena) -> Mapping[str, list[str]]:

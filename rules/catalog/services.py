@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from rules import selectors
+from rules.catalog import selectors
 from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
 from rules.engine.arena import SIDES

@@ -23,23 +23,27 @@ import datetime
 import secrets
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from kernel import choices
+from kernel.errors import Conflict, InvalidInput, Unprocessable
 from matches.models import Match
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
 from rules.engine.teamspec import TeamSpecError, parse_team_spec, resolve_profile
 from rules.models import Arena
-from teams import banphase_selectors as selectors
 from teams import selectors as team_selectors
-from teams.banorder import commitment, other, pick, roll, side_order
+from teams.banphase import selectors
+from teams.banphase.order import commitment, other, pick, roll, side_order
+from teams.intake import unreadable_team
 from teams.models import Ban, BanPhase, MatchTeam
-from tournaments.errors import Conflict, InvalidInput, Unprocessable, unreadable_team
-from tournaments.models import Event, Round
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
 Status = BanPhase.Status
 
@@ -59,7 +63,7 @@ def phase_for(match: Match, *, seed: int | None = None) -> BanPhase:
         raise Conflict("match", "this event does not play a team per match", "no_ban_phase")
     if match.is_bye:
         raise Conflict("match", "a bye has no ban phase", "bye")
-    if match.round.status == Round.Status.DRAFT:
+    if match.round.status == choices.RoundStatus.DRAFT:
         raise Conflict("match", "the pairings of this round are not published", "draft")
     phase = BanPhase.objects.filter(match=match).first()
     if phase is None:
@@ -83,11 +87,11 @@ def _create(match: Match, event: Event, seed: int | None) -> BanPhase:
         ban_timeout=event.ban_timeout,
         status=Status.ARENA,
     )
-    if event.arena_choice == Event.ArenaChoice.FIRST_PLAYER:
+    if event.arena_choice == choices.ArenaChoice.FIRST_PLAYER:
         # 1.3.1 decides the first player from the teams' initiative, but teams are built after
         # the arena (1.1.3.a); the server draws it instead, as 1.3.1.c allows for a tie.
         phase.arena_picker = "a" if roll(seed, "arena_picker") < 0.5 else "b"
-    elif event.arena_choice == Event.ArenaChoice.DRAWN:
+    elif event.arena_choice == choices.ArenaChoice.DRAWN:
         arena = pick(seed, "arena", list(selectors.arena_candidates(event)))
         if arena is not None:  # no arena at all: the organiser sets one
             phase.arena, phase.arena_source = arena, BanPhase.ArenaSource.DRAWN
@@ -134,7 +138,7 @@ def _apply_timeouts(phase: BanPhase, now: datetime.datetime) -> BanPhase:
         steps = side_order(phase.bans_per_player, phase.first_banner)
         profile = ""
         kind = Ban.Kind.TIMEOUT_SKIP
-        if phase.ban_timeout == Event.BanTimeout.RANDOM:
+        if phase.ban_timeout == choices.BanTimeout.RANDOM:
             candidates = sorted(p.id for p in selectors.ban_candidates(phase))
             chosen = pick(phase.seed, f"timeout:{index}", candidates)
             if chosen is not None:
@@ -192,7 +196,7 @@ def set_arena(
         raise Conflict("arena", "the arena is chosen already", "arena_chosen")
     if by_organiser and side is None:
         source = BanPhase.ArenaSource.FORCED
-    elif event.arena_choice == Event.ArenaChoice.FIRST_PLAYER and side == phase.arena_picker:
+    elif event.arena_choice == choices.ArenaChoice.FIRST_PLAYER and side == phase.arena_picker:
         source = BanPhase.ArenaSource.PICKED
     else:
         raise Conflict("arena", "the other player picks the arena", "not_your_turn")

@@ -1,0 +1,110 @@
+"""Who may see and do what in an event: one place for the pages, the API, the ban phase and the
+selectors alike (the role model is described in docs/access.md).
+
+The event models belong to the tournaments app, which sits above this module; they are reached
+through the rows passed in (`event.roles`, `event.registrations`) or by label, as foreign keys
+name them, so every app may ask this module without importing tournaments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.apps import apps
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+
+from kernel.choices import EventStatus, Role, RoundStatus
+
+if TYPE_CHECKING:
+    from tournaments.models import Event, Registration, Round
+
+Person = AbstractBaseUser | AnonymousUser
+
+PUBLIC_STATUSES = [s for s in EventStatus.values if s != EventStatus.DRAFT]
+ORGANISING = (Role.ORGANISER, Role.CO_ORGANISER)
+
+
+def _event_model() -> Any:
+    return apps.get_model("tournaments", "Event")
+
+
+def visible_events(user: Person) -> QuerySet[Event]:
+    """Everything but drafts, plus the drafts of events the user has a role in."""
+    events = _event_model().objects
+    public = events.filter(status__in=PUBLIC_STATUSES)
+    if not user.is_authenticated:
+        return public
+    return (public | events.filter(roles__user=user)).distinct()
+
+
+def _roles(user: Person, event: Event) -> set[str]:
+    if not user.is_authenticated:
+        return set()
+    return set(event.roles.filter(user=user).values_list("role", flat=True))
+
+
+def is_organiser(user: Person, event: Event) -> bool:
+    """The organiser or a co-organiser of the event."""
+    return bool(_roles(user, event) & set(ORGANISING))
+
+
+def is_judge(user: Person, event: Event) -> bool:
+    return Role.JUDGE in _roles(user, event)
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one person may do in one event, worked out once per request."""
+
+    organiser: bool
+    judge: bool
+    registration: Registration | None
+
+    @property
+    def staff(self) -> bool:
+        """Organisers and judges: they see drafts, every team and every report."""
+        return self.organiser or self.judge
+
+
+def of(user: Person, event: Event) -> Access:
+    """The person's access to the event."""
+    if not user.is_authenticated:
+        return Access(False, False, None)
+    roles = _roles(user, event)
+    return Access(
+        organiser=bool(roles & set(ORGANISING)),
+        judge=Role.JUDGE in roles,
+        registration=event.registrations.filter(user=user).first(),
+    )
+
+
+def can_see_team(user: Person, registration: Registration) -> bool:
+    """Teams are private to their player, organisers and judges until the lists are opened."""
+    event = registration.event
+    if event.teams_public:
+        return True
+    if not user.is_authenticated:
+        return False
+    if registration.user_id == user.pk:
+        return True
+    return of(user, event).staff
+
+
+def visible_rounds(user: Person, event: Event) -> QuerySet[Round]:
+    """Published rounds; drafts too for the event's organisers and judges."""
+    rounds = event.rounds.order_by("number")
+    if of(user, event).staff:
+        return rounds
+    return rounds.exclude(status=RoundStatus.DRAFT)
+
+
+def event_and_access(request: HttpRequest, slug: str) -> tuple[Event, Access]:
+    """The event a page's URL names, if the caller may see it (404 otherwise), with their access."""
+    event = get_object_or_404(
+        visible_events(request.user).select_related("format__release"), slug=slug
+    )
+    return event, of(request.user, event)
