@@ -16,8 +16,10 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from kernel.choices import EventStatus, Role, RoundStatus
+from kernel.errors import Forbidden, InvalidInput
 
 if TYPE_CHECKING:
     from tournaments.models import Event, Registration, Round
@@ -100,6 +102,34 @@ def visible_rounds(user: Person, event: Event) -> QuerySet[Round]:
     if of(user, event).staff:
         return rounds
     return rounds.exclude(status=RoundStatus.DRAFT)
+
+
+# The role model (docs/access.md) ------------------------------------------------------------
+
+GRANTS: dict[str, frozenset[str]] = {
+    Role.ORGANISER: frozenset({Role.CO_ORGANISER, Role.JUDGE}),
+    Role.CO_ORGANISER: frozenset(),
+    Role.JUDGE: frozenset(),
+    Role.PLAYER: frozenset(),
+}
+"""Which roles a holder of each role may grant to someone else. Only the organiser (who created
+the event) names co-organisers and judges; players get their role by registering."""
+
+
+def check_grant(by: Person, event: Event, role: str, to: AbstractBaseUser) -> None:
+    """Refuse (403 `Forbidden`) a grant the role model does not allow: nobody grants a role to
+    themselves, and only roles listed in `GRANTS` for a role `by` holds."""
+    if role not in GRANTS:
+        raise InvalidInput("role", _("unknown role %(role)r") % {"role": role}, "unknown_role")
+    if by.is_authenticated and by.pk == to.pk:
+        raise Forbidden("username", _("nobody grants a role to themselves"), "self_grant")
+    allowed = set().union(*(GRANTS.get(held, frozenset()) for held in _roles(by, event)))
+    if role not in allowed:
+        raise Forbidden(
+            "role",
+            _("only the event's organiser grants the %(role)s role") % {"role": Role(role).label},
+            "may_not_grant",
+        )
 
 
 def event_and_access(request: HttpRequest, slug: str) -> tuple[Event, Access]:

@@ -4,23 +4,61 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework import parsers
+from rest_framework.exceptions import NotAuthenticated, ParseError, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
 
 from kernel.errors import ServiceError
 
 ERROR = OpenApiResponse(description="`{field, reason, code}`: what was refused and why.")
 
 
-class ServiceErrorsMixin:
-    """Turn a service's refusal into 400/409/422 with the field and the reason."""
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """The one place a refusal becomes an answer: a service's `ServiceError` is
+    `{field, reason, code, ...}` with its status (400/409/422); anything else is DRF's own."""
+    if isinstance(exc, ServiceError):
+        return Response(exc.as_dict(), status=exc.status)
+    return drf_exception_handler(exc, context)
 
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, ServiceError):
-            return Response(exc.as_dict(), status=exc.status)
-        return super().handle_exception(exc)
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, refusing with 400 what would otherwise be a 500 further on: nesting
+    deeper than anything we read (Python's parser would hit its recursion limit) and NUL
+    characters, which PostgreSQL cannot store in text or JSON."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError as error:
+            raise ParseError(_("JSON nested too deeply")) from error
+        _check_json(data)
+        return data
+
+
+MAX_JSON_DEPTH = 32
+"""Far deeper than any body we accept (a team is 3 levels, a match log header 4)."""
+
+
+def _check_json(data: Any) -> None:
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise ParseError(_("JSON nested more than %(n)d levels deep") % {"n": MAX_JSON_DEPTH})
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise ParseError(_("JSON strings must not contain NUL characters"))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in key:
+                    raise ParseError(_("JSON keys must not contain NUL characters"))
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
 
 
 def require(allowed: bool, request: Request, why: str = "") -> None:

@@ -67,3 +67,15 @@ class RoundStatus(models.TextChoices):
     DRAFT = "draft", "Draft (pairings hidden)"
     PUBLISHED = "published", "Published"
     COMPLETE = "complete", "Complete"
+
+
+class Side(models.TextChoices):
+    """A match's two seats: player A and player B, written in lower case everywhere we store
+    them."""
+
+    A = "a", "Player A"
+    B = "b", "Player B"
+
+
+LOG_SIDE = {"A": Side.A, "B": Side.B}
+"""A match log names the sides in capitals (docs/match-log.md): the seat each one is."""

@@ -31,6 +31,12 @@ class InvalidInput(ServiceError):
     status = 400
 
 
+class Forbidden(ServiceError):
+    """The request was understood but this person may not do it (the role model): 403."""
+
+    status = 403
+
+
 class Conflict(ServiceError):
     """The request was fine but the event moved on (another click won, a round is open): 409."""
 

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kernel import access
-from kernel.api import ERROR, ServiceErrorsMixin, require, valid
+from kernel.api import ERROR, require, valid
 from matches import selectors, services
 from matches.logs import selectors as log_selectors
 from matches.logs import services as log_services
@@ -46,7 +46,7 @@ class MatchFilter(django_filters.FilterSet):
         fields = ["event", "round", "status"]
 
 
-class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     """The list holds your matches and those of the events you run or judge; any published
     match can be read by id, its reports only by its players and the event's staff."""
 
@@ -85,12 +85,16 @@ class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         match = services.report_result(match, registration=registration, by=request.user, **data)
         return Response(self._detail(match))
 
-    @extend_schema(request=None, responses={200: MatchDetailSerializer, 409: ERROR})
+    @extend_schema(
+        request=ResultInputSerializer, responses={200: MatchDetailSerializer, 409: ERROR}
+    )
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str) -> Response:
-        """Accept your opponent's report as it stands."""
+        """Accept your opponent's report: send it as you read it (`result`, `gg_a`, `gg_b`);
+        409 `report_changed`, with the `current` report, if it changed since."""
         match, registration = self._as_player()
-        match = services.confirm_result(match, registration=registration, by=request.user)
+        data = valid(ResultInputSerializer, request).validated_data
+        match = services.confirm_result(match, registration=registration, by=request.user, **data)
         return Response(self._detail(match))
 
     @extend_schema(request=CorrectionSerializer, responses={200: MatchDetailSerializer, 409: ERROR})
@@ -134,7 +138,7 @@ class JudgeCallFilter(django_filters.FilterSet):
         fields = ["event", "status", "kind"]
 
 
-class JudgeCallViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+class JudgeCallViewSet(viewsets.ReadOnlyModelViewSet):
     """Disputes and judge calls: the queue of the events you judge or organise, and your own
     calls."""
 
@@ -172,7 +176,7 @@ class MatchLogUploadThrottle(LogVerifyThrottle):
     scope = "log_upload"
 
 
-class _MatchLogBase(ServiceErrorsMixin, APIView):
+class _MatchLogBase(APIView):
     """A match's logs are for its players and the event's judges and organisers."""
 
     def _match(self, request: Request, pk: int) -> Match:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import reverse
 from rest_framework import serializers
 
+from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
 
 
@@ -62,8 +63,8 @@ class MatchDetailSerializer(MatchSerializer):
 
 class ResultInputSerializer(serializers.Serializer):
     result = serializers.ChoiceField(choices=Outcome.choices, help_text="From player A's side.")
-    gg_a = serializers.IntegerField(min_value=0, max_value=99)
-    gg_b = serializers.IntegerField(min_value=0, max_value=99)
+    gg_a = serializers.IntegerField(min_value=0, max_value=MAX_GG)
+    gg_b = serializers.IntegerField(min_value=0, max_value=MAX_GG)
 
 
 class CorrectionSerializer(ResultInputSerializer):
@@ -104,10 +105,10 @@ class RulingSerializer(serializers.ModelSerializer):
 
 class RulingInputSerializer(serializers.Serializer):
     rule = serializers.CharField(max_length=32, help_text="Rule number applied, e.g. 3.4.2.")
-    text = serializers.CharField()
+    text = serializers.CharField(max_length=MAX_RULING_TEXT)
     result = serializers.ChoiceField(choices=Outcome.choices, required=False, allow_blank=True)
-    gg_a = serializers.IntegerField(min_value=0, max_value=99, required=False, allow_null=True)
-    gg_b = serializers.IntegerField(min_value=0, max_value=99, required=False, allow_null=True)
+    gg_a = serializers.IntegerField(min_value=0, max_value=MAX_GG, required=False, allow_null=True)
+    gg_b = serializers.IntegerField(min_value=0, max_value=MAX_GG, required=False, allow_null=True)
 
 
 class JudgeCallSerializer(serializers.ModelSerializer):

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kernel import access
@@ -57,16 +58,18 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action in ("report", "confirm"):
         if registration is None:
             raise PermissionDenied("only the match's players report")
+        form = ResultForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Choose the result and the GG left on each side."))
+            return back(request, fallback)
         if action == "confirm":
             attempt(
                 request,
-                lambda: services.confirm_result(match, registration=registration, by=request.user),
-                "Result confirmed.",
+                lambda: services.confirm_result(
+                    match, registration=registration, by=request.user, **form.cleaned_data
+                ),
+                _("Result confirmed."),
             )
-            return back(request, fallback)
-        form = ResultForm(request.POST)
-        if not form.is_valid():
-            messages.error(request, "Choose the result and the GG left on each side.")
             return back(request, fallback)
         updated = attempt(
             request,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from kernel import choices
 from rules.models import Format
 
 
@@ -55,9 +56,7 @@ class TeamEntry(models.Model):
 # The ban phase and secret team submission of a match (issue 6) ----------------------------------
 
 
-class Side(models.TextChoices):
-    A = "a", "Player A"
-    B = "b", "Player B"
+Side = choices.Side
 
 
 class BanPhase(models.Model):

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kernel import access
-from kernel.api import ERROR, ServiceErrorsMixin, require, valid
+from kernel.api import ERROR, require, valid
 from tournaments import selectors, services
 from tournaments.models import Event, EventRole, Registration, Round
 from tournaments.serializers import (
@@ -50,7 +50,6 @@ from tournaments.serializers import (
 
 
 class EventViewSet(
-    ServiceErrorsMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -105,7 +104,7 @@ class EventViewSet(
         user = get_user_model().objects.filter(username=data["username"]).first()
         if user is None:
             raise ValidationError({"username": ["no user has this name"]})
-        services.grant_role(event=event, user=user, role=data["role"])
+        services.grant_role(event=event, user=user, role=data["role"], by=request.user)
         return Response(data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=StandingSerializer(many=True))
@@ -200,7 +199,6 @@ class RegistrationFilter(django_filters.FilterSet):
 
 
 class RegistrationViewSet(
-    ServiceErrorsMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.DestroyModelMixin,
@@ -324,7 +322,7 @@ class RoundFilter(django_filters.FilterSet):
         fields = ["event", "stage", "status"]
 
 
-class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     """Rounds of the events you may see; drafts only for their organisers and judges."""
 
     serializer_class = RoundSerializer
@@ -388,7 +386,7 @@ class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         return Response(timer_payload(round_))
 
 
-class _ForbiddenPairBase(ServiceErrorsMixin, APIView):
+class _ForbiddenPairBase(APIView):
     """Forbidden pairs of one event: read by its organisers and judges (they name family and
     club ties players may not want public), changed by its organisers and co-organisers."""
 

@@ -8,6 +8,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
+from kernel import limits
 from rules.catalog import selectors as catalog
 from rules.models import Arena
 from teams.forms import TeamForm  # noqa: F401  (the registration page uses it)
@@ -16,7 +17,7 @@ from tournaments.models import EVENT_SETTINGS, Event
 
 #: Ban-phase settings (issue 6) a post may leave out: the event's value (or default) is kept.
 KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice")
-CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in (2, 4, 8, 16, 32)]
+CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in limits.CUT_SIZES if n]
 
 
 class SignUpForm(UserCreationForm):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from kernel import limits
 from kernel.choices import (
     ArenaChoice,
     BanTimeout,
@@ -102,10 +103,13 @@ class Event(models.Model):
         ordering = ["-starts_on", "name"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(cut_size__in=[0, 2, 4, 8, 16, 32]), name="event_cut_size"
+                condition=models.Q(cut_size__in=list(limits.CUT_SIZES)), name="event_cut_size"
             ),
             models.CheckConstraint(
-                condition=models.Q(swiss_rounds__gte=1, swiss_rounds__lte=20),
+                condition=models.Q(
+                    swiss_rounds__gte=limits.SWISS_ROUNDS[0],
+                    swiss_rounds__lte=limits.SWISS_ROUNDS[1],
+                ),
                 name="event_swiss_rounds",
             ),
         ]

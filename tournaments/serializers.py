@@ -8,6 +8,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from kernel import limits
 from rules.models import Arena, Format
 from tournaments import pairing
 from tournaments.models import EVENT_SETTINGS, Event, ForbiddenPair, Registration, Round
@@ -43,6 +44,23 @@ class EventSerializer(serializers.ModelSerializer):
             "top_cut_seeds",
         ]
         read_only_fields = ["id", "slug", "status", "created_at", "top_cut_seeds"]
+        # The bounds the services check, so the schema tells clients the same.
+        extra_kwargs = {
+            "swiss_rounds": {
+                "min_value": limits.SWISS_ROUNDS[0],
+                "max_value": limits.SWISS_ROUNDS[1],
+            },
+            "round_minutes": {
+                "min_value": limits.ROUND_MINUTES[0],
+                "max_value": limits.ROUND_MINUTES[1],
+            },
+            "bans_per_player": {"min_value": 0, "max_value": limits.MAX_BANS_PER_PLAYER},
+            "ban_seconds": {"min_value": 0, "max_value": limits.MAX_BAN_SECONDS},
+            "points_win": {"min_value": 0, "max_value": limits.MAX_POINTS},
+            "points_draw": {"min_value": 0, "max_value": limits.MAX_POINTS},
+            "points_loss": {"min_value": 0, "max_value": limits.MAX_POINTS},
+            "late_registration_round": {"min_value": 0, "max_value": limits.SWISS_ROUNDS[1]},
+        }
 
 
 class StatusChangeSerializer(serializers.Serializer):
@@ -282,7 +300,9 @@ class ForbiddenPairInputSerializer(serializers.Serializer):
 
 class TimerSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["start", "pause", "reset"])
-    minutes = serializers.IntegerField(required=False, min_value=1, max_value=240)
+    minutes = serializers.IntegerField(
+        required=False, min_value=limits.ROUND_MINUTES[0], max_value=limits.ROUND_MINUTES[1]
+    )
 
 
 class StandingSerializer(serializers.Serializer):

@@ -6,7 +6,6 @@ call one service, and turn a refusal into a message next to the page it came fro
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Callable
 from typing import Any
@@ -20,10 +19,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from kernel import access
 from kernel.access import event_and_access
+from kernel.exports import write_csv
 from kernel.pages import attempt, back
 from matches import selectors as match_selectors
 from teams import selectors as team_selectors
@@ -228,10 +229,14 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
     if user is None:
-        messages.error(request, "No user has this name.")
+        messages.error(request, gettext("No user has this name."))
     else:
-        services.grant_role(event=event, user=user, role=form.cleaned_data["role"])
-        messages.success(request, f"{user.username} is now {form.cleaned_data['role']}.")
+        role = form.cleaned_data["role"]
+        attempt(
+            request,
+            lambda: services.grant_role(event=event, user=user, role=role, by=request.user),
+            gettext("%(user)s is now %(role)s.") % {"user": user.username, "role": role},
+        )
     return redirect("event-manage", slug)
 
 
@@ -454,9 +459,7 @@ def _export(rows: list[dict], name: str, fmt: str) -> HttpResponse:
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         flat = [_flatten(row) for row in rows]
         columns = list(flat[0]) if flat else ["empty"]
-        writer = csv.DictWriter(response, fieldnames=columns)
-        writer.writeheader()
-        writer.writerows(flat)
+        write_csv(response, flat, columns)
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response
 

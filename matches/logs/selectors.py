@@ -377,8 +377,8 @@ def progress_chart(states: list[GameState]) -> str:
 # result from being accepted and opens a judge review (`log_services`).
 
 #: The log's sides in their own order, and the match's.
-LOG_SIDES = ("A", "B")
-MATCH_SIDES = ("a", "b")
+LOG_SIDES = tuple(choices.LOG_SIDE)
+MATCH_SIDES = tuple(choices.Side.values)
 ARENA_FIELDS = ("trees", "bushes", "crates", "demon_cells", "kamas", "start_cells")
 
 
@@ -434,8 +434,8 @@ class MatchCheck:
         }
 
 
-IN_ORDER = {"A": "a", "B": "b"}
-SWAPPED = {"A": "b", "B": "a"}
+IN_ORDER = {log: str(seat) for log, seat in choices.LOG_SIDE.items()}
+SWAPPED = {"A": str(choices.Side.B), "B": str(choices.Side.A)}
 
 
 def unchecked(reason: str) -> MatchCheck:

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kernel import choices
-from kernel.api import ERROR, ServiceErrorsMixin, require, valid
+from kernel.api import ERROR, require, valid
 from kernel.errors import InvalidInput
 from matches import selectors as match_selectors
 from rules.models import Arena
@@ -29,7 +29,7 @@ from teams.models import BanPhase
 # whether the phase allows it (whose turn, which status) is decided by the services.
 
 
-class _BanPhaseView(ServiceErrorsMixin, APIView):
+class _BanPhaseView(APIView):
     permission_classes = [permissions.AllowAny]  # checked per request with `require`
 
     def _phase(self, request: Request, pk: int) -> tuple[BanPhase, bp_selectors.Viewer]:

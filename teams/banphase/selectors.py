@@ -99,10 +99,11 @@ def turn_side(phase: BanPhase, made: int | None = None) -> str | None:
 
 
 def arena_candidates(event: Event) -> QuerySet[Arena]:
-    """The map pool; with no pool, every playable arena."""
+    """The playable arenas of the map pool; with no pool, every playable arena. An arena
+    without start cells for each side cannot start a game (1.3.9), so it is never offered."""
     pool = event.map_pool.order_by("name", "pk")
     if pool.exists():
-        return pool
+        return pool.filter(is_playable=True)
     return Arena.objects.filter(is_playable=True).order_by("name", "pk")
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput, Unprocessable
@@ -200,6 +201,14 @@ def set_arena(
         source = BanPhase.ArenaSource.PICKED
     else:
         raise Conflict("arena", "the other player picks the arena", "not_your_turn")
+    problems = catalog.arena_problems(arena)
+    if problems:  # 1.3.9: each side needs its start cells
+        raise Unprocessable(
+            "arena",
+            _("%(arena)s cannot be played on: %(why)s")
+            % {"arena": arena.name, "why": "; ".join(problems)},
+            "arena_unplayable",
+        )
     in_pool = selectors.arena_candidates(event).filter(pk=arena.pk).exists()
     # Organisers may force any arena when the event has no map pool.
     if not in_pool and (source == BanPhase.ArenaSource.PICKED or event.map_pool.exists()):
@@ -448,7 +457,7 @@ def undo_last_ban(phase: BanPhase, *, by: AbstractBaseUser) -> tuple[BanPhase, B
     if last is None:
         raise Conflict("bans", "no ban has been made yet", "nothing_to_undo")
     last.delete()
-    discarded, _ = phase.teams.all().delete()
+    discarded, _by_model = phase.teams.all().delete()
     if phase.status == Status.PAUSED:
         phase.paused_status = Status.BANNING
         phase.paused_remaining = phase.ban_seconds or None

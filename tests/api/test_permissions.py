@@ -139,7 +139,7 @@ MATRIX = [
     ("get", "/api/v1/matches/", None, (200, 200, 200, 200, 200, 200)),
     ("get", "/api/v1/matches/{match}/", None, (200, 200, 200, 200, 200, 200)),
     ("post", "/api/v1/matches/{match}/report/", RESULT, (403, 200, 403, 403, 403, 403)),
-    ("post", "/api/v1/matches/{match}/confirm/", None, (403, 200, 403, 403, 403, 403)),
+    ("post", "/api/v1/matches/{match}/confirm/", RESULT, (403, 200, 403, 403, 403, 403)),
     ("post", "/api/v1/matches/{match}/result/", RESULT, (403, 403, 403, 403, 200, 403)),
     ("get", "/api/v1/matches/{match}/history/", None, (403, 200, 403, 200, 200, 403)),
     (

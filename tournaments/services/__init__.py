@@ -2,7 +2,6 @@
 names a page or the API calls are listed here once."""
 
 from tournaments.services.event import (
-    CUT_SIZES,
     EDITABLE_SETTINGS,
     LOCKED_WHEN_RUNNING,
     RESERVED_SLUGS,
@@ -34,7 +33,6 @@ from tournaments.services.rounds import (
 )
 
 __all__ = [
-    "CUT_SIZES",
     "EDITABLE_SETTINGS",
     "LOCKED_WHEN_RUNNING",
     "RESERVED_SLUGS",

@@ -15,7 +15,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
+from kernel import access, limits
 from kernel.errors import Conflict, InvalidInput, Unprocessable
 from rules.models import Arena, Format
 from tournaments import pairing
@@ -67,7 +69,6 @@ TRANSITIONS: dict[str, set[str]] = {
     Status.TOP_CUT: {Status.FINISHED},
     Status.FINISHED: set(),
 }
-CUT_SIZES = (0, 2, 4, 8, 16, 32)
 RESERVED_SLUGS = {"new"}
 """Slugs that would shadow a page under /events/."""
 
@@ -150,6 +151,13 @@ def _differs(event: Event, key: str, value: Any) -> bool:
     return getattr(event, key) != value
 
 
+def _check_between(field: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise InvalidInput(
+            field, _("between %(low)d and %(high)d") % {"low": low, "high": high}, "out_of_range"
+        )
+
+
 def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | None:
     """Validate and set the fields of `settings` on `event` (unsaved); returns the map pool."""
     settings = dict(settings)
@@ -170,24 +178,32 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
         pairing.Scoring(event.points_win, event.points_draw, event.points_loss)
     except ValueError as error:
         raise InvalidInput("points_win", str(error)) from error
-    if event.cut_size not in CUT_SIZES:
-        raise InvalidInput("cut_size", f"must be one of {', '.join(map(str, CUT_SIZES))}")
+    if event.cut_size not in limits.CUT_SIZES:
+        raise InvalidInput("cut_size", f"must be one of {', '.join(map(str, limits.CUT_SIZES))}")
     if event.cut_kind == Event.CutKind.DOUBLE and event.cut_size == 2:
         raise InvalidInput("cut_kind", "double elimination needs a cut of at least 4")
-    if not 1 <= event.swiss_rounds <= 20:
-        raise InvalidInput("swiss_rounds", "between 1 and 20")
-    if not 1 <= event.round_minutes <= 240:
-        raise InvalidInput("round_minutes", "between 1 and 240 minutes")
-    if event.bans_per_player > 5:
-        raise InvalidInput("bans_per_player", "at most 5 bans per player")
+    _check_between("swiss_rounds", event.swiss_rounds, *limits.SWISS_ROUNDS)
+    _check_between("round_minutes", event.round_minutes, *limits.ROUND_MINUTES)
+    _check_between("bans_per_player", event.bans_per_player, 0, limits.MAX_BANS_PER_PLAYER)
+    _check_between("ban_seconds", event.ban_seconds, 0, limits.MAX_BAN_SECONDS)
+    for key in ("points_win", "points_draw", "points_loss"):
+        _check_between(key, getattr(event, key), 0, limits.MAX_POINTS)
+    # Late registration closes before a Swiss round is paired (0: no late registration).
+    _check_between("late_registration_round", event.late_registration_round, 0, event.swiss_rounds)
     if not (event.name or "").strip():
         raise InvalidInput("name", "give the event a name")
     return list(map_pool) if map_pool is not None else None
 
 
-def grant_role(*, event: Event, user: AbstractBaseUser, role: str) -> EventRole:
-    """Give `user` a role in `event`; granting a role held already changes nothing."""
-    granted, _ = EventRole.objects.get_or_create(event=event, user=user, role=role)
+def grant_role(
+    *, event: Event, user: AbstractBaseUser, role: str, by: AbstractBaseUser | None = None
+) -> EventRole:
+    """Give `user` a role in `event`; granting a role held already changes nothing. `by` is the
+    person granting it, checked against the role model (`kernel.access.check_grant`); None is
+    the site itself (registering makes a player, creating an event makes its organiser)."""
+    if by is not None:
+        access.check_grant(by, event, role, user)
+    granted, _created = EventRole.objects.get_or_create(event=event, user=user, role=role)
     return granted
 
 
