@@ -9,6 +9,7 @@ name them, so every app may ask this module without importing tournaments.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from django.apps import apps
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 Person = AbstractBaseUser | AnonymousUser
 
 PUBLIC_STATUSES = [s for s in EventStatus.values if s != EventStatus.DRAFT]
-ORGANISING = (Role.ORGANISER, Role.CO_ORGANISER)
 
 
 def _event_model() -> Any:
@@ -50,12 +50,12 @@ def _roles(user: Person, event: Event) -> set[str]:
 
 
 def is_organiser(user: Person, event: Event) -> bool:
-    """The organiser or a co-organiser of the event."""
-    return bool(_roles(user, event) & set(ORGANISING))
+    """The organiser or a co-organiser of the event: they run it (`event.manage`)."""
+    return allows(user, "event.manage", event)
 
 
 def is_judge(user: Person, event: Event) -> bool:
-    return Role.JUDGE in _roles(user, event)
+    return allows(user, "judge_call.rule", event)
 
 
 @dataclass(frozen=True)
@@ -76,10 +76,10 @@ def of(user: Person, event: Event) -> Access:
     """The person's access to the event."""
     if not user.is_authenticated:
         return Access(False, False, None)
-    roles = _roles(user, event)
+    held = standings(user, event)
     return Access(
-        organiser=bool(roles & set(ORGANISING)),
-        judge=Role.JUDGE in roles,
+        organiser=bool(held & PERMISSIONS["event.manage"]),
+        judge=Standing.JUDGE in held,
         registration=event.registrations.filter(user=user).first(),
     )
 
@@ -102,6 +102,76 @@ def visible_rounds(user: Person, event: Event) -> QuerySet[Round]:
     if of(user, event).staff:
         return rounds
     return rounds.exclude(status=RoundStatus.DRAFT)
+
+
+# The permission table (docs/access.md) ----------------------------------------------------------
+
+
+class Standing(StrEnum):
+    """How a person stands to an event (and, for match actions, to one match)."""
+
+    ANYONE = "anyone"
+    SIGNED_IN = "signed_in"
+    PLAYER = "player"  # plays the match in question (either seat)
+    JUDGE = "judge"
+    CO_ORGANISER = "co_organiser"
+    ORGANISER = "organiser"
+    SITE_STAFF = "site_staff"  # Django staff: the catalog and the admin, no event powers
+
+
+RUNS_EVENT = frozenset({Standing.ORGANISER, Standing.CO_ORGANISER})
+EVENT_STAFF = RUNS_EVENT | {Standing.JUDGE}
+IN_MATCH = EVENT_STAFF | {Standing.PLAYER}
+
+PERMISSIONS: dict[str, frozenset[Standing]] = {
+    # Events
+    "event.view": frozenset({Standing.ANYONE}),
+    "event.create": frozenset({Standing.SIGNED_IN}),
+    "event.manage": RUNS_EVENT,  # settings, status, rounds, timer, guests, results, drops
+    "event.grant_role": frozenset({Standing.ORGANISER}),
+    "event.staff_view": EVENT_STAFF,  # draft rounds, hidden teams, forbidden pairs, the queue
+    "event.register": frozenset({Standing.SIGNED_IN}),
+    # One match
+    "match.report": frozenset({Standing.PLAYER}),
+    "match.confirm": frozenset({Standing.PLAYER}),
+    "match.accept_log": frozenset({Standing.PLAYER}),
+    "match.follow": IN_MATCH,  # reports, history, logs, uploading a log
+    "match.call_judge": IN_MATCH,
+    "match.correct": RUNS_EVENT,
+    "judge_call.rule": frozenset({Standing.JUDGE}),
+    # The ban phase of one match
+    "ban_phase.watch": IN_MATCH,
+    "ban_phase.play": RUNS_EVENT | {Standing.PLAYER},  # ban, submit a team (organisers for a side)
+    "ban_phase.referee": EVENT_STAFF,  # pause, resume, undo
+    # The shared catalog
+    "catalog.change": frozenset({Standing.SITE_STAFF}),
+}
+"""Who may do what: every page action and API endpoint asks `allows` with one of these names.
+Whether the event or match allows it *now* (status, turn, deadline) is the services' business."""
+
+
+def standings(user: Person, event: Event | None = None, match: Any = None) -> set[Standing]:
+    """Every way `user` stands to `event` (and to `match`, one of its matches)."""
+    found = {Standing.ANYONE}
+    if not user.is_authenticated:
+        return found
+    found.add(Standing.SIGNED_IN)
+    if user.is_staff:
+        found.add(Standing.SITE_STAFF)
+    if event is not None:
+        found |= {Standing(role) for role in _roles(user, event) if role != Role.PLAYER}
+    if match is not None and user.pk in {
+        reg.user_id for reg in (match.player_a, match.player_b) if reg is not None
+    }:
+        found.add(Standing.PLAYER)
+    return found
+
+
+def allows(user: Person, action: str, event: Event | None = None, match: Any = None) -> bool:
+    """Whether the table lets `user` do `action` in `event` (on `match`)."""
+    if match is not None and event is None:
+        event = match.round.event
+    return bool(standings(user, event, match) & PERMISSIONS[action])
 
 
 # The role model (docs/access.md) ------------------------------------------------------------

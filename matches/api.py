@@ -153,7 +153,7 @@ class JudgeCallViewSet(viewsets.ReadOnlyModelViewSet):
     def ruling(self, request: Request, pk: str) -> Response:
         """Record a ruling (the rule applied, the reasoning) and the result it sets."""
         call = self.get_object()
-        require(access.is_judge(request.user, call.event), request, "judges rule")
+        require(access.allows(request.user, "judge_call.rule", call.event), request, "judges rule")
         data = valid(RulingInputSerializer, request).validated_data
         ruling = services.record_ruling(
             call,

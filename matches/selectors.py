@@ -49,9 +49,7 @@ def registration_in(user: AbstractBaseUser | AnonymousUser, match: Match):
 
 def can_follow(user: AbstractBaseUser | AnonymousUser, match: Match) -> bool:
     """Reports and history are for the two players, and the event's organisers and judges."""
-    if registration_in(user, match) is not None:
-        return True
-    return access.of(user, match.round.event).staff
+    return access.allows(user, "match.follow", match=match)
 
 
 def reports(match: Match) -> QuerySet[ResultReport]:

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, QuerySet
 
+from kernel import access
 from kernel.errors import InvalidInput
 from rules.engine import arena as engine_arena
 from rules.engine import formats as engine_formats
@@ -344,7 +345,7 @@ def arena_problems(arena: Arena) -> list[str]:
 def can_manage_catalog(user: AbstractBaseUser | AnonymousUser) -> bool:
     """The catalog (releases, formats, arenas) is shared by every event, so only site staff
     change it. An organiser's own team-building rules (1.1.2) are their event's settings."""
-    return bool(user.is_authenticated and user.is_staff)
+    return access.allows(user, "catalog.change")
 
 
 def cell_kinds(arena: Arena) -> Mapping[str, list[str]]:
