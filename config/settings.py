@@ -181,6 +181,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "kernel.api.document_refusals",
+    ],
 }
 
 # Production hardening: on whenever DEBUG is off (`manage.py check --deploy` passes).

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import parsers
 from rest_framework.exceptions import NotAuthenticated, ParseError, PermissionDenied
@@ -74,3 +76,46 @@ def valid(serializer_class: type, request: Request, **kwargs: Any) -> Any:
     serializer = serializer_class(data=request.data, **kwargs)
     serializer.is_valid(raise_exception=True)
     return serializer
+
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "description": "A refusal: `{field, reason, code, ...}` from a service, `{detail}` from the "
+    "framework, or `{field: [messages]}` for invalid input.",
+    "additionalProperties": True,
+}
+ERROR_STATUSES = {
+    "400": "Invalid input: the field and why.",
+    "401": "Not signed in.",
+    "403": "Signed in, but not allowed (docs/access.md).",
+    "404": "No such thing, or not one you may see.",
+    "409": "The event or match has moved on: what changed.",
+    "422": "Well-formed but refused by the rules.",
+    "429": "Too many requests: wait and retry.",
+}
+
+
+def document_refusals(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular post-processing hook: every operation may answer with the refusals the
+    exception handler produces, so the schema lists them (a client generated from it then
+    knows every status it can get)."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            responses = operation.setdefault("responses", {})
+            for status_code, description in ERROR_STATUSES.items():
+                responses.setdefault(
+                    status_code,
+                    {
+                        "description": description,
+                        "content": {"application/json": {"schema": ERROR_SCHEMA}},
+                    },
+                )
+    return result
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404 for a URL no route matches: JSON under /api/ (what API clients parse), the page
+    elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": _("Not found.")}, status=404)
+    return page_not_found(request, exception)

@@ -108,7 +108,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(self._detail(match))
 
     @extend_schema(responses=ResultChangeSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # every change, never paged
     def history(self, request: Request, pk: str) -> Response:
         """Every result the match has had: who set it, when, and how."""
         match = self.get_object()

@@ -72,7 +72,7 @@ class CorrectionSerializer(ResultInputSerializer):
 
 
 class ResultChangeSerializer(serializers.ModelSerializer):
-    changed_by = serializers.CharField(source="changed_by.username", default=None)
+    changed_by = serializers.CharField(source="changed_by.username", allow_null=True)
 
     class Meta:
         model = ResultChange
@@ -95,7 +95,7 @@ class JudgeCallInputSerializer(serializers.Serializer):
 
 
 class RulingSerializer(serializers.ModelSerializer):
-    judge = serializers.CharField(source="judge.username", default=None, read_only=True)
+    judge = serializers.CharField(source="judge.username", allow_null=True, read_only=True)
 
     class Meta:
         model = Ruling
@@ -114,7 +114,7 @@ class RulingInputSerializer(serializers.Serializer):
 class JudgeCallSerializer(serializers.ModelSerializer):
     event = serializers.CharField(source="event.slug", read_only=True)
     status = serializers.CharField(read_only=True, help_text="open or resolved")
-    raised_by = serializers.CharField(source="raised_by.username", default=None, read_only=True)
+    raised_by = serializers.CharField(source="raised_by.username", allow_null=True, read_only=True)
     rulings = RulingSerializer(many=True, read_only=True)
     match_logs = serializers.SerializerMethodField(
         help_text="Match logs this review is about: id, status, how each differs from the match "
@@ -165,7 +165,7 @@ def log_replay_url(log: MatchLog) -> str:
 class MatchLogSerializer(serializers.ModelSerializer):
     """A stored log: its verification's progress while it runs, its report once done."""
 
-    uploaded_by = serializers.CharField(source="uploaded_by.username", default=None)
+    uploaded_by = serializers.CharField(source="uploaded_by.username", allow_null=True)
     status = serializers.CharField(
         help_text="queued, running, then the verdict: valid, invalid, mismatch, unsupported, "
         "incomplete, unreadable (or error when the verifier itself failed)"

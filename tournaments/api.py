@@ -108,7 +108,7 @@ class EventViewSet(
         return Response(data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=StandingSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # the whole table at once
     def standings(self, request: Request, slug: str) -> Response:
         """Standings after the confirmed Swiss results, every tiebreaker figure included."""
         return Response(selectors.standings_rows(self.get_object()))

@@ -24,8 +24,10 @@ class EventSerializer(serializers.ModelSerializer):
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=sorted(pairing.TIEBREAKERS)), required=False
     )
-    format_name = serializers.CharField(source="format.name", read_only=True, default=None)
-    release_name = serializers.CharField(source="format.release.name", read_only=True, default=None)
+    format_name = serializers.CharField(source="format.name", read_only=True, allow_null=True)
+    release_name = serializers.CharField(
+        source="format.release.name", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = Event
@@ -111,7 +113,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
     """A registration; the team fields are left out for readers who may not see the team."""
 
     name = serializers.CharField(source="display_name", read_only=True)
-    username = serializers.CharField(source="user.username", read_only=True, default=None)
+    username = serializers.CharField(source="user.username", read_only=True, allow_null=True)
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     dropped = serializers.BooleanField(read_only=True)
     team = serializers.SerializerMethodField()
@@ -270,7 +272,9 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     player_a_name = serializers.CharField(source="player_a.display_name", read_only=True)
     player_b_name = serializers.CharField(source="player_b.display_name", read_only=True)
-    created_by = serializers.CharField(source="created_by.username", read_only=True, default=None)
+    created_by = serializers.CharField(
+        source="created_by.username", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = ForbiddenPair

@@ -16,6 +16,10 @@ class EmptyAsNullField(serializers.CharField):
     """Text stored empty for "none" (no version, no element) and shown as null, as the engine
     and our catalog format do."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_null", True)  # the schema says null, as the answers do
+        super().__init__(**kwargs)
+
     def to_representation(self, value: str) -> str | None:
         return value or None
 
