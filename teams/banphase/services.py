@@ -35,12 +35,11 @@ from kernel.errors import Conflict, InvalidInput, Unprocessable
 from matches.models import Match
 from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
-from rules.engine.teamspec import TeamSpecError, parse_team_spec, resolve_profile
+from rules.engine.teamspec import resolve_profile
 from rules.models import Arena
-from teams import selectors as team_selectors
+from teams import intake
 from teams.banphase import selectors
 from teams.banphase.order import commitment, other, pick, roll, side_order
-from teams.intake import unreadable_team
 from teams.models import Ban, BanPhase, MatchTeam
 
 if TYPE_CHECKING:
@@ -332,11 +331,13 @@ def submit_team(
     fmt = event.format
     if fmt is None:
         raise Unprocessable("team", "the event has no format yet, so teams cannot be checked")
-    entries, name = _read_team(fmt, registration.user, team, saved_team_id)
-    if event.team_pools:
-        _check_pool(entries, registration.team_entries)
     banned = selectors.banned_codes(phase)
-    report = catalog.check_entries(fmt, entries, bans=banned).to_dict()
+    taken = intake.take(
+        fmt, owner=registration.user, team=team, saved_team_id=saved_team_id, bans=banned
+    )
+    if event.team_pools:
+        _check_pool(taken.entries, registration.team_entries)
+    report = taken.report.to_dict()
     if not report["legal"]:
         rules = sorted({v["rule"] for v in report["violations"]})
         raise Unprocessable(
@@ -346,13 +347,13 @@ def submit_team(
             rules=rules,
             legality=report,
         )
-    stored = [{"profile": e.profile_id, **({"label": e.label} if e.label else {})} for e in entries]
+    stored = taken.stored_entries
     salt = secrets.token_hex(16)
     MatchTeam.objects.update_or_create(
         phase=phase,
         side=side,
         defaults={
-            "name": name[:80],
+            "name": taken.name,
             "entries": stored,
             "legality": {**report, "bans": banned, "checked_at": now.isoformat()},
             "salt": salt,
@@ -365,27 +366,6 @@ def submit_team(
         phase.status, phase.revealed_at = Status.REVEALED, now
         phase.save(update_fields=["status", "revealed_at", "updated_at"])
     return phase.teams.get(side=side)
-
-
-def _read_team(
-    fmt, owner: AbstractBaseUser | None, team: Mapping[str, Any] | None, saved_team_id: int | None
-) -> tuple[list[TeamEntry], str]:
-    if saved_team_id is not None:
-        saved = team_selectors.team_of(owner, saved_team_id) if owner is not None else None
-        if saved is None:
-            raise InvalidInput("team_id", "no team of yours has this id")
-        return team_selectors.entries_of(saved), saved.name
-    data = dict(team or {})
-    name = str(data.pop("name", "") or "")
-    try:
-        spec = parse_team_spec(
-            data, catalog.engine_catalog(fmt.release), catalog.engine_format(fmt)
-        )
-    except TeamSpecError as error:
-        raise unreadable_team(error) from error
-    if spec.bans:
-        raise InvalidInput("bans", "bans are made in the ban phase, not with the team")
-    return list(spec.entries), name
 
 
 def _check_pool(entries: list[TeamEntry], pool: list[dict]) -> None:

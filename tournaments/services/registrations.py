@@ -17,13 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from kernel.errors import Conflict, InvalidInput, Unprocessable
-from rules.catalog import selectors as catalog
-from rules.engine.legality import LegalityReport
-from rules.engine.legality import TeamEntry as EngineEntry
-from rules.engine.teamspec import TeamSpecError, parse_team_spec
-from rules.models import Format
-from teams import selectors as team_selectors
-from teams.intake import unreadable_team
+from teams import intake
 from tournaments.models import Event, EventRole, Registration
 from tournaments.services.event import grant_role
 
@@ -150,34 +144,14 @@ def _set_team(
     fmt = event.format
     if fmt is None:
         raise Unprocessable("team", "the event has no format yet, so teams cannot be checked")
-    name = ""
-    if saved_team_id is not None:
-        saved = team_selectors.team_of(owner, saved_team_id) if owner is not None else None
-        if saved is None:
-            raise InvalidInput("team_id", "no team of yours has this id")
-        entries = team_selectors.entries_of(saved)
-        report = catalog.check_entries(fmt, entries)
-        name = saved.name
-    else:
-        data = dict(team or {})
-        name = str(data.pop("name", "") or "")[:80]
-        try:
-            spec_entries, report = _check_spec(data, fmt)
-        except TeamSpecError as error:
-            raise unreadable_team(error) from error
-        entries = spec_entries
-    registration.team_name = name
-    registration.team_entries = [
-        {"profile": e.profile_id, **({"label": e.label} if e.label else {})} for e in entries
-    ]
-    registration.team_legality = {**report.to_dict(), "checked_at": timezone.now().isoformat()}
+    taken = intake.take(fmt, owner=owner, team=team, saved_team_id=saved_team_id)
+    registration.team_name = taken.name
+    registration.team_entries = taken.stored_entries
+    registration.team_legality = {
+        **taken.report.to_dict(),
+        "checked_at": timezone.now().isoformat(),
+    }
     registration.team_submitted_at = timezone.now()
-
-
-def _check_spec(data: Mapping[str, Any], fmt: Format) -> tuple[list[EngineEntry], LegalityReport]:
-    """Read a team as players write it (ids or names) and check it; raises `TeamSpecError`."""
-    spec = parse_team_spec(data, catalog.engine_catalog(fmt.release), catalog.engine_format(fmt))
-    return list(spec.entries), catalog.check_entries(fmt, spec.entries)
 
 
 def set_checked_in(registration: Registration, checked_in: bool = True) -> Registration:
