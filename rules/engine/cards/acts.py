@@ -158,3 +158,17 @@ def gauges(run: CastRun, unit: Unit, *, ap: int = 0, mp: int = 0, why: str) -> N
     new_ap, new_mp = max(0, unit.ap + ap), max(0, unit.mp + mp)
     run.state = run.state.with_unit(replace(unit, ap=new_ap, mp=new_mp))
     run.log("Step 3", "4.11.4", f"{why}: {unit.id} now has {new_ap} AP, {new_mp} MP")
+
+
+def steal(run: CastRun, unit: Unit, resource: str, amount: int, *, why: str) -> int:
+    """Steal X AP or MP from one unit (7.5.13, 7.5.14): -1 markers on it, and as many +1
+    markers on the caster as it really lost (4.11.7, 4.18.5). Returns that number."""
+    if unit.id == run.caster_id or getattr(unit, f"max_{resource}") is None:
+        return 0
+    before = getattr(run.state.unit(unit.id).markers, resource)
+    run.state = place_markers(run.state, unit.id, **{resource: -amount})
+    taken = before - getattr(run.state.unit(unit.id).markers, resource)
+    if taken and getattr(run.caster, f"max_{resource}") is not None:
+        run.state = place_markers(run.state, run.caster_id, **{resource: taken})
+    run.log("Step 3", "7.5.13-7.5.14", f"{why}: steals {taken} {resource.upper()} from {unit.id}")
+    return taken
