@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from rules.engine.arena import Arena
-from rules.engine.casting import Rolls
+from rules.engine.casting.actions import Rolls
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.movement import BlockRoll

@@ -15,9 +15,9 @@ from enum import StrEnum
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.powers import max_hp, powers_of, unsupported_powers
-from rules.engine.state import GameState, PendingEffect, Phase, Unit, injure, remove_from_arena
-from rules.engine.triggers import record_inflicted
+from rules.engine.injuries import injure
+from rules.engine.powers import powers_of, unsupported_powers
+from rules.engine.state import GameState, PendingEffect, Phase, Unit, remove_from_arena
 
 LOCKED_LOSS = 3  # MP and AP lost when Locked (4.14.2.d)
 CAUGHT_LOSS = 1  # MP and AP lost when Caught (4.14.2.d)
@@ -97,12 +97,7 @@ def _claw_attack(state: GameState, naz: Unit, victim_id: str) -> GameState:
         raise Unsupported(
             f"power:{missing[0]}", f"Claw Attack injures {victim_id}, who holds {missing[0]}"
         )
-    hp = max_hp(state, victim)
-    if hp is None or "profanation" in victim.powers:
-        return state
-    placed = max(0, min(1, hp - victim.injuries))
-    state = record_inflicted(state, naz.id, victim_id, placed)
-    return injure(state, victim_id, placed)
+    return injure(state, victim_id, 1, source=naz.id)
 
 
 def _why_not_free(state: GameState, cell: Cell) -> str:

@@ -67,12 +67,12 @@ MODELLED: dict[str, str] = {
     "crafter": "turn.apply_buy_reward (4.9.22)",
     "farmer": "turn.apply_end (4.9.23)",
     "wear": "turn start-of-turn triggers (4.9.25)",
-    "profanation": "state.injure, casting Step 7 (4.9.26)",
+    "profanation": "injuries.place_injuries and injuries.heal (4.9.26)",
     "wisdom": "obsolete, no effect (4.9.28)",
     "revenge": "obsolete, no effect (4.9.27)",
     "piggy-business": "dice.dice_due, after every other modifier (4.18.10)",
     "claw-attack": "movement.move_one_cell: 1 Injury per Lock roll, inflicted (4.10.6.b)",
-    "moon-hammer": "state.knock_out: the KO is avoided, GG still given (4.10.9)",
+    "moon-hammer": "injuries.knock_out: the KO is avoided, GG still given (4.10.9)",
     "krowsome": "injury_cap",
     "krobust": "injury_cap",
     "invisibility": "injury_cap and casting line-of-sight blockers",
@@ -107,7 +107,7 @@ MODELLED: dict[str, str] = {
     "buzzed": "families_of",
     "dragonshifting": "families_of",
     "kralove-blood": "damage_modifiers (Prosecution 5)",
-    "hemophilia": "casting.bleeding: no Injury removed under its Bleeding marker (4.13)",
+    "hemophilia": "injuries.bleeding: no Injury removed under its Bleeding marker (4.13)",
     "compulsion": "damage_modifiers",
     "cribbling": "damage_modifiers",
     "crobak-blood": "max_ap (Prosecution 4)",
@@ -568,26 +568,6 @@ def place_markers(
     return state.with_unit(replace(unit, markers=markers))
 
 
-def settle_hp(state: GameState) -> GameState:
-    """KO every unit whose Injuries reach its HP now (4.10.2 is checked continuously): HP can
-    drop when the power raising it leaves play or its condition stops holding."""
-    from rules.engine.state import knock_out
-
-    while state.phase is not Phase.OVER:
-        due = next(
-            (
-                u
-                for u in state.in_arena()
-                if u.profile.hp is not None and u.injuries >= (max_hp(state, u) or 0)
-            ),
-            None,
-        )
-        if due is None:
-            return state
-        state = knock_out(state, due.id)
-    return state
-
-
 def blocks_sight(unit: Unit, viewer: Unit, powers: frozenset[str]) -> bool:
     """Krosmasters block lines of sight, summons only with Obstructive (4.15.9, 4.19.1.g);
     Itty-Bitty never blocks (4.9.10), Invisibility not for a viewer that is not adjacent."""
@@ -618,7 +598,6 @@ __all__ = [
     "place_markers",
     "powers_of",
     "range_modifiers",
-    "settle_hp",
     "stained",
     "unsupported_powers",
     "vigilantes",

@@ -510,31 +510,8 @@ def _unit_from_json(d: dict[str, Any]) -> Unit:
     )
 
 
-# -- rules checked continuously: injuries, KO, GG and the winner (1.4, 4.6.2, 4.10) -------------
-# They live here, beside the state, because every other module can trigger them: a block cannot,
-# but a Tombstone's Profanation (movement), a Wear power (turn) and every spell can.
-
-
-def injure(state: GameState, unit_id: str, count: int, *, profanation: bool = False) -> GameState:
-    """Place up to `count` Injury markers, never above HP (4.10.8), then KO at HP (4.10.2).
-
-    A unit with Profanation only takes Injuries from Profanation itself (4.9.26, 4.19.8.c).
-    """
-    from rules.engine.powers import max_hp  # powers reads this module; HP may be raised
-
-    unit = state.unit(unit_id)
-    hp = max_hp(state, unit)
-    if hp is None or unit.cell is None or count <= 0:
-        return state
-    if "profanation" in unit.powers and not profanation:
-        return state
-    injuries = min(hp, unit.injuries + count)
-    state = state.with_unit(replace(unit, injuries=injuries))
-    if injuries >= hp:
-        from rules.engine.powers import settle_hp
-
-        state = settle_hp(knock_out(state, unit_id))  # an HP its power raised may drop
-    return state
+# -- GG, leaving the arena and the winner (1.4, 4.6.2): rules that need no power --------------
+# Injuries, healing and KOs, which read powers, are in `rules.engine.injuries`.
 
 
 def award_gg(state: GameState, side: str, count: int) -> GameState:
@@ -581,42 +558,6 @@ def remove_from_arena(state: GameState, unit_id: str) -> GameState:
             unit.side, tuple(u for u in state.timeline(unit.side) if u != unit_id)
         )
     return state
-
-
-def knock_out(state: GameState, unit_id: str) -> GameState:
-    """The KO steps of 4.10.2.a, in order; a KO'd Krosmaster keeps its Timeline place (4.10.2.b).
-
-    Moon Hammer (Moon): the opponent still takes the GG, then Moon heals every Injury and stays
-    where he is, with his markers, Rewards and summons; as he never leaves the arena, nothing
-    that a KO triggers happens (4.10.9, Loot and Prospecting included).
-    """
-    from rules.engine.powers import powers_of  # powers reads this module
-
-    unit = state.unit(unit_id)
-    if unit.cell is not None and "moon-hammer" in powers_of(state, unit):
-        if unit.is_krosmaster and unit.profile.level:
-            state = award_gg(state, opponent(unit.side), unit.profile.level)
-        return check_winner(state.with_unit(replace(state.unit(unit_id), injuries=0)))
-    for power in unit.powers:
-        if power.startswith("loot"):
-            raise Unsupported(f"power:{power}", "Kamas for KOing a unit with Loot are not modelled")
-    if unit.is_krosmaster and any(
-        "prospecting" in u.powers for u in state.units if u.side != unit.side
-    ):
-        raise Unsupported("power:prospecting", "Kamas for a KO with Prospecting are not modelled")
-    if unit.is_krosmaster and unit.profile.level:
-        state = award_gg(state, opponent(unit.side), unit.profile.level)
-    others = tuple(
-        replace(u, special_markers=tuple(m for m in u.special_markers if m.placed_by != unit_id))
-        for u in state.units
-        if u.id != unit_id
-    )
-    state = state.with_units(others)
-    state = remove_from_arena(state, unit_id)
-    for summon in state.units:
-        if summon.summoner == unit_id and summon.cell is not None:
-            state = remove_from_arena(state, summon.id)
-    return check_winner(state)
 
 
 def end_game(state: GameState, winner: str | None, reason: str) -> GameState:

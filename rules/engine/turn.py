@@ -14,8 +14,9 @@ from rules.engine.arena import SIDES, Arena
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.injuries import injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
-from rules.engine.powers import max_ap, max_mp, place_markers, settle_hp
+from rules.engine.powers import max_ap, max_mp, place_markers
 from rules.engine.state import (
     GameState,
     Markers,
@@ -30,8 +31,6 @@ from rules.engine.state import (
     award_gg,
     check_winner,
     end_game,
-    injure,
-    knock_out,
     opponent,
 )
 from rules.engine.triggers import Moment, fire, start_of_fight

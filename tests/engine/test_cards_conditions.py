@@ -12,10 +12,12 @@ from functools import cache
 
 import pytest
 
-from rules.engine.cardtext import parse_spell, spell_feature
+from rules.engine.cards import parse_spell
+from rules.engine.cardtext import spell_feature
 from rules.engine.casting import CastAction, apply_cast
 from rules.engine.coverage import coverage
 from rules.engine.errors import Unsupported
+from rules.engine.injuries import record_inflicted
 from rules.engine.roster import Catalog, Profile, parse_roster
 from rules.engine.state import Markers
 from tests.engine.casting_builders import book, c, card, game, rolls, summon_card, token, unit
@@ -398,8 +400,6 @@ def test_impetuous_shot_one_less_per_cell_of_range(cell, expected) -> None:
 
 
 def test_frantic_rhythm_after_an_injury_on_an_opposing_character_this_turn() -> None:
-    from rules.engine.triggers import record_inflicted
-
     marty = roster("s5-bouf-8")
     units = [unit("A1", "A", marty, "c3"), unit("B1", "B", FOE, "c5"), unit("B2", "B", FOE, "h8")]
     state = game(units, "A1")

@@ -14,18 +14,18 @@ from functools import cache
 
 import pytest
 
-from rules.engine.cards import card_effect
+from rules.engine.cards import card_effect, parse_spell
 from rules.engine.cards import spell as register_spell
-from rules.engine.cardtext import parse_spell
-from rules.engine.casting import FANMADE, OFFICIAL, CastAction, apply_cast, place_injuries
+from rules.engine.casting import FANMADE, OFFICIAL, CastAction, apply_cast
 from rules.engine.coverage import coverage
 from rules.engine.effects import CardEffect, Rebound, SpellKind, SpellModel
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.injuries import inflicted_this_turn, knock_out, record_inflicted
 from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.powers import families_of, is_modelled, powers_of
 from rules.engine.roster import Catalog, Cost, Profile, parse_roster
 from rules.engine.state import Markers, SpecialMarker
-from rules.engine.triggers import inflicted_this_turn, record_inflicted, start_of_fight
+from rules.engine.triggers import start_of_fight
 from rules.engine.turn import apply_activate, apply_end, apply_summon
 from tests.engine.casting_builders import (
     arena,
@@ -379,8 +379,6 @@ def test_4_18_3_example_descendre_pranks_level_0_outlasts_the_power() -> None:
     state = state.with_unit(replace(state.unit("B2"), cell=c("c4")))  # Stain: the power is lost
     assert "descendre-pranks" not in powers_of(state, state.unit("A1"))
     assert state.unit("A1").profile.level == 0
-    from rules.engine.state import knock_out
-
     gg = state.player("B").gg
     assert knock_out(state, "A1").player("B").gg == gg  # no GG for Djaul's KO
 
@@ -532,7 +530,7 @@ def test_7_2_5_a_vile_age_eternal_version_stays_unsupported() -> None:
 def _one_wound(run) -> None:
     """Test stand-in for Discoplane's Rebound effect: 1 Injury on the current target."""
     for target in run.targets:
-        place_injuries(run, target, 1)
+        run.place_injuries(target, 1)
         run.log("Step 3", "8.5.3.a", f"{target} takes 1 Injury (Rebound)")
 
 

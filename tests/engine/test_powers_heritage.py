@@ -12,9 +12,10 @@ import pytest
 from rules.engine.casting import CastAction, apply_cast
 from rules.engine.coverage import coverage
 from rules.engine.dice import DiceCountError
+from rules.engine.injuries import knock_out
 from rules.engine.powers import heritages_of, max_hp, max_mp, powers_of, range_modifiers
 from rules.engine.roster import Catalog, Profile, parse_roster
-from rules.engine.state import Phase, knock_out
+from rules.engine.state import Phase
 from rules.engine.turn import apply_activate
 from tests.engine.casting_builders import bar, book, c, card, game, rolls, unit
 from tests.engine.roster_data import load_json

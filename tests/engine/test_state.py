@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.engine.errors import RuleViolation
+from rules.engine.injuries import injure, knock_out
 from rules.engine.state import (
     TOTAL_GG,
     GameState,
@@ -21,8 +22,6 @@ from rules.engine.state import (
     SpecialMarker,
     award_gg,
     check_winner,
-    injure,
-    knock_out,
 )
 from tests.engine.test_state_builders import arena, board, c, krosmaster, summon, tombstone, trap
 

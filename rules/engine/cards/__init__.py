@@ -17,11 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.engine.cardtext import keyword_model, slug
 from rules.engine.effects import SpellModel
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 SpellHandler = Callable[[Profile, Spell], SpellModel]
@@ -66,10 +67,19 @@ def card_effect(key: str, **hooks: Any) -> CardHook:
 
 
 def spell_handler(profile_id: str, spell_name: str) -> SpellHandler | None:
-    from rules.engine.cardtext import slug
-
     name = slug(spell_name)
     return _SPELLS.get(f"{profile_id}/{name}") or _SPELLS.get(name)
+
+
+def parse_spell(profile: Profile, spell: Spell) -> SpellModel:
+    """The model of a spell bar, from a registered card handler or from the keyword parser.
+
+    Raises `Unsupported` naming the spell when a sentence is not understood.
+    """
+    handler = spell_handler(profile.id, spell.name)
+    if handler is not None:
+        return handler(profile, spell)
+    return keyword_model(profile, spell)
 
 
 def hook(key: str) -> CardHook:
@@ -81,4 +91,7 @@ def registered_spells() -> tuple[str, ...]:
 
 
 from rules.engine.cards import conditions as _conditions  # noqa: E402, F401
+from rules.engine.cards import gauges as _gauges  # noqa: E402, F401
+from rules.engine.cards import markers as _markers  # noqa: E402, F401
 from rules.engine.cards import spells as _spells  # noqa: E402, F401  (registers the handlers)
+from rules.engine.cards import counts as _counts  # noqa: E402, F401

@@ -1,0 +1,261 @@
+"""Prerequisites of a cast (7.1): the caster may act, has the spell, its limits (7.1.3) and costs
+(7.1.4) allow it, and the target is in range and in sight (7.1.2, 4.15, 4.16)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.cards import parse_spell
+from rules.engine.cardtext import spell_feature
+from rules.engine.casting.actions import FANMADE, CastAction, Rules
+from rules.engine.cells import Cell
+from rules.engine.effects import (
+    Invasion,
+    Rebound,
+    RemoveKamas,
+    SpellKind,
+    SpellModel,
+    Steal,
+    SummonEffect,
+    SwitchPlaces,
+    Teleport,
+    Track,
+)
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.powers import (
+    ap_cost_modifiers,
+    blocks_sight,
+    max_hp,
+    powers_of,
+    range_modifiers,
+    unsupported_powers,
+)
+from rules.engine.reach import SpellRange, refusal
+from rules.engine.roster import VARIABLE_COST, Profile, Spell
+from rules.engine.sight import sight_blockers
+from rules.engine.state import (
+    GameState,
+    Phase,
+    Unit,
+)
+from rules.engine.summons import Spellbook, controlled
+
+
+def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
+    for spell in book.spells_of(caster):
+        if spell.name.strip().lower() == name.strip().lower():
+            return spell
+    raise RuleViolation("7.1.1", f"{caster.id} has no spell called {name!r}")
+
+
+def use_key(state: GameState, cell: Cell) -> str:
+    units = state.units_at(cell)
+    return units[0].id if units else cell.name
+
+
+def _check_limits(state: GameState, caster: Unit, spell: Spell, target: Cell) -> None:
+    uses = [u for u in state.spell_uses if u.unit == caster.id and u.spell == spell.name]
+    this_turn = [u for u in uses if u.turn == state.turn]
+    if spell.limit == "once_per_game" and uses:
+        raise RuleViolation(
+            "7.1.3.c", f"{spell.name} is cast once per game and is no longer on the card (4.8.4)"
+        )
+    if spell.limit == "once_per_turn" and this_turn:
+        raise RuleViolation("7.1.3.a", f"{spell.name} was already cast by {caster.id} this turn")
+    key = use_key(state, target)
+    if spell.limit == "once_per_turn_per_target" and any(u.target == key for u in this_turn):
+        raise RuleViolation(
+            "7.1.3.b", f"{spell.name} was already cast on {key} by {caster.id} this turn"
+        )
+
+
+@dataclass(frozen=True)
+class Costs:
+    ap: int
+    mp: int
+    hp: int
+    kamas: int
+    reasons: tuple[str, ...]
+
+
+def spell_costs(state: GameState, caster: Unit, spell: Spell) -> Costs:
+    """The costs to pay, after the powers that alter the AP cost (4.8.1)."""
+    parts = dict(spell.cost.parts())
+    if VARIABLE_COST in parts.values():
+        raise Unsupported(spell_feature(caster.profile.id, spell.name), "a cost of X")
+    ap = int(parts.get("ap", 0))
+    reasons = [f"{ap} AP printed"]
+    techniques = [r for r in caster.face_up() if r.equipment_type == "technique"]
+    if spell.name == "Punch" and caster.is_krosmaster and techniques:
+        raise Unsupported("4.7.11.e:technique", "Techniques change Punch")
+    for delta, why in ap_cost_modifiers(state, caster):
+        ap += delta
+        reasons.append(f"{delta:+d} {why}")
+    ap = max(0, ap)
+    return Costs(
+        ap,
+        int(parts.get("mp", 0)),
+        int(parts.get("hp", 0)),
+        int(parts.get("kama", 0)),
+        tuple(reasons),
+    )
+
+
+def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
+    if caster.ap < costs.ap:
+        raise RuleViolation(
+            "7.1.4.a",
+            f"{caster.id} has {caster.ap} AP; the spell costs {costs.ap} "
+            f"({'; '.join(costs.reasons)})",
+        )
+    if caster.mp < costs.mp:
+        raise RuleViolation("7.1.4.b", f"{caster.id} has {caster.mp} MP, {costs.mp} needed")
+    hp = max_hp(state, caster) or 0
+    if costs.hp and caster.injuries + costs.hp > hp:
+        raise RuleViolation(
+            "7.1.4.c",
+            f"{caster.id} ({hp} HP, {caster.injuries} Injuries) cannot receive {costs.hp} "
+            "more Injuries",
+        )
+    kamas = state.player(caster.side).kamas
+    if costs.kamas > kamas:
+        raise RuleViolation(
+            "7.1.4.d", f"player {caster.side} has {kamas} Kamas, {costs.kamas} needed"
+        )
+
+
+def range_bonus(state: GameState, caster: Unit) -> tuple[int, list[str]]:
+    """Range markers and Equipment (4.12.1, 4.7.5.c) plus powers: one signed total."""
+    total, reasons = caster.range_modifier, []
+    if caster.range_modifier:
+        reasons.append(f"{caster.range_modifier:+d} Range markers and Equipment")
+    for delta, why in range_modifiers(state, caster):
+        total += delta
+        reasons.append(f"{delta:+d} {why}")
+    return total, reasons
+
+
+def blockers_for(state: GameState, viewer: Unit):
+    cells = [
+        u.cell
+        for u in state.in_arena()
+        if u.id != viewer.id and blocks_sight(u, viewer, powers_of(state, u))
+    ]
+    return sight_blockers(state.arena, cells)
+
+
+def check_prerequisites(
+    state: GameState, action: CastAction, book: Spellbook, rules: Rules = FANMADE
+) -> tuple[Unit, Spell, SpellModel, Costs]:
+    """7.1: the caster may act, the limits and costs allow the spell, the target is in range
+    and in sight. Raises `RuleViolation` naming the failed prerequisite."""
+    if state.phase is Phase.OVER:
+        raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
+    if state.phase is not Phase.PIECES or state.active_unit != action.unit:
+        raise RuleViolation("7.1.1", f"{action.unit} is not the active piece")
+    if state.pending:
+        raise RuleViolation("7.2.1.a", f"{state.pending[0].label} is still on standby")
+    caster = state.unit(action.unit)
+    if caster.cell is None:
+        raise RuleViolation("7.1.1", f"{caster.id} is not in the arena")
+    spell = find_spell(book, caster, action.spell)
+    model = parse_spell_for(book, caster, spell)
+    _check_rules(model, rules, caster, spell)
+    _check_limits(state, caster, spell, action.target)
+    costs = spell_costs(state, caster, spell)
+    _check_costs(state, caster, costs)
+    bonus, _ = range_bonus(state, caster)
+    labels = {u.cell: u.id for u in state.in_arena()}
+    refused = refusal(
+        caster.cell,
+        action.target,
+        SpellRange.from_spell(spell_dict(spell)),
+        state.arena,
+        blockers_for(state, caster),
+        range_bonus=bonus,
+        rules=rules.sight,
+        labels=labels,
+    )
+    if refused is not None:
+        raise RuleViolation(refused.rule, refused.reason)
+    _check_target(state, caster, model, action.target, rules)
+    return caster, spell, model, costs
+
+
+def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
+    profile = book.profile(caster.profile.id)
+    if spell.name == "Punch" and caster.is_krosmaster:
+        return SpellModel(SpellKind.ATTACK)
+    if profile is None:
+        profile = Profile(
+            caster.profile.id,
+            caster.profile.name,
+            caster.profile.name,
+            None,
+            "white",
+            0,
+            0,
+            0,
+            1,
+            None,
+            (),
+            "s0",
+            "summon",
+            (spell,),
+        )
+    return parse_spell(profile, spell)
+
+
+def _check_rules(model: SpellModel, rules: Rules, caster: Unit, spell: Spell) -> None:
+    if rules.fanmade:
+        return
+    for effect in model.flat():
+        newer = isinstance(effect, Track | Invasion | Rebound | RemoveKamas) or (
+            isinstance(effect, Steal) and effect.resource in ("range", "kamas")
+        )
+        if newer:
+            raise Unsupported(
+                f"{rules.ruleset}:{type(effect).__name__.lower()}",
+                f"{spell.name} uses an effect the official rules 2.7 do not define",
+            )
+
+
+def _check_target(
+    state: GameState, caster: Unit, model: SpellModel, target: Cell, rules: Rules = FANMADE
+) -> None:
+    """Target requirements written in the effects: an empty cell for a summon or a move; the
+    control value (4.19.9.c) only under the fan-made rules (2.7 has none, 8.1)."""
+    for effect in model.effects:
+        if isinstance(effect, SummonEffect | Teleport) and (
+            not state.is_free(target) or state.units_at(target)
+        ):
+            raise RuleViolation("4.19.1.b", f"{target} must be a free cell without units")
+        if (
+            isinstance(effect, SummonEffect)
+            and model.kind is SpellKind.SPECIAL
+            and model.control is not None
+            and rules.fanmade
+            and controlled(state, caster.id, effect.name) >= model.control
+        ):
+            raise RuleViolation(
+                "4.19.9.c", f"{caster.id} already controls {model.control} {effect.name}"
+            )
+        if isinstance(effect, SwitchPlaces) and not state.units_at(target):
+            raise RuleViolation("7.1.2", f"there is no unit on {target} to switch places with")
+
+
+def spell_dict(spell: Spell) -> dict:
+    return {
+        "range_kind": spell.range_kind,
+        "range_min": spell.range_min,
+        "range_max": spell.range_max,
+        "range_modifiable": spell.range_modifiable,
+        "range_line": spell.range_line,
+        "range_los": spell.range_los,
+    }
+
+
+def refuse_unmodelled_powers(state: GameState) -> None:
+    missing = unsupported_powers(state, list(state.in_arena()))
+    if missing:
+        raise Unsupported(f"power:{missing[0]}", "a unit in play has a power not modelled")
