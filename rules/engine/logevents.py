@@ -19,6 +19,7 @@ from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.movement import BlockRoll
 from rules.engine.roster import Profile
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 from rules.engine.state import Reward
 
 LOG_FORMAT = "kml/1"
@@ -88,6 +89,7 @@ class Header:
     profiles: tuple[Profile, ...] = ()
     rewards: tuple[Reward, ...] = ()
     event: EventInfo | None = None
+    rulings: Rulings = DEFAULT_RULINGS
     format: str = LOG_FORMAT
     line: int = 1
 

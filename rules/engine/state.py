@@ -16,6 +16,7 @@ from typing import Any
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
 START_GG = 6  # 1.3.5
 TOTAL_GG = 2 * START_GG + 1  # with the wild GG (1.3.6)
@@ -274,6 +275,7 @@ class GameState:
     lasting: tuple[Lasting, ...] = ()
     winner: str | None = None
     over_reason: str | None = None
+    rulings: Rulings = DEFAULT_RULINGS  # the event's named rulings (rules.engine.rulings)
 
     # -- lookups -------------------------------------------------------------------------------
 
@@ -397,6 +399,7 @@ class GameState:
             ],
             "winner": self.winner,
             "over_reason": self.over_reason,
+            "rulings": self.rulings.to_dict(),
         }
 
     @classmethod
@@ -428,6 +431,7 @@ class GameState:
             lasting=tuple(Lasting(**e) for e in data.get("lasting", ())),
             winner=data["winner"],
             over_reason=data["over_reason"],
+            rulings=Rulings.of(data.get("rulings")),
         )
 
 

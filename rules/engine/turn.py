@@ -17,6 +17,7 @@ from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.injuries import injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.powers import max_ap, max_mp, place_markers
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 from rules.engine.state import (
     GameState,
     Markers,
@@ -100,6 +101,7 @@ def new_game(
     timeline_ties: Mapping[str, Sequence[str]] | None = None,
     first_player_claim: str | None = None,
     names: Mapping[str, str] | None = None,
+    rulings: Rulings = DEFAULT_RULINGS,
 ) -> GameState:
     """The board after 1.3.1-1.3.8: Kamas on their cells, 6 GG each and the wild GG, Timelines.
 
@@ -133,6 +135,7 @@ def new_game(
         ),
         first_player=computed,
         players=(players[0], players[1]),
+        rulings=rulings,
         kamas_on_board=tuple(sorted((c, n) for c, n in arena.kamas.items() if n)),
     )
 

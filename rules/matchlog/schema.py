@@ -192,6 +192,19 @@ class HeaderModel(Closed):
     profiles: Annotated[list[dict[str, Any]], Field(max_length=64)] = []
     rewards: Annotated[list[RewardModel], Field(max_length=90)] = []
     event: EventInfoModel | None = None
+    rulings: Annotated[
+        dict[
+            Annotated[str, StringConstraints(min_length=1, max_length=64)],
+            Annotated[str, StringConstraints(min_length=1, max_length=64)],
+        ],
+        Field(
+            max_length=64,
+            description=(
+                "the event's named rulings: ruling name -> chosen reading (docs/match-log.md, "
+                "'Rulings'); a ruling not named keeps its default"
+            ),
+        ),
+    ] = {}
 
 
 # -- events --------------------------------------------------------------------------------------

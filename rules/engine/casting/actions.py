@@ -9,7 +9,6 @@ from enum import StrEnum
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation
-from rules.engine.sight import EXACT, SightRules
 from rules.engine.state import (
     GameState,
 )
@@ -30,7 +29,6 @@ class Rules:
     """
 
     ruleset: Ruleset = Ruleset.FANMADE_4_1
-    sight: SightRules = EXACT
 
     @property
     def fanmade(self) -> bool:

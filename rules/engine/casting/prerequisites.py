@@ -32,7 +32,7 @@ from rules.engine.powers import (
 )
 from rules.engine.reach import SpellRange, refusal
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
-from rules.engine.sight import sight_blockers
+from rules.engine.sight import sight_blockers, sight_rules
 from rules.engine.state import (
     GameState,
     Phase,
@@ -173,7 +173,7 @@ def check_prerequisites(
         state.arena,
         blockers_for(state, caster),
         range_bonus=bonus,
-        rules=rules.sight,
+        rules=sight_rules(state.rulings),
         labels=labels,
     )
     if refused is not None:

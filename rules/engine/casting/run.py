@@ -127,6 +127,10 @@ class CastRun:
         self.state = apply_markers(self.state, unit.id, ap=ap, mp=mp, range=rng)
         self.log("Step 3", rule, f"{unit.id} gets markers AP {ap:+d}, MP {mp:+d}, Range {rng:+d}")
 
+    def ruling(self, name: str) -> str:
+        """The reading of a named ruling in force for this game (`rules.engine.rulings`)."""
+        return self.state.rulings.reading(name)
+
     def coin(self) -> str:
         try:
             side = next(self.coins).lower()

@@ -41,6 +41,7 @@ from rules.engine.powers import (
     powers_of,
 )
 from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.sight import sight_rules
 from rules.engine.state import (
     PendingEffect,
     SpellUse,
@@ -95,7 +96,7 @@ def choose_targets(run: CastRun) -> None:
             run.state.arena,
             blockers_for(run.state, run.caster),
             range_bonus=bonus,
-            rules=run.rules.sight,
+            rules=sight_rules(run.state.rulings),
         )
     try:
         run.cells = area_cells(

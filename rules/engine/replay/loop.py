@@ -31,6 +31,7 @@ from rules.engine.replay.report import (
     show,
 )
 from rules.engine.roster import Profile
+from rules.engine.rulings import Rulings
 from rules.engine.state import (
     GameState,
     Phase,
@@ -47,11 +48,14 @@ def replay(
     *,
     time_policy: TimePolicy | None = None,
     release: str | None = None,
+    rulings: Rulings | None = None,
 ) -> Replay:
     """Replay `log` with the profiles of `catalog` (the log's inline profiles already merged in).
 
     `time_policy` is the tournament's; a `time` event naming another policy is a mismatch, and
-    one naming none uses it (`equal-turns-draw` when neither says).
+    one naming none uses it (`equal-turns-draw` when neither says). `rulings` are the event's
+    named rulings: they apply, and a header choosing another reading for one of them is a
+    mismatch on the header line; without them the header's rulings apply.
     """
     errors: list[LogError] = []
     unsupported: list[UnsupportedFeature] = []
@@ -76,6 +80,7 @@ def replay(
             release,
             tuple(applied),
             catalog,
+            rulings=in_force,
         )
 
     def differ(line: int, path: str, claimed: Any, computed: Any) -> None:
@@ -96,6 +101,7 @@ def replay(
 
     initial: GameState | None = None
     header = log.header
+    in_force = header.rulings if rulings is None else rulings
     try:
         ctx = context(log, catalog)
         initial = new_game(
@@ -104,6 +110,7 @@ def replay(
             timeline_ties=header.timeline_ties,
             first_player_claim=header.first_player,
             names={s: header.players[s].name for s in SIDES},
+            rulings=in_force,
         )
     except RuleViolation as violation:
         errors.append(LogError(header.line, violation.rule, violation.message))
@@ -112,6 +119,9 @@ def replay(
         unsupported.append(UnsupportedFeature(header.line, missing.feature, missing.message))
         return finish(Status.UNSUPPORTED, None)
 
+    for name, reading in header.rulings.choices:
+        if reading != in_force.reading(name):
+            differ(header.line, f"rulings.{name}", reading, in_force.reading(name))
     state = initial
     pending_waivers: list[Ruling] = []
     last_turn: int | None = None  # equal-turns-draw: the player turn after which the game ends

@@ -13,6 +13,7 @@ from rules.engine.logevents import (
     Reason,
 )
 from rules.engine.roster import Profile
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 from rules.engine.state import (
     GameState,
 )
@@ -129,6 +130,7 @@ class Replay:
     catalog: str | None = None
     applied: tuple[bool, ...] = ()  # per checked event: False when a waiver skipped it
     profiles: Mapping[str, Profile] = field(default_factory=dict, repr=False, compare=False)
+    rulings: Rulings = DEFAULT_RULINGS  # the named rulings the replay applied
 
     @property
     def ok(self) -> bool:
@@ -145,6 +147,7 @@ class Replay:
             "result": self.result.to_dict() if self.result else None,
             "claimed_result_matches": self.claimed_result_matches,
             "catalog": self.catalog,
+            "rulings": self.rulings.applied(),
         }
 
     def index_of(self, line: int) -> int:
