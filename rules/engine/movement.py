@@ -173,7 +173,7 @@ def _arrive(state: GameState, unit_id: str, *, ended: bool) -> GameState:
     for other in state.units_at(unit.cell) if unit.cell is not None else ():
         if other.id == unit_id:
             continue
-        if "profanation" in other.powers and unit.is_krosmaster:
+        if "profanation" in powers_of(state, other) and unit.is_krosmaster:
             if not ended:
                 raise Unsupported(
                     "4.19.8.c:forced-move-across-tombstone",
@@ -223,6 +223,22 @@ def forced_move(
         state = state.with_unit(replace(state.unit(unit_id), cell=cell))
         state = _arrive(state, unit_id, ended=i == len(path) - 1)
     return MoveOutcome(state, bool(path))
+
+
+def relocate(state: GameState, unit_id: str, cell: Cell, *, by: str) -> MoveOutcome:
+    """An effect that moves a piece straight onto a chosen cell ("moves X to the targeted empty
+    cell", "to a free cell adjacent to..."): no path, no MP, no Block (4.14.1), the cell must be
+    free (4.17.3) and the piece arrives there as at the end of a forced move (Trap, Tombstone).
+    An Unfazed piece stays put under anyone else's effect (4.9.14)."""
+    unit = state.unit(unit_id)
+    if unit.cell is None:
+        raise RuleViolation("4.18.6", f"{unit_id} is not in the arena")
+    if not state.is_free(cell):
+        raise RuleViolation("4.17.3", f"{cell} is not free: it holds {_why_not_free(state, cell)}")
+    if by != unit_id and "unfazed" in powers_of(state, unit):
+        return MoveOutcome(state, False)
+    state = state.with_unit(replace(unit, cell=cell))
+    return MoveOutcome(_arrive(state, unit_id, ended=True), True)
 
 
 def push(state: GameState, caster_id: str, target_id: str, distance: int) -> MoveOutcome:

@@ -95,3 +95,4 @@ from rules.engine.cards import gauges as _gauges  # noqa: E402, F401
 from rules.engine.cards import markers as _markers  # noqa: E402, F401
 from rules.engine.cards import spells as _spells  # noqa: E402, F401  (registers the handlers)
 from rules.engine.cards import counts as _counts  # noqa: E402, F401
+from rules.engine.cards import moves as _moves  # noqa: E402, F401

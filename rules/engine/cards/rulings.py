@@ -63,6 +63,13 @@ SPELL_RULINGS: dict[str, SpellRuling] = {
             ("restated",),
             "Tambourino: is a Multiman healed 2 more, or does the text restate the base heal?",
         ),
+        SpellRuling(
+            "pump-action-bow",
+            "krosmaster-only",
+            ("any-target",),
+            "Pump-Action Bow: does the Archer retreat when the main target is a summon (the "
+            "card says 'in relation to the targeted Krosmaster')?",
+        ),
     )
 }
 

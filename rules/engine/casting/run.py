@@ -95,7 +95,8 @@ class CastRun:
         )
         if any(want is not None and want != have for want, have in checks):
             return False
-        if who.family is not None and who.family not in families_of(self.state, unit):
+        named = not unit.is_krosmaster and unit.profile.name.lower() == who.family  # 4.18.9
+        if who.family is not None and not named and who.family not in families_of(self.state, unit):
             return False
         level = unit.profile.level or 0
         if who.min_level is not None and level < who.min_level:
