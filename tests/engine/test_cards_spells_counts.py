@@ -12,9 +12,9 @@ from dataclasses import replace
 
 import pytest
 
-from rules.engine.casting import FANMADE
+from rules.engine.rulings import Rulings
 from tests.engine.card_casts import FOE, FRIEND, cast, roster
-from tests.engine.casting_builders import card, summon_card, token, unit
+from tests.engine.casting_builders import card, game, summon_card, token, unit
 
 KNIGHT = card("knight", "Sir Test", hp=20, types=["Knight"])
 DREGGON = summon_card("Immature Dreggon", families=["dreggon"])
@@ -129,23 +129,13 @@ def test_on_the_run_and_fuzion_4_4_1_the_knight_himself_is_an_allied_knight(
 
 def test_fuzion_ruling_another_knight_needs_a_second_knight() -> None:
     knight = roster("s1-et1-40", drop_powers=True)
-    rules = replace(FANMADE)
-    object.__setattr__(rules, "rulings", {"allied-knight-in-play": "another-knight"})
-    from rules.engine.casting import CastAction, apply_cast
-    from tests.engine.casting_builders import book, c, game, rolls
-
-    units = [unit("A1", "A", knight, "c3", ap=6)]
-    out = apply_cast(
-        game(units, "A1"), CastAction("A1", "Fuzion", c("c3"), rolls("")), book([knight]), rules
-    )
-    assert out.state.unit("A1").ap == 5 + 2
-    units = [unit("A1", "A", knight, "c3", ap=6), unit("A2", "A", KNIGHT, "h8")]
-    out = apply_cast(
-        game(units, "A1"),
-        CastAction("A1", "Fuzion", c("c3"), rolls("")),
-        book([knight, KNIGHT]),
-        rules,
-    )
+    rulings = Rulings.of({"allied-knight-in-play": "another-knight"})
+    alone = [unit("A1", "A", knight, "c3", ap=6)]
+    state = replace(game(alone, "A1"), rulings=rulings)
+    assert cast(alone, [knight], "A1", "Fuzion", "c3", state=state).state.unit("A1").ap == 5 + 2
+    pair = [*alone, unit("A2", "A", KNIGHT, "h8")]
+    state = replace(game(pair, "A1"), rulings=rulings)
+    out = cast(pair, [knight, KNIGHT], "A1", "Fuzion", "c3", state=state)
     assert out.state.unit("A1").ap == 5 + 3
 
 

@@ -151,3 +151,14 @@ def test_biceps_7_5_1_minus_one_ap_only_on_the_first_biceps_of_the_turn(profile_
     assert first.state.unit("B1").markers.ap == -1
     second = cast(units, [amakna, FOE], "A1", "Biceps", "c4", state=first.state)
     assert second.state.unit("B1").markers.ap == -1
+
+
+def test_valve_inversion_ruling_negate_changes_the_signs() -> None:
+    from rules.engine.rulings import Rulings
+    from tests.engine.casting_builders import game
+
+    otomai = roster("s3-dks3-16", drop_powers=True)
+    units = [unit("A1", "A", otomai, "c3"), _marked(unit("B1", "B", FOE, "c5"), ap=2, mp=-1)]
+    state = replace(game(units, "A1"), rulings=Rulings.of({"valve-inversion": "negate"}))
+    out = cast(units, [otomai, FOE], "A1", "Valve Inversion", "c5", state=state)
+    assert out.state.unit("B1").markers == Markers(ap=-2, mp=1)

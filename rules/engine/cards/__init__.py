@@ -22,22 +22,28 @@ from rules.engine.effects import SpellModel
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
+    from rules.engine.casting.actions import TraceStep
     from rules.engine.casting.run import CastRun
-    from rules.engine.state import Unit
+    from rules.engine.state import GameState, PendingEffect, Unit
+    from rules.engine.summons import Spellbook
 
 SpellHandler = Callable[[Profile, Spell], SpellModel]
+StandbyHook = Callable[["GameState", "PendingEffect", "Spellbook", "list[TraceStep]"], "GameState"]
 
 
 @dataclass(frozen=True)
 class CardHook:
     """What a `CardEffect` does: `step3(run)` acts on the board; `bonus(run, target)` returns
     extra damage (or heal) for one target with the reason shown in the trace; `critical(run,
-    successes)` changes the Critical Hit successes counted in Step 4, with the reason."""
+    successes)` changes the Critical Hit successes counted in Step 4, with the reason;
+    `standby(state, effect, book, trace)` resolves in Step 8 a `PendingEffect` whose kind is
+    this key (an effect the card triggers while the spell resolves, 7.2.1.c)."""
 
     key: str
     step3: Callable[[CastRun], None] | None = None
     bonus: Callable[[CastRun, Unit], tuple[int, str]] | None = None
     critical: Callable[[CastRun, int], tuple[int, str]] | None = None
+    standby: StandbyHook | None = None
 
 
 _SPELLS: dict[str, SpellHandler] = {}
@@ -86,13 +92,19 @@ def hook(key: str) -> CardHook:
     return _HOOKS[key]
 
 
+def standby_hook(kind: str) -> CardHook | None:
+    """The card hook resolving a `PendingEffect` of this kind in Step 8, if a card made it."""
+    found = _HOOKS.get(kind)
+    return found if found is not None and found.standby is not None else None
+
+
 def registered_spells() -> tuple[str, ...]:
     return tuple(sorted(_SPELLS))
 
 
 from rules.engine.cards import conditions as _conditions  # noqa: E402, F401
+from rules.engine.cards import counts as _counts  # noqa: E402, F401
 from rules.engine.cards import gauges as _gauges  # noqa: E402, F401
 from rules.engine.cards import markers as _markers  # noqa: E402, F401
-from rules.engine.cards import spells as _spells  # noqa: E402, F401  (registers the handlers)
-from rules.engine.cards import counts as _counts  # noqa: E402, F401
 from rules.engine.cards import moves as _moves  # noqa: E402, F401
+from rules.engine.cards import spells as _spells  # noqa: E402, F401  (registers the handlers)

@@ -36,8 +36,13 @@ CHOICE_KEYS: dict[str, str] = {
 
 def choices_of(run: CastRun, key: str) -> list[str]:
     """Every value given for `key`, in the log's order."""
+    return parse_choices(run.action.choices, key)
+
+
+def parse_choices(choices: tuple[str, ...], key: str) -> list[str]:
+    """Every value of `key` among a `cast` event's choices; a malformed entry is refused."""
     out = []
-    for entry in run.action.choices:
+    for entry in choices:
         name, sep, value = entry.partition(":")
         if not sep or name.strip().lower() not in CHOICE_KEYS:
             raise RuleViolation(
@@ -60,6 +65,18 @@ def chosen(run: CastRun, key: str, why: str) -> str:
             f"{len(found) or 'none'}",
         )
     return found[0]
+
+
+def cost_x(choices: tuple[str, ...], spell_name: str) -> int:
+    """The X of a cost of X (4.8.1): the one choice `x:N`, a whole number 0 or more."""
+    found = parse_choices(choices, "x")
+    if len(found) != 1 or not found[0].isdigit():
+        raise RuleViolation(
+            "7.1.4",
+            f"{spell_name} has a cost of X: the cast must carry one choice `x:N` (N a whole "
+            f"number), not {found or 'none'}",
+        )
+    return int(found[0])
 
 
 def chosen_cell(run: CastRun, why: str, key: str = "cell") -> Cell:

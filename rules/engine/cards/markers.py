@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from rules.engine.cards import card_effect, spell
 from rules.engine.cards.acts import markers_on, set_markers, steal
 from rules.engine.cards.gauges import caster_change, exact, model
+from rules.engine.cards.rulings import setting
 from rules.engine.effects import (
     Attract,
     CardEffect,
     Coin,
-    ExtraDamage,
     Markers,
     SpellModel,
     TargetFilter,
@@ -105,9 +105,11 @@ def _bamboo_milk(run: CastRun) -> None:
 def _valve_inversion(run: CastRun) -> None:
     """Valve Inversion (Otomai): the target's AP markers become MP markers and its MP markers AP
     markers (ruling `valve-inversion`, docs/engine-spells.md); Range markers stay."""
+    negate = setting(run, "valve-inversion") == "negate"
     for unit in run.in_play():
         now = unit.markers
-        set_markers(run, unit, ap=now.mp, mp=now.ap, rng=now.range, why="Valve Inversion")
+        ap, mp = (-now.ap, -now.mp) if negate else (now.mp, now.ap)
+        set_markers(run, unit, ap=ap, mp=mp, rng=now.range, why="Valve Inversion")
 
 
 def _alchemical_power(run: CastRun) -> None:
@@ -121,7 +123,12 @@ def _alchemical_power(run: CastRun) -> None:
 def _ogrine_burn(run: CastRun, target: Unit) -> tuple[int, str]:
     """Ogrine Burn (Otomai): +1 damage when the target carries at least one AP marker and at
     least one MP marker, of either sign (ruling `ogrine-burn`)."""
-    if target.markers.ap and target.markers.mp:
+    either = setting(run, "ogrine-burn") == "either"
+    if (
+        (target.markers.ap or target.markers.mp)
+        if either
+        else (target.markers.ap and target.markers.mp)
+    ):
         return 1, f"Ogrine Burn: {target.id} has AP and MP markers"
     return 0, ""
 
@@ -233,7 +240,18 @@ def tambourino(profile: Profile, bar: Spell) -> SpellModel:
         bar,
         r"Heals (?:targeted Multiman by \+2\s?\{ij\}|2\s?\{ij\} from targeted Multiman)",
     )
-    return model(bar, ExtraDamage(2, who=TargetFilter(family="multiman"), heal=True))
+    return model(bar, CardEffect("tambourino"))
+
+
+def _tambourino(run: CastRun, target: Unit) -> tuple[int, str]:
+    """A Multiman target is healed 2 more unless the event reads the text as a restatement."""
+    if setting(run, "tambourino") == "restated" or not run.matches(target, _MULTIMAN):
+        return 0, ""
+    return 2, f"Tambourino: {target.id} is a Multiman"
+
+
+_MULTIMAN = TargetFilter(family="multiman")
+card_effect("tambourino", bonus=_tambourino)
 
 
 def _biceps(run: CastRun) -> None:

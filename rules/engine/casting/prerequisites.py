@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.engine.cards import parse_spell
-from rules.engine.cardtext import spell_feature
+from rules.engine.cards.acts import cost_x
 from rules.engine.casting.actions import FANMADE, CastAction, Rules
 from rules.engine.cells import Cell
 from rules.engine.effects import (
@@ -78,11 +78,15 @@ class Costs:
     reasons: tuple[str, ...]
 
 
-def spell_costs(state: GameState, caster: Unit, spell: Spell) -> Costs:
-    """The costs to pay, after the powers that alter the AP cost (4.8.1)."""
+def spell_costs(
+    state: GameState, caster: Unit, spell: Spell, choices: tuple[str, ...] = ()
+) -> Costs:
+    """The costs to pay, after the powers that alter the AP cost (4.8.1). A cost of X takes
+    the X the player chose (the cast's choice `x:N`, docs/match-log.md)."""
     parts = dict(spell.cost.parts())
     if VARIABLE_COST in parts.values():
-        raise Unsupported(spell_feature(caster.profile.id, spell.name), "a cost of X")
+        x = cost_x(choices, spell.name)
+        parts = {k: x if v == VARIABLE_COST else v for k, v in parts.items()}
     ap = int(parts.get("ap", 0))
     reasons = [f"{ap} AP printed"]
     techniques = [r for r in caster.face_up() if r.equipment_type == "technique"]
@@ -162,7 +166,7 @@ def check_prerequisites(
     model = parse_spell_for(book, caster, spell)
     _check_rules(model, rules, caster, spell)
     _check_limits(state, caster, spell, action.target)
-    costs = spell_costs(state, caster, spell)
+    costs = spell_costs(state, caster, spell, action.choices)
     _check_costs(state, caster, costs)
     bonus, _ = range_bonus(state, caster)
     labels = {u.cell: u.id for u in state.in_arena()}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from rules.engine import cards
 from rules.engine.areas import Shape
 from rules.engine.casting.actions import (
     FANMADE,
@@ -129,6 +130,9 @@ def _resolve_one(
         return state
     if effect.kind in _DICE_KINDS:
         return _standby_spell(state, effect, book, rules, rolls, trace)
+    card = cards.standby_hook(effect.kind)
+    if card is not None and card.standby is not None:
+        return card.standby(state, effect, book, trace)
     raise Unsupported(f"standby:{effect.kind}", "this effect on standby is not modelled")
 
 
