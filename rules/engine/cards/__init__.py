@@ -22,13 +22,13 @@ from rules.engine.effects import SpellModel
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
-    from rules.engine.casting.actions import TraceStep
     from rules.engine.casting.run import CastRun
     from rules.engine.state import GameState, PendingEffect, Unit
     from rules.engine.summons import Spellbook
 
 SpellHandler = Callable[[Profile, Spell], SpellModel]
-StandbyHook = Callable[["GameState", "PendingEffect", "Spellbook", "list[TraceStep]"], "GameState"]
+TraceLines = list[tuple[str, str, str]]
+StandbyHook = Callable[["GameState", "PendingEffect", "Spellbook"], "tuple[GameState, TraceLines]"]
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,9 @@ class CardHook:
     """What a `CardEffect` does: `step3(run)` acts on the board; `bonus(run, target)` returns
     extra damage (or heal) for one target with the reason shown in the trace; `critical(run,
     successes)` changes the Critical Hit successes counted in Step 4, with the reason;
-    `standby(state, effect, book, trace)` resolves in Step 8 a `PendingEffect` whose kind is
-    this key (an effect the card triggers while the spell resolves, 7.2.1.c)."""
+    `standby(state, effect, book)` resolves in Step 8 a `PendingEffect` whose kind is this key
+    (an effect the card triggers while the spell resolves, 7.2.1.c) and returns the new state
+    with its trace lines as (step, rule, text)."""
 
     key: str
     step3: Callable[[CastRun], None] | None = None
@@ -108,3 +109,4 @@ from rules.engine.cards import gauges as _gauges  # noqa: E402, F401
 from rules.engine.cards import markers as _markers  # noqa: E402, F401
 from rules.engine.cards import moves as _moves  # noqa: E402, F401
 from rules.engine.cards import spells as _spells  # noqa: E402, F401  (registers the handlers)
+from rules.engine.cards import summoning as _summoning  # noqa: E402, F401

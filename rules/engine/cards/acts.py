@@ -19,6 +19,7 @@ from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation
 from rules.engine.injuries import heal, place_injuries
 from rules.engine.powers import place_markers
+from rules.engine.state import Markers
 
 if TYPE_CHECKING:
     from rules.engine.casting import CastRun
@@ -111,8 +112,6 @@ def markers_on(
 def set_markers(run: CastRun, unit: Unit, *, ap: int, mp: int, rng: int, why: str) -> None:
     """Replace a unit's AP/MP/Range markers by these net values (Bamboo Milk, Valve Inversion),
     through `place_markers` so that the -1 cap of 4.11.7 still holds."""
-    from rules.engine.state import Markers
-
     run.state = run.state.with_unit(replace(run.state.unit(unit.id), markers=Markers()))
     run.state = place_markers(
         run.state,

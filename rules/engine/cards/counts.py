@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rules.engine.areas import Shape
 from rules.engine.cards import card_effect, spell
-from rules.engine.cards.acts import heal_unit, inflict
+from rules.engine.cards.acts import gauges, heal_unit, inflict
 from rules.engine.cards.gauges import exact, model
 from rules.engine.cards.rulings import setting
 from rules.engine.effects import CardEffect, Markers, Push, SpellModel, Track
@@ -213,8 +213,6 @@ def _knight_gain(low: int, high: int, gauge: str) -> CardEffect:
     key = f"knight-gain-{gauge}-{low}-{high}"
 
     def step3(run: CastRun) -> None:
-        from rules.engine.cards.acts import gauges
-
         amount = high if _knight_in_play(run) else low
         gauges(run, run.caster, **{gauge: amount}, why=f"{run.spell.name} (+{amount})")
 

@@ -15,8 +15,10 @@ words it otherwise stays unsupported. Rulings (docs/engine-spells.md, "Gauges, c
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from rules.engine.areas import Shape
 from rules.engine.cards import card_effect, spell
 from rules.engine.cards.acts import gauges, kamas, markers_on
 from rules.engine.cardtext import control_value, spell_feature, spell_kind
@@ -55,8 +57,6 @@ def exact(profile: Profile, bar: Spell, pattern: str) -> re.Match[str]:
 
 
 def model(bar: Spell, *effects: Effect, shape=None) -> SpellModel:
-    from rules.engine.areas import Shape
-
     return SpellModel(
         spell_kind(bar), shape or Shape.SINGLE, tuple(effects), control_value(bar.name)
     )
@@ -130,8 +130,6 @@ def pulsar(profile: Profile, bar: Spell) -> SpellModel:
 @spell("s3-exf3-2/wakfurnace")
 def wakfurnace(profile: Profile, bar: Spell) -> SpellModel:
     """Yugo - Unleashed: a Breath area, +1 damage per MP left, then his MP gauge empties."""
-    from rules.engine.areas import Shape
-
     exact(
         profile,
         bar,
@@ -372,8 +370,6 @@ def backlash(profile: Profile, bar: Spell) -> SpellModel:
 def _chakra(run: CastRun) -> None:
     """Chakra Impulse (Gein): the Critical Hit power for the rest of the game (a gained power,
     lost when he leaves the arena like any effect on him, 4.10.2.a)."""
-    from dataclasses import replace
-
     caster = run.caster
     run.state = run.state.with_unit(
         replace(caster, gained_powers=caster.gained_powers | {"critical-hit"})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.engine.areas import Shape
 from rules.engine.cards import card_effect, spell
 from rules.engine.cards.acts import markers_on, set_markers, steal
 from rules.engine.cards.gauges import caster_change, exact, model
@@ -64,8 +65,6 @@ card_effect("motivating-haka", step3=_motivating_haka)
 
 @spell("s2-dks2-5/devotion")
 def devotion(profile: Profile, bar: Spell) -> SpellModel:
-    from rules.engine.areas import Shape
-
     exact(
         profile,
         bar,
@@ -82,8 +81,6 @@ def acceleration(profile: Profile, bar: Spell) -> SpellModel:
 
 @spell("s5-bouf-9/motivating-haka")
 def motivating_haka(profile: Profile, bar: Spell) -> SpellModel:
-    from rules.engine.areas import Shape
-
     exact(
         profile,
         bar,

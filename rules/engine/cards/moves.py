@@ -12,6 +12,7 @@ docs/engine-spells.md ("Moves").
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.areas import Shape
@@ -24,7 +25,9 @@ from rules.engine.cards.acts import (
     markers_on,
     suffer,
 )
+from rules.engine.cards.conditions import _yugo_next_to as yugo_next_to
 from rules.engine.cards.gauges import caster_change, exact, model
+from rules.engine.cards.rulings import setting
 from rules.engine.cells import Cell
 from rules.engine.effects import (
     Attract,
@@ -40,8 +43,8 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import RuleViolation
-from rules.engine.movement import forced_move, push, relocate
-from rules.engine.powers import families_of
+from rules.engine.movement import forced_move, move_closer, push, relocate, retreat
+from rules.engine.powers import families_of, powers_of
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
@@ -427,14 +430,10 @@ def _double_portals(run: CastRun) -> None:
             f"({', '.join(sorted(characters))})",
         )
     first, second = (run.state.unit(i) for i in ids)
-    from rules.engine.powers import powers_of
-
     for unit in (first, second):
         if unit.id != run.caster_id and "unfazed" in powers_of(run.state, unit):
             run.log("Step 3", "4.9.14", f"Double Portals: {unit.id} is Unfazed; nobody moves")
             return
-    from dataclasses import replace
-
     run.state = run.state.with_units(
         [replace(first, cell=second.cell), replace(second, cell=first.cell)]
     )
@@ -635,14 +634,11 @@ def controlled_slide(profile: Profile, bar: Spell) -> SpellModel:
 
 def _tcheese(run: CastRun) -> None:
     """Tcheese (Adamai - Dragon): Move Closer 2 when a Yugo stands next to the target."""
-    from rules.engine.cards.conditions import _yugo_next_to
-    from rules.engine.movement import move_closer
-
     caster = run.caster
     targets = run.in_play()
     if caster.cell is None or caster.cell == run.main:
         return
-    if any(_yugo_next_to(run.state, t) for t in targets):
+    if any(yugo_next_to(run.state, t) for t in targets):
         run.state = move_closer(run.state, caster.id, run.main, 2).state
         run.log(
             "Step 3", "7.5.21", f"Tcheese: {caster.id} moved to {run.state.unit(caster.id).cell}"
@@ -717,17 +713,30 @@ def night_terror(profile: Profile, bar: Spell) -> SpellModel:
     return model(bar, CardEffect("night-terror"), shape=Shape.CROSS)
 
 
-def _whirlwind(run: CastRun) -> None:
-    """Whirlwind (Bworker): Move Closer 1; if he really moved, 1 Injury inflicted by him on each
-    other target of the Square determined in Step 2."""
-    from rules.engine.movement import move_closer
-
+def closer(run: CastRun) -> bool:
+    """Move Closer 1 (7.5.21); towards an empty adjacent targeted cell the caster enters it
+    (ruling `move-closer-empty-cell`: a Close Combat spell could not move him otherwise).
+    Returns whether he moved."""
     caster = run.caster
     if caster.cell is None or caster.cell == run.main:
-        moved = False
+        return False
+    empty = run.state.is_free(run.main) and not run.state.units_at(run.main)
+    if empty and caster.cell.is_adjacent(run.main):
+        if setting(run, "move-closer-empty-cell") == "stay":
+            return False
+        outcome = relocate(run.state, caster.id, run.main, by=caster.id)
     else:
         outcome = move_closer(run.state, caster.id, run.main, 1)
-        run.state, moved = outcome.state, outcome.moved
+    run.state = outcome.state
+    run.log("Step 3", "7.5.21", f"{caster.id} at {run.state.unit(caster.id).cell}")
+    return outcome.moved
+
+
+def _whirlwind(run: CastRun) -> None:
+    """Whirlwind (Bworker): Move Closer 1 (into an empty targeted cell, see `closer`); if he
+    really moved, 1 Injury inflicted by him on each other target of the Square of Step 2."""
+    caster = run.caster
+    moved = closer(run)
     run.log(
         "Step 3", "7.5.21", f"Whirlwind: {caster.id} {'moved closer' if moved else 'did not move'}"
     )
@@ -790,9 +799,6 @@ def _pump_retreat(run: CastRun) -> None:
     """Pump-Action Bow (Bwork Archer): Retreat 2 away from the main target when it is a
     Krosmaster (ruling `pump-action-bow`: the card names a Krosmaster; with a summon as main
     target he does not retreat unless the event reads it as any target)."""
-    from rules.engine.cards.rulings import setting
-    from rules.engine.movement import retreat
-
     mains = [run.state.unit(t) for t in run.main_targets]
     anyone = setting(run, "pump-action-bow") == "any-target"
     if not any(u.is_krosmaster or anyone for u in mains):

@@ -81,6 +81,15 @@ for _name, _default, _readings, _rule, _description in (
         "Imperial Guard (3): the control value counts the Jellies of the chosen name "
         "(per-name) or every Jelly the Emperor controls (all-jellies).",
     ),
+    (
+        "move-closer-empty-cell",
+        "enter",
+        ("enter", "stay"),
+        "7.5.21",
+        "Lay Immature Dreggon, Whirlwind (Close Combat spells that Move Closer): towards an "
+        "empty targeted cell the caster enters it (enter) or, with no piece to move towards, "
+        "stays (stay).",
+    ),
 ):
     register(_name, default=_default, readings=_readings, rule=_rule, description=_description)
 

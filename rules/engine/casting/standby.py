@@ -132,7 +132,9 @@ def _resolve_one(
         return _standby_spell(state, effect, book, rules, rolls, trace)
     card = cards.standby_hook(effect.kind)
     if card is not None and card.standby is not None:
-        return card.standby(state, effect, book, trace)
+        state, lines = card.standby(state, effect, book)
+        trace.extend(TraceStep(*line) for line in lines)
+        return state
     raise Unsupported(f"standby:{effect.kind}", "this effect on standby is not modelled")
 
 
