@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.engine.errors import Unsupported
 from rules.engine.powers import injury_cap, max_hp, powers_of
+from rules.engine.reactions import gg_for_ko, on_injuries, on_injuries_due, on_ko
 from rules.engine.state import (
     GameState,
     Lasting,
@@ -63,24 +63,33 @@ def place_injuries(
     *,
     source: str | None = None,
     profanation: bool = False,
+    suffered: bool = True,
 ) -> tuple[GameState, int]:
     """Put up to `count` Injury markers on the unit, never above its HP (4.10.8); the rest is
     lost. Returns the state and how many were placed. No KO here (see `injure`).
 
     A unit with Profanation takes none unless `profanation` says Profanation inflicts them
     (4.9.26, 4.19.8.c). With `source`, the Injuries are recorded as inflicted (4.10.6.b).
+    Injuries that are suffered (all but a spell's Injury cost, 4.10.6.a, 4.10.6.c) first go
+    through the powers that replace them, then trigger the powers that react to them
+    (`reactions`: Golden Parachute, Rolbak, ...).
     """
     unit = state.unit(unit_id)
     hp = max_hp(state, unit)
     if hp is None or count <= 0:
         return state, 0
-    if "profanation" in unit.powers and not profanation:
+    if "profanation" in powers_of(state, unit) and not profanation:
         return state, 0
+    if suffered:
+        state, count, _ = on_injuries_due(state, unit_id, count, source)
+        unit = state.unit(unit_id)
     placed = max(0, min(count, hp - unit.injuries))
     if placed:
         state = state.with_unit(replace(unit, injuries=unit.injuries + placed))
     if source is not None:
         state = record_inflicted(state, source, unit_id, placed)
+    if suffered:
+        state = on_injuries(state, unit_id, placed, source)
     return state, placed
 
 
@@ -94,7 +103,11 @@ def injure(
 ) -> GameState:
     """Place Injuries on a unit in the arena, then KO it at its HP (4.10.2)."""
     unit = state.unit(unit_id)
-    if unit.cell is None or count <= 0 or ("profanation" in unit.powers and not profanation):
+    if (
+        unit.cell is None
+        or count <= 0
+        or ("profanation" in powers_of(state, unit) and not profanation)
+    ):
         return state
     state, _ = place_injuries(state, unit_id, count, source=source, profanation=profanation)
     unit = state.unit(unit_id)
@@ -129,7 +142,7 @@ def heal(
         cap = injury_cap(state, state.unit(healer), target)
         if cap is not None:
             amount = min(amount, cap[0])
-    if "profanation" in target.powers:
+    if "profanation" in powers_of(state, target):
         amount = 0
     why = bleeding(state, target)
     if why:
@@ -152,15 +165,10 @@ def knock_out(state: GameState, unit_id: str) -> GameState:
         if unit.is_krosmaster and unit.profile.level:
             state = award_gg(state, opponent(unit.side), unit.profile.level)
         return check_winner(state.with_unit(replace(state.unit(unit_id), injuries=0)))
-    for power in unit.powers:
-        if power.startswith("loot"):
-            raise Unsupported(f"power:{power}", "Kamas for KOing a unit with Loot are not modelled")
-    if unit.is_krosmaster and any(
-        "prospecting" in u.powers for u in state.units if u.side != unit.side
-    ):
-        raise Unsupported("power:prospecting", "Kamas for a KO with Prospecting are not modelled")
+    by = ko_source(state, unit_id)
     if unit.is_krosmaster and unit.profile.level:
-        state = award_gg(state, opponent(unit.side), unit.profile.level)
+        state, gg, _ = gg_for_ko(state, unit)  # 4.6.2, as powers change it (Shadow of the Jungle)
+        state = award_gg(state, opponent(unit.side), gg)
     others = tuple(
         replace(u, special_markers=tuple(m for m in u.special_markers if m.placed_by != unit_id))
         for u in state.units
@@ -171,7 +179,18 @@ def knock_out(state: GameState, unit_id: str) -> GameState:
     for summon in state.units:
         if summon.summoner == unit_id and summon.cell is not None:
             state = remove_from_arena(state, summon.id)
-    return check_winner(state)
+    state = check_winner(state)
+    return on_ko(state, unit, by) if state.phase is not Phase.OVER else state
+
+
+def ko_source(state: GameState, unit_id: str) -> str | None:
+    """Who KOs a unit (4.9.21, 4.9.24 "KO's"; 4.10.6.b): the source that inflicted the last
+    Injuries placed on it this turn. None when they were not inflicted (a cost, 4.10.6.c) or when
+    nothing was placed this turn (its HP dropped under its Injuries, a power KO'd it)."""
+    for entry in reversed(state.lasting):
+        if entry.kind == INFLICTED and entry.source == unit_id and entry.turn == state.turn:
+            return entry.unit
+    return None
 
 
 def settle_hp(state: GameState) -> GameState:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.errors import RuleViolation
+from rules.engine.reactions import modelled_powers, on_markers
 from rules.engine.state import GameState, Markers, Phase, Unit
 
 ELEMENTAL = ("water", "air", "earth", "fire")
@@ -150,7 +151,8 @@ def feature(slug: str) -> str:
 
 
 def is_modelled(slug: str) -> bool:
-    return slug in MODELLED
+    """Listed here, or declared by a handler module of `rules.engine.roster_powers`."""
+    return slug in MODELLED or slug in modelled_powers()
 
 
 def _allies(state: GameState, unit: Unit) -> list[Unit]:
@@ -565,7 +567,8 @@ def place_markers(
     new_ap = max(unit.markers.ap + ap, -(top_ap or 0))
     new_mp = max(unit.markers.mp + mp, -(top_mp or 0))
     markers = Markers(new_ap, new_mp, unit.markers.range + range)
-    return state.with_unit(replace(unit, markers=markers))
+    state = state.with_unit(replace(unit, markers=markers))
+    return on_markers(state, unit_id, ap, mp)  # powers reacting to +1 markers (Look At Me)
 
 
 def blocks_sight(unit: Unit, viewer: Unit, powers: frozenset[str]) -> bool:

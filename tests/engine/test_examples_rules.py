@@ -17,12 +17,12 @@ import pytest
 from rules.engine.cards import card_effect, parse_spell
 from rules.engine.cards import spell as register_spell
 from rules.engine.casting import FANMADE, OFFICIAL, CastAction, apply_cast
-from rules.engine.coverage import coverage
 from rules.engine.effects import CardEffect, Rebound, SpellKind, SpellModel
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.injuries import inflicted_this_turn, knock_out, record_inflicted
 from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.powers import families_of, is_modelled, powers_of
+from rules.engine.reactions import settle
 from rules.engine.roster import Catalog, Cost, Profile, parse_roster
 from rules.engine.state import Markers, SpecialMarker
 from rules.engine.triggers import start_of_fight
@@ -136,13 +136,15 @@ def test_4_10_6_b_example_naz_rael_inflicts_the_claw_attack_injury() -> None:
     assert inflicted_this_turn(out.state, out.state.unit("B1")) == 1
 
 
-def test_4_10_6_b_example_claw_attack_on_count_frigost_needs_rolbak() -> None:
-    """The example's second half: Rolbak would trigger; it is not modelled, so the move is
-    reported unsupported rather than played without it."""
+def test_4_10_6_b_example_claw_attack_on_count_frigost_triggers_rolbak() -> None:
+    """The example's second half: Naz Rael inflicts the Claw Attack Injury, so Count Frigost's
+    Rolbak triggers (+1 AP and -1 MP markers), resolved once the move is over (4.18.3.a)."""
     state, _, _ = _claw_board("s1-et1-44")
     block = BlockRoll("B1", lock=dice("dodge"), dodge=dice("dodge"))
-    feature = _unsupported_feature(lambda: move_one_cell(state, "A1", c("b3"), [block]))
-    assert feature == "power:rolbak"
+    out = move_one_cell(state, "A1", c("b3"), [block])
+    assert [p.label for p in out.state.pending] == ["rolbak:A1"]
+    settled, _ = settle(out.state)
+    assert settled.unit("A1").markers == Markers(ap=1, mp=-1)
 
 
 def test_4_10_6_b_claw_attack_can_knock_out_the_mover() -> None:
@@ -249,15 +251,28 @@ def test_4_10_9_moon_hammer_is_lost_next_to_a_stain() -> None:
     assert out.state.unit("B1").cell is None
 
 
-def test_4_10_9_example_laid_low_and_nine_lives_are_unsupported_by_name() -> None:
-    """Veronika Sino - Experienced (Nine Lives) is not in the shared roster; the Monks are."""
+def test_4_10_9_example_an_avoided_ko_does_not_trigger_laid_low() -> None:
+    """Nine Lives (Veronika Sino - Experienced) is not in the shared roster; Moon's Moon Hammer
+    avoids a KO the same way, so a Skidmonk "KOing" Moon triggers no Laid Low, while KOing
+    another opposing Krosmaster does."""
     assert not is_modelled("nine-lives")
-    monk, anna = roster("s4-cpk-14"), roster(ANNA)
-    units = [unit("A1", "A", monk, "c3"), unit("B1", "B", anna, "c4")]
-    feature = _unsupported_feature(
-        lambda: _cast(game(units, "A1"), [monk, anna], "A1", "Punch", "c4", rolls=rolls())
-    )
-    assert feature == "power:laid-low"
+    monk, moon, anna = roster("s4-cpk-14"), roster("s3-dks3-6"), roster(ANNA)
+    for target, profile, triggered in (("B1", moon, False), ("B2", anna, True)):
+        units = [
+            unit("A1", "A", monk, "c3"),
+            unit("B1", "B", moon, "c4", injuries=11),
+            unit("B2", "B", anna, "d3", injuries=anna.hp - 1),
+        ]
+        cell = "c4" if target == "B1" else "d3"
+        out = _cast(
+            game(units, "A1"),
+            [monk, moon, anna],
+            "A1",
+            "Punch",
+            cell,
+            rolls=rolls("lock", **{target: "lock"}),
+        )
+        assert (out.state.unit("A1").markers == Markers(ap=1, mp=1)) is triggered, profile.name
 
 
 # -- 4.12.1: Range markers at activation ---------------------------------------------------------
@@ -334,8 +349,6 @@ def test_4_17_7_examples_special_scenery_is_not_in_the_arena_model() -> None:
 @pytest.mark.parametrize(
     ("profile_id", "power"),
     [
-        ("s3-exf3-8", "shadow-of-the-jungle"),
-        ("s4-cpk-14", "laid-low"),
         ("s4-cpk-4", "cryptophilia"),
     ],
 )
@@ -476,8 +489,24 @@ def test_7_2_1_example_resistance_acts_in_step_6() -> None:
     )
     step6 = next(t for t in out.trace if t.step == "Step 6")
     assert "Resistance AIR" in step6.text and step6.text.endswith("= 1 AIR damage")
-    burnzz = roster("s5-exf5-2")
-    assert "power:flame-return" in coverage([burnzz])["powers"]["unsupported"]
+
+
+def test_7_2_1_example_flame_return_waits_for_step_8() -> None:
+    """Missiz Burnzz's Flame Return triggers in Step 2 (a Krosmaster carrying her
+    Will-o'-the-Wisp marker is targeted) and resolves in Step 8: after the spell's Injuries."""
+    burnzz, anna = roster("s5-exf5-2"), roster(ANNA)
+    marked = replace(
+        unit("B1", "B", anna, "c4"),
+        special_markers=(SpecialMarker("will-o\u2019-the-wisp", "A1"),),
+    )
+    units = [unit("A1", "A", burnzz, "h8"), unit("B2", "B", anna, "c3"), marked]
+    out = _cast(
+        game(units, "B2"), [burnzz, anna], "B2", "Punch", "c4", rolls=rolls("lock", B1="lock")
+    )
+    steps = [t.step for t in out.trace]
+    assert steps.index("Step 8") > steps.index("Step 7")
+    assert out.state.unit("B2").injuries == 2 and not out.state.unit("B1").special_markers
+    assert "Flame Return" in next(t.text for t in out.trace if t.step == "Step 8")
 
 
 OFFSPRING = summon_card("Katar's Offspring", ap=2, mp=2, hp=2)

@@ -78,6 +78,7 @@ class ResolveAction:
     rolls: Rolls = Rolls()
     order: tuple[str, ...] = ()
     standby_rolls: Mapping[str, Rolls] = field(default_factory=dict)
+    choices: tuple[str, ...] = ()  # `key:value` for a power's effect that asks (4.18.3.e)
 
 
 @dataclass(frozen=True)

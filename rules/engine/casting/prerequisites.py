@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.engine.cards import parse_spell
 from rules.engine.cards.acts import cost_x
@@ -31,6 +31,8 @@ from rules.engine.powers import (
     unsupported_powers,
 )
 from rules.engine.reach import SpellRange, refusal
+from rules.engine.reactions import blocks_sight as sight_changed
+from rules.engine.reactions import check_cast, needs_no_sight
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
 from rules.engine.sight import sight_blockers, sight_rules
 from rules.engine.state import (
@@ -143,7 +145,8 @@ def blockers_for(state: GameState, viewer: Unit):
     cells = [
         u.cell
         for u in state.in_arena()
-        if u.id != viewer.id and blocks_sight(u, viewer, powers_of(state, u))
+        if u.id != viewer.id
+        and sight_changed(state, u, viewer, blocks_sight(u, viewer, powers_of(state, u)))
     ]
     return sight_blockers(state.arena, cells)
 
@@ -170,10 +173,13 @@ def check_prerequisites(
     _check_costs(state, caster, costs)
     bonus, _ = range_bonus(state, caster)
     labels = {u.cell: u.id for u in state.in_arena()}
+    reach = SpellRange.from_spell(spell_dict(spell))
+    if reach.los and needs_no_sight(state, caster, action.target.name):
+        reach = replace(reach, los=False)  # Big Bad Moowolf
     refused = refusal(
         caster.cell,
         action.target,
-        SpellRange.from_spell(spell_dict(spell)),
+        reach,
         state.arena,
         blockers_for(state, caster),
         range_bonus=bonus,
@@ -183,6 +189,7 @@ def check_prerequisites(
     if refused is not None:
         raise RuleViolation(refused.rule, refused.reason)
     _check_target(state, caster, model, action.target, rules)
+    check_cast(state, caster, action.target.name)  # powers forbidding the target (Seduction)
     return caster, spell, model, costs
 
 

@@ -107,10 +107,15 @@ class CastRun:
         units = [self.state.unit(t) for t in self.targets]
         return [u for u in units if u.cell is not None and (who is None or self.matches(u, who))]
 
-    def place_injuries(self, unit_id: str, count: int) -> int:
+    def place_injuries(
+        self, unit_id: str, count: int, *, source: str | None = None, suffered: bool = True
+    ) -> int:
         """Injury markers placed by a cost, a step or a card hook; the KO waits for the end of
-        the step (7.2.2.b, 7.2.4.d, 7.2.8.c). The one path is `injuries.place_injuries`."""
-        self.state, placed = place_injuries(self.state, unit_id, count)
+        the step (7.2.2.b, 7.2.4.d, 7.2.8.c). The one path is `injuries.place_injuries`: a
+        `source` inflicts them (4.10.6.b), a cost is not `suffered` (4.10.6.c)."""
+        self.state, placed = place_injuries(
+            self.state, unit_id, count, source=source, suffered=suffered
+        )
         return placed
 
     def heal(self, target: Unit, amount: int, step: str, healer: Unit) -> int:

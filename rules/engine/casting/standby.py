@@ -25,10 +25,11 @@ from rules.engine.casting.prerequisites import parse_spell_for
 from rules.engine.casting.run import CastRun
 from rules.engine.cells import Cell
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.injuries import bleeding, knock_out, record_inflicted, settle_hp
+from rules.engine.injuries import bleeding, knock_out, place_injuries, settle_hp
 from rules.engine.powers import (
     max_hp,
 )
+from rules.engine.reactions import Resolution, is_power_effect, resolve_one, waits_for_choice
 from rules.engine.state import (
     GameState,
     PendingEffect,
@@ -51,7 +52,8 @@ def apply_resolve(
         )
     rolls = {**action.standby_rolls, action.source: action.rolls}
     trace: list[TraceStep] = []
-    state = standby(state, book, rules, (action.source, *action.order), rolls, trace)
+    chosen = {action.source: action.choices}
+    state = standby(state, book, rules, (action.source, *action.order), rolls, trace, chosen)
     return CastOutcome(state, tuple(trace))
 
 
@@ -65,6 +67,7 @@ def standby(
     order: tuple[str, ...],
     rolls: Mapping[str, Rolls],
     trace: list[TraceStep],
+    choices: Mapping[str, tuple[str, ...]] | None = None,
 ) -> GameState:
     """Step 8: one list, resolved one by one in the active player's order (7.2.9.a); new
     effects join the same list (7.2.9.c, 7.2.9.d); an effect that cannot resolve is dropped
@@ -91,7 +94,15 @@ def standby(
         if effect.kind in _DICE_KINDS and label not in rolls:
             trace.append(TraceStep("Step 8", "7.2.9.a", f"{label} waits for its dice"))
             return state
+        picked = (choices or {}).get(label)
+        if waits_for_choice(effect) is not None and picked is None:
+            trace.append(TraceStep("Step 8", "4.18.3.e", f"{label} waits for its choice"))
+            return state
         state = replace(state, pending=tuple(p for p in state.pending if p is not effect))
+        if is_power_effect(effect):  # a roster power triggered on standby (`reactions`)
+            state, lines = resolve_one(state, effect, Resolution(book, picked or ()))
+            trace.extend(TraceStep("Step 8", rule, text) for rule, text in lines)
+            continue
         state = _resolve_one(state, effect, book, rules, rolls.get(label, Rolls()), trace)
     return check_winner(state) if state.phase is not Phase.OVER else state
 
@@ -120,9 +131,8 @@ def _resolve_one(
         if victim.cell is None or hp is None:
             trace.append(TraceStep("Step 8", "7.2.9.b", f"{label}: nobody to counter"))
             return state
-        injuries = min(hp, victim.injuries + 1)
-        state = state.with_unit(replace(victim, injuries=injuries))
-        state = record_inflicted(state, effect.source, victim.id, injuries - victim.injuries)
+        state, _ = place_injuries(state, victim.id, 1, source=effect.source)
+        injuries = state.unit(victim.id).injuries
         trace.append(TraceStep("Step 8", "4.9.12", f"{victim.id} suffers 1 Injury (Counter)"))
         if injuries >= hp:
             state = settle_hp(knock_out(state, victim.id))

@@ -30,7 +30,7 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import RuleViolation
-from rules.engine.injuries import knock_out, record_inflicted
+from rules.engine.injuries import knock_out
 from rules.engine.powers import (
     damage_modifiers,
     families_of,
@@ -41,6 +41,7 @@ from rules.engine.powers import (
     powers_of,
 )
 from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.reactions import on_targets
 from rules.engine.sight import sight_rules
 from rules.engine.state import (
     PendingEffect,
@@ -59,7 +60,7 @@ def pay(run: CastRun, costs: Costs) -> None:
     player = run.state.player(caster.side)
     run.state = run.state.with_player(replace(player, kamas=player.kamas - costs.kamas))
     if costs.hp:
-        run.place_injuries(caster.id, costs.hp)
+        run.place_injuries(caster.id, costs.hp, suffered=False)  # 4.10.6.c
     run.log(
         "Step 1",
         "7.2.2.a",
@@ -112,6 +113,7 @@ def choose_targets(run: CastRun) -> None:
         f"{shape.value} area: {', '.join(sorted(c.name for c in run.cells))}; targets: "
         f"{', '.join(run.targets) or 'none'}",
     )
+    run.state = on_targets(run.state, run.caster_id, run.targets)  # Wakfu Recycling, ...
 
 
 def step3(run: CastRun) -> None:
@@ -274,9 +276,8 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
         if cap is not None and amount > cap[0]:
             run.log("Step 7", "7.2.8.d", f"{unit_id}: {cap[1]}")
             amount = cap[0]
-        placed = run.place_injuries(unit_id, amount)
+        placed = run.place_injuries(unit_id, amount, source=caster.id)  # inflicted, 4.10.6.b
         run.placed[unit_id] = placed
-        run.state = record_inflicted(run.state, caster.id, unit_id, placed)
         lost = amount - placed
         run.log(
             "Step 7",

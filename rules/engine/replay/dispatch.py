@@ -40,6 +40,7 @@ from rules.engine.logevents import (
     TimePolicy,
     event_name,
 )
+from rules.engine.reactions import decline_optional, settle
 from rules.engine.replay.report import WaiverOutcome, ending
 from rules.engine.roster import Profile
 from rules.engine.state import (
@@ -123,19 +124,27 @@ def spell_event(state: GameState, event: Cast | Resolve, ctx: Context) -> CastOu
             order=event.order,
         )
         return apply_cast(state, action, ctx.book, ctx.rules)
-    if event.choices:
-        raise Unsupported("resolve:choices", "choices for an effect on standby are not modelled")
-    return apply_resolve(
-        state, ResolveAction(event.source, event.rolls, event.order), ctx.book, ctx.rules
-    )
+    action = ResolveAction(event.source, event.rolls, event.order, choices=event.choices)
+    return apply_resolve(state, action, ctx.book, ctx.rules)
 
 
 def apply_event(state: GameState, event: Event, ctx: Context) -> GameState:
-    """The next state after a game event (not a checkpoint, ruling or result)."""
+    """The next state after a game event (not a checkpoint, ruling or result).
+
+    Around it, the powers' effects on standby (`reactions`): an optional one the event does not
+    resolve is declined first; after it, those triggered outside a spell that need no choice
+    resolve at once (4.18.3.a)."""
     if state.phase is Phase.OVER:
         raise RuleViolation("1.4", f"the game is already over: {ending(state)}")
     for unit_id in _referenced_units(event):
         state.unit(unit_id)  # raises 4.3.1 for a unit that is not in this game
+    state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
+    state = _apply(state, event, ctx)
+    state, _ = settle(state, ctx.book)
+    return state
+
+
+def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
     match event:
         case Place():
             return apply_place(state, event.unit, event.cell)

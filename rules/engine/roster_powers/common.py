@@ -1,0 +1,90 @@
+"""What the roster's power handlers share: who holds a power now, who is whose ally, the
+special markers by name, and the few acts a resolved power performs (markers, an immediate gain,
+Kamas), each through the engine's one path for it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine.powers import families_of, place_markers, powers_of
+from rules.engine.state import GameState, PendingEffect, Unit, opponent
+
+
+def holders(state: GameState, power: str) -> list[Unit]:
+    """Units in the arena that have `power` now (`powers.powers_of`: a Stain removes it)."""
+    return [u for u in state.in_arena() if power in powers_of(state, u)]
+
+
+def holding(state: GameState, unit_id: str, power: str) -> Unit | None:
+    """The unit, when it is in the arena and still has `power` (4.18.3.c: an effect on standby
+    whose power was lost does not resolve)."""
+    unit = state.unit(unit_id)
+    if unit.cell is None or power not in powers_of(state, unit):
+        return None
+    return unit
+
+
+def adjacent(a: Unit, b: Unit) -> bool:
+    return a.cell is not None and b.cell is not None and a.cell.is_adjacent(b.cell)
+
+
+def is_named(state: GameState, unit: Unit, name: str) -> bool:
+    """A card naming a Type or summon means every unit of that Type or name (4.18.9)."""
+    return unit.profile.name.strip().lower() == name or name in families_of(state, unit)
+
+
+def _marker_key(name: str) -> str:
+    return name.lower().replace("\u2019", "'").replace("-", " ").strip()
+
+
+def has_marker(unit: Unit, name: str) -> bool:
+    """The unit carries the special marker `name` (4.13; names compared loosely)."""
+    key = _marker_key(name)
+    return any(_marker_key(m.name) == key for m in unit.special_markers)
+
+
+def without_marker(state: GameState, unit_id: str, name: str) -> GameState:
+    unit = state.unit(unit_id)
+    key = _marker_key(name)
+    kept = tuple(m for m in unit.special_markers if _marker_key(m.name) != key)
+    return state.with_unit(replace(unit, special_markers=kept))
+
+
+def effect(
+    kind: str, holder: Unit, target: Unit | str | None = None, amount: int = 0
+) -> PendingEffect:
+    """The effect a triggered power puts on standby (7.2.1.c), labelled `kind:holder`."""
+    target_id = target.id if isinstance(target, Unit) else target
+    return PendingEffect(kind, holder.id, target_id, None, amount)
+
+
+def markers(state: GameState, unit_id: str, *, ap: int = 0, mp: int = 0) -> GameState:
+    """+1/-1 markers (4.11.5); a piece without the gauge takes none of that kind (4.11.6)."""
+    unit = state.unit(unit_id)
+    if unit.cell is None:
+        return state
+    ap = ap if unit.max_ap is not None else 0
+    mp = mp if unit.max_mp is not None else 0
+    if not ap and not mp:
+        return state
+    return place_markers(state, unit_id, ap=ap, mp=mp)
+
+
+def gain_now(state: GameState, unit_id: str, *, ap: int = 0, mp: int = 0) -> tuple[GameState, bool]:
+    """An immediate gain (4.11.4): only the active unit's gauges change. Returns whether it did."""
+    unit = state.unit(unit_id)
+    if state.active_unit != unit_id or unit.cell is None:
+        return state, False
+    return state.with_unit(replace(unit, ap=max(0, unit.ap + ap), mp=max(0, unit.mp + mp))), True
+
+
+def add_kamas(state: GameState, side: str, count: int) -> GameState:
+    """Kamas from the reserve into a player's stock (4.5.1; a negative count pays, never below
+    what the player has, 4.18.5)."""
+    player = state.player(side)
+    return state.with_player(replace(player, kamas=max(0, player.kamas + count)))
+
+
+def enemies(unit: Unit, other: Unit) -> bool:
+    """Opposing units (4.1.2, 4.18.2.d: from the point of view of `unit`'s player)."""
+    return other.side == opponent(unit.side)
