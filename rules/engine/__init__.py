@@ -7,4 +7,4 @@ package refer to the Fan-made Comprehensive Tournament Rules 4.1 unless stated o
 
 # The roster's powers register their handlers (`rules.engine.reactions`, `triggers`) on import,
 # so every use of the engine sees the same powers.
-from rules.engine import roster_powers as _roster_powers  # noqa: E402, F401
+from rules.engine import roster_powers as _roster_powers  # noqa: F401

@@ -13,10 +13,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
+from rules.engine.dice import Die, Roll, RollContext
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.injuries import injure
 from rules.engine.powers import powers_of, unsupported_powers
+from rules.engine.reactions import RollSide, on_step, rolled
 from rules.engine.state import GameState, PendingEffect, Phase, Unit, remove_from_arena
 
 LOCKED_LOSS = 3  # MP and AP lost when Locked (4.14.2.d)
@@ -144,9 +145,10 @@ def move_one_cell(
     for roll in blocks:
         enemy = enemies[roll.by]
         lock_powers, dodge_powers = powers_of(state, enemy), powers_of(state, unit)
-        check_dice(dice_due(Roll.LOCK, RollContext(lock_powers)), roll.lock, enemy.id)
-        check_dice(dice_due(Roll.DODGE, RollContext(dodge_powers)), roll.dodge, unit_id)
-        locks, dodges = successes(roll.lock, Roll.LOCK), successes(roll.dodge, Roll.DODGE)
+        lock_side = RollSide(state, enemy, Roll.LOCK.value, unit)
+        dodge_side = RollSide(state, unit, Roll.DODGE.value, enemy)
+        locks, _, _ = rolled(lock_side, RollContext(lock_powers), tuple(roll.lock))
+        dodges, _, _ = rolled(dodge_side, RollContext(dodge_powers), tuple(roll.dodge))
         result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)
         loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(result, 0)
         ap, mp = max(0, ap - loss), max(0, mp - loss)
@@ -159,6 +161,7 @@ def move_one_cell(
     if mp < 1:
         return MoveOutcome(state.with_unit(replace(unit, ap=ap, mp=mp)), False, tuple(outcomes))
     state = state.with_unit(replace(unit, ap=ap, mp=mp - 1, cell=to))
+    state = on_step(state, unit_id, unit.cell.name)  # Mintetized
     return MoveOutcome(_arrive(state, unit_id, ended=True), True, tuple(outcomes))
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules.engine.dice import DiceDue, Die, Roll, RollContext, check_dice, dice_due
 from rules.engine.state import GameState, PendingEffect, Phase, Unit
 
 #: (state, victim id, count about to be placed, source) -> (state, count to place, reasons).
@@ -45,6 +46,32 @@ SightExemption = Callable[[GameState, Unit, str], str | None]
 CastCheck = Callable[[GameState, Unit, str], None]
 #: (state, the unit whose turn starts) -> state: records, no effect on standby (6.2.1.d).
 TurnStart = Callable[[GameState, str], GameState]
+#: (state, the caster) -> state, when a spell's targets are known (Step 2): records only.
+CastStart = Callable[[GameState, str], GameState]
+#: (state, unit id, the cell it left) -> effects: a unit moved one cell spending 1 MP (4.14).
+StepTrigger = Callable[[GameState, str, str], list[PendingEffect]]
+#: (state, unit id, reward id) -> state: a Krosmaster activated a Demonic Reward (4.7).
+RewardTrigger = Callable[[GameState, str, str], GameState]
+#: (roll context) -> (powers gained, powers lost, reason) for this one roll, or None.
+RollPowers = Callable[["RollSide"], tuple[frozenset[str], frozenset[str], str] | None]
+#: (roll context, dice due, dice in the log) -> (the dice that count, reason), or None.
+RerollRule = Callable[["RollSide", int, tuple[Die, ...]], tuple[tuple[Die, ...], str] | None]
+#: (roll context, one die) -> True when this die is a success for the roller's powers.
+ExtraSuccess = Callable[["RollSide", Die], bool]
+#: (roll context) -> (dice added or taken, reason), or None: after `dice.dice_due`.
+DueChange = Callable[["RollSide"], tuple[int, str] | None]
+
+
+@dataclass(frozen=True)
+class RollSide:
+    """One side of a roll (1.6): who rolls, what for (`dice.Roll` value), against whom, and the
+    spellbook when the caller has one (powers may read the opponent's spells)."""
+
+    state: GameState
+    roller: Unit
+    roll: str
+    against: Unit | None = None
+    book: Any = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +112,13 @@ class _Registry:
     sight_exemptions: list[SightExemption] = field(default_factory=list)
     cast_checks: list[CastCheck] = field(default_factory=list)
     turn_starts: list[TurnStart] = field(default_factory=list)
+    cast_starts: list[CastStart] = field(default_factory=list)
+    steps: list[StepTrigger] = field(default_factory=list)
+    rewards: list[RewardTrigger] = field(default_factory=list)
+    roll_powers: list[RollPowers] = field(default_factory=list)
+    rerolls: list[RerollRule] = field(default_factory=list)
+    successes: list[ExtraSuccess] = field(default_factory=list)
+    due_changes: list[DueChange] = field(default_factory=list)
     standby: dict[str, StandbyHandler] = field(default_factory=dict)
     #: standby kinds that need a choice from the log, with the key they read
     needs_choice: dict[str, str] = field(default_factory=dict)
@@ -92,6 +126,8 @@ class _Registry:
     modelled: dict[str, str] = field(default_factory=dict)
     #: standby kinds the player may decline by not resolving them (Masquerade's "may")
     optional: set[str] = field(default_factory=set)
+    #: standby kinds whose new triggers add their amount to the one already waiting
+    merged: set[str] = field(default_factory=set)
 
 
 _REGISTRY = _Registry()
@@ -156,11 +192,47 @@ def turn_start(handler: TurnStart) -> TurnStart:
     return handler
 
 
+def cast_start(handler: CastStart) -> CastStart:
+    _REGISTRY.cast_starts.append(handler)
+    return handler
+
+
+def after_step(handler: StepTrigger) -> StepTrigger:
+    _REGISTRY.steps.append(handler)
+    return handler
+
+
+def after_reward(handler: RewardTrigger) -> RewardTrigger:
+    _REGISTRY.rewards.append(handler)
+    return handler
+
+
+def roll_power(handler: RollPowers) -> RollPowers:
+    _REGISTRY.roll_powers.append(handler)
+    return handler
+
+
+def reroll(handler: RerollRule) -> RerollRule:
+    _REGISTRY.rerolls.append(handler)
+    return handler
+
+
+def due_change(handler: DueChange) -> DueChange:
+    _REGISTRY.due_changes.append(handler)
+    return handler
+
+
+def extra_success(handler: ExtraSuccess) -> ExtraSuccess:
+    _REGISTRY.successes.append(handler)
+    return handler
+
+
 def standby(
-    kind: str, *, choice: str | None = None, optional: bool = False
+    kind: str, *, choice: str | None = None, optional: bool = False, merge: bool = False
 ) -> Callable[[StandbyHandler], StandbyHandler]:
     """Register how an effect of `kind` resolves; `choice` names the choice key it needs, and an
-    `optional` effect ("you may") is declined by any log event other than its `resolve`."""
+    `optional` effect ("you may") is declined by any log event other than its `resolve`; a
+    `merge` effect triggered again while waiting adds its amount to the waiting one."""
 
     def register(handler: StandbyHandler) -> StandbyHandler:
         if kind in _REGISTRY.standby:
@@ -170,6 +242,8 @@ def standby(
             _REGISTRY.needs_choice[kind] = choice
         if optional:
             _REGISTRY.optional.add(kind)
+        if merge:
+            _REGISTRY.merged.add(kind)
         return handler
 
     return register
@@ -180,7 +254,21 @@ def standby_handler(kind: str) -> StandbyHandler | None:
 
 
 def _queue(state: GameState, effects: list[PendingEffect]) -> GameState:
-    return replace(state, pending=(*state.pending, *effects)) if effects else state
+    pending = list(state.pending)
+    for new in effects:
+        same = next(
+            (
+                i
+                for i, p in enumerate(pending)
+                if p.kind in _REGISTRY.merged and p.label == new.label
+            ),
+            None,
+        )
+        if same is None:
+            pending.append(new)
+        else:
+            pending[same] = replace(pending[same], amount=pending[same].amount + new.amount)
+    return replace(state, pending=tuple(pending)) if effects else state
 
 
 # -- the call sites of the core --------------------------------------------------------------------
@@ -227,9 +315,90 @@ def on_markers(state: GameState, unit_id: str, ap: int, mp: int) -> GameState:
 
 def on_targets(state: GameState, caster: str, targets: tuple[str, ...]) -> GameState:
     """A spell of `caster` targets these units (7.2.3)."""
+    for start in _REGISTRY.cast_starts:
+        state = start(state, caster)
     for handler in _REGISTRY.targets:
         state = _queue(state, handler(state, caster, targets))
     return state
+
+
+def on_step(state: GameState, unit_id: str, left: str) -> GameState:
+    """`unit_id` moved one cell with its MP, leaving cell `left` (4.14, 6.3.2)."""
+    for handler in _REGISTRY.steps:
+        state = _queue(state, handler(state, unit_id, left))
+    return state
+
+
+def on_reward(state: GameState, unit_id: str, reward: str) -> GameState:
+    """`unit_id` activated (revealed) the Demonic Reward `reward` (4.7.10)."""
+    for handler in _REGISTRY.rewards:
+        state = handler(state, unit_id, reward)
+    return state
+
+
+def powers_for_roll(side: RollSide, powers: frozenset[str]) -> tuple[frozenset[str], list[str]]:
+    """The roller's powers for this one roll (`powers`, from `powers.powers_of`) after the
+    powers acting on one roll only (Puddlage, Driving), with the reasons."""
+    reasons = []
+    for rule in _REGISTRY.roll_powers:
+        changed = rule(side)
+        if changed is not None:
+            gained, lost, why = changed
+            powers = (powers | gained) - lost
+            reasons.append(why)
+    return powers, reasons
+
+
+def adjust_due(side: RollSide, due: DiceDue) -> DiceDue:
+    """The dice due (`dice.dice_due`) after the powers changing one roll's count (Driving)."""
+    count, reasons = due.count, list(due.reasons)
+    for rule in _REGISTRY.due_changes:
+        changed = rule(side)
+        if changed is not None:
+            count += changed[0]
+            reasons.append(changed[1])
+    if count == due.count:
+        return due
+    return DiceDue(due.roll, max(0, count), tuple(reasons))
+
+
+def dice_that_count(
+    side: RollSide, due: int, dice: tuple[Die, ...]
+) -> tuple[tuple[Die, ...], list[str]]:
+    """The dice of the log that count (a reroll keeps the second roll, Ecaflip's Second Chance)."""
+    for rule in _REGISTRY.rerolls:
+        changed = rule(side, due, dice)
+        if changed is not None:
+            return changed[0], [changed[1]]
+    return dice, []
+
+
+def count_successes(side: RollSide, dice: tuple[Die, ...]) -> int:
+    """Successes of the roll (4.14.2.b, 7.2.5.a, ...), with powers adding some (Felinpossible)."""
+    wanted = side.roll
+    return sum(
+        1
+        for d in dice
+        if d.side.value == wanted or any(rule(side, d) for rule in _REGISTRY.successes)
+    )
+
+
+def rolled(
+    side: RollSide, context: RollContext, dice: tuple[Die, ...]
+) -> tuple[int, DiceDue, tuple[Die, ...]]:
+    """One roll from start to end (1.6): the dice due for the roller's powers on this roll
+    (`dice.dice_due`, then Puddlage, Driving), the dice that count (Ecaflip's Second Chance),
+    checked against what is due (`dice.check_dice`), and their successes (Felinpossible).
+    Returns the successes, what was due (with its reasons) and the dice that counted."""
+    powers, why = powers_for_roll(side, context.powers)
+    due = adjust_due(side, dice_due(Roll(side.roll), replace(context, powers=powers)))
+    if why:
+        due = DiceDue(due.roll, due.count, (*due.reasons, *why))
+    counted, said = dice_that_count(side, due.count, tuple(dice))
+    if said:
+        due = DiceDue(due.roll, due.count, (*due.reasons, *said))
+    check_dice(due, counted, side.roller.id)
+    return count_successes(side, counted), due, counted
 
 
 def gg_for_ko(state: GameState, unit: Unit) -> tuple[GameState, int, list[str]]:
@@ -319,15 +488,24 @@ def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[st
 
 __all__ = [
     "Resolution",
+    "RollSide",
+    "adjust_due",
     "after_injuries",
     "after_ko",
     "after_markers",
+    "after_reward",
+    "after_step",
     "after_targets",
     "before_injuries",
     "blocks_sight",
     "cast_check",
+    "cast_start",
     "check_cast",
+    "count_successes",
     "decline_optional",
+    "dice_that_count",
+    "due_change",
+    "extra_success",
     "gg_for_ko",
     "is_power_effect",
     "ko_level",
@@ -338,9 +516,15 @@ __all__ = [
     "on_injuries_due",
     "on_ko",
     "on_markers",
+    "on_reward",
+    "on_step",
     "on_targets",
     "on_turn_start",
+    "powers_for_roll",
+    "reroll",
     "resolve_one",
+    "roll_power",
+    "rolled",
     "settle",
     "sight_exemption",
     "sight_rule",

@@ -16,8 +16,9 @@ from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.injuries import injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
-from rules.engine.powers import max_ap, max_mp, place_markers
-from rules.engine.rulings import DEFAULT_RULINGS, Rulings
+from rules.engine.powers import max_ap, max_mp, place_markers, powers_of
+from rules.engine.reactions import on_reward, on_turn_start
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
     GameState,
     Markers,
@@ -284,9 +285,7 @@ def apply_activate(state: GameState, unit_id: str) -> GameState:
     expected = next_unit(state)
     if unit_id != expected:
         raise RuleViolation("5.5.1", f"{expected} plays next in the Timeline, not {unit_id}")
-    unit = state.unit(unit_id)
-    if "interior-fire" in unit.powers and (unit.markers.ap < 0 or unit.markers.mp < 0):
-        raise Unsupported("power:interior-fire", "its timing against 6.2.1.b is not settled")
+    unit = _interior_fire(state, state.unit(unit_id))
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
     unit = replace(
         unit,
@@ -308,9 +307,39 @@ def apply_activate(state: GameState, unit_id: str) -> GameState:
     return settle_hp(_start_of_turn_triggers(state, unit_id))
 
 
+INTERIOR_FIRE = register(
+    "interior-fire-timing",
+    default="before-gauges",
+    readings=("before-gauges", "after-gauges"),
+    rule="8.6.2",
+    description=(
+        "Interior Fire removes one -1 AP or -1 MP marker at the start of its holder's turn; "
+        "6.2.1.b has already spent the markers by then (6.2.1.d). before-gauges: the marker is "
+        "removed before the gauges fill, so it is not counted; after-gauges: read literally, "
+        "nothing is left to remove."
+    ),
+)
+
+
+def _interior_fire(state: GameState, unit: Unit) -> Unit:
+    """Interior Fire (8.6.2): one -1 AP marker (or, without one, a -1 MP marker) is removed
+    before 6.2.1.b counts them, under the default reading of `interior-fire-timing`. The log
+    cannot name which one yet: AP goes first, as it weighs more in a turn."""
+    if "interior-fire" not in powers_of(state, unit):
+        return unit
+    if state.rulings.reading(INTERIOR_FIRE.name) != "before-gauges":
+        return unit
+    if unit.markers.ap < 0:
+        return replace(unit, markers=replace(unit.markers, ap=unit.markers.ap + 1))
+    if unit.markers.mp < 0:
+        return replace(unit, markers=replace(unit.markers, mp=unit.markers.mp + 1))
+    return unit
+
+
 def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
     """6.2.1.d for what the engine knows: the piece's own powers (`triggers`), then Wear on its
     summons (4.9.25) and its Bombs' Explosions."""
+    state = on_turn_start(state, unit_id)  # what powers remember of this moment (Sit!)
     state = fire(state, Moment.START_OF_TURN, unit_id)
     for summon in state.units:
         if summon.summoner != unit_id or summon.cell is None:
@@ -459,7 +488,7 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
         replace(t, face_up=True) if i == index else t for i, t in enumerate(unit.rewards)
     )
     unit = replace(unit, rewards=rewards, ap=unit.ap + reward.ap, mp=unit.mp + reward.mp)
-    return replace(state.with_unit(unit), reward_revealed=True)
+    return on_reward(replace(state.with_unit(unit), reward_revealed=True), unit_id, reward.id)
 
 
 def _check_equipment_slot(unit: Unit, reward: Reward) -> None:

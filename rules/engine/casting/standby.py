@@ -79,7 +79,7 @@ def standby(
             label = wanted.pop(0)
             if label not in labels:
                 raise RuleViolation("7.2.9.a", f"{label} is not on standby ({', '.join(labels)})")
-        elif len(labels) == 1:
+        elif len(set(labels)) == 1 or _powers_only(state):
             label = labels[0]
         else:
             trace.append(
@@ -105,6 +105,12 @@ def standby(
             continue
         state = _resolve_one(state, effect, book, rules, rolls.get(label, Rolls()), trace)
     return check_winner(state) if state.phase is not Phase.OVER else state
+
+
+def _powers_only(state: GameState) -> bool:
+    """Only roster powers' effects wait, none asking for a choice: without an order from the
+    log they resolve in the order they triggered (docs/engine-spells.md, "Order on standby")."""
+    return all(is_power_effect(p) and waits_for_choice(p) is None for p in state.pending)
 
 
 def _resolve_one(

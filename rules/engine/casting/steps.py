@@ -20,7 +20,7 @@ from rules.engine.casting.prerequisites import (
     use_key,
 )
 from rules.engine.casting.run import CastRun, faces
-from rules.engine.dice import Roll, RollContext, check_dice, dice_due, successes
+from rules.engine.dice import Roll, RollContext
 from rules.engine.effects import (
     CardEffect,
     Invasion,
@@ -41,7 +41,7 @@ from rules.engine.powers import (
     powers_of,
 )
 from rules.engine.reach import SpellRange, targetable_cells
-from rules.engine.reactions import on_targets
+from rules.engine.reactions import RollSide, on_targets, rolled
 from rules.engine.sight import sight_rules
 from rules.engine.state import (
     PendingEffect,
@@ -126,10 +126,10 @@ def step3(run: CastRun) -> None:
 def roll_critical(run: CastRun) -> None:
     caster = run.caster
     element = "heal" if run.model.kind is SpellKind.HEALING else run.element
-    due = dice_due(Roll.CRITICAL, RollContext(powers_of(run.state, caster), element))
-    dice = run.action.rolls.critical
-    check_dice(due, dice, caster.id)
-    run.critical = successes(dice, Roll.CRITICAL)
+    against = next(iter(run.in_play()), None)  # the first target, for Puddlage
+    side = RollSide(run.state, caster, Roll.CRITICAL.value, against, run.book)
+    context = RollContext(powers_of(run.state, caster), element)
+    run.critical, due, dice = rolled(side, context, tuple(run.action.rolls.critical))
     run.log(
         "Step 4",
         "7.2.5",
@@ -161,10 +161,8 @@ def roll_armour(run: CastRun) -> dict[str, int]:
             run.pierce + len(extra_pierce),
             neutral_armour_cap=run.rules.fanmade,
         )
-        due = dice_due(Roll.ARMOUR, context)
-        dice = tuple(given[unit.id])
-        check_dice(due, dice, unit.id)
-        out[unit.id] = successes(dice, Roll.ARMOUR)
+        side = RollSide(run.state, unit, Roll.ARMOUR.value, caster, run.book)
+        out[unit.id], due, dice = rolled(side, context, tuple(given[unit.id]))
         why = "; ".join(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
         run.log(
             "Step 5",

@@ -47,6 +47,9 @@ _ON_INJURIES = {
 for _slug, _what in _ON_INJURIES.items():
     reactions.modelled(_slug, f"reactions.after_injuries ({_what})")
 reactions.modelled(
+    "drunkenness-of-combat", "reactions.after_injuries (2+ Injuries from one Whirlwind: heal 1)"
+)
+reactions.modelled(
     "golden-parachute", "reactions.before_injuries (3+ Injuries cut to 2, 1 Kama each)"
 )
 reactions.modelled("defrosting", "reactions.before_injuries (the Icy Armor marker taken instead)")
@@ -84,11 +87,19 @@ def _triggered(
             if sinistro and source.is_krosmaster and enemies(holder, source):
                 out.append(effect("pendulum", holder, victim))
         if source.cell is not None:
-            out.extend(_inflicted(state, source_id or "", victim_id))
+            out.extend(_inflicted(state, source_id or "", victim_id, placed))
     return out
 
 
-def _inflicted(state: GameState, source_id: str, victim_id: str) -> list[PendingEffect]:
+def _casting(state: GameState, unit_id: str, spell: str) -> bool:
+    """`unit_id` is the active unit and its last spell this turn is `spell` (being resolved)."""
+    uses = [u for u in state.spell_uses if u.unit == unit_id and u.turn == state.turn]
+    return state.active_unit == unit_id and bool(uses) and uses[-1].spell.lower() == spell
+
+
+def _inflicted(
+    state: GameState, source_id: str, victim_id: str, placed: int
+) -> list[PendingEffect]:
     """Powers of the unit that inflicted the Injuries."""
     from_powers = {h.id for h in holders(state, "dynamo")}
     source, victim = state.unit(source_id), state.unit(victim_id)
@@ -109,6 +120,9 @@ def _inflicted(state: GameState, source_id: str, victim_id: str) -> list[Pending
         and any(h.id == source.id for h in holders(state, "magot-sacrè"))
     ):
         out.append(effect("magot-sacrè", source, victim))
+    bworker = any(h.id == source.id for h in holders(state, "drunkenness-of-combat"))
+    if enemy and victim.is_krosmaster and bworker and _casting(state, source.id, "whirlwind"):
+        out.append(effect("drunkenness-of-combat", source, victim, amount=placed))
     vigilante = enemy and is_named(state, victim, "vigilante")
     if vigilante and any(h.id == source.id for h in holders(state, "shadow-blood")):
         out.append(effect("shadow-blood", source))
@@ -198,6 +212,17 @@ def _pendulum(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
     state = markers(state, count.id, ap=1)
     state = injure(state, count.id, 1, source=count.id)
     return state, [("4.10.6.b", f"Pendulum: {count.id} suffers 1 Injury and gets a +1 AP marker")]
+
+
+@reactions.standby("drunkenness-of-combat", merge=True)
+def _drunkenness(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Drunkenness of Combat (Bworker): when one Whirlwind of his inflicts 2 or more Injuries on
+    opposing Krosmasters in all, he is healed of 1 (the triggers of one spell add up on
+    standby)."""
+    if fx.amount < 2 or holding(state, fx.source, "drunkenness-of-combat") is None:
+        return state, [("4.18.3", f"Drunkenness of Combat: {fx.amount} Injuries, nothing happens")]
+    state, done, _ = heal(state, fx.source, 1, healer=fx.source)
+    return state, [("4.10.5", f"Drunkenness of Combat: {fx.source} is healed of {done} Injury")]
 
 
 @reactions.standby("shadow-blood")

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from rules.engine import reactions
 from rules.engine.injuries import heal
+from rules.engine.powers import powers_of
 from rules.engine.reactions import Resolution
 from rules.engine.roster_powers.common import (
     add_kamas,
@@ -31,6 +32,8 @@ Notes = list[tuple[str, str]]
 reactions.modelled("goultarminator", "reactions.after_ko (Goultard KOs a Krosmaster: heals 3)")
 reactions.modelled("prospecting", "reactions.after_ko (4.9.21: 1 Kama per holder)")
 reactions.modelled("laid-low", "reactions.after_ko (a Monk's first KO in the turn: +1 AP +1 MP)")
+for _x in range(1, 7):
+    reactions.modelled(f"loot-{_x}", f"reactions.after_ko (4.9.24: Loot {_x})")
 reactions.modelled("shadow-of-the-jungle", "reactions.ko_level (first Wild ally KO'd: Level -2)")
 
 #: `Lasting.kind` of "this once-per-fight or once-per-turn power was used" (4.18.2.a).
@@ -67,7 +70,7 @@ def _on_ko(state: GameState, unit: Unit, by: str | None) -> list[PendingEffect]:
             if monk and laid and not _used(state, "laid-low", killer.side, turn=state.turn):
                 out.append(effect("laid-low", laid[0]))
     if unit.is_krosmaster and by is not None:
-        for loot in sorted(p for p in unit.powers if p.startswith("loot")):
+        for loot in sorted(p for p in powers_of(state, unit) if p.startswith("loot")):
             out.append(PendingEffect("loot", unit.id, by, None, _loot_value(loot)))
     return out
 

@@ -23,7 +23,7 @@ from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation
 from rules.engine.injuries import heal
 from rules.engine.movement import relocate
-from rules.engine.powers import families_of, vigilantes
+from rules.engine.powers import families_of, powers_of, vigilantes
 from rules.engine.reactions import Resolution
 from rules.engine.roster_powers.common import (
     adjacent,
@@ -72,7 +72,7 @@ def _one(resolution: Resolution, key: str, fx: PendingEffect, why: str) -> str:
             f"{fx.label} needs one choice `{key}:...` ({why}); "
             f"the log gives {len(values) or 'none'}",
         )
-    return values[0].lower()
+    return values[0]
 
 
 # -- start of the fight ------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def _potion_bag_resolve(
     """Potion Bag (Otomai): he immediately gains 4 AP or 2 MP, as his player chooses."""
     if holding(state, fx.source, "potion-bag") is None:
         return state, [_lost(fx)]
-    pick = _one(res, "effect", fx, "ap for +4 AP, mp for +2 MP")
+    pick = _one(res, "effect", fx, "ap for +4 AP, mp for +2 MP").lower()
     if pick not in ("ap", "mp"):
         raise RuleViolation("4.18.3.e", f"Potion Bag offers effect:ap or effect:mp, not {pick!r}")
     state, _ = gain_now(state, fx.source, ap=4 if pick == "ap" else 0, mp=2 if pick == "mp" else 0)
@@ -145,7 +145,7 @@ def _kerub_bazaar_resolve(
     which his next Preliminary Phase turns into gauge (6.2.1.b)."""
     if holding(state, fx.source, "kerub-bazaar") is None:
         return state, [_lost(fx)]
-    side = _one(res, "coin", fx, "the coin flip, heads or tails")
+    side = _one(res, "coin", fx, "the coin flip, heads or tails").lower()
     if side not in ("heads", "tails"):
         raise RuleViolation("7.2.4", f"a coin shows heads or tails, not {side!r}")
     state = markers(
@@ -236,6 +236,8 @@ def _masquerade_resolve(
 def _remember_start(state: GameState, unit_id: str) -> GameState:
     """Remember how a piece began its turn (Bad Guy; Masquerade's first turn)."""
     unit = state.unit(unit_id)
+    if not {"bad-guy", "masquerade"} & powers_of(state, unit):
+        return state
     where = unit.cell.name if unit.cell is not None else "-"
     entry = Lasting(TURN_START, unit_id, f"{unit.ap}:{unit.mp}:{where}", state.turn)
     return replace(state, lasting=(*state.lasting, entry))
