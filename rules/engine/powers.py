@@ -334,7 +334,20 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
         theirs = state.active_side is not None and state.active_side != unit.side
         if "bububble" in other.powers and bubble and theirs and not stained(state, other):
             gained.add("unfazed")
+    if "unfazed" in gained and _hunted(state, unit):  # Driving (Medor Thraki)
+        gained.discard("unfazed")
     return frozenset(gained)
+
+
+def _hunted(state: GameState, unit: Unit) -> bool:
+    """Driving: an opposing Krosmaster carrying the Hunted marker loses Unfazed while a holder
+    of Driving is in play (its -1 die is `roster_powers.rolls`)."""
+    if not unit.is_krosmaster or not any(m.name == "hunted" for m in unit.special_markers):
+        return False
+    return any(
+        o.side != unit.side and "driving" in o.powers and not stained(state, o)
+        for o in state.in_arena()
+    )
 
 
 def unsupported_powers(state: GameState, units: list[Unit]) -> list[str]:

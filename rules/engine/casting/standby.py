@@ -57,7 +57,7 @@ def apply_resolve(
     return CastOutcome(state, tuple(trace))
 
 
-_DICE_KINDS = ("explosion", "click")
+_DICE_KINDS = ("explosion", "click", "fright")
 
 
 def standby(
@@ -105,6 +105,12 @@ def standby(
             continue
         state = _resolve_one(state, effect, book, rules, rolls.get(label, Rolls()), trace)
     return check_winner(state) if state.phase is not Phase.OVER else state
+
+
+def _powers_only(state: GameState) -> bool:
+    """Only roster powers' effects wait, none asking for a choice: without an order from the
+    log they resolve in the order they triggered (docs/engine-spells.md, "Order on standby")."""
+    return all(is_power_effect(p) and waits_for_choice(p) is None for p in state.pending)
 
 
 def _powers_only(state: GameState) -> bool:
@@ -162,11 +168,17 @@ def _standby_spell(
     rolls: Rolls,
     trace: list[TraceStep],
 ) -> GameState:
-    """A Bomb's Explosion (4.19.5.d: its own cell and the Square around) or a Trap's Click on
-    the cell of the character that set it off; Steps 1-7 only (7.2.9.d)."""
+    """A Bomb's Explosion (4.19.5.d: its own cell and the Square around), a Trap's Click on
+    the cell of the character that set it off, or a Tombstone's Fright (Cryptophilia) on its own
+    cell; Steps 1-7 only (7.2.9.d)."""
     caster = state.unit(effect.source)
     if effect.kind == "explosion":
         cell = Cell.parse(effect.cell or "")
+    elif effect.kind == "fright":
+        if caster.cell is None:
+            trace.append(TraceStep("Step 8", "7.2.9.b", f"{effect.label}: the Tombstone is gone"))
+            return state
+        cell = caster.cell
     else:
         victim = state.unit(effect.target or "")
         if victim.cell is None:
@@ -176,6 +188,8 @@ def _standby_spell(
     spells = [s for s in book.spells_of(caster) if s.element is not None] or list(
         book.spells_of(caster)
     )
+    if effect.kind == "fright":
+        spells = [s for s in book.spells_of(caster) if s.name.lower() == "fright"] or spells
     if not spells:
         raise Unsupported(f"summon:{caster.profile.id}", "no spell to cast on standby")
     spell = spells[0]

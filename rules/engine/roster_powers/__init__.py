@@ -23,6 +23,7 @@ from rules.engine.roster_powers import (
     markers,
     moves,
     rewards,
+    rolls,
     targeting,
     turns,
 )
@@ -30,4 +31,4 @@ from rules.engine.roster_powers import (
 reactions.modelled("gang-leader", "legality: one more Level-2 Bandit (team building, 1.1.2)")
 reactions.modelled("interior-fire", "turn.apply_activate (8.6.2, ruling interior-fire-timing)")
 
-__all__ = ["injured", "knockouts", "markers", "moves", "rewards", "targeting", "turns"]
+__all__ = ["injured", "knockouts", "markers", "moves", "rewards", "rolls", "targeting", "turns"]

@@ -63,13 +63,6 @@ def _driving(side: RollSide) -> tuple[int, str] | None:
     return -1, "-1 Hunted marker (Driving)"
 
 
-@reactions.roll_power
-def _driving_unfazed(side: RollSide) -> tuple[frozenset[str], frozenset[str], str] | None:
-    if not hunted(side):
-        return None
-    return frozenset(), frozenset({"unfazed"}), "Driving: no Unfazed with the Hunted marker"
-
-
 @reactions.extra_success
 def _felinpossible(side: RollSide, die: Die) -> bool:
     """Felinpossible (Atcham): in his Critical, Armour and Lock rolls the Dodge side succeeds."""

@@ -49,6 +49,7 @@ for _slug, _how in {
     "krommendable": "end of turn, Retribution 2, choice unit:<id>",
     "bad-guy": "end of turn, choices unit:<id> and cell:<cell>",
     "protector-of-the-weak": "end of turn: adjacent opposing Mobs change sides",
+    "cryptophilia": "end of turn: allied Tombstones cast Fright (casting.standby, `fright`)",
 }.items():
     reactions.modelled(_slug, f"roster_powers.turns ({_how})")
 
@@ -326,6 +327,19 @@ def _bad_guy_resolve(
     return moved.state, [
         ("4.18.3", f"Bad Guy: {pick} {'moves to' if moved.moved else 'stays, not to'} {cell}")
     ]
+
+
+@trigger(Moment.END_OF_TURN, "cryptophilia")
+def _cryptophilia(state: GameState, unit: Unit) -> GameState:
+    """Cryptophilia (The Nun): at the end of her turn every allied Tombstone in play casts its
+    Fright spell. Each cast waits on standby for the log's `resolve fright:<tombstone>` with its
+    dice (like a Bomb's Explosion) and is aimed at the Tombstone's own cell (docs/engine-spells.md,
+    "Cryptophilia")."""
+    for tomb in [
+        u for u in state.in_arena() if u.side == unit.side and is_named(state, u, "tombstone")
+    ]:
+        state = _queue(state, PendingEffect("fright", tomb.id))
+    return state
 
 
 @trigger(Moment.END_OF_TURN, "protector-of-the-weak")
