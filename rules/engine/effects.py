@@ -27,6 +27,7 @@ class LastingKind(StrEnum):
 
     DAMAGE = "damage"  # the unit's attack spells deal +amount (of `element`, or any element)
     HEAL = "heal"  # the unit's healing spells heal +amount
+    NEXT_DAMAGE = "next-damage"  # the caster's next spell this turn deals +amount (Loliperc)
 
 
 @dataclass(frozen=True, slots=True)

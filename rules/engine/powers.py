@@ -287,6 +287,13 @@ def heritages_of(state: GameState, unit: Unit) -> list[tuple[str, str]]:
     return out
 
 
+#: `Lasting.kind` of spells changing a unit's powers until the end of the turn (4.18.4): every
+#: power lost (Fraud, Dinner's readdddy!), or the power named in `element` gained (Turt Hell,
+#: Flight of the Black Crow).
+POWERS_LOST = "powers-lost"
+POWER_GAINED = "power-gained"
+
+
 def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's powers now: its own, those granted by powers in play, minus those removed.
 
@@ -294,9 +301,13 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     only Stain. Granted powers are not gained twice (4.9.1).
     """
     own = unit.powers
+    spells = [e for e in state.lasting if e.unit == unit.id and e.turn == state.turn]
+    if any(e.kind == POWERS_LOST for e in spells):  # Fraud, Dinner's readdddy! (4.18.4.g)
+        return frozenset()
     if stained(state, unit):
         return own & {"stain"}
     gained: set[str] = set(own)
+    gained.update(e.element or "" for e in spells if e.kind == POWER_GAINED)  # Turt Hell
     if "madness" in own and unit.injuries >= 7:
         gained.update(_GRANTS["madness"])
     for power in ("old-timer", "fire-of-rubilax"):

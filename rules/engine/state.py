@@ -248,6 +248,23 @@ class Lasting:
     element: str | None = None
 
 
+#: `Lasting.kind` of "`unit` dealt `amount` damage to `source` in turn `turn`" (Step 6 of an
+#: Attack spell, 7.2.7), for the spells asking whether a unit already damaged a target.
+DAMAGED = "damaged"
+
+#: `Lasting.kind` of "an effect ended this unit's turn" (Mocalisation, Sanctification): until its
+#: `end`, the unit may do nothing more (`turn_ended`).
+TURN_ENDED = "turn-ended"
+
+
+def turn_ended(state: GameState, unit_id: str) -> Lasting | None:
+    """The effect that ended this unit's turn during the current game turn, if any."""
+    for entry in state.lasting:
+        if entry.kind == TURN_ENDED and entry.unit == unit_id and entry.turn == state.turn:
+            return entry
+    return None
+
+
 @dataclass(frozen=True)
 class GameState:
     arena: Arena

@@ -32,6 +32,7 @@ from rules.engine.state import (
     UnitProfile,
     award_gg,
     check_winner,
+    turn_ended,
     end_game,
     opponent,
 )
@@ -371,6 +372,11 @@ def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = Fal
     unit = state.unit(unit_id)
     if unit.cell is None:
         raise RuleViolation(rule, f"{unit_id} is not in the arena")
+    ended = turn_ended(state, unit_id)
+    if ended is not None:
+        raise RuleViolation(
+            "6.4", f"{ended.source} ended {unit_id}'s turn: only its end may follow"
+        )
     if krosmaster and not unit.is_krosmaster:
         raise RuleViolation(rule, f"only a Krosmaster can do this, not {unit_id}")
     return unit

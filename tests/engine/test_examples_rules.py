@@ -111,12 +111,16 @@ def test_4_8_3_example_black_steam_once_per_turn_dark_cloud_once_per_game() -> N
 # -- 4.9.14: Unfazed and Theo's Group Transfer -------------------------------------------------
 
 
-def test_4_9_14_example_group_transfer_is_unsupported_by_name() -> None:
-    theo = roster("s2-dks2-24")
-    transfer = spell_of(theo, "Group Transfer")
-    assert _unsupported_feature(lambda: parse_spell(theo, transfer)) == (
-        "spell:s2-dks2-24/group-transfer"
-    )
+def test_4_9_14_example_group_transfer_leaves_an_unfazed_ally_behind() -> None:
+    theo = replace(roster("s2-dks2-24"), powers=())
+    rock = card("rock", "Rock", hp=10, powers=["unfazed"])
+    units = [
+        unit("A1", "A", theo, "c3"),
+        unit("A2", "A", rock, "c4"),
+        unit("B1", "B", roster(ANNA), "h9"),
+    ]
+    out = _cast(game(units, "A1"), [theo, rock, roster(ANNA)], "A1", "Group Transfer", "e5")
+    assert (out.state.unit("A1").cell, out.state.unit("A2").cell) == (c("e5"), c("c4"))
 
 
 # -- 4.10.6.b: who inflicts Injuries -------------------------------------------------------------
@@ -363,11 +367,22 @@ def test_4_18_2_examples_unmodelled_powers_are_reported_by_name(profile_id, powe
     assert feature == f"power:{power}"
 
 
-def test_4_18_2_example_fatebook_is_unsupported_by_name() -> None:
-    nun = roster("s4-cpk-4")
-    fatebook = spell_of(nun, "Fatebook (4)")
-    feature = _unsupported_feature(lambda: parse_spell(nun, fatebook))
-    assert feature == "spell:s4-cpk-4/fatebook-4"
+def test_4_18_2_c_and_4_18_3_e_examples_fatebook_an_adjacent_unfazed_ally_stays() -> None:
+    nun = replace(roster("s4-cpk-4"), powers=())
+    rock = card("rock", "Rock", hp=10, powers=["unfazed"])
+    tomb = summon_card("Tombstone", hp=3, families=["tombstone"], powers=["profanation"])
+    units = [unit("A1", "A", nun, "c3"), unit("A2", "A", rock, "b3")]
+    out = _cast(
+        game(units, "A1"),
+        [nun, rock],
+        "A1",
+        "Fatebook (4)",
+        "c6",
+        summons=[tomb],
+        choices=("unit:A2",),
+    )
+    assert out.state.unit("A2").cell == c("b3")  # chosen, then not moved (Unfazed)
+    assert [u.id for u in out.state.units_at(c("c6"))] == ["A1/tombstone-1"]
 
 
 def test_4_18_3_example_yugo_young_king_without_counter_does_not_counter() -> None:
@@ -396,20 +411,32 @@ def test_4_18_3_example_descendre_pranks_level_0_outlasts_the_power() -> None:
     assert knock_out(state, "A1").player("B").gg == gg  # no GG for Djaul's KO
 
 
-@pytest.mark.parametrize(
-    ("profile_id", "spell"),
-    [
-        ("s2-dks2-21", "backlash"),
-        ("s3-dks3-13", "turt-hell"),
-        ("s3-dark-3", "fraud"),
-    ],
-)
-def test_4_18_and_6_4_1_examples_unmodelled_spells_are_reported_by_name(profile_id, spell) -> None:
-    """Doo Rex's Backlash (4.18.3), Buck Anear's Turt Hell and Kriss Krass' Fraud (4.18.4).
-    Bill Tell's Long Shot (6.4.1) is modelled now (`test_6_4_1_example_long_shot_...`)."""
-    profile = roster(profile_id)
-    bar_ = next(s for s in profile.spells if spell in s.name.lower().replace(" ", "-"))
-    assert _unsupported_feature(lambda: parse_spell(profile, bar_)) == f"spell:{profile_id}/{spell}"
+def test_4_18_3_d_example_backlash_the_next_backlash_deals_one_more() -> None:
+    doo, anna = replace(roster("s2-dks2-21"), powers=()), roster(ANNA)
+    units = [unit("A1", "A", doo, "c3", ap=9), unit("B1", "B", anna, "c4")]
+    kw = {"rolls": rolls("lock", B1="lock")}
+    first = _cast(game(units, "A1"), [doo, anna], "A1", "Backlash", "c4", **kw)
+    second = _cast(first.state, [doo, anna], "A1", "Backlash", "c4", **kw)
+    assert (first.state.unit("B1").injuries, second.state.unit("B1").injuries) == (1, 3)
+
+
+def test_4_18_4_b_example_turt_hell_a_summon_put_into_play_later_is_not_immune() -> None:
+    buck, anna = replace(roster("s3-dks3-13"), powers=()), roster(ANNA)
+    units = [unit("A1", "A", buck, "c3"), unit("B1", "B", anna, "h9")]
+    out = _cast(game(units, "A1"), [buck, anna], "A1", "Turt Hell", "c3", rolls=rolls())
+    assert "immune" in powers_of(out.state, out.state.unit("A1"))
+    mob = summon_card("Mob", hp=3, ap=3, mp=3)
+    later = apply_summon(out.state, token("M1", "A", "A1", mob, None), c("c4"))
+    assert "immune" not in powers_of(later, later.unit("M1"))
+
+
+def test_4_18_4_g_example_fraud_no_feca_shield_next_to_doo_rex() -> None:
+    kriss, doo, anna = replace(roster("s3-dark-3"), powers=()), roster("s2-dks2-21"), roster(ANNA)
+    units = [unit("A1", "A", kriss, "c3"), unit("B1", "B", anna, "c4"), unit("B2", "B", doo, "d4")]
+    state = game(units, "A1")
+    assert powers_of(state, state.unit("B1")) != frozenset()  # Feca Shield from Doo Rex
+    out = _cast(state, [kriss, anna, doo], "A1", "Fraud", "c4", rolls=rolls("lock", B1="lock"))
+    assert powers_of(out.state, out.state.unit("B1")) == frozenset()
 
 
 def test_6_4_1_example_long_shot_ends_with_the_turn() -> None:
@@ -460,15 +487,26 @@ def test_4_18_9_example_gobbolob_counts_any_gobball(gobball) -> None:
 # -- 4.19.9: summons control values --------------------------------------------------------------
 
 
-def test_4_19_9_example_crobak_nosedive_is_unsupported_by_name() -> None:
-    """The Crobak goes on a cell the player picks next to the target, which the log cannot say
-    yet; the rule itself (attack resolves, no summon) is tested with a built spell in
-    test_summons.py."""
-    crow = roster("s3-dark-4")
-    nosedive = spell_of(crow, "Crobak Nosedive (3)")
-    assert _unsupported_feature(lambda: parse_spell(crow, nosedive)) == (
-        "spell:s3-dark-4/crobak-nosedive-3"
+def test_4_19_9_example_crobak_nosedive_hits_without_a_fourth_crobak() -> None:
+    crow, anna = replace(roster("s3-dark-4"), powers=()), roster(ANNA)
+    crobak = summon_card("Crobak", hp=2, ap=3, mp=3)
+    units = [
+        unit("A1", "A", crow, "c3"),
+        unit("B1", "B", anna, "c5"),
+        *(token(f"A1/crobak-{n}", "A", "A1", crobak, f"h{7 + n}") for n in (1, 2, 3)),
+    ]
+    out = _cast(
+        game(units, "A1"),
+        [crow, anna],
+        "A1",
+        "Crobak Nosedive (3)",
+        "c5",
+        summons=[crobak],
+        rolls=rolls("critical", B1="lock"),
+        choices=("cell:c6",),
     )
+    assert out.state.unit("B1").injuries == 1  # 0 base + 1 critical against no Armour
+    assert not out.state.units_at(c("c6"))
 
 
 # -- chapter 7 -----------------------------------------------------------------------------------
@@ -547,10 +585,19 @@ def test_7_2_5_a_example_vile_age_doubles_critical_hits_in_step_4(rules) -> None
     assert any(t.step == "Step 4" and "Vile Age" in t.text for t in out.trace)
 
 
-def test_7_2_5_a_vile_age_eternal_version_stays_unsupported() -> None:
-    knight = roster("s1-et1-37")
-    vile = spell_of(knight, "Vile Age")
-    assert _unsupported_feature(lambda: parse_spell(knight, vile)) == "spell:s1-et1-37/vile-age"
+def test_7_2_5_a_vile_age_eternal_one_more_per_critical_success() -> None:
+    knight, anna = replace(roster("s1-et1-37"), powers=()), roster(ANNA)
+    units = [unit("A1", "A", knight, "c3"), unit("B1", "B", anna, "c5")]
+    out = _cast(
+        game(units, "A1"),
+        [knight, anna],
+        "A1",
+        "Vile Age",
+        "c5",
+        rolls=rolls("critical", B1="armour"),
+    )
+    # 1 critical vs 1 armour: 2 base + 0, and +1 for the critical success (Eternal text)
+    assert out.state.unit("B1").injuries == 3
 
 
 # -- 8.5: Rebound, Captain Amakna's Discoplane ---------------------------------------------------

@@ -365,7 +365,8 @@ def test_injuries_a_spell_places_are_recorded_as_inflicted() -> None:
         state, CastAction("A1", "Bolt", c("c5"), rolls=rolls("lock", B1="lock")), book([mage, foe])
     )
     assert [(e.kind, e.unit, e.source, e.amount) for e in out.state.lasting] == [
-        ("inflicted", "A1", "B1", 1)
+        ("damaged", "A1", "B1", 1),  # Step 6 (7.2.7), for the spells asking "damaged"
+        ("inflicted", "A1", "B1", 1),
     ]
 
 

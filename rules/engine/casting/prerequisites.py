@@ -34,11 +34,13 @@ from rules.engine.reach import SpellRange, refusal
 from rules.engine.reactions import blocks_sight as sight_changed
 from rules.engine.reactions import check_cast, needs_no_sight
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
+from rules.engine.rulings import register
 from rules.engine.sight import sight_blockers, sight_rules
 from rules.engine.state import (
     GameState,
     Phase,
     Unit,
+    turn_ended,
 )
 from rules.engine.summons import Spellbook, controlled
 
@@ -160,13 +162,23 @@ def check_prerequisites(
         raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
     if state.phase is not Phase.PIECES or state.active_unit != action.unit:
         raise RuleViolation("7.1.1", f"{action.unit} is not the active piece")
+    ended = turn_ended(state, action.unit)
+    if ended is not None:
+        raise RuleViolation(
+            "6.4", f"{ended.source} ended {action.unit}'s turn: only its end may follow"
+        )
     if state.pending:
         raise RuleViolation("7.2.1.a", f"{state.pending[0].label} is still on standby")
     caster = state.unit(action.unit)
     if caster.cell is None:
         raise RuleViolation("7.1.1", f"{caster.id} is not in the arena")
     spell = find_spell(book, caster, action.spell)
-    model = parse_spell_for(book, caster, spell)
+    try:
+        model = parse_spell_for(book, caster, spell)
+    except Unsupported as missing:  # name the unit and card in the report
+        raise Unsupported(
+            missing.feature, missing.message, unit=caster.id, card=caster.profile.name
+        ) from None
     _check_rules(model, rules, caster, spell)
     _check_limits(state, caster, spell, action.target)
     costs = spell_costs(state, caster, spell, action.choices)
@@ -266,7 +278,37 @@ def spell_dict(spell: Spell) -> dict:
     }
 
 
-def refuse_unmodelled_powers(state: GameState) -> None:
-    missing = unsupported_powers(state, list(state.in_arena()))
-    if missing:
-        raise Unsupported(f"power:{missing[0]}", "a unit in play has a power not modelled")
+UNMODELLED_SCOPE = register(
+    "unmodelled-power-scope",
+    default="involved",
+    readings=("involved", "in-play"),
+    rule="4.9",
+    description=(
+        "Which casts a power the engine does not model makes unsupported. involved: the casts "
+        "whose caster or targets hold it or stand next to its holder (where powers act, 4.18.2.c); "
+        "in-play: every cast while its holder is in play."
+    ),
+)
+
+
+def refuse_unmodelled_powers(state: GameState, caster: Unit, targets: tuple[str, ...] = ()) -> None:
+    """An unmodelled power makes a cast `Unsupported` only when it can change it: held by the
+    caster or a target, or by a unit next to one of them (ruling `unmodelled-power-scope`). The
+    error names the unit and its card."""
+    involved = {caster.id, *targets}
+    near = [state.unit(i) for i in involved]
+    everyone = state.rulings.reading(UNMODELLED_SCOPE.name) == "in-play"
+    for unit in state.in_arena():
+        close = unit.id in involved or any(
+            u.cell is not None and unit.cell is not None and u.cell.is_adjacent(unit.cell)
+            for u in near
+        )
+        missing = unsupported_powers(state, [unit]) if everyone or close else []
+        if missing:
+            raise Unsupported(
+                f"power:{missing[0]}",
+                f"{unit.id} ({unit.profile.name}) holds {missing[0]}, which the engine does not "
+                f"model, next to {caster.id}'s cast",
+                unit=unit.id,
+                card=unit.profile.name,
+            )

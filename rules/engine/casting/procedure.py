@@ -20,7 +20,7 @@ def apply_cast(
 ) -> CastOutcome:
     """Cast a spell from prerequisites to Step 8; see the module docstring."""
     caster, spell, model, costs = check_prerequisites(state, action, book, rules)
-    refuse_unmodelled_powers(state)
+    refuse_unmodelled_powers(state, caster)
     trace: list[TraceStep] = []
     assert caster.cell is not None
     run = CastRun(

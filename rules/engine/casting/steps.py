@@ -16,6 +16,7 @@ from rules.engine.casting.prerequisites import (
     Costs,
     blockers_for,
     range_bonus,
+    refuse_unmodelled_powers,
     spell_dict,
     use_key,
 )
@@ -44,6 +45,8 @@ from rules.engine.reach import SpellRange, targetable_cells
 from rules.engine.reactions import RollSide, on_targets, rolled
 from rules.engine.sight import sight_rules
 from rules.engine.state import (
+    DAMAGED,
+    Lasting,
     PendingEffect,
     SpellUse,
     Unit,
@@ -113,6 +116,7 @@ def choose_targets(run: CastRun) -> None:
         f"{shape.value} area: {', '.join(sorted(c.name for c in run.cells))}; targets: "
         f"{', '.join(run.targets) or 'none'}",
     )
+    refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
     run.state = on_targets(run.state, run.caster_id, run.targets)  # Wakfu Recycling, ...
 
 
@@ -172,6 +176,13 @@ def roll_armour(run: CastRun) -> dict[str, int]:
     return out
 
 
+def _cast_right_after(run: CastRun, lasting: Lasting) -> bool:
+    """This cast is the caster's next spell after the one that left `lasting` this turn (its own
+    cast is recorded in Step 1): "the next spell cast this turn" (Loliperc)."""
+    uses = [u for u in run.state.spell_uses if u.unit == run.caster_id and u.turn == run.state.turn]
+    return len(uses) >= 2 and uses[-2].spell == lasting.source
+
+
 def bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, str]]:
     """Additional damage or heal for one target from effects, lasting effects and card hooks."""
     terms: list[tuple[int, str]] = []
@@ -198,8 +209,11 @@ def bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, st
         if (
             lasting.unit == run.caster_id
             and lasting.turn == run.state.turn
-            and lasting.kind == kind.value
             and lasting.element in (None, run.element)
+            and (
+                lasting.kind == kind.value
+                or (lasting.kind == LastingKind.NEXT_DAMAGE and _cast_right_after(run, lasting))
+            )
         ):
             terms.append((lasting.amount, lasting.source))
     for effect in run.model.flat():
@@ -260,6 +274,9 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
             total, words = 0, words + " -> 0 (Immune, 4.9.8)"
         total = max(0, total)  # 7.2.7.d
         out[unit.id] = total
+        if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
+            damaged = Lasting(DAMAGED, run.caster_id, unit.id, run.state.turn, total)
+            run.state = replace(run.state, lasting=(*run.state.lasting, damaged))
         run.log("Step 6", "7.2.7.c", f"{unit.id}: {words} = {total} {run.element.upper()} damage")
     return out
 

@@ -18,6 +18,7 @@ from rules.engine.logevents import (
     Ruling,
     Time,
     TimePolicy,
+    event_name,
 )
 from rules.engine.replay.claims import computed_value, result_differences, result_of
 from rules.engine.replay.dispatch import Context, apply_event, context, teams, waive
@@ -165,7 +166,16 @@ def replay(
             _record_unused(waivers, pending_waivers, _game_line(event))
             return finish(Status.INVALID, state)
         except Unsupported as missing:
-            unsupported.append(UnsupportedFeature(event.line, missing.feature, missing.message))
+            unsupported.append(
+                UnsupportedFeature(
+                    event.line,
+                    missing.feature,
+                    missing.message,
+                    missing.unit,
+                    missing.card,
+                    event_name(event),
+                )
+            )
             _record_unused(waivers, pending_waivers, _game_line(event))
             return finish(Status.UNSUPPORTED, state)
         applied.append(True)

@@ -69,12 +69,26 @@ class LogError:
 
 @dataclass(frozen=True)
 class UnsupportedFeature:
+    """What the engine could not compute: the log line (the event), the feature, and the unit
+    and card whose spell or power it is when there is one."""
+
     line: int
     feature: str
     message: str
+    unit: str | None = None
+    card: str | None = None
+    event: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "feature": self.feature, "message": self.message}
+        found: dict[str, Any] = {
+            "line": self.line,
+            "feature": self.feature,
+            "message": self.message,
+        }
+        for name in ("unit", "card", "event"):
+            if getattr(self, name) is not None:
+                found[name] = getattr(self, name)
+        return found
 
 
 @dataclass(frozen=True)
