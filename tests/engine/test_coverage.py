@@ -24,5 +24,5 @@ def test_coverage_of_the_shared_roster() -> None:
 def test_roster_marker_spells_and_triggered_powers_are_counted() -> None:
     report = coverage(parse_roster(load("krosmasters_normalized.json")).profiles)
     assert "spell:s4-cpk-7/certain-death" not in report["spells"]["unsupported"]
-    assert "spell:s5-wild-14/ice-chest" in report["spells"]["unsupported"]  # Icy Armor unknown
+    assert "spell:s5-wild-14/ice-chest" not in report["spells"]["unsupported"]  # Defrosting
     assert "power:motivation" not in report["powers"]["unsupported"]

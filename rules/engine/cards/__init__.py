@@ -106,6 +106,7 @@ def registered_spells() -> tuple[str, ...]:
 from rules.engine.cards import conditions as _conditions  # noqa: E402, F401
 from rules.engine.cards import continuous as _continuous  # noqa: E402, F401
 from rules.engine.cards import counts as _counts  # noqa: E402, F401
+from rules.engine.cards import forms as _forms  # noqa: E402, F401
 from rules.engine.cards import gauges as _gauges  # noqa: E402, F401
 from rules.engine.cards import history as _history  # noqa: E402, F401
 from rules.engine.cards import markers as _markers  # noqa: E402, F401

@@ -32,6 +32,7 @@ CHOICE_KEYS: dict[str, str] = {
     "x": "the value of X in a cost of X (a whole number, 0 or more)",
     "summon": "the name of the summon the card lets the player pick",
     "effect": "one effect among those a card offers (its keyword, e.g. push)",
+    "form": "the profile id of the form a Krosmaster turns into (Metamorphosis, Treason)",
 }
 
 

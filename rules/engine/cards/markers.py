@@ -20,6 +20,7 @@ from rules.engine.effects import (
     CardEffect,
     Coin,
     Markers,
+    SpecialMarkerEffect,
     SpellModel,
     TargetFilter,
     Track,
@@ -273,3 +274,33 @@ card_effect("biceps", step3=_biceps)
 def biceps(profile: Profile, bar: Spell) -> SpellModel:
     exact(profile, bar, r"-1 \{AP\} during the first Biceps this turn")
     return model(bar, CardEffect("biceps"))
+
+
+# -- special markers whose meaning is their placer's power (4.13) ----------------------------------
+
+
+@spell("s5-exf5-2/fire-guardian")
+def fire_guardian(profile: Profile, bar: Spell) -> SpellModel:
+    """Missiz Burnzz: the Will-o'-the-Wisp marker (read by her Flame Return) on a targeted
+    non-Boss opposing Krosmaster (4.13.1, 4.13.2)."""
+    exact(
+        profile,
+        bar,
+        r"Puts the \"Will-o[\u2019']-the-Wisp\" marker on the targeted non-Boss opposing "
+        r"Krosmaster",
+    )
+    who = TargetFilter(ally=False, krosmaster=True, boss=False)
+    return model(bar, SpecialMarkerEffect("will-o'-the-wisp", who))
+
+
+@spell("s5-wild-14/ice-chest")
+def ice_chest(profile: Profile, bar: Spell) -> SpellModel:
+    """Missiz Freezz: the Icy Armor marker (read by her Defrosting) on a targeted allied
+    non-Boss Krosmaster."""
+    exact(
+        profile,
+        bar,
+        r"Puts the \"Icy Armor\" marker on the targeted allied non-Boss Krosmaster",
+    )
+    who = TargetFilter(ally=True, krosmaster=True, boss=False)
+    return model(bar, SpecialMarkerEffect("icy armor", who))

@@ -475,3 +475,26 @@ def pressure_buttomb(profile: Profile, bar: Spell) -> SpellModel:
         r"\+1 \{AP\} for each TOMBSTONE knocked out in this way",
     )
     return model(bar, CardEffect("pressure-buttomb"))
+
+
+# -- Funerary Song ---------------------------------------------------------------------------------
+
+
+def _funerary_song(run: CastRun) -> None:
+    """Funerary Song (Elite Chafer): each allied Tombstone among the targets of the Square
+    (7.2.4.c) casts its Fright spell on its own cell; each cast waits on standby (kind `fright`,
+    as Cryptophilia's) for the log's `resolve` with its dice."""
+    for tomb in run.in_play():
+        if tomb.side == run.side and tomb.profile.name.lower() == "tombstone":
+            pending = PendingEffect("fright", tomb.id)
+            run.state = replace(run.state, pending=(*run.state.pending, pending))
+            run.log("Step 3", "7.2.1.c", f"Funerary Song: {tomb.id}'s Fright goes on standby")
+
+
+card_effect("funerary-song", step3=_funerary_song)
+
+
+@spell("s4-cpk-12/funerary-song")
+def funerary_song(profile: Profile, bar: Spell) -> SpellModel:
+    exact(profile, bar, r'"Square" area of effect\. Allied TOMBSTONES cast their Fright spell')
+    return model(bar, CardEffect("funerary-song"), shape=Shape.SQUARE)
