@@ -172,4 +172,15 @@ def test_chakra_impulse_4_9_3_gein_gains_three_ap_and_critical_hit_for_the_game(
     units = [unit("A1", "A", gein, "c3", ap=6)]
     out = cast(units, [gein], "A1", "Chakra Impulse", "c3")
     assert out.state.unit("A1").ap == 9
-    assert "critical-hit" in out.state.unit("A1").powers
+    assert "critical-hit" in out.state.unit("A1").own_powers
+
+
+def test_7_2_4_a_choice_the_card_never_asks_for_is_refused() -> None:
+    nidas = roster("s2-duel2-2", drop_powers=True)
+    units = [unit("A1", "A", nidas, "c3"), unit("B1", "B", FOE, "c5")]
+    with pytest.raises(RuleViolation) as unasked:
+        cast(units, [nidas, FOE], "A1", "Nest Egg", "c5", choices=("cell:c6",))
+    assert unasked.value.rule == "7.2.4" and "cell" in str(unasked.value)
+    with pytest.raises(RuleViolation) as malformed:
+        cast(units, [nidas, FOE], "A1", "Nest Egg", "c5", choices=("c6",))
+    assert "key:value" in str(malformed.value)

@@ -19,6 +19,7 @@ from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation
 from rules.engine.injuries import heal, place_injuries
 from rules.engine.powers import place_markers
+from rules.engine.roster import VARIABLE_COST
 from rules.engine.state import Markers
 
 if TYPE_CHECKING:
@@ -37,8 +38,21 @@ CHOICE_KEYS: dict[str, str] = {
 
 
 def choices_of(run: CastRun, key: str) -> list[str]:
-    """Every value given for `key`, in the log's order."""
+    """Every value given for `key`, in the log's order; the key counts as asked by the card
+    (`unasked_choices`)."""
+    run.notes[f"choice:{key}"] = 1
     return parse_choices(run.action.choices, key)
+
+
+def unasked_choices(run: CastRun) -> list[str]:
+    """The keys of the cast's choices that no part of the spell asked for (X of a cost of X
+    counts as asked); a log naming a choice the card never makes is refused."""
+    parse_choices(run.action.choices, "")  # every entry well formed
+    asked = {k.split(":", 1)[1] for k in run.notes if k.startswith("choice:")}
+    if VARIABLE_COST in dict(run.spell.cost.parts()).values():
+        asked.add("x")
+    given = {entry.partition(":")[0].strip().lower() for entry in run.action.choices}
+    return sorted(given - asked)
 
 
 def parse_choices(choices: tuple[str, ...], key: str) -> list[str]:

@@ -3,12 +3,14 @@ Step 8 (7.2.9)."""
 
 from __future__ import annotations
 
+from rules.engine.cards.acts import unasked_choices
 from rules.engine.casting.actions import FANMADE, CastAction, CastOutcome, Rules, TraceStep
 from rules.engine.casting.kinds import resolve
 from rules.engine.casting.prerequisites import check_prerequisites, refuse_unmodelled_powers
 from rules.engine.casting.run import CastRun
 from rules.engine.casting.standby import standby
 from rules.engine.casting.steps import pay
+from rules.engine.errors import RuleViolation
 from rules.engine.state import (
     GameState,
 )
@@ -30,6 +32,11 @@ def apply_cast(
     pay(run, costs)
     if not run.over:
         resolve(run)
+        unasked = unasked_choices(run)
+        if unasked and not run.over:
+            raise RuleViolation(
+                "7.2.4", f"{spell.name} asks for no choice {', '.join(unasked)} in this cast"
+            )
     if not run.over:
         run.state = standby(run.state, book, rules, action.order, action.standby_rolls, trace)
     return CastOutcome(run.state, tuple(trace))
