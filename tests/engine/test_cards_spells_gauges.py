@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from rules.engine.errors import RuleViolation
+from rules.engine.powers import powers_of
 from rules.engine.state import Markers
 from tests.engine.card_casts import FOE, cast, roster, text
 from tests.engine.casting_builders import c, game, unit
@@ -172,7 +173,7 @@ def test_chakra_impulse_4_9_3_gein_gains_three_ap_and_critical_hit_for_the_game(
     units = [unit("A1", "A", gein, "c3", ap=6)]
     out = cast(units, [gein], "A1", "Chakra Impulse", "c3")
     assert out.state.unit("A1").ap == 9
-    assert "critical-hit" in out.state.unit("A1").own_powers
+    assert "critical-hit" in powers_of(out.state, out.state.unit("A1"))
 
 
 def test_7_2_4_a_choice_the_card_never_asks_for_is_refused() -> None:
