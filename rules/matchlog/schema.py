@@ -170,6 +170,10 @@ class RewardModel(Closed):
         list[Annotated[str, StringConstraints(max_length=64)]], Field(max_length=16)
     ] = []
     other_effects: bool = False
+    heal: Annotated[int, Field(ge=0, le=20)] = 0  # a Boost healing its Krosmaster (4.7.5.a)
+    kamas: Annotated[int, Field(ge=0, le=20)] = 0  # a Boost bringing Kamas
+    damage: Annotated[int, Field(ge=0, le=6)] = 0  # a Boost adding damage to the next spell
+    punch: Annotated[str, StringConstraints(max_length=200)] = ""  # a Technique (4.7.11.e)
 
 
 class EventInfoModel(Closed):
@@ -278,7 +282,11 @@ class RollsModel(Closed):
     coins: Annotated[list[Literal["heads", "tails"]], Field(max_length=8)] = []
 
 
-Choices = Annotated[list[Name], Field(max_length=16)]
+#: A choice the card or power leaves to the player, `key:value` (docs/match-log.md, "Choices of
+#: a cast"): `cell:e5`, `unit:A2`, `x:2`, `summon:lemon jelly`, `effect:push`, `form:s2-exf2-3`.
+CHOICE_PATTERN = r"^[a-z]+:\S.{0,90}$"
+Choice = Annotated[str, StringConstraints(pattern=CHOICE_PATTERN, max_length=100)]
+Choices = Annotated[list[Choice], Field(max_length=16)]
 Order = Annotated[
     list[Annotated[str, StringConstraints(pattern=LABEL_PATTERN)]], Field(max_length=32)
 ]
