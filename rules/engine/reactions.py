@@ -33,6 +33,10 @@ InjuryTrigger = Callable[[GameState, str, int, str | None], list[PendingEffect]]
 KoTrigger = Callable[[GameState, Unit, str | None], list[PendingEffect]]
 #: (state, unit id, +1 AP markers received, +1 MP markers received) -> effects.
 MarkerTrigger = Callable[[GameState, str, int, int], list[PendingEffect]]
+#: `Lasting.kind` of "the unit's next spell this turn deals +amount (of `element`, or any)",
+#: armed by a Boost (4.7.5.a) or a power (Present Opening) and spent by that spell's Step 2.
+NEXT_SPELL = "next-spell"
+
 #: (state, caster id, targeted unit ids) -> effects.
 TargetTrigger = Callable[[GameState, str, tuple[str, ...]], list[PendingEffect]]
 #: (state, the unit about to be KO'd, GG so far) -> (state, GG, reason or None when unchanged);
@@ -487,6 +491,7 @@ def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[st
 
 
 __all__ = [
+    "NEXT_SPELL",
     "Resolution",
     "RollSide",
     "adjust_due",

@@ -77,8 +77,11 @@ EQUIPMENT_TYPES = ("weapon", "set", "pet", "dofus", "trophy", "technique")
 class Reward:
     """A Demonic Reward (4.7) as far as the engine can apply it.
 
-    `ap`, `mp`, `range` and `powers` are what revealing it adds; `other_effects` marks anything
-    else on the token, which the engine refuses to approximate.
+    `ap`, `mp`, `range` and `powers` are what revealing it adds (a Boost's or a Buff's AP and MP
+    fill the gauges at once, 4.7.5.a-b); a Boost may also heal its Krosmaster (`heal`), bring
+    Kamas (`kamas`) or add damage to the next spell cast (`damage`, 4.7.5.a); a Technique's
+    `punch` is the effect it adds to Punch, in spell-effect keywords (4.7.11.e). `other_effects`
+    marks anything else on the token, which the engine refuses to approximate.
     """
 
     id: str
@@ -90,6 +93,10 @@ class Reward:
     range: int = 0
     powers: frozenset[str] = frozenset()
     other_effects: bool = False
+    heal: int = 0
+    kamas: int = 0
+    damage: int = 0
+    punch: str = ""
 
 
 @dataclass(frozen=True)
@@ -484,6 +491,10 @@ def reward_to_json(r: Reward) -> dict[str, Any]:
         "range": r.range,
         "powers": sorted(r.powers),
         "other_effects": r.other_effects,
+        "heal": r.heal,
+        "kamas": r.kamas,
+        "damage": r.damage,
+        "punch": r.punch,
     }
 
 

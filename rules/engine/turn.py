@@ -14,13 +14,14 @@ from rules.engine.arena import SIDES, Arena
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.injuries import injure, knock_out, settle_hp
+from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.powers import max_ap, max_mp, place_markers, powers_of
-from rules.engine.reactions import on_reward, on_turn_start
+from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
     GameState,
+    Lasting,
     Markers,
     PendingEffect,
     Phase,
@@ -32,9 +33,9 @@ from rules.engine.state import (
     UnitProfile,
     award_gg,
     check_winner,
-    turn_ended,
     end_game,
     opponent,
+    turn_ended,
 )
 from rules.engine.triggers import Moment, fire, start_of_fight
 
@@ -484,17 +485,37 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
     if index is None:
         raise RuleViolation("4.7.10", f"{unit_id} holds no face-down {reward_id}")
     reward = unit.rewards[index].reward
-    if reward.kind is RewardKind.BOOST or reward.other_effects:
+    if reward.other_effects:
         raise Unsupported(f"reward:{reward.id}", "its effect is not modelled")
-    if reward.kind is RewardKind.BUFF and (reward.ap or reward.mp or reward.range):
-        raise Unsupported(f"reward:{reward.id}", "characteristic changes from a Buff")
     if reward.kind is RewardKind.EQUIPMENT:
         _check_equipment_slot(unit, reward)
     rewards = tuple(
-        replace(t, face_up=True) if i == index else t for i, t in enumerate(unit.rewards)
+        replace(t, face_up=True) if i == index else t
+        for i, t in enumerate(unit.rewards)
+        if not (i == index and reward.kind is RewardKind.BOOST)  # a Boost is consumed (4.7.5.a)
     )
     unit = replace(unit, rewards=rewards, ap=unit.ap + reward.ap, mp=unit.mp + reward.mp)
+    if reward.kind is not RewardKind.EQUIPMENT:  # Equipment's Range is in `range_modifier`
+        unit = replace(unit, range_bonus=unit.range_bonus + reward.range)  # until its next turn
+    state = _boost(state.with_unit(unit), unit_id, reward)
+    unit = state.unit(unit_id)
     return on_reward(replace(state.with_unit(unit), reward_revealed=True), unit_id, reward.id)
+
+
+def _boost(state: GameState, unit_id: str, reward: Reward) -> GameState:
+    """A Boost's instant advantages (4.7.5.a) beyond AP and MP: Injuries healed through the one
+    healing path, Kamas from the reserve, and damage added to the next spell cast this turn
+    (spent by that spell whatever it is; lost at the end of the turn)."""
+    if reward.heal:
+        state, _, _ = heal(state, unit_id, reward.heal)
+    if reward.kamas:
+        side = state.unit(unit_id).side
+        player = state.player(side)
+        state = state.with_player(replace(player, kamas=player.kamas + reward.kamas))
+    if reward.damage:
+        armed = Lasting(NEXT_SPELL, unit_id, f"reward:{reward.id}", state.turn, reward.damage)
+        state = replace(state, lasting=(*state.lasting, armed))
+    return state
 
 
 def _check_equipment_slot(unit: Unit, reward: Reward) -> None:

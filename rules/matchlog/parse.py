@@ -291,6 +291,10 @@ def _reward(model: schema.RewardModel) -> Reward:
         range=model.range,
         powers=frozenset(model.powers),
         other_effects=model.other_effects,
+        heal=model.heal,
+        kamas=model.kamas,
+        damage=model.damage,
+        punch=model.punch,
     )
 
 

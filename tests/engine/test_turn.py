@@ -460,8 +460,8 @@ def test_4_7_11_c_dofus_or_trophy_not_both() -> None:
     assert err.value.rule == "4.7.11.c"
 
 
-def test_4_7_5_a_boosts_are_unsupported() -> None:
-    boost = Reward("boost", "granite", RewardKind.BOOST)
+def test_4_7_5_a_a_boost_with_other_effects_is_unsupported() -> None:
+    boost = Reward("boost", "granite", RewardKind.BOOST, other_effects=True)
     with pytest.raises(Unsupported):
         apply_reveal_reward(_holding(boost), "A1", "boost")
 

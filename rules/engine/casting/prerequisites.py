@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from rules.engine.cards import parse_spell
 from rules.engine.cards.acts import cost_x
+from rules.engine.cardtext import keyword_model
 from rules.engine.casting.actions import FANMADE, CastAction, Rules
 from rules.engine.cells import Cell
 from rules.engine.effects import (
@@ -93,9 +94,10 @@ def spell_costs(
         parts = {k: x if v == VARIABLE_COST else v for k, v in parts.items()}
     ap = int(parts.get("ap", 0))
     reasons = [f"{ap} AP printed"]
-    techniques = [r for r in caster.face_up() if r.equipment_type == "technique"]
-    if spell.name == "Punch" and caster.is_krosmaster and techniques:
-        raise Unsupported("4.7.11.e:technique", "Techniques change Punch")
+    techniques = _techniques(caster, spell)
+    if techniques:  # 4.7.11.f
+        ap = max(0, ap - len(techniques))
+        reasons.append(f"-{len(techniques)} revealed Techniques, never below 0 (4.7.11.f)")
     for delta, why in ap_cost_modifiers(state, caster):
         ap += delta
         reasons.append(f"{delta:+d} {why}")
@@ -205,28 +207,46 @@ def check_prerequisites(
     return caster, spell, model, costs
 
 
+def _techniques(caster: Unit, spell: Spell) -> list:
+    """The caster's revealed Techniques when it casts Punch (4.7.11.e, 4.7.11.f)."""
+    if spell.name != "Punch" or not caster.is_krosmaster:
+        return []
+    return [r for r in caster.face_up() if r.equipment_type == "technique"]
+
+
+def _punch(caster: Unit, spell: Spell) -> SpellModel:
+    """Punch (4.8.5) with the effect each revealed Technique adds (4.7.11.e), read from the
+    Reward's `punch` text by the keyword parser; a Technique whose effect the log does not give
+    is `Unsupported`."""
+    model = SpellModel(SpellKind.ATTACK)
+    for technique in _techniques(caster, spell):
+        if not technique.punch:
+            raise Unsupported(
+                f"reward:{technique.id}",
+                "a Technique adds an effect to Punch (4.7.11.e); the log's reward gives none",
+                unit=caster.id,
+                card=caster.profile.name,
+            )
+        text = replace(spell, effects=technique.punch)
+        added = keyword_model(_stand_in(caster, text), text)
+        model = replace(model, effects=(*model.effects, *added.effects))
+    return model
+
+
 def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
     profile = book.profile(caster.profile.id)
     if spell.name == "Punch" and caster.is_krosmaster:
-        return SpellModel(SpellKind.ATTACK)
-    if profile is None:
-        profile = Profile(
-            caster.profile.id,
-            caster.profile.name,
-            caster.profile.name,
-            None,
-            "white",
-            0,
-            0,
-            0,
-            1,
-            None,
-            (),
-            "s0",
-            "summon",
-            (spell,),
-        )
-    return parse_spell(profile, spell)
+        return _punch(caster, spell)
+    return parse_spell(profile or _stand_in(caster, spell), spell)
+
+
+def _stand_in(caster: Unit, spell: Spell) -> Profile:
+    """A card for a unit the catalog lacks (a summon) or for a Technique's Punch text: only
+    what the keyword parser reads."""
+    name = caster.profile.name
+    return Profile(
+        caster.profile.id, name, name, None, "white", 0, 0, 0, 1, None, (), "s0", "summon", (spell,)
+    )
 
 
 def _check_rules(model: SpellModel, rules: Rules, caster: Unit, spell: Spell) -> None:
