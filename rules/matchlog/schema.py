@@ -26,6 +26,7 @@ from pydantic import (
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation
 from rules.engine.logevents import LOG_FORMAT, RULESETS, Reason, TimePolicy
+from rules.engine.scenery import PIECES
 
 CELL_PATTERN = r"^[a-l](1[0-2]|[1-9])$"
 DIE_PATTERN = (
@@ -121,6 +122,10 @@ class StartCells(Closed):
     B: Cells
 
 
+#: A named piece of special scenery (4.17.7), the names `rules.engine.scenery` knows.
+SceneryName = Literal[tuple(sorted(PIECES))]  # type: ignore[valid-type]
+
+
 class ArenaModel(Closed):
     name: Name = ""
     width: Literal[12] = 12
@@ -133,6 +138,7 @@ class ArenaModel(Closed):
         dict[CellName, Annotated[int, Field(ge=1, le=MAX_COUNT)]], Field(max_length=144)
     ] = {}
     start_cells: StartCells
+    scenery: Annotated[dict[CellName, SceneryName], Field(max_length=144)] = {}
 
 
 class TeamSlotModel(Closed):
