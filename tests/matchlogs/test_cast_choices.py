@@ -8,7 +8,7 @@ import pytest
 
 from rules.matchlog.jsonschema import match_log_schema
 from rules.matchlog.parse import LogParseError, parse_log
-from tests.matchlogs.conftest import ev, header, text
+from tests.matchlogs.conftest import TEAMS, ev, header, placed, text, verify
 
 
 def _cast(choices: list[str]) -> dict:
@@ -27,3 +27,21 @@ def test_choices_not_written_key_value_are_refused_with_their_field(bad) -> None
     assert any("choices" in str(issue) for issue in raised.value.issues)
     validator = jsonschema.Draft202012Validator(match_log_schema())
     assert list(validator.iter_errors(_cast([bad])))
+
+
+def test_7_2_4_a_logged_choice_reaches_the_engine(catalog) -> None:
+    teams = {"A": [("A1", "s4-oav-3"), ("A2", "s1-dks1-4")], "B": TEAMS["B"]}
+    jump = ev(
+        "cast",
+        unit="A1",
+        spell="Jump the Gun",
+        target="c4",
+        choices=["cell:b1"],
+        rolls={"critical": ["lock"]},
+    )
+    report = verify([header(teams), *placed(), ev("activate", unit="A1"), jump], catalog)
+    assert report.status.value == "incomplete", report.to_dict()
+    assert report.states[-1].unit("A1").cell.name == "b1"
+    missing = {**jump, "choices": []}
+    report = verify([header(teams), *placed(), ev("activate", unit="A1"), missing], catalog)
+    assert report.status.value == "invalid" and report.errors[0].rule == "7.2.4"
