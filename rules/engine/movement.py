@@ -110,9 +110,16 @@ def _why_not_free(state: GameState, cell: Cell) -> str:
 
 
 def move_one_cell(
-    state: GameState, unit_id: str, to: Cell, blocks: Sequence[BlockRoll] = ()
+    state: GameState,
+    unit_id: str,
+    to: Cell,
+    blocks: Sequence[BlockRoll] = (),
+    book: object | None = None,
 ) -> MoveOutcome:
     """Spend 1 MP to step to an adjacent free cell, running the Block procedure first (4.14.2).
+
+    `book`, the game's spellbook when the caller has one, lets a power read the other side's
+    spells in a Block roll (Puddlage).
 
     Every adjacent enemy character rolls, even once the mover has no MP left: 4.14.2.e repeats the
     rolls for each enemy that has not rolled, and AP losses still matter. Losses stop at 0.
@@ -145,8 +152,8 @@ def move_one_cell(
     for roll in blocks:
         enemy = enemies[roll.by]
         lock_powers, dodge_powers = powers_of(state, enemy), powers_of(state, unit)
-        lock_side = RollSide(state, enemy, Roll.LOCK.value, unit)
-        dodge_side = RollSide(state, unit, Roll.DODGE.value, enemy)
+        lock_side = RollSide(state, enemy, Roll.LOCK.value, unit, book)
+        dodge_side = RollSide(state, unit, Roll.DODGE.value, enemy, book)
         locks, _, _ = rolled(lock_side, RollContext(lock_powers), tuple(roll.lock))
         dodges, _, _ = rolled(dodge_side, RollContext(dodge_powers), tuple(roll.dodge))
         result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)

@@ -394,11 +394,16 @@ def _spend(state: GameState, unit: Unit, ap: int, rule: str, kamas: int = 0) -> 
 
 
 def apply_move(
-    state: GameState, unit_id: str, to: Cell, blocks: Sequence[BlockRoll] = ()
+    state: GameState,
+    unit_id: str,
+    to: Cell,
+    blocks: Sequence[BlockRoll] = (),
+    book: object | None = None,
 ) -> GameState:
-    """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put."""
+    """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put.
+    `book` (the spellbook) lets Block rolls read spells (Puddlage)."""
     _acting(state, unit_id, "6.3.2")
-    return check_winner(settle_hp(move_one_cell(state, unit_id, to, blocks).state))
+    return check_winner(settle_hp(move_one_cell(state, unit_id, to, blocks, book).state))
 
 
 def apply_pick_kama(state: GameState, unit_id: str, count: int = 1) -> GameState:

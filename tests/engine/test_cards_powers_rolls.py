@@ -9,7 +9,7 @@ import pytest
 
 from rules.engine.casting import ResolveAction, apply_resolve
 from rules.engine.dice import DiceCountError
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.legality import check_team
 from rules.engine.movement import BlockRoll, move_one_cell, push
 from rules.engine.powers import powers_of
@@ -115,3 +115,14 @@ def test_6_4_1_cryptophilia_the_nun_tombstones_cast_fright() -> None:
     ]
     state = fire(game(units, "A1"), Moment.END_OF_TURN, "A1")
     assert [p.label for p in state.pending] == ["fright:A1/tombstone-1"]
+
+
+def test_4_14_2_puddlage_percimol_locks_a_water_caster_with_the_spellbook() -> None:
+    percimol = roster("s1-dks1-25")
+    units = [unit("A1", "A", SPLASHER, "c3"), unit("B1", "B", percimol, "c4")]
+    state = game(units, "A1")
+    block = BlockRoll("B1", lock=dice("lock lock"), dodge=dice("dodge"))  # Puddlage: Lock
+    out = move_one_cell(state, "A1", c("b3"), [block], book([SPLASHER, percimol]))
+    assert out.blocks[0].locks == 2
+    with pytest.raises(Unsupported, match="puddlage"):  # no spellbook: the spells are unknown
+        move_one_cell(state, "A1", c("b3"), [block])

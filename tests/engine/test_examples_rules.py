@@ -350,21 +350,13 @@ def test_4_17_7_examples_special_scenery_is_not_in_the_arena_model() -> None:
 # -- 4.18: effects -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("profile_id", "power"),
-    [
-        ("s4-cpk-4", "cryptophilia"),
-    ],
-)
-def test_4_18_2_examples_unmodelled_powers_are_reported_by_name(profile_id, power) -> None:
-    """Shadow of the Jungle (once per fight), Laid Low (each turn, opposing Krosmasters only)
-    and the Nun's Cryptophilia beside her Fatebook: unsupported, named."""
-    holder, anna = roster(profile_id), roster(ANNA)
-    units = [unit("A1", "A", holder, "c3"), unit("B1", "B", anna, "h8")]
-    feature = _unsupported_feature(
-        lambda: _cast(game(units, "A1"), [holder, anna], "A1", "Punch", "c4", rolls=rolls())
-    )
-    assert feature == f"power:{power}"
+def test_4_18_2_example_the_nun_cryptophilia_is_modelled_beside_fatebook() -> None:
+    """The Nun's Cryptophilia (beside her Fatebook, 4.18.2.c): her Punch is verified now; at
+    the end of her turn her Tombstones' Fright casts wait on standby (test_cards_powers_rolls)."""
+    nun, anna = roster("s4-cpk-4"), roster(ANNA)
+    units = [unit("A1", "A", nun, "c3"), unit("B1", "B", anna, "c4")]
+    out = _cast(game(units, "A1"), [nun, anna], "A1", "Punch", "c4", rolls=rolls("lock", B1="lock"))
+    assert out.state.unit("B1").injuries == 1
 
 
 def test_4_18_2_c_and_4_18_3_e_examples_fatebook_an_adjacent_unfazed_ally_stays() -> None:

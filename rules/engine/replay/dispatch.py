@@ -155,7 +155,7 @@ def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
         case Activate():
             return apply_activate(state, event.unit)
         case Move():
-            return apply_move(state, event.unit, event.to, event.block)
+            return apply_move(state, event.unit, event.to, event.block, ctx.book)
         case PickKama():
             return apply_pick_kama(state, event.unit, event.count)
         case BuyGG():
