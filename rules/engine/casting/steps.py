@@ -276,7 +276,10 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
         out[unit.id] = total
         if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
             damaged = Lasting(DAMAGED, run.caster_id, unit.id, run.state.turn, total)
-            run.state = replace(run.state, lasting=(*run.state.lasting, damaged))
+            kept = (
+                e for e in run.state.lasting if e.kind != DAMAGED or e.turn == run.state.turn
+            )  # only this turn's records are ever read (4.18.2.b)
+            run.state = replace(run.state, lasting=(*kept, damaged))
         run.log("Step 6", "7.2.7.c", f"{unit.id}: {words} = {total} {run.element.upper()} damage")
     return out
 
