@@ -36,9 +36,11 @@ if TYPE_CHECKING:
 
 
 def lasting(run: CastRun, kind: str, unit: str, *, amount: int = 0, element: str | None = None):
-    """Record a continuous effect of this spell on `unit` for the rest of the turn."""
+    """Record a continuous effect of this spell on `unit` for the rest of the turn; the records
+    of these kinds left by earlier turns go (they are never read again)."""
     entry = Lasting(kind, unit, run.spell.name, run.state.turn, amount, element)
-    run.state = replace(run.state, lasting=(*run.state.lasting, entry))
+    kept = (e for e in run.state.lasting if e.kind not in _TURN_LONG or e.turn == run.state.turn)
+    run.state = replace(run.state, lasting=(*kept, entry))
 
 
 # -- turns ended -----------------------------------------------------------------------------------
@@ -185,6 +187,9 @@ def dinners_ready(profile: Profile, bar: Spell) -> SpellModel:
 # -- DIY: effects added to Tactical Arrow ---------------------------------------------------------
 
 DIY = "diy"
+
+#: The kinds `lasting` records, all read for the current turn only.
+_TURN_LONG = frozenset({TURN_ENDED, POWERS_LOST, POWER_GAINED, DIY, LastingKind.NEXT_DAMAGE.value})
 _DIY_EFFECTS = {"ap": "-1 AP", "push": "Pushes 1", "damage": "+1 AIR"}
 
 
