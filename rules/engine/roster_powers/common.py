@@ -11,8 +11,59 @@ from rules.engine.state import GameState, PendingEffect, Unit, opponent
 
 
 def holders(state: GameState, power: str) -> list[Unit]:
-    """Units in the arena that have `power` now (`powers.powers_of`: a Stain removes it)."""
-    return [u for u in state.in_arena() if power in powers_of(state, u)]
+    """Units in the arena that have `power` now (`powers.powers_of`: a Stain removes it).
+
+    Only a unit that holds the power itself, copies powers (Master Knight) or was given it by a
+    spell this turn can have it, so the others are skipped before `powers_of` is asked (this
+    runs for every Injury, marker, move and turn: it must stay cheap)."""
+    gifted = _given_this_turn(state, power)
+    owned, copier = _owned(state.units)
+    if power not in owned and not copier and not gifted:
+        return []
+    return [
+        u
+        for u in state.in_arena()
+        if (_may_hold(u, power) or u.id in gifted) and power in powers_of(state, u)
+    ]
+
+
+#: The last units tuple seen and what its units in the arena hold themselves: states are
+#: immutable and share the tuple until a unit changes, so most events ask about the same one.
+_LAST: list[tuple[tuple[Unit, ...], frozenset[str], bool]] = []
+
+
+def _owned(units: tuple[Unit, ...]) -> tuple[frozenset[str], bool]:
+    """Powers the units in the arena hold themselves, and whether one copies powers."""
+    last = _LAST[0] if _LAST else None  # one read: another thread may replace it
+    if last is not None and last[0] is units:
+        return last[1], last[2]
+    owned: set[str] = set()
+    for u in units:
+        if u.cell is None:
+            continue
+        owned |= u.profile.powers | u.gained_powers
+        owned.update(p for t in u.rewards if t.face_up for p in t.reward.powers)
+    result = (frozenset(owned), "master-knight" in owned)
+    _LAST[:] = [(units, *result)]
+    return result
+
+
+def _may_hold(unit: Unit, power: str) -> bool:
+    mine, gained = unit.profile.powers, unit.gained_powers
+    if power in mine or power in gained or "master-knight" in mine:
+        return True
+    return any(t.face_up and power in t.reward.powers for t in unit.rewards)
+
+
+def _given_this_turn(state: GameState, power: str) -> set[str]:
+    """Units a spell gave `power` this turn (a `Lasting` naming it, newest records last)."""
+    out = set()
+    for entry in reversed(state.lasting):
+        if entry.turn != state.turn:
+            break
+        if entry.element == power:
+            out.add(entry.unit)
+    return out
 
 
 def holding(state: GameState, unit_id: str, power: str) -> Unit | None:

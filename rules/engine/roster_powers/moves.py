@@ -27,11 +27,12 @@ def _candidates(state: GameState, fx: PendingEffect) -> list[str]:
 
 @reactions.after_step
 def _mint_jelly_moved(state: GameState, unit_id: str, left: str) -> list[PendingEffect]:
+    kings = holders(state, "mintetized")  # cheap when nobody holds it: asked first
     jelly = state.unit(unit_id)
-    if not is_named(state, jelly, "mint jelly"):
+    if not kings or not is_named(state, jelly, "mint jelly"):
         return []
     out = []
-    for king in holders(state, "mintetized"):
+    for king in kings:
         if king.side == jelly.side:
             fx = effect("mintetized", king, jelly)
             out.append(PendingEffect(fx.kind, fx.source, fx.target, left))

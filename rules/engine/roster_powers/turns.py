@@ -23,13 +23,14 @@ from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation
 from rules.engine.injuries import heal
 from rules.engine.movement import relocate
-from rules.engine.powers import families_of, powers_of, vigilantes
+from rules.engine.powers import families_of, vigilantes
 from rules.engine.reactions import Resolution
 from rules.engine.roster_powers.common import (
     adjacent,
     effect,
     enemies,
     gain_now,
+    holders,
     holding,
     is_named,
     markers,
@@ -237,7 +238,7 @@ def _masquerade_resolve(
 def _remember_start(state: GameState, unit_id: str) -> GameState:
     """Remember how a piece began its turn (Bad Guy; Masquerade's first turn)."""
     unit = state.unit(unit_id)
-    if not {"bad-guy", "masquerade"} & powers_of(state, unit):
+    if not any(h.id == unit_id for p in ("bad-guy", "masquerade") for h in holders(state, p)):
         return state
     where = unit.cell.name if unit.cell is not None else "-"
     entry = Lasting(TURN_START, unit_id, f"{unit.ap}:{unit.mp}:{where}", state.turn)
