@@ -89,16 +89,24 @@ def _claw_attack(state: GameState, naz: Unit, victim_id: str) -> GameState:
     """Claw Attack (Naz Rael): each Lock roll he makes against an enemy puts 1 Injury on it,
     whatever the roll, inflicted by Naz Rael himself (4.10.6.b example). A KO is immediate.
 
-    Injury-triggered powers are not modelled, so a victim or a Naz Rael holding a power the
-    engine does not know makes the move `Unsupported` (Rolbak, in the same example).
+    The Injury triggers the powers reacting to it (Rolbak, in the same example, 4.10.6.b).
     """
-    victim = state.unit(victim_id)
-    missing = unsupported_powers(state, [naz, victim])
-    if missing:
-        raise Unsupported(
-            f"power:{missing[0]}", f"Claw Attack injures {victim_id}, who holds {missing[0]}"
-        )
     return injure(state, victim_id, 1, source=naz.id)
+
+
+def _refuse_unmodelled(state: GameState, units: Sequence[Unit]) -> None:
+    """A power the engine does not model, held by the mover or by an enemy rolling to Block
+    it, may change the Block: the move is `Unsupported`, naming the unit and its card."""
+    for unit in units:
+        missing = unsupported_powers(state, [unit])
+        if missing:
+            raise Unsupported(
+                f"power:{missing[0]}",
+                f"{unit.id} ({unit.profile.name}) holds {missing[0]}, which the engine does not "
+                "model, in this move's Block",
+                unit=unit.id,
+                card=unit.profile.name,
+            )
 
 
 def _why_not_free(state: GameState, cell: Cell) -> str:
@@ -130,7 +138,9 @@ def move_one_cell(
     if unit.cell is None:
         raise RuleViolation("6.3.2", f"{unit_id} is not in the arena")
     if unit.mp < 1:
-        raise RuleViolation("4.14.2.a", f"{unit_id} has no MP left to move")
+        if blockers(state, unit):  # the step would start a Block: it needs 1 MP (4.14.2.a)
+            raise RuleViolation("4.14.2.a", f"{unit_id} has no MP left to start a Block")
+        raise RuleViolation("6.3.2", f"{unit_id} has no MP left: a step costs 1 MP")
     if not unit.cell.is_adjacent(to):
         raise RuleViolation("4.17.2", f"{to} is not adjacent to {unit.cell} ({unit_id})")
     if not state.is_free(to):
@@ -139,6 +149,7 @@ def move_one_cell(
         )
 
     enemies = {u.id: u for u in blockers(state, unit)}
+    _refuse_unmodelled(state, [unit, *enemies.values()])
     named = [b.by for b in blocks]
     if sorted(named) != sorted(enemies) or len(set(named)) != len(named):
         expected = ", ".join(sorted(enemies)) or "none"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
@@ -161,31 +162,38 @@ class Unit:
         return not (self.profile.families & PASSABLE_FAMILIES)
 
     def face_up(self, kind: RewardKind | None = None) -> tuple[Reward, ...]:
-        return tuple(
-            t.reward for t in self.rewards if t.face_up and (kind is None or t.reward.kind == kind)
-        )
+        if kind is None:
+            return self._face_up
+        return tuple(r for r in self._face_up if r.kind == kind)
 
-    @property
-    def powers(self) -> frozenset[str]:
-        """Printed, gained, inspired (5.3.1) and Demonic Reward powers; no duplicates (4.9.1)."""
+    @cached_property
+    def _face_up(self) -> tuple[Reward, ...]:
+        return tuple(t.reward for t in self.rewards if t.face_up)
+
+    @cached_property
+    def own_powers(self) -> frozenset[str]:
+        """The powers the unit holds itself: printed, gained, inspired (5.3.1) and from Demonic
+        Rewards; no duplicates (4.9.1). Which powers it *has now* (others' powers grant some, a
+        Stain removes them) is `powers.powers_of(state, unit)`, the engine's one answer; this is
+        only its input."""
         inspired = {INSPIRATION_POWERS[side] for side in self.inspiration}
         from_rewards = {p for r in self.face_up() for p in r.powers}
         return self.profile.powers | self.gained_powers | inspired | from_rewards
 
-    @property
+    @cached_property
     def max_ap(self) -> int | None:
         """AP MAX: printed, raised by face-up Equipment (4.7.5.c, 4.11.2)."""
         if self.profile.ap is None:
             return None
         return self.profile.ap + sum(r.ap for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @property
+    @cached_property
     def max_mp(self) -> int | None:
         if self.profile.mp is None:
             return None
         return self.profile.mp + sum(r.mp for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @property
+    @cached_property
     def range_modifier(self) -> int:
         """This turn's Range markers (4.12.1) plus face-up Equipment (4.7.5.c)."""
         return self.range_bonus + sum(r.range for r in self.face_up(RewardKind.EQUIPMENT))
@@ -272,6 +280,12 @@ def turn_ended(state: GameState, unit_id: str) -> Lasting | None:
     return None
 
 
+#: Memos of derived values by the identity of what they depend on (see `GameState.memo`); the
+#: entries hold their inputs, so an id is never reused while its entry lives.
+_MEMOS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[Any, Any]]] = {}
+_MEMO_LIMIT = 512
+
+
 @dataclass(frozen=True)
 class GameState:
     arena: Arena
@@ -304,10 +318,57 @@ class GameState:
     # -- lookups -------------------------------------------------------------------------------
 
     def unit(self, unit_id: str) -> Unit:
-        for u in self.units:
-            if u.id == unit_id:
-                return u
-        raise RuleViolation("4.3.1", f"there is no unit {unit_id!r} in this game")
+        found = self.units_by_id.get(unit_id)
+        if found is None:
+            raise RuleViolation("4.3.1", f"there is no unit {unit_id!r} in this game")
+        return found
+
+    @cached_property
+    def units_by_id(self) -> dict[str, Unit]:
+        return {u.id: u for u in self.units}
+
+    @cached_property
+    def memo(self) -> dict[Any, Any]:
+        """Values derived from the pieces (a unit's powers now, its families, its HP...), kept
+        so that each is computed once (`powers.per_state`).
+
+        A memo belongs to what such values may read: of each unit its id, side, cell,
+        Injuries, profile, gained powers, Inspiration, Rewards and summoner (not its gauges or
+        markers), and the lasting effects, the Timelines, the active side, the phase and the
+        turn. States that agree on all of it (a move that only spent MP, a Kamas change, a
+        standby effect...) share one memo; any difference gives a new, empty one. Objects are
+        compared by identity (the memo keeps them alive, so an id is never reused) and plain
+        values by value, so a memo can never be stale."""
+        pieces = tuple(
+            (
+                u.id,
+                u.side,
+                u.cell,
+                u.injuries,
+                id(u.profile),
+                id(u.gained_powers),
+                u.inspiration,
+                id(u.rewards),
+                u.summoner,
+            )
+            for u in self.units
+        )
+        key = (
+            pieces,
+            id(self.lasting),
+            id(self.timelines),
+            self.active_side,
+            self.phase,
+            self.turn,
+        )
+        found = _MEMOS.get(key)
+        if found is not None:
+            return found[1]
+        if len(_MEMOS) >= _MEMO_LIMIT:
+            _MEMOS.clear()
+        memo: dict[Any, Any] = {}
+        _MEMOS[key] = ((self.units, self.lasting, self.timelines), memo)
+        return memo
 
     def player(self, side: str) -> PlayerState:
         return self.players[SIDES.index(side)]

@@ -356,16 +356,44 @@ def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
             explosion = PendingEffect("explosion", summon.id, cell=cell.name)
             state = replace(state, pending=(*state.pending, explosion))
             continue
-        if "wear" in summon.powers:
+        if "wear" in powers_of(state, summon):
             state = injure(state, summon.id, 1)
     return state
 
 
+def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
+    """Why `unit_id` may not carry an action now, under the rule that is actually broken: the
+    set-up is not over (1.3.9), the player has not rolled for Tension (5.2.1), another piece is
+    the active one (6.1.1, 6.3.1), the unit is not next in the Timeline (5.5.1), or it is next
+    but its turn has not started (6.2: the Preliminary Phase comes first)."""
+    if state.phase is Phase.SETUP:
+        return RuleViolation(
+            "1.3.9", f"the pieces are still being placed: {unit_id} cannot {action}"
+        )
+    if state.phase is Phase.TENSION:
+        return RuleViolation("5.2.1", f"the player rolls for Tension before {unit_id} can {action}")
+    if state.active_unit is not None:
+        return RuleViolation(
+            "6.3.1",
+            f"{state.active_unit} is the active Game Piece (6.1.1): only it acts, so {unit_id} "
+            f"cannot {action}",
+        )
+    expected = next_unit(state)
+    if unit_id != expected:
+        return RuleViolation(
+            "5.5.1", f"{expected or 'nobody'} plays next in the Timeline, not {unit_id}"
+        )
+    return RuleViolation(
+        "6.2", f"{unit_id} must be activated (its Preliminary Phase) before it can {action}"
+    )
+
+
 def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
-    """The active piece, in its Activation Phase, with no effect waiting on standby."""
+    """The active piece, in its Activation Phase, with no effect waiting on standby; `rule` is
+    the rule of the action itself (its other conditions)."""
     _not_over(state)
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
-        raise RuleViolation(rule, f"{unit_id} is not the active piece")
+        raise not_acting(state, unit_id, "act")
     if state.pending:
         raise RuleViolation(
             "4.18.3.a",
@@ -460,7 +488,7 @@ def apply_buy_reward(
         raise RuleViolation("4.7.6", f"{reward.rank!r} is not a Demonic Reward rank")
     if face_up and state.turn == 1:
         raise RuleViolation("4.7.4", "on his first turn the first player buys face down only")
-    crafter = "crafter" in unit.powers and not state.reward_bought
+    crafter = "crafter" in powers_of(state, unit) and not state.reward_bought
     price = (CRAFTER_PRICES if crafter else REWARD_PRICES)[reward.rank]
     state = _spend(state, unit, 0 if crafter else 1, "4.7.6", kamas=price)
     state = replace(state, reward_bought=True)
@@ -542,15 +570,19 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     (4.12.1), Farmer paid (4.9.23); then the next piece, or the opponent's turn (5.6.1, 6.4.2).
     """
     _not_over(state)
+    if state.active_unit is not None and state.active_unit != unit_id:
+        raise RuleViolation(
+            "6.4.2", f"only the active Game Piece's turn ends, {state.active_unit}'s"
+        )
     if state.active_unit != unit_id:
-        raise RuleViolation("6.4.2", f"{unit_id} is not the active piece")
+        raise not_acting(state, unit_id, "end its turn")
     if state.pending:
         raise RuleViolation("4.18.3.a", "effects on standby must be resolved first")
     state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
     if state.phase is Phase.OVER:
         return state
     unit = state.unit(unit_id)
-    if "farmer" in unit.powers and state.kamas_picked and unit.cell is not None:
+    if "farmer" in powers_of(state, unit) and state.kamas_picked and unit.cell is not None:
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
     state = state.with_unit(replace(unit, ap=0, mp=0, range_bonus=0))

@@ -43,12 +43,14 @@ KNIGHT = card("knight", "Sir Test", hp=20, types=["Knight"])
 ELIATROPE = card("elia", "Elia", hp=20, types=["Eliatrope"])
 
 
-def _cast(units, profiles, caster, spell, target, *, armour=True, **kw):
-    """Cast with no critical success and no Armour success for every opposing target."""
+def _cast(units, profiles, caster, spell, target, *, armour=True, special=False, **kw):
+    """Cast with no critical success and no Armour success for every opposing target; a
+    Special spell rolls no dice at all (7.4.2)."""
     state = game(units, caster)
     targets = [u.id for u in units if u.cell == c(target)]
-    dice = {t: "lock" for t in targets} if armour else {}
-    action = CastAction(caster, spell, c(target), rolls=rolls("lock", **dice, **kw))
+    dice = {t: "lock" for t in targets} if armour and not special else {}
+    critical = "" if special else "lock"
+    action = CastAction(caster, spell, c(target), rolls=rolls(critical, **dice, **kw))
     return apply_cast(state, action, book(profiles))
 
 
@@ -298,7 +300,7 @@ def test_growth_spurt_mp_markers_on_a_multiman_only() -> None:
     multiman = card("mm", "Mm", types=["Multiman"])
     for target, expected in ((multiman, Markers(mp=2)), (FOE, Markers())):
         units = [unit("A1", "A", trank, "c3"), unit("A2", "A", target, "c4")]
-        out = _cast(units, [trank, target], "A1", "Growth Spurt", "c4", armour=False)
+        out = _cast(units, [trank, target], "A1", "Growth Spurt", "c4", special=True)
         assert out.state.unit("A2").markers == expected
 
 
@@ -334,7 +336,7 @@ def test_transposition_switches_with_an_allied_character_only() -> None:
         "A1",
         "Transposition",
         "c5",
-        armour=False,
+        special=True,
     )
     assert (out.state.unit("A1").cell, out.state.unit("A2").cell) == (c("c5"), c("c3"))
 
@@ -418,7 +420,7 @@ def test_long_shot_three_more_range_for_the_turn_and_no_mp_left(pid) -> None:
 
     shooter = roster(pid)
     units = [unit("A1", "A", shooter, "c3", mp=3)]
-    out = _cast(units, [shooter], "A1", "Long Shot", "c3", armour=False)
+    out = _cast(units, [shooter], "A1", "Long Shot", "c3", special=True)
     caster = out.state.unit("A1")
     assert (caster.range_bonus, caster.mp) == (3, 0)
     # 6.4.1 example: the bonus ends with his turn.

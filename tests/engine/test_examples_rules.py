@@ -436,7 +436,7 @@ def test_6_4_1_example_long_shot_ends_with_the_turn() -> None:
     the bonus leaves in his End of Activation Phase."""
     bill = roster("s1-dks1-7")
     units = [unit("A1", "A", bill, "c3", mp=3)]
-    out = _cast(game(units, "A1"), [bill], "A1", "Long Shot", "c3", rolls=rolls("lock"))
+    out = _cast(game(units, "A1"), [bill], "A1", "Long Shot", "c3", rolls=rolls())  # 7.4.2
     assert (out.state.unit("A1").range_bonus, out.state.unit("A1").mp) == (3, 0)
     assert apply_end(out.state, "A1").unit("A1").range_bonus == 0
 

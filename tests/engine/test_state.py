@@ -78,12 +78,12 @@ def test_4_3_4_characters_have_mp_mechanisms_do_not() -> None:
 
 def test_5_3_1_inspiration_gives_powers() -> None:
     unit = replace(krosmaster("A1", "A"), inspiration=("critical", "armour", "lock", "dodge"))
-    assert unit.powers == {"critical-hit", "armour", "lock", "dodge"}
+    assert unit.own_powers == {"critical-hit", "armour", "lock", "dodge"}
 
 
 def test_4_9_1_no_power_twice() -> None:
     unit = replace(krosmaster("A1", "A", powers=("lock",)), inspiration=("lock",))
-    assert unit.powers == {"lock"}
+    assert unit.own_powers == {"lock"}
 
 
 def test_4_7_5_c_equipment_raises_max_ap_mp_and_range() -> None:

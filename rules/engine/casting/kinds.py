@@ -17,6 +17,7 @@ from rules.engine.casting.steps import (
 from rules.engine.effects import (
     SpellKind,
 )
+from rules.engine.errors import RuleViolation
 from rules.engine.powers import (
     powers_of,
 )
@@ -27,6 +28,7 @@ def resolve(run: CastRun) -> None:
     choose_targets(run)
     step3(run)
     settle(run, "Step 3", "7.2.4.d")
+    refuse_dice_never_rolled(run)
     if run.over or run.model.kind is SpellKind.SPECIAL:
         if run.model.kind is SpellKind.SPECIAL:
             run.log("Steps 4-7", "7.4.2", "a Special spell skips Steps 4 to 7")
@@ -38,6 +40,25 @@ def resolve(run: CastRun) -> None:
         settle(run, "Step 7", "7.2.8.c")
     else:
         heal_targets(run)
+
+
+def refuse_dice_never_rolled(run: CastRun) -> None:
+    """Dice the rules never roll are refused, not ignored: a log that records them describes
+    another game. A Special spell performs no Step 4 or 5 (7.4.2), so no Critical Hit or Armour
+    roll; the targets of a Healing spell make no Armour roll (7.3.2.a)."""
+    rolls = run.action.rolls
+    if run.model.kind is SpellKind.SPECIAL and (rolls.critical or rolls.armour):
+        raise RuleViolation(
+            "7.4.2",
+            f"{run.spell.name} is a Special spell: Steps 4 to 7 are not performed, so nobody rolls "
+            "for Critical Hit or Armour; the log records dice for it",
+        )
+    if run.model.kind is SpellKind.HEALING and rolls.armour:
+        raise RuleViolation(
+            "7.3.2.a",
+            f"{run.spell.name} is a Healing spell: its targets do not roll for Armour; the log "
+            f"records Armour dice for {', '.join(sorted(rolls.armour))}",
+        )
 
 
 def heal_targets(run: CastRun) -> None:

@@ -44,6 +44,7 @@ from rules.engine.state import (
     turn_ended,
 )
 from rules.engine.summons import Spellbook, controlled
+from rules.engine.turn import not_acting
 
 
 def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
@@ -163,7 +164,7 @@ def check_prerequisites(
     if state.phase is Phase.OVER:
         raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
     if state.phase is not Phase.PIECES or state.active_unit != action.unit:
-        raise RuleViolation("7.1.1", f"{action.unit} is not the active piece")
+        raise not_acting(state, action.unit, "cast a spell")
     ended = turn_ended(state, action.unit)
     if ended is not None:
         raise RuleViolation(

@@ -25,7 +25,7 @@ from rules.engine.casting.prerequisites import parse_spell_for
 from rules.engine.casting.run import CastRun
 from rules.engine.cells import Cell
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.injuries import bleeding, knock_out, place_injuries, settle_hp
+from rules.engine.injuries import heal, knock_out, place_injuries, settle_hp
 from rules.engine.powers import (
     max_hp,
 )
@@ -113,12 +113,6 @@ def _powers_only(state: GameState) -> bool:
     return all(is_power_effect(p) and waits_for_choice(p) is None for p in state.pending)
 
 
-def _powers_only(state: GameState) -> bool:
-    """Only roster powers' effects wait, none asking for a choice: without an order from the
-    log they resolve in the order they triggered (docs/engine-spells.md, "Order on standby")."""
-    return all(is_power_effect(p) and waits_for_choice(p) is None for p in state.pending)
-
-
 def _resolve_one(
     state: GameState,
     effect: PendingEffect,
@@ -133,8 +127,9 @@ def _resolve_one(
         if caster.cell is None:
             trace.append(TraceStep("Step 8", "7.2.9.b", f"{label}: the caster is out of play"))
             return state
-        healed = 0 if bleeding(state, caster) else min(effect.amount, caster.injuries)
-        state = state.with_unit(replace(caster, injuries=caster.injuries - healed))
+        state, healed, blocked = heal(state, caster.id, effect.amount)  # the one healing path
+        if blocked:
+            trace.append(TraceStep("Step 8", "4.13.4", blocked))
         trace.append(TraceStep("Step 8", "7.5.22", f"{caster.id} removes {healed} Injuries"))
         return state
     if effect.kind == "counter":

@@ -35,6 +35,7 @@ from rules.engine.logevents import (
     event_name,
 )
 from rules.engine.movement import CAUGHT_LOSS, LOCKED_LOSS, BlockResult, move_one_cell
+from rules.engine.powers import powers_of
 from rules.engine.replay.claims import computed_value
 from rules.engine.replay.dispatch import Context, context, spell_event
 from rules.engine.replay.report import (
@@ -290,8 +291,8 @@ def _explain_move(before: GameState, event: Move) -> list[TraceStep]:
     steps = []
     for roll, block in zip(event.block, outcome.blocks, strict=True):
         enemy = before.unit(roll.by)
-        lock = dice_due(Roll.LOCK, RollContext(enemy.powers))
-        dodge = dice_due(Roll.DODGE, RollContext(mover.powers))
+        lock = dice_due(Roll.LOCK, RollContext(powers_of(before, enemy)))
+        dodge = dice_due(Roll.DODGE, RollContext(powers_of(before, mover)))
         steps.append(
             TraceStep(
                 "Block: Lock",
@@ -339,7 +340,7 @@ def _explain_move(before: GameState, event: Move) -> list[TraceStep]:
 
 def _explain_buy_reward(before: GameState, event: BuyReward) -> list[TraceStep]:
     unit = before.unit(event.unit)
-    crafter = "crafter" in unit.powers and not before.reward_bought
+    crafter = "crafter" in powers_of(before, unit) and not before.reward_bought
     price = (CRAFTER_PRICES if crafter else REWARD_PRICES)[event.rank]
     cost = f"{price} Kamas" + ("" if crafter else " and 1 AP")
     steps = [
@@ -362,7 +363,7 @@ def _explain_end(before: GameState, after: GameState, event: End) -> list[TraceS
         TraceStep("End of turn", "6.3.8", f"{event.unit}'s AP and MP gauges are emptied (4.11.3)")
     ]
     unit = before.unit(event.unit)
-    if "farmer" in unit.powers and before.kamas_picked and unit.cell is not None:
+    if "farmer" in powers_of(before, unit) and before.kamas_picked and unit.cell is not None:
         steps.append(TraceStep("Farmer", "4.9.23", f"player {unit.side} gains 1 Kama"))
     if after.turn != before.turn:
         steps.append(

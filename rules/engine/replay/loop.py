@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from rules.engine.arena import SIDES
@@ -31,6 +32,7 @@ from rules.engine.replay.report import (
     WaiverOutcome,
     show,
 )
+from rules.engine.replay.timeline import Timeline
 from rules.engine.roster import Profile
 from rules.engine.rulings import Rulings
 from rules.engine.state import (
@@ -61,7 +63,7 @@ def replay(
     errors: list[LogError] = []
     unsupported: list[UnsupportedFeature] = []
     waivers: list[Waiver] = []
-    states: list[GameState] = []
+    states = Timeline()
     applied: list[bool] = []
     claimed_matches: bool | None = None
     mismatch = False
@@ -77,7 +79,7 @@ def replay(
             result_of(state) if state is not None else None,
             claimed_matches,
             initial,
-            tuple(states),
+            states,
             release,
             tuple(applied),
             catalog,
@@ -120,6 +122,7 @@ def replay(
         unsupported.append(UnsupportedFeature(header.line, missing.feature, missing.message))
         return finish(Status.UNSUPPORTED, None)
 
+    states.bind(initial)
     for name, reading in header.rulings.choices:
         if reading != in_force.reading(name):
             differ(header.line, f"rulings.{name}", reading, in_force.reading(name))
@@ -154,12 +157,13 @@ def replay(
                     if policy is TimePolicy.EQUAL_TURNS_DRAW and state.phase is not Phase.OVER:
                         last_turn = state.turn + state.turn % 2
                 state, was_applied, used = _game_event(state, event, ctx, pending_waivers)
+                redo = partial(_redo, event, ctx, tuple(pending_waivers), last_turn)
                 pending_waivers = []
                 waivers.extend(used)
                 if last_turn is not None:
                     state = equal_turns_over(state, last_turn)
                 applied.append(was_applied)
-                states.append(state)
+                states.append(state, redo)
                 continue
         except RuleViolation as violation:
             errors.append(LogError(event.line, violation.rule, violation.message))
@@ -179,7 +183,7 @@ def replay(
             _record_unused(waivers, pending_waivers, _game_line(event))
             return finish(Status.UNSUPPORTED, state)
         applied.append(True)
-        states.append(state)
+        states.append(state, None)
 
     _record_unused(waivers, pending_waivers, None)
     if mismatch:
@@ -189,6 +193,14 @@ def replay(
         errors.append(LogError(last, None, f"the log ends before the game does: {_where(state)}"))
         return finish(Status.INCOMPLETE, state)
     return finish(Status.VALID, state)
+
+
+def _redo(
+    event: Event, ctx: Context, rulings: tuple[Ruling, ...], last_turn: int | None, state: GameState
+) -> GameState:
+    """A game event applied again exactly as the loop applied it (`Timeline` rebuilds states)."""
+    state = _game_event(state, event, ctx, list(rulings))[0]
+    return equal_turns_over(state, last_turn) if last_turn is not None else state
 
 
 def _game_event(

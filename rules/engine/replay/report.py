@@ -3,7 +3,7 @@ the timeline of states for the replay page (docs/match-log.md, "The report")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -140,7 +140,7 @@ class Replay:
     result: GameResult | None
     claimed_result_matches: bool | None
     initial: GameState | None
-    states: tuple[GameState, ...]
+    states: Sequence[GameState]  # a `Timeline`: checkpoints, the rest rebuilt on demand
     catalog: str | None = None
     applied: tuple[bool, ...] = ()  # per checked event: False when a waiver skipped it
     profiles: Mapping[str, Profile] = field(default_factory=dict, repr=False, compare=False)
