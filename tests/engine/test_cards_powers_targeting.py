@@ -8,11 +8,12 @@ from dataclasses import replace
 import pytest
 
 from rules.engine.casting.prerequisites import blockers_for
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.reactions import on_turn_start
 from rules.engine.state import SpecialMarker
 from tests.engine.card_casts import FOE, FRIEND, cast, roster
-from tests.engine.casting_builders import c, card, game, summon_card, token, unit
+from tests.engine.casting_builders import c, card, dice, game, summon_card, token, unit
 
 BROTHER = card("brother", "Brother", hp=20, types=("Brotherhood of the Tofu",))
 
@@ -91,3 +92,15 @@ def test_7_1_2_protector_of_the_purple_claws_phaeris_only_spells_on_him() -> Non
         cast(units, [phaeris, FOE, FRIEND], "B1", "Punch", "d4", state=state)
     out = cast(units, [phaeris, FOE, FRIEND], "B1", "Punch", "c3", state=state)
     assert out.state.unit("A1").injuries == 1
+
+
+def test_4_14_2_an_unmodelled_power_in_a_block_makes_only_that_move_unsupported() -> None:
+    future = card("future", "Future Card", hp=20, powers=("a-power-of-a-future-release",))
+    units = [unit("A1", "A", FRIEND, "c3"), unit("B1", "B", future, "c4")]
+    state = game(units, "A1")
+    block = BlockRoll("B1", lock=dice("dodge"), dodge=dice("dodge"))
+    with pytest.raises(Unsupported) as missing:
+        move_one_cell(state, "A1", c("b3"), [block])
+    assert (missing.value.unit, missing.value.card) == ("B1", "Future Card")
+    far = game([unit("A1", "A", FRIEND, "c3"), unit("B1", "B", future, "h8")], "A1")
+    assert move_one_cell(far, "A1", c("b3")).moved
