@@ -122,6 +122,7 @@ class Inspire:
 class Activate:
     line: int
     unit: str
+    choices: tuple[str, ...] = ()  # `key:value` for a power acting before the gauges fill
 
 
 @dataclass(frozen=True)

@@ -277,8 +277,10 @@ def next_unit(state: GameState) -> str | None:
     return None
 
 
-def apply_activate(state: GameState, unit_id: str) -> GameState:
-    """Start a piece's turn: the Preliminary Phase (6.2), then its Activation Phase (6.3)."""
+def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()) -> GameState:
+    """Start a piece's turn: the Preliminary Phase (6.2), then its Activation Phase (6.3).
+    `choices` are the event's `key:value` choices for a power acting before the gauges fill
+    (Interior Fire's `marker:ap` or `marker:mp`)."""
     _not_over(state)
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
@@ -289,7 +291,7 @@ def apply_activate(state: GameState, unit_id: str) -> GameState:
     expected = next_unit(state)
     if unit_id != expected:
         raise RuleViolation("5.5.1", f"{expected} plays next in the Timeline, not {unit_id}")
-    unit = _interior_fire(state, state.unit(unit_id))
+    unit = _interior_fire(state, state.unit(unit_id), choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
     unit = replace(
         unit,
@@ -325,19 +327,28 @@ INTERIOR_FIRE = register(
 )
 
 
-def _interior_fire(state: GameState, unit: Unit) -> Unit:
-    """Interior Fire (8.6.2): one -1 AP marker (or, without one, a -1 MP marker) is removed
-    before 6.2.1.b counts them, under the default reading of `interior-fire-timing`. The log
-    cannot name which one yet: AP goes first, as it weighs more in a turn."""
+def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Unit:
+    """Interior Fire (8.6.2): one -1 AP or -1 MP marker is removed before 6.2.1.b counts them,
+    under the default reading of `interior-fire-timing`. With both kinds, the player names one
+    in the `activate` event (`marker:ap` or `marker:mp`); with one kind there is no choice."""
     if "interior-fire" not in powers_of(state, unit):
         return unit
     if state.rulings.reading(INTERIOR_FIRE.name) != "before-gauges":
         return unit
-    if unit.markers.ap < 0:
-        return replace(unit, markers=replace(unit.markers, ap=unit.markers.ap + 1))
-    if unit.markers.mp < 0:
-        return replace(unit, markers=replace(unit.markers, mp=unit.markers.mp + 1))
-    return unit
+    kinds = [k for k in ("ap", "mp") if getattr(unit.markers, k) < 0]
+    picked = [c.partition(":")[2].strip().lower() for c in choices if c.startswith("marker:")]
+    if len(kinds) == 2:
+        if len(picked) != 1 or picked[0] not in kinds:
+            raise RuleViolation(
+                "8.6.2",
+                f"{unit.id} has -1 AP and -1 MP markers: Interior Fire removes one, and the "
+                "activate event must name it (choices: marker:ap or marker:mp)",
+            )
+        kinds = picked
+    if not kinds:
+        return unit
+    kind = kinds[0]
+    return replace(unit, markers=replace(unit.markers, **{kind: getattr(unit.markers, kind) + 1}))
 
 
 def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:

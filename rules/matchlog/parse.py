@@ -342,7 +342,7 @@ def _event(value: dict[str, Any], number: int, issues: _Issues) -> Event | None:
         case schema.InspireModel():
             return Inspire(number, model.die, model.unit)
         case schema.ActivateModel():
-            return Activate(number, model.unit)
+            return Activate(number, model.unit, tuple(model.choices))
         case schema.MoveModel():
             blocks = tuple(BlockRoll(b.by, _dice(b.lock), _dice(b.dodge)) for b in model.block)
             return Move(number, model.unit, Cell.parse(model.to), blocks)

@@ -241,6 +241,7 @@ class InspireModel(Closed):
 class ActivateModel(Closed):
     e: Literal["activate"]
     unit: UnitId
+    choices: Choices = []  # a power of the Preliminary Phase asking (Interior Fire: marker:ap)
 
 
 class BlockModel(Closed):

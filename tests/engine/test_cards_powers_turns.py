@@ -118,11 +118,17 @@ def test_1_3_10_krostyle_vampyro_puts_ghouls_around_him() -> None:
     assert sorted(g.cell.name for g in ghouls) == ["b3", "c2", "d3"]  # c4 is taken by B1
 
 
-def test_8_6_2_interior_fire_count_frigost_removes_a_minus_one_ap_marker() -> None:
+def test_8_6_2_interior_fire_count_frigost_removes_the_named_minus_one_marker() -> None:
     frigost = roster("s1-exf-9")
     slowed = replace(unit("A1", "A", frigost, "c3"), markers=Markers(ap=-2, mp=-1))
     state = replace(game([slowed, unit("B1", "B", FOE, "h8")], "A1"), active_unit=None)
-    after = apply_activate(state, "A1").unit("A1")
+    after = apply_activate(state, "A1", ("marker:ap",)).unit("A1")
     assert after.ap == frigost.ap - 1 and after.mp == frigost.mp - 1
+    other = apply_activate(state, "A1", ("marker:mp",)).unit("A1")
+    assert other.ap == frigost.ap - 2 and other.mp == frigost.mp
+    with pytest.raises(RuleViolation, match="marker:ap or marker:mp"):
+        apply_activate(state, "A1")  # both kinds: the log must name one
+    only_ap = state.with_unit(replace(slowed, markers=Markers(ap=-1)))
+    assert apply_activate(only_ap, "A1").unit("A1").ap == frigost.ap  # nothing to choose
     literal = replace(state, rulings=Rulings.of({"interior-fire-timing": "after-gauges"}))
     assert apply_activate(literal, "A1").unit("A1").ap == frigost.ap - 2

@@ -153,7 +153,7 @@ def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
         case Inspire():
             return apply_inspire(state, event.die, event.unit)
         case Activate():
-            return apply_activate(state, event.unit)
+            return apply_activate(state, event.unit, event.choices)
         case Move():
             return apply_move(state, event.unit, event.to, event.block, ctx.book)
         case PickKama():
