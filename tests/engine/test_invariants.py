@@ -29,7 +29,7 @@ from rules.engine.dice import DiceCountError, Die, Face
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.powers import max_hp
 from rules.engine.reach import SpellRange, targetable_cells
-from rules.engine.reactions import settle, waits_for_choice
+from rules.engine.reactions import modelled_powers, settle, waits_for_choice
 from rules.engine.roster import Catalog, parse_roster
 from rules.engine.sight import sight_rules
 from rules.engine.state import TOTAL_GG, GameState
@@ -56,11 +56,21 @@ def _krosmasters() -> list[str]:
     return sorted(p.id for p in _catalog().values() if p.spells and p.hp)
 
 
+def _reacting() -> list[str]:
+    """Profiles holding a power of `rules.engine.roster_powers` (Injury, KO, marker...)."""
+    mine = set(modelled_powers())
+    return sorted(
+        p.id for p in _catalog().values() if p.spells and p.hp and mine & {w.slug for w in p.powers}
+    )
+
+
 @st.composite
 def boards(draw):
-    ids = _krosmasters()
+    ids, reacting = _krosmasters(), _reacting()
     count = draw(st.integers(2, 5))
-    picks = draw(st.lists(st.sampled_from(ids), min_size=count, max_size=count))
+    # half the pieces hold a power reacting to events, so that those paths are exercised
+    pick = st.one_of(st.sampled_from(ids), st.sampled_from(reacting))
+    picks = draw(st.lists(pick, min_size=count, max_size=count))
     cells = draw(  # a small corner of the board, so that units meet within range
         st.lists(
             st.tuples(st.integers(0, 4), st.integers(0, 4)),
@@ -77,9 +87,16 @@ def boards(draw):
         units.append(unit(f"{side}{i}", side, profile, Cell(x, y).name, injuries=hurt, ap=12, mp=6))
     kamas = (draw(st.integers(0, 6)), draw(st.integers(0, 6)))
     state = game(units, units[0].id, kamas=kamas, bystanders=False)
-    caster = _catalog()[picks[0]]
-    spell = draw(st.sampled_from([*caster.spells]))
-    origin = state.unit(units[0].id)
+    return state, [_catalog()[p] for p in picks]
+
+
+def _aim(draw, state: GameState, profile) -> tuple[str, Cell]:
+    """A spell of the active unit's card and a cell it may target (7.1.5, 7.1.6), mostly one
+    holding a unit."""
+    spell = draw(st.sampled_from([*profile.spells]))
+    origin = state.unit(state.active_unit or "")
+    if origin.cell is None:
+        return spell.name, Cell(0, 0)
     reach = targetable_cells(
         origin.cell,
         SpellRange.from_spell(spell_dict(spell)),
@@ -88,10 +105,9 @@ def boards(draw):
         range_bonus=range_bonus(state, origin)[0],
         rules=sight_rules(state.rulings),
     )
-    held = sorted((u.cell for u in units if u.cell in reach), key=lambda c: c.name)
+    held = sorted((u.cell for u in state.in_arena() if u.cell in reach), key=lambda c: c.name)
     anywhere = sorted(reach, key=lambda c: c.name) or [Cell(0, 0)]
-    target = draw(st.sampled_from([*held, *held, *anywhere]))  # mostly at a unit
-    return state, [_catalog()[p] for p in picks], spell.name, target
+    return spell.name, draw(st.sampled_from([*held, *held, *anywhere]))
 
 
 def _roll(data, count: int) -> tuple[Die, ...]:
@@ -163,13 +179,18 @@ def _empty_standby(data, state: GameState, profiles) -> GameState:
 )
 @given(board=boards(), data=st.data())
 def test_random_legal_casts_keep_the_invariants(board, data) -> None:
-    state, profiles, spell, target = board
+    """Up to three casts in a row by the active unit, each checked, then the standby emptied."""
+    state, profiles = board
     _check(state)
-    outcome = _legal_cast(data, state, profiles, spell, target)
-    if outcome is None:
-        return
-    after = outcome.state
-    _check(after)
-    settled = _empty_standby(data, after, profiles)
-    _check(settled)
-    assert not settled.pending or settled.phase.value == "over"
+    caster = profiles[0]
+    for _ in range(data.draw(st.integers(1, 3))):
+        if state.phase.value == "over" or state.unit(state.active_unit or "").cell is None:
+            break
+        spell, target = _aim(data.draw, state, caster)
+        outcome = _legal_cast(data, state, profiles, spell, target)
+        if outcome is None:
+            continue
+        _check(outcome.state)
+        state = _empty_standby(data, outcome.state, profiles)
+        _check(state)
+        assert not state.pending or state.phase.value == "over"
