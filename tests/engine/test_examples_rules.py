@@ -14,7 +14,7 @@ from functools import cache
 
 import pytest
 
-from rules.engine.cards import card_effect, parse_spell
+from rules.engine.cards import card_effect
 from rules.engine.cards import spell as register_spell
 from rules.engine.casting import FANMADE, OFFICIAL, CastAction, apply_cast
 from rules.engine.effects import CardEffect, Rebound, SpellKind, SpellModel
