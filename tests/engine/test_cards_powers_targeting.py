@@ -13,7 +13,7 @@ from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.reactions import on_turn_start
 from rules.engine.state import SpecialMarker
 from tests.engine.card_casts import FOE, FRIEND, cast, roster
-from tests.engine.casting_builders import c, card, dice, game, summon_card, token, unit
+from tests.engine.casting_builders import bar, c, card, dice, game, summon_card, token, unit
 
 BROTHER = card("brother", "Brother", hp=20, types=("Brotherhood of the Tofu",))
 
@@ -104,3 +104,14 @@ def test_4_14_2_an_unmodelled_power_in_a_block_makes_only_that_move_unsupported(
     assert (missing.value.unit, missing.value.card) == ("B1", "Future Card")
     far = game([unit("A1", "A", FRIEND, "c3"), unit("B1", "B", future, "h8")], "A1")
     assert move_one_cell(far, "A1", c("b3")).moved
+
+
+def test_7_1_an_unmodelled_spell_is_unsupported_when_cast_naming_unit_and_card() -> None:
+    odd = bar("Odd Spell", "fire", 1)
+    odd = replace(odd, effects="Does something no keyword says.")
+    caster = card("oddity", "Oddity", [odd], hp=20)
+    units = [unit("A1", "A", caster, "c3"), unit("B1", "B", FOE, "c4")]
+    with pytest.raises(Unsupported) as missing:
+        cast(units, [caster, FOE], "A1", "Odd Spell", "c4")
+    assert (missing.value.unit, missing.value.card) == ("A1", "Oddity")
+    assert cast(units, [caster, FOE], "A1", "Punch", "c4").state.unit("B1").injuries == 1
