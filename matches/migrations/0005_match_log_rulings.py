@@ -4,15 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0004_match_log_match_check'),
+        ("matches", "0004_match_log_match_check"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='matchlog',
-            name='rulings',
-            field=models.JSONField(blank=True, default=dict, help_text="The event's named rulings when uploaded ({name: reading}); empty: the log's."),
+            model_name="matchlog",
+            name="rulings",
+            field=models.JSONField(
+                blank=True,
+                default=dict,
+                help_text=(
+                    "The event's named rulings when uploaded ({name: reading}); empty: the log's."
+                ),
+            ),
         ),
     ]

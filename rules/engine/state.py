@@ -9,7 +9,7 @@ state lives in `turn.py` and `movement.py`; this module only knows what the piec
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
@@ -408,8 +408,20 @@ class GameState:
 
     # -- copy-on-write updates -----------------------------------------------------------------
 
+    def evolve(self, **changes: Any) -> GameState:
+        """`dataclasses.replace` without its per-field checks, for the updates made many times
+        per event: the fields are copied as they are, the derived caches (`memo`,
+        `units_by_id`) are not, and the changed fields are set."""
+        new = object.__new__(GameState)
+        values = new.__dict__
+        mine = self.__dict__
+        for name in _FIELD_NAMES:
+            values[name] = mine[name]
+        values.update(changes)
+        return new
+
     def with_unit(self, unit: Unit) -> GameState:
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        return self.evolve(units=tuple(unit if u.id == unit.id else u for u in self.units))
 
     def with_units(self, units: Iterable[Unit]) -> GameState:
         state = self
@@ -419,18 +431,18 @@ class GameState:
 
     def with_player(self, player: PlayerState) -> GameState:
         a, b = (player if p.side == player.side else p for p in self.players)
-        return replace(self, players=(a, b))
+        return self.evolve(players=(a, b))
 
     def with_kamas_at(self, cell: Cell, count: int) -> GameState:
         board = {c: n for c, n in self.kamas_on_board if c != cell}
         if count:
             board[cell] = count
-        return replace(self, kamas_on_board=tuple(sorted(board.items())))
+        return self.evolve(kamas_on_board=tuple(sorted(board.items())))
 
     def with_timeline(self, side: str, order: tuple[str, ...]) -> GameState:
         timelines = list(self.timelines)
         timelines[SIDES.index(side)] = order
-        return replace(self, timelines=(timelines[0], timelines[1]))
+        return self.evolve(timelines=(timelines[0], timelines[1]))
 
     # -- JSON ----------------------------------------------------------------------------------
 
@@ -518,6 +530,9 @@ class GameState:
             over_reason=data["over_reason"],
             rulings=Rulings.of(data.get("rulings")),
         )
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(GameState))
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:

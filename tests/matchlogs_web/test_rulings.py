@@ -25,7 +25,7 @@ def test_the_events_rulings_are_kept_with_the_upload_and_applied(release) -> Non
 
 
 def test_an_unknown_ruling_or_reading_is_refused_with_the_known_ones() -> None:
-    with pytest.raises(ValidationError, match="known rulings: .*line-of-sight"):
+    with pytest.raises(ValidationError, match=r"known rulings: .*line-of-sight"):
         validate_rulings({"corners": "exact"})
     with pytest.raises(ValidationError, match="not 'lenient'"):
         validate_rulings({"line-of-sight": "lenient"})

@@ -235,10 +235,24 @@ def _punch(caster: Unit, spell: Spell) -> SpellModel:
 
 
 def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
-    profile = book.profile(caster.profile.id)
+    """The model of a spell bar, read from its card text once per card and bar: the text never
+    changes during a game, and reading it is most of what a cast used to cost."""
     if spell.name == "Punch" and caster.is_krosmaster:
         return _punch(caster, spell)
-    return parse_spell(profile or _stand_in(caster, spell), spell)
+    profile = book.profile(caster.profile.id)
+    key = (id(profile), caster.profile.id, id(spell))
+    found = _MODELS.get(key)
+    if found is not None and found[0] is profile and found[1] is spell:
+        return found[2]
+    model = parse_spell(profile or _stand_in(caster, spell), spell)
+    if len(_MODELS) >= 4096:
+        _MODELS.clear()
+    _MODELS[key] = (profile, spell, model)  # holds them, so their ids are not reused
+    return model
+
+
+#: Spell models already read, by the identity of the card and the bar (see `parse_spell_for`).
+_MODELS: dict[tuple[int, str, int], tuple[Profile | None, Spell, SpellModel]] = {}
 
 
 def _stand_in(caster: Unit, spell: Spell) -> Profile:
