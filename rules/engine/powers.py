@@ -260,8 +260,10 @@ def vigilantes(state: GameState, side: str) -> int:
 @per_state
 def _base_families(state: GameState, unit: Unit) -> frozenset[str]:
     families = set(unit.profile.families)
-    if unit.is_krosmaster and "buzzed" in _present(state) and any(
-        u.side == unit.side and _holds(state, u, "buzzed") for u in state.in_arena()
+    if (
+        unit.is_krosmaster
+        and "buzzed" in _present(state)
+        and any(u.side == unit.side and _holds(state, u, "buzzed") for u in state.in_arena())
     ):
         families.add(_BROTHERHOOD)
     return frozenset(families)
