@@ -65,7 +65,7 @@ class BanPhase(models.Model):
     Every change takes a row lock on this row (`SELECT ... FOR UPDATE`) first, so two players
     acting at once are served one after the other and the order of bans cannot break. The draws
     the server makes (first banner, arena, timeout bans) all derive from `seed`, kept here so
-    they can be shown and recomputed (`teams.banorder.roll`).
+    they can be shown and recomputed (`teams.banphase.order.roll`).
     """
 
     class Status(models.TextChoices):

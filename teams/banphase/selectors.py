@@ -133,8 +133,9 @@ def draw(phase: BanPhase, *, show_seed: bool) -> dict[str, Any]:
         "arena_roll": roll(phase.seed, "arena") if phase.arena_source == "drawn" else None,
         "arena_picker_roll": roll(phase.seed, "arena_picker") if phase.arena_picker else None,
         "seed": phase.seed if show_seed else None,
-        "how": "roll = teams.banorder.roll(seed, purpose); A bans first when its first_banner "
-        "roll is below 0.5; a drawn arena or timeout ban is candidates[int(roll * count)]",
+        "how": "roll = teams.banphase.order.roll(seed, purpose); A bans first when its "
+        "first_banner roll is below 0.5; a drawn arena or timeout ban is "
+        "candidates[int(roll * count)]",
     }
 
 

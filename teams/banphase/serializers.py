@@ -78,7 +78,7 @@ class TurnSerializer(serializers.Serializer):
 
 
 class BanPhaseSerializer(serializers.Serializer):
-    """The whole phase as one resource (documentation of `banphase_selectors.state`)."""
+    """The whole phase as one resource (documentation of `teams.banphase.selectors.state`)."""
 
     match = serializers.IntegerField()
     event = serializers.CharField()

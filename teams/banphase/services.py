@@ -1,11 +1,11 @@
 """Writes of a match's ban phase (1.1.3) and secret team submission.
 
 Order of a phase: the arena (1.1.3.a), then the bans in the 1-2-2-...-2-1 order of 1.1.3.c
-(`teams.banorder`), then each player's team for the match, checked against the event's format
+(`teams.banphase.order`), then each player's team for the match, checked against the event's format
 and the bans (1.1.3.d), committed to, and revealed once both are in.
 
 Like the other services, these do not check who is asking (pages and the API do, with
-`teams.banphase_selectors.viewer`); they check that the phase allows the change now. Every
+`teams.banphase.selectors.viewer`); they check that the phase allows the change now. Every
 write locks the phase row first (`SELECT ... FOR UPDATE`): two players banning at the same
 moment are served one after the other, the second one sees the first one's ban, and the turn
 is decided here, never by the page. Unique constraints on (phase, step) and (phase, profile)
