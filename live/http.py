@@ -36,6 +36,7 @@ def etag_for(request: HttpRequest, topics: Iterable[str]) -> str:
     parts = [
         *(f"{t}={v}" for t, v in sorted(known.items())),
         str(session_user_id(request) or ""),
+        request.headers.get("Authorization", ""),  # API clients signed in by token
         request.get_full_path(),
         request.headers.get("HX-Request", ""),
         request.headers.get("Accept", ""),
@@ -58,14 +59,23 @@ def _has_pending_messages(request: HttpRequest) -> bool:
 
 def live_etag(topics_of: TopicsOf) -> Callable:
     """Decorate a view: `topics_of(request, *args, **kwargs)` names the topics its content
-    follows (from the URL and the session only: no database query)."""
+    follows (from the URL and the session only: no database query); none: no ETag."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if request.method not in ("GET", "HEAD"):
+            followed = (
+                list(topics_of(request, *args, **kwargs))
+                if request.method
+                in (
+                    "GET",
+                    "HEAD",
+                )
+                else []
+            )
+            if not followed:  # nothing to follow: an ordinary response
                 return view(request, *args, **kwargs)
-            tag = etag_for(request, topics_of(request, *args, **kwargs))
+            tag = etag_for(request, followed)
             if (
                 tag in parse_etags(request.headers.get("If-None-Match", ""))
                 and "X-Live-Refresh" not in request.headers

@@ -9,12 +9,12 @@ from __future__ import annotations
 from live import publish, topics
 from matches.models import Match
 from tournaments.models import Event, Registration
+from tournaments.notices import standings_changed
 
 
 def match_changed(match: Match, *, result: bool = False, judges: bool = False) -> None:
     """A match's reports, status or logs changed; `result`: its result did (standings are
     stale); `judges`: a call or dispute about it opened or closed."""
-    slug = match.round.event.slug
     publish(topics.match(match.pk), {"status": match.status})
     users = Registration.objects.filter(
         pk__in=[p for p in (match.player_a_id, match.player_b_id) if p], user__isnull=False
@@ -22,7 +22,7 @@ def match_changed(match: Match, *, result: bool = False, judges: bool = False) -
     for user_id in users:
         publish(topics.user(user_id))
     if result:
-        publish(topics.standings(slug))
+        standings_changed(match.round.event)
     if judges:
         judge_queue_changed(match.round.event)
 

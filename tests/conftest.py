@@ -121,3 +121,13 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "--disable-sync",
         ],
     }
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    """Every test starts with an empty cache: live versions and standings snapshots are keyed by
+    slugs and ids that a rolled-back database hands out again."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -26,7 +27,7 @@ from live import topics
 from live.http import live_etag, session_user_id
 from matches import selectors as match_selectors
 from teams import selectors as team_selectors
-from tournaments import selectors, services
+from tournaments import selectors, services, snapshots
 from tournaments.forms import (
     EventForm,
     ForbiddenPairForm,
@@ -365,18 +366,23 @@ def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
 
 @live_etag(_event_topics)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A page of the round's tables (`TABLES_PER_PAGE`), in three queries whatever the size."""
     event, who = event_and_access(request, slug)
     round_ = _round(request, event, number)
-    matches = list(selectors.round_matches(round_))
-    players = sorted(
-        (
-            (reg.pk, reg.display_name)
-            for m in matches
-            for reg in (m.player_a, m.player_b)
-            if reg is not None
-        ),
-        key=lambda p: p[1].casefold(),
+    page = Paginator(selectors.round_matches(round_), TABLES_PER_PAGE).get_page(
+        request.GET.get("page")
     )
+    players = []
+    if who.organiser and round_.status == Round.Status.DRAFT:  # the swap form lists everybody
+        players = sorted(
+            (
+                (reg.pk, reg.display_name)
+                for m in selectors.round_matches(round_)
+                for reg in (m.player_a, m.player_b)
+                if reg is not None
+            ),
+            key=lambda p: p[1].casefold(),
+        )
     return render(
         request,
         "tournaments/round_detail.html",
@@ -384,11 +390,15 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "event": event,
             "who": who,
             "round": round_,
-            "matches": matches,
+            "matches": page.object_list,
+            "page": page,
             "players": players,
             "my_reg": who.registration,
         },
     )
+
+
+TABLES_PER_PAGE = 100
 
 
 @require_POST
@@ -493,14 +503,21 @@ def _flatten(row: dict) -> dict:
 
 @live_etag(_event_topics)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """One page of the cached standings snapshot (`tournaments.snapshots`)."""
     event, who = event_and_access(request, slug)
-    lines = selectors.standings(event)
-    labels = [selectors.TIEBREAKER_LABELS[name] for name in event.tiebreakers]
+    page = snapshots.standings_page(event, _page_number(request))
     return render(
         request,
         "tournaments/standings.html",
-        {"event": event, "who": who, "lines": lines, "labels": labels},
+        {"event": event, "who": who, "page": page, "labels": page.labels},
     )
+
+
+def _page_number(request: HttpRequest) -> int:
+    try:
+        return int(request.GET.get("page", 1))
+    except ValueError:
+        return 1
 
 
 def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
