@@ -39,6 +39,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 POLL_SECONDS = 30
+PAGE_CONNECTIONS = 400
 HEALTH_REQUEST = b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
 
@@ -320,23 +321,32 @@ async def play(world: dict, port: int, duration: float, live: int, stats: Stats)
     players = world["players"]
     following = set(random.Random(1).sample(players, min(live, len(players))))
     sse_open = 0
+    # Phones share keep-alive connections for their page requests (a phone's own browser would
+    # hold one each; here file descriptors are the limit, not the server).
+    pool: asyncio.Queue[Connection] = asyncio.Queue()
+    for _ in range(min(PAGE_CONNECTIONS, len(players))):
+        pool.put_nowait(Connection(port))
 
     def page_headers(user: int) -> dict[str, str]:
         return {"Cookie": f"sessionid={world['sessions'][user]}"}
 
+    async def my_match(headers: dict[str, str]):
+        conn = await pool.get()
+        try:
+            return await stats.call(conn, "my_match", "GET", f"/events/{slug}/me/", headers)
+        finally:
+            pool.put_nowait(conn)
+
     async def phone(user: int) -> None:
         nonlocal sse_open
-        conn = Connection(port)
         headers = {**page_headers(user), "HX-Request": "true"}
         await asyncio.sleep(random.random() * duration / 4)  # phones open as the round starts
-        got = await stats.call(conn, "my_match", "GET", f"/events/{slug}/me/", headers)
+        got = await my_match(headers)
         tag = got[1].get("etag", "") if got else ""
 
         async def refresh() -> None:
             nonlocal tag
-            got = await stats.call(
-                conn, "my_match", "GET", f"/events/{slug}/me/", {**headers, "If-None-Match": tag}
-            )
+            got = await my_match({**headers, "If-None-Match": tag})
             if got and got[0] == 200:
                 tag = got[1].get("etag", tag)
 
@@ -344,7 +354,6 @@ async def play(world: dict, port: int, duration: float, live: int, stats: Stats)
             while loop.time() + POLL_SECONDS < end:
                 await asyncio.sleep(POLL_SECONDS)
                 await refresh()
-            conn.close()
             return
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -368,7 +377,6 @@ async def play(world: dict, port: int, duration: float, live: int, stats: Stats)
         finally:
             sse_open -= 1
             writer.close()
-            conn.close()
 
     async def table(match: int, a: int, b: int) -> None:
         await asyncio.sleep(random.random() * duration * 0.8)
@@ -457,10 +465,8 @@ def main() -> None:
     django.setup()
     import resource
 
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # two sockets per phone
-    resource.setrlimit(
-        resource.RLIMIT_NOFILE, (max(soft, min(hard, 4 * args.players + 1024)), hard)
-    )
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a stream per phone, and a pool
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, args.players + 4096)), hard))
     started = time.perf_counter()
     world = seed(args.players)
     seeded = time.perf_counter() - started

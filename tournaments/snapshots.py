@@ -38,6 +38,8 @@ class StandingsPage:
     number: int
     pages: int
     count: int
+    #: The snapshot's name: rendered fragments of this page are cached under it.
+    version: str
     #: A newer snapshot is being computed; `progress` says how far (0-100) when known.
     updating: bool = False
     progress: int | None = None
@@ -118,6 +120,7 @@ def standings_page(event: Event, number: int = 1) -> StandingsPage:
         rows = cache.get(_key(event.pk, f"{meta['version']}:page:{number}")) or []
     return StandingsPage(
         rows=rows,
+        version=meta["version"],
         number=number,
         pages=meta["pages"],
         count=meta["count"],

@@ -392,6 +392,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "round": round_,
             "matches": page.object_list,
             "page": page,
+            # The table is cached per version of the topics it follows (rendered once a change).
+            "live_version": snapshots.current_version(event),
             "players": players,
             "my_reg": who.registration,
         },
