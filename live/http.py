@@ -25,6 +25,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 
+from config.db_router import primary_reads
 from live.broker import versions
 
 TopicsOf = Callable[..., Iterable[str]]
@@ -64,33 +65,37 @@ def live_etag(topics_of: TopicsOf) -> Callable:
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            followed = (
-                list(topics_of(request, *args, **kwargs))
-                if request.method
-                in (
-                    "GET",
-                    "HEAD",
-                )
-                else []
-            )
+            safe = request.method in ("GET", "HEAD")
+            followed = list(topics_of(request, *args, **kwargs)) if safe else []
             if not followed:  # nothing to follow: an ordinary response
                 return view(request, *args, **kwargs)
-            tag = etag_for(request, followed)
-            if (
-                tag in parse_etags(request.headers.get("If-None-Match", ""))
-                and "X-Live-Refresh" not in request.headers
-                and not _has_pending_messages(request)
-            ):
-                response: HttpResponse = HttpResponseNotModified()
-                response["ETag"] = tag
-            else:
-                response = view(request, *args, **kwargs)
-                if response.status_code == 200 and not response.has_header("ETag"):
-                    response["ETag"] = tag
-            patch_cache_control(response, private=True, no_cache=True)
-            patch_vary_headers(response, ("Cookie", "HX-Request"))
-            return response
+            with primary_reads():  # content as new as the versions it is tagged with
+                return _conditional(view, request, followed, *args, **kwargs)
 
         return wrapper
 
     return decorator
+
+
+def _conditional(
+    view: Callable[..., HttpResponse],
+    request: HttpRequest,
+    followed: list[str],
+    *args: Any,
+    **kwargs: Any,
+) -> HttpResponse:
+    tag = etag_for(request, followed)
+    if (
+        tag in parse_etags(request.headers.get("If-None-Match", ""))
+        and "X-Live-Refresh" not in request.headers
+        and not _has_pending_messages(request)
+    ):
+        response: HttpResponse = HttpResponseNotModified()
+        response["ETag"] = tag
+    else:
+        response = view(request, *args, **kwargs)
+        if response.status_code == 200 and not response.has_header("ETag"):
+            response["ETag"] = tag
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("Cookie", "HX-Request"))
+    return response

@@ -4,7 +4,8 @@ Every result, drop or pairing publishes the live topics `standings.<slug>` / `ev
 (`tournaments.notices`, `matches.notices`); their versions name the snapshot. A read finds the
 snapshot of the current versions in the cache, or:
 
-* small events (up to `INLINE_PLAYERS` players) compute it there and then (a few milliseconds);
+* small events (up to `settings.STANDINGS_INLINE_PLAYERS` players, 512) compute it there and
+  then (a few milliseconds);
 * large events get the last snapshot, marked as updating with the recomputation's progress,
   while one Celery task (`tournaments.tasks.recompute_standings`, queued at most once at a time)
   computes the new one.
@@ -20,6 +21,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 
 from live import topics, versions
@@ -27,7 +29,6 @@ from tournaments import selectors
 from tournaments.models import Event
 
 PAGE_SIZE = 100
-INLINE_PLAYERS = 512
 TIMEOUT = 24 * 3600  # a snapshot nobody asks for again leaves the cache after a day
 
 
@@ -106,7 +107,7 @@ def standings_page(event: Event, number: int = 1) -> StandingsPage:
     version = current_version(event)
     meta = cache.get(_key(event.pk, "meta"))
     updating = False
-    if meta is None or (meta["version"] != version and meta["count"] <= INLINE_PLAYERS):
+    if meta is None or (meta["version"] != version and meta["count"] <= _inline_players()):
         meta = store(event)
     elif meta["version"] != version:
         request_recompute(event)
@@ -134,5 +135,9 @@ def after_change(event: Event) -> None:
     """Called (at commit) when the standings changed: large events recompute in the
     background at once, so the next reader finds them ready."""
     meta = cache.get(_key(event.pk, "meta"))
-    if meta is not None and meta["count"] > INLINE_PLAYERS:
+    if meta is not None and meta["count"] > _inline_players():
         request_recompute(event)
+
+
+def _inline_players() -> int:
+    return settings.STANDINGS_INLINE_PLAYERS

@@ -43,10 +43,10 @@ def test_a_snapshot_is_reused_until_a_result_changes(
 
 
 def test_large_events_recompute_in_a_task_and_show_the_last_snapshot_meanwhile(
-    monkeypatch, django_capture_on_commit_callbacks
+    monkeypatch, settings, django_capture_on_commit_callbacks
 ):
     event, organiser, tables = _round_one(6)
-    monkeypatch.setattr(snapshots, "INLINE_PLAYERS", 2)
+    settings.STANDINGS_INLINE_PLAYERS = 2
     snapshots.standings_page(event)
     queued = []
     monkeypatch.setattr(recompute_standings, "delay", lambda pk: queued.append(pk))
