@@ -38,3 +38,38 @@ def recompute_standings(event_id: int) -> bool:
     snapshots.store(event, progress=lambda p: snapshots.set_progress(event_id, p))
     snapshots.set_progress(event_id, 100)
     return True
+
+
+@shared_task(
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=2,
+    retry_backoff_max=60,
+    max_retries=8,
+)
+def pair_round(event_id: int, number: int) -> int | None:
+    """Pair round `number` of a large event off the request path (progress: `background`).
+
+    Idempotent: once round `number` exists (this task's earlier run, or a click), it returns
+    that round's id without pairing again; a refusal (a round still open...) is recorded as
+    the task's outcome for the organiser to read, never retried.
+    """
+    from tournaments import background, services
+    from tournaments.errors import ServiceError
+
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return None
+    existing = event.rounds.filter(number=number).values_list("pk", flat=True).first()
+    if existing is not None:
+        background.finish(event_id, "pairing", ok=True)
+        return existing
+    background.progress(event_id, "pairing", 20)
+    try:
+        round_, _ = services.pair_next_round(event)
+    except ServiceError as refusal:
+        background.finish(event_id, "pairing", ok=False, reason=refusal.reason)
+        return None
+    background.finish(event_id, "pairing", ok=True)
+    return round_.pk

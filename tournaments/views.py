@@ -11,23 +11,26 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from live import topics
 from live.http import live_etag, session_user_id
 from matches import selectors as match_selectors
 from teams import selectors as team_selectors
-from tournaments import selectors, services, snapshots
+from tournaments import background, selectors, services, snapshots
 from tournaments.forms import (
     EventForm,
     ForbiddenPairForm,
@@ -38,6 +41,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Event, Registration, Round
 from tournaments.pages import attempt, back, event_and_access
+from tournaments.tasks import pair_round
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -156,6 +160,7 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "role_form": RoleForm(),
             "roles": event.roles.exclude(role="player").select_related("user"),
             "open_calls": event.judge_calls.filter(status="open").count(),
+            "pairing": background.state(event.pk, "pairing"),
             "forbidden_pairs": selectors.forbidden_pairs(event),
             "forbidden_form": ForbiddenPairForm(players=_player_choices(regs)),
         },
@@ -350,13 +355,30 @@ def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pair the next round; a large event's round is paired by a Celery task (its progress
+    shows on the organiser's page, which the live topic `event.<slug>` refreshes)."""
     event, _ = _organiser_event(request, slug)
+    if _pairs_in_background(event):
+        number = (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+        if background.start(event.pk, "pairing"):
+            pair_round.delay(event.pk, number)
+        messages.info(request, gettext("Round %(number)s is being paired.") % {"number": number})
+        return redirect("event-manage", slug)
     paired = attempt(request, lambda: services.pair_next_round(event))
     if paired is None:
         return redirect("event-manage", slug)
     round_, _ = paired
     messages.success(request, f"Round {round_.number} paired: review it, then publish.")
     return redirect("round-detail", slug, round_.number)
+
+
+def _pairs_in_background(event: Event) -> bool:
+    """Large events pair in a task when a broker runs tasks (not inline in development)."""
+    return (
+        not django_settings.CELERY_TASK_ALWAYS_EAGER
+        and event.registrations.filter(checked_in=True).count()
+        > django_settings.STANDINGS_INLINE_PLAYERS
+    )
 
 
 def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
