@@ -40,6 +40,7 @@ if str(ROOT) not in sys.path:
 
 POLL_SECONDS = 30
 PAGE_CONNECTIONS = 400
+GRACE_SECONDS = 60
 HEALTH_REQUEST = b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
 
@@ -432,8 +433,13 @@ async def play(world: dict, port: int, duration: float, live: int, stats: Stats)
                 reader_of("judge_queue", lambda: f"/events/{slug}/judge/", staff, 5.0)
             )
         )
-    await asyncio.gather(*tasks)
-    return {"sse_connections": len(following)}
+    # Bounded: whatever is still waiting for an answer a minute after the window is cut off
+    # and counted as an error (a request that took over a minute).
+    _, late = await asyncio.wait(tasks, timeout=duration + GRACE_SECONDS)
+    for task in late:
+        task.cancel()
+    stats.errors["timeout"] += len(late)
+    return {"sse_connections": len(following), "cut_off": len(late)}
 
 
 def main() -> None:
