@@ -120,6 +120,10 @@ def test_two_webs_and_two_workers_share_one_event(redis_url, transactional_db):
         listener.start()
         wait_for(lambda: False, timeout=1)  # let the stream subscribe
 
+        path = f"/api/v1/events/{event.slug}/standings/"
+        before = _call(web_a, "GET", path, token[organiser.pk])  # the first snapshot
+        assert before["count"] == 6 and before["results"][0]["points"] == 0
+
         for i, match in enumerate(tables):
             report_on, confirm_on = (web_a, web_b) if i % 2 == 0 else (web_b, web_a)
             a, b = token[match.player_a.user_id], token[match.player_b.user_id]
@@ -129,8 +133,6 @@ def test_two_webs_and_two_workers_share_one_event(redis_url, transactional_db):
             assert done["status"] == "confirmed"
         listener.join(timeout=30)
         assert heard, "a notice published on web A did not reach the stream on web B"
-
-        path = f"/api/v1/events/{event.slug}/standings/"
 
         def settled() -> tuple | None:
             pages = [_call(port, "GET", path, token[organiser.pk]) for port in (web_a, web_b)]
