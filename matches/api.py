@@ -28,6 +28,8 @@ from matches.serializers import (
     ResultInputSerializer,
     RulingInputSerializer,
     RulingSerializer,
+    result_input,
+    stored_scores,
 )
 from rules.api_logs import LogVerifyThrottle, read_log_upload
 from rules.matchlog.parse import MAX_LOG_BYTES
@@ -77,10 +79,15 @@ class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["post"])
     def report(self, request: Request, pk: str) -> Response:
-        """Report the result (from player A's side) and the GG left on each side."""
+        """Report the result (from player A's side) and each side's score: the GG left
+        (`gg_a`, `gg_b`), or the event's game system's own figure (BATTLES ONE: `mobs_left_a`,
+        `mobs_left_b`)."""
         match, registration = self._as_player()
-        data = valid(ResultInputSerializer, request).validated_data
-        match = services.report_result(match, registration=registration, by=request.user, **data)
+        system = event_selectors.game_system(match.round.event)
+        data = valid(result_input(system, ResultInputSerializer), request).validated_data
+        match = services.report_result(
+            match, registration=registration, by=request.user, **stored_scores(system, data)
+        )
         return Response(self._detail(match))
 
     @extend_schema(request=None, responses={200: MatchDetailSerializer, 409: ERROR})
@@ -97,8 +104,9 @@ class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         """Organisers enter or correct the result; it is kept in the history."""
         match = self.get_object()
         require(event_selectors.is_organiser(request.user, match.round.event), request)
-        data = valid(CorrectionSerializer, request).validated_data
-        match = services.set_result(match, by=request.user, **data)
+        system = event_selectors.game_system(match.round.event)
+        data = valid(result_input(system, CorrectionSerializer), request).validated_data
+        match = services.set_result(match, by=request.user, **stored_scores(system, data))
         return Response(self._detail(match))
 
     @extend_schema(responses=ResultChangeSerializer(many=True))
@@ -148,7 +156,10 @@ class JudgeCallViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         """Record a ruling (the rule applied, the reasoning) and the result it sets."""
         call = self.get_object()
         require(event_selectors.is_judge(request.user, call.event), request, "judges rule")
-        data = valid(RulingInputSerializer, request).validated_data
+        system = event_selectors.game_system(call.event)
+        data = stored_scores(
+            system, valid(result_input(system, RulingInputSerializer), request).validated_data
+        )
         ruling = services.record_ruling(
             call,
             judge=request.user,

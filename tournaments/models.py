@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rules import systems
 
 
 def default_tiebreakers() -> list[str]:
@@ -58,6 +61,13 @@ class Event(models.Model):
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
+    game_system = models.CharField(
+        _("game system"),
+        max_length=16,
+        choices=systems.choices(),
+        default=systems.DEFAULT,
+        help_text=_("The game played; chosen when the event is created."),
+    )
     starts_on = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
     is_online = models.BooleanField(default=False)

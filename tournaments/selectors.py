@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import F, Q, QuerySet
 
 from matches.models import Match
+from rules import systems
 from tournaments import pairing
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
 
@@ -210,6 +211,16 @@ def opponents_met(event: Event) -> dict[int, set[int]]:
     return met
 
 
+def game_system(event: Event) -> systems.GameSystem:
+    """The game system the event is played under (Krosmaster for events from before systems)."""
+    return systems.get(event.game_system)
+
+
+def tiebreaker_label(event: Event, name: str) -> str:
+    """A tiebreaker's label as the event's game system words it (BATTLES ONE: Mobs left)."""
+    return game_system(event).tiebreaker_labels.get(name, TIEBREAKER_LABELS[name])
+
+
 def engine_standings(event: Event) -> list[pairing.StandingRow]:
     players, matches = engine_history(event)
     return pairing.compute_standings(
@@ -226,7 +237,7 @@ class StandingLine:
     def figures(self) -> list[tuple[str, str]]:
         """(label, shown value) for every tiebreaker, in the event's order."""
         return [
-            (TIEBREAKER_LABELS[name], format_figure(name, value))
+            (tiebreaker_label(self.registration.event, name), format_figure(name, value))
             for name, value in self.row.tiebreakers.items()
         ]
 

@@ -21,6 +21,7 @@ from django.utils.text import slugify
 from matches import services as match_services
 from matches.models import Match
 from rules import selectors as catalog
+from rules import systems
 from rules.engine.legality import LegalityReport
 from rules.engine.legality import TeamEntry as EngineEntry
 from rules.engine.teamspec import TeamSpecError, parse_team_spec
@@ -101,11 +102,23 @@ def create_event(
     starts_on: datetime.date,
     venue: str = "",
     is_online: bool = False,
+    game_system: str = systems.DEFAULT,
     **settings: Any,
 ) -> Event:
-    """Create an event in draft; its creator becomes its organiser."""
+    """Create an event in draft; its creator becomes its organiser. The game system is chosen
+    here, once: its tiebreakers are the default ones unless the organiser picks others."""
+    try:
+        system = systems.get(game_system)
+    except systems.UnknownSystem as error:
+        raise InvalidInput("game_system", f"one of {', '.join(systems.SYSTEMS)}") from error
     event = Event(
-        name=name, slug=_unique_slug(name), starts_on=starts_on, venue=venue, is_online=is_online
+        name=name,
+        slug=_unique_slug(name),
+        starts_on=starts_on,
+        venue=venue,
+        is_online=is_online,
+        game_system=system.key,
+        tiebreakers=list(system.default_tiebreakers),
     )
     map_pool = _apply_settings(event, settings)
     event.save()
@@ -119,6 +132,11 @@ def create_event(
 def update_event(event: Event, **settings: Any) -> Event:
     """Change settings; the rules of play are fixed once the Swiss rounds have started."""
     event = Event.objects.select_for_update().get(pk=event.pk)
+    if "game_system" in settings and settings["game_system"] != event.game_system:
+        raise Conflict(
+            "game_system", "the game system is chosen when the event is created", "locked"
+        )
+    settings.pop("game_system", None)
     unknown = set(settings) - EDITABLE_SETTINGS
     if unknown:
         raise InvalidInput(sorted(unknown)[0], "not a setting organisers can change")
@@ -163,14 +181,24 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     settings = dict(settings)
     map_pool = settings.pop("map_pool", None)
     fmt = settings.get("format")
+    system = systems.get(event.game_system)
     if fmt is not None and not isinstance(fmt, Format):
         raise InvalidInput("format", "not a format")
+    if fmt is not None and not system.uses_formats:
+        raise InvalidInput("format", f"{system.name} events have no catalog format")
     if "tiebreakers" in settings:
         names = list(settings["tiebreakers"] or [])
         try:
             pairing.validate_tiebreakers(names)
         except ValueError as error:
             raise InvalidInput("tiebreakers", str(error)) from error
+        foreign = [name for name in names if name not in system.tiebreakers]
+        if foreign:
+            raise InvalidInput(
+                "tiebreakers",
+                f"{', '.join(foreign)} do not apply to {system.name}; "
+                f"valid: {', '.join(system.tiebreakers)}",
+            )
         settings["tiebreakers"] = names
     for key, value in settings.items():
         setattr(event, key, value)
@@ -220,7 +248,12 @@ def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
         ready = event.registrations.filter(checked_in=True, dropped_at__isnull=True).count()
         if ready < 2:
             raise Unprocessable("status", f"{ready} player(s) checked in; 2 are needed to start")
-    if to == Status.REGISTRATION_OPEN and event.require_legal_team and event.format_id is None:
+    if (
+        to == Status.REGISTRATION_OPEN
+        and event.require_legal_team
+        and event.format_id is None
+        and systems.get(event.game_system).uses_formats
+    ):
         raise Unprocessable("format", "an event that requires a legal team needs a format")
     if to == Status.TOP_CUT:
         extra["top_cut_seeds"] = _cut_seeds(event)
@@ -387,7 +420,13 @@ def _set_team(
     saved_team_id: int | None,
     owner: AbstractBaseUser | None,
 ) -> None:
-    """Check the team against the event's format and copy it, with the report, onto the row."""
+    """Check the team against the event's format and copy it, with the report, onto the row.
+
+    Systems without catalog formats (BATTLES ONE) check the list through the boundary."""
+    system = systems.get(event.game_system)
+    if not system.uses_formats:
+        _set_system_list(registration, system, team, saved_team_id)
+        return
     fmt = event.format
     if fmt is None:
         raise Unprocessable("team", "the event has no format yet, so teams cannot be checked")
@@ -412,6 +451,31 @@ def _set_team(
         {"profile": e.profile_id, **({"label": e.label} if e.label else {})} for e in entries
     ]
     registration.team_legality = {**report.to_dict(), "checked_at": timezone.now().isoformat()}
+    registration.team_submitted_at = timezone.now()
+
+
+def _set_system_list(
+    registration: Registration,
+    system: systems.GameSystem,
+    team: Mapping[str, Any] | None,
+    saved_team_id: int | None,
+) -> None:
+    """A list checked by its game system's own legality, stored with the report."""
+    if saved_team_id is not None or team is None or system.list_field not in team:
+        raise InvalidInput(
+            system.list_field, f"a {system.name} list gives its {system.list_field}", "no_list"
+        )
+    data = dict(team)
+    name = str(data.pop("name", "") or "")[:80]
+    try:
+        outcome = system.check_list(data)
+    except systems.ListUnreadable as error:
+        raise InvalidInput(
+            system.list_field, str(error), "unreadable_team", problems=error.problems
+        ) from error
+    registration.team_name = name
+    registration.team_entries = outcome.entries
+    registration.team_legality = {**outcome.report, "checked_at": timezone.now().isoformat()}
     registration.team_submitted_at = timezone.now()
 
 

@@ -35,9 +35,9 @@ class ScoreField:
     def check(self, value: Any) -> str | None:
         """None when `value` is acceptable, else why not (for a 400 naming the field)."""
         if not isinstance(value, int) or isinstance(value, bool):
-            return f"{self.label}: a whole number, {self.minimum} to {self.maximum}"
+            return f"the {self.label}: a whole number, {self.minimum} to {self.maximum}"
         if not self.minimum <= value <= self.maximum:
-            return f"{self.label}: {self.minimum} to {self.maximum}"
+            return f"the {self.label}, {self.minimum} to {self.maximum}"
         return None
 
 

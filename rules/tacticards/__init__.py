@@ -1,0 +1,1 @@
+"""TactiCards battle phase: a judge's calculator (see battle.py)."""
