@@ -480,11 +480,11 @@ class _Game:
                 return
             if ability.slug == "backstab":
                 multiplier = min(multiplier + self.spend(m, ability, ev), 4 + (multiplier > 2))
-            amount = self.dice(ev.get("dice"), hits, m.mob.damage_die, S_DAMAGE) * multiplier
-            if ability.dice and ability.slug not in ("berserk", "backstab"):
-                amount = self.dice(
-                    ev.get("dice"), self.spend(m, ability, ev), ability.dice.faces, S_DAMAGE
-                )
+            if ability.dice:  # a spell's own dice (ICE BOLT, AIR BOLT), drawn from its pool
+                count, faces = self.spend(m, ability, ev), ability.dice.faces
+            else:  # the weapon's die, once per hit
+                count, faces = hits, m.mob.damage_die
+            amount = self.dice(ev.get("dice"), count, faces, S_DAMAGE) * multiplier
         elif ability.slug == "grapple":
             amount = m.lp(ability.slug)
         elif ability.slug == "demon-attack":
