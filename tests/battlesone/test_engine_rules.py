@@ -259,7 +259,8 @@ def test_ability_and_spell_icons_go_abilities_only_on_the_go_action(catalog):
     howler = page(mob("Barbarian", hp=4, howl=3), mob("Cleric"), mob("Fighter"))
     lines = record([ability("A0", "howl", vc=5)], a=howler)
     assert _error(check(catalog, lines)) == "Ability and Spell Icons"
-    go = record([], a=howler, start=False) + [
+    go = [
+        *record([], a=howler, start=False),
         {"event": "round"},
         ability("A0", "howl", vc=5),
         {"event": "initiative", "A": 6, "B": 1},
