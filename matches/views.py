@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from matches import log_selectors, log_services, selectors, services
@@ -39,10 +40,18 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "calls": match.judge_calls.prefetch_related("rulings__judge") if follows else [],
             **_logs_context(request, match, follows),
             "form": ResultForm(
-                initial={"result": match.result, "gg_a": match.gg_a, "gg_b": match.gg_b}
+                initial={"result": match.result, "gg_a": match.gg_a, "gg_b": match.gg_b},
+                score=match.round.event.game.score,
             ),
         },
     )
+
+
+def _result_help(match: Match) -> str:
+    score = match.round.event.game.score
+    if score.key == "gg":
+        return "Choose the result and the GG left on each side."
+    return gettext("Choose the result and the %(score)s of each side.") % {"score": score.label}
 
 
 @require_POST
@@ -61,9 +70,9 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
                 "Result confirmed.",
             )
             return back(request, fallback)
-        form = ResultForm(request.POST)
+        form = ResultForm(request.POST, score=match.round.event.game.score)
         if not form.is_valid():
-            messages.error(request, "Choose the result and the GG left on each side.")
+            messages.error(request, _result_help(match))
             return back(request, fallback)
         updated = attempt(
             request,
@@ -77,7 +86,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action == "result":
         if not event_selectors.is_organiser(request.user, match.round.event):
             raise PermissionDenied("only organisers enter results")
-        form = ResultForm(request.POST)
+        form = ResultForm(request.POST, score=match.round.event.game.score)
         if form.is_valid():
             attempt(
                 request,
@@ -87,7 +96,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
                 f"Result of table {match.table} saved.",
             )
         else:
-            messages.error(request, "Choose the result and the GG left on each side.")
+            messages.error(request, _result_help(match))
         return back(request, fallback)
     if action == "judge-call":
         if not selectors.can_follow(request.user, match):

@@ -139,6 +139,11 @@ class Event(models.Model):
         return self.name
 
     @property
+    def game(self) -> systems.GameSystem:
+        """The game system the event is played under."""
+        return systems.get(self.game_system)
+
+    @property
     def teams_public(self) -> bool:
         """Whether anyone may read the submitted teams (organisers and judges always may)."""
         if self.team_lists == self.TeamLists.OPEN:

@@ -28,6 +28,7 @@ class ScoreField:
 
     key: str
     label: str
+    short: str  # how a score line ends ("3-1 GG", "2-0 Mobs left")
     minimum: int
     maximum: int
     help: str = ""

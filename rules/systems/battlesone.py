@@ -24,6 +24,7 @@ class BattlesOne:
     score = ScoreField(
         key="mobs_left",
         label="Mobs left",
+        short="Mobs left",
         minimum=0,
         maximum=max(rank.max_mobs for rank in RANKS) + 2,  # room for Mobs taken over
         help="Mobs alive under the player's control at the end",

@@ -37,7 +37,7 @@ class Krosmaster:
     list_field = "krosmasters"
     uses_formats = True
     score = ScoreField(
-        key="gg", label="Gallons of Glory left", minimum=0, maximum=MAX_GG,
+        key="gg", label="Gallons of Glory left", short="GG", minimum=0, maximum=MAX_GG,
         help="the Gallons of Glory each side held at the end (1.4)",
     )  # fmt: skip
     tiebreakers = ("omw", "gg_diff", "oomw", "buchholz", "median_buchholz", "sos", "esos",
