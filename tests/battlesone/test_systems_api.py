@@ -1,0 +1,53 @@
+"""The game systems over the API: descriptions, the BATTLES ONE catalog, list checks and record
+verification."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.battlesone.lists import OVER_BUDGET, PAGE_LIST
+
+pytestmark = pytest.mark.django_db
+CORPUS = Path(__file__).parent / "corpus"
+
+
+def test_game_systems_are_listed_with_their_score_and_tiebreakers():
+    found = {s["key"]: s for s in APIClient().get("/api/v1/game-systems/").json()}
+    assert set(found) == {"krosmaster", "battlesone"}
+    assert found["krosmaster"]["score"]["fields"] == ["gg_a", "gg_b"]
+    assert found["battlesone"]["score"]["fields"] == ["mobs_left_a", "mobs_left_b"]
+    labels = {t["name"]: t["label"] for t in found["battlesone"]["tiebreakers"]}
+    assert labels["score_diff"] == "Mobs left diff"
+    assert APIClient().get("/api/v1/game-systems/chess/").status_code == 404
+
+
+def test_battlesone_catalog_export(catalog):
+    body = APIClient().get("/api/v1/game-systems/battlesone/catalog/").json()
+    assert body["format"] == "battlesone/1" and len(body["mobs"]) == 40 and len(body["ranks"]) == 20
+
+
+def test_check_a_list(catalog):
+    api = APIClient()
+    legal = api.post("/api/v1/game-systems/battlesone/check-list/", PAGE_LIST, format="json")
+    assert legal.status_code == 200 and legal.json()["legal"] is True
+    over = api.post("/api/v1/game-systems/battlesone/check-list/", OVER_BUDGET, format="json")
+    assert [v["rule"] for v in over.json()["violations"]] == ["Definitions: Rank"]
+    unreadable = api.post("/api/v1/game-systems/battlesone/check-list/", {"rank": "page"},
+                          format="json")  # fmt: skip
+    assert unreadable.status_code == 400 and "mobs" in unreadable.json()
+
+
+def test_verify_a_record(catalog):
+    api = APIClient()
+    for path in sorted(CORPUS.glob("*.jsonl")):
+        response = api.post(
+            "/api/v1/game-systems/battlesone/verify/",
+            path.read_bytes(),
+            content_type="application/x-ndjson",
+        )
+        expected = path.name.split("-")[0]
+        assert response.status_code == (422 if expected == "unreadable" else 200)
+        assert response.json()["status"] == expected
