@@ -1,5 +1,6 @@
 """Game systems over the API: what each one is, and for BATTLES ONE its catalog, a list check
-and the verification of a recorded game (nothing stored)."""
+and the verification of a recorded game; the judge's calculators of the TactiCards and d20 cast
+fragments (nothing stored)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from rest_framework.response import Response
 from rules import systems
 from rules.api_logs import LogVerifyThrottle, read_log_upload
 from rules.battlesone.catalog import catalog_to_dict, load_catalog
+from rules.d20cast import verify_phase as d20cast_verify
+from rules.tacticards import verify_phase as tacticards_verify
 from tournaments.pairing import TIEBREAKERS
 
 
@@ -134,3 +137,24 @@ def verify_record(request: Request, key: str) -> Response:
         raise Http404("Krosmaster match logs are verified at /api/v1/logs/verify")
     code = 422 if checked.status == "unreadable" else 200
     return Response(checked.report, status=code)
+
+
+CALCULATORS = {"tacticards": tacticards_verify, "d20cast": d20cast_verify}
+"""Judge's calculators for the rules fragments that give one phase only (no event system)."""
+
+
+@extend_schema(
+    summary="Judge's calculator: verify a recorded TactiCards battle phase or d20 cast phase",
+    request=OpenApiTypes.OBJECT,
+    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="the verdict and trace")},
+)
+@api_view(["POST"])
+@permission_classes([permissions.AllowAny])
+def calculator(request: Request, key: str) -> Response:
+    verify = CALCULATORS.get(key)
+    if verify is None:
+        raise Http404(f"no calculator {key!r}; one of {', '.join(CALCULATORS)}")
+    if not isinstance(request.data, dict):
+        return Response({"record": ["send the recorded phase as a JSON object"]}, status=400)
+    report = verify(request.data)
+    return Response(report, status=422 if report["status"] == "unreadable" else 200)

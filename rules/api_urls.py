@@ -26,4 +26,5 @@ urlpatterns = [
     ),
     path("game-systems/<slug:key>/check-list/", api_systems.check_list, name="game-system-check"),
     path("game-systems/<slug:key>/verify/", api_systems.verify_record, name="game-system-verify"),
+    path("calculators/<slug:key>/verify/", api_systems.calculator, name="calculator-verify"),
 ]

@@ -51,3 +51,31 @@ def test_verify_a_record(catalog):
         expected = path.name.split("-")[0]
         assert response.status_code == (422 if expected == "unreadable" else 200)
         assert response.json()["status"] == expected
+
+
+def test_judges_calculators_verify_a_recorded_phase():
+    api = APIClient()
+    tacticards = {
+        "player": "A",
+        "units": [
+            {"name": "knight", "owner": "A", "kind": "melee", "attack": 3, "health": 5,
+             "row": 2, "col": 1},
+            {"name": "orc", "owner": "B", "kind": "melee", "attack": 2, "health": 5,
+             "row": 3, "col": 1, "armour": 1},
+        ],
+        "attacks": [{"attacker": "knight", "target": "orc", "damage": 2, "counter_damage": 2}],
+        "done": True,
+    }  # fmt: skip
+    body = api.post("/api/v1/calculators/tacticards/verify/", tacticards, format="json").json()
+    assert body["status"] == "valid" and body["trace"][0]["steps"][0]["rule"] == "Battle Phase"
+    cast = {
+        "spells": {"Mend": {"difficulty": 9}},
+        "casters": {"mage": {"spells": ["Mend"]}},
+        "attempts": [{"caster": "mage", "spell": "Mend", "roll": 20}],
+        "done": True,
+    }
+    assert (
+        api.post("/api/v1/calculators/d20cast/verify/", cast, format="json").json()["status"]
+        == "valid"
+    )
+    assert api.post("/api/v1/calculators/chess/verify/", {}, format="json").status_code == 404
