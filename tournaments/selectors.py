@@ -322,7 +322,9 @@ def standings_rows(event: Event) -> list[dict]:
 
 
 def pairings_rows(round_: Round, *, by_name: bool = False) -> list[dict]:
-    """One row per player seat (so a sheet sorted by name lists everyone), or per table."""
+    """One row per player seat (so a sheet sorted by name lists everyone), or per table. The
+    score columns carry the game system's names (`gg_a` in Krosmaster, `mobs_left_a`...)."""
+    score_key = game_system(round_.event).score.key
     rows = []
     for match in round_matches(round_):
         seats = [(match.player_a, match.player_b)]
@@ -337,8 +339,8 @@ def pairings_rows(round_: Round, *, by_name: bool = False) -> list[dict]:
                     "opponent": opponent.display_name if opponent else "BYE",
                     "status": match.status,
                     "result": match.result,
-                    "gg_a": match.gg_a,
-                    "gg_b": match.gg_b,
+                    f"{score_key}_a": match.gg_a,
+                    f"{score_key}_b": match.gg_b,
                     "bracket_slot": match.bracket_slot,
                 }
             )

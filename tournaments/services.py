@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from matches import services as match_services
 from matches.models import Match
@@ -110,7 +111,9 @@ def create_event(
     try:
         system = systems.get(game_system)
     except systems.UnknownSystem as error:
-        raise InvalidInput("game_system", f"one of {', '.join(systems.SYSTEMS)}") from error
+        raise InvalidInput(
+            "game_system", gettext("one of %(keys)s") % {"keys": ", ".join(systems.SYSTEMS)}
+        ) from error
     event = Event(
         name=name,
         slug=_unique_slug(name),
@@ -134,7 +137,7 @@ def update_event(event: Event, **settings: Any) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if "game_system" in settings and settings["game_system"] != event.game_system:
         raise Conflict(
-            "game_system", "the game system is chosen when the event is created", "locked"
+            "game_system", gettext("the game system is chosen when the event is created"), "locked"
         )
     settings.pop("game_system", None)
     unknown = set(settings) - EDITABLE_SETTINGS
@@ -185,7 +188,9 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     if fmt is not None and not isinstance(fmt, Format):
         raise InvalidInput("format", "not a format")
     if fmt is not None and not system.uses_formats:
-        raise InvalidInput("format", f"{system.name} events have no catalog format")
+        raise InvalidInput(
+            "format", gettext("%(game)s events have no catalog format") % {"game": system.name}
+        )
     if "tiebreakers" in settings:
         names = list(settings["tiebreakers"] or [])
         try:
@@ -196,8 +201,12 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
         if foreign:
             raise InvalidInput(
                 "tiebreakers",
-                f"{', '.join(foreign)} do not apply to {system.name}; "
-                f"valid: {', '.join(system.tiebreakers)}",
+                gettext("%(names)s do not apply to %(game)s; valid: %(valid)s")
+                % {
+                    "names": ", ".join(foreign),
+                    "game": system.name,
+                    "valid": ", ".join(system.tiebreakers),
+                },
             )
         settings["tiebreakers"] = names
     for key, value in settings.items():
@@ -463,7 +472,10 @@ def _set_system_list(
     """A list checked by its game system's own legality, stored with the report."""
     if saved_team_id is not None or team is None or system.list_field not in team:
         raise InvalidInput(
-            system.list_field, f"a {system.name} list gives its {system.list_field}", "no_list"
+            system.list_field,
+            gettext("a %(game)s list gives its %(field)s")
+            % {"game": system.name, "field": system.list_field},
+            "no_list",
         )
     data = dict(team)
     name = str(data.pop("name", "") or "")[:80]

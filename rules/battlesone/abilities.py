@@ -36,10 +36,13 @@ class Effect:
     absorb: bool = False  # ABSORBTION
     bonus_damage: bool = False  # BONUS DAMAGE
     max_die: bool = False  # the damage is the maximum of a die (JOKE, PRANK)
+    trigger: bool = False  # a stance whose lasting effect fires on others' actions
 
     @property
     def resolved(self) -> bool:
-        return self.kind in RESOLVED
+        """Applied by the engine itself; stances that fire on others' actions are entered by
+        the engine, but what they do when they fire comes from the record (`effect` events)."""
+        return self.kind in RESOLVED and not self.trigger
 
 
 E = Effect
@@ -90,7 +93,9 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Cavalier
     "vigilante": E("reaction", "ally", "takes the blow for an ally, absorbing LP x2 of it"),
-    "charge": E("stance", "allies", "wins initiative for the party; allies attack first"),
+    "charge": E(
+        "stance", "allies", "wins initiative for the party; allies attack first", trigger=True
+    ),
     # Thief
     "steal": E("lp", "enemy", "takes LP from an opponent's ability totals into DIVVY"),
     "divvy": E("lp", "allies", "hands DIVVY LP out to allies' ability totals"),
@@ -124,7 +129,12 @@ EFFECTS: dict[str, Effect] = {
         "after a hit, a VC gives another attack on the same target",
         attack_roll=True,
     ),
-    "trap": E("stance", "enemies", "while Fallow, opposing Mobs taking turns may be made Inactive"),
+    "trap": E(
+        "stance",
+        "enemies",
+        "while Fallow, opposing Mobs taking turns may be made Inactive",
+        trigger=True,
+    ),
     # Joker
     "joke": E("damage", "enemy", "the target takes its own weapon's maximum damage", max_die=True),
     "prank": E(
@@ -132,7 +142,9 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Fire Mage
     "fireball": E("damage", "enemies", "charged when Busy, then D6s on all Mobs of one zone"),
-    "firewall": E("stance", "enemies", "Mobs crossing the wall take D6s automatically"),
+    "firewall": E(
+        "stance", "enemies", "Mobs crossing the wall take D6s automatically", trigger=True
+    ),
     # Ice Mage
     "ice-bolt": E(
         "damage", "enemy", "an attack ignoring DEF, then D6s", attack_roll=True, negate_def=True
@@ -149,15 +161,21 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Earth Mage
     "earthquake": E("inactive", "any", "Active Mobs become Inactive and Inactive ones Active"),
-    "meteor-shower": E("stance", "any", "while Busy, Mobs taking turns may be hit by D6s"),
+    "meteor-shower": E(
+        "stance", "any", "while Busy, Mobs taking turns may be hit by D6s", trigger=True
+    ),
     # Mystic
-    "light": E("stance", "allies", "while Fallow, allies heal LP x3 when they act"),
-    "shadows": E("stance", "enemies", "while Busy, acting opponents go Inactive or take LP x2"),
+    "light": E("stance", "allies", "while Fallow, allies heal LP x3 when they act", trigger=True),
+    "shadows": E(
+        "stance", "enemies", "while Busy, acting opponents go Inactive or take LP x2", trigger=True
+    ),
     # Shaman
-    "peace-pipe": E("stance", "enemies", "while Fallow, opponents cannot be Fallow"),
+    "peace-pipe": E("stance", "enemies", "while Fallow, opponents cannot be Fallow", trigger=True),
     "dance": E("reaction", "enemy", "cancels an opponent's spell or ability"),
     # Theurgist
-    "retribution": E("stance", "allies", "while Busy, whoever hurts an ally takes the same"),
+    "retribution": E(
+        "stance", "allies", "while Busy, whoever hurts an ally takes the same", trigger=True
+    ),
     "protection": E(
         "stance",
         "allies",
@@ -181,14 +199,20 @@ EFFECTS: dict[str, Effect] = {
     "ressurect": E("revive", "dead", "raises a dead Mob at 20 HP", revive_hp="20"),
     "heal": E("heal", "ally", "D8s heal one party member"),
     # Druid
-    "wall-of-thorns": E("stance", "allies", "while Fallow, attacks on allies may fail"),
-    "summon-wolf": E("stance", "enemies", "while Busy, a wolf may bite after allies' hits"),
+    "wall-of-thorns": E(
+        "stance", "allies", "while Fallow, attacks on allies may fail", trigger=True
+    ),
+    "summon-wolf": E(
+        "stance", "enemies", "while Busy, a wolf may bite after allies' hits", trigger=True
+    ),
     # Warlock
-    "summon-demon": E("stance", "self", "while Busy, a demon may absorb what targets the Warlock"),
+    "summon-demon": E(
+        "stance", "self", "while Busy, a demon may absorb what targets the Warlock", trigger=True
+    ),
     "demon-attack": E("damage", "enemy", "the demon deals damage equal to the Warlock's THP"),
     # Light Mage
-    "aura": E("stance", "allies", "while Busy, Mobs in the Umbra cannot be touched"),
-    "new": E("stance", "enemies", "while Fallow, opponents may only attack"),
+    "aura": E("stance", "allies", "while Busy, Mobs in the Umbra cannot be touched", trigger=True),
+    "new": E("stance", "enemies", "while Fallow, opponents may only attack", trigger=True),
     # Illusionist
     "disguise": E("reaction", "ally", "redirects an opponent's action to another ally"),
     "flower": E(
@@ -217,20 +241,28 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Time Mage
     "entropy": E("inactive", "any", "makes any Mob Inactive"),
-    "time-slip": E("stance", "any", "while Fallow then Busy, makes Inactive Mobs Active"),
+    "time-slip": E(
+        "stance", "any", "while Fallow then Busy, makes Inactive Mobs Active", trigger=True
+    ),
     # Dark Mage
     "dissension": E("inactive", "enemies", "chosen opponents in the Portal become Inactive"),
-    "balls": E("stance", "enemies", "sits in an opposing zone; Mobs entering may take D6s"),
+    "balls": E(
+        "stance", "enemies", "sits in an opposing zone; Mobs entering may take D6s", trigger=True
+    ),
     # Samurai
     "swordsing": E(
         "damage", "enemy", "a thrown weapon: double damage, target Inactive", multiplier=2
     ),
     "properstance": E("stance", "self", "Busy: +2 DEF, stores LP for later attacks", def_bonus=2),
     # Monk
-    "spirit-walk": E("stance", "self", "Fallow: protected from death, 1+LP attacks"),
-    "spirit-healing": E("stance", "allies", "while Busy, Mobs entering the Umbra heal 3D4"),
+    "spirit-walk": E("stance", "self", "Fallow: protected from death, 1+LP attacks", trigger=True),
+    "spirit-healing": E(
+        "stance", "allies", "while Busy, Mobs entering the Umbra heal 3D4", trigger=True
+    ),
     # Conjurere
-    "icon-of-impulse": E("stance", "any", "an icon that releases a pigeon when touched"),
+    "icon-of-impulse": E(
+        "stance", "any", "an icon that releases a pigeon when touched", trigger=True
+    ),
     "pigeon": E("damage", "enemies", "D4s on each play phase while the pigeon flies"),
     # Enchanter
     "enchantment": E(
@@ -245,7 +277,7 @@ EFFECTS: dict[str, Effect] = {
     "call": E("reaction", "enemy", "chooses the next opposing Mob and its action"),
     # Thaumaturgist
     "amplify": E("lp", "allies", "adds LP to what allies spend"),
-    "attentuation": E("stance", "enemies", "while Busy, opponents' LP count less"),
+    "attentuation": E("stance", "enemies", "while Busy, opponents' LP count less", trigger=True),
     # Beggar
     "beg": E("lp", "enemy", "begs LP from an opponent into Stock LP"),
     "plead": E("reaction", "self", "spends Stock LP to stop an attack"),
@@ -257,8 +289,12 @@ EFFECTS: dict[str, Effect] = {
     "counter-balance": E("reaction", "self", "escapes an attack into the next element"),
     # Runecaster
     "runecast": E("damage", "enemies", "rune D4s on every opponent"),
-    "magic-circle": E("stance", "self", "Fallow: spells on the Runecaster are cancelled"),
+    "magic-circle": E(
+        "stance", "self", "Fallow: spells on the Runecaster are cancelled", trigger=True
+    ),
     # Witch
-    "curse": E("stance", "enemies", "while Busy, spellcasters against the party take 2+LP"),
+    "curse": E(
+        "stance", "enemies", "while Busy, spellcasters against the party take 2+LP", trigger=True
+    ),
     "karma": E("reaction", "any", "doubles healing or damage this turn"),
 }

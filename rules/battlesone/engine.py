@@ -26,6 +26,7 @@ from rules.battlesone.state import (
     DEAD,
     FALLOW,
     INACTIVE,
+    POSITIONS,
     SIDES,
     STUCK,
     GameState,
@@ -49,6 +50,11 @@ S_USAGE = "Abilities and Spells"
 S_ICONS = "Ability and Spell Icons"
 S_GO = "Rules: GO Actions"
 S_TURN_ACTION = "Rules: Turn Actions"
+S_DECLARE = "Rules: Turn Actions (Declare Phase)"
+S_PLAY = "Rules: Turn Actions (Play Phase)"
+S_ACTION = "Rules: Turn Actions (Action Phase)"
+S_DAMAGE_PHASE = "Rules: Turn Actions (Damage Phase)"
+S_END_PHASE = "Rules: Turn Actions (End Phase)"
 S_END_ROUND = "Rules: End Round Actions"
 S_WIN = "Positions: Dead"
 S_SETUP = "Set Up"
@@ -278,12 +284,12 @@ class _Game:
         needed = min(max(str_, 1), 20)
         if value == 1:
             self.step(
-                "Attack", S_ATTACK, f"{attacker.ref} rolls 1: a miss, {attacker.ref} is STUCK"
+                "Action Phase", S_ATTACK, f"{attacker.ref} rolls 1: a miss, {attacker.ref} is STUCK"
             )
             return False, value
         hit = value == 20 or value >= needed
         self.step(
-            "Attack",
+            "Action Phase",
             S_STRENGTH,
             f"STR {str_} (ATT {attacker.att} + DEF {self.defence(target, negate)}"
             f"{', DEF negated' if negate else ''}); needs {needed}, rolls {value}: "
@@ -301,7 +307,9 @@ class _Game:
                 self.step("Absorb", S_ALMANAC, f"{target.ref}'s ABSORBTION takes {taken} off")
         target.hp -= amount
         self.step(
-            "Damage", rule, f"{source} deals {amount} to {target.ref}: {max(target.hp, 0)} HP left"
+            "Damage Phase",
+            rule,
+            f"{source} deals {amount} to {target.ref}: {max(target.hp, 0)} HP left",
         )
         if target.hp <= 0:
             target.hp, target.position, target.stance = 0, DEAD, None
@@ -325,6 +333,9 @@ class _Game:
         target = self.mob(ev.get("target"), "target")
         if not target.alive or target.controller == m.controller:
             raise RuleBroken(S_ATTACK, f"{target.ref} is not an opposing Mob alive")
+        self.step(
+            "Declare Phase", S_DECLARE, f"{m.ref} {m.mob.name} declares an Attack on {target.ref}"
+        )
         hit, value = self.hit_roll(m, target, ev.get("roll"), negate=False)
         self.claim("hit", ev.get("hit"), hit, S_ATTACK)
         if value == 1:
@@ -346,6 +357,7 @@ class _Game:
             self.claim("hp", ev.get("hp"), target.hp, S_HP)
         if m.position == ACTIVE:
             m.position = INACTIVE
+        self.step("End Phase", S_END_PHASE, f"{m.ref} is {m.position}; the Turn passes")
         self.end_turn(m.controller)
 
     # -- abilities -----------------------------------------------------------------------
@@ -413,12 +425,15 @@ class _Game:
             if not out_of_turn and m.position in (INACTIVE, STUCK):
                 raise RuleBroken(S_TURN_ACTION, f"{m.ref} is {m.position} and cannot act")
         targets = [self.mob(ref, "target") for ref in ev.get("targets", [])]
-        self.step("Declare", S_TURN_ACTION, f"{m.ref} {m.mob.name} plays {ability.name}")
+        self.step(
+            "Declare Phase", S_GO if go else S_DECLARE, f"{m.ref} {m.mob.name} plays {ability.name}"
+        )
         if self.vc(m, ability, ev):
             self.resolve(m, ability, effect, targets, ev)
         elif m.position != STUCK:
             m.position, m.stance = INACTIVE, None
         if not out_of_turn:
+            self.step("End Phase", S_END_PHASE, f"{m.ref} is {m.position}; the Turn passes")
             self.end_turn(m.controller)
         else:
             self.check_winner()
@@ -597,11 +612,29 @@ class _Game:
                 if hp == 0:
                     t.position = DEAD
             if "position" in change:
+                if change["position"] not in POSITIONS:
+                    raise RuleBroken(S_ALMANAC, f"{t.ref}: no position {change['position']!r}")
                 t.position = str(change["position"])
             self.step("Effect", S_ALMANAC, f"{ability.name}: {t.ref} now {t.snapshot()}")
 
     do_reaction = do_checked
     do_lp = do_checked
+
+    def effect(self, ev: Mapping[str, Any]) -> None:
+        """A Fallow or Busy ability firing on someone else's action (Play Phase): the Mob must
+        hold that ability now; what it does is taken from the record's `changes`."""
+        m = self.mob(ev.get("mob"))
+        ability = m.mob.ability(slugify(str(ev.get("ability", ""))))
+        if ability is None or m.stance != ability.slug or not m.alive:
+            raise RuleBroken(
+                S_PLAY,
+                f"{m.ref} is not holding {ev.get('ability')!r} in the Fallow or Busy position",
+            )
+        if self.state.phase not in ("action", "go"):
+            raise RuleBroken(S_PLAY, "Fallow and Busy abilities take effect during a round")
+        self.step("Play Phase", S_PLAY, f"{m.ref}'s {ability.name} takes effect")
+        self.do_checked(m, ability, EFFECTS[ability.slug], [], ev)
+        self.check_winner()
 
     # -- the end --------------------------------------------------------------------------
 
@@ -627,6 +660,7 @@ HANDLERS = {
     "ability": _Game.ability,
     "attack": _Game.attack,
     "recover": _Game.recover,
+    "effect": _Game.effect,
     "end": _Game.end,
 }
 

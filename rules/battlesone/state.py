@@ -21,6 +21,7 @@ ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD = (
     "stuck",
     "dead",
 )
+POSITIONS = (ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD)
 SIDES = ("A", "B")
 
 

@@ -413,3 +413,40 @@ def test_record_a_concession_ends_the_game(catalog):
 def test_record_text_round_trip(catalog):
     text = as_text(record([attack("A2", "B0", 11, [6])], a=DEFAULT_A, b=DEFAULT_B))
     assert verify_text(text, catalog).status == "incomplete"
+
+
+# Turn Action phases and Fallow/Busy effects --------------------------------------------------
+
+
+def test_rules_turn_actions_phases_appear_in_the_trace(catalog):
+    verdict = check(catalog, record([attack("A2", "B0", 11, [6])]))
+    steps = [s.step for s in verdict.trace if s.line == len(record([])) + 1]
+    assert steps[0] == "Declare Phase" and "Damage Phase" in steps and steps[-1] == "End Phase"
+    assert {s.rule for s in verdict.trace if s.step.endswith("Phase")} >= {
+        "Rules: Turn Actions (Declare Phase)",
+        "Rules: Turn Actions (End Phase)",
+    }
+
+
+def test_rules_turn_actions_play_phase_effects_come_from_a_held_ability(catalog):
+    trapper = page(mob("Rogue", hp=0, trap=7), mob("Monk"), mob("Thug"))
+    trap_fires = {
+        "event": "effect",
+        "mob": "B0",
+        "ability": "trap",
+        "changes": [{"mob": "A1", "position": "inactive"}],
+    }
+    events = [attack("A2", "B1", 3), ability("B0", "trap", vc=4), trap_fires]
+    verdict = check(catalog, record(events, b=trapper))
+    assert verdict.status == "incomplete" and _mob(verdict, "A1")["position"] == "inactive"
+    early = check(catalog, record([attack("A2", "B1", 3), trap_fires], b=trapper))
+    assert _error(early) == "Rules: Turn Actions (Play Phase)"
+
+
+def test_almanac_recorded_effects_are_range_checked(catalog):
+    bad = {"event": "ability", "mob": "A0", "ability": "dodge", "vc": 3,
+           "changes": [{"mob": "A0", "position": "flying"}]}  # fmt: skip
+    fighter = page(mob("Fighter", hp=0, dodge=7), mob("Cleric"), mob("Warrior"))
+    assert _error(check(catalog, record([bad], a=fighter))) == "Almanac"
+    heal_too_much = {**bad, "changes": [{"mob": "A0", "hp": 99}]}
+    assert _error(check(catalog, record([heal_too_much], a=fighter))) == "Definitions: Hit Points"
