@@ -31,6 +31,7 @@ from matches.serializers import (
     result_input,
     stored_scores,
 )
+from rules import systems
 from rules.api_logs import LogVerifyThrottle, read_log_upload
 from rules.matchlog.parse import MAX_LOG_BYTES
 from tournaments import selectors as event_selectors
@@ -83,7 +84,7 @@ class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         (`gg_a`, `gg_b`), or the event's game system's own figure (BATTLES ONE: `mobs_left_a`,
         `mobs_left_b`)."""
         match, registration = self._as_player()
-        system = event_selectors.game_system(match.round.event)
+        system = systems.get(match.round.event.game_system)
         data = valid(result_input(system, ResultInputSerializer), request).validated_data
         match = services.report_result(
             match, registration=registration, by=request.user, **stored_scores(system, data)
@@ -104,7 +105,7 @@ class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         """Organisers enter or correct the result; it is kept in the history."""
         match = self.get_object()
         require(event_selectors.is_organiser(request.user, match.round.event), request)
-        system = event_selectors.game_system(match.round.event)
+        system = systems.get(match.round.event.game_system)
         data = valid(result_input(system, CorrectionSerializer), request).validated_data
         match = services.set_result(match, by=request.user, **stored_scores(system, data))
         return Response(self._detail(match))
@@ -156,7 +157,7 @@ class JudgeCallViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         """Record a ruling (the rule applied, the reasoning) and the result it sets."""
         call = self.get_object()
         require(event_selectors.is_judge(request.user, call.event), request, "judges rule")
-        system = event_selectors.game_system(call.event)
+        system = systems.get(call.event.game_system)
         data = stored_scores(
             system, valid(result_input(system, RulingInputSerializer), request).validated_data
         )

@@ -19,7 +19,6 @@ from rules.api_logs import LogVerifyThrottle, read_log_upload
 from rules.battlesone.catalog import catalog_to_dict, load_catalog
 from rules.d20cast import verify_phase as d20cast_verify
 from rules.tacticards import verify_phase as tacticards_verify
-from tournaments.pairing import TIEBREAKERS
 
 
 def describe(system: systems.GameSystem) -> dict[str, Any]:
@@ -38,10 +37,8 @@ def describe(system: systems.GameSystem) -> dict[str, Any]:
             "minimum": score.minimum,
             "maximum": score.maximum,
         },
-        "tiebreakers": [
-            {"name": name, "label": system.tiebreaker_labels.get(name, TIEBREAKERS[name].label)}
-            for name in system.tiebreakers
-        ],
+        "tiebreakers": list(system.tiebreakers),
+        "tiebreaker_labels": dict(system.tiebreaker_labels),
         "default_tiebreakers": list(system.default_tiebreakers),
         "verifies_records": system.key != "krosmaster",
     }

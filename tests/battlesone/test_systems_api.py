@@ -19,8 +19,8 @@ def test_game_systems_are_listed_with_their_score_and_tiebreakers():
     assert set(found) == {"krosmaster", "battlesone"}
     assert found["krosmaster"]["score"]["fields"] == ["gg_a", "gg_b"]
     assert found["battlesone"]["score"]["fields"] == ["mobs_left_a", "mobs_left_b"]
-    labels = {t["name"]: t["label"] for t in found["battlesone"]["tiebreakers"]}
-    assert labels["score_diff"] == "Mobs left diff"
+    assert "score_diff" in found["battlesone"]["tiebreakers"]
+    assert found["battlesone"]["tiebreaker_labels"]["score_diff"] == "Mobs left diff"
     assert APIClient().get("/api/v1/game-systems/chess/").status_code == 404
 
 
