@@ -424,7 +424,10 @@ class _Game:
             self.check_turn(m, out_of_turn=out_of_turn)
             if not out_of_turn and m.position in (INACTIVE, STUCK):
                 raise RuleBroken(S_TURN_ACTION, f"{m.ref} is {m.position} and cannot act")
-        targets = [self.mob(ref, "target") for ref in ev.get("targets", [])]
+        raw_targets = ev.get("targets", [])
+        if not isinstance(raw_targets, list):
+            raise RuleBroken(S_DECLARE, 'targets: a list of Mobs such as ["B0"]')
+        targets = [self.mob(ref, "target") for ref in raw_targets]
         self.step(
             "Declare Phase", S_GO if go else S_DECLARE, f"{m.ref} {m.mob.name} plays {ability.name}"
         )
@@ -602,7 +605,10 @@ class _Game:
     def do_checked(self, m, ability, effect, targets, ev) -> None:
         if ability.usage in ("all-or-some", "n-or-some", "all-or-none") and ev.get("lp"):
             self.spend(m, ability, ev)
-        for change in ev.get("changes", []):
+        changes = ev.get("changes", [])
+        if not isinstance(changes, list) or not all(isinstance(c, dict) for c in changes):
+            raise RuleBroken(S_ALMANAC, "changes: a list of {mob, hp, position} objects")
+        for change in changes:
             t = self.mob(change.get("mob"), "changed Mob")
             if "hp" in change:
                 hp = change["hp"]
@@ -721,6 +727,13 @@ def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdi
             verdict.status = "invalid"
             verdict.errors.append({"line": number, "rule": error.rule, "message": error.message})
             game.step("Refused", error.rule, error.message)
+            break
+        except (TypeError, ValueError, AttributeError, KeyError) as malformed:
+            # A field of the wrong shape: the record cannot be read past this line.
+            verdict.status = "unreadable"
+            verdict.errors.append(
+                {"line": number, "rule": None, "message": f"malformed event: {malformed}"}
+            )
             break
         except NotModelled as gap:
             verdict.status = "unsupported"

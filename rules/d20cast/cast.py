@@ -48,6 +48,12 @@ class Spell:
     difficulty: int
     kind: str | None = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.difficulty, int) or isinstance(self.difficulty, bool):
+            raise ValueError(f"{self.name}: Cast Difficulty is a whole number")
+        if self.kind not in (None, "basic", "ongoing", "cast_attack"):
+            raise ValueError(f"{self.name}: spell type basic, ongoing or cast_attack")
+
 
 @dataclass
 class Caster:
@@ -125,7 +131,7 @@ def cast_check(
     outside = set(target_in_melee_with) - {caster.name, *caster.engaged_with}
     if spell.kind == "cast_attack" and target_in_melee_with and outside:
         raise CastError(S_ATTACK, "no Cast Attack into a melee combat the caster is not in")
-    if not 1 <= roll <= DIE:
+    if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= DIE:
         raise CastError(S_CASTING, f"a d{DIE} shows 1 to {DIE}, not {roll}")
     if caster.shot:
         raise CastError(S_CASTING, f"{caster.name} has shot this turn and cannot cast")

@@ -31,6 +31,19 @@ def _report(status: str, **parts: Any) -> dict[str, Any]:
 
 
 def verify_phase(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict on a recorded cast phase, with a trace per attempt; never raises."""
+    try:
+        return _verify(record)
+    except (TypeError, ValueError, AttributeError, KeyError) as malformed:
+        return _report(
+            "unreadable",
+            errors=[{"index": None, "rule": None, "message": f"malformed record: {malformed}"}],
+        )
+
+
+def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(record, Mapping):
+        raise TypeError("a recorded phase is an object")
     try:
         spells = {name: Spell(name, **fields) for name, fields in record["spells"].items()}
         casters = {}
@@ -42,6 +55,8 @@ def verify_phase(record: Mapping[str, Any]) -> dict[str, Any]:
         first_turn = bool((record.get("turn") or {}).get("first_player_first_turn"))
         stack = bool(record.get("stack_modifiers"))
         attempts = list(record.get("attempts") or [])
+        if not all(isinstance(a, Mapping) for a in attempts):
+            raise TypeError("attempts: a list of {caster, spell, roll} objects")
     except (KeyError, TypeError, ValueError) as error:
         return _report("unreadable", errors=[{"index": None, "rule": None, "message": str(error)}])
     report = _report("valid")

@@ -62,6 +62,12 @@ class Unit:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"{self.name}: attack type {self.kind!r}, one of {', '.join(KINDS)}")
+        for name in ("attack", "health", "row", "col", "armour", "attack_range"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"{self.name}: {name} is a whole number, not {value!r}")
+        if self.owner not in ("A", "B") or not isinstance(self.name, str):
+            raise ValueError(f"{self.name!r}: a named unit of player A or B")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +76,12 @@ class Board:
 
     rows: int = 5
     metric: str = "chebyshev"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rows, int) or isinstance(self.rows, bool) or self.rows < 1:
+            raise ValueError(f"board rows: a whole number of rows, not {self.rows!r}")
+        if self.metric not in ("chebyshev", "manhattan"):
+            raise ValueError(f"board metric: chebyshev or manhattan, not {self.metric!r}")
 
     def distance(self, a: tuple[int, int], b: tuple[int, int]) -> int:
         dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])

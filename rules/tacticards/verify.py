@@ -40,12 +40,26 @@ def _report(status: str, **parts: Any) -> dict[str, Any]:
 
 
 def verify_phase(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The verdict on a recorded battle phase, with a trace per attack."""
+    """The verdict on a recorded battle phase, with a trace per attack; never raises."""
+    try:
+        return _verify(record)
+    except (TypeError, ValueError, AttributeError, KeyError) as malformed:
+        return _report(
+            "unreadable",
+            errors=[{"index": None, "rule": None, "message": f"malformed record: {malformed}"}],
+        )
+
+
+def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(record, Mapping):
+        raise TypeError("a recorded phase is an object")
     try:
         board = Board(**dict(record.get("board") or {}))
         units = {u["name"]: Unit(**u) for u in record["units"]}
         player = record["player"]
         attacks = list(record.get("attacks") or [])
+        if not all(isinstance(a, Mapping) for a in attacks):
+            raise TypeError("attacks: a list of {attacker, target} objects")
     except (KeyError, TypeError, ValueError) as error:
         return _report("unreadable", errors=[{"index": None, "rule": None, "message": str(error)}])
     report = _report("valid")
