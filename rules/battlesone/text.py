@@ -30,13 +30,25 @@ def collapse(line: str) -> str:
     out: list[str] = []
     i, n = 0, len(line)
     while i < n:
-        for size in range(1, (n - i) // REPEAT + 1):
-            run = line[i : i + size]
-            if line[i : i + size * REPEAT] == run * REPEAT:
-                out.append(run)
-                i += size * REPEAT
-                break
+        size = _run_size(line, i, n)
+        if size:
+            out.append(line[i : i + size])
+            i += size * REPEAT
         else:
             out.append(line[i])
             i += 1
     return re.sub(r"[ \t]+", " ", "".join(out)).strip()
+
+
+def _run_size(line: str, i: int, n: int) -> int:
+    """The shortest run starting at `i` that is repeated four times, or 0. Only lengths at
+    which the first character comes back are tried, which keeps plain prose cheap."""
+    first, limit = line[i], (n - i) // REPEAT
+    j = line.find(first, i + 1, i + limit + 1)
+    while j != -1:
+        size = j - i
+        run = line[i:j]
+        if line.startswith(run * REPEAT, i):
+            return size
+        j = line.find(first, j + 1, i + limit + 1)
+    return 0
