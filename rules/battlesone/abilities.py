@@ -16,6 +16,8 @@ RESOLVED = frozenset(
     {"damage", "heal", "kill", "stuck", "inactive", "control", "revive", "stance", "passive"}
 )
 CHECKED = frozenset({"reaction", "lp"})
+FIRES = frozenset({"inactive", "damage", "damage_inactive", "heal"})
+"""What a resolved firing does to its target: Inactive, damage (then Inactive), or a heal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +39,15 @@ class Effect:
     bonus_damage: bool = False  # BONUS DAMAGE
     max_die: bool = False  # the damage is the maximum of a die (JOKE, PRANK)
     trigger: bool = False  # a stance whose lasting effect fires on others' actions
+    fires: str | None = None  # what a firing does when the engine resolves it (`FIRES`)
+    fire_vc: int | None = None  # which "(N+LP) VC" of the text the firing rolls (None: none)
+    fire_amount: str = ""  # "dice" (the ability's dice), "lp2", "lp3", "2+lp", "3d4"
 
     @property
     def resolved(self) -> bool:
         """Applied by the engine itself; stances that fire on others' actions are entered by
         the engine, but what they do when they fire comes from the record (`effect` events)."""
-        return self.kind in RESOLVED and not self.trigger
+        return self.kind in RESOLVED and (not self.trigger or self.fires is not None)
 
 
 E = Effect
@@ -134,6 +139,8 @@ EFFECTS: dict[str, Effect] = {
         "enemies",
         "while Fallow, opposing Mobs taking turns may be made Inactive",
         trigger=True,
+        fires="inactive",
+        fire_vc=1,
     ),
     # Joker
     "joke": E("damage", "enemy", "the target takes its own weapon's maximum damage", max_die=True),
@@ -143,7 +150,12 @@ EFFECTS: dict[str, Effect] = {
     # Fire Mage
     "fireball": E("damage", "enemies", "charged when Busy, then D6s on all Mobs of one zone"),
     "firewall": E(
-        "stance", "enemies", "Mobs crossing the wall take D6s automatically", trigger=True
+        "stance",
+        "enemies",
+        "Mobs crossing the wall take D6s automatically",
+        trigger=True,
+        fires="damage",
+        fire_amount="dice",
     ),
     # Ice Mage
     "ice-bolt": E(
@@ -162,10 +174,23 @@ EFFECTS: dict[str, Effect] = {
     # Earth Mage
     "earthquake": E("inactive", "any", "Active Mobs become Inactive and Inactive ones Active"),
     "meteor-shower": E(
-        "stance", "any", "while Busy, Mobs taking turns may be hit by D6s", trigger=True
+        "stance",
+        "any",
+        "while Busy, Mobs taking turns may be hit by D6s",
+        trigger=True,
+        fires="damage_inactive",
+        fire_vc=0,
+        fire_amount="dice",
     ),
     # Mystic
-    "light": E("stance", "allies", "while Fallow, allies heal LP x3 when they act", trigger=True),
+    "light": E(
+        "stance",
+        "allies",
+        "while Fallow, allies heal LP x3 when they act",
+        trigger=True,
+        fires="heal",
+        fire_amount="lp3",
+    ),
     "shadows": E(
         "stance", "enemies", "while Busy, acting opponents go Inactive or take LP x2", trigger=True
     ),
@@ -200,10 +225,22 @@ EFFECTS: dict[str, Effect] = {
     "heal": E("heal", "ally", "D8s heal one party member"),
     # Druid
     "wall-of-thorns": E(
-        "stance", "allies", "while Fallow, attacks on allies may fail", trigger=True
+        "stance",
+        "allies",
+        "while Fallow, attacks on allies may fail",
+        trigger=True,
+        fires="damage",
+        fire_vc=1,
+        fire_amount="lp2",
     ),
     "summon-wolf": E(
-        "stance", "enemies", "while Busy, a wolf may bite after allies' hits", trigger=True
+        "stance",
+        "enemies",
+        "while Busy, a wolf may bite after allies' hits",
+        trigger=True,
+        fires="damage",
+        fire_vc=1,
+        fire_amount="dice",
     ),
     # Warlock
     "summon-demon": E(
@@ -247,7 +284,13 @@ EFFECTS: dict[str, Effect] = {
     # Dark Mage
     "dissension": E("inactive", "enemies", "chosen opponents in the Portal become Inactive"),
     "balls": E(
-        "stance", "enemies", "sits in an opposing zone; Mobs entering may take D6s", trigger=True
+        "stance",
+        "enemies",
+        "sits in an opposing zone; Mobs entering may take D6s",
+        trigger=True,
+        fires="damage",
+        fire_vc=1,
+        fire_amount="dice",
     ),
     # Samurai
     "swordsing": E(
@@ -257,7 +300,12 @@ EFFECTS: dict[str, Effect] = {
     # Monk
     "spirit-walk": E("stance", "self", "Fallow: protected from death, 1+LP attacks", trigger=True),
     "spirit-healing": E(
-        "stance", "allies", "while Busy, Mobs entering the Umbra heal 3D4", trigger=True
+        "stance",
+        "allies",
+        "while Busy, Mobs entering the Umbra heal 3D4",
+        trigger=True,
+        fires="heal",
+        fire_amount="3d4",
     ),
     # Conjurere
     "icon-of-impulse": E(
@@ -294,7 +342,12 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Witch
     "curse": E(
-        "stance", "enemies", "while Busy, spellcasters against the party take 2+LP", trigger=True
+        "stance",
+        "enemies",
+        "while Busy, spellcasters against the party take 2+LP",
+        trigger=True,
+        fires="damage",
+        fire_amount="2+lp",
     ),
     "karma": E("reaction", "any", "doubles healing or damage this turn"),
 }

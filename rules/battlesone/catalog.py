@@ -79,6 +79,7 @@ class Ability:
     kind: str | None  # "ability", "spell", or None where the Almanac does not say
     vc_base: int | None  # the static number of "(N+LP) VC"; None: no VC roll
     fixed_vc: int | None  # a VC that does not grow with LP (PROPERSTANCE's "15 or less")
+    vc_bases: tuple[int, ...]  # every "(N+LP) VC" of the text, in order (a trap's own roll...)
     dice: Dice | None
     or_some: int | None  # the # of "#-or-some"
     usage: str | None  # "all-or-none", "all-or-some", "n-or-some", "permanent", "passive"
@@ -170,6 +171,7 @@ def _ability(mob: str, heading: re.Match[str], body: str) -> Ability:
         icons=icons,
         kind=heading["kind"].casefold() if heading["kind"] else None,
         vc_base=int(vc.group(1)) if vc else None,
+        vc_bases=tuple(int(found.group(1)) for found in _VC.finditer(body)),
         fixed_vc=int(fixed.group(1)) if fixed else None,
         dice=(
             Dice(int(dice.group(1)), int(dice.group(2)))
@@ -288,6 +290,7 @@ def catalog_to_dict(catalog: Catalog) -> dict[str, Any]:
                         "kind": a.kind,
                         "icons": list(a.icons),
                         "vc_base": a.vc_base,
+                        "vc_bases": list(a.vc_bases),
                         "fixed_vc": a.fixed_vc,
                         "dice": None if a.dice is None else str(a.dice),
                         "usage": a.usage,

@@ -639,10 +639,66 @@ class _Game:
         if self.state.phase not in ("action", "go"):
             raise RuleBroken(S_PLAY, "Fallow and Busy abilities take effect during a round")
         self.step("Play Phase", S_PLAY, f"{m.ref}'s {ability.name} takes effect")
-        self.do_checked(m, ability, EFFECTS[ability.slug], [], ev)
+        effect = EFFECTS[ability.slug]
+        if effect.fires is None:
+            self.do_checked(m, ability, effect, [], ev)
+        else:
+            self.fire(m, ability, effect, ev)
         self.check_winner()
 
     # -- the end --------------------------------------------------------------------------
+
+    def fire(self, m: MobState, ability: Ability, effect: Effect, ev: Mapping[str, Any]) -> None:
+        """A held ability firing, resolved: its own VC roll if the Almanac gives one, then
+        Inactive, damage or a heal on the one Mob it fires at."""
+        raw = ev.get("targets")
+        if not isinstance(raw, list) or len(raw) != 1:
+            raise RuleBroken(S_PLAY, f'{ability.name} fires at one Mob: targets ["A0"]')
+        target = self.mob(raw[0], "target")
+        if not target.alive:
+            raise RuleBroken(S_WIN, f"{target.ref} is dead")
+        if effect.fire_vc is not None:
+            bases = ability.vc_bases or ((ability.vc_base,) if ability.vc_base is not None else ())
+            base = bases[min(effect.fire_vc, len(bases) - 1)]
+            needed = base + m.lp(ability.slug)
+            value = self.roll(ev.get("vc"), 20, f"{ability.name} VC roll", S_VC)
+            hit = value != 20 and (value == 1 or value <= needed)
+            self.step("VC", S_VC, f"{ability.name} fires: VC {needed}, rolls {value}: "
+                      f"{'it takes' if hit else 'it misses'}")  # fmt: skip
+            self.claim("success", ev.get("success"), hit, S_VC)
+            if not hit:
+                return
+        amount = self.fire_amount(m, ability, effect, ev)
+        if effect.fires == "inactive":
+            target.position, target.stance = INACTIVE, None
+            self.step("Inactive", S_ALMANAC, f"{target.ref} becomes Inactive")
+        elif effect.fires == "heal":
+            before = target.hp
+            target.hp = min(target.thp, target.hp + amount)
+            self.step("Heal", S_HP, f"{target.ref} heals {target.hp - before} (THP {target.thp})")
+        else:
+            self.deal(target, amount, f"{m.ref}'s {ability.name}", S_ALMANAC)
+            if effect.fires == "damage_inactive" and target.alive:
+                target.position, target.stance = INACTIVE, None
+        self.claim("hp", ev.get("hp"), target.hp, S_HP)
+
+    def fire_amount(
+        self, m: MobState, ability: Ability, effect: Effect, ev: Mapping[str, Any]
+    ) -> int:
+        lp = m.lp(ability.slug)
+        fixed = {"lp2": 2 * lp, "lp3": 3 * lp, "2+lp": 2 + lp}
+        if effect.fire_amount in fixed:
+            return max(fixed[effect.fire_amount], 1)  # a zero total counts as one
+        if effect.fire_amount == "3d4":
+            return self.dice(ev.get("dice"), 3, 4, S_DAMAGE)
+        if effect.fire_amount == "dice" and ability.dice is not None:
+            if ability.usage in ("all-or-some", "n-or-some", "all-or-none"):
+                count = self.spend(m, ability, ev)
+            else:  # the dice quip down one each time it strikes
+                count = m.pools.setdefault(ability.slug, max(ability.dice.count(lp), 1))
+                m.pools[ability.slug] = max(count - 1, 1)
+            return self.dice(ev.get("dice"), count, ability.dice.faces, S_DAMAGE)
+        return 0
 
     def end(self, ev: Mapping[str, Any]) -> None:
         claimed = ev.get("winner")

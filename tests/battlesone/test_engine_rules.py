@@ -430,12 +430,7 @@ def test_rules_turn_actions_phases_appear_in_the_trace(catalog):
 
 def test_rules_turn_actions_play_phase_effects_come_from_a_held_ability(catalog):
     trapper = page(mob("Rogue", hp=0, trap=7), mob("Monk"), mob("Thug"))
-    trap_fires = {
-        "event": "effect",
-        "mob": "B0",
-        "ability": "trap",
-        "changes": [{"mob": "A1", "position": "inactive"}],
-    }
+    trap_fires = {"event": "effect", "mob": "B0", "ability": "trap", "targets": ["A1"], "vc": 14}
     events = [attack("A2", "B1", 3), ability("B0", "trap", vc=4), trap_fires]
     verdict = check(catalog, record(events, b=trapper))
     assert verdict.status == "incomplete" and _mob(verdict, "A1")["position"] == "inactive"
@@ -450,3 +445,43 @@ def test_almanac_recorded_effects_are_range_checked(catalog):
     assert _error(check(catalog, record([bad], a=fighter))) == "Almanac"
     heal_too_much = {**bad, "changes": [{"mob": "A0", "hp": 99}]}
     assert _error(check(catalog, record([heal_too_much], a=fighter))) == "Definitions: Hit Points"
+
+
+def test_almanac_rogue_trap_fires_on_its_own_vc(catalog):
+    trapper = page(mob("Rogue", hp=0, trap=7), mob("Monk"), mob("Thug"))
+    setup = [attack("A2", "B1", 3), ability("B0", "trap", vc=4)]  # (9+7) to set the TRAP
+    missed = {"event": "effect", "mob": "B0", "ability": "trap", "targets": ["A1"], "vc": 15}
+    verdict = check(catalog, record([*setup, missed], b=trapper))  # (7+7) = 14 to spring it
+    assert _mob(verdict, "A1")["position"] == "active"
+
+
+def test_almanac_earth_mage_meteor_strikes_for_dice_and_inactive_then_quips(catalog):
+    meteor = page(mob("Earth Mage", hp=0, meteor_shower=7), mob("Monk"), mob("Thug"))
+    lines = [
+        *record([], b=meteor, start=False),
+        {"event": "round"},
+        ability("B0", "meteor-shower", vc=3),
+        {"event": "initiative", "A": 6, "B": 1},
+        {"event": "effect", "mob": "B0", "ability": "meteor-shower", "targets": ["A2"], "vc": 9,
+         "dice": [1] * 8, "hp": 41 - 8},
+        attack("A1", "B1", 2),
+        {"event": "effect", "mob": "B0", "ability": "meteor-shower", "targets": ["A0"], "vc": 9,
+         "dice": [1] * 7},
+    ]  # fmt: skip
+    verdict = check(catalog, lines)
+    assert verdict.status == "incomplete", verdict.to_dict()["errors"]
+    assert _mob(verdict, "A2")["position"] == "inactive"
+    lines[-1]["dice"] = [1] * 8  # the meteor has quipped down to 7 dice
+    assert _error(check(catalog, lines)) == "Definitions: Damage"
+
+
+def test_almanac_mystic_light_heals_lp_times_3(catalog):
+    light = page(mob("Mystic", hp=0, light=7), mob("Monk"), mob("Thug"))
+    events = [
+        attack("A2", "B1", 20, [10]),  # Monk: 34 - 20 = 14
+        ability("B0", "light", vc=5),
+        {"event": "effect", "mob": "B0", "ability": "light", "targets": ["B1"], "hp": 14 + 21},
+    ]
+    verdict = check(catalog, record(events, b=light))
+    assert verdict.status == "mismatch"  # capped at the Monk's 34 THP
+    assert _mob(verdict, "B1")["hp"] == 34
