@@ -51,14 +51,22 @@ def _system(key: str) -> systems.GameSystem:
         raise Http404(str(error)) from error
 
 
-@extend_schema(summary="The game systems an event can be played under")
+@extend_schema(
+    summary="The game systems an event can be played under",
+    operation_id="game_systems_list",
+    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="one object per system")},
+)
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
 def system_list(request: Request) -> Response:
     return Response([describe(system) for system in systems.SYSTEMS.values()])
 
 
-@extend_schema(summary="One game system")
+@extend_schema(
+    summary="One game system",
+    operation_id="game_system_retrieve",
+    responses={200: OpenApiResponse(OpenApiTypes.OBJECT), 404: OpenApiResponse()},
+)
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
 def system_detail(request: Request, key: str) -> Response:
