@@ -38,6 +38,8 @@ class Effect:
     absorb: bool = False  # ABSORBTION
     bonus_damage: bool = False  # BONUS DAMAGE
     max_die: bool = False  # the damage is the maximum of a die (JOKE, PRANK)
+    quip_success: int = 0  # how far its VC quips down after a use that worked
+    quip_failure: int = 0  # ... after a use that failed (ASSASSINATE: 1 and 2)
     trigger: bool = False  # a stance whose lasting effect fires on others' actions
     fires: str | None = None  # what a firing does when the engine resolves it (`FIRES`)
     fire_vc: int | None = None  # which "(N+LP) VC" of the text the firing rolls (None: none)
@@ -123,6 +125,8 @@ EFFECTS: dict[str, Effect] = {
         "VC and an attack ignoring DEF kill the target",
         attack_roll=True,
         negate_def=True,
+        quip_success=1,
+        quip_failure=2,
     ),
     "guise": E(
         "control", "enemy", "takes control of an opposing Mob while the Assassin stays Fallow"
@@ -251,7 +255,13 @@ EFFECTS: dict[str, Effect] = {
     "aura": E("stance", "allies", "while Busy, Mobs in the Umbra cannot be touched", trigger=True),
     "new": E("stance", "enemies", "while Fallow, opponents may only attack", trigger=True),
     # Illusionist
-    "disguise": E("reaction", "ally", "redirects an opponent's action to another ally"),
+    "disguise": E(
+        "reaction",
+        "ally",
+        "redirects an opponent's action to another ally",
+        quip_success=1,
+        quip_failure=1,
+    ),
     "flower": E(
         "control",
         "enemy",

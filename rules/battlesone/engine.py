@@ -363,10 +363,13 @@ class _Game:
     # -- abilities -----------------------------------------------------------------------
 
     def vc(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> bool:
-        """The Visceral roll: at or under base + LP; a 1 always works, a 20 botches (STUCK)."""
+        """The Visceral roll: at or under base + LP (less what it has quipped down, a zero
+        counting as one); a 1 always works, a 20 botches (STUCK)."""
         target = ability.vc_target(m.lp(ability.slug))
         if target is None:
             return True
+        if ability.fixed_vc is None:
+            target = max(target - m.quips.get(ability.slug, 0), 1)
         value = self.roll(ev.get("vc"), 20, f"{ability.name} VC roll", S_VC)
         if value == 20:
             self.step(
@@ -432,9 +435,15 @@ class _Game:
             "Declare Phase", S_GO if go else S_DECLARE, f"{m.ref} {m.mob.name} plays {ability.name}"
         )
         if self.vc(m, ability, ev):
-            self.resolve(m, ability, effect, targets, ev)
-        elif m.position != STUCK:
-            m.position, m.stance = INACTIVE, None
+            worked = self.resolve(m, ability, effect, targets, ev)
+        else:
+            worked = False
+            if m.position != STUCK:
+                m.position, m.stance = INACTIVE, None
+        quip = effect.quip_success if worked else effect.quip_failure
+        if quip:
+            m.quips[ability.slug] = m.quips.get(ability.slug, 0) + quip
+            self.step("Quip", S_USAGE, f"{ability.name}'s VC quips down {quip}")
         if not out_of_turn:
             self.step("End Phase", S_END_PHASE, f"{m.ref} is {m.position}; the Turn passes")
             self.end_turn(m.controller)
@@ -448,14 +457,16 @@ class _Game:
         effect: Effect,
         targets: list[MobState],
         ev: Mapping[str, Any],
-    ) -> None:
+    ) -> bool:
+        """Apply the effect; False when it did not come off (an ATT roll that missed)."""
         kind = effect.kind
         handler = getattr(self, f"do_{kind}")
-        handler(m, ability, effect, targets, ev)
+        worked = handler(m, ability, effect, targets, ev) is not False
         if m.position not in (STUCK, DEAD) and effect.self_after:
             m.position = effect.self_after
         elif m.position in (ACTIVE,) and kind != "stance" and self.state.phase != "go":
             m.position = INACTIVE
+        return worked
 
     def need_targets(self, targets: list[MobState], effect: Effect, m: MobState) -> None:
         if effect.target in ("self", "any", "allies") and not targets:
@@ -541,16 +552,17 @@ class _Game:
         if len(targets) == 1:
             self.claim("hp", ev.get("hp"), targets[0].hp, S_HP)
 
-    def do_kill(self, m, ability, effect, targets, ev) -> None:
+    def do_kill(self, m, ability, effect, targets, ev) -> bool:
         self.need_targets(targets, effect, m)
         hit, value = self.hit_roll(m, targets[0], ev.get("roll"), effect.negate_def)
+        self.claim("hit", ev.get("hit"), hit, S_ATTACK)
         if value == 1:
             m.position = STUCK
         if hit:
             targets[0].hp, targets[0].position = 0, DEAD
             self.step("Dead", S_ALMANAC, f"{targets[0].ref} is assassinated")
             self.release_control(targets[0])
-        m.pools[ability.slug] = m.pools.get(ability.slug, 0) - (1 if hit else 2)
+        return hit
 
     def do_stuck(self, m, ability, effect, targets, ev) -> None:
         self.need_targets(targets, effect, m)

@@ -45,6 +45,7 @@ class MobState:
     def_melee: int = 0  # Melee Points added to DEF
     set_up: bool = False
     pools: dict[str, int] = field(default_factory=dict)  # ability slug -> LP left to spend
+    quips: dict[str, int] = field(default_factory=dict)  # ability slug -> VC quipped down
     stance: str | None = None  # the ability keeping the Mob Fallow or Busy
     absorb_used: int = 0  # assaults absorbed so far (ABSORBTION)
     bonus: int = 0  # BONUS DAMAGE built up so far

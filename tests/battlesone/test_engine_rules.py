@@ -485,3 +485,22 @@ def test_almanac_mystic_light_heals_lp_times_3(catalog):
     verdict = check(catalog, record(events, b=light))
     assert verdict.status == "mismatch"  # capped at the Monk's 34 THP
     assert _mob(verdict, "B1")["hp"] == 34
+
+
+def test_almanac_assassinate_quips_down_two_after_a_miss_and_one_after_a_kill(catalog):
+    killer = page(mob("Assassin", hp=0, assassinate=7), mob("Cleric"), mob("Fighter"))
+    first_round = [
+        ability("A0", "assassinate", targets=["B0"], vc=8, roll=2, hit=False),  # VC 8, then 6
+        attack("B0", "A1", 2),
+        attack("A1", "B1", 2),
+        attack("B1", "A2", 2),
+        attack("A2", "B2", 2),
+        attack("B2", "A1", 2),
+        {"event": "recover"},
+        {"event": "round"},
+        {"event": "initiative", "A": 6, "B": 1},
+    ]
+    again = ability("A0", "assassinate", targets=["B0"], vc=7, roll=15, success=False)
+    verdict = check(catalog, record([*first_round, again], a=killer))
+    assert verdict.status == "incomplete", verdict.mismatches  # 7 > 6: the VC fails
+    assert _mob(verdict, "B0")["position"] == "active"
