@@ -227,7 +227,32 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
         raise InvalidInput("bans_per_player", "at most 5 bans per player")
     if not (event.name or "").strip():
         raise InvalidInput("name", "give the event a name")
+    if not system.uses_formats:
+        _refuse_krosmaster_settings(event, system, map_pool)
     return list(map_pool) if map_pool is not None else None
+
+
+#: Settings that only make sense with Krosmaster's catalog, arenas and match logs, and the value
+#: they must keep in other games.
+KROSMASTER_ONLY = {
+    "bans_per_player": 0,
+    "team_mode": Event.TeamMode.EVENT,
+    "team_pools": False,
+    "require_match_log": False,
+}
+
+
+def _refuse_krosmaster_settings(event: Event, system: systems.GameSystem, map_pool: Any) -> None:
+    """Ban phases, match teams, arenas and match logs are Krosmaster's: refused elsewhere."""
+    for key, value in KROSMASTER_ONLY.items():
+        if getattr(event, key) != value:
+            raise InvalidInput(
+                key, gettext("%(game)s events have no such setting") % {"game": system.name}
+            )
+    if map_pool:
+        raise InvalidInput(
+            "map_pool", gettext("%(game)s events have no arenas") % {"game": system.name}
+        )
 
 
 def grant_role(*, event: Event, user: AbstractBaseUser, role: str) -> EventRole:

@@ -115,3 +115,14 @@ def test_result_entry_uses_mobs_left(client, catalog):
     assert (match.status, match.gg_a) == ("confirmed", 2)
     standings = client.get(f"/events/{event.slug}/standings/").content.decode()
     assert "Mobs left diff" in standings
+
+
+@pytest.mark.parametrize(
+    "setting", [{"bans_per_player": 1}, {"team_mode": "per_match"}, {"require_match_log": True}]
+)
+def test_krosmaster_only_settings_are_refused(setting, catalog):
+    from tournaments.errors import InvalidInput
+
+    with pytest.raises(InvalidInput) as refused:
+        _event(**setting)
+    assert refused.value.field == next(iter(setting))
