@@ -126,3 +126,40 @@ def test_krosmaster_only_settings_are_refused(setting, catalog):
     with pytest.raises(InvalidInput) as refused:
         _event(**setting)
     assert refused.value.field == next(iter(setting))
+
+
+def test_every_page_renders_for_a_battlesone_event(client, catalog):
+    event = _event()
+    services.transition(event, "registration_open")
+    users = [make_user(f"q{n}") for n in range(4)]
+    for user in users:
+        services.set_checked_in(services.register(event=event, user=user, team=PAGE_LIST))
+    services.transition(event, "registration_closed")
+    services.transition(event, "running")
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    from matches import services as match_services
+
+    for match in Match.objects.filter(round=round_):
+        match_services.report_result(match, registration=match.player_a, by=match.player_a.user,
+                                     result="a", gg_a=2, gg_b=0)  # fmt: skip
+        match_services.confirm_result(match, registration=match.player_b, by=match.player_b.user)
+    client.force_login(event.roles.get(role="organiser").user)
+    match = Match.objects.filter(round=round_).first()
+    for url in (
+        f"/events/{event.slug}/",
+        f"/events/{event.slug}/manage/",
+        f"/events/{event.slug}/teams/",
+        f"/events/{event.slug}/standings/",
+        f"/events/{event.slug}/rounds/1/",
+        f"/events/{event.slug}/rounds/1/sheet/",
+        f"/events/{event.slug}/rounds/1/pairings.csv",
+        f"/events/{event.slug}/standings.csv",
+        f"/matches/{match.pk}/",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+        if url.endswith("/rounds/1/"):
+            assert "2\u20130 Mobs left" in response.content.decode()
+        if url.endswith("pairings.csv"):
+            assert "mobs_left_a" in response.content.decode()
