@@ -38,6 +38,7 @@ class Effect:
     absorb: bool = False  # ABSORBTION
     bonus_damage: bool = False  # BONUS DAMAGE
     max_die: bool = False  # the damage is the maximum of a die (JOKE, PRANK)
+    attacks_held: bool = False  # the Mob may still attack while it holds this (HOWL...)
     quip_success: int = 0  # how far its VC quips down after a use that worked
     quip_failure: int = 0  # ... after a use that failed (ASSASSINATE: 1 and 2)
     trigger: bool = False  # a stance whose lasting effect fires on others' actions
@@ -79,6 +80,7 @@ EFFECTS: dict[str, Effect] = {
         "stance",
         "allies",
         "while Busy, allies' attacks do double damage until the Barbarian's first attack",
+        attacks_held=True,
     ),
     # Paladin
     "holy-light": E("heal", "allies", "one roll of the dice heals every ally"),
@@ -306,9 +308,21 @@ EFFECTS: dict[str, Effect] = {
     "swordsing": E(
         "damage", "enemy", "a thrown weapon: double damage, target Inactive", multiplier=2
     ),
-    "properstance": E("stance", "self", "Busy: +2 DEF, stores LP for later attacks", def_bonus=2),
+    "properstance": E(
+        "stance",
+        "self",
+        "Busy: +2 DEF, stores LP for later attacks",
+        def_bonus=2,
+        attacks_held=True,
+    ),
     # Monk
-    "spirit-walk": E("stance", "self", "Fallow: protected from death, 1+LP attacks", trigger=True),
+    "spirit-walk": E(
+        "stance",
+        "self",
+        "Fallow: protected from death, 1+LP attacks",
+        trigger=True,
+        attacks_held=True,
+    ),
     "spirit-healing": E(
         "stance",
         "allies",

@@ -328,7 +328,8 @@ class _Game:
     def attack(self, ev: Mapping[str, Any]) -> None:
         m = self.mob(ev.get("mob"))
         self.check_turn(m, out_of_turn=False)
-        if m.position != ACTIVE:
+        held = m.stance is not None and EFFECTS[m.stance].attacks_held
+        if m.position != ACTIVE and not held:
             raise RuleBroken(S_ATTACK, f"{m.ref} is {m.position}: only Active Mobs attack")
         target = self.mob(ev.get("target"), "target")
         if not target.alive or target.controller == m.controller:
@@ -355,6 +356,9 @@ class _Game:
             if m.mob.slug == "warrior":
                 m.bonus = min(m.bonus + 1, 3 + m.lp("bonus-damage"))
             self.claim("hp", ev.get("hp"), target.hp, S_HP)
+        if m.stance == "howl":  # HOWL ends with the Barbarian's first attack
+            m.position, m.stance = INACTIVE, None
+            self.step("HOWL ends", S_ALMANAC, f"{m.ref} has attacked: HOWL ends")
         if m.position == ACTIVE:
             m.position = INACTIVE
         self.step("End Phase", S_END_PHASE, f"{m.ref} is {m.position}; the Turn passes")

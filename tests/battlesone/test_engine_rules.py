@@ -504,3 +504,19 @@ def test_almanac_assassinate_quips_down_two_after_a_miss_and_one_after_a_kill(ca
     verdict = check(catalog, record([*first_round, again], a=killer))
     assert verdict.status == "incomplete", verdict.mismatches  # 7 > 6: the VC fails
     assert _mob(verdict, "B0")["position"] == "active"
+
+
+def test_almanac_barbarian_attacks_while_howling_and_the_howl_ends(catalog):
+    howler = page(mob("Barbarian", hp=4, howl=3), mob("Cleric"), mob("Fighter"))
+    lines = [
+        *record([], a=howler, start=False),
+        {"event": "round"},
+        ability("A0", "howl", vc=5),
+        {"event": "initiative", "A": 6, "B": 1},
+        attack("A0", "B0", 15, [5], hp=34 - 10),  # Busy yet attacking, its own HOWL doubling
+        attack("B0", "A1", 2),
+        attack("A2", "B1", 15, [5], hp=34 - 5),  # the HOWL is over
+    ]
+    verdict = check(catalog, lines)
+    assert verdict.status == "incomplete", verdict.mismatches
+    assert _mob(verdict, "A0")["stance"] is None
