@@ -46,6 +46,7 @@ _ABILITY_LINE = re.compile(
 )
 _VC = re.compile(r"\(?\s*(\d+)\s*\+\s*LP\s*\)?\s*VC")
 _DICE = re.compile(r"\(?\s*(\d+)\s*\+\s*LP\s*\)?\s*D(\d+)|\bLP\s*D(\d+)")
+_POOL = re.compile(r"\(\s*(\d+)\s*\+\s*LP\s*\)(?!\s*(?:VC|D\d))")
 _OR_SOME = re.compile(r"(\d)-or-\s*some", re.IGNORECASE)
 _FIXED_VC = re.compile(r"rolls (\d+) or less")
 
@@ -80,6 +81,7 @@ class Ability:
     vc_base: int | None  # the static number of "(N+LP) VC"; None: no VC roll
     fixed_vc: int | None  # a VC that does not grow with LP (PROPERSTANCE's "15 or less")
     vc_bases: tuple[int, ...]  # every "(N+LP) VC" of the text, in order (a trap's own roll...)
+    pool_base: int | None  # N of an "(N+LP)" total that is neither a VC nor dice (BERSERK LP)
     dice: Dice | None
     or_some: int | None  # the # of "#-or-some"
     usage: str | None  # "all-or-none", "all-or-some", "n-or-some", "permanent", "passive"
@@ -172,6 +174,7 @@ def _ability(mob: str, heading: re.Match[str], body: str) -> Ability:
         kind=heading["kind"].casefold() if heading["kind"] else None,
         vc_base=int(vc.group(1)) if vc else None,
         vc_bases=tuple(int(found.group(1)) for found in _VC.finditer(body)),
+        pool_base=int(pool.group(1)) if (pool := _POOL.search(body)) else None,
         fixed_vc=int(fixed.group(1)) if fixed else None,
         dice=(
             Dice(int(dice.group(1)), int(dice.group(2)))
@@ -291,6 +294,7 @@ def catalog_to_dict(catalog: Catalog) -> dict[str, Any]:
                         "icons": list(a.icons),
                         "vc_base": a.vc_base,
                         "vc_bases": list(a.vc_bases),
+                        "pool_base": a.pool_base,
                         "fixed_vc": a.fixed_vc,
                         "dice": None if a.dice is None else str(a.dice),
                         "usage": a.usage,

@@ -392,7 +392,7 @@ class _Game:
 
     def spend(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> int:
         """LP (dice) used this time, checked against the ability's usage and what is left."""
-        base = ability.dice.base if ability.dice else 0
+        base = ability.dice.base if ability.dice else (ability.pool_base or 0)
         pool = m.pools.setdefault(ability.slug, max(base + m.lp(ability.slug), 1))
         used = ev.get("lp", pool if ability.usage in (None, "all-or-none", "permanent") else None)
         if not isinstance(used, int) or used < 1:
@@ -513,13 +513,14 @@ class _Game:
                 return
             if ability.slug == "backstab":
                 multiplier = min(multiplier + self.spend(m, ability, ev), 4 + (multiplier > 2))
-            if ability.dice:  # a spell's own dice (ICE BOLT, AIR BOLT), drawn from its pool
-                count, faces = self.spend(m, ability, ev), ability.dice.faces
-            else:  # the weapon's die, once per hit
-                count, faces = hits, m.mob.damage_die
-            amount = self.dice(ev.get("dice"), count, faces, S_DAMAGE) * multiplier
-        elif ability.slug == "grapple":
-            amount = m.lp(ability.slug)
+            if ability.slug == "grapple":  # the hold itself deals LP damage, no dice
+                amount = max(m.lp(ability.slug), 1)
+            else:
+                if ability.dice:  # a spell's own dice (ICE BOLT, AIR BOLT), from its pool
+                    count, faces = self.spend(m, ability, ev), ability.dice.faces
+                else:  # the weapon's die, once per hit
+                    count, faces = hits, m.mob.damage_die
+                amount = self.dice(ev.get("dice"), count, faces, S_DAMAGE) * multiplier
         elif ability.slug == "demon-attack":
             amount = m.thp
             self.deal(m, m.lp(ability.slug) + 1, f"{m.ref}'s own DEMON ATTACK", S_ALMANAC)

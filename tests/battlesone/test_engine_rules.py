@@ -520,3 +520,44 @@ def test_almanac_barbarian_attacks_while_howling_and_the_howl_ends(catalog):
     verdict = check(catalog, lines)
     assert verdict.status == "incomplete", verdict.mismatches
     assert _mob(verdict, "A0")["stance"] is None
+
+
+def test_almanac_barbarian_berserk_rolls_one_attack_plus_lp_spent(catalog):
+    barbarian = page(mob("Barbarian", hp=3, berserk=4), mob("Cleric"), mob("Fighter"))
+    rage = ability("A0", "berserk", targets=["B0"], lp=2, rolls=[15, 5, 12], dice=[7, 9], hp=18)
+    verdict = check(catalog, record([rage], a=barbarian))  # STR 11: two hits of the D12
+    assert verdict.status == "incomplete", verdict.mismatches
+    too_many = {**rage, "lp": 4, "rolls": [15] * 5}  # 3-or-some
+    assert _error(check(catalog, record([too_many], a=barbarian))) == "Abilities and Spells"
+
+
+def test_almanac_thug_backstab_multiplies_ignoring_def(catalog):
+    thug = page(mob("Thug", hp=3, backstab=4), mob("Cleric"), mob("Fighter"))
+    stab = ability("A0", "backstab", targets=["B1"], lp=2, roll=10, dice=[3], hp=34 - 12)
+    assert check(catalog, record([stab], a=thug)).status == "incomplete"
+
+
+def test_almanac_samurai_swordsing_doubles_and_sends_inactive(catalog):
+    samurai = page(mob("Samurai", hp=0, swordsing=7), mob("Cleric"), mob("Fighter"))
+    sing = ability("A0", "swordsing", targets=["B0"], vc=10, dice=[4], hp=34 - 8)
+    verdict = check(catalog, record([sing], a=samurai))
+    assert verdict.status == "incomplete" and _mob(verdict, "B0")["position"] == "inactive"
+
+
+def test_almanac_joker_joke_deals_the_targets_maximum(catalog):
+    joker = page(mob("Joker", hp=0, joke=7), mob("Cleric"), mob("Fighter"))
+    joke = ability("A0", "joke", targets=["B1"], vc=3, hp=34 - 10)  # the Monk's D10
+    assert check(catalog, record([joke], a=joker)).status == "incomplete"
+
+
+def test_almanac_fighter_grapple_deals_lp_on_vc_and_hit(catalog):
+    fighter = page(mob("Fighter", hp=0, grapple=7), mob("Cleric"), mob("Warrior"))
+    grapple = ability("A0", "grapple", targets=["B0"], vc=10, roll=12, hp=34 - 7)
+    assert check(catalog, record([grapple], a=fighter)).status == "incomplete"
+
+
+def test_almanac_warlock_demon_attack_deals_thp_and_costs_lp_plus_1(catalog):
+    warlock = page(mob("Warlock", hp=2, demon_attack=5), mob("Cleric"), mob("Fighter"))
+    demon = ability("A0", "demon-attack", targets=["B0"], vc=2, hp=34 - 24)
+    verdict = check(catalog, record([demon], a=warlock))
+    assert verdict.status == "incomplete" and _mob(verdict, "A0")["hp"] == 24 - 6
