@@ -510,6 +510,13 @@ def _set_system_list(
         raise InvalidInput(
             system.list_field, str(error), "unreadable_team", problems=error.problems
         ) from error
+    except FileNotFoundError as error:  # the rulebook the catalog is read from is missing
+        raise Unprocessable(
+            system.list_field,
+            gettext("%(game)s lists cannot be checked on this server: %(why)s")
+            % {"game": system.name, "why": error},
+            "catalog_missing",
+        ) from error
     registration.team_name = name
     registration.team_entries = outcome.entries
     registration.team_legality = {**outcome.report, "checked_at": timezone.now().isoformat()}

@@ -163,3 +163,19 @@ def test_every_page_renders_for_a_battlesone_event(client, catalog):
             assert "2\u20130 Mobs left" in response.content.decode()
         if url.endswith("pairings.csv"):
             assert "mobs_left_a" in response.content.decode()
+
+
+def test_a_missing_rulebook_is_a_clear_refusal(monkeypatch, tmp_path):
+    from rules.battlesone import catalog as b1_catalog
+    from tournaments.errors import Unprocessable
+
+    monkeypatch.setenv("GAME_SEEDS", str(tmp_path))
+    b1_catalog.load_catalog.cache_clear()
+    try:
+        event = _event()
+        services.transition(event, "registration_open")
+        with pytest.raises(Unprocessable) as refused:
+            services.register(event=event, user=make_user("late"), team=PAGE_LIST)
+        assert refused.value.code == "catalog_missing"
+    finally:
+        b1_catalog.load_catalog.cache_clear()
