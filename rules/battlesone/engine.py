@@ -14,12 +14,34 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules.battlesone.abilities import EFFECTS, Effect
 from rules.battlesone.catalog import Ability, Catalog, slugify
 from rules.battlesone.legality import ListError, check_list
+from rules.battlesone.sections import (
+    S_ALMANAC,
+    S_ATTACK,
+    S_DAMAGE,
+    S_DECLARE,
+    S_END_PHASE,
+    S_END_ROUND,
+    S_GO,
+    S_HACKED,
+    S_HP,
+    S_ICONS,
+    S_INITIATIVE,
+    S_MELEE,
+    S_PLAY,
+    S_ROUND,
+    S_SETUP,
+    S_STRENGTH,
+    S_TURN,
+    S_TURN_ACTION,
+    S_USAGE,
+    S_VC,
+    S_WIN,
+)
 from rules.battlesone.state import (
     ACTIVE,
     BUSY,
@@ -33,89 +55,9 @@ from rules.battlesone.state import (
     MobState,
     other,
 )
+from rules.battlesone.verdict import NotModelled, RuleBroken, Step, Verdict
 
 FORMAT = "b1r/1"
-S_ATTACK = "Definitions: Attack"
-S_STRENGTH = "Definitions: Strength"
-S_DAMAGE = "Definitions: Damage"
-S_HP = "Definitions: Hit Points"
-S_MELEE = "Definitions: Melee Points"
-S_INITIATIVE = "Definitions: Initiative"
-S_TURN = "Definitions: Turn"
-S_ROUND = "Definitions: Round"
-S_HACKED = "Definitions: Hacked"
-S_VC = "Abilities and Spells: Visceral"
-S_LP = "Definitions: Level Points"
-S_USAGE = "Abilities and Spells"
-S_ICONS = "Ability and Spell Icons"
-S_GO = "Rules: GO Actions"
-S_TURN_ACTION = "Rules: Turn Actions"
-S_DECLARE = "Rules: Turn Actions (Declare Phase)"
-S_PLAY = "Rules: Turn Actions (Play Phase)"
-S_ACTION = "Rules: Turn Actions (Action Phase)"
-S_DAMAGE_PHASE = "Rules: Turn Actions (Damage Phase)"
-S_END_PHASE = "Rules: Turn Actions (End Phase)"
-S_END_ROUND = "Rules: End Round Actions"
-S_WIN = "Positions: Dead"
-S_SETUP = "Set Up"
-S_ALMANAC = "Almanac"
-STATUSES = ("valid", "invalid", "mismatch", "unsupported", "incomplete", "unreadable")
-
-
-class RuleBroken(Exception):
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
-        self.rule, self.message = rule, message
-
-
-class NotModelled(Exception):
-    def __init__(self, feature: str, message: str) -> None:
-        super().__init__(message)
-        self.feature, self.message = feature, message
-
-
-@dataclass(frozen=True)
-class Step:
-    """One line of the trace: the step, the rulebook section, what happened."""
-
-    line: int
-    step: str
-    rule: str
-    text: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "step": self.step, "rule": self.rule, "text": self.text}
-
-
-@dataclass
-class Verdict:
-    """The outcome of a check; `to_dict` is the report shape of Krosmaster logs."""
-
-    status: str
-    events_checked: int = 0
-    errors: list[dict[str, Any]] = field(default_factory=list)
-    mismatches: list[dict[str, Any]] = field(default_factory=list)
-    unsupported: list[dict[str, Any]] = field(default_factory=list)
-    trace: list[Step] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    mobs: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return self.status == "valid"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "system": "battlesone",
-            "status": self.status,
-            "events_checked": self.events_checked,
-            "errors": self.errors,
-            "mismatches": self.mismatches,
-            "unsupported": self.unsupported,
-            "result": self.result,
-            "mobs": self.mobs,
-            "trace": [step.to_dict() for step in self.trace],
-        }
 
 
 class _Game:

@@ -18,18 +18,12 @@ from typing import Any
 
 from rules.battlesone.catalog import Catalog, Mob, slugify
 from rules.battlesone.ranks import MIN_MOBS, Rank
+from rules.battlesone.sections import S_ALMANAC, S_LP, S_MOB, S_RANK, S_SETUP_2
 
 BASE_HP = 20
 """Every Mob starts with 20 Hit Points before its LP are multiplied (Definitions: Hit Points)."""
 LP_CARDS = frozenset({5, 6, 7, 8, 9, 10, 15})
 """Mob cards carry 5 to 15 LP, with no 11-14 LP cards (Definitions: Level Points)."""
-
-SECTION_RANK = "Definitions: Rank"
-SECTION_MOB = "Definitions: Mob"
-SECTION_LP = "Definitions: Level Points"
-SECTION_HP = "Definitions: Hit Points"
-SECTION_SETUP = "Set Up 2"
-SECTION_ALMANAC = "Almanac"
 
 
 class ListError(ValueError):
@@ -145,11 +139,11 @@ def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:
     rank = catalog.rank(rank_key)
     if rank is None:
         names = ", ".join(r.slug for r in catalog.ranks)
-        problems.append(Problem(SECTION_RANK, f"unknown Rank {rank_key!r}; one of {names}"))
+        problems.append(Problem(S_RANK, f"unknown Rank {rank_key!r}; one of {names}"))
     elif not MIN_MOBS <= len(entries) <= rank.max_mobs:
         problems.append(
             Problem(
-                SECTION_MOB,
+                S_MOB,
                 f"a {rank.name} fields {MIN_MOBS} to {rank.max_mobs} Mobs, not {len(entries)}"
                 if rank.max_mobs > MIN_MOBS
                 else f"a {rank.name} fields {MIN_MOBS} Mobs, not {len(entries)}",
@@ -159,14 +153,12 @@ def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:
     for index, entry in enumerate(entries):
         mob = catalog.mob(entry.mob)
         if mob is None:
-            problems.append(
-                Problem(SECTION_ALMANAC, f"{entry.mob!r} is not a Mob of the Almanac", index)
-            )
+            problems.append(Problem(S_ALMANAC, f"{entry.mob!r} is not a Mob of the Almanac", index))
             continue
         if entry.lp not in LP_CARDS:
             problems.append(
                 Problem(
-                    SECTION_LP,
+                    S_LP,
                     f"{mob.name}: {entry.lp} LP; Mob cards have 5 to 10 or 15 LP",
                     index,
                 )
@@ -175,7 +167,7 @@ def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:
         if unknown:
             problems.append(
                 Problem(
-                    SECTION_ALMANAC,
+                    S_ALMANAC,
                     f"{mob.name} has no {', '.join(unknown)}; its abilities are "
                     f"{', '.join(a.slug for a in mob.abilities)}",
                     index,
@@ -185,7 +177,7 @@ def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:
         if entry.hp_lp < 0 or spent != entry.lp:
             problems.append(
                 Problem(
-                    SECTION_SETUP,
+                    S_SETUP_2,
                     f"{mob.name}: {spent} LP placed in HP and abilities, the card has {entry.lp}",
                     index,
                 )
@@ -194,7 +186,7 @@ def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:
     if rank is not None and sum(e.lp for e in entries) > rank.lp_budget:
         problems.append(
             Problem(
-                SECTION_RANK,
+                S_RANK,
                 f"{sum(e.lp for e in entries)} LP of Mobs; a {rank.name} may spend "
                 f"{rank.lp_budget}",
             )
@@ -204,7 +196,7 @@ def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:
         if key in labels[:index]:
             problems.append(
                 Problem(
-                    SECTION_MOB,
+                    S_MOB,
                     "two copies of one Mob need different labels to be told apart",
                     index,
                 )

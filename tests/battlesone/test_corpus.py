@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.battlesone.engine import STATUSES, verify_text
+from rules.battlesone.engine import verify_text
+from rules.systems import STATUSES
 
 CORPUS = Path(__file__).parent / "corpus"
 FILES = sorted(CORPUS.glob("*.jsonl"))

@@ -7,7 +7,8 @@ import json
 import random
 from pathlib import Path
 
-from rules.battlesone.engine import STATUSES, verify_text
+from rules.battlesone.engine import verify_text
+from rules.systems import STATUSES
 
 CORPUS = [p for p in sorted((Path(__file__).parent / "corpus").glob("*.jsonl"))
           if not p.name.startswith("unreadable")]  # fmt: skip
