@@ -26,7 +26,8 @@ class BattlesOne:
         label="Mobs left",
         short="Mobs left",
         minimum=0,
-        maximum=max(rank.max_mobs for rank in RANKS) + 2,  # room for Mobs taken over
+        # Every Mob of the game: a player may end with opposing Mobs taken over (GUISE, FLOWER).
+        maximum=2 * max(rank.max_mobs for rank in RANKS),
         help="Mobs alive under the player's control at the end",
     )
     tiebreakers = ("omw", "score_diff", "oomw", "buchholz", "median_buchholz", "sos", "esos",

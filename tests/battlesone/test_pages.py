@@ -103,7 +103,7 @@ def test_result_entry_uses_mobs_left(client, catalog):
     match = Match.objects.get(round=round_)
     client.force_login(match.player_a.user)
     page = client.get(f"/events/{event.slug}/me/").content.decode()
-    assert "Mobs left, " in page and 'max="6"' in page
+    assert "Mobs left, " in page and 'max="8"' in page
     response = client.post(
         f"/matches/{match.pk}/report/", {"result": "a", "gg_a": 9, "gg_b": 0}, follow=True
     )
