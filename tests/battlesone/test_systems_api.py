@@ -79,3 +79,29 @@ def test_judges_calculators_verify_a_recorded_phase():
         == "valid"
     )
     assert api.post("/api/v1/calculators/chess/verify/", {}, format="json").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "team",
+    [
+        {"mobs": "warrior"},
+        {"rank": "page", "mobs": []},
+        {"rank": "page", "mobs": [{"mob": "warrior", "lp": 7, "abilities": [1, 2]}]},
+        {"rank": "page", "mobs": [{"mob": "warrior", "lp": 7.5}]},
+        {"rank": ["page"], "mobs": [{"mob": "warrior", "lp": 7}]},
+        {"rank": "page", "mobs": [{"mob": "warrior", "lp": 7, "abilities": {"heal": -1}}]},
+    ],
+)
+def test_malformed_lists_are_refused_with_400(catalog, team):
+    from tests.factories import make_user
+    from tournaments import services
+
+    event = services.create_event(
+        organiser=make_user("org"), name="B1", starts_on="2026-12-12", game_system="battlesone"
+    )
+    services.transition(event, "registration_open")
+    api = APIClient()
+    api.force_authenticate(make_user("p"))
+    response = api.post(f"/api/v1/events/{event.slug}/registrations/", {"team": team},
+                        format="json")  # fmt: skip
+    assert response.status_code == 400, response.content
