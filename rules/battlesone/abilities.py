@@ -13,10 +13,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 RESOLVED = frozenset(
-    {"damage", "heal", "kill", "stuck", "inactive", "control", "revive", "stance", "passive"}
+    {
+        "damage",
+        "heal",
+        "kill",
+        "stuck",
+        "inactive",
+        "control",
+        "revive",
+        "stance",
+        "passive",
+        "undo",
+    }
 )
 CHECKED = frozenset({"reaction", "lp"})
-FIRES = frozenset({"inactive", "damage", "damage_inactive", "heal"})
+FIRES = frozenset(
+    {"inactive", "damage", "damage_inactive", "heal", "inactive_or_damage", "retribution"}
+)
 """What a resolved firing does to its target: Inactive, damage (then Inactive), or a heal."""
 
 
@@ -38,6 +51,7 @@ class Effect:
     absorb: bool = False  # ABSORBTION
     bonus_damage: bool = False  # BONUS DAMAGE
     max_die: bool = False  # the damage is the maximum of a die (JOKE, PRANK)
+    after_hit: bool = False  # only right after the Mob itself was damaged (COUNTER, DODGE)
     attacks_held: bool = False  # the Mob may still attack while it holds this (HOWL...)
     quip_success: int = 0  # how far its VC quips down after a use that worked
     quip_failure: int = 0  # ... after a use that failed (ASSASSINATE: 1 and 2)
@@ -87,10 +101,11 @@ EFFECTS: dict[str, Effect] = {
     "aid": E("lp", "ally", "gives LP to the total of another Mob's ability"),
     # Ranger
     "counter": E(
-        "reaction",
+        "damage",
         "enemy",
         "after being hit, strikes back with its own attack roll",
         attack_roll=True,
+        after_hit=True,
     ),
     "called-shot": E(
         "damage",
@@ -198,14 +213,23 @@ EFFECTS: dict[str, Effect] = {
         fire_amount="lp3",
     ),
     "shadows": E(
-        "stance", "enemies", "while Busy, acting opponents go Inactive or take LP x2", trigger=True
+        "stance",
+        "enemies",
+        "while Busy, acting opponents go Inactive or take LP x2",
+        trigger=True,
+        fires="inactive_or_damage",
+        fire_amount="lp2",
     ),
     # Shaman
     "peace-pipe": E("stance", "enemies", "while Fallow, opponents cannot be Fallow", trigger=True),
     "dance": E("reaction", "enemy", "cancels an opponent's spell or ability"),
     # Theurgist
     "retribution": E(
-        "stance", "allies", "while Busy, whoever hurts an ally takes the same", trigger=True
+        "stance",
+        "allies",
+        "while Busy, whoever hurts an ally takes the same",
+        trigger=True,
+        fires="retribution",
     ),
     "protection": E(
         "stance",
@@ -274,7 +298,7 @@ EFFECTS: dict[str, Effect] = {
     "grapple": E(
         "damage", "enemy", "VC and a hit deal LP damage; allies get free attacks", attack_roll=True
     ),
-    "dodge": E("reaction", "self", "steps aside from an attack"),
+    "dodge": E("undo", "self", "steps aside from the attack that just hit", after_hit=True),
     # Gladiator
     "arena": E("damage", "enemies", "fights up to 2+LP victims one by one", attack_roll=True),
     "leap": E("reaction", "self", "after a hit, leaps back to the Portal Active"),

@@ -248,6 +248,7 @@ class _Game:
                 target.absorb_used += 1
                 self.step("Absorb", S_ALMANAC, f"{target.ref}'s ABSORBTION takes {taken} off")
         target.hp -= amount
+        self.state.damage_now[target.ref] = self.state.damage_now.get(target.ref, 0) + amount
         self.step(
             "Damage Phase",
             rule,
@@ -381,7 +382,7 @@ class _Game:
             "Declare Phase", S_GO if go else S_DECLARE, f"{m.ref} {m.mob.name} plays {ability.name}"
         )
         if self.vc(m, ability, ev):
-            worked = self.resolve(m, ability, effect, targets, ev)
+            worked = self.resolve(m, ability, effect, targets, ev, out_of_turn)
         else:
             worked = False
             if m.position != STUCK:
@@ -403,14 +404,23 @@ class _Game:
         effect: Effect,
         targets: list[MobState],
         ev: Mapping[str, Any],
+        out_of_turn: bool = False,
     ) -> bool:
-        """Apply the effect; False when it did not come off (an ATT roll that missed)."""
+        """Apply the effect; False when it did not come off (an ATT roll that missed). A Turn
+        Action leaves an Active Mob Inactive; an Out-of-turn or Defense Mode play does not."""
         kind = effect.kind
+        if effect.after_hit and m.ref not in self.state.damage_before:
+            raise RuleBroken(S_ALMANAC, f"{ability.name} answers a hit on {m.ref}, just taken")
         handler = getattr(self, f"do_{kind}")
         worked = handler(m, ability, effect, targets, ev) is not False
         if m.position not in (STUCK, DEAD) and effect.self_after:
             m.position = effect.self_after
-        elif m.position in (ACTIVE,) and kind != "stance" and self.state.phase != "go":
+        elif (
+            m.position == ACTIVE
+            and kind != "stance"
+            and self.state.phase != "go"
+            and not (out_of_turn)
+        ):
             m.position = INACTIVE
         return worked
 
@@ -510,6 +520,13 @@ class _Game:
             self.step("Dead", S_ALMANAC, f"{targets[0].ref} is assassinated")
             self.release_control(targets[0])
         return hit
+
+    def do_undo(self, m, ability, effect, targets, ev) -> None:
+        """DODGE: the attack that just hit the Fighter misses after all."""
+        restored = self.state.damage_before.get(m.ref, 0)
+        m.hp = min(m.thp, m.hp + restored)
+        self.step("Dodge", S_ALMANAC, f"{m.ref} steps aside: the {restored} damage is undone")
+        self.claim("hp", ev.get("hp"), m.hp, S_HP)
 
     def do_stuck(self, m, ability, effect, targets, ev) -> None:
         self.need_targets(targets, effect, m)
@@ -628,6 +645,19 @@ class _Game:
             if not hit:
                 return
         amount = self.fire_amount(m, ability, effect, ev)
+        if effect.fires == "retribution":
+            ally = self.mob(ev.get("ally"), "ally")
+            amount = self.state.damage_before.get(ally.ref, 0)
+            if ally.controller != m.controller or not amount:
+                raise RuleBroken(S_PLAY, f"RETRIBUTION answers damage {ally.ref} has just taken")
+        if effect.fires == "inactive_or_damage":
+            choice = ev.get("choice")
+            if choice not in ("inactive", "damage"):
+                raise RuleBroken(S_PLAY, f"{ability.name}: the target chooses inactive or damage")
+            if choice == "inactive":
+                target.position, target.stance = INACTIVE, None
+                self.step("Inactive", S_ALMANAC, f"{target.ref} chooses to go Inactive")
+                return
         if effect.fires == "inactive":
             target.position, target.stance = INACTIVE, None
             self.step("Inactive", S_ALMANAC, f"{target.ref} becomes Inactive")
@@ -734,6 +764,7 @@ def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdi
     for number, ev in enumerate(lines[1:], start=2):
         game.line = number
         handler = HANDLERS.get(str(ev.get("event")))
+        state.damage_before, state.damage_now = state.damage_now, {}
         try:
             if handler is None:
                 raise NotModelled(f"event:{ev.get('event')}", "an event the engine does not know")

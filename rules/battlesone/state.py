@@ -87,6 +87,8 @@ class GameState:
     winner: str | None = None
     reason: str | None = None
     awaiting_reroll: bool = False
+    damage_now: dict[str, int] = field(default_factory=dict)  # Mob -> HP lost in this event
+    damage_before: dict[str, int] = field(default_factory=dict)  # ... in the event before
 
     def side(self, side: str) -> list[MobState]:
         """The Mobs a side controls now (its own and any it has taken over)."""

@@ -439,9 +439,9 @@ def test_rules_turn_actions_play_phase_effects_come_from_a_held_ability(catalog)
 
 
 def test_almanac_recorded_effects_are_range_checked(catalog):
-    bad = {"event": "ability", "mob": "A0", "ability": "dodge", "vc": 3,
+    bad = {"event": "ability", "mob": "A0", "ability": "leap", "vc": 3,
            "changes": [{"mob": "A0", "position": "flying"}]}  # fmt: skip
-    fighter = page(mob("Fighter", hp=0, dodge=7), mob("Cleric"), mob("Warrior"))
+    fighter = page(mob("Gladiator", hp=0, leap=7), mob("Cleric"), mob("Warrior"))
     assert _error(check(catalog, record([bad], a=fighter))) == "Almanac"
     heal_too_much = {**bad, "changes": [{"mob": "A0", "hp": 99}]}
     assert _error(check(catalog, record([heal_too_much], a=fighter))) == "Definitions: Hit Points"
@@ -561,3 +561,54 @@ def test_almanac_warlock_demon_attack_deals_thp_and_costs_lp_plus_1(catalog):
     demon = ability("A0", "demon-attack", targets=["B0"], vc=2, hp=34 - 24)
     verdict = check(catalog, record([demon], a=warlock))
     assert verdict.status == "incomplete" and _mob(verdict, "A0")["hp"] == 24 - 6
+
+
+def test_almanac_ranger_counter_strikes_back_after_being_hit(catalog):
+    ranger = page(mob("Ranger", hp=0, counter=7), mob("Monk"), mob("Thug"))
+    events = [
+        attack("A2", "B0", 15, [4], hp=16),
+        ability("B0", "counter", targets=["A2"], vc=5, roll=13, dice=[6], hp=35),
+    ]
+    verdict = check(catalog, record(events, b=ranger))
+    assert verdict.status == "incomplete", (verdict.errors, verdict.mismatches)
+    assert _mob(verdict, "B0")["position"] == "active"  # a Defense Mode Action, not its Turn
+    unprovoked = check(catalog, record([events[1]], b=ranger))
+    assert _error(unprovoked) == "Almanac"
+
+
+def test_almanac_fighter_dodge_undoes_the_hit_just_taken(catalog):
+    dodger = page(mob("Warrior"), mob("Cleric"), mob("Fighter", hp=0, dodge=7))
+    events = [
+        attack("A0", "B1", 3),
+        attack("B0", "A2", 15, [5], hp=15),
+        ability("A2", "dodge", vc=5, hp=20),
+    ]
+    assert check(catalog, record(events, a=dodger)).status == "incomplete"
+
+
+def test_almanac_mystic_shadows_inactive_or_lp_times_2(catalog):
+    shadows = page(mob("Mystic", hp=0, shadows=7), mob("Monk"), mob("Thug"))
+    fired = {"event": "effect", "mob": "B0", "ability": "shadows", "targets": ["A1"]}
+    events = [attack("A2", "B1", 3), ability("B0", "shadows", vc=5)]
+    hurt = check(catalog, record([*events, {**fired, "choice": "damage", "hp": 20}], b=shadows))
+    assert hurt.status == "incomplete", hurt.mismatches
+    fled = check(catalog, record([*events, {**fired, "choice": "inactive"}], b=shadows))
+    assert _mob(fled, "A1")["position"] == "inactive"
+    assert _error(check(catalog, record([*events, fired], b=shadows))) == (
+        "Rules: Turn Actions (Play Phase)"
+    )
+
+
+def test_almanac_theurgist_retribution_returns_the_damage(catalog):
+    theurgist = page(mob("Theurgist", hp=0, retribution=7), mob("Monk"), mob("Thug"))
+    lines = [
+        *record([], b=theurgist, start=False),
+        {"event": "round"},
+        ability("B0", "retribution", vc=5),
+        {"event": "initiative", "A": 6, "B": 1},
+        attack("A2", "B1", 15, [6], hp=28),
+        {"event": "effect", "mob": "B0", "ability": "retribution", "targets": ["A2"],
+         "ally": "B1", "hp": 35},
+    ]  # fmt: skip
+    verdict = check(catalog, lines)
+    assert verdict.status == "incomplete", (verdict.errors, verdict.mismatches)
