@@ -16,8 +16,9 @@ from rules.models import Arena
 from tournaments import pairing
 from tournaments.models import EVENT_SETTINGS, Event
 
-#: Ban-phase settings (issue 6) a post may leave out: the event's value (or default) is kept.
-KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice")
+#: Settings a post may leave out (the ban phase of issue 6, the rulings of issue 13): the event's
+#: value (or the default) is kept.
+KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice", "rulings")
 CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in (2, 4, 8, 16, 32)]
 
 
@@ -88,6 +89,10 @@ class EventForm(forms.ModelForm):
 
     def clean_arena_choice(self) -> str:
         return self._kept("arena_choice")
+
+    def clean_rulings(self) -> dict:
+        """Issue 13's named rulings: a form without them keeps the event's (none when new)."""
+        return self._kept("rulings")
 
     def clean_game_system(self) -> str:
         return self.cleaned_data.get("game_system") or systems.DEFAULT
