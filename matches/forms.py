@@ -8,6 +8,7 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.models import Outcome
 from rules.systems import ScoreField
 
@@ -17,8 +18,8 @@ class ResultForm(forms.Form):
     Krosmaster, Mobs left in BATTLES ONE), kept in the `gg_a`/`gg_b` fields."""
 
     result = forms.ChoiceField(choices=Outcome.choices)
-    gg_a = forms.IntegerField(min_value=0, max_value=99, label="GG left, player A")
-    gg_b = forms.IntegerField(min_value=0, max_value=99, label="GG left, player B")
+    gg_a = forms.IntegerField(min_value=0, max_value=MAX_GG, label="GG left, player A")
+    gg_b = forms.IntegerField(min_value=0, max_value=MAX_GG, label="GG left, player B")
 
     def __init__(self, *args: Any, score: ScoreField | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -38,12 +39,14 @@ class ResultForm(forms.Form):
 
 class RulingForm(forms.Form):
     rule = forms.CharField(max_length=32, label="Rule applied", help_text="e.g. 3.4.2")
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Ruling")
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), label="Ruling", max_length=MAX_RULING_TEXT
+    )
     result = forms.ChoiceField(
         choices=[("", "(no result change)"), *Outcome.choices], required=False
     )
-    gg_a = forms.IntegerField(min_value=0, max_value=99, required=False, label="GG A")
-    gg_b = forms.IntegerField(min_value=0, max_value=99, required=False, label="GG B")
+    gg_a = forms.IntegerField(min_value=0, max_value=MAX_GG, required=False, label="GG A")
+    gg_b = forms.IntegerField(min_value=0, max_value=MAX_GG, required=False, label="GG B")
 
     def service_kwargs(self) -> dict[str, Any]:
         return dict(self.cleaned_data)

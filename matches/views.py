@@ -8,15 +8,18 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from matches import log_selectors, log_services, selectors, services
+from kernel import access
+from kernel.access import event_and_access
+from kernel.pages import attempt, back
+from matches import selectors, services
 from matches.forms import ResultForm, RulingForm
+from matches.logs import selectors as log_selectors
+from matches.logs import services as log_services
 from matches.models import Match
 from rules.matchlog.parse import MAX_LOG_BYTES
-from tournaments import selectors as event_selectors
-from tournaments.pages import attempt, back, event_and_access
 
 
 def _match(request: HttpRequest, pk: int) -> Match:
@@ -25,7 +28,7 @@ def _match(request: HttpRequest, pk: int) -> Match:
 
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
-    who = event_selectors.access(request.user, match.round.event)
+    who = access.of(request.user, match.round.event)
     follows = selectors.can_follow(request.user, match)
     return render(
         request,
@@ -50,8 +53,8 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _result_help(match: Match) -> str:
     score = match.round.event.game.score
     if score.key == "gg":
-        return "Choose the result and the GG left on each side."
-    return gettext("Choose the result and the %(score)s of each side.") % {"score": score.label}
+        return _("Choose the result and the GG left on each side.")
+    return _("Choose the result and the %(score)s of each side.") % {"score": score.label}
 
 
 @require_POST
@@ -63,16 +66,18 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action in ("report", "confirm"):
         if registration is None:
             raise PermissionDenied("only the match's players report")
-        if action == "confirm":
-            attempt(
-                request,
-                lambda: services.confirm_result(match, registration=registration, by=request.user),
-                "Result confirmed.",
-            )
-            return back(request, fallback)
         form = ResultForm(request.POST, score=match.round.event.game.score)
         if not form.is_valid():
             messages.error(request, _result_help(match))
+            return back(request, fallback)
+        if action == "confirm":
+            attempt(
+                request,
+                lambda: services.confirm_result(
+                    match, registration=registration, by=request.user, **form.cleaned_data
+                ),
+                _("Result confirmed."),
+            )
             return back(request, fallback)
         updated = attempt(
             request,
@@ -84,7 +89,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             messages.success(request, _report_message(updated))
         return back(request, fallback)
     if action == "result":
-        if not event_selectors.is_organiser(request.user, match.round.event):
+        if not access.is_organiser(request.user, match.round.event):
             raise PermissionDenied("only organisers enter results")
         form = ResultForm(request.POST, score=match.round.event.game.score)
         if form.is_valid():

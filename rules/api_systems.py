@@ -15,8 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rules import systems
-from rules.api_logs import LogVerifyThrottle, read_log_upload
 from rules.battlesone.catalog import catalog_to_dict, load_catalog
+from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
 from rules.d20cast import verify_phase as d20cast_verify
 from rules.tacticards import verify_phase as tacticards_verify
 

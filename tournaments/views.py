@@ -6,7 +6,6 @@ call one service, and turn a refusal into a message next to the page it came fro
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Callable
 from typing import Any
@@ -20,8 +19,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from kernel import access
+from kernel.access import event_and_access
+from kernel.exports import write_csv
+from kernel.pages import attempt, back
 from matches import selectors as match_selectors
 from teams import selectors as team_selectors
 from tournaments import selectors, services
@@ -34,11 +38,10 @@ from tournaments.forms import (
     team_form_for,
 )
 from tournaments.models import Event, Registration, Round
-from tournaments.pages import attempt, back, event_and_access
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = selectors.visible_events(request.user)[:20]
+    events = access.visible_events(request.user)[:20]
     return render(request, "tournaments/home.html", {"events": events})
 
 
@@ -66,7 +69,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 # Helpers ----------------------------------------------------------------------------------------
 
 
-def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, selectors.Access]:
+def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, access.Access]:
     event, who = event_and_access(request, slug)
     if not who.organiser:
         raise PermissionDenied("only the event's organisers may do this")
@@ -74,7 +77,7 @@ def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, selectors.
 
 
 def _round(request: HttpRequest, event: Event, number: int) -> Round:
-    return get_object_or_404(selectors.visible_rounds(request.user, event), number=number)
+    return get_object_or_404(access.visible_rounds(request.user, event), number=number)
 
 
 # Event pages ------------------------------------------------------------------------------------
@@ -98,7 +101,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "team_form": team_form_for(event, saved_teams=saved),
             "game_system": selectors.game_system(event),
             "current": current,
-            "rounds": selectors.visible_rounds(request.user, event),
+            "rounds": access.visible_rounds(request.user, event),
             "players": selectors.registrations(event),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
@@ -227,10 +230,14 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
     if user is None:
-        messages.error(request, "No user has this name.")
+        messages.error(request, gettext("No user has this name."))
     else:
-        services.grant_role(event=event, user=user, role=form.cleaned_data["role"])
-        messages.success(request, f"{user.username} is now {form.cleaned_data['role']}.")
+        role = form.cleaned_data["role"]
+        attempt(
+            request,
+            lambda: services.grant_role(event=event, user=user, role=role, by=request.user),
+            gettext("%(user)s is now %(role)s.") % {"user": user.username, "role": role},
+        )
     return redirect("event-manage", slug)
 
 
@@ -350,7 +357,7 @@ def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
 def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round you may see: the link players follow from the event's menu."""
     event, _ = event_and_access(request, slug)
-    latest = selectors.visible_rounds(request.user, event).last()
+    latest = access.visible_rounds(request.user, event).last()
     if latest is None:
         messages.info(request, "No pairings are published yet.")
         return redirect("event-detail", slug)
@@ -464,9 +471,7 @@ def _export(rows: list[dict], name: str, fmt: str) -> HttpResponse:
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         flat = [_flatten(row) for row in rows]
         columns = list(flat[0]) if flat else ["empty"]
-        writer = csv.DictWriter(response, fieldnames=columns)
-        writer.writeheader()
-        writer.writerows(flat)
+        write_csv(response, flat, columns)
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response
 

@@ -11,13 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kernel.limits import MAX_GG  # one home for the bounds (issue 12)
 from rules.engine.formats import Format
 from rules.engine.legality import check_team
 from rules.engine.roster import Catalog
 from rules.engine.teamspec import TeamSpecError, parse_team_spec
 from rules.systems.base import ListOutcome, ListUnreadable, RecordCheck, ScoreField
-
-MAX_GG = 99
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ def test_battlesone_lists_through_the_boundary(catalog):
 
 @pytest.mark.django_db
 def test_krosmaster_lists_through_the_boundary():
-    from rules import selectors
+    from rules.catalog import selectors
     from tests.factories import ILLEGAL_TEAM, LEGAL_TEAM, make_format
 
     fmt = make_format()

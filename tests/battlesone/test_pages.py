@@ -121,7 +121,7 @@ def test_result_entry_uses_mobs_left(client, catalog):
     "setting", [{"bans_per_player": 1}, {"team_mode": "per_match"}, {"require_match_log": True}]
 )
 def test_krosmaster_only_settings_are_refused(setting, catalog):
-    from tournaments.errors import InvalidInput
+    from kernel.errors import InvalidInput
 
     with pytest.raises(InvalidInput) as refused:
         _event(**setting)
@@ -166,8 +166,8 @@ def test_every_page_renders_for_a_battlesone_event(client, catalog):
 
 
 def test_a_missing_rulebook_is_a_clear_refusal(monkeypatch, tmp_path):
+    from kernel.errors import Unprocessable
     from rules.battlesone import catalog as b1_catalog
-    from tournaments.errors import Unprocessable
 
     monkeypatch.setenv("GAME_SEEDS", str(tmp_path))
     b1_catalog.load_catalog.cache_clear()
