@@ -106,7 +106,8 @@ def test_battlesone_event_from_creation_to_standings(catalog):
                 _ok(judge.post(f"/api/v1/judge-calls/{call[0]['id']}/ruling/", ruling), 201)
                 continue
             _ok(a.post(url + "report/", {"result": "a", "mobs_left_a": left, "mobs_left_b": 0}))
-            done = _ok(b.post(url + "confirm/"))
+            seen = {"result": "a", "mobs_left_a": left, "mobs_left_b": 0}  # as B read it
+            done = _ok(b.post(url + "confirm/", seen))
             assert done["status"] == "confirmed"
             assert (done["mobs_left_a"], done["mobs_left_b"], done["game_system"]) == (
                 left, 0, "battlesone",

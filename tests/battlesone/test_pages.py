@@ -110,7 +110,7 @@ def test_result_entry_uses_mobs_left(client, catalog):
     assert "Mobs left" in response.content.decode()
     client.post(f"/matches/{match.pk}/report/", {"result": "a", "gg_a": 2, "gg_b": 0})
     client.force_login(match.player_b.user)
-    client.post(f"/matches/{match.pk}/confirm/")
+    client.post(f"/matches/{match.pk}/confirm/", {"result": "a", "gg_a": 2, "gg_b": 0})
     match.refresh_from_db()
     assert (match.status, match.gg_a) == ("confirmed", 2)
     standings = client.get(f"/events/{event.slug}/standings/").content.decode()
@@ -143,7 +143,8 @@ def test_every_page_renders_for_a_battlesone_event(client, catalog):
     for match in Match.objects.filter(round=round_):
         match_services.report_result(match, registration=match.player_a, by=match.player_a.user,
                                      result="a", gg_a=2, gg_b=0)  # fmt: skip
-        match_services.confirm_result(match, registration=match.player_b, by=match.player_b.user)
+        match_services.confirm_result(match, registration=match.player_b, by=match.player_b.user,
+                                      result="a", gg_a=2, gg_b=0)  # fmt: skip
     client.force_login(event.roles.get(role="organiser").user)
     match = Match.objects.filter(round=round_).first()
     for url in (
