@@ -14,6 +14,8 @@ from django.views.decorators.http import require_POST
 from kernel import access
 from kernel.access import event_and_access
 from kernel.pages import attempt, back
+from live import topics
+from live.http import live_etag
 from matches import selectors, services
 from matches.forms import ResultForm, RulingForm
 from matches.logs import selectors as log_selectors
@@ -26,6 +28,7 @@ def _match(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(selectors.visible_matches(request.user), pk=pk)
 
 
+@live_etag(lambda request, pk: [topics.match(pk)])
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     who = access.of(request.user, match.round.event)
@@ -38,6 +41,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "event": match.round.event,
             "who": who,
             "follows": follows,
+            "live_topic": topics.match(match.pk),
             "reports": selectors.reports(match) if follows else [],
             "history": selectors.history(match) if follows else [],
             "calls": match.judge_calls.prefetch_related("rulings__judge") if follows else [],
@@ -128,6 +132,7 @@ def _report_message(match: Match) -> str:
     return "Result reported; waiting for your opponent to confirm."
 
 
+@live_etag(lambda request, slug: [topics.judge_queue(slug)])
 def judge_queue(request: HttpRequest, slug: str) -> HttpResponse:
     """Disputes and calls of one event, open ones first, each with the ruling form."""
     event, who = event_and_access(request, slug)
@@ -139,6 +144,7 @@ def judge_queue(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "event": event,
             "who": who,
+            "live_topic": topics.judge_queue(event.slug),
             "calls": [
                 (call, RulingForm(auto_id=f"call{call.pk}-%s"))
                 for call in selectors.judge_queue(event)

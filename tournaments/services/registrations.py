@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from kernel.errors import Conflict, InvalidInput, Unprocessable
 from rules import systems
 from teams import intake
+from tournaments import notices
 from tournaments.models import Event, EventRole, Registration
 from tournaments.services.event import grant_role
 
@@ -218,6 +219,7 @@ def drop(registration: Registration) -> Registration:
     ):
         raise Conflict("dropped", f"{registration.display_name} has dropped already", "dropped")
     registration.dropped_at, registration.dropped_after_round = now, last
+    notices.players_changed(event)
     return registration
 
 
@@ -230,6 +232,7 @@ def reinstate(registration: Registration) -> Registration:
     ):
         raise Conflict("dropped", f"{registration.display_name} has not dropped", "not_dropped")
     registration.dropped_at = registration.dropped_after_round = None
+    notices.players_changed(registration.event)
     return registration
 
 
@@ -238,3 +241,4 @@ def withdraw(registration: Registration) -> None:
     if registration.event.rounds.exists():
         raise Conflict("registration", "rounds have been paired; drop instead", "started")
     registration.delete()
+    notices.players_changed(registration.event)
