@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from matches import views
+from matches import calculators, views
 
 app_name = "matches"
 urlpatterns = [
@@ -19,5 +19,6 @@ urlpatterns = [
     ),
     path("matches/<int:pk>/<slug:action>/", views.match_action, name="match-action"),
     path("events/<slug:slug>/judge/", views.judge_queue, name="judge-queue"),
+    path("judges/calculators/<slug:key>/", calculators.calculator, name="calculator"),
     path("events/<slug:slug>/judge/<int:pk>/ruling/", views.ruling, name="ruling"),
 ]

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 
 from kernel import limits
+from rules import systems
 from rules.catalog import selectors as catalog
 from rules.models import Arena
-from teams.forms import TeamForm  # noqa: F401  (the registration page uses it)
+from teams.forms import TeamForm
 from tournaments import pairing
 from tournaments.models import EVENT_SETTINGS, Event
 
-#: Ban-phase settings (issue 6) a post may leave out: the event's value (or default) is kept.
-KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice")
+#: Settings a post may leave out (the ban phase of issue 6, the rulings of issue 13): the event's
+#: value (or the default) is kept.
+KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice", "rulings")
 CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in limits.CUT_SIZES if n]
 
 
@@ -45,6 +49,7 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name",
+            "game_system",
             "starts_on",
             "venue",
             "is_online",
@@ -65,8 +70,12 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["format"].queryset = catalog.formats()
+        self.fields["format"].required = False
+        self.fields["game_system"].required = False  # a form without it makes a Krosmaster event
         if self.instance.pk:
             self.initial["tiebreakers"] = ", ".join(self.instance.tiebreakers)
+            # The game system is chosen once, when the event is created.
+            self.fields["game_system"].disabled = True
         for name in KEPT_WHEN_MISSING:  # issue 6: a post without them keeps the value
             self.fields[name].required = False
 
@@ -83,14 +92,68 @@ class EventForm(forms.ModelForm):
     def clean_arena_choice(self) -> str:
         return self._kept("arena_choice")
 
+    def clean_rulings(self) -> dict:
+        """Issue 13's named rulings: a form without them keeps the event's (none when new)."""
+        return self._kept("rulings")
+
+    def clean_game_system(self) -> str:
+        return self.cleaned_data.get("game_system") or systems.DEFAULT
+
     def clean_tiebreakers(self) -> list[str]:
         return [
             name.strip() for name in self.cleaned_data["tiebreakers"].split(",") if name.strip()
         ]
 
+    def clean(self) -> dict[str, Any]:
+        """A new event of another game keeps its own default tiebreakers when the organiser
+        left Krosmaster's in place."""
+        data = super().clean()
+        system = systems.get(data.get("game_system") or systems.DEFAULT)
+        krosmaster = list(systems.SYSTEMS[systems.DEFAULT].default_tiebreakers)
+        if not self.instance.pk and data.get("tiebreakers") == krosmaster:
+            data["tiebreakers"] = list(system.default_tiebreakers)
+        return data
+
     def settings(self) -> dict[str, Any]:
-        """The cleaned values as service keyword arguments."""
-        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+        """The cleaned values as service keyword arguments (the game system only at creation)."""
+        names = [n for n in self.Meta.fields if not (n == "game_system" and self.instance.pk)]
+        return {name: self.cleaned_data[name] for name in names}
+
+
+class SystemListForm(forms.Form):
+    """A list of a game system without saved teams (BATTLES ONE): the JSON the list builder
+    shows, pasted as it is."""
+
+    team_name = forms.CharField(max_length=80, required=False, label=_("List name"))
+    system_list = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label=_("Your list"),
+        help_text=_("Paste the list from the list builder (its Rank and its Mobs)."),
+    )
+
+    def clean_system_list(self) -> dict[str, Any]:
+        try:
+            value = json.loads(self.cleaned_data["system_list"])
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                _("The list is not readable JSON (line %(line)s)."), params={"line": error.lineno}
+            ) from error
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("The list is an object with a rank and mobs."))
+        return value
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {"team": {**data["system_list"], "name": data.get("team_name", "")}}
+
+
+def team_form_for(
+    event: Event, data: Any = None, *, saved_teams: list | None = None
+) -> TeamForm | SystemListForm:
+    """The team form the event's game system takes: Krosmaster teams, or a pasted list."""
+    if systems.get(event.game_system).uses_formats:
+        return TeamForm(data, saved_teams=saved_teams)
+    return SystemListForm(data)
 
 
 class GuestForm(forms.Form):

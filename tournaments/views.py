@@ -40,7 +40,7 @@ from tournaments.forms import (
     GuestForm,
     RoleForm,
     SignUpForm,
-    TeamForm,
+    team_form_for,
 )
 from tournaments.models import Event, Registration, Round
 from tournaments.tasks import pair_round
@@ -104,13 +104,14 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "can_register": request.user.is_authenticated
             and reg is None
             and services.registration_open(event),
-            "team_form": TeamForm(saved_teams=saved),
+            "team_form": team_form_for(event, saved_teams=saved),
+            "game_system": selectors.game_system(event),
             "current": current,
             "rounds": access.visible_rounds(request.user, event),
             "players": selectors.registrations(event),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
-            "tiebreakers": [selectors.TIEBREAKER_LABELS[name] for name in event.tiebreakers],
+            "tiebreakers": [selectors.tiebreaker_label(event, name) for name in event.tiebreakers],
         },
     )
 
@@ -265,10 +266,12 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
             )
         return redirect("event-manage", slug)
     team_kwargs: dict[str, Any] = {}
-    team_form = TeamForm(request.POST, saved_teams=list(team_selectors.teams_of(request.user)))
-    if request.POST.get("krosmasters") or request.POST.get("saved_team"):
+    team_form = team_form_for(
+        event, request.POST, saved_teams=list(team_selectors.teams_of(request.user))
+    )
+    if any(request.POST.get(key) for key in ("krosmasters", "saved_team", "system_list")):
         if not team_form.is_valid():
-            messages.error(request, " ".join(team_form.non_field_errors()) or "Check the team.")
+            messages.error(request, _form_errors(team_form))
             return redirect("event-detail", slug)
         team_kwargs = team_form.service_kwargs()
     attempt(
@@ -283,6 +286,13 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
         "You are registered.",
     )
     return redirect("event-detail", slug)
+
+
+def _form_errors(form: Any) -> str:
+    """A team form's errors in one message (the list's own problems included)."""
+    found = [str(e) for e in form.non_field_errors()]
+    found += [str(e) for name in form.errors if name != "__all__" for e in form.errors[name]]
+    return " ".join(found) or "Check the team."
 
 
 REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration], Any], bool, str]] = {
@@ -305,7 +315,9 @@ def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -
     if action == "team":
         if not (own or who.organiser):
             raise PermissionDenied
-        form = TeamForm(request.POST, saved_teams=list(team_selectors.teams_of(reg.user)))
+        form = team_form_for(
+            event, request.POST, saved_teams=list(team_selectors.teams_of(reg.user))
+        )
         if form.is_valid():
             updated = attempt(
                 request,
@@ -323,7 +335,7 @@ def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -
                     + "; ".join(v["message"] for v in updated.team_legality["violations"]),
                 )
         else:
-            messages.error(request, " ".join(form.non_field_errors()) or "Check the team.")
+            messages.error(request, _form_errors(form))
         return back(request, reverse("event-detail", args=[slug]))
     if action not in REGISTRATION_ACTIONS:
         raise Http404
