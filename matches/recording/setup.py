@@ -1,0 +1,146 @@
+"""The set-up of a recording from what the service already knows (reads only).
+
+- The arena: the one the ban phase chose, else the event's map pool (the players tap one when
+  the pool holds several; 1.3.2 lets the first player pick).
+- The teams: with "a team per match", the teams the ban phase revealed; otherwise each player's
+  registered team. Unit ids are the side and the position in the team (`A1`, `A2`...), and
+  copies of one Krosmaster keep the labels their player gave them (1.1.4).
+- The first player and the Timelines: computed by the engine from the Initiatives (1.3.1,
+  2.4.3); only a complete tie (1.3.1.c) asks the players, who settle it at the table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from matches.models import Match
+from rules import selectors as catalog_selectors
+from rules.engine.logevents import LOG_FORMAT
+from rules.engine.summons import unit_profile
+from rules.engine.turn import first_player
+from rules.models import Arena
+from teams import banphase_selectors
+from teams.models import BanPhase
+from tournaments.models import Event
+
+#: The match's sides ("a", "b") as the log names them.
+LOG_SIDE = {"a": "A", "b": "B"}
+
+
+@dataclass
+class SetupInfo:
+    """What a recording would start from, and what is still missing."""
+
+    arenas: list[Arena]
+    arena_fixed: bool
+    teams: dict[str, list[dict[str, Any]]]
+    release: str | None
+    first_player: str | None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ready(self) -> bool:
+        return not self.problems
+
+
+def _entries(match: Match) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
+    event = match.round.event
+    teams: dict[str, list[dict[str, Any]]] = {}
+    problems: list[str] = []
+    if event.team_mode == Event.TeamMode.PER_MATCH:
+        phase = banphase_selectors.phase_of(match)
+        if phase is None or phase.status != BanPhase.Status.REVEALED:
+            return {}, [_("the ban phase has not revealed this match's teams yet")]
+        for side, team in banphase_selectors.teams_by_side(phase).items():
+            teams[LOG_SIDE[side]] = list(team.entries)
+    else:
+        for side, registration in (("a", match.player_a), ("b", match.player_b)):
+            if registration is not None and registration.team_entries:
+                teams[LOG_SIDE[side]] = list(registration.team_entries)
+    for side in ("A", "B"):
+        if not teams.get(side):
+            problems.append(_("player %(side)s has no team to play") % {"side": side})
+    return teams, problems
+
+
+def arenas_for(match: Match) -> tuple[QuerySet[Arena] | list[Arena], bool]:
+    phase = BanPhase.objects.filter(match=match).select_related("arena").first()
+    if phase is not None and phase.arena is not None:
+        return [phase.arena], True
+    return list(banphase_selectors.arena_candidates(match.round.event)), False
+
+
+def setup_of(match: Match) -> SetupInfo:
+    """The arena choices, the teams and the first player the engine computes."""
+    problems: list[str] = []
+    if match.is_bye:
+        problems.append(_("a bye has no game to record"))
+    arenas, fixed = arenas_for(match)
+    if not arenas:
+        problems.append(_("the event has no arena to play on"))
+    teams, missing = _entries(match)
+    problems += missing
+    fmt = match.round.event.format
+    release = fmt.release.name if fmt is not None else None
+    first = None
+    if not problems and release is not None:
+        catalog = catalog_selectors.log_catalog(release)
+        unknown = [e["profile"] for s in teams for e in teams[s] if e["profile"] not in catalog]
+        if unknown:
+            problems.append(_("profiles not in the catalog: %s") % ", ".join(unknown))
+        else:
+            first = first_player(
+                {s: [unit_profile(catalog[e["profile"]]) for e in teams[s]] for s in teams}
+            )
+    elif release is None:
+        problems.append(_("the event has no format, so no catalog"))
+    return SetupInfo(list(arenas), fixed, teams, release, first, problems)
+
+
+def header_for(
+    match: Match, info: SetupInfo, arena: Arena, first: str | None
+) -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
+    """The match log's header line and each unit's name and label."""
+    catalog = catalog_selectors.log_catalog(info.release)
+    players, labels = {}, {}
+    names = {
+        "A": match.player_a.display_name,
+        "B": match.player_b.display_name if match.player_b else "",
+    }
+    for side in ("A", "B"):
+        entries = info.teams[side]
+        copies = Counter(e["profile"] for e in entries)
+        seen: Counter[str] = Counter()
+        team = []
+        for position, entry in enumerate(entries, start=1):
+            unit = f"{side}{position}"
+            profile = entry["profile"]
+            seen[profile] += 1
+            label = str(entry.get("label") or "")
+            if not label and copies[profile] > 1:
+                label = f"#{seen[profile]}"
+            team.append({"unit": unit, "profile": profile})
+            labels[unit] = {"name": catalog[profile].name, "label": label, "profile": profile}
+        players[side] = {"name": names[side][:100], "team": team}
+    layout = arena.layout()
+    header: dict[str, Any] = {
+        "format": LOG_FORMAT,
+        "ruleset": "fanmade-4.1",
+        "catalog": info.release,
+        "arena": {**layout, "name": layout["name"][:100], "width": 12, "height": 12},
+        "players": players,
+        "event": {
+            "tournament": slugify(match.round.event.slug or match.round.event.name)[:100],
+            "round": match.round.number,
+            "table": match.table,
+        },
+    }
+    if first is not None and info.first_player is None:
+        header["first_player"] = first
+    return header, labels

@@ -1,0 +1,125 @@
+"""The scoresheet's services without HTTP: set-up, a whole game, refusals, undo, races, the log."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches.models import MatchLog
+from matches.recording import game as games
+from matches.recording import services
+from matches.recording.models import RecordedAction, Recording
+from rules import selectors as catalog
+from tests.recording.helpers import GAME, REWARD, SIDES, build_world
+from tournaments.errors import Conflict
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world():
+    games._games.clear()
+    return build_world()
+
+
+def _play(world, recording, actions=GAME, sides=SIDES):
+    for events, side in zip(actions, sides, strict=True):
+        reward = REWARD if events[0]["e"] == "buy_reward" else None
+        services.append(
+            recording,
+            by=world.user(side),
+            events=[dict(e) for e in events],
+            after=recording.version,
+            reward=reward,
+        )
+
+
+def test_1_3_set_up_from_registrations_and_arena(world):
+    recording = services.start(world.match, by=world.a)
+    header = recording.header
+    assert header["players"]["A"]["team"] == [{"unit": "A1", "profile": "rec-striker"}]
+    assert header["arena"]["name"] == "Scoresheet Field"
+    assert recording.labels["B1"]["name"] == "Dummy"
+    assert services.start(world.match, by=world.b).pk == recording.pk  # the other phone
+
+
+def test_a_whole_game_becomes_a_valid_log_with_its_result(
+    world, django_capture_on_commit_callbacks
+):
+    recording = services.start(world.match, by=world.a)
+    with django_capture_on_commit_callbacks(execute=True):
+        _play(world, recording)
+    recording.refresh_from_db()
+    assert recording.status == Recording.Status.FINISHED
+    log = MatchLog.objects.get(pk=recording.log_id)
+    report = catalog.verify_match_log(bytes(log.data))
+    assert report.status.value == "valid", report.to_dict()
+    assert report.result.winner == "A"
+    assert log.status == "valid" and log.acceptable  # verified at commit (eager Celery)
+    assert log.report["result"]["winner"] == "A"
+
+
+def test_illegal_action_refused_with_rule_and_nothing_recorded(world):
+    recording = services.start(world.match, by=world.a)
+    with pytest.raises(services.IllegalAction) as refused:
+        services.append(
+            recording, by=world.a, events=[{"e": "place", "unit": "A1", "cell": "e5"}], after=0
+        )
+    assert refused.value.extra["rule"] == "1.3.9"
+    assert recording.actions.count() == 0
+    assert Recording.objects.get(pk=recording.pk).version == 0
+
+
+def test_other_players_turn_is_refused(world):
+    recording = services.start(world.match, by=world.a)
+    with pytest.raises(Conflict) as refused:
+        services.append(recording, by=world.b, events=GAME[0], after=0)
+    assert refused.value.code == "not_your_turn"
+
+
+def test_two_devices_appending_at_once_exactly_one_wins(world, monkeypatch):
+    recording = services.start(world.match, by=world.a)
+    services.append(recording, by=world.a, events=GAME[0], after=0)
+    services.append(recording, by=world.b, events=GAME[1], after=1)
+    # Both phones saw version 2; the second one's check passes too (the version it read is
+    # stale by the time it writes): only the database guard stops it.
+    services.append(recording, by=world.a, events=GAME[2], after=2)
+    monkeypatch.setattr(services, "_stale", lambda recording, after: None)
+    with pytest.raises(Conflict) as lost:
+        services.append(recording, by=world.a, events=[{"e": "end", "unit": "A1"}], after=2)
+    assert lost.value.code == "stale"
+    assert list(recording.actions.values_list("number", flat=True)) == [1, 2, 3]
+
+
+def test_stale_version_is_told(world):
+    recording = services.start(world.match, by=world.a)
+    services.append(recording, by=world.a, events=GAME[0], after=0)
+    with pytest.raises(Conflict) as stale:
+        services.append(recording, by=world.a, events=GAME[0], after=0)
+    assert stale.value.code == "stale"
+
+
+def test_undo_by_author_until_opponent_acts(world):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:4], SIDES[:4])
+    services.undo(recording, by=world.a, after=recording.version)
+    game = games.load(Recording.objects.get(pk=recording.pk), games.TimePolicy.EQUAL_TURNS_DRAW)
+    assert game.state.unit("A1").cell.name == "e2"
+    with pytest.raises(Conflict):
+        services.undo(recording, by=world.b, after=recording.version)
+    kinds = list(recording.actions.values_list("kind", flat=True))
+    assert kinds[-1] == RecordedAction.Kind.UNDO
+
+
+def test_correction_by_both_players_kept_in_history(world):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:9], SIDES[:9])  # B rolled Tension
+    with pytest.raises(Conflict):
+        services.undo(recording, by=world.a, after=recording.version)  # B has acted
+    services.correct(recording, by=world.a, after=recording.version, keep=4, note="wrong cell")
+    services.correct(recording, by=world.b, after=recording.version, keep=4)
+    recording.refresh_from_db()
+    row = recording.actions.order_by("-number").first()
+    assert row.kind == RecordedAction.Kind.REWIND and row.approved_by == world.b
+    game = games.load(recording, games.TimePolicy.EQUAL_TURNS_DRAW)
+    assert len(game.events) == 4
+    assert recording.actions.filter(kind=RecordedAction.Kind.ACTION).count() == 9
