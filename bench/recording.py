@@ -7,8 +7,8 @@ append`, with its database writes) on a throwaway SQLite database (a temporary f
 with the world of `tests/recording/helpers.py`: Striker against Dummy on "Scoresheet Field").
 Each player turn is a Roll for Tension (after turn 1), the activation, single-cell moves (four
 for A, two for B), two Arc Bolts cast on empty cells with their Critical die (A), and the end of
-the turn; `--turns` player turns (default 60, about 450 actions). For every action it measures the process CPU time
-(`time.process_time`) of:
+the turn; `--turns` player turns (default 60, about 450 actions). For every action it measures
+the process CPU time (`time.process_time`) of:
 
 - `check`: the engine deciding whether the action is legal and computing the next state
   (`matches.recording.game.check`, what a refusal costs);
