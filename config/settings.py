@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "teams",
     "rules",
     "matches",
+    "live",
 ]
 
 MIDDLEWARE = [
@@ -96,6 +97,19 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Sessions are read from the cache (written through to the database): a polled page answered
+# 304 from the session and the live versions costs no database query (docs/live.md).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# The live channel (docs/live.md): Redis publish/subscribe across processes when Redis is set,
+# the web process's own hub otherwise.
+LIVE_REDIS_URL = env.url("LIVE_REDIS_URL", schemes=("redis", "rediss")) or REDIS_URL
+LIVE_STREAM_SECONDS = env.int("LIVE_STREAM_SECONDS", default=300, minimum=1)
+LIVE_HEARTBEAT_SECONDS = env.int("LIVE_HEARTBEAT_SECONDS", default=20, minimum=1)
+LIVE_RETRY_MS = env.int("LIVE_RETRY_MS", default=3000, minimum=100)
+LIVE_POLL_SECONDS = env.int("LIVE_POLL_SECONDS", default=30, minimum=2)
+LIVE_ETAG_MAX_AGE = env.int("LIVE_ETAG_MAX_AGE", default=300, minimum=10)
 
 CELERY_BROKER_URL = env.url("CELERY_BROKER_URL", schemes=("redis", "rediss", "amqp")) or REDIS_URL
 # Without a broker, tasks run inline in the web process: the embedded default for development.

@@ -30,7 +30,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from matches import log_selectors, services
+from matches import log_selectors, notices, services
 from matches.models import JudgeCall, Match, MatchLog, Outcome
 from rules import selectors as catalog
 from rules.engine.logevents import TimePolicy
@@ -247,6 +247,7 @@ def review_note(log: MatchLog) -> str:
 def _apply_verdict(log: MatchLog) -> None:
     """Called once per log, inside `write_report`'s transaction, with the match row locked."""
     match = services._locked(log.match)
+    notices.match_changed(match, judges=True)  # the log's verdict shows on the page and queue
     if log.acceptable:  # valid, and this match's game
         outcome = match_outcome(log)
         open_dispute = match.judge_calls.filter(

@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from matches import notices
 from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Event, Registration, Round
@@ -59,6 +60,7 @@ def _write_result(
     match.result, match.gg_a, match.gg_b = result, gg_a, gg_b
     match.status = Match.Status.CONFIRMED
     match.save(update_fields=["result", "gg_a", "gg_b", "status", "updated_at"])
+    notices.match_changed(match, result=True)
     complete_round_if_done(match.round)
     return match
 
@@ -76,10 +78,10 @@ def record_bye(match: Match) -> Match:
 
 def complete_round_if_done(round_: Round) -> None:
     """Mark a published round complete once every match has a confirmed result."""
-    if not round_.matches.exclude(status=Match.Status.CONFIRMED).exists():
-        Round.objects.filter(pk=round_.pk, status=Round.Status.PUBLISHED).update(
-            status=Round.Status.COMPLETE
-        )
+    if not round_.matches.exclude(status=Match.Status.CONFIRMED).exists() and Round.objects.filter(
+        pk=round_.pk, status=Round.Status.PUBLISHED
+    ).update(status=Round.Status.COMPLETE):
+        notices.round_changed(round_.event)
 
 
 def _check_reportable(match: Match, *, from_log: int | None = None) -> None:
@@ -126,6 +128,7 @@ def report_result(
     )
     theirs = match.reports.exclude(registration=registration).first()
     if theirs is None:
+        notices.match_changed(match)
         return match
     if mine.agrees_with(theirs):
         note = f"match log #{from_log} accepted" if from_log is not None else ""
@@ -141,6 +144,7 @@ def report_result(
         raised_by=by,
         note="The players' reports disagree.",
     )
+    notices.match_changed(match, judges=True)
     return match
 
 
@@ -190,9 +194,10 @@ def _check_correctable(match: Match) -> None:
 
 
 def _resolve_disputes(match: Match) -> None:
-    match.judge_calls.filter(status=JudgeCall.Status.OPEN, kind=JudgeCall.Kind.DISPUTE).update(
+    if match.judge_calls.filter(status=JudgeCall.Status.OPEN, kind=JudgeCall.Kind.DISPUTE).update(
         status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
-    )
+    ):
+        notices.judge_queue_changed(match.round.event)
 
 
 @transaction.atomic
@@ -222,9 +227,13 @@ def call_judge(
     """A player (or organiser) asks for a judge, at a match or for the event."""
     if event.status in (Event.Status.DRAFT, Event.Status.FINISHED):
         raise Conflict("event", "judges are on duty while the event runs", "not_running")
-    return JudgeCall.objects.create(
+    call = JudgeCall.objects.create(
         event=event, match=match, kind=JudgeCall.Kind.CALL, raised_by=by, note=note.strip()[:500]
     )
+    notices.judge_queue_changed(event)
+    if match is not None:
+        notices.match_changed(match)
+    return call
 
 
 @transaction.atomic
@@ -276,4 +285,5 @@ def record_ruling(
     JudgeCall.objects.filter(pk=call.pk).update(
         status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
     )
+    notices.judge_queue_changed(call.event)
     return ruling

@@ -10,6 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from live import topics
+from live.http import live_etag
 from matches import log_selectors, log_services, selectors, services
 from matches.forms import ResultForm, RulingForm
 from matches.models import Match
@@ -22,6 +24,7 @@ def _match(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(selectors.visible_matches(request.user), pk=pk)
 
 
+@live_etag(lambda request, pk: [topics.match(pk)])
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     who = event_selectors.access(request.user, match.round.event)
@@ -34,6 +37,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "event": match.round.event,
             "who": who,
             "follows": follows,
+            "live_topic": topics.match(match.pk),
             "reports": selectors.reports(match) if follows else [],
             "history": selectors.history(match) if follows else [],
             "calls": match.judge_calls.prefetch_related("rulings__judge") if follows else [],
@@ -114,6 +118,7 @@ def _report_message(match: Match) -> str:
     return "Result reported; waiting for your opponent to confirm."
 
 
+@live_etag(lambda request, slug: [topics.judge_queue(slug)])
 def judge_queue(request: HttpRequest, slug: str) -> HttpResponse:
     """Disputes and calls of one event, open ones first, each with the ruling form."""
     event, who = event_and_access(request, slug)
@@ -125,6 +130,7 @@ def judge_queue(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "event": event,
             "who": who,
+            "live_topic": topics.judge_queue(event.slug),
             "calls": [
                 (call, RulingForm(auto_id=f"call{call.pk}-%s"))
                 for call in selectors.judge_queue(event)

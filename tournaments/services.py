@@ -26,7 +26,7 @@ from rules.engine.legality import TeamEntry as EngineEntry
 from rules.engine.teamspec import TeamSpecError, parse_team_spec
 from rules.models import Arena, Format
 from teams import selectors as team_selectors
-from tournaments import pairing
+from tournaments import notices, pairing
 from tournaments import selectors as event_selectors
 from tournaments.errors import Conflict, InvalidInput, Unprocessable, unreadable_team
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
@@ -147,6 +147,7 @@ def update_event(event: Event, **settings: Any) -> Event:
     event.save()
     if map_pool is not None:
         event.map_pool.set(map_pool)
+    notices.rounds_changed(event)
     return event
 
 
@@ -237,6 +238,7 @@ def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
             current=now,
         )
     event.refresh_from_db()
+    notices.rounds_changed(event)
     if to == Status.TOP_CUT:
         pair_next_round(event)
     return event
@@ -442,6 +444,7 @@ def drop(registration: Registration) -> Registration:
     ):
         raise Conflict("dropped", f"{registration.display_name} has dropped already", "dropped")
     registration.dropped_at, registration.dropped_after_round = now, last
+    notices.players_changed(event)
     return registration
 
 
@@ -454,6 +457,7 @@ def reinstate(registration: Registration) -> Registration:
     ):
         raise Conflict("dropped", f"{registration.display_name} has not dropped", "not_dropped")
     registration.dropped_at = registration.dropped_after_round = None
+    notices.players_changed(registration.event)
     return registration
 
 
@@ -462,6 +466,7 @@ def withdraw(registration: Registration) -> None:
     if registration.event.rounds.exists():
         raise Conflict("registration", "rounds have been paired; drop instead", "started")
     registration.delete()
+    notices.players_changed(registration.event)
 
 
 # Rounds -----------------------------------------------------------------------------------------
@@ -487,6 +492,7 @@ def pair_next_round(event: Event, *, seed: int | None = None) -> tuple[Round, li
         )
         raise Conflict("round", f"round {last.number} {what}", "round_open")
     number = (last.number if last else 0) + 1
+    notices.rounds_changed(event)  # sent once the round is stored (at commit)
     if event.status == Status.TOP_CUT:
         return _pair_cut_round(event, number), []
     if number > event.swiss_rounds:
@@ -657,6 +663,7 @@ def swap_players(round_: Round, first: int, second: int) -> list[str]:
             why = f": {pair.reason}" if pair.reason else ""
             warnings.append(f"table {match.table}: {names} are a forbidden pair ({scope}{why})")
     Match.objects.bulk_update([m1, m2], ["player_a", "player_b", "explanation", "rematch"])
+    notices.rounds_changed(round_.event)
     return warnings
 
 
@@ -735,6 +742,7 @@ def publish_round(round_: Round) -> Round:
     ):
         raise Conflict("round", f"round {round_.number} is published already", "published")
     round_.refresh_from_db()
+    notices.rounds_changed(round_.event)
     for match in round_.matches.filter(player_b__isnull=True):
         match_services.record_bye(match)
     match_services.complete_round_if_done(round_)
@@ -762,6 +770,7 @@ def start_timer(round_: Round, *, minutes: int | None = None) -> Round:
     round_.timer_ends_at = now + datetime.timedelta(seconds=left)
     round_.timer_remaining = None
     round_.save(update_fields=["timer_seconds", "timer_ends_at", "timer_remaining"])
+    notices.clock_changed(round_)
     return round_
 
 
@@ -771,6 +780,7 @@ def pause_timer(round_: Round) -> Round:
     round_.timer_remaining = int((round_.timer_ends_at - timezone.now()).total_seconds())
     round_.timer_ends_at = None
     round_.save(update_fields=["timer_ends_at", "timer_remaining"])
+    notices.clock_changed(round_)
     return round_
 
 
@@ -778,6 +788,7 @@ def reset_timer(round_: Round) -> Round:
     round_.timer_ends_at = None
     round_.timer_remaining = None
     round_.save(update_fields=["timer_ends_at", "timer_remaining"])
+    notices.clock_changed(round_)
     return round_
 
 

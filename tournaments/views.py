@@ -22,6 +22,8 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
+from live import topics
+from live.http import live_etag, session_user_id
 from matches import selectors as match_selectors
 from teams import selectors as team_selectors
 from tournaments import selectors, services
@@ -356,6 +358,12 @@ def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("round-detail", slug, round_.number)
 
 
+def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
+    """What the pairings and standings pages show: rounds and results."""
+    return [topics.event(slug), topics.standings(slug)]
+
+
+@live_etag(_event_topics)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event, who = event_and_access(request, slug)
     round_ = _round(request, event, number)
@@ -429,11 +437,23 @@ def round_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def round_timer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """The projector page; the countdown runs in the browser and re-syncs every few seconds."""
+    """The projector page; the countdown runs in the browser and re-syncs when the clock
+    changes (live topic `clock.<event>.<round>`). Never cached: it carries the server's time."""
     event, who = event_and_access(request, slug)
     round_ = _round(request, event, number)
     template = "tournaments/_timer.html" if request.htmx else "tournaments/round_timer.html"
-    return render(request, template, {"event": event, "round": round_, "who": who})
+    response = render(
+        request,
+        template,
+        {
+            "event": event,
+            "round": round_,
+            "who": who,
+            "live_topic": topics.round_clock(event.slug, round_.number),
+        },
+    )
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def round_export(request: HttpRequest, slug: str, number: int, fmt: str) -> HttpResponse:
@@ -471,6 +491,7 @@ def _flatten(row: dict) -> dict:
 # Standings and bracket --------------------------------------------------------------------------
 
 
+@live_etag(_event_topics)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     event, who = event_and_access(request, slug)
     lines = selectors.standings(event)
@@ -517,6 +538,12 @@ def event_bracket_svg(request: HttpRequest, slug: str) -> HttpResponse:
 # The player's phone ------------------------------------------------------------------------------
 
 
+def _my_match_topics(request: HttpRequest, slug: str) -> list[str]:
+    user_id = session_user_id(request)
+    return [topics.event(slug), *([topics.user(int(user_id))] if user_id else [])]
+
+
+@live_etag(_my_match_topics)
 def my_match(request: HttpRequest, slug: str) -> HttpResponse:
     """Your table, opponent and result form for the current round; polled by htmx."""
     event, who = event_and_access(request, slug)
@@ -534,6 +561,7 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         "match": match,
         "side": match.side_of(who.registration.pk) if match else None,
         "reports": {r.registration_id: r for r in match_selectors.reports(match)} if match else {},
+        "live_topics": _my_match_topics(request, slug),
     }
     template = "tournaments/_my_match.html" if request.htmx else "tournaments/my_match.html"
     return render(request, template, context)
