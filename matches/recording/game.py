@@ -84,6 +84,7 @@ class Game:
     events: list[dict[str, Any]] = field(default_factory=list)
     states: list[GameState] = field(default_factory=list)
     timed: bool = False  # a `time` event is in force: every check is a full replay
+    active: list[tuple[int, int | None]] = field(default_factory=list)  # (number, author id)
 
     @functools.cached_property
     def header_line(self) -> str:
@@ -144,8 +145,10 @@ def load(recording: Recording, time_policy: TimePolicy) -> Game:
     if cached is not None and cached.version == recording.version:
         return cached
     rows = list(recording.actions.order_by("number"))
-    events = [e for row in active_actions(rows) for e in row.events]
+    kept = active_actions(rows)
+    events = [e for row in kept for e in row.events]
     game = _build(recording.pk, recording.version, recording.header, events, time_policy)
+    game.active = [(row.number, row.author_id) for row in kept]
     remember(game)
     return game
 
@@ -179,7 +182,9 @@ def _build(
 
 def rebuild(game: Game, header: dict[str, Any]) -> Game:
     """The same game under a new header (a Demonic Reward token added), by a full replay."""
-    return _build(game.recording_id, game.version, header, game.events, game.time_policy)
+    rebuilt = _build(game.recording_id, game.version, header, game.events, game.time_policy)
+    rebuilt.active = list(game.active)
+    return rebuilt
 
 
 def remember(game: Game) -> None:
@@ -263,6 +268,7 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
         [*game.events, *new],
         states,
         timed,
+        list(game.active),  # the service adds the new row once it is written
     )
     return Checked(game, {"steps": steps, "changes": changes(before, after)})
 

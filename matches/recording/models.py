@@ -45,12 +45,12 @@ class Recording(models.Model):
     )
     labels = models.JSONField(
         default=dict,
-        help_text="Each unit id's Krosmaster name and the label telling copies apart (1.1.4).",
+        help_text="Each unit's Krosmaster name and its label among copies (1.1.4).",
     )
     correction = models.JSONField(
         null=True,
         blank=True,
-        help_text="A correction one player proposed and the other has not confirmed yet.",
+        help_text="A correction proposed by one player, not yet confirmed.",
     )
 
     def __str__(self) -> str:

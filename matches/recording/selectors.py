@@ -16,7 +16,7 @@ from django.urls import reverse
 from matches import selectors as match_selectors
 from matches.log_services import TIME_POLICIES
 from matches.models import Match
-from matches.recording.game import Game, Refused, active_actions
+from matches.recording.game import Game, Refused
 from matches.recording.models import RecordedAction, Recording
 from rules.engine import options
 from rules.engine.casting import CastAction
@@ -106,10 +106,9 @@ def summary(events: list[dict[str, Any]]) -> str:
     return "; ".join(parts)
 
 
-def _history(rows: list[RecordedAction]) -> list[dict[str, Any]]:
-    active = {r.number for r in active_actions(rows)}
+def _history(rows: list[RecordedAction], active: set[int]) -> list[dict[str, Any]]:
     out = []
-    for row in rows[-HISTORY_ROWS:]:
+    for row in rows:
         out.append(
             {
                 "number": row.number,
@@ -128,24 +127,31 @@ def _history(rows: list[RecordedAction]) -> list[dict[str, Any]]:
     return out
 
 
-def can_undo(rows: list[RecordedAction], user_id: int | None) -> bool:
-    active = active_actions(rows)
-    if not active or user_id is None:
+def can_undo(recording: Recording, game: Game, user_id: int | None) -> bool:
+    """The author of the last action in force, while every row after it is theirs too (the
+    opponent has not acted since)."""
+    if not game.active or user_id is None:
         return False
-    last = active[-1]
-    return last.author_id == user_id and all(
-        r.author_id == user_id for r in rows if r.number > last.number
-    )
+    number, author = game.active[-1]
+    if author != user_id:
+        return False
+    later = recording.actions.filter(number__gt=number).exclude(author_id=user_id)
+    return not later.exists()
 
 
 def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, Any]:
     """Everything a phone draws and asks from: the state, what the rules wait for, whose
     phone may record it, the last outcome and the history."""
     state = game.state
-    rows = list(recording.actions.select_related("author", "approved_by").order_by("number"))
+    newest = recording.actions.select_related("author", "approved_by").order_by("-number")
+    rows = list(newest[:HISTORY_ROWS])[::-1]
     prompt = options.prompt(state)
-    active = active_actions(rows)
-    last = active[-1] if active else None
+    active = {number for number, _ in game.active}
+    last = None
+    if game.active:
+        last_number = game.active[-1][0]
+        last = next((r for r in rows if r.number == last_number), None)
+        last = last or recording.actions.get(number=last_number)
     arena = state.arena
     can_act = who.side is not None and recording.status == Recording.Status.PLAYING
     payload: dict[str, Any] = {
@@ -156,7 +162,7 @@ def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, An
             "side": who.side,
             "judge": who.judge,
             "my_turn": can_act and prompt.side == who.side,
-            "can_undo": can_act and can_undo(rows, who.user_id),
+            "can_undo": can_act and can_undo(recording, game, who.user_id),
         },
         "prompt": prompt.to_dict(),
         "arena": {
@@ -188,7 +194,7 @@ def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, An
         }
         if last
         else None,
-        "history": _history(rows),
+        "history": _history(rows, active),
         "correction": recording.correction,
         "log": _log(recording),
     }

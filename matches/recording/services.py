@@ -14,7 +14,6 @@ to both players.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from live import publish, topics
 from matches import log_services
 from matches.models import Match
 from matches.recording import game as games
@@ -34,18 +34,11 @@ from rules.engine.state import Phase
 from tournaments.errors import Conflict, InvalidInput, ServiceError
 from tournaments.models import Round
 
-#: Called after a change is committed with (recording id, version): the live channel's hook.
-_listeners: list[Callable[[int, int], None]] = []
-
-
-def on_change(listener: Callable[[int, int], None]) -> None:
-    _listeners.append(listener)
-
 
 def _announce(recording: Recording) -> None:
-    recording_id, version = recording.pk, recording.version
-    for listener in _listeners:
-        transaction.on_commit(lambda listener=listener: listener(recording_id, version))
+    """Tell the phones following this match's scoresheet (docs/live.md): a notice with the new
+    version, never the content; they fetch the board through the API."""
+    publish(topics.recording(recording.match_id), {"version": recording.version})
 
 
 class IllegalAction(ServiceError):
@@ -207,6 +200,7 @@ def append(
         ),
         header=recording.header if reward is not None else None,
     )
+    checked.game.active.append((row.number, by.pk))
     games.remember(checked.game)
     if checked.game.state.phase is Phase.OVER:
         _finish(recording, checked.game, by)

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from live import topics
 from matches import selectors as match_selectors
 from matches.recording import selectors, services, setup
 from rules import selectors as catalog_selectors
@@ -40,6 +41,7 @@ def recording_page(request: HttpRequest, pk: int) -> HttpResponse:
         "recording": recording,
         "error": error,
         "can_start": who.side is not None or who.judge,
+        "live_topic": topics.recording(match.pk),
     }
     if recording is None:
         info = setup.setup_of(match)

@@ -476,11 +476,21 @@
   }
 
   // -- live updates ----------------------------------------------------------------------------
-  refresh(true);
-  if (window.KTLive && root.dataset.channel) {
-    window.KTLive.subscribe(root.dataset.channel, () => refresh(false));
-    setInterval(() => refresh(false), 15000); // a dropped channel still catches up
-  } else {
-    setInterval(() => refresh(false), 2000);
+  /* The site's live channel (docs/live.md) says "recording.<match> changed"; the board is then
+     fetched again. While the stream is down, the state is polled every 2 s (304 when idle). */
+  let streaming = false;
+  function follow() {
+    if (!window.EventSource || !root.dataset.live) return;
+    const source = new EventSource(root.dataset.live);
+    source.addEventListener("open", () => { streaming = true; });
+    source.addEventListener("changed", () => refresh(false));
+    source.addEventListener("error", () => { streaming = false; });
   }
+  refresh(true);
+  follow();
+  let ticks = 0;
+  setInterval(() => {
+    ticks += 1;
+    if (!streaming || ticks % 15 === 0) refresh(false); // a missed notice is caught up too
+  }, 2000);
 })();
