@@ -155,9 +155,7 @@ def build_world(**settings: Any) -> World:
     organiser, judge = make_user(), make_user()
     event, _ = make_running_event(2, organiser=organiser, **settings)
     Event.objects.filter(pk=event.pk).update(format=recording_format())
-    Arena.objects.get_or_create(
-        slug=ARENA["slug"], defaults={**ARENA, "is_playable": True}
-    )
+    Arena.objects.get_or_create(slug=ARENA["slug"], defaults={**ARENA, "is_playable": True})
     event.refresh_from_db()
     services.grant_role(event=event, user=judge, role="judge")
     round_, _ = services.pair_next_round(event)
