@@ -123,3 +123,30 @@ def test_correction_by_both_players_kept_in_history(world):
     game = games.load(recording, games.TimePolicy.EQUAL_TURNS_DRAW)
     assert len(game.events) == 4
     assert recording.actions.filter(kind=RecordedAction.Kind.ACTION).count() == 9
+
+
+def _finished_log(recording):
+    recording.refresh_from_db()
+    assert recording.status == Recording.Status.FINISHED
+    return MatchLog.objects.get(pk=recording.log_id)
+
+
+def test_concede_ends_the_game_and_stores_the_log(world, django_capture_on_commit_callbacks):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:3], SIDES[:3])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.append(recording, by=world.b, events=[{"e": "concede", "player": "B"}], after=3)
+    log = _finished_log(recording)
+    assert log.status == "valid" and log.report["result"]["reason"] == "concede"
+
+
+def test_time_called_plays_the_round_out_then_a_draw(world, django_capture_on_commit_callbacks):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:3], SIDES[:3])
+    services.append(recording, by=world.judge, events=[{"e": "time"}], after=3)
+    assert recording.actions.get(number=4).events == [{"e": "time", "policy": "equal-turns-draw"}]
+    with django_capture_on_commit_callbacks(execute=True):
+        _play(world, recording, GAME[7:11], SIDES[7:11])  # A ends, B's turn: the round ends
+    log = _finished_log(recording)
+    assert log.status == "valid"
+    assert log.report["result"] == {"winner": None, "reason": "time", "gg": {"A": 6, "B": 6}}
