@@ -66,9 +66,7 @@ def _version(page: Page) -> str:
 
 
 def _at(page: Page, version: int) -> None:
-    expect(page.locator("#recording")).to_have_attribute(
-        "data-version", str(version), timeout=LIVE
-    )
+    expect(page.locator("#recording")).to_have_attribute("data-version", str(version), timeout=LIVE)
 
 
 def _die(page: Page, roll: str, who: str, face: str, index: int = 0) -> None:
