@@ -31,6 +31,7 @@
   let plan = null; // what the player is composing
   let info = null; // a unit tapped for information
   let message = null; // {kind: "refused" | "ok", html}
+  let zoomed = false; // the board at twice the width (cells of 64 px on a phone), scrolled
 
   // -- small helpers ---------------------------------------------------------------------------
   const h = (tag, attrs = {}, ...children) => {
@@ -472,7 +473,20 @@
       message.kind === "refused" ? ` — ${T.nothing_recorded}` : "") : null;
     const infoUnit = info && unitById(info);
     const infoLine = infoUnit ? h("p", { class: "small rec-info" }, `${label(infoUnit.id)} · ${infoUnit.ap} AP · ${infoUnit.mp} MP · ${infoUnit.injuries}/${infoUnit.hp ?? "–"} ✚ · Lvl ${infoUnit.level ?? "–"}`) : null;
-    root.replaceChildren(scores(), prompt, note || "", board(), infoLine || "", panel(), outcome() || "", tools(), history());
+    const frame = h("div", { class: "rec-frame" + (zoomed ? " zoomed" : "") }, board());
+    const zoom = h("button", { type: "button", class: "button secondary rec-zoom", "aria-pressed": String(zoomed), onclick: () => { zoomed = !zoomed; render(); } }, zoomed ? "−" : "+");
+    root.replaceChildren(scores(), prompt, note || "", frame, h("div", { class: "rec-row" }, zoom, infoLine || ""), panel(), outcome() || "", tools(), history());
+    if (zoomed) centre(frame);
+  }
+
+  /* Zoomed in, keep the piece that matters in view: the active one, else the selected one. */
+  function centre(frame) {
+    const unit = unitById(S.active_unit || info || "");
+    if (!unit || !unit.cell) return;
+    const x = COLS.indexOf(unit.cell[0]) / 12;
+    const y = (12 - parseInt(unit.cell.slice(1), 10)) / 12;
+    frame.scrollLeft = x * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = y * frame.scrollHeight - frame.clientHeight / 2;
   }
 
   // -- live updates ----------------------------------------------------------------------------

@@ -108,6 +108,10 @@ def test_a_small_game_recorded_by_taps_on_two_phones(browser: Browser, live_serv
     _at(a, 3)
     expect(a.locator('g.cell.mark-move[data-cell="e3"]')).to_be_visible()
     _shot(a, "3-moves")
+    a.locator(".rec-zoom").tap()  # twice the size for fingers: 64 px cells, scrolled to A1
+    expect(a.locator(".rec-frame.zoomed")).to_be_visible()
+    _shot(a, "3-zoomed")
+    a.locator(".rec-zoom").tap()
     _cell(a, "e3")  # 4: one step onto the Demon cell with 3 Kamas
     _at(a, 4)
     _button(a, "Pick up Kamas (3)")  # 5
