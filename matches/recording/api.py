@@ -42,6 +42,12 @@ class StartInput(serializers.Serializer):
     first_player = serializers.ChoiceField(
         choices=["A", "B"], required=False, help_text="Only when 1.3.1.c leaves it to chance."
     )
+    timeline_ties = serializers.DictField(
+        child=serializers.ListField(child=serializers.ListField(child=serializers.CharField())),
+        required=False,
+        help_text="Per side, each group of equal Initiatives in the order chosen (2.4.3.b), e.g. "
+        '{"A": [["A2", "A1"]]}; by default the team\'s order.',
+    )
 
 
 class RewardInput(serializers.Serializer):
@@ -120,7 +126,11 @@ class RecordingView(ServiceErrorsMixin, APIView):
         require(request.user.is_authenticated, request)
         data = valid(StartInput, request).validated_data
         recording = services.start(
-            match, by=request.user, arena_id=data.get("arena"), first=data.get("first_player")
+            match,
+            by=request.user,
+            arena_id=data.get("arena"),
+            first=data.get("first_player"),
+            ties=data.get("timeline_ties"),
         )
         return Response(_state(request, match, recording), status=201)
 

@@ -54,9 +54,16 @@ class IllegalAction(ServiceError):
 
 
 def start(
-    match: Match, *, by: AbstractBaseUser, arena_id: int | None = None, first: str | None = None
+    match: Match,
+    *,
+    by: AbstractBaseUser,
+    arena_id: int | None = None,
+    first: str | None = None,
+    ties: dict[str, list[list[str]]] | None = None,
 ) -> Recording:
-    """Open the scoresheet: the header from the ban phase or the event, nothing typed."""
+    """Open the scoresheet: the header from the ban phase or the event, nothing typed. `ties`
+    are the orders the players chose for units sharing an Initiative (2.4.3.b), per side and
+    group; a group left out keeps the team's order."""
     who = viewer(by, match)
     if who.side is None and not who.judge:
         raise Conflict("match", _("only the match's players or its judges start a recording"))
@@ -81,7 +88,7 @@ def start(
             _("the teams tie on every Initiative (1.3.1.c): say who plays first"),
             "choose_first_player",
         )
-    header, labels = setup.header_for(match, info, arena, first)
+    header, labels = setup.header_for(match, info, arena, first, _chosen_ties(info, ties or {}))
     try:
         with transaction.atomic():
             recording = Recording.objects.create(
@@ -95,6 +102,24 @@ def start(
         recording.delete()
         raise IllegalAction(refused) from None
     return recording
+
+
+def _chosen_ties(info: setup.SetupInfo, chosen: dict[str, list[list[str]]]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for side, groups in info.ties.items():
+        picked = chosen.get(side) or []
+        order: list[str] = []
+        for index, group in enumerate(groups):
+            mine = picked[index] if index < len(picked) and picked[index] else group
+            if sorted(mine) != sorted(group):
+                raise InvalidInput(
+                    "timeline_ties",
+                    _("2.4.3.b: order exactly the units sharing an Initiative: %(units)s")
+                    % {"units": ", ".join(group)},
+                )
+            order += mine
+        out[side] = order
+    return out
 
 
 # -- append ---------------------------------------------------------------------------------------

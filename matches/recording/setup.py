@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any
 
 from django.db.models import QuerySet
@@ -43,6 +44,8 @@ class SetupInfo:
     release: str | None
     first_player: str | None
     problems: list[str] = field(default_factory=list)
+    #: Per side, the groups of unit ids sharing an Initiative (2.4.3.b), in team order.
+    ties: dict[str, list[list[str]]] = field(default_factory=dict)
 
     @property
     def ready(self) -> bool:
@@ -100,13 +103,46 @@ def setup_of(match: Match) -> SetupInfo:
             )
     elif release is None:
         problems.append(_("the event has no format, so no catalog"))
-    return SetupInfo(list(arenas), fixed, teams, release, first, problems)
+    info = SetupInfo(list(arenas), fixed, teams, release, first, problems)
+    if info.ready and release is not None:
+        info.ties = _tie_groups(teams, catalog_selectors.log_catalog(release))
+    return info
+
+
+def _tie_groups(teams: dict[str, list[dict[str, Any]]], catalog: Any) -> dict[str, list[list[str]]]:
+    found: dict[str, list[list[str]]] = {}
+    for side, entries in teams.items():
+        by_initiative: dict[int, list[str]] = {}
+        for position, entry in enumerate(entries, start=1):
+            initiative = catalog[entry["profile"]].initiative or 0
+            by_initiative.setdefault(initiative, []).append(f"{side}{position}")
+        groups = [g for _, g in sorted(by_initiative.items(), reverse=True) if len(g) > 1]
+        if groups:
+            found[side] = groups
+    return found
+
+
+#: Orders offered for a tie; larger groups keep the team's order (choosing among 24 or more
+#: orders by tapping is no help at a table).
+MAX_TIE_CHOICES = 3
+
+
+def tie_orders(group: list[str]) -> list[list[str]]:
+    """The orders the players may choose for one tie group, the team's order first."""
+    if len(group) > MAX_TIE_CHOICES:
+        return [group]
+    return [list(order) for order in permutations(group)]
 
 
 def header_for(
-    match: Match, info: SetupInfo, arena: Arena, first: str | None
+    match: Match,
+    info: SetupInfo,
+    arena: Arena,
+    first: str | None,
+    ties: dict[str, list[str]] | None = None,
 ) -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
-    """The match log's header line and each unit's name and label."""
+    """The match log's header line and each unit's name and label. `ties` gives, per side, the
+    chosen order of units sharing an Initiative (2.4.3.b); by default the team's order."""
     catalog = catalog_selectors.log_catalog(info.release)
     players, labels = {}, {}
     names = {
@@ -143,4 +179,10 @@ def header_for(
     }
     if first is not None and info.first_player is None:
         header["first_player"] = first
+    if info.ties:
+        chosen = ties or {}
+        header["timeline_ties"] = {
+            side: chosen.get(side) or [u for group in groups for u in group]
+            for side, groups in info.ties.items()
+        }
     return header, labels

@@ -29,6 +29,7 @@ def recording_page(request: HttpRequest, pk: int) -> HttpResponse:
                 by=request.user,
                 arena_id=int(arena) if arena and arena.isdigit() else None,
                 first=request.POST.get("first_player") or None,
+                ties=_posted_ties(request),
             )
             return redirect("matches:recording", pk=pk)
         except ServiceError as refused:
@@ -48,8 +49,27 @@ def recording_page(request: HttpRequest, pk: int) -> HttpResponse:
         context["setup"] = info
         context["first_choice"] = info.first_player is None and info.ready
         context["names"] = _team_names(info)
+        context["tie_choices"] = [
+            (side, index, setup.tie_orders(group))
+            for side, groups in info.ties.items()
+            for index, group in enumerate(groups)
+        ]
     context["strings"] = _strings()
     return render(request, "matches/recording/page.html", context)
+
+
+def _posted_ties(request: HttpRequest) -> dict[str, list[list[str]]]:
+    """`ties-A-0=A2,A1`: side A's first tie group in the order chosen."""
+    found: dict[str, list[list[str]]] = {}
+    for side in ("A", "B"):
+        groups = []
+        index = 0
+        while f"ties-{side}-{index}" in request.POST:
+            groups.append([u for u in request.POST[f"ties-{side}-{index}"].split(",") if u])
+            index += 1
+        if groups:
+            found[side] = groups
+    return found
 
 
 def _team_names(info: setup.SetupInfo) -> dict[str, list[str]]:

@@ -150,3 +150,19 @@ def test_time_called_plays_the_round_out_then_a_draw(world, django_capture_on_co
     log = _finished_log(recording)
     assert log.status == "valid"
     assert log.report["result"] == {"winner": None, "reason": "time", "gg": {"A": 6, "B": 6}}
+
+
+def test_2_4_3_b_players_order_equal_initiatives_at_set_up(world):
+    from matches.models import Match
+    from tournaments.models import Registration
+
+    copies = [{"profile": "rec-striker", "label": "red"}, {"profile": "rec-striker"}]
+    Registration.objects.filter(pk=world.match.player_a_id).update(team_entries=copies)
+    match = Match.objects.get(pk=world.match.pk)
+    with pytest.raises(services.InvalidInput):
+        services.start(match, by=world.a, ties={"A": [["A1", "B1"]]})
+    recording = services.start(match, by=world.a, ties={"A": [["A2", "A1"]]})
+    assert recording.header["timeline_ties"] == {"A": ["A2", "A1"]}
+    assert recording.labels["A1"]["label"] == "red" and recording.labels["A2"]["label"] == "#2"
+    game = games.load(recording, games.TimePolicy.EQUAL_TURNS_DRAW)
+    assert game.state.timeline("A") == ("A2", "A1")
