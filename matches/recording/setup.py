@@ -6,7 +6,10 @@
   registered team. Unit ids are the side and the position in the team (`A1`, `A2`...), and
   copies of one Krosmaster keep the labels their player gave them (1.1.4).
 - The first player and the Timelines: computed by the engine from the Initiatives (1.3.1,
-  2.4.3); only a complete tie (1.3.1.c) asks the players, who settle it at the table.
+  2.4.3); only a complete tie (1.3.1.c) asks the players, who settle it at the table, and units
+  sharing an Initiative are ordered by their player (2.4.3.b).
+- Summons: the replay knows a summon only from the header's inline profiles, so the release's
+  summon profiles (those with a Strength, 4.19.9.d) are copied there.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from django.utils.translation import gettext as _
 from matches.models import Match
 from rules import selectors as catalog_selectors
 from rules.engine.logevents import LOG_FORMAT
+from rules.engine.roster import profile_to_dict
 from rules.engine.summons import unit_profile
 from rules.engine.turn import first_player
 from rules.models import Arena
@@ -30,6 +34,8 @@ from teams import banphase_selectors
 from teams.models import BanPhase
 from tournaments.models import Event
 
+#: The most inline profiles a log's header may carry (docs/match-log.md).
+MAX_INLINE_PROFILES = 64
 #: The match's sides ("a", "b") as the log names them.
 LOG_SIDE = {"a": "A", "b": "B"}
 
@@ -177,6 +183,9 @@ def header_for(
             "table": match.table,
         },
     }
+    summons = [profile_to_dict(p) for p in catalog.values() if p.strength is not None]
+    if summons:  # the replay knows a summon only from the header (docs/match-log.md)
+        header["profiles"] = summons[:MAX_INLINE_PROFILES]
     if first is not None and info.first_player is None:
         header["first_player"] = first
     if info.ties:

@@ -74,6 +74,18 @@ CARDS = [
         ],
     ),
     _card("rec-dummy", "Dummy", level=1, initiative=2, ap=6, mp=3, hp=3, spells=[_spell("Jab")]),
+    # A summon token with its Strength: the set-up copies it into the header (4.19.9.d).
+    _card(
+        "rec-bomb",
+        "Training Bomb",
+        level=1,
+        initiative=0,
+        ap=0,
+        mp=0,
+        hp=1,
+        strength=2,
+        spells=[_spell("Fizzle")],
+    ),
 ]
 
 ARENA = {
