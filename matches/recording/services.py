@@ -32,7 +32,6 @@ from matches.recording.selectors import Viewer, time_policy, viewer
 from rules.engine import options
 from rules.engine.state import Phase
 from tournaments.errors import Conflict, InvalidInput, ServiceError
-from tournaments.models import Round
 
 
 def _announce(recording: Recording) -> None:
@@ -67,7 +66,7 @@ def start(
     who = viewer(by, match)
     if who.side is None and not who.judge:
         raise Conflict("match", _("only the match's players or its judges start a recording"))
-    if match.round.status == Round.Status.DRAFT:
+    if match.round.status == match.round.Status.DRAFT:
         raise Conflict("match", _("the pairings are not published yet"), "draft")
     existing = Recording.objects.filter(match=match).first()
     if existing is not None:

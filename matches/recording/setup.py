@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from django.db.models import QuerySet
+from django.core.exceptions import ObjectDoesNotExist
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -30,9 +30,6 @@ from rules.engine.roster import profile_to_dict
 from rules.engine.summons import unit_profile
 from rules.engine.turn import first_player
 from rules.models import Arena
-from teams import banphase_selectors
-from teams.models import BanPhase
-from tournaments.models import Event
 
 #: The most inline profiles a log's header may carry (docs/match-log.md).
 MAX_INLINE_PROFILES = 64
@@ -58,16 +55,25 @@ class SetupInfo:
         return not self.problems
 
 
+def _ban_phase(match: Match) -> Any:
+    """The match's ban phase, or None. Read through the relation: the ban phase's app sits above
+    matches, so this package does not import it."""
+    try:
+        return match.ban_phase
+    except ObjectDoesNotExist:
+        return None
+
+
 def _entries(match: Match) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     event = match.round.event
     teams: dict[str, list[dict[str, Any]]] = {}
     problems: list[str] = []
-    if event.team_mode == Event.TeamMode.PER_MATCH:
-        phase = banphase_selectors.phase_of(match)
-        if phase is None or phase.status != BanPhase.Status.REVEALED:
+    if event.team_mode == event.TeamMode.PER_MATCH:
+        phase = _ban_phase(match)
+        if phase is None or phase.status != phase.Status.REVEALED:
             return {}, [_("the ban phase has not revealed this match's teams yet")]
-        for side, team in banphase_selectors.teams_by_side(phase).items():
-            teams[LOG_SIDE[side]] = list(team.entries)
+        for team in phase.teams.all():
+            teams[LOG_SIDE[team.side]] = list(team.entries)
     else:
         for side, registration in (("a", match.player_a), ("b", match.player_b)):
             if registration is not None and registration.team_entries:
@@ -78,11 +84,16 @@ def _entries(match: Match) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     return teams, problems
 
 
-def arenas_for(match: Match) -> tuple[QuerySet[Arena] | list[Arena], bool]:
-    phase = BanPhase.objects.filter(match=match).select_related("arena").first()
-    if phase is not None and phase.arena is not None:
+def arenas_for(match: Match) -> tuple[list[Arena], bool]:
+    """The ban phase's arena (fixed), else the event's map pool, else every playable arena, as
+    the ban phase draws from them (docs/ban-phase.md)."""
+    phase = _ban_phase(match)
+    if phase is not None and phase.arena_id is not None:
         return [phase.arena], True
-    return list(banphase_selectors.arena_candidates(match.round.event)), False
+    pool = list(match.round.event.map_pool.order_by("name", "pk"))
+    if pool:
+        return pool, False
+    return list(Arena.objects.filter(is_playable=True).order_by("name", "pk")), False
 
 
 def setup_of(match: Match) -> SetupInfo:

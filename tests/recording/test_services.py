@@ -167,3 +167,48 @@ def test_2_4_3_b_players_order_equal_initiatives_at_set_up(world):
     assert recording.labels["A1"]["label"] == "red" and recording.labels["A2"]["label"] == "#2"
     game = games.load(recording, games.TimePolicy.EQUAL_TURNS_DRAW)
     assert game.state.timeline("A") == ("A2", "A1")
+
+
+def test_set_up_from_the_ban_phase_arena_and_revealed_teams(world):
+    from django.utils import timezone
+
+    from matches.models import Match
+    from matches.recording import setup
+    from rules.models import Arena
+    from teams.models import BanPhase, MatchTeam
+    from tournaments.models import Event
+
+    event = world.match.round.event
+    Event.objects.filter(pk=event.pk).update(team_mode=Event.TeamMode.PER_MATCH)
+    other = Arena.objects.create(
+        name="Other Field", slug="other-field", start_cells={"A": ["a1"], "B": ["a12"]}
+    )
+    Arena.objects.filter(pk=other.pk).update(is_playable=True)
+    match = Match.objects.get(pk=world.match.pk)
+    assert setup.setup_of(match).problems == [
+        "the ban phase has not revealed this match's teams yet"
+    ]
+    phase = BanPhase.objects.create(
+        match=match,
+        status=BanPhase.Status.REVEALED,
+        arena=other,
+        seed=1,
+        first_banner="a",
+        bans_per_player=0,
+    )
+    for side, profile in (("a", "rec-dummy"), ("b", "rec-striker")):
+        MatchTeam.objects.create(
+            phase=phase,
+            side=side,
+            entries=[{"profile": profile, "label": "gold"}],
+            salt="s",
+            commitment="c",
+            submitted_at=timezone.now(),
+        )
+    match = Match.objects.get(pk=world.match.pk)
+    info = setup.setup_of(match)
+    assert info.ready and info.arena_fixed and [a.name for a in info.arenas] == ["Other Field"]
+    recording = services.start(match, by=world.a)
+    assert recording.header["arena"]["name"] == "Other Field"
+    assert recording.header["players"]["A"]["team"] == [{"unit": "A1", "profile": "rec-dummy"}]
+    assert recording.labels["A1"] == {"name": "Dummy", "label": "gold", "profile": "rec-dummy"}
