@@ -14,6 +14,8 @@ the process CPU time (`time.process_time`) of:
   (`matches.recording.game.check`, what a refusal costs);
 - `apply`: the whole append (the check, the numbered row and the version written);
 - `render`: the board the phones receive (`selectors.board_payload` and its JSON);
+- `options` (not part of an action): what the acting phone asks next, the active unit's moves,
+  spells with their target cells and areas (`selectors.options_payload`), when a unit is active;
 
 and reports p50, p95 and max in milliseconds, and `total` (apply + render) against the target
 p95 < 50 ms. The cache of loaded games is warm, as on a server between two actions.
@@ -93,7 +95,13 @@ def run(turns: int) -> dict[str, Any]:
         for t in range(1, turns + 1)
         for action in _turn("A" if t % 2 else "B", t)
     ]
-    times: dict[str, list[float]] = {"check": [], "apply": [], "render": [], "total": []}
+    times: dict[str, list[float]] = {
+        "check": [],
+        "apply": [],
+        "render": [],
+        "total": [],
+        "options": [],
+    }
     for side, events in plan:
         who = selectors.viewer(world.user(side), world.match)
         game = games.load(recording, policy)
@@ -114,6 +122,10 @@ def run(turns: int) -> dict[str, Any]:
         times["apply"].append((applied - checked) * 1000)
         times["render"].append((rendered - applied) * 1000)
         times["total"].append((rendered - checked) * 1000)
+        if game.state.active_unit:
+            start = time.process_time()
+            json.dumps(selectors.options_payload(game, game.state.active_unit))
+            times["options"].append((time.process_time() - start) * 1000)
     total = _percentiles(times["total"])
     return {
         "actions": len(plan),
