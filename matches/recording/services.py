@@ -203,6 +203,9 @@ def append(
     _stale(recording, after)
     who = viewer(by, match)
     game = games.load(recording, time_policy(match))
+    if game.state.phase is Phase.OVER:  # the last action ended it but the log was not stored
+        _finish(recording, game, by)
+        raise Conflict("recording", _("the game is over and its log is stored"), "finished")
     _may_record(who, game, events)
     if reward is not None:
         game = _with_reward(recording, game, reward, events)
