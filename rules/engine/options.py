@@ -458,8 +458,9 @@ def spell_options(state: GameState, unit: Unit, context: GameContext) -> tuple[S
             range_bonus=bonus,
             rules=context.rules.sight,
         )
-        targets, first_refusal = [], None
-        for cell in sorted(candidates):
+        targets: list[TargetOption] = []
+        first_refusal = _spell_wide_refusal(state, unit, spell, candidates, context)
+        for cell in sorted(candidates) if first_refusal is None else ():
             action = CastAction(unit.id, spell.name, cell)
             try:
                 check_prerequisites(state, action, context.book, context.rules)
@@ -482,6 +483,33 @@ def spell_options(state: GameState, unit: Unit, context: GameContext) -> tuple[S
             option = replace(option, refused=why.message, rule=why.rule)
         out.append(option)
     return tuple(out)
+
+
+#: Prerequisites that do not depend on the target cell (7.1.1, 7.1.3.a/c, 7.1.4, 7.2.1.a):
+#: when the first candidate cell fails on one of them, every cell does.
+_SPELL_WIDE = frozenset(
+    {"1.4.1", "7.1.1", "7.1.3.a", "7.1.3.c", "7.1.4.a", "7.1.4.b", "7.1.4.c", "7.1.4.d", "7.2.1.a"}
+)
+
+
+def _spell_wide_refusal(
+    state: GameState,
+    unit: Unit,
+    spell: Spell,
+    candidates: frozenset[Cell],
+    context: GameContext,
+) -> RuleViolation | None:
+    """The refusal shared by every cell (not enough AP, a limit reached...), found once."""
+    if not candidates:
+        return None
+    action = CastAction(unit.id, spell.name, min(candidates))
+    try:
+        check_prerequisites(state, action, context.book, context.rules)
+    except RuleViolation as refused:
+        return refused if refused.rule in _SPELL_WIDE else None
+    except Unsupported:
+        return None
+    return None
 
 
 def _not_castable(spell: Spell, why: str, feature: str) -> SpellOption:

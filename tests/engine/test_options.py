@@ -85,3 +85,13 @@ def test_prompt_follows_the_turn_structure(catalog):  # noqa: F811
     state, _ = _game(catalog, turn)
     prompt = options.prompt(state)
     assert (prompt.step, prompt.side, prompt.rule) == ("tension", "B", "5.2.1")
+
+
+def test_7_1_4_a_spells_refused_for_every_cell_when_ap_runs_out(catalog):  # noqa: F811
+    text = (CORPUS / "game-ko-win.jsonl").read_text().splitlines()
+    report = verify_log_text("\n".join(text[:7]), catalog)
+    state = report.states[-1]
+    tired = state.with_unit(replace(state.unit("A1"), ap=0))
+    context = options.game_context(report.log.header, catalog)
+    spells = options.spell_options(tired, tired.unit("A1"), context)
+    assert spells and all(not s.targets and s.rule == "7.1.4.a" for s in spells)
