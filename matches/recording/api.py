@@ -136,7 +136,8 @@ class RecordingView(ServiceErrorsMixin, APIView):
 
 
 class OptionsView(ServiceErrorsMixin, APIView):
-    """Legal options for the selected unit; with `spell` and `target`, the dice a cast needs."""
+    """Legal options for the selected unit; with `spell` and `target`, the dice a cast needs;
+    with `resolve`, the dice an effect on standby needs."""
 
     @extend_schema(
         parameters=[
@@ -144,6 +145,9 @@ class OptionsView(ServiceErrorsMixin, APIView):
             OpenApiParameter("spell", str, required=False),
             OpenApiParameter("target", str, required=False, description="a cell, e.g. d4"),
             OpenApiParameter("direction", str, required=False),
+            OpenApiParameter(
+                "resolve", str, required=False, description="an effect on standby, e.g. click:B1"
+            ),
         ],
         responses={200: OpenApiTypes.OBJECT, 409: ERROR, 422: REFUSED},
     )
@@ -152,11 +156,14 @@ class OptionsView(ServiceErrorsMixin, APIView):
         recording = _recording(match)
         game = games.load(recording, selectors.time_policy(match))
         unit = request.query_params.get("unit", "")
-        if not unit:
+        source = request.query_params.get("resolve", "")
+        if not unit and not source:
             raise InvalidInput("unit", "name the selected unit (e.g. A1)")
         spell, target = request.query_params.get("spell"), request.query_params.get("target")
         try:
-            if spell and target:
+            if source:
+                found = selectors.resolve_payload(game, source)
+            elif spell and target:
                 direction = request.query_params.get("direction")
                 found = selectors.cast_payload(game, unit, spell, target, direction)
             else:

@@ -229,6 +229,17 @@ def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
     return found.to_dict()
 
 
+def resolve_payload(game: Game, source: str) -> dict[str, Any]:
+    """The dice an effect on standby needs before it resolves (or the rule refusing it)."""
+    try:
+        needs = options.resolve_needs(game.state, source, game.context)
+    except RuleViolation as refused:
+        raise Refused(refused.rule, refused.message) from None
+    except Unsupported as missing:
+        raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
+    return needs.to_dict()
+
+
 def cast_payload(
     game: Game, unit_id: str, spell: str, target: str, direction: str | None = None
 ) -> dict[str, Any]:

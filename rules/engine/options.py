@@ -16,7 +16,7 @@ through. The players then roll exactly those dice at the table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -541,17 +541,52 @@ def cast_needs(state: GameState, action: CastAction, context: GameContext) -> Ca
     Raises the `RuleViolation` or `Unsupported` that refuses the cast itself (out of range, not
     enough AP...): that refusal is what the players must be told.
     """
+    directions: tuple[str, ...] = ()
+
+    def attempt(rolls: Rolls) -> None:
+        apply_cast(state, replace(action, rolls=rolls), context.book, context.rules)
+
+    def orient(refused: RuleViolation) -> bool:
+        nonlocal action, directions
+        if refused.rule != "7.2.3.b" or action.direction:
+            return False
+        directions = _directions_of(state, action)
+        if directions:
+            action = replace(action, direction=directions[0])
+        return bool(directions)
+
+    asked, coins = _dice_asked(attempt, action.unit, orient)
+    return CastNeeds(asked, directions, coins)
+
+
+def resolve_needs(state: GameState, source: str, context: GameContext) -> CastNeeds:
+    """The dice an effect on standby needs (a Bomb's Explosion, a Trap's Click: 7.2.9), asked
+    of the engine as for a cast; raises the refusal when `source` cannot be resolved now."""
+
+    def attempt(rolls: Rolls) -> None:
+        apply_resolve(state, ResolveAction(source, rolls), context.book, context.rules)
+
+    who = source.partition(":")[2]
+    asked, coins = _dice_asked(attempt, who, lambda refused: False)
+    return CastNeeds(asked, (), coins)
+
+
+def _dice_asked(
+    attempt: Callable[[Rolls], None],
+    actor: str,
+    retry: Callable[[RuleViolation], bool],
+) -> tuple[tuple[DiceRequest, ...], int]:
+    """Run `attempt` with the dice asked so far until the engine asks for no more; `retry`
+    settles a refusal that is a question (an area's orientation) and says whether to go on."""
     critical: tuple[Die, ...] = ()
     armour: dict[str, tuple[Die, ...]] = {}
     coins: tuple[str, ...] = ()
     asked: dict[tuple[str, str], DiceRequest] = {}
-    directions: tuple[str, ...] = ()
     for _ in range(_MAX_PROBES):
-        rolls = Rolls(critical, armour, coins)
         try:
-            apply_cast(state, replace(action, rolls=rolls), context.book, context.rules)
+            attempt(Rolls(critical, armour, coins))
         except DiceCountError as wrong:
-            who = wrong.who or action.unit
+            who = wrong.who or actor
             asked[(wrong.due.roll.value, who)] = _request(wrong.due, who)
             blank = (_BLANK.get(wrong.due.roll, _BLANK[Roll.CRITICAL]),) * wrong.due.count
             if wrong.due.roll is Roll.CRITICAL:
@@ -568,14 +603,11 @@ def cast_needs(state: GameState, action: CastAction, context: GameContext) -> Ca
             if refused.rule == "7.2.4" and "coin" in refused.message:
                 coins = (*coins, "heads")
                 continue
-            if refused.rule == "7.2.3.b" and not action.direction:
-                directions = _directions_of(state, action)
-                if directions:
-                    action = replace(action, direction=directions[0])
-                    continue
+            if retry(refused):
+                continue
             raise
         break
-    return CastNeeds(tuple(asked.values()), directions, len(coins))
+    return tuple(asked.values()), len(coins)
 
 
 def _directions_of(state: GameState, action: CastAction) -> tuple[str, ...]:

@@ -294,7 +294,27 @@
       p.append(row);
     } else if (step === "resolve") {
       const row = h("div", { class: "rec-row" });
-      for (const label_ of S.prompt.data.pending) row.append(h("button", { type: "button", class: "button", onclick: () => record([{ e: "resolve", source: label_ }]) }, `${T.resolve} ${label_}`));
+      if (plan && plan.kind === "resolve") {
+        p.append(h("p", {}, `${T.resolve} ${plan.source}`));
+        p.append(diceForm(plan.needs.dice, (v) => {
+          const rolls = { critical: [], armour: {} };
+          plan.needs.dice.forEach((req, i) => {
+            if (req.roll === "critical") rolls.critical = v[i];
+            else if (req.roll === "armour") rolls.armour[req.who] = v[i];
+          });
+          return [[{ e: "resolve", source: plan.source, rolls }]];
+        }));
+        return p;
+      }
+      for (const source of S.prompt.data.pending) {
+        row.append(h("button", { type: "button", class: "button", onclick: async () => {
+          const r = await call("GET", "options/?resolve=" + encodeURIComponent(source));
+          if (r.status !== 200) { handle(r); return; }
+          if (!r.data.dice.length) { record([{ e: "resolve", source }]); return; }
+          plan = { kind: "resolve", source, needs: r.data };
+          render();
+        } }, `${T.resolve} ${source}`));
+      }
       p.append(row);
     } else if (step === "act") {
       p.append(acting());

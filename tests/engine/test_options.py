@@ -95,3 +95,18 @@ def test_7_1_4_a_spells_refused_for_every_cell_when_ap_runs_out(catalog):  # noq
     context = options.game_context(report.log.header, catalog)
     spells = options.spell_options(tired, tired.unit("A1"), context)
     assert spells and all(not s.targets and s.rule == "7.1.4.a" for s in spells)
+
+
+def test_7_2_9_effects_on_standby_and_their_dice(catalog):  # noqa: F811
+    text = (CORPUS / "game-counter-resolve.jsonl").read_text().splitlines()
+    cast = next(i for i, line in enumerate(text) if '"Decoy"' in line)
+    report = verify_log_text("\n".join(text[: cast + 1]), catalog)
+    state = report.states[-1]
+    profiles = with_inline_profiles(catalog, report.log.header.profiles)
+    context = options.game_context(report.log.header, profiles)
+    prompt = options.prompt(state)
+    assert prompt.step == "resolve" and "counter:B1" in prompt.data["pending"]
+    assert options.resolve_needs(state, "counter:B1", context).dice == ()  # a Counter: no dice
+    with pytest.raises(RuleViolation) as refused:
+        options.resolve_needs(state, "click:B1/trap-1", context)
+    assert refused.value.rule == "7.2.9.a"

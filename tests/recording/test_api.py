@@ -82,6 +82,8 @@ def test_options_and_cast_dice(world):
     ]
     far = _api(world.a).get(_url(world, "options/?unit=A1&spell=Arc Bolt&target=e12"))
     assert far.status_code == 422 and far.json()["rule"] == "7.1.5"
+    nothing = _api(world.a).get(_url(world, "options/?resolve=click:B1"))
+    assert nothing.status_code == 422 and nothing.json()["rule"] == "7.2.9.a"
 
 
 def test_judges_and_spectators_read_only(world):
