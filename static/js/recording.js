@@ -46,10 +46,12 @@
     return el;
   };
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  /* Each player sees their own edge at the bottom: player B's board is turned round. */
+  const turned = () => root.dataset.side === "B";
   const xy = (cell) => {
     const x = COLS.indexOf(cell[0]);
     const row = parseInt(cell.slice(1), 10);
-    return [x * SIZE, (12 - row) * SIZE];
+    return turned() ? [(11 - x) * SIZE, (row - 1) * SIZE] : [x * SIZE, (12 - row) * SIZE];
   };
   const unitAt = (cell) => S.units.find((u) => u.cell === cell);
   const unitById = (id) => S.units.find((u) => u.id === id);
@@ -503,8 +505,9 @@
   function centre(frame) {
     const unit = unitById(S.active_unit || info || "");
     if (!unit || !unit.cell) return;
-    const x = COLS.indexOf(unit.cell[0]) / 12;
-    const y = (12 - parseInt(unit.cell.slice(1), 10)) / 12;
+    const [px, py] = xy(unit.cell);
+    const x = px / (12 * SIZE);
+    const y = py / (12 * SIZE);
     frame.scrollLeft = x * frame.scrollWidth - frame.clientWidth / 2;
     frame.scrollTop = y * frame.scrollHeight - frame.clientHeight / 2;
   }
