@@ -98,7 +98,7 @@ def _strings() -> dict[str, str]:
         "activate": _("Start the turn of"),
         "place": _("Tap a start cell to place"),
         "tension": _("Roll for Tension: enter the 2 dice"),
-        "dice_for": _("dice for"),
+        "tension_roll": _("Tension"),
         "why": _("why"),
         "moves": _("Tap a green cell to move"),
         "spells": _("Spells"),

@@ -222,7 +222,8 @@
     const wrap = h("div", { class: "rec-dice" });
     requests.forEach((req, i) => {
       const fs = h("fieldset", { class: "rec-roll", "data-roll": req.roll, "data-who": req.who });
-      fs.append(h("legend", {}, `${req.who}: ${req.count} ${T[req.roll] || req.roll} ${T.dice_for}`.replace(/ dice for$/, "")));
+      const roll = req.roll === "tension" ? T.tension_roll : T[req.roll] || req.roll;
+      fs.append(h("legend", {}, `${req.who}: ${req.count} × ${roll}`));
       fs.append(h("p", { class: "why small" }, `${T.why}: ${req.reasons.join("; ")}`));
       if (!req.count) fs.append(h("p", { class: "small" }, T.no_dice));
       for (let d = 0; d < req.count; d++) {
