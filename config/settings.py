@@ -49,7 +49,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.db_connections.ReleaseConnectionsMiddleware",  # first in, last out: ASGI threads
     "django.middleware.security.SecurityMiddleware",
+    "kernel.middleware.RefuseNulBytes",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -81,13 +83,41 @@ TEMPLATES = [
 
 # Database: SQLite next to the code unless DATABASE_URL names PostgreSQL.
 DATABASE_URL = env.url("DATABASE_URL", schemes=("postgres", "postgresql", "sqlite"))
+# Under ASGI, Django runs each request's synchronous code in a thread of its own, and a thread's
+# persistent connection is never reused by another: PostgreSQL connections come from a pool per
+# process instead (DATABASE_POOL_SIZE each; psycopg_pool), never from one per thread.
+DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", default=12, minimum=1)
+
+
+def _database(url: str) -> dict:
+    config = dj_database_url.parse(url, conn_max_age=0)
+    if config["ENGINE"].endswith("postgresql"):
+        config.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": DATABASE_POOL_SIZE,
+            "timeout": 60,
+        }
+    return config
+
+
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    DATABASES = {"default": _database(DATABASE_URL)}
 else:
     DATABASES = {
         "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# An optional PostgreSQL read replica (docs/deployment.md): GET requests read from it, except
+# right after the same browser wrote and on live pages (kernel/db_router.py).
+DATABASE_REPLICA_URL = env.url("DATABASE_REPLICA_URL", schemes=("postgres", "postgresql"))
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = _database(DATABASE_REPLICA_URL)
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["kernel.db_router.ReplicaRouter"]
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware"),
+        "kernel.db_router.ReplicaReadsMiddleware",
+    )
 
 # Redis: the cache and, unless CELERY_BROKER_URL says otherwise, the Celery broker.
 REDIS_URL = env.url("REDIS_URL", schemes=("redis", "rediss"))
@@ -110,6 +140,10 @@ LIVE_HEARTBEAT_SECONDS = env.int("LIVE_HEARTBEAT_SECONDS", default=20, minimum=1
 LIVE_RETRY_MS = env.int("LIVE_RETRY_MS", default=3000, minimum=100)
 LIVE_POLL_SECONDS = env.int("LIVE_POLL_SECONDS", default=30, minimum=2)
 LIVE_ETAG_MAX_AGE = env.int("LIVE_ETAG_MAX_AGE", default=300, minimum=10)
+
+# Events with more players than this recompute their standings in a Celery task after each
+# change and show the previous snapshot meanwhile (tournaments/snapshots.py).
+STANDINGS_INLINE_PLAYERS = env.int("STANDINGS_INLINE_PLAYERS", default=512, minimum=0)
 
 CELERY_BROKER_URL = env.url("CELERY_BROKER_URL", schemes=("redis", "rediss", "amqp")) or REDIS_URL
 # Without a broker, tasks run inline in the web process: the embedded default for development.
@@ -173,6 +207,12 @@ REST_FRAMEWORK = {
         "user": env.str("API_THROTTLE_USER", "1200/minute"),
     },
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "kernel.api.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "kernel.api.exception_handler",
 }
 # Verifying a log without storing it replays a whole game: a tighter rate of its own.
 LOG_VERIFY_RATE = env.str("API_THROTTLE_LOG_VERIFY", "30/minute")
@@ -188,6 +228,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "kernel.api.document_refusals",
+    ],
 }
 
 # Production hardening: on whenever DEBUG is off (`manage.py check --deploy` passes).

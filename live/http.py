@@ -25,6 +25,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 
+from kernel.db_router import primary_reads
 from live.broker import versions
 
 TopicsOf = Callable[..., Iterable[str]]
@@ -36,6 +37,7 @@ def etag_for(request: HttpRequest, topics: Iterable[str]) -> str:
     parts = [
         *(f"{t}={v}" for t, v in sorted(known.items())),
         str(session_user_id(request) or ""),
+        request.headers.get("Authorization", ""),  # API clients signed in by token
         request.get_full_path(),
         request.headers.get("HX-Request", ""),
         request.headers.get("Accept", ""),
@@ -58,29 +60,42 @@ def _has_pending_messages(request: HttpRequest) -> bool:
 
 def live_etag(topics_of: TopicsOf) -> Callable:
     """Decorate a view: `topics_of(request, *args, **kwargs)` names the topics its content
-    follows (from the URL and the session only: no database query)."""
+    follows (from the URL and the session only: no database query); none: no ETag."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if request.method not in ("GET", "HEAD"):
+            safe = request.method in ("GET", "HEAD")
+            followed = list(topics_of(request, *args, **kwargs)) if safe else []
+            if not followed:  # nothing to follow: an ordinary response
                 return view(request, *args, **kwargs)
-            tag = etag_for(request, topics_of(request, *args, **kwargs))
-            if (
-                tag in parse_etags(request.headers.get("If-None-Match", ""))
-                and "X-Live-Refresh" not in request.headers
-                and not _has_pending_messages(request)
-            ):
-                response: HttpResponse = HttpResponseNotModified()
-                response["ETag"] = tag
-            else:
-                response = view(request, *args, **kwargs)
-                if response.status_code == 200 and not response.has_header("ETag"):
-                    response["ETag"] = tag
-            patch_cache_control(response, private=True, no_cache=True)
-            patch_vary_headers(response, ("Cookie", "HX-Request"))
-            return response
+            with primary_reads():  # content as new as the versions it is tagged with
+                return _conditional(view, request, followed, *args, **kwargs)
 
         return wrapper
 
     return decorator
+
+
+def _conditional(
+    view: Callable[..., HttpResponse],
+    request: HttpRequest,
+    followed: list[str],
+    *args: Any,
+    **kwargs: Any,
+) -> HttpResponse:
+    tag = etag_for(request, followed)
+    if (
+        tag in parse_etags(request.headers.get("If-None-Match", ""))
+        and "X-Live-Refresh" not in request.headers
+        and not _has_pending_messages(request)
+    ):
+        response: HttpResponse = HttpResponseNotModified()
+        response["ETag"] = tag
+    else:
+        response = view(request, *args, **kwargs)
+        if response.status_code == 200 and not response.has_header("ETag"):
+            response["ETag"] = tag
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("Cookie", "HX-Request"))
+    return response

@@ -6,23 +6,30 @@ re-fetch (or answer their next poll with fresh content instead of `304`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from django.dispatch import Signal
+
 from live import publish, topics
 from matches.models import Match
-from tournaments.models import Event, Registration
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
+
+# Sent with `event=` when a result changed. The tournaments app, above this one, listens: it
+# owns the standings and their snapshots (tournaments.notices.standings_changed).
+results_changed = Signal()
 
 
 def match_changed(match: Match, *, result: bool = False, judges: bool = False) -> None:
     """A match's reports, status or logs changed; `result`: its result did (standings are
     stale); `judges`: a call or dispute about it opened or closed."""
-    slug = match.round.event.slug
     publish(topics.match(match.pk), {"status": match.status})
-    users = Registration.objects.filter(
-        pk__in=[p for p in (match.player_a_id, match.player_b_id) if p], user__isnull=False
-    ).values_list("user_id", flat=True)
-    for user_id in users:
+    players = [p for p in (match.player_a, match.player_b) if p is not None]
+    for user_id in {p.user_id for p in players if p.user_id}:
         publish(topics.user(user_id))
     if result:
-        publish(topics.standings(slug))
+        results_changed.send(sender=Match, event=match.round.event)
     if judges:
         judge_queue_changed(match.round.event)
 

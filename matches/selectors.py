@@ -5,13 +5,12 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
+from kernel import access, choices
 from matches.models import JudgeCall, Match, ResultChange, ResultReport
-from tournaments import selectors as event_selectors
-from tournaments.models import EventRole, Round
 
 
 def _staff_events(user: AbstractBaseUser) -> QuerySet:
-    return EventRole.objects.filter(user=user).exclude(role=EventRole.Role.PLAYER).values("event")
+    return user.event_roles.exclude(role=choices.Role.PLAYER).values("event")
 
 
 def matches_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Match]:
@@ -21,15 +20,17 @@ def matches_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Match]:
     ).order_by("round__event", "round__number", "table")
     if not user.is_authenticated:
         return found.none()
-    mine = (Q(player_a__user=user) | Q(player_b__user=user)) & ~Q(round__status=Round.Status.DRAFT)
+    mine = (Q(player_a__user=user) | Q(player_b__user=user)) & ~Q(
+        round__status=choices.RoundStatus.DRAFT
+    )
     return found.filter(mine | Q(round__event__in=_staff_events(user)))
 
 
 def visible_matches(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Match]:
     """Any match of a published round of a visible event, plus your events' drafts."""
     found = Match.objects.select_related("round__event", "player_a__user", "player_b__user")
-    public = Q(round__event__in=event_selectors.visible_events(user)) & ~Q(
-        round__status=Round.Status.DRAFT
+    public = Q(round__event__in=access.visible_events(user)) & ~Q(
+        round__status=choices.RoundStatus.DRAFT
     )
     if user.is_authenticated:
         return found.filter(public | Q(round__event__in=_staff_events(user)))
@@ -48,9 +49,7 @@ def registration_in(user: AbstractBaseUser | AnonymousUser, match: Match):
 
 def can_follow(user: AbstractBaseUser | AnonymousUser, match: Match) -> bool:
     """Reports and history are for the two players, and the event's organisers and judges."""
-    if registration_in(user, match) is not None:
-        return True
-    return event_selectors.access(user, match.round.event).staff
+    return access.allows(user, "match.follow", match=match)
 
 
 def reports(match: Match) -> QuerySet[ResultReport]:

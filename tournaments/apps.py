@@ -4,3 +4,7 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # Connects the receivers of the signals sent by the apps below this one.
+        from tournaments import notices  # noqa: F401

@@ -6,27 +6,34 @@ call one service, and turn a refusal into a message next to the page it came fro
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from kernel import access
+from kernel.access import event_and_access
+from kernel.exports import write_csv
+from kernel.pages import attempt, back
 from live import topics
 from live.http import live_etag, session_user_id
 from matches import selectors as match_selectors
 from teams import selectors as team_selectors
-from tournaments import selectors, services
+from tournaments import background, selectors, services, snapshots
 from tournaments.forms import (
     EventForm,
     ForbiddenPairForm,
@@ -36,11 +43,11 @@ from tournaments.forms import (
     TeamForm,
 )
 from tournaments.models import Event, Registration, Round
-from tournaments.pages import attempt, back, event_and_access
+from tournaments.tasks import pair_round
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = selectors.visible_events(request.user)[:20]
+    events = access.visible_events(request.user)[:20]
     return render(request, "tournaments/home.html", {"events": events})
 
 
@@ -68,7 +75,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 # Helpers ----------------------------------------------------------------------------------------
 
 
-def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, selectors.Access]:
+def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, access.Access]:
     event, who = event_and_access(request, slug)
     if not who.organiser:
         raise PermissionDenied("only the event's organisers may do this")
@@ -76,7 +83,7 @@ def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, selectors.
 
 
 def _round(request: HttpRequest, event: Event, number: int) -> Round:
-    return get_object_or_404(selectors.visible_rounds(request.user, event), number=number)
+    return get_object_or_404(access.visible_rounds(request.user, event), number=number)
 
 
 # Event pages ------------------------------------------------------------------------------------
@@ -99,7 +106,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             and services.registration_open(event),
             "team_form": TeamForm(saved_teams=saved),
             "current": current,
-            "rounds": selectors.visible_rounds(request.user, event),
+            "rounds": access.visible_rounds(request.user, event),
             "players": selectors.registrations(event),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
@@ -155,6 +162,7 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "role_form": RoleForm(),
             "roles": event.roles.exclude(role="player").select_related("user"),
             "open_calls": event.judge_calls.filter(status="open").count(),
+            "pairing": background.state(event.pk, "pairing"),
             "forbidden_pairs": selectors.forbidden_pairs(event),
             "forbidden_form": ForbiddenPairForm(players=_player_choices(regs)),
         },
@@ -228,10 +236,14 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
     if user is None:
-        messages.error(request, "No user has this name.")
+        messages.error(request, gettext("No user has this name."))
     else:
-        services.grant_role(event=event, user=user, role=form.cleaned_data["role"])
-        messages.success(request, f"{user.username} is now {form.cleaned_data['role']}.")
+        role = form.cleaned_data["role"]
+        attempt(
+            request,
+            lambda: services.grant_role(event=event, user=user, role=role, by=request.user),
+            gettext("%(user)s is now %(role)s.") % {"user": user.username, "role": role},
+        )
     return redirect("event-manage", slug)
 
 
@@ -340,7 +352,7 @@ def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
 def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round you may see: the link players follow from the event's menu."""
     event, _ = event_and_access(request, slug)
-    latest = selectors.visible_rounds(request.user, event).last()
+    latest = access.visible_rounds(request.user, event).last()
     if latest is None:
         messages.info(request, "No pairings are published yet.")
         return redirect("event-detail", slug)
@@ -349,13 +361,30 @@ def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pair the next round; a large event's round is paired by a Celery task (its progress
+    shows on the organiser's page, which the live topic `event.<slug>` refreshes)."""
     event, _ = _organiser_event(request, slug)
+    if _pairs_in_background(event):
+        number = (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+        if background.start(event.pk, "pairing"):
+            pair_round.delay(event.pk, number)
+        messages.info(request, gettext("Round %(number)s is being paired.") % {"number": number})
+        return redirect("event-manage", slug)
     paired = attempt(request, lambda: services.pair_next_round(event))
     if paired is None:
         return redirect("event-manage", slug)
     round_, _ = paired
     messages.success(request, f"Round {round_.number} paired: review it, then publish.")
     return redirect("round-detail", slug, round_.number)
+
+
+def _pairs_in_background(event: Event) -> bool:
+    """Large events pair in a task when a broker runs tasks (not inline in development)."""
+    return (
+        not django_settings.CELERY_TASK_ALWAYS_EAGER
+        and event.registrations.filter(checked_in=True).count()
+        > django_settings.STANDINGS_INLINE_PLAYERS
+    )
 
 
 def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
@@ -365,18 +394,23 @@ def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
 
 @live_etag(_event_topics)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A page of the round's tables (`TABLES_PER_PAGE`), in three queries whatever the size."""
     event, who = event_and_access(request, slug)
     round_ = _round(request, event, number)
-    matches = list(selectors.round_matches(round_))
-    players = sorted(
-        (
-            (reg.pk, reg.display_name)
-            for m in matches
-            for reg in (m.player_a, m.player_b)
-            if reg is not None
-        ),
-        key=lambda p: p[1].casefold(),
+    page = Paginator(selectors.round_matches(round_), TABLES_PER_PAGE).get_page(
+        request.GET.get("page")
     )
+    players = []
+    if who.organiser and round_.status == Round.Status.DRAFT:  # the swap form lists everybody
+        players = sorted(
+            (
+                (reg.pk, reg.display_name)
+                for m in selectors.round_matches(round_)
+                for reg in (m.player_a, m.player_b)
+                if reg is not None
+            ),
+            key=lambda p: p[1].casefold(),
+        )
     return render(
         request,
         "tournaments/round_detail.html",
@@ -384,11 +418,17 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "event": event,
             "who": who,
             "round": round_,
-            "matches": matches,
+            "matches": page.object_list,
+            "page": page,
+            # The table is cached per version of the topics it follows (rendered once a change).
+            "live_version": snapshots.current_version(event),
             "players": players,
             "my_reg": who.registration,
         },
     )
+
+
+TABLES_PER_PAGE = 100
 
 
 @require_POST
@@ -472,9 +512,7 @@ def _export(rows: list[dict], name: str, fmt: str) -> HttpResponse:
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         flat = [_flatten(row) for row in rows]
         columns = list(flat[0]) if flat else ["empty"]
-        writer = csv.DictWriter(response, fieldnames=columns)
-        writer.writeheader()
-        writer.writerows(flat)
+        write_csv(response, flat, columns)
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response
 
@@ -493,14 +531,21 @@ def _flatten(row: dict) -> dict:
 
 @live_etag(_event_topics)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """One page of the cached standings snapshot (`tournaments.snapshots`)."""
     event, who = event_and_access(request, slug)
-    lines = selectors.standings(event)
-    labels = [selectors.TIEBREAKER_LABELS[name] for name in event.tiebreakers]
+    page = snapshots.standings_page(event, _page_number(request))
     return render(
         request,
         "tournaments/standings.html",
-        {"event": event, "who": who, "lines": lines, "labels": labels},
+        {"event": event, "who": who, "page": page, "labels": page.labels},
     )
+
+
+def _page_number(request: HttpRequest) -> int:
+    try:
+        return int(request.GET.get("page", 1))
+    except ValueError:
+        return 1
 
 
 def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:

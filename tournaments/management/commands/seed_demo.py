@@ -14,8 +14,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from matches import services as match_services
-from rules import selectors as catalog
-from rules import services as catalog_services
+from rules.catalog import selectors as catalog
+from rules.catalog import services as catalog_services
 from rules.engine.roster import DEFAULT_RELEASE
 from rules.models import Arena, Release
 from tournaments import services
@@ -66,10 +66,12 @@ class Command(BaseCommand):
         if Arena.objects.exists() or not (data / TREES_FILE).is_file():
             return
         arenas = catalog_services.import_arenas(data / TREES_FILE)
+        for arena in arenas.created:  # the layouts have no start cells: use the home rows
+            catalog_services.fill_start_cells(arena)
         self.stdout.write(
             self.style.SUCCESS(
-                f"{len(arenas.created)} tree layouts imported as arenas (start cells still to "
-                "be set in the arena editor)."
+                f"{len(arenas.created)} tree layouts imported as arenas, starting on the free "
+                "cells of each side's two first rows (1.3.9)."
             )
         )
 
@@ -140,7 +142,7 @@ class Command(BaseCommand):
                 result = rng.choice(["a", "b", "a", "draw"])
                 gg = _plausible_gg(result, rng)
                 match_services.report_result(match, registration=a, by=a.user, result=result, **gg)
-                match_services.confirm_result(match, registration=b, by=b.user)
+                match_services.confirm_result(match, registration=b, by=b.user, result=result, **gg)
         self.stdout.write(self.style.SUCCESS(f"Demo event in progress: {RUNNING_DEMO}."))
 
     @staticmethod

@@ -1,0 +1,350 @@
+"""Writes about match logs: storing an upload, verifying it (the Celery task's body), writing the
+report once, and what the verdict does to the match's result.
+
+- `store_log` keeps the bytes untouched; the same bytes for the same match are the same row
+  (unique `(match, sha256)`), and only a new row queues a verification, after the commit.
+- `verify_stored_log` is idempotent: it claims the log only while it has no report, and
+  `write_report` writes the report with `UPDATE ... WHERE report IS NULL`, so a task delivered
+  twice (acks_late after a worker crash, a retry, a duplicate message) writes nothing the second
+  time and applies the verdict to the match once.
+- Is it this match's game? Next to the engine's report, the header is compared with the match
+  (`log_selectors.match_check`: the teams, the arena the ban phase chose, the header's event) and
+  stored as `MatchLog.match_check`; it also tells which log side is which player (the side whose
+  team matches), so a log written with the players the other way round gives the right result.
+- The verdict: a `valid` log with no match problem proposes its result; it becomes the match's
+  result when both players accept it (`accept_log_result`, through the usual agreeing reports).
+  Any other status, or any match problem, opens a judge review with the report attached
+  (`MatchLog.review_call`): a dispute while the match has no result (the judges' ruling sets
+  it), a judge call once it has one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import DatabaseError, IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from kernel import choices
+from kernel.errors import Conflict, InvalidInput
+from matches import notices, services
+from matches.logs import selectors as log_selectors
+from matches.models import JudgeCall, Match, MatchLog, Outcome
+from rules.catalog import selectors as catalog
+from rules.engine.logevents import TimePolicy
+from rules.engine.replay import Replay
+from rules.matchlog.parse import MAX_LOG_BYTES
+
+if TYPE_CHECKING:
+    from tournaments.models import Registration
+
+logger = logging.getLogger(__name__)
+
+#: The event's time policy (tournaments) as the engine names it (docs/match-log.md, Time).
+TIME_POLICIES = {
+    choices.TimePolicy.EQUAL_TURNS: TimePolicy.EQUAL_TURNS_DRAW,
+    choices.TimePolicy.GG_LEAD: TimePolicy.MORE_GG,
+}
+#: A report's winner ("A", "B", None) as the match's outcome (from player A's side).
+WINNERS = {"A": Outcome.A_WINS, "B": Outcome.B_WINS, None: Outcome.DRAW}
+#: The same when the log's sides are the match's the other way round.
+SWAPPED_WINNERS = {"A": Outcome.B_WINS, "B": Outcome.A_WINS, None: Outcome.DRAW}
+REVIEW_NOTE_LENGTH = 500
+
+
+# Upload -----------------------------------------------------------------------------------------
+
+
+def store_log(
+    match: Match, *, data: bytes, by: AbstractBaseUser | None, enqueue: bool = True
+) -> tuple[MatchLog, bool]:
+    """Store `data` for `match` as sent; returns (the log, whether it is new).
+
+    Whatever the bytes are (even not UTF-8, not JSON), they are kept: the verifier says
+    `unreadable` with the line and field. Only a new log queues a verification, once the
+    transaction has committed, so that the worker finds the row.
+    """
+    if match.round.status == choices.RoundStatus.DRAFT:
+        raise Conflict("match", "the pairings are not published yet", "draft")
+    if match.is_bye:
+        raise Conflict("match", "a bye has no game to log", "bye")
+    if not data:
+        raise InvalidInput("log", "the log is empty: send the JSON Lines file", "empty")
+    if len(data) > MAX_LOG_BYTES:
+        raise InvalidInput("log", f"a match log may be at most {MAX_LOG_BYTES:,} bytes", "too_big")
+    digest = hashlib.sha256(data).hexdigest()
+    existing = MatchLog.objects.filter(match=match, sha256=digest).defer("data").first()
+    if existing is not None:
+        return existing, False
+    policy = TIME_POLICIES.get(match.round.event.time_policy, TimePolicy.EQUAL_TURNS_DRAW)
+    try:
+        with transaction.atomic():
+            log = MatchLog.objects.create(
+                match=match,
+                sha256=digest,
+                data=data,
+                size=len(data),
+                time_policy=policy.value,
+                rulings=match.round.event.rulings or {},
+                uploaded_by=by,
+            )
+    except IntegrityError:  # the same upload, a moment earlier, from another request
+        return MatchLog.objects.defer("data").get(match=match, sha256=digest), False
+    if enqueue:
+        transaction.on_commit(partial(enqueue_verification, log.pk))
+    return log, True
+
+
+def enqueue_verification(log_id: int) -> None:
+    from matches.tasks import verify_match_log  # the task module imports this one
+
+    verify_match_log.delay(log_id)
+
+
+# Verification (the task's body) -------------------------------------------------------------------
+
+
+def _count_events(data: bytes) -> int:
+    """Non-blank lines after the header: the events the replay will go through."""
+    return max(sum(1 for line in data.splitlines() if line.strip()) - 1, 0)
+
+
+def _failure_report(message: str) -> dict[str, Any]:
+    return {
+        "status": MatchLog.Status.ERROR.value,
+        "events_checked": 0,
+        "errors": [{"line": None, "rule": None, "message": message}],
+        "unsupported": [],
+        "waivers": [],
+        "result": None,
+        "claimed_result_matches": None,
+        "catalog": None,
+    }
+
+
+def verify_stored_log(log_id: int) -> bool:
+    """Verify a stored log and write its report; True when this call wrote it.
+
+    Safe to run any number of times, at the same time too: a log with a report is left alone,
+    and of two runs that both replayed it only the first `write_report` counts. Database errors
+    propagate (the task retries); a crash of the engine itself is recorded as status `error`,
+    since replaying again would crash again.
+    """
+    claimed = MatchLog.objects.filter(pk=log_id, report__isnull=True).update(
+        status=MatchLog.Status.RUNNING,
+        stage=MatchLog.Stage.READING,
+        attempts=F("attempts") + 1,
+        started_at=timezone.now(),
+    )
+    if not claimed:
+        return False
+    data, policy, rulings = MatchLog.objects.values_list("data", "time_policy", "rulings").get(
+        pk=log_id
+    )
+    data = bytes(data)
+    MatchLog.objects.filter(pk=log_id, report__isnull=True).update(
+        stage=MatchLog.Stage.REPLAYING, events_total=_count_events(data)
+    )
+    header = None
+    try:
+        report = catalog.verify_match_log(data, time_policy=TimePolicy(policy), rulings=rulings)
+        status, payload = report.status.value, report.to_dict()
+        header = report.log.header if isinstance(report, Replay) else None
+    except Exception as crash:  # an engine bug: report it rather than loop on retries
+        logger.exception("verifying match log %s failed", log_id)
+        status = MatchLog.Status.ERROR.value
+        payload = _failure_report(f"the verifier failed ({type(crash).__name__}): {crash}")
+    return write_report(
+        log_id, status=status, report=payload, match_check=check_against_match(log_id, header)
+    )
+
+
+def check_against_match(log_id: int, header: Any | None) -> dict[str, Any]:
+    """Whether the log's header is this match's game (`log_selectors.match_check`), as stored.
+    Database errors propagate (the task retries); a crash of the check itself is a problem, so
+    that a judge looks rather than the log's result being accepted unchecked."""
+    match = Match.objects.select_related("round__event", "player_a__user", "player_b__user").get(
+        logs__pk=log_id
+    )
+    try:
+        return log_selectors.match_check(match, header).to_dict()
+    except DatabaseError:
+        raise
+    except Exception as crash:
+        logger.exception("comparing match log %s with its match failed", log_id)
+        failed = log_selectors.Problem(
+            "match", None, None, f"the comparison with the match failed ({type(crash).__name__})"
+        )
+        check = log_selectors.unchecked("the comparison with the match failed")
+        return {**check.to_dict(), "problems": [failed.to_dict()]}
+
+
+@transaction.atomic
+def write_report(
+    log_id: int,
+    *,
+    status: str,
+    report: dict[str, Any],
+    match_check: dict[str, Any] | None = None,
+) -> bool:
+    """Write the report (and the comparison with the match) unless one is there already, and
+    apply the verdict to the match, in one transaction; False (nothing written, nothing
+    applied) when the report existed."""
+    written = MatchLog.objects.filter(pk=log_id, report__isnull=True).update(
+        status=status,
+        stage=MatchLog.Stage.DONE,
+        report=report,
+        match_check=match_check,
+        verified_at=timezone.now(),
+    )
+    if not written:
+        return False
+    log = MatchLog.objects.defer("data").select_related("uploaded_by").get(pk=log_id)
+    _apply_verdict(log)
+    return True
+
+
+# What the verdict does to the match -------------------------------------------------------------
+
+
+def log_outcome(
+    report: dict[str, Any] | None, *, swapped: bool = False
+) -> tuple[str, int, int] | None:
+    """(outcome, gg_a, gg_b) the engine computed, for a finished game, from the match's player
+    A's side (`swapped`: the log's A is the match's B); else None."""
+    result = (report or {}).get("result")
+    if not result or result.get("winner") not in WINNERS:
+        return None
+    gg = result.get("gg") or {}
+    gg_a, gg_b = int(gg.get("A", 0)), int(gg.get("B", 0))
+    if swapped:
+        return SWAPPED_WINNERS[result["winner"]], gg_b, gg_a
+    return WINNERS[result["winner"]], gg_a, gg_b
+
+
+def match_outcome(log: MatchLog) -> tuple[str, int, int] | None:
+    """The log's computed result as this match's result, its sides mapped onto the players."""
+    return log_outcome(log.report, swapped=log.sides_swapped)
+
+
+def review_note(log: MatchLog) -> str:
+    """What the judge reads in the queue: the verdict and the first finding with its line, then
+    how the log differs from the match."""
+    report = log.report or {}
+    problems = log.match_problems
+    verdict = f"Match log #{log.pk} is {log.status}"
+    if problems and log.status == MatchLog.Status.VALID:
+        verdict += " but does not record this match's game"
+    parts = [verdict]
+    for error in report.get("errors", [])[:1]:
+        where = f"line {error['line']}" if error.get("line") else "the log"
+        rule = f", rule {error['rule']}" if error.get("rule") else ""
+        parts.append(f"{where}{rule}: {error.get('message', '')}")
+    for feature in report.get("unsupported", [])[:1]:
+        parts.append(f"line {feature['line']}: not modelled: {feature['feature']}")
+    parts.extend(f"{p['field']}: {p['message']}" for p in problems)
+    return ("; ".join(parts) + ".")[:REVIEW_NOTE_LENGTH]
+
+
+def _apply_verdict(log: MatchLog) -> None:
+    """Called once per log, inside `write_report`'s transaction, with the match row locked."""
+    match = services._locked(log.match)
+    notices.match_changed(match, judges=True)  # the log's verdict shows on the page and queue
+    if log.acceptable:  # valid, and this match's game
+        outcome = match_outcome(log)
+        open_dispute = match.judge_calls.filter(
+            kind=JudgeCall.Kind.DISPUTE, status=JudgeCall.Status.OPEN
+        ).first()
+        if open_dispute is not None:  # the judges see the valid log with the dispute
+            _attach(log, open_dispute)
+        elif (
+            match.status == Match.Status.CONFIRMED
+            and outcome is not None
+            and outcome != (match.result, match.gg_a, match.gg_b)
+        ):
+            note = (
+                f"Match log #{log.pk} is valid but its result ({_describe(outcome)}) differs "
+                f"from the confirmed result ({_describe((match.result, match.gg_a, match.gg_b))})."
+            )
+            _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note))
+        return
+    note = review_note(log)
+    if match.status == Match.Status.PENDING:
+        match.status = Match.Status.DISPUTED
+        match.save(update_fields=["status", "updated_at"])
+        call = _open_call(match, log, JudgeCall.Kind.DISPUTE, note)
+    elif match.status == Match.Status.DISPUTED:
+        call = match.judge_calls.filter(
+            kind=JudgeCall.Kind.DISPUTE, status=JudgeCall.Status.OPEN
+        ).first() or _open_call(match, log, JudgeCall.Kind.CALL, note)
+    else:
+        call = _open_call(match, log, JudgeCall.Kind.CALL, note)
+    _attach(log, call)
+
+
+def _open_call(match: Match, log: MatchLog, kind: str, note: str) -> JudgeCall:
+    return JudgeCall.objects.create(
+        event=match.round.event, match=match, kind=kind, raised_by=log.uploaded_by, note=note
+    )
+
+
+def _attach(log: MatchLog, call: JudgeCall) -> None:
+    MatchLog.objects.filter(pk=log.pk).update(review_call=call)
+    log.review_call = call
+
+
+def _describe(outcome: tuple[str, int | None, int | None]) -> str:
+    result, gg_a, gg_b = outcome
+    label = Outcome(result).label if result in Outcome.values else "no result"
+    return f"{label}, {gg_a}-{gg_b} GG" if gg_a is not None else label
+
+
+# Players accept a valid log's result ------------------------------------------------------------
+
+
+@transaction.atomic
+def accept_log_result(log: MatchLog, *, registration: Registration, by: AbstractBaseUser) -> Match:
+    """A player accepts the result a valid log computed: it is their report. When both players
+    have accepted it (or the opponent reported the same), the result is confirmed."""
+    match = services._locked(log.match)
+    log = MatchLog.objects.defer("data").get(pk=log.pk)
+    if not log.done:
+        raise Conflict("log", "the log is still being verified", "not_verified")
+    if log.status != MatchLog.Status.VALID:
+        raise Conflict(
+            "log",
+            f"only a valid log's result can be accepted (this one is {log.status})",
+            "not_valid",
+        )
+    if log.match_problems:
+        first = log.match_problems[0]
+        raise Conflict(
+            "log",
+            "this log does not record this match's game, so a judge reviews it "
+            f"({first['field']}: {first['message']})",
+            "not_this_match",
+            problems=log.match_problems,
+        )
+    latest = match.logs.order_by("-uploaded_at", "-id").values_list("pk", flat=True).first()
+    if latest != log.pk:
+        raise Conflict(
+            "log", "a newer log was uploaded for this match; accept that one", "superseded"
+        )
+    outcome = match_outcome(log)
+    if outcome is None:  # a valid log is a finished game; kept as a guard
+        raise Conflict("log", "the log computes no result", "no_result")
+    result, gg_a, gg_b = outcome
+    return services.report_result(
+        match,
+        registration=registration,
+        by=by,
+        result=result,
+        gg_a=gg_a,
+        gg_b=gg_b,
+        from_log=log.pk,
+    )

@@ -1,0 +1,163 @@
+"""Forms of the catalog pages: the browser's filters, the arena editor and the board inspector."""
+
+from __future__ import annotations
+
+from django import forms
+
+from rules.catalog import selectors
+from rules.catalog.services import TOOLS
+from rules.engine import sight
+from rules.engine.areas import Facing, Shape, Turn
+from rules.engine.cells import Cell, CellError
+from rules.engine.inspect import AreaRequest, Piece
+from rules.engine.reach import RangeKind, SpellRange
+from rules.engine.roster import NAME_COLOURS
+from rules.models import Release
+
+
+class CatalogFilterForm(forms.Form):
+    """Filters of the catalog browser; choices come from the release being browsed."""
+
+    q = forms.CharField(required=False, label="Name", max_length=80)
+    colour = forms.ChoiceField(required=False, label="Name colour")
+    level = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+    type = forms.ChoiceField(required=False)
+    season = forms.ChoiceField(required=False)
+    edition = forms.ChoiceField(required=False)
+
+    def __init__(self, *args, release: Release, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        facets = selectors.facets(release)
+
+        def options(values: list, label: str) -> list[tuple[str, str]]:
+            return [("", label), *((str(v), str(v)) for v in values)]
+
+        self.fields["colour"].choices = options(list(NAME_COLOURS), "any colour")
+        self.fields["level"].choices = options(facets["levels"], "any level")
+        self.fields["type"].choices = options(facets["types"], "any type")
+        self.fields["season"].choices = options(facets["seasons"], "any season")
+        self.fields["edition"].choices = options(facets["editions"], "any edition")
+
+    def filters(self) -> dict:
+        """The valid filters as keyword arguments of `selectors.profiles`; invalid ones dropped."""
+        if not self.is_valid():
+            return {}
+        return {key: value for key, value in self.cleaned_data.items() if value not in ("", None)}
+
+
+class ArenaCreateForm(forms.Form):
+    name = forms.CharField(max_length=80)
+
+
+class PaintForm(forms.Form):
+    """One click of the arena editor: a tool applied to a cell."""
+
+    cell = forms.CharField(max_length=3)
+    tool = forms.ChoiceField(choices=[(tool, tool) for tool in TOOLS])
+
+
+SIGHT_RULINGS = {
+    "exact": ("Exact geometry: touching a corner does not block", sight.EXACT),
+    "closed_gaps": ("Diagonal gaps between two blockers are closed", sight.CLOSED_DIAGONAL_GAPS),
+    "strict_corners": ("Touching any corner of a blocker blocks", sight.STRICT_CORNERS),
+}
+RANGE_KINDS = [
+    ("", "No spell"),
+    ("melee", "Close combat (4.15.2)"),
+    ("ranged", "Ranged (4.15.3)"),
+    ("line", "Line (4.15.4)"),
+    ("no_los", "Without line of sight (4.15.5)"),
+    ("self", "Personal (4.15.6)"),
+]
+
+
+def _cell(value: str, field: str) -> Cell:
+    try:
+        return Cell.parse(value.strip())
+    except CellError as error:
+        raise forms.ValidationError(f"{field}: {error}") from None
+
+
+class BoardInspectForm(forms.Form):
+    """A judge's question about the board: who stands where, who looks, which spell, which target.
+
+    Pieces are written `A:c3:Oscar Kass, B:h7` (side, cell, optional name); a trailing `*` on the
+    name marks an Itty-Bitty piece that does not block sight.
+    """
+
+    pieces = forms.CharField(required=False, max_length=2000, label="Pieces (side:cell:name)")
+    viewer = forms.CharField(max_length=3, label="Looking from")
+    ruling = forms.ChoiceField(
+        choices=[(k, label) for k, (label, _) in SIGHT_RULINGS.items()], initial="exact"
+    )
+    range_kind = forms.ChoiceField(choices=RANGE_KINDS, required=False, label="Spell range")
+    range_min = forms.IntegerField(required=False, min_value=0, max_value=12, label="MIN")
+    range_max = forms.IntegerField(required=False, min_value=0, max_value=12, label="MAX")
+    modifiable = forms.BooleanField(required=False, label="Modifiable range")
+    range_bonus = forms.IntegerField(required=False, min_value=-6, max_value=6, initial=0)
+    target = forms.CharField(required=False, max_length=3)
+    shape = forms.ChoiceField(
+        required=False, choices=[("", "No area")] + [(s.value, s.value.title()) for s in Shape]
+    )
+    facing = forms.ChoiceField(
+        required=False, choices=[("", "Automatic")] + [(f.name, f.name.title()) for f in Facing]
+    )
+    turn = forms.ChoiceField(required=False, choices=[("", "-")] + [(t.value, t) for t in Turn])
+
+    def clean_viewer(self) -> Cell:
+        return _cell(self.cleaned_data["viewer"], "viewer")
+
+    def clean_target(self) -> Cell | None:
+        raw = self.cleaned_data["target"]
+        return _cell(raw, "target") if raw.strip() else None
+
+    def clean_pieces(self) -> dict[str, Piece]:
+        found: dict[str, Piece] = {}
+        items = [p.strip() for p in self.cleaned_data["pieces"].split(",") if p.strip()]
+        for n, item in enumerate(items, 1):
+            side, _, rest = item.partition(":")
+            cell_name, _, label = rest.partition(":")
+            if side.strip().upper() not in ("A", "B"):
+                raise forms.ValidationError(f"piece {n} ({item!r}): the side must be A or B")
+            cell = _cell(cell_name, f"piece {n}")
+            label = label.strip() or f"{side.strip().upper()}{n}"
+            name = label.rstrip("*").strip()
+            if name in found:
+                raise forms.ValidationError(f"two pieces are called {name!r}: name them apart")
+            found[name] = Piece(
+                label=name,
+                side=side.strip().upper(),
+                cell=cell,
+                blocks_sight=not label.endswith("*"),
+            )
+        cells = [p.cell for p in found.values()]
+        if len(set(cells)) != len(cells):
+            raise forms.ValidationError("two pieces stand on the same cell")
+        return found
+
+    def spell_range(self) -> SpellRange | None:
+        """The range the judge asked about, or None; RangeError for impossible bounds."""
+        data = self.cleaned_data
+        kind = data.get("range_kind")
+        if not kind:
+            return None
+        if kind in ("melee", "self"):
+            return SpellRange(RangeKind(kind))
+        return SpellRange(
+            RangeKind.RANGED,
+            minimum=data.get("range_min") or 0,
+            maximum=data.get("range_max") if data.get("range_max") is not None else 0,
+            modifiable=data.get("modifiable", False),
+            line=kind == "line",
+            los=kind != "no_los",
+        )
+
+    def area(self) -> AreaRequest | None:
+        data = self.cleaned_data
+        if not data.get("shape"):
+            return None
+        return AreaRequest(
+            shape=Shape(data["shape"]),
+            facing=Facing[data["facing"]] if data.get("facing") else None,
+            turn=Turn(data["turn"]) if data.get("turn") else None,
+        )

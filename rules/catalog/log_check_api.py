@@ -1,0 +1,95 @@
+"""Match log endpoints that store nothing: the log format's JSON Schema and a one-off check.
+
+Stored logs (uploaded for a match, verified by a worker) belong to the matches app; these two
+serve players and tool writers who want to check a log before a match is over.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, status
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import SimpleRateThrottle
+
+from rules.catalog import selectors
+from rules.engine.logevents import TimePolicy
+from rules.engine.replay import Status
+from rules.matchlog.jsonschema import match_log_schema
+from rules.matchlog.parse import MAX_LOG_BYTES
+
+
+class LogVerifyThrottle(SimpleRateThrottle):
+    """Replaying a log costs real CPU: each caller (user, else address) gets a tight rate."""
+
+    scope = "log_verify"
+
+    def get_rate(self) -> str:
+        return settings.LOG_VERIFY_RATE
+
+    def get_cache_key(self, request: Request, view: object) -> str:
+        who = request.user.pk if request.user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": who}
+
+
+@extend_schema(
+    summary="JSON Schema of the match log format (kml/1)",
+    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="a JSON Schema document")},
+)
+@api_view(["GET"])
+@permission_classes([permissions.AllowAny])
+def log_schema(request: Request) -> Response:
+    return Response(match_log_schema())
+
+
+def read_log_upload(request: Request) -> bytes | Response:
+    """The log's bytes from a multipart `file` field or the raw body; a Response when refused."""
+    declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    if declared > MAX_LOG_BYTES + 64 * 1024:  # room for multipart framing
+        return Response(
+            {"log": [f"a match log may be at most {MAX_LOG_BYTES // (1024 * 1024)} MB"]},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    if request.content_type.startswith("multipart/form-data"):
+        upload = request.FILES.get("file")
+        if upload is None:
+            return Response({"file": ["send the log in a form field called file"]}, status=400)
+        return upload.read(MAX_LOG_BYTES + 1)
+    return request.body
+
+
+@extend_schema(
+    summary="Verify a match log without storing it",
+    description=(
+        "Send the log as the raw request body (JSON Lines, any text content type) or as a "
+        "multipart field `file`. Readable logs answer 200 with the report, whatever its status; "
+        "unreadable ones 422 with every problem's line and field."
+    ),
+    parameters=[OpenApiParameter("time_policy", str, enum=[p.value for p in TimePolicy])],
+    request={
+        "application/x-ndjson": OpenApiTypes.BINARY,
+        "multipart/form-data": OpenApiTypes.BINARY,
+    },
+    responses={
+        200: OpenApiResponse(OpenApiTypes.OBJECT, description="the verification report"),
+        413: OpenApiResponse(description="the log is larger than 5 MB"),
+        422: OpenApiResponse(OpenApiTypes.OBJECT, description="an unreadable log's report"),
+    },
+)
+@api_view(["POST"])
+@permission_classes([permissions.AllowAny])
+@throttle_classes([LogVerifyThrottle])
+def verify_log(request: Request) -> Response:
+    data = read_log_upload(request)
+    if isinstance(data, Response):
+        return data
+    policy = request.query_params.get("time_policy")
+    if policy is not None and policy not in TimePolicy._value2member_map_:
+        choices = ", ".join(p.value for p in TimePolicy)
+        return Response({"time_policy": [f"{policy!r} is not one of {choices}"]}, status=400)
+    report = selectors.verify_match_log(data, time_policy=TimePolicy(policy) if policy else None)
+    code = 422 if report.status is Status.UNREADABLE else 200
+    return Response(report.to_dict(), status=code)
