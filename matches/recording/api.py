@@ -17,13 +17,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel.api import ERROR, require, valid
+from kernel.errors import Conflict, InvalidInput
 from matches import selectors as match_selectors
 from matches.models import Match
 from matches.recording import game as games
 from matches.recording import selectors, services
 from matches.recording.models import Recording
-from tournaments.api import ERROR, ServiceErrorsMixin, require, valid
-from tournaments.errors import Conflict, InvalidInput
 
 STATE = OpenApiResponse(
     OpenApiTypes.OBJECT,
@@ -108,7 +108,7 @@ def _refusal(refused: games.Refused) -> Response:
     return Response(services.IllegalAction(refused).as_dict(), status=422)
 
 
-class RecordingView(ServiceErrorsMixin, APIView):
+class RecordingView(APIView):
     """The recording's state (anyone who may see the match), or start it (players, judges)."""
 
     @extend_schema(responses={200: STATE, 304: None, 409: ERROR})
@@ -135,7 +135,7 @@ class RecordingView(ServiceErrorsMixin, APIView):
         return Response(_state(request, match, recording), status=201)
 
 
-class OptionsView(ServiceErrorsMixin, APIView):
+class OptionsView(APIView):
     """Legal options for the selected unit; with `spell` and `target`, the dice a cast needs;
     with `resolve`, the dice an effect on standby needs."""
 
@@ -173,7 +173,7 @@ class OptionsView(ServiceErrorsMixin, APIView):
         return Response({"version": recording.version, **found})
 
 
-class ActionsView(ServiceErrorsMixin, APIView):
+class ActionsView(APIView):
     """Append one action (its log events); 409 when another device recorded first."""
 
     @extend_schema(request=ActionInput, responses={201: STATE, 409: ERROR, 422: REFUSED})
@@ -192,7 +192,7 @@ class ActionsView(ServiceErrorsMixin, APIView):
         return Response(_state(request, match, recording), status=201)
 
 
-class UndoView(ServiceErrorsMixin, APIView):
+class UndoView(APIView):
     """Take back your last action while the opponent has not acted since."""
 
     @extend_schema(request=UndoInput, responses={200: STATE, 409: ERROR})
@@ -205,7 +205,7 @@ class UndoView(ServiceErrorsMixin, APIView):
         return Response(_state(request, match, recording))
 
 
-class CorrectionView(ServiceErrorsMixin, APIView):
+class CorrectionView(APIView):
     """A judge's correction, or a player's proposal the other player confirms."""
 
     @extend_schema(request=CorrectionInput, responses={200: STATE, 400: ERROR, 409: ERROR})

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from matches.recording.models import RecordedAction, Recording
-from rules import selectors as catalog_selectors
+from rules.catalog import selectors as catalog_selectors
 from rules.engine import options
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import Event, Header, TimePolicy

@@ -13,8 +13,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.urls import reverse
 
+from kernel import access
 from matches import selectors as match_selectors
-from matches.log_services import TIME_POLICIES
+from matches.logs.services import TIME_POLICIES
 from matches.models import Match
 from matches.recording.game import Game, Refused
 from matches.recording.models import RecordedAction, Recording
@@ -25,7 +26,6 @@ from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import TimePolicy
 from rules.engine.powers import max_hp
 from rules.engine.state import GameState
-from tournaments import selectors as event_selectors
 
 HISTORY_ROWS = 40
 
@@ -45,7 +45,7 @@ def viewer(user: AbstractBaseUser | AnonymousUser, match: Match) -> Viewer:
     side = None
     if registration is not None:
         side = "A" if registration.pk == match.player_a_id else "B"
-    judge = bool(user.is_authenticated and event_selectors.access(user, match.round.event).staff)
+    judge = bool(user.is_authenticated and access.of(user, match.round.event).staff)
     return Viewer(side, judge, user.pk if user.is_authenticated else None)
 
 

@@ -22,8 +22,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from kernel.errors import Conflict, InvalidInput, ServiceError
 from live import publish, topics
-from matches import log_services
+from matches.logs import services as log_services
 from matches.models import Match
 from matches.recording import game as games
 from matches.recording import setup
@@ -31,7 +32,6 @@ from matches.recording.models import RecordedAction, Recording
 from matches.recording.selectors import Viewer, time_policy, viewer
 from rules.engine import options
 from rules.engine.state import Phase
-from tournaments.errors import Conflict, InvalidInput, ServiceError
 
 
 def _announce(recording: Recording) -> None:

@@ -24,7 +24,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from matches.models import Match
-from rules import selectors as catalog_selectors
+from rules.catalog import selectors as catalog_selectors
 from rules.engine.logevents import LOG_FORMAT
 from rules.engine.roster import profile_to_dict
 from rules.engine.summons import unit_profile

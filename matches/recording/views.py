@@ -10,11 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from kernel.errors import ServiceError
 from live import topics
 from matches import selectors as match_selectors
 from matches.recording import selectors, services, setup
-from rules import selectors as catalog_selectors
-from tournaments.errors import ServiceError
+from rules.catalog import selectors as catalog_selectors
 
 
 def recording_page(request: HttpRequest, pk: int) -> HttpResponse:

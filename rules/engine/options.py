@@ -32,12 +32,10 @@ from rules.engine.casting import (
     TraceStep,
     apply_cast,
     apply_resolve,
-    blockers_for,
     check_prerequisites,
-    parse_spell_for,
-    range_bonus,
     spell_costs,
 )
+from rules.engine.casting.prerequisites import blockers_for, parse_spell_for, range_bonus
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import DiceCountError, DiceDue, Die, Roll, RollContext, dice_due
 from rules.engine.errors import RuleViolation, Unsupported
@@ -73,6 +71,7 @@ from rules.engine.movement import (
 from rules.engine.powers import powers_of
 from rules.engine.reach import SpellRange, targetable_cells
 from rules.engine.roster import Profile, Spell
+from rules.engine.sight import sight_rules
 from rules.engine.state import GameState, Phase, Reward, Unit, end_game, opponent
 from rules.engine.summons import Spellbook, SummonCard, unit_profile
 from rules.engine.turn import (
@@ -456,7 +455,7 @@ def spell_options(state: GameState, unit: Unit, context: GameContext) -> tuple[S
             state.arena,
             sight,
             range_bonus=bonus,
-            rules=context.rules.sight,
+            rules=sight_rules(state.rulings),
         )
         targets: list[TargetOption] = []
         first_refusal = _spell_wide_refusal(state, unit, spell, candidates, context)

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from matches.models import Match, MatchLog
 from matches.recording import game as games
 from matches.recording.models import Recording
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from tests.recording.helpers import build_world
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from matches.models import Match
-from rules import services as catalog_services
+from rules.catalog import services as catalog_services
 from rules.models import Arena, Format
 from tests.factories import make_running_event, make_user
 from tournaments import services

@@ -12,12 +12,12 @@ import threading
 import pytest
 from django.db import connection, connections
 
+from kernel.errors import Conflict
 from matches.recording import game as games
 from matches.recording import services
 from matches.recording.models import Recording
 from tests.conftest import _missing
 from tests.recording.helpers import build_world
-from tournaments.errors import Conflict
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from kernel.errors import Conflict
 from matches.models import MatchLog
 from matches.recording import game as games
 from matches.recording import services
 from matches.recording.models import RecordedAction, Recording
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from tests.recording.helpers import GAME, REWARD, SIDES, build_world
-from tournaments.errors import Conflict
 
 pytestmark = pytest.mark.django_db
 
