@@ -299,3 +299,7 @@ class MatchLog(models.Model):
     def acceptable(self) -> bool:
         """A valid log recording this match's game: its result may be accepted."""
         return self.status == self.Status.VALID and not self.match_problems
+
+
+# The live scoresheet (issue 16) lives in its own package; Django finds models here.
+from matches.recording.models import RecordedAction, Recording  # noqa: E402, F401

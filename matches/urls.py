@@ -1,6 +1,6 @@
 """Pages of the matches app: match pages and actions, the judges' queue and rulings."""
 
-from django.urls import path
+from django.urls import include, path
 
 from matches import calculators, views
 
@@ -17,6 +17,7 @@ urlpatterns = [
         views.log_replay_step,
         name="log-replay-step",
     ),
+    path("", include("matches.recording.urls")),  # the live scoresheet (issue 16)
     path("matches/<int:pk>/<slug:action>/", views.match_action, name="match-action"),
     path("events/<slug:slug>/judge/", views.judge_queue, name="judge-queue"),
     path("judges/calculators/<slug:key>/", calculators.calculator, name="calculator"),
