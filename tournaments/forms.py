@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 
 from rules import selectors as catalog
 from rules.models import Arena
@@ -120,7 +121,7 @@ class TeamForm(forms.Form):
             return {"saved_team_id": data["saved_team"]}
         entries: list[Any] = []
         for line in data["krosmasters"].splitlines():
-            profile, _, label = line.partition("|")
+            profile, _sep, label = line.partition("|")
             if profile.strip():
                 entries.append(
                     {"profile": profile.strip(), "label": label.strip()}
@@ -133,6 +134,36 @@ class TeamForm(forms.Form):
 class GuestForm(forms.Form):
     guest_name = forms.CharField(max_length=80, label="Guest name")
     club = forms.CharField(max_length=80, required=False)
+
+
+class PlayerListForm(forms.Form):
+    """A list of players pasted or uploaded by the organiser (tournaments.roster_import)."""
+
+    players = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 5}),
+        required=False,
+        label=_("Paste a player list"),
+        help_text=_("One player a line: “Name, club”; “@login” registers an existing account."),
+    )
+    file = forms.FileField(
+        required=False,
+        label=_("or upload a file (.txt or .csv)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.csv,text/plain,text/csv"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > 200_000:
+                raise forms.ValidationError(_("The file is too large: at most 200 kB."))
+            try:
+                data["players"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise forms.ValidationError(_("The file is not plain text (UTF-8).")) from error
+        if not (data.get("players") or "").strip():
+            raise forms.ValidationError(_("Paste at least one name, or choose a file."))
+        return data
 
 
 class RoleForm(forms.Form):

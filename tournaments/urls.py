@@ -23,6 +23,7 @@ urlpatterns = [
         views.forbidden_pair_remove,
         name="forbidden-pair-remove",
     ),
+    path(f"{E}players/import/", views.players_import, name="players-import"),
     path(f"{E}register/", views.event_register, name="event-register"),
     path(
         f"{E}registrations/<int:pk>/<slug:action>/",
@@ -41,6 +42,7 @@ urlpatterns = [
         views.round_export,
         name="round-export",
     ),
+    path(f"{R}results/<int:pk>/", views.round_result, name="round-result"),
     path(f"{R}<slug:action>/", views.round_action, name="round-action"),
     path(f"{E}standings/", views.event_standings, name="event-standings"),
     re_path(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 from django.contrib import messages
@@ -20,15 +21,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from matches import selectors as match_selectors
+from matches import services as match_services
+from matches.forms import ResultForm
 from teams import selectors as team_selectors
-from tournaments import selectors, services
+from tournaments import desk as desk_selectors
+from tournaments import roster_import, selectors, services
+from tournaments.errors import ServiceError
 from tournaments.forms import (
     EventForm,
     ForbiddenPairForm,
     GuestForm,
+    PlayerListForm,
     RoleForm,
     SignUpForm,
     TeamForm,
@@ -148,7 +155,9 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "latest": latest,
             "latest_matches": selectors.round_matches(latest) if latest else [],
             "rounds": event.rounds.order_by("number"),
-            "next_statuses": [Event.Status(s) for s in sorted(services.TRANSITIONS[event.status])],
+            "lifecycle": desk_selectors.lifecycle_actions(event),
+            "next_action": desk_selectors.pairing_action(event),
+            "player_list_form": PlayerListForm(),
             "guest_form": GuestForm(),
             "role_form": RoleForm(),
             "roles": event.roles.exclude(role="player").select_related("user"),
@@ -166,7 +175,7 @@ def _player_choices(regs: list[Registration]) -> list[tuple[int, str]]:
 @require_POST
 def forbidden_pair_add(request: HttpRequest, slug: str) -> HttpResponse:
     """Keep two players apart (organisers); the engine honours it from the next pairing."""
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     form = ForbiddenPairForm(
         request.POST, players=_player_choices(list(selectors.registrations(event)))
     )
@@ -199,7 +208,7 @@ def forbidden_pair_add(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Let two players meet again; the page asks for confirmation before posting."""
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     pair = get_object_or_404(selectors.forbidden_pairs(event), pk=pk)
     text = selectors.describe_forbidden(pair)
     attempt(request, lambda: services.remove_forbidden_pair(pair), f"No longer kept apart: {text}.")
@@ -207,8 +216,33 @@ def forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 
 
 @require_POST
+def players_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """A pasted or uploaded player list, one player a line (organisers, before round 1)."""
+    event, _access = _organiser_event(request, slug)
+    form = PlayerListForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for error in form.non_field_errors():
+            messages.error(request, error)
+        return redirect(reverse("event-manage", args=[slug]) + "#players")
+    report = roster_import.import_players(event, form.cleaned_data["players"])
+    if report.added:
+        messages.success(
+            request,
+            _("%(n)s player(s) added: %(names)s.")
+            % {"n": len(report.added), "names": ", ".join(report.added)},
+        )
+    for line, text, reason in report.refused:
+        messages.error(
+            request,
+            _("Line %(line)s (%(text)s) not added: %(reason)s.")
+            % {"line": line, "text": text, "reason": reason},
+        )
+    return redirect(reverse("event-manage", args=[slug]) + "#players")
+
+
+@require_POST
 def event_status(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     target = request.POST.get("status", "")
     attempt(
         request,
@@ -220,7 +254,7 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     form = RoleForm(request.POST)
     user = None
     if form.is_valid():
@@ -337,7 +371,7 @@ def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
 
 def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round you may see: the link players follow from the event's menu."""
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     latest = selectors.visible_rounds(request.user, event).last()
     if latest is None:
         messages.info(request, "No pairings are published yet.")
@@ -347,18 +381,28 @@ def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     paired = attempt(request, lambda: services.pair_next_round(event))
     if paired is None:
         return redirect("event-manage", slug)
-    round_, _ = paired
+    round_ = paired[0]
     messages.success(request, f"Round {round_.number} paired: review it, then publish.")
     return redirect("round-detail", slug, round_.number)
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The pairings; for organisers of a published round, also the results desk (issue 17)."""
     event, who = event_and_access(request, slug)
     round_ = _round(request, event, number)
+    context = _round_context(request, event, who, round_)
+    if request.htmx and request.GET.get("part") == "next":
+        return render(request, "tournaments/_desk_next.html", context)
+    return render(request, "tournaments/round_detail.html", context)
+
+
+def _round_context(
+    request: HttpRequest, event: Event, who: selectors.Access, round_: Round
+) -> dict[str, Any]:
     matches = list(selectors.round_matches(round_))
     players = sorted(
         (
@@ -369,23 +413,79 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ),
         key=lambda p: p[1].casefold(),
     )
-    return render(
+    desk = who.organiser and round_.status != Round.Status.DRAFT and event.status != "finished"
+    context: dict[str, Any] = {
+        "event": event,
+        "who": who,
+        "round": round_,
+        "matches": matches,
+        "players": players,
+        "my_reg": who.registration,
+        "desk": desk,
+    }
+    if desk:
+        context["missing"] = sum(m.status != "confirmed" for m in matches)
+        context["next_action"] = desk_selectors.pairing_action(event)
+        context["lifecycle"] = desk_selectors.lifecycle_actions(event)
+    return context
+
+
+@require_POST
+def round_result(request: HttpRequest, slug: str, number: int, pk: int) -> HttpResponse:
+    """One row of the results desk: the organiser enters (or corrects) a table's result.
+
+    With htmx the row comes back in place, saved or with the reason next to it, and the page
+    hears `resultSaved` to refresh what is left of the round; without, back to the pairings."""
+    event, who = _organiser_event(request, slug)
+    round_ = _round(request, event, number)
+    match = get_object_or_404(selectors.round_matches(round_), pk=pk)
+    form = ResultForm(request.POST)
+    error, saved = "", None
+    if form.is_valid():
+        try:
+            saved = match_services.set_result(match, by=request.user, **form.cleaned_data)
+        except ServiceError as refusal:
+            error = refusal.reason
+    else:
+        error = _("choose the winner and type the GG left on each side (0 to 99)")
+    if not request.htmx:
+        said = {"table": match.table, "error": error}
+        if error:
+            messages.error(request, _("Table %(table)s: %(error)s") % said)
+        else:
+            messages.success(request, _("Result of table %(table)s saved.") % said)
+        return redirect(reverse("round-detail", args=[slug, number]) + f"#match-{match.pk}")
+    row = saved or match
+    response = render(
         request,
-        "tournaments/round_detail.html",
+        "tournaments/_pairing_row.html",
         {
             "event": event,
             "who": who,
             "round": round_,
-            "matches": matches,
-            "players": players,
+            "m": row,
             "my_reg": who.registration,
+            "desk": True,
+            "saved": saved is not None,
+            "row_error": error,
+            # On a refusal the row keeps what the organiser typed.
+            "typed": SimpleNamespace(
+                result=request.POST.get("result", ""),
+                gg_a=request.POST.get("gg_a", ""),
+                gg_b=request.POST.get("gg_b", ""),
+            )
+            if error
+            else None,
         },
     )
+    if saved is not None:
+        response["HX-Trigger"] = "resultSaved"
+    return response
 
 
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     round_ = _round(request, event, number)
     here = reverse("round-detail", args=[slug, number])
     if action == "publish":
@@ -420,7 +520,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
 
 def round_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Printable pairings, sorted by player name, to pin on the wall."""
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     round_ = _round(request, event, number)
     rows = selectors.pairings_rows(round_, by_name=True)
     return render(
@@ -437,7 +537,7 @@ def round_timer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def round_export(request: HttpRequest, slug: str, number: int, fmt: str) -> HttpResponse:
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     round_ = _round(request, event, number)
     rows = selectors.pairings_rows(round_)
     return _export(rows, f"{event.slug}-round-{number}-pairings", fmt)
@@ -483,7 +583,7 @@ def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     return _export(selectors.standings_rows(event), f"{event.slug}-standings", fmt)
 
 
@@ -507,7 +607,7 @@ def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def event_bracket_svg(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     svg = selectors.bracket_svg(event)
     if svg is None:
         raise Http404("the top cut has not started")

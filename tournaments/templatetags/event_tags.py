@@ -1,0 +1,32 @@
+"""Template helpers that say results the way people read them: names, never sides or codes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+
+@register.simple_tag
+def result_text(match: Any, outcome: Any = None) -> str:
+    """ "Alice wins 6-2" (the winner's GG first), or "Draw 3-3"; `outcome` is anything with
+    result, gg_a and gg_b (a report, a ruling), the match itself when left out."""
+    outcome = outcome if outcome is not None else match
+    result = getattr(outcome, "result", "")
+    if not result:
+        return ""
+    gg_a, gg_b = getattr(outcome, "gg_a", None), getattr(outcome, "gg_b", None)
+    if result == "draw":
+        text = _("Draw")
+        return f"{text} {gg_a}-{gg_b}" if gg_a is not None else text
+    if match.is_bye:
+        return _("%(name)s has the bye") % {"name": match.player_a.display_name}
+    winner = match.player_a if result == "a" else match.player_b
+    text = _("%(name)s wins") % {"name": winner.display_name}
+    if gg_a is None:
+        return text
+    first, second = (gg_a, gg_b) if result == "a" else (gg_b, gg_a)
+    return f"{text} {first}-{second}"
