@@ -266,6 +266,15 @@ def _apply_verdict(log: MatchLog) -> None:
             _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note))
         return
     note = review_note(log)
+    if (
+        log.status == MatchLog.Status.UNREADABLE
+        and match.status == Match.Status.PENDING
+        and any(other.acceptable for other in log_selectors.logs_of(match).exclude(pk=log.pk))
+    ):
+        # An unreadable file after a valid log (a wrong file, a truncated copy) is shown to a
+        # judge but never blocks the players from accepting the valid one (issue 17).
+        _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note))
+        return
     if match.status == Match.Status.PENDING:
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status", "updated_at"])
@@ -322,8 +331,10 @@ def accept_log_result(log: MatchLog, *, registration: Registration, by: Abstract
             "not_this_match",
             problems=log.match_problems,
         )
-    latest = match.logs.order_by("-uploaded_at", "-id").values_list("pk", flat=True).first()
-    if latest != log.pk:
+    if log.withdrawn_at is not None:
+        raise Conflict("log", "this log was withdrawn by its uploader", "withdrawn")
+    newest_first = [other.pk for other in log_selectors.logs_of(match) if other.counts]
+    if newest_first and newest_first[0] != log.pk:
         raise Conflict(
             "log", "a newer log was uploaded for this match; accept that one", "superseded"
         )
@@ -340,3 +351,42 @@ def accept_log_result(log: MatchLog, *, registration: Registration, by: Abstract
         gg_b=gg_b,
         from_log=log.pk,
     )
+
+
+# The uploader withdraws a mistaken upload -------------------------------------------------------
+
+
+@transaction.atomic
+def withdraw_log(log: MatchLog, *, by: AbstractBaseUser) -> MatchLog:
+    """The uploader takes back a mistaken upload until a judge has acted on it (issue 17).
+
+    The bytes and the report are kept (evidence is never lost); the log no longer counts. The
+    review it opened, still without a ruling and about nothing else, is closed, and a dispute it
+    alone caused gives the match back to the players."""
+    match = services._locked(log.match)
+    log = MatchLog.objects.defer("data").select_related("review_call").get(pk=log.pk)
+    if log.uploaded_by_id != by.pk:
+        raise Conflict("log", "only the player who uploaded a log may withdraw it", "not_uploader")
+    if log.withdrawn_at is not None:
+        raise Conflict("log", "this log is withdrawn already", "withdrawn")
+    call = log.review_call
+    if call is not None and (call.status != JudgeCall.Status.OPEN or call.rulings.exists()):
+        raise Conflict("log", "a judge has ruled on this log; ask the judge", "judged")
+    if match.status == Match.Status.CONFIRMED and call is None:
+        raise Conflict("log", "the result is confirmed; ask an organiser", "final")
+    log.withdrawn_at = timezone.now()
+    log.save(update_fields=["withdrawn_at"])
+    if (
+        call is not None
+        and not call.match_logs.exclude(pk=log.pk).filter(withdrawn_at__isnull=True).exists()
+    ):
+        reports = list(match.reports.all())
+        disagree = len(reports) == 2 and not reports[0].agrees_with(reports[1])
+        if not (call.kind == JudgeCall.Kind.DISPUTE and disagree):
+            JudgeCall.objects.filter(pk=call.pk).update(
+                status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
+            )
+            if call.kind == JudgeCall.Kind.DISPUTE and match.status == Match.Status.DISPUTED:
+                match.status = Match.Status.PENDING
+                match.save(update_fields=["status", "updated_at"])
+    return log

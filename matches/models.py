@@ -256,6 +256,11 @@ class MatchLog(models.Model):
         related_name="match_logs",
         help_text="The judge review this log opened or was attached to.",
     )
+    withdrawn_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Withdrawn by its uploader before a judge acted (kept, not counted).",
+    )
 
     class Meta:
         ordering = ["match", "-uploaded_at", "-id"]
@@ -293,4 +298,14 @@ class MatchLog(models.Model):
     @property
     def acceptable(self) -> bool:
         """A valid log recording this match's game: its result may be accepted."""
-        return self.status == self.Status.VALID and not self.match_problems
+        return (
+            self.status == self.Status.VALID
+            and not self.match_problems
+            and self.withdrawn_at is None
+        )
+
+    @property
+    def counts(self) -> bool:
+        """Whether a newer upload can supersede an older valid log: an unreadable file (a
+        wrong file, a truncated copy) or a withdrawn one never does (issue 17)."""
+        return self.withdrawn_at is None and self.status != self.Status.UNREADABLE

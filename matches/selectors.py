@@ -80,3 +80,82 @@ def judge_queue(event) -> QuerySet[JudgeCall]:
         .prefetch_related("rulings__judge", "match__reports__registration__user")
         .order_by("status", "created_at")
     )
+
+
+def player_panel(match: Match, registration) -> dict:
+    """What one player of `match` sees above everything else on their phone (issue 17): their
+    report, the opponent's, and the valid match log whose result they may accept, so that the
+    page offers one clear action at a time."""
+    from matches import log_selectors, log_services  # the log reads live next door
+
+    by_player = {r.registration_id: r for r in reports(match)}
+    opponent = match.player_b if registration.pk == match.player_a_id else match.player_a
+    counted = [log for log in log_selectors.logs_of(match) if log.counts]
+    newest = counted[0] if counted else None
+    outcome = log_services.match_outcome(newest) if newest and newest.acceptable else None
+    return {
+        "me": registration,
+        "opponent": opponent,
+        "mine": by_player.get(registration.pk),
+        "theirs": by_player.get(opponent.pk) if opponent is not None else None,
+        "accept_log": newest if outcome else None,
+        "log_outcome": dict(zip(("result", "gg_a", "gg_b"), outcome, strict=True))
+        if outcome
+        else None,
+    }
+
+
+def queue_cards(event) -> list[dict]:
+    """The judges' queue as one card per table (issue 17): a table's calls, disputes and log
+    reviews merged, with its players, reports and logs; tables with an open call first, the
+    longest waiting first, then the settled ones."""
+    from matches import log_selectors
+
+    cards: dict[object, dict] = {}
+    for call in judge_queue(event):
+        key = call.match_id or f"event-{call.pk}"
+        card = cards.setdefault(key, {"match": call.match, "calls": [], "logs": []})
+        card["calls"].append(call)
+    for card in cards.values():
+        calls = card["calls"]
+        card["open"] = any(c.status == JudgeCall.Status.OPEN for c in calls)
+        card["since"] = (
+            min(c.created_at for c in calls if c.status == "open")
+            if card["open"]
+            else max(c.created_at for c in calls)
+        )
+        if card["match"] is not None:
+            card["logs"] = list(log_selectors.logs_of(card["match"]))
+            card["reports"] = list(card["match"].reports.all())
+    settled = sorted((c for c in cards.values() if not c["open"]), key=lambda c: c["since"])
+    waiting = sorted((c for c in cards.values() if c["open"]), key=lambda c: c["since"])
+    return waiting + settled[::-1]
+
+
+def ban_phase_overview(event) -> list[dict]:
+    """Where each table of the current round is in its ban phase, for the judges (issue 17)."""
+    from teams.models import BanPhase
+
+    current = event_selectors.current_round(event)
+    if current is None:
+        return []
+    phases = {
+        p.match_id: p
+        for p in BanPhase.objects.filter(match__round=current)
+        .select_related("arena")
+        .prefetch_related("bans")
+    }
+    rows = []
+    for match in current.matches.exclude(player_b=None).select_related(
+        "player_a__user", "player_b__user"
+    ):
+        phase = phases.get(match.pk)
+        rows.append(
+            {
+                "match": match,
+                "phase": phase,
+                "bans_made": len(phase.bans.all()) if phase else 0,
+                "bans_total": 2 * phase.bans_per_player if phase else 0,
+            }
+        )
+    return rows

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 
 from matches import selectors as match_selectors
 from matches import services as match_services
-from matches.forms import ResultForm
+from matches.forms import JudgeCallForm, ResultForm
 from teams import selectors as team_selectors
 from tournaments import desk as desk_selectors
 from tournaments import roster_import, selectors, services
@@ -633,7 +633,10 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         "round": current,
         "match": match,
         "side": match.side_of(who.registration.pk) if match else None,
-        "reports": {r.registration_id: r for r in match_selectors.reports(match)} if match else {},
+        "next": reverse("my-match", args=[slug]),
+        "call_form": JudgeCallForm(),
     }
+    if match is not None and not match.is_bye:
+        context.update(match_selectors.player_panel(match, who.registration))
     template = "tournaments/_my_match.html" if request.htmx else "tournaments/my_match.html"
     return render(request, template, context)

@@ -24,4 +24,25 @@
     while (next && !next.querySelector("select")) { next = next.nextElementSibling; }
     if (next) { next.querySelector("select").focus(); }
   });
+  // A round clock on a player's page: counts down to the server's end time, offset-corrected.
+  function pad(n) { return String(n).padStart(2, "0"); }
+  function tickClocks() {
+    document.querySelectorAll("[data-clock]").forEach(function (el) {
+      if (!el.dataset.loadedAt) { el.dataset.loadedAt = Date.now(); }
+      var left;
+      if (el.dataset.endsAt) {
+        var offset = Number(el.dataset.serverNow) - Number(el.dataset.loadedAt);
+        left = Math.round((Number(el.dataset.endsAt) - (Date.now() + offset)) / 1000);
+      } else {
+        left = Number(el.dataset.remaining);
+      }
+      var over = left < 0, secs = Math.abs(left);
+      el.querySelector(".clock-value").textContent =
+        (over ? "+" : "") + pad(Math.floor(secs / 60)) + ":" + pad(secs % 60);
+      el.classList.toggle("overtime", over);
+      el.classList.toggle("last-minutes", !over && left <= 300);
+    });
+  }
+  tickClocks();
+  setInterval(tickClocks, 1000);
 })();

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from django import template
@@ -30,3 +31,11 @@ def result_text(match: Any, outcome: Any = None) -> str:
         return text
     first, second = (gg_a, gg_b) if result == "a" else (gg_b, gg_a)
     return f"{text} {first}-{second}"
+
+
+@register.filter
+def previous_of(change: Any) -> SimpleNamespace:
+    """The result a history entry replaced, in the shape `result_text` reads."""
+    return SimpleNamespace(
+        result=change.previous_result, gg_a=change.previous_gg_a, gg_b=change.previous_gg_b
+    )
