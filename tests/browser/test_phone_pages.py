@@ -44,7 +44,15 @@ MEASURE = """() => {
       (el.tagName + " " + (el.textContent || el.name || el.getAttribute("aria-label") || "")).trim()
       .slice(0, 60) + " (" + Math.round(box.height) + " px)");
   }
-  return {scroll: root.scrollWidth, width: window.innerWidth, small: small};
+  const wide = [];
+  if (root.scrollWidth > window.innerWidth) {
+    for (const el of document.querySelectorAll("body *")) {
+      const right = el.getBoundingClientRect().right;
+      if (right > window.innerWidth + 0.5) wide.push(
+        el.tagName.toLowerCase() + "." + el.className + " (" + Math.round(right) + " px)");
+    }
+  }
+  return {scroll: root.scrollWidth, width: window.innerWidth, small: small, wide: wide.slice(0, 5)};
 }""".replace("MIN_TAP", str(MIN_TAP))
 
 
@@ -149,7 +157,8 @@ def test_every_page_type_fits_a_phone(browser: Browser, live_server, demo):
             found = page.evaluate(MEASURE)
             if found["scroll"] > found["width"]:
                 failures.append(
-                    f"{name} ({path}): {found['scroll']} px wide on a {found['width']} px screen"
+                    f"{name} ({path}): {found['scroll']} px wide on a {found['width']} px screen: "
+                    + ", ".join(found["wide"])
                 )
             failures.extend(
                 f"{name} ({path}): {control} is under {MIN_TAP} px" for control in found["small"]
