@@ -1,0 +1,73 @@
+"""Issue 17: a mistaken upload is withdrawn by its uploader until a judge acts, and an
+unreadable upload after a valid log never blocks the players from accepting the valid one."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from matches import log_services
+from matches import services as match_services
+from matches.models import JudgeCall, Match, MatchLog
+from tests.matchlogs_web.conftest import GAME, corpus, run_task
+from tournaments.errors import Conflict
+
+pytestmark = pytest.mark.django_db
+UNREADABLE = corpus("unreadable-errors.jsonl")
+
+
+def _stored(world, data: bytes, by) -> MatchLog:
+    log, _created = log_services.store_log(world.match, data=data, by=by, enqueue=False)
+    run_task(log.pk)
+    return MatchLog.objects.get(pk=log.pk)
+
+
+def test_an_unreadable_upload_after_a_valid_log_does_not_block_accepting_it(world):
+    valid = _stored(world, GAME, world.player_a)
+    unreadable = _stored(world, UNREADABLE, world.player_b)
+    assert unreadable.status == "unreadable"
+    match = Match.objects.get(pk=world.match.pk)
+    assert match.status == "pending"  # no dispute: a judge is told, the players go on
+    assert unreadable.review_call.kind == JudgeCall.Kind.CALL
+    for user, reg in ((world.player_a, match.player_a), (world.player_b, match.player_b)):
+        match = log_services.accept_log_result(valid, registration=reg, by=user)
+    assert (match.status, match.result) == ("confirmed", "a")
+
+
+def test_the_uploader_withdraws_a_mistaken_upload_and_the_dispute_it_opened(world):
+    mistaken = _stored(world, UNREADABLE, world.player_a)
+    match = Match.objects.get(pk=world.match.pk)
+    assert match.status == "disputed"
+    with pytest.raises(Conflict) as refused:
+        log_services.withdraw_log(mistaken, by=world.player_b)
+    assert refused.value.code == "not_uploader"
+
+    client = Client()
+    client.force_login(world.player_a)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Withdraw" in page
+    response = client.post(f"/matches/{match.pk}/logs/{mistaken.pk}/withdraw/", follow=True)
+    assert f"Log #{mistaken.pk} withdrawn" in response.content.decode()
+
+    mistaken.refresh_from_db()
+    assert mistaken.withdrawn_at is not None and bytes(mistaken.data) == UNREADABLE  # kept
+    assert Match.objects.get(pk=match.pk).status == "pending"
+    assert mistaken.review_call.status == "resolved"
+    valid = _stored(world, GAME, world.player_a)  # the right file now
+    log_services.accept_log_result(valid, registration=match.player_a, by=world.player_a)
+
+
+def test_no_withdrawal_once_a_judge_has_ruled(world):
+    mistaken = _stored(world, UNREADABLE, world.player_a)
+    match_services.record_ruling(
+        mistaken.review_call,
+        judge=world.judge,
+        rule="3.4.2",
+        text="Seen.",
+        result="a",
+        gg_a=3,
+        gg_b=0,
+    )
+    with pytest.raises(Conflict) as refused:
+        log_services.withdraw_log(mistaken, by=world.player_a)
+    assert refused.value.code == "judged"
