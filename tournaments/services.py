@@ -332,8 +332,9 @@ def register(
         wants_team and registration.team_legality.get("legal") is True
     ):
         raise Unprocessable(
-            "team", "this event requires a legal team to register", "legal_team_required"
-        )
+            "team", "this event requires a legal team to register", "legal_team_required",
+            legality=registration.team_legality,
+        )  # fmt: skip
     try:
         with transaction.atomic():
             registration.save()

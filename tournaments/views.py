@@ -29,7 +29,7 @@ from matches import services as match_services
 from matches.forms import JudgeCallForm, ResultForm
 from teams import selectors as team_selectors
 from tournaments import desk as desk_selectors
-from tournaments import roster_import, selectors, services
+from tournaments import placings, roster_import, selectors, services
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     EventForm,
@@ -41,7 +41,7 @@ from tournaments.forms import (
     TeamForm,
 )
 from tournaments.models import Event, Registration, Round
-from tournaments.pages import attempt, back, event_and_access
+from tournaments.pages import attempt, back, event_and_access, refusal_messages
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -89,6 +89,19 @@ def _round(request: HttpRequest, event: Event, number: int) -> Round:
 
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event, who = event_and_access(request, slug)
+    return _detail_page(request, event, who)
+
+
+def _detail_page(
+    request: HttpRequest,
+    event: Event,
+    who: selectors.Access,
+    *,
+    team_form: TeamForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The event page; after a refused registration or team, with the form as typed and the
+    reasons next to it (status 422)."""
     reg = who.registration
     saved = list(team_selectors.teams_of(request.user)) if request.user.is_authenticated else []
     current = selectors.current_round(event)
@@ -102,15 +115,27 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "can_register": request.user.is_authenticated
             and reg is None
             and services.registration_open(event),
-            "team_form": TeamForm(saved_teams=saved),
+            "team_form": team_form or TeamForm(saved_teams=saved),
+            "club": request.POST.get("club", ""),
             "current": current,
             "rounds": selectors.visible_rounds(request.user, event),
             "players": selectors.registrations(event),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
             "tiebreakers": [selectors.TIEBREAKER_LABELS[name] for name in event.tiebreakers],
+            "final": placings.final_placings(event),
         },
+        status=status,
     )
+
+
+def _refused_team(form: TeamForm, error: ServiceError) -> TeamForm:
+    """Put a refusal next to the team field it concerns, every violation with its rule."""
+    field = error.field if error.field in form.fields else None
+    if field is None and error.field in ("team", "team_id"):
+        field = "krosmasters"
+    form.add_error(field, refusal_messages(error))
+    return form
 
 
 @login_required
@@ -284,24 +309,24 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
                 f"{form.cleaned_data['guest_name']} added.",
             )
         return redirect("event-manage", slug)
-    team_kwargs: dict[str, Any] = {}
     team_form = TeamForm(request.POST, saved_teams=list(team_selectors.teams_of(request.user)))
-    if request.POST.get("krosmasters") or request.POST.get("saved_team"):
-        if not team_form.is_valid():
-            messages.error(request, " ".join(team_form.non_field_errors()) or "Check the team.")
-            return redirect("event-detail", slug)
-        team_kwargs = team_form.service_kwargs()
-    attempt(
-        request,
-        lambda: services.register(
+    wants_team = bool(request.POST.get("krosmasters") or request.POST.get("saved_team"))
+    valid = team_form.is_valid()  # an empty team is fine when the event does not require one
+    if wants_team and not valid:
+        return _detail_page(request, event, who, team_form=team_form, status=422)
+    team_kwargs: dict[str, Any] = team_form.service_kwargs() if wants_team else {}
+    try:
+        services.register(
             event=event,
             user=request.user,
             club=request.POST.get("club", ""),
             by_organiser=who.organiser,
             **team_kwargs,
-        ),
-        "You are registered.",
-    )
+        )
+    except ServiceError as error:
+        refused = _refused_team(team_form, error)
+        return _detail_page(request, event, who, team_form=refused, status=422)
+    messages.success(request, _("You are registered."))
     return redirect("event-detail", slug)
 
 
@@ -326,24 +351,18 @@ def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -
         if not (own or who.organiser):
             raise PermissionDenied
         form = TeamForm(request.POST, saved_teams=list(team_selectors.teams_of(reg.user)))
-        if form.is_valid():
-            updated = attempt(
-                request,
-                lambda: services.submit_team(
-                    reg, by_organiser=who.organiser, **form.service_kwargs()
-                ),
+        if not form.is_valid():
+            return _detail_page(request, event, who, team_form=form, status=422)
+        try:
+            updated = services.submit_team(reg, by_organiser=who.organiser, **form.service_kwargs())
+        except ServiceError as error:
+            return _detail_page(
+                request, event, who, team_form=_refused_team(form, error), status=422
             )
-            if updated is not None:
-                legal = updated.team_legality.get("legal")
-                (messages.success if legal else messages.warning)(
-                    request,
-                    "Team saved: legal."
-                    if legal
-                    else "Team saved, but it is not legal: "
-                    + "; ".join(v["message"] for v in updated.team_legality["violations"]),
-                )
+        if updated.team_legality.get("legal"):
+            messages.success(request, _("Team saved: legal."))
         else:
-            messages.error(request, " ".join(form.non_field_errors()) or "Check the team.")
+            messages.warning(request, _("Team saved, but it is not legal: see each rule below."))
         return back(request, reverse("event-detail", args=[slug]))
     if action not in REGISTRATION_ACTIONS:
         raise Http404

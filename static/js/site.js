@@ -24,6 +24,32 @@
     while (next && !next.querySelector("select")) { next = next.nextElementSibling; }
     if (next) { next.querySelector("select").focus(); }
   });
+  // A long list (Krosmasters to ban, saved teams, arenas): a search box filters its options.
+  function searchable(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll("select[data-searchable]").forEach(function (select) {
+      if (select.dataset.enhanced) { return; }
+      select.dataset.enhanced = "1";
+      var box = document.createElement("input");
+      box.type = "search";
+      box.className = "picker-search";
+      box.placeholder = select.dataset.searchPlaceholder || "Search…";
+      box.setAttribute("aria-label", (select.labels && select.labels[0] ? select.labels[0].textContent + ": " : "") + box.placeholder);
+      box.addEventListener("input", function () {
+        var words = box.value.trim().toLowerCase().split(/\s+/).filter(Boolean), first = null;
+        Array.prototype.forEach.call(select.options, function (option) {
+          var text = option.textContent.toLowerCase();
+          var shown = !option.value || words.every(function (w) { return text.indexOf(w) >= 0; });
+          option.hidden = !shown;
+          if (shown && option.value && !first) { first = option; }
+        });
+        if (first && !select.multiple) { select.value = first.value; }
+      });
+      select.parentNode.insertBefore(box, select);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { searchable(document); });
+  document.addEventListener("htmx:load", function (event) { searchable(event.target); });
+
   // A round clock on a player's page: counts down to the server's end time, offset-corrected.
   function pad(n) { return String(n).padStart(2, "0"); }
   function tickClocks() {

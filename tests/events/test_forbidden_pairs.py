@@ -196,7 +196,7 @@ def test_the_desk_lists_adds_and_removes_forbidden_pairs(client):
         {"first": regs[0].pk, "second": regs[0].pk},
         follow=True,
     )
-    assert "choose two different players" in refused.content.decode()
+    assert "Choose two different players" in refused.content.decode()
     assert client.post(remove).status_code == 302
     assert not ForbiddenPair.objects.exists()
 
