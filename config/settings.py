@@ -73,6 +73,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.notifications.context.unread_notices",
             ],
         },
     },
@@ -198,3 +199,15 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", "INFO")},
 }
+
+# Notifications and accounts e-mail (issue 17): the console backend prints mails unless
+# DJANGO_EMAIL_BACKEND names another (e.g. django.core.mail.backends.smtp.EmailBackend with
+# the EMAIL_* settings below). SITE_URL makes the links in mails and webhook posts absolute.
+EMAIL_BACKEND = env.str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env.str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Krosmaster Tournaments <noreply@localhost>")
+SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000")

@@ -38,6 +38,7 @@ from rules.engine.replay import Replay
 from rules.matchlog.parse import MAX_LOG_BYTES
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Event, Registration, Round
+from tournaments.notifications import services as notices
 
 logger = logging.getLogger(__name__)
 
@@ -199,6 +200,7 @@ def write_report(
         return False
     log = MatchLog.objects.defer("data").select_related("uploaded_by").get(pk=log_id)
     _apply_verdict(log)
+    notices.announce_log_verified(log_id)
     return True
 
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Event, Registration, Round
+from tournaments.notifications import services as notices
 
 MAX_GG = 99
 
@@ -124,6 +125,7 @@ def report_result(
         registration=registration,
         defaults={"reported_by": by, "result": result, "gg_a": gg_a, "gg_b": gg_b},
     )
+    notices.announce_opponent_reported(mine.pk)  # after the commit, if still awaited
     theirs = match.reports.exclude(registration=registration).first()
     if theirs is None:
         return match
@@ -276,4 +278,5 @@ def record_ruling(
     JudgeCall.objects.filter(pk=call.pk).update(
         status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
     )
+    notices.announce_judge_ruled(ruling.pk)
     return ruling

@@ -350,3 +350,7 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hostname} at {self.seen_at:%Y-%m-%d %H:%M:%S}"
+
+
+# Notifications (issue 17) live in their own sub-package; Django finds models through this module.
+from tournaments.notifications.models import EventWebhook, Notice  # noqa: E402, F401

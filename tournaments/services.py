@@ -30,6 +30,7 @@ from tournaments import pairing
 from tournaments import selectors as event_selectors
 from tournaments.errors import Conflict, InvalidInput, Unprocessable, unreadable_team
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
+from tournaments.notifications import services as notices
 
 Status = Event.Status
 
@@ -740,6 +741,7 @@ def publish_round(round_: Round) -> Round:
         match_services.record_bye(match)
     match_services.complete_round_if_done(round_)
     round_.refresh_from_db()
+    notices.announce_round_published(round_.pk)
     return round_
 
 

@@ -41,6 +41,7 @@ from tournaments.forms import (
     TeamForm,
 )
 from tournaments.models import Event, Registration, Round
+from tournaments.notifications.forms import WebhookForm
 from tournaments.pages import attempt, back, event_and_access, refusal_messages
 
 
@@ -183,6 +184,9 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "lifecycle": desk_selectors.lifecycle_actions(event),
             "next_action": desk_selectors.pairing_action(event),
             "player_list_form": PlayerListForm(),
+            "webhook_form": WebhookForm(
+                initial={"url": getattr(getattr(event, "webhook", None), "url", "")}
+            ),
             "guest_form": GuestForm(),
             "role_form": RoleForm(),
             "roles": event.roles.exclude(role="player").select_related("user"),
