@@ -3,6 +3,8 @@ corrections, judge calls, and the judges' queue with the ruling form."""
 
 from __future__ import annotations
 
+import logging
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,11 +15,13 @@ from django.views.decorators.http import require_POST
 
 from matches import log_selectors, log_services, selectors, services
 from matches.forms import JudgeCallForm, ResultForm, RulingForm
-from matches.models import Match
+from matches.models import Match, MatchLog
 from rules.matchlog.parse import MAX_LOG_BYTES
 from tournaments import selectors as event_selectors
 from tournaments.errors import ServiceError
 from tournaments.pages import attempt, back, event_and_access
+
+logger = logging.getLogger(__name__)
 
 
 def _match(request: HttpRequest, pk: int) -> Match:
@@ -278,11 +282,32 @@ def _step_number(request: HttpRequest, default: int) -> int:
         return default
 
 
+def _replay_page(log) -> tuple[log_selectors.ReplayPage | None, bool]:
+    """(the replay, whether the engine crashed on it). A log whose verification crashed
+    (status `error`) is not replayed again; a crash now is logged and shown as such: the page
+    never fails (issue 17)."""
+    if not log.done:
+        return None, False
+    if log.status == MatchLog.Status.ERROR:
+        return None, True
+    try:
+        return log_selectors.replay_page(log), False
+    except Exception:  # the engine's own bug: the judges still get the page and the file
+        logger.exception("replay of match log %s crashed", log.pk)
+        return None, True
+
+
 def log_replay(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
     """The replay page: board, slider and step buttons, event list, trace, GG and Kamas chart."""
     match, log = _stored_log(request, pk, log_pk)
-    page = log_selectors.replay_page(log) if log.done else None
-    context = {"match": match, "event": match.round.event, "log": log, "page": page}
+    page, crashed = _replay_page(log)
+    context = {
+        "match": match,
+        "event": match.round.event,
+        "log": log,
+        "page": page,
+        "crashed": crashed,
+    }
     if page is not None:
         default = page.first_problem if page.first_problem is not None else 0
         context["view"] = log_selectors.step_view(page, _step_number(request, default))
@@ -292,7 +317,7 @@ def log_replay(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
 def log_replay_step(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
     """One step of the replay (board, state, trace), swapped into the page by htmx."""
     _match_, log = _stored_log(request, pk, log_pk)
-    page = log_selectors.replay_page(log) if log.done else None
+    page, _crashed = _replay_page(log)
     if page is None:
         raise Http404("this log has no replay")
     view = log_selectors.step_view(page, _step_number(request, 0))

@@ -71,3 +71,28 @@ def test_no_withdrawal_once_a_judge_has_ruled(world):
     with pytest.raises(Conflict) as refused:
         log_services.withdraw_log(mistaken, by=world.player_a)
     assert refused.value.code == "judged"
+
+
+def test_the_replay_page_never_fails_on_a_log_whose_verification_crashed(world, monkeypatch):
+    from matches import log_selectors
+    from rules import selectors as catalog
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(catalog, "verify_match_log", crash)
+    log, _created = log_services.store_log(world.match, data=GAME, by=world.player_a, enqueue=False)
+    run_task(log.pk)
+    assert MatchLog.objects.get(pk=log.pk).status == "error"
+    client = Client()
+    client.force_login(world.judge)
+    page = client.get(f"/matches/{world.match.pk}/logs/{log.pk}/replay/")
+    assert page.status_code == 200 and "The verifier failed on this log" in page.content.decode()
+    # A log verified fine whose replay crashes now (an engine change) is shown the same way.
+    monkeypatch.undo()
+    valid = _stored(world, corpus("game-gg-win.jsonl"), world.player_b)
+    monkeypatch.setattr(log_selectors, "replay_page", crash)
+    page = client.get(f"/matches/{world.match.pk}/logs/{valid.pk}/replay/")
+    assert page.status_code == 200 and "The verifier failed on this log" in page.content.decode()
+    step = client.get(f"/matches/{world.match.pk}/logs/{valid.pk}/replay/step/?step=1")
+    assert step.status_code == 404
