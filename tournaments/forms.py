@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from rules import selectors as catalog
 from rules.models import Arena
 from tournaments import pairing
+from tournaments.accounts.models import Account
 from tournaments.models import EVENT_SETTINGS, Event
 
 #: Ban-phase settings (issue 6) a post may leave out: the event's value (or default) is kept.
@@ -20,11 +21,29 @@ CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in (2, 4, 8, 16, 32)]
 
 
 class SignUpForm(UserCreationForm):
-    email = forms.EmailField(required=False, help_text="Optional: for event announcements.")
+    display_name = forms.CharField(
+        max_length=60,
+        required=False,
+        label=_("Display name"),
+        help_text=_("Shown to other players instead of your login (optional)."),
+    )
+    email = forms.EmailField(
+        required=False,
+        label=_("E-mail"),
+        help_text=_("Optional: for your notices and to reset a forgotten password."),
+    )
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "email")
+        fields = ("username", "display_name", "email")
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=commit)
+        if commit:
+            Account.objects.create(
+                user=user, display_name=self.cleaned_data["display_name"].strip()
+            )
+        return user
 
 
 class EventForm(forms.ModelForm):

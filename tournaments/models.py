@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from tournaments.accounts import public_name
+
 
 def default_tiebreakers() -> list[str]:
     """The product's default order (opponents' MW%, GG difference, opponents' opponents' MW%)."""
@@ -236,7 +238,10 @@ class Registration(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.user.username if self.user_id else f"{self.guest_name} (guest)"
+        """What others see: the player's display name (or login), or the guest's name."""
+        if self.user_id:
+            return public_name(self.user)
+        return f"{self.guest_name} (guest)"
 
     @property
     def dropped(self) -> bool:
@@ -353,4 +358,5 @@ class WorkerHeartbeat(models.Model):
 
 
 # Notifications (issue 17) live in their own sub-package; Django finds models through this module.
+from tournaments.accounts.models import Account  # noqa: E402, F401
 from tournaments.notifications.models import EventWebhook, Notice  # noqa: E402, F401

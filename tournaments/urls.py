@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 
 from tournaments import views
+from tournaments.accounts.views import urlpatterns as account_urls
 
 E = "events/<slug:slug>/"
 R = f"{E}rounds/<int:number>/"
@@ -56,3 +57,4 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]
+urlpatterns += account_urls

@@ -30,6 +30,7 @@ from matches.forms import JudgeCallForm, ResultForm
 from teams import selectors as team_selectors
 from tournaments import desk as desk_selectors
 from tournaments import placings, roster_import, selectors, services
+from tournaments.accounts import public_name
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     EventForm,
@@ -57,7 +58,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}! Your account is ready.")
+        messages.success(
+            request, _("Welcome, %(name)s! Your account is ready.") % {"name": public_name(user)}
+        )
         return redirect("dashboard")
     return render(request, "registration/signup.html", {"form": form})
 

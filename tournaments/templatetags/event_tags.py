@@ -39,3 +39,11 @@ def previous_of(change: Any) -> SimpleNamespace:
     return SimpleNamespace(
         result=change.previous_result, gg_a=change.previous_gg_a, gg_b=change.previous_gg_b
     )
+
+
+@register.filter
+def public_name(user: Any) -> str:
+    """A person's display name (or login) as others see it."""
+    from tournaments.accounts import public_name as name_of
+
+    return name_of(user)

@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.accounts.models import Account
+
+
+class AccountForm(forms.Form):
+    """The account page: the public display name and the e-mail (for notices and resets)."""
+
+    display_name = forms.CharField(
+        max_length=60,
+        required=False,
+        label=_("Display name"),
+        help_text=_("Shown on pairings and standings instead of your login."),
+    )
+    email = forms.EmailField(
+        required=False,
+        label=_("E-mail"),
+        help_text=_("For your notices and to reset a forgotten password."),
+    )
+
+    def save(self, user: User) -> None:
+        Account.objects.update_or_create(
+            user=user, defaults={"display_name": self.cleaned_data["display_name"].strip()}
+        )
+        user.email = self.cleaned_data["email"]
+        user.save(update_fields=["email"])

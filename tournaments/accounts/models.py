@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Account(models.Model):
+    """What a person shows of themselves; the login stays private to sign in with."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="account"
+    )
+    display_name = models.CharField(
+        _("display name"),
+        max_length=60,
+        blank=True,
+        help_text=_("Shown on pairings and standings instead of your login."),
+    )
+
+    def __str__(self) -> str:
+        return self.display_name or str(self.user)
