@@ -7,6 +7,8 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from rules import selectors as catalog
@@ -46,18 +48,96 @@ class SignUpForm(UserCreationForm):
         return user
 
 
-class EventForm(forms.ModelForm):
-    """Everything an organiser sets; the services validate the combination."""
+class OrderedPicks(forms.Widget):
+    """Tiebreakers picked from lists, in order (issue 17): one menu per place. A post that
+    sends the old comma-separated text (scripts, the API's habits) is read as it is."""
 
-    cut_size = forms.TypedChoiceField(choices=CUT_CHOICES, coerce=int, initial=0)
+    places = 5
+
+    def __init__(self, choices: list[tuple[str, str]], attrs: dict | None = None) -> None:
+        super().__init__(attrs)
+        self.choices = choices
+
+    def value_from_datadict(self, data, files, name: str) -> str:
+        if name in data:
+            return data[name]
+        picked = [data.get(f"{name}_{n}", "") for n in range(1, self.places + 1)]
+        return ", ".join(p for p in picked if p)
+
+    def render(self, name, value, attrs=None, renderer=None) -> str:
+        chosen = [v.strip() for v in (value or "").split(",") if v.strip()]
+        ordinals = [_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th")]
+        menus = []
+        for n in range(1, self.places + 1):
+            current = chosen[n - 1] if n <= len(chosen) else ""
+            options = format_html_join(
+                "",
+                '<option value="{}"{}>{}</option>',
+                [("", "", _("(none)"))]
+                + [
+                    (key, " selected" if key == current else "", label)
+                    for key, label in self.choices
+                ],
+            )
+            menus.append(
+                format_html(
+                    '<label class="pick"><span>{}</span><select name="{}_{}" id="id_{}_{}">{}'
+                    "</select></label>",
+                    ordinals[n - 1],
+                    name,
+                    n,
+                    name,
+                    n,
+                    options,
+                )
+            )
+        return format_html('<span class="ordered-picks">{}</span>', mark_safe("".join(menus)))
+
+    def id_for_label(self, id_: str) -> str:
+        return f"{id_}_1" if id_ else id_
+
+
+class EventForm(forms.ModelForm):
+    """Everything an organiser sets, in sections; the services validate the combination."""
+
+    cut_size = forms.TypedChoiceField(
+        choices=CUT_CHOICES, coerce=int, initial=0, label=_("Top cut")
+    )
     tiebreakers = forms.CharField(
         initial="omw, gg_diff, oomw",
-        help_text="In order, comma separated; choose from "
-        + ", ".join(f"{name} ({tb.label})" for name, tb in pairing.TIEBREAKERS.items()),
+        label=_("Tiebreakers, in order"),
+        widget=OrderedPicks([(name, tb.label) for name, tb in pairing.TIEBREAKERS.items()]),
     )
     map_pool = forms.ModelMultipleChoiceField(
-        queryset=Arena.objects.order_by("name"), required=False
+        queryset=Arena.objects.order_by("name"),
+        required=False,
+        label=_("Map pool"),
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "checklist"}),
     )
+
+    #: The form's sections as organisers think of them; a field no section names (a setting
+    #: added later) is shown under "More" rather than lost.
+    SECTIONS = (
+        (_("The event"), ("name", "starts_on", "venue", "is_online")),
+        (_("Game and teams"), ("format", "team_mode", "team_pools", "team_lists",
+                                "require_legal_team", "map_pool")),
+        (_("Rounds"), ("swiss_rounds", "cut_size", "cut_kind", "first_round_seeding",
+                       "round_minutes", "time_policy", "late_registration_round")),
+        (_("Scoring"), ("points_win", "points_draw", "points_loss", "tiebreakers")),
+        (_("Ban phase"), ("bans_per_player", "ban_seconds", "ban_timeout", "arena_choice")),
+        (_("Match logs"), ("require_match_log",)),
+    )  # fmt: skip
+
+    def sections(self) -> list[tuple[str, list]]:
+        placed = {name for _title, names in self.SECTIONS for name in names}
+        found = [
+            (title, [self[name] for name in names if name in self.fields])
+            for title, names in self.SECTIONS
+        ]
+        rest = [self[name] for name in self.fields if name not in placed]
+        if rest:
+            found.append((_("More"), rest))
+        return [(title, fields) for title, fields in found if fields]
 
     class Meta:
         model = Event

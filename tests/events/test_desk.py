@@ -114,3 +114,40 @@ def test_the_queue_merges_a_tables_calls_and_a_refused_ruling_keeps_its_text(cli
     assert "Both agree A&#x27;s Krosmaster fell last." in body  # the text is kept
     poll = client.get(f"/events/{event.slug}/judge/?part=cards", HTTP_HX_REQUEST="true")
     assert b'id="judge-cards"' in poll.content and b"<html" not in poll.content
+
+
+def test_the_settings_form_has_sections_and_picks_tiebreakers_from_lists(client):
+    from tests.factories import make_format
+    from tournaments.models import Event
+
+    client.force_login(make_user())
+    fmt = make_format()
+    page = client.get("/events/new/").content.decode()
+    assert "Game and teams" in page and "Ban phase" in page
+    assert 'name="tiebreakers_1"' in page
+    created = client.post(
+        "/events/new/",
+        {
+            "name": "Pick Cup",
+            "starts_on": "2026-12-12",
+            "format": fmt.pk,
+            "swiss_rounds": 3,
+            "cut_size": 0,
+            "cut_kind": "single",
+            "points_win": 3,
+            "points_draw": 1,
+            "points_loss": 0,
+            "first_round_seeding": "random",
+            "round_minutes": 50,
+            "time_policy": "equal_turns",
+            "bans_per_player": 0,
+            "team_mode": "event",
+            "team_lists": "after_event",
+            "late_registration_round": 0,
+            "tiebreakers_1": "gg_diff",
+            "tiebreakers_2": "omw",
+            "tiebreakers_3": "",
+        },
+    )
+    assert created.status_code == 302
+    assert Event.objects.get(name="Pick Cup").tiebreakers == ["gg_diff", "omw"]
