@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from typing import Any
 
 from django import forms
@@ -17,8 +18,19 @@ from tournaments import pairing
 from tournaments.accounts.models import Account
 from tournaments.models import EVENT_SETTINGS, Event
 
-#: Ban-phase settings (issue 6) a post may leave out: the event's value (or default) is kept.
-KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice")
+#: What players read before they come (issue 17): shown on the event page.
+EVENT_PAGE_FIELDS = (
+    "description",
+    "start_time",
+    "time_zone",
+    "player_cap",
+    "registration_deadline",
+    "checkin_opens_at",
+    "checkin_closes_at",
+)
+#: Settings a post may leave out (ban phase, issue 6; time zone and cap, issue 17): the
+#: event's value (or the default) is kept.
+KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice", "time_zone", "player_cap")
 CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in (2, 4, 8, 16, 32)]
 
 
@@ -118,7 +130,10 @@ class EventForm(forms.ModelForm):
     #: The form's sections as organisers think of them; a field no section names (a setting
     #: added later) is shown under "More" rather than lost.
     SECTIONS = (
-        (_("The event"), ("name", "starts_on", "venue", "is_online")),
+        (_("The event"), ("name", "starts_on", "start_time", "time_zone", "venue", "is_online",
+                           "description")),
+        (_("Registration"), ("player_cap", "registration_deadline", "checkin_opens_at",
+                             "checkin_closes_at")),
         (_("Game and teams"), ("format", "team_mode", "team_pools", "team_lists",
                                 "require_legal_team", "map_pool")),
         (_("Rounds"), ("swiss_rounds", "cut_size", "cut_kind", "first_round_seeding",
@@ -146,9 +161,17 @@ class EventForm(forms.ModelForm):
             "starts_on",
             "venue",
             "is_online",
+            *EVENT_PAGE_FIELDS,
             *EVENT_SETTINGS,
         ]
-        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "start_time": forms.TimeInput(attrs={"type": "time"}),
+            "description": forms.Textarea(attrs={"rows": 4}),
+            "registration_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "checkin_opens_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "checkin_closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        }
         labels = {
             "swiss_rounds": "Swiss rounds",
             "bans_per_player": "Bans per player (0: no ban phase)",
@@ -175,11 +198,31 @@ class EventForm(forms.ModelForm):
     def clean_ban_seconds(self) -> int:
         return self._kept("ban_seconds")
 
+    def clean_player_cap(self) -> int:
+        return self._kept("player_cap")
+
     def clean_ban_timeout(self) -> str:
         return self._kept("ban_timeout")
 
     def clean_arena_choice(self) -> str:
         return self._kept("arena_choice")
+
+    def clean_time_zone(self) -> str:
+        name = (self._kept("time_zone") or "").strip() or "UTC"
+        try:
+            zoneinfo.ZoneInfo(name)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError) as error:
+            raise forms.ValidationError(
+                _("Not a time zone we know: write it like Europe/Paris or America/Montreal.")
+            ) from error
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        opens, closes = data.get("checkin_opens_at"), data.get("checkin_closes_at")
+        if opens and closes and closes <= opens:
+            self.add_error("checkin_closes_at", _("Check-in must close after it opens."))
+        return data
 
     def clean_tiebreakers(self) -> list[str]:
         return [

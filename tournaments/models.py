@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.accounts import public_name
 
@@ -111,6 +112,18 @@ class Event(models.Model):
     late_registration_round = models.PositiveSmallIntegerField(
         default=0, help_text="Players may still register before this round is paired; 0: never."
     )
+    # What players read before they come (issue 17).
+    description = models.TextField(_("description"), blank=True)
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="Europe/Paris", help_text=_("e.g. Europe/Paris")
+    )
+    player_cap = models.PositiveSmallIntegerField(
+        _("player cap"), default=0, help_text=_("0: no cap; past it, a waiting list.")
+    )
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
+    checkin_opens_at = models.DateTimeField(_("check-in opens"), null=True, blank=True)
+    checkin_closes_at = models.DateTimeField(_("check-in closes"), null=True, blank=True)
     top_cut_seeds = models.JSONField(
         default=list, blank=True, help_text="Registration ids, seed 1 first, fixed at the cut."
     )
@@ -215,6 +228,9 @@ class Registration(models.Model):
     team_legality = models.JSONField(default=dict, blank=True)
     team_submitted_at = models.DateTimeField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)
+    waitlisted = models.BooleanField(
+        default=False, help_text="Registered past the player cap: waiting for a place."
+    )
     dropped_at = models.DateTimeField(null=True, blank=True)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -26,7 +26,7 @@ from rules.engine.legality import TeamEntry as EngineEntry
 from rules.engine.teamspec import TeamSpecError, parse_team_spec
 from rules.models import Arena, Format
 from teams import selectors as team_selectors
-from tournaments import pairing
+from tournaments import capacity, pairing
 from tournaments import selectors as event_selectors
 from tournaments.errors import Conflict, InvalidInput, Unprocessable, unreadable_team
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
@@ -65,6 +65,14 @@ EDITABLE_SETTINGS = LOCKED_WHEN_RUNNING | {
     "late_registration_round",
     "ban_seconds",
     "require_match_log",  # issue 9: organisers may switch it while the event runs
+    # What players read before they come (issue 17).
+    "description",
+    "start_time",
+    "time_zone",
+    "player_cap",
+    "registration_deadline",
+    "checkin_opens_at",
+    "checkin_closes_at",
 }
 
 #: Which status may follow which; anything else is refused before touching the database.
@@ -278,7 +286,8 @@ def _check_can_finish(event: Event, current: str) -> None:
 def registration_open(event: Event) -> bool:
     """Open registration, or late registration before the round the organiser chose."""
     if event.status == Status.REGISTRATION_OPEN:
-        return True
+        deadline = event.registration_deadline
+        return deadline is None or timezone.now() <= deadline
     if event.status == Status.RUNNING and event.late_registration_round:
         paired = event.rounds.aggregate(n=Max("number"))["n"] or 0
         return paired < event.late_registration_round
@@ -336,6 +345,7 @@ def register(
             "team", "this event requires a legal team to register", "legal_team_required",
             legality=registration.team_legality,
         )  # fmt: skip
+    registration.waitlisted = capacity.full(event)  # past the cap: the waiting list (issue 17)
     try:
         with transaction.atomic():
             registration.save()
@@ -427,6 +437,8 @@ def set_checked_in(registration: Registration, checked_in: bool = True) -> Regis
     """Check a player in (or out) before round 1; late registrants are checked in already."""
     if registration.event.status not in (Status.REGISTRATION_OPEN, Status.REGISTRATION_CLOSED):
         raise Conflict("checked_in", "check-in happens before round 1", "checkin_closed")
+    if checked_in and registration.waitlisted:
+        raise Conflict("checked_in", "you are on the waiting list: no place yet", "waitlisted")
     Registration.objects.filter(pk=registration.pk).update(checked_in=checked_in)
     registration.checked_in = checked_in
     return registration
@@ -464,6 +476,7 @@ def withdraw(registration: Registration) -> None:
     if registration.event.rounds.exists():
         raise Conflict("registration", "rounds have been paired; drop instead", "started")
     registration.delete()
+    capacity.promote(registration.event)
 
 
 # Rounds -----------------------------------------------------------------------------------------

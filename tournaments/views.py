@@ -28,8 +28,8 @@ from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.forms import JudgeCallForm, ResultForm
 from teams import selectors as team_selectors
+from tournaments import capacity, placings, roster_import, selectors, services
 from tournaments import desk as desk_selectors
-from tournaments import placings, roster_import, selectors, services
 from tournaments.accounts import public_name
 from tournaments.errors import ServiceError
 from tournaments.forms import (
@@ -128,9 +128,24 @@ def _detail_page(
             "judges": event.roles.filter(role="judge").select_related("user"),
             "tiebreakers": [selectors.TIEBREAKER_LABELS[name] for name in event.tiebreakers],
             "final": placings.final_placings(event),
+            **_places(event, reg),
         },
         status=status,
     )
+
+
+def _places(event: Event, reg: Registration | None) -> dict[str, int]:
+    """Places taken, the waiting list, and where you stand in it (issue 17)."""
+    waiting = list(
+        event.registrations.filter(waitlisted=True)
+        .order_by("created_at", "id")
+        .values_list("pk", flat=True)
+    )
+    return {
+        "seated": capacity.seated(event).count(),
+        "waiting": len(waiting),
+        "waiting_position": waiting.index(reg.pk) + 1 if reg and reg.pk in waiting else 0,
+    }
 
 
 def _refused_team(form: TeamForm, error: ServiceError) -> TeamForm:

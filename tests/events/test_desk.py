@@ -151,3 +151,50 @@ def test_the_settings_form_has_sections_and_picks_tiebreakers_from_lists(client)
     )
     assert created.status_code == 302
     assert Event.objects.get(name="Pick Cup").tiebreakers == ["gg_diff", "omw"]
+
+
+def test_the_event_page_shows_its_time_places_and_the_waiting_list(client):
+    import datetime
+
+    from tournaments.models import Event
+
+    organiser = make_user()
+    event = make_event(organiser=organiser, status="registration_open")
+    Event.objects.filter(pk=event.pk).update(
+        description="Bring your own dice.",
+        start_time=datetime.time(10, 30),
+        time_zone="Europe/Paris",
+        player_cap=2,
+    )
+    event.refresh_from_db()
+    first, second, third = make_user(), make_user(), make_user()
+    for user in (first, second, third):
+        services.register(event=event, user=user)
+    waiting = event.registrations.get(user=third)
+    assert waiting.waitlisted and not event.registrations.get(user=first).waitlisted
+    client.force_login(third)
+    page = client.get(f"/events/{event.slug}/").content.decode()
+    assert "10:30" in page and "(Europe/Paris)" in page and "Bring your own dice." in page
+    assert "2 of 2 taken" in page and "1 on the waiting list" in page
+    assert "You are on the waiting list (number 1)" in page
+    refused = client.post(f"/events/{event.slug}/registrations/{waiting.pk}/check-in/", follow=True)
+    assert "You are on the waiting list: no place yet." in refused.content.decode()
+    services.withdraw(event.registrations.get(user=first))
+    waiting.refresh_from_db()
+    assert not waiting.waitlisted  # the freed place went to the first in line
+
+
+def test_registration_closes_at_its_deadline():
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments.models import Event
+
+    event = make_event(status="registration_open")
+    assert services.registration_open(event)
+    Event.objects.filter(pk=event.pk).update(
+        registration_deadline=timezone.now() - datetime.timedelta(minutes=1)
+    )
+    event.refresh_from_db()
+    assert not services.registration_open(event)
