@@ -643,6 +643,13 @@ def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
             "who": who,
             "svg": mark_safe(svg) if svg else None,
             "champion": champion,
+            # The bracket as a list too, readable on a phone, each match with its score.
+            "cut_rounds": [
+                (round_, list(selectors.round_matches(round_)))
+                for round_ in selectors.visible_rounds(request.user, event).filter(
+                    stage=Round.Stage.TOP_CUT
+                )
+            ],
         },
     )
 

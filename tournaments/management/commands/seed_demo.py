@@ -107,6 +107,10 @@ class Command(BaseCommand):
             name="Spring Open",
             starts_on=today + datetime.timedelta(days=14),
             venue="Bonta Games Hall",
+            description="Three Swiss rounds and a top 4. Bring your team and a printed list.",
+            start_time=datetime.time(10, 0),
+            time_zone="Europe/Paris",
+            player_cap=16,
         )
         Event.objects.filter(pk=open_event.pk).update(status=Event.Status.REGISTRATION_OPEN)
         services.grant_role(event=open_event, user=judge, role=EventRole.Role.JUDGE)
@@ -137,6 +141,10 @@ class Command(BaseCommand):
             name=RUNNING_DEMO,
             starts_on=datetime.date.today(),
             venue="Astrub Community Hall",
+            description="A team per match with two bans each; upload your match log after "
+            "each game.",
+            start_time=datetime.time(9, 30),
+            time_zone="Europe/Paris",
             format=fmt,
             swiss_rounds=3,
             cut_size=4,
