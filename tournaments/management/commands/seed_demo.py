@@ -29,11 +29,23 @@ from teams import banphase_services
 from teams.banorder import side_order
 from tournaments import selectors as event_selectors
 from tournaments import services
+from tournaments.accounts.models import Account
 from tournaments.models import Event, EventRole, Round
 
 DEMO_PASSWORD = "krosmaster-demo"
 ROSTER_FILE = "krosmasters_normalized.json"
 TREES_FILE = "4err_map_trees.json"
+#: Public display names of the demo players (accounts, issue 17): logins stay player1..8.
+DEMO_NAMES = {
+    "player1": "Alice Percedal",
+    "player2": "Bob Trool",
+    "player3": "Cléo Sadida",
+    "player4": "Dan Iop",
+    "player5": "Eve Cra",
+    "player6": "Fay Eniripsa",
+    "player7": "Gus Osamodas",
+    "player8": "Hal Sram",
+}
 RUNNING_DEMO = "Autumn Cup"
 FINISHED_DEMO = "Summer Masters"
 CORPUS = settings.BASE_DIR / "tests" / "matchlogs" / "corpus"
@@ -280,6 +292,7 @@ class Command(BaseCommand):
         if user is not None:
             return user
         user = User.objects.create_user(username=username, password=DEMO_PASSWORD)
+        Account.objects.create(user=user, display_name=DEMO_NAMES.get(username, ""))
         if staff:
             user.is_staff = user.is_superuser = True
             user.save(update_fields=["is_staff", "is_superuser"])
