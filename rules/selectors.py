@@ -20,6 +20,7 @@ from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
 from rules.engine.legality import LegalityReport, TeamEntry, check_team
 from rules.engine.logevents import TimePolicy
+from rules.engine.rulings import Rulings
 from rules.engine.teamspec import parse_team_spec
 from rules.matchlog.parse import ParseIssue
 from rules.matchlog.verify import Report, UnreadableReport, verify_log_text
@@ -380,14 +381,20 @@ def log_catalog(release_name: str | None) -> engine_roster.Catalog:
     return engine_catalog(release_named(release_name))
 
 
-def verify_match_log(data: str | bytes, *, time_policy: TimePolicy | None = None) -> Report:
+def verify_match_log(
+    data: str | bytes,
+    *,
+    time_policy: TimePolicy | None = None,
+    rulings: Mapping[str, str] | None = None,
+) -> Report:
     """Verify a log against this site's catalog; a release the site lacks is a header error.
 
     Every adapter (API, Celery task) calls this, so an unknown release is reported the same way
     everywhere: as an unreadable log whose `catalog` field names the releases that exist.
     """
     try:
-        return verify_log_text(data, log_catalog, time_policy=time_policy)
+        chosen = Rulings.of(rulings) if rulings else None  # the event's; else the log's
+        return verify_log_text(data, log_catalog, time_policy=time_policy, rulings=chosen)
     except CatalogLookupError as missing:
         known = ", ".join(missing.candidates)
         message = f"{missing.message} (releases here: {known})" if known else missing.message

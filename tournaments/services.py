@@ -37,6 +37,7 @@ Status = Event.Status
 #: Settings that are part of the rules announced before the event (1.1.2): fixed once it runs.
 LOCKED_WHEN_RUNNING = {
     "format",
+    "rulings",  # a verdict must not depend on when its log was uploaded
     "map_pool",
     "tiebreakers",
     "points_win",
