@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from kernel import choices
 from rules.models import Format
 
 
@@ -55,9 +56,7 @@ class TeamEntry(models.Model):
 # The ban phase and secret team submission of a match (issue 6) ----------------------------------
 
 
-class Side(models.TextChoices):
-    A = "a", "Player A"
-    B = "b", "Player B"
+Side = choices.Side
 
 
 class BanPhase(models.Model):
@@ -66,7 +65,7 @@ class BanPhase(models.Model):
     Every change takes a row lock on this row (`SELECT ... FOR UPDATE`) first, so two players
     acting at once are served one after the other and the order of bans cannot break. The draws
     the server makes (first banner, arena, timeout bans) all derive from `seed`, kept here so
-    they can be shown and recomputed (`teams.banorder.roll`).
+    they can be shown and recomputed (`teams.banphase.order.roll`).
     """
 
     class Status(models.TextChoices):

@@ -8,6 +8,20 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import rules.engine.replay  # noqa: F401  (loads every module that registers a named ruling)
+from kernel import limits
+from kernel.choices import (
+    ArenaChoice,
+    BanTimeout,
+    CutKind,
+    EventStatus,
+    Role,
+    RoundStage,
+    RoundStatus,
+    Seeding,
+    TeamLists,
+    TeamMode,
+    TimePolicy,
+)
 from rules.engine.rulings import RulingError, Rulings, registered
 from tournaments.accounts import public_name
 
@@ -35,43 +49,14 @@ class Event(models.Model):
     organisers clicking at once cannot both move it.
     """
 
-    class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION_OPEN = "registration_open", "Registration open"
-        REGISTRATION_CLOSED = "registration_closed", "Registration closed"
-        RUNNING = "running", "Swiss rounds"
-        TOP_CUT = "top_cut", "Top cut"
-        FINISHED = "finished", "Finished"
-
-    class TimePolicy(models.TextChoices):
-        EQUAL_TURNS = "equal_turns", "Finish the game turn; no winner is a draw"
-        GG_LEAD = "gg_lead", "Finish the game turn; more GG wins, equal GG is a draw"
-
-    class TeamMode(models.TextChoices):
-        EVENT = "event", "One team for the whole event"
-        PER_MATCH = "per_match", "A team per match"
-
-    class TeamLists(models.TextChoices):
-        AFTER_EVENT = "after_event", "Public once the event is finished"
-        OPEN = "open", "Public now"
-        PRIVATE = "private", "Organisers and judges only"
-
-    class CutKind(models.TextChoices):
-        SINGLE = "single", "Single elimination"
-        DOUBLE = "double", "Double elimination"
-
-    class Seeding(models.TextChoices):
-        RANDOM = "random", "Random draw"
-        RATING = "rating", "By rating"
-
-    class ArenaChoice(models.TextChoices):
-        FORCED = "forced", "Set by the organiser for each match"
-        DRAWN = "drawn", "Drawn at random from the map pool"
-        FIRST_PLAYER = "first_player", "Picked from the map pool by the first player (1.3.2)"
-
-    class BanTimeout(models.TextChoices):
-        RANDOM = "random", "A random legal ban is made for the late player"
-        SKIP = "skip", "The late player's ban is skipped"
+    Status = EventStatus
+    TimePolicy = TimePolicy
+    TeamMode = TeamMode
+    TeamLists = TeamLists
+    CutKind = CutKind
+    Seeding = Seeding
+    ArenaChoice = ArenaChoice
+    BanTimeout = BanTimeout
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
@@ -155,10 +140,13 @@ class Event(models.Model):
         ordering = ["-starts_on", "name"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(cut_size__in=[0, 2, 4, 8, 16, 32]), name="event_cut_size"
+                condition=models.Q(cut_size__in=list(limits.CUT_SIZES)), name="event_cut_size"
             ),
             models.CheckConstraint(
-                condition=models.Q(swiss_rounds__gte=1, swiss_rounds__lte=20),
+                condition=models.Q(
+                    swiss_rounds__gte=limits.SWISS_ROUNDS[0],
+                    swiss_rounds__lte=limits.SWISS_ROUNDS[1],
+                ),
                 name="event_swiss_rounds",
             ),
         ]
@@ -205,11 +193,7 @@ EVENT_SETTINGS: tuple[str, ...] = (
 class EventRole(models.Model):
     """One person's part in one event; a person may hold several (judge and co-organiser)."""
 
-    class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        CO_ORGANISER = "co_organiser", "Co-organiser"
-        JUDGE = "judge", "Judge"
-        PLAYER = "player", "Player"
+    Role = Role
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(
@@ -299,14 +283,8 @@ class Round(models.Model):
     `timer_remaining` instead. Both empty: the timer has not been started.
     """
 
-    class Stage(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        TOP_CUT = "top_cut", "Top cut"
-
-    class Status(models.TextChoices):
-        DRAFT = "draft", "Draft (pairings hidden)"
-        PUBLISHED = "published", "Published"
-        COMPLETE = "complete", "Complete"
+    Stage = RoundStage
+    Status = RoundStatus
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
