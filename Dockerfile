@@ -1,4 +1,4 @@
-# The production image: gunicorn serves the site, the same image runs the Celery worker.
+# The production image: gunicorn (uvicorn workers) serves the site, the same image runs the Celery worker.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
@@ -11,6 +11,7 @@ COPY tournaments tournaments
 COPY teams teams
 COPY rules rules
 COPY matches matches
+COPY live live
 COPY templates templates
 COPY static static
 COPY manage.py ./
@@ -21,4 +22,5 @@ RUN DJANGO_DEBUG=false DJANGO_SECRET_KEY=collectstatic-only python manage.py col
 
 USER app
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+# ASGI (uvicorn workers): the live channel's event streams hold no thread (docs/live.md).
+CMD ["gunicorn", "config.asgi:application", "-k", "uvicorn_worker.UvicornWorker", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

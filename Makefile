@@ -18,7 +18,8 @@ install: $(PY)
 install-dev: $(PY)
 	$(PY) -m pip install --quiet -e ".[dev]"
 
-## Install, migrate, load demo data and serve the site on SQLite with tasks run inline.
+## Install, migrate, load demo data and serve the site on SQLite with tasks run inline, over
+## ASGI (gunicorn + uvicorn, one process: the live channel then needs no Redis; docs/live.md).
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
@@ -26,7 +27,8 @@ run: install
 	@echo "  Krosmaster Tournaments is running at http://$(HOST):$(PORT)/"
 	@echo "  Demo logins: organiser / judge / player1..8 / admin, password krosmaster-demo"
 	@echo ""
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(VENV)/bin/gunicorn config.asgi:application -k uvicorn_worker.UvicornWorker \
+	  --workers 1 --bind $(HOST):$(PORT) --access-logfile - --graceful-timeout 2
 
 ## Install what tests need, start PostgreSQL and Redis on loopback, run every check and test.
 test:

@@ -45,9 +45,11 @@ INSTALLED_APPS = [
     "teams",
     "rules",
     "matches",
+    "live",
 ]
 
 MIDDLEWARE = [
+    "config.db_connections.ReleaseConnectionsMiddleware",  # first in, last out: ASGI threads
     "django.middleware.security.SecurityMiddleware",
     "kernel.middleware.RefuseNulBytes",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -82,13 +84,41 @@ TEMPLATES = [
 
 # Database: SQLite next to the code unless DATABASE_URL names PostgreSQL.
 DATABASE_URL = env.url("DATABASE_URL", schemes=("postgres", "postgresql", "sqlite"))
+# Under ASGI, Django runs each request's synchronous code in a thread of its own, and a thread's
+# persistent connection is never reused by another: PostgreSQL connections come from a pool per
+# process instead (DATABASE_POOL_SIZE each; psycopg_pool), never from one per thread.
+DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", default=12, minimum=1)
+
+
+def _database(url: str) -> dict:
+    config = dj_database_url.parse(url, conn_max_age=0)
+    if config["ENGINE"].endswith("postgresql"):
+        config.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": DATABASE_POOL_SIZE,
+            "timeout": 60,
+        }
+    return config
+
+
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    DATABASES = {"default": _database(DATABASE_URL)}
 else:
     DATABASES = {
         "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# An optional PostgreSQL read replica (docs/deployment.md): GET requests read from it, except
+# right after the same browser wrote and on live pages (kernel/db_router.py).
+DATABASE_REPLICA_URL = env.url("DATABASE_REPLICA_URL", schemes=("postgres", "postgresql"))
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = _database(DATABASE_REPLICA_URL)
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["kernel.db_router.ReplicaRouter"]
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware"),
+        "kernel.db_router.ReplicaReadsMiddleware",
+    )
 
 # Redis: the cache and, unless CELERY_BROKER_URL says otherwise, the Celery broker.
 REDIS_URL = env.url("REDIS_URL", schemes=("redis", "rediss"))
@@ -98,6 +128,23 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Sessions are read from the cache (written through to the database): a polled page answered
+# 304 from the session and the live versions costs no database query (docs/live.md).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# The live channel (docs/live.md): Redis publish/subscribe across processes when Redis is set,
+# the web process's own hub otherwise.
+LIVE_REDIS_URL = env.url("LIVE_REDIS_URL", schemes=("redis", "rediss")) or REDIS_URL
+LIVE_STREAM_SECONDS = env.int("LIVE_STREAM_SECONDS", default=300, minimum=1)
+LIVE_HEARTBEAT_SECONDS = env.int("LIVE_HEARTBEAT_SECONDS", default=20, minimum=1)
+LIVE_RETRY_MS = env.int("LIVE_RETRY_MS", default=3000, minimum=100)
+LIVE_POLL_SECONDS = env.int("LIVE_POLL_SECONDS", default=30, minimum=2)
+LIVE_ETAG_MAX_AGE = env.int("LIVE_ETAG_MAX_AGE", default=300, minimum=10)
+
+# Events with more players than this recompute their standings in a Celery task after each
+# change and show the previous snapshot meanwhile (tournaments/snapshots.py).
+STANDINGS_INLINE_PLAYERS = env.int("STANDINGS_INLINE_PLAYERS", default=512, minimum=0)
 
 CELERY_BROKER_URL = env.url("CELERY_BROKER_URL", schemes=("redis", "rediss", "amqp")) or REDIS_URL
 # Without a broker, tasks run inline in the web process: the embedded default for development.

@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("teams.urls")),
     path("", include("matches.urls")),
     path("", include("tournaments.notifications.urls")),
+    path("", include("live.urls")),
     path("health/", health, name="health"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

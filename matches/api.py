@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
+from django.utils.decorators import method_decorator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
@@ -17,6 +18,8 @@ from rest_framework.views import APIView
 
 from kernel import access
 from kernel.api import ERROR, require, valid
+from live import topics
+from live.http import live_etag
 from matches import selectors, services
 from matches.logs import selectors as log_selectors
 from matches.logs import services as log_services
@@ -59,6 +62,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.visible_matches(self.request.user)
 
     @extend_schema(responses=MatchDetailSerializer)
+    @method_decorator(live_etag(lambda request, pk: [topics.match(int(pk))]))
     def retrieve(self, request: Request, pk: str) -> Response:
         return Response(self._detail(self.get_object()))
 
@@ -138,6 +142,12 @@ class JudgeCallFilter(django_filters.FilterSet):
         fields = ["event", "status", "kind"]
 
 
+def _queue_topics(request: Request) -> list[str]:
+    """One event's queue (`?event=<slug>`) follows its live topic; other lists follow none."""
+    slug = request.GET.get("event", "")
+    return [topics.judge_queue(slug)] if slug and topics.valid(topics.judge_queue(slug)) else []
+
+
 class JudgeCallViewSet(viewsets.ReadOnlyModelViewSet):
     """Disputes and judge calls: the queue of the events you judge or organise, and your own
     calls."""
@@ -146,7 +156,20 @@ class JudgeCallViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_class = JudgeCallFilter
 
     def get_queryset(self) -> QuerySet[JudgeCall]:
-        return selectors.calls_for(self.request.user).prefetch_related("rulings__judge")
+        return selectors.calls_for(self.request.user).prefetch_related(
+            "rulings__judge",
+            Prefetch(
+                "match_logs",
+                queryset=MatchLog.objects.only(
+                    "pk", "match_id", "review_call_id", "status", "match_check"
+                ),
+            ),
+        )
+
+    @method_decorator(live_etag(_queue_topics))
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """One event's queue (`?event=<slug>`) answers 304 while it is unchanged."""
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])

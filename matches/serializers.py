@@ -138,7 +138,8 @@ class JudgeCallSerializer(serializers.ModelSerializer):
         ]
 
     def get_match_logs(self, call: JudgeCall) -> list[dict]:
-        logs = call.match_logs.only("pk", "match_id", "status", "match_check").order_by("id")
+        # `.all()`: the list view prefetches them (one query for the page, not one per call).
+        logs = sorted(call.match_logs.all(), key=lambda log: log.pk)
         return [
             {
                 "id": log.pk,

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
-from matches import signals
+from matches import notices, signals
 from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
 
 NOTE_LENGTH = ResultChange._meta.get_field("note").max_length
@@ -69,6 +69,7 @@ def _write_result(
     match.result, match.gg_a, match.gg_b = result, gg_a, gg_b
     match.status = Match.Status.CONFIRMED
     match.save(update_fields=["result", "gg_a", "gg_b", "status", "updated_at"])
+    notices.match_changed(match, result=True)
     complete_round_if_done(match.round)
     return match
 
@@ -91,10 +92,12 @@ def record_bye(match: Match) -> Match:
 
 def complete_round_if_done(round_: Round) -> None:
     """Mark a published round complete once every match has a confirmed result."""
-    if not round_.matches.exclude(status=Match.Status.CONFIRMED).exists():
-        type(round_).objects.filter(pk=round_.pk, status=choices.RoundStatus.PUBLISHED).update(
-            status=choices.RoundStatus.COMPLETE
-        )
+    if not round_.matches.exclude(status=Match.Status.CONFIRMED).exists() and type(
+        round_
+    ).objects.filter(pk=round_.pk, status=choices.RoundStatus.PUBLISHED).update(
+        status=choices.RoundStatus.COMPLETE
+    ):
+        notices.round_changed(round_.event)
 
 
 def _check_reportable(match: Match, *, from_log: int | None = None) -> None:
@@ -142,6 +145,7 @@ def report_result(
     signals.result_reported.send(sender=ResultReport, report_id=mine.pk)
     theirs = match.reports.exclude(registration=registration).first()
     if theirs is None:
+        notices.match_changed(match)
         return match
     if mine.agrees_with(theirs):
         note = f"match log #{from_log} accepted" if from_log is not None else ""
@@ -163,6 +167,7 @@ def report_result(
         raised_by=by,
         note="The players' reports disagree.",
     )
+    notices.match_changed(match, judges=True)
     return match
 
 
@@ -229,9 +234,10 @@ def _check_correctable(match: Match) -> None:
 
 
 def _resolve_disputes(match: Match) -> None:
-    match.judge_calls.filter(status=JudgeCall.Status.OPEN, kind=JudgeCall.Kind.DISPUTE).update(
+    if match.judge_calls.filter(status=JudgeCall.Status.OPEN, kind=JudgeCall.Kind.DISPUTE).update(
         status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
-    )
+    ):
+        notices.judge_queue_changed(match.round.event)
 
 
 @transaction.atomic
@@ -267,9 +273,13 @@ def call_judge(
     """A player (or organiser) asks for a judge, at a match or for the event."""
     if event.status in (choices.EventStatus.DRAFT, choices.EventStatus.FINISHED):
         raise Conflict("event", "judges are on duty while the event runs", "not_running")
-    return JudgeCall.objects.create(
+    call = JudgeCall.objects.create(
         event=event, match=match, kind=JudgeCall.Kind.CALL, raised_by=by, note=note.strip()[:500]
     )
+    notices.judge_queue_changed(event)
+    if match is not None:
+        notices.match_changed(match)
+    return call
 
 
 @transaction.atomic
@@ -328,4 +338,5 @@ def record_ruling(
         status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
     )
     signals.ruling_recorded.send(sender=Ruling, ruling_id=ruling.pk)
+    notices.judge_queue_changed(call.event)
     return ruling

@@ -17,6 +17,8 @@ from kernel import access
 from kernel.access import event_and_access
 from kernel.errors import ServiceError
 from kernel.pages import attempt, back
+from live import topics
+from live.http import live_etag
 from matches import selectors, services
 from matches.forms import JudgeCallForm, ResultForm, RulingForm
 from matches.logs import selectors as log_selectors
@@ -31,6 +33,7 @@ def _match(request: HttpRequest, pk: int) -> Match:
     return get_object_or_404(selectors.visible_matches(request.user), pk=pk)
 
 
+@live_etag(lambda request, pk: [topics.match(pk)])
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     who = access.of(request.user, match.round.event)
@@ -50,6 +53,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             **panel,
             "next": request.path,
             "call_form": JudgeCallForm(),
+            "live_topic": topics.match(match.pk),
             "reports": selectors.reports(match) if follows else [],
             "history": selectors.history(match) if follows else [],
             "calls": match.judge_calls.prefetch_related("rulings__judge") if follows else [],
@@ -136,6 +140,7 @@ def _report_message(match: Match) -> str:
     return "Result reported; waiting for your opponent to confirm."
 
 
+@live_etag(lambda request, slug: [topics.judge_queue(slug)])
 def judge_queue(request: HttpRequest, slug: str) -> HttpResponse:
     """Disputes and calls of one event, one card per table (its calls merged), refreshing
     itself; `?part=cards` is the cards alone, for the poll."""
@@ -157,6 +162,7 @@ def _queue_page(request, event, who, *, bound: tuple[int, RulingForm] | None = N
         "cards": cards,
         "ban_phases": selectors.ban_phase_overview(event),
         "editing": bool(bound),
+        "live_topic": topics.judge_queue(event.slug),
     }
     if request.htmx and request.GET.get("part") == "cards":
         return render(request, "matches/_judge_cards.html", context)

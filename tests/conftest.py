@@ -121,3 +121,23 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "--disable-sync",
         ],
     }
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Iterator[None]:
+    """Every test starts with an empty cache: live versions and standings snapshots are keyed by
+    slugs and ids that a rolled-back database hands out again."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    if settings.REDIS_URL is None:
+        cache.clear()
+    else:  # the same Redis holds Celery's queues: delete only what is keyed by ids and slugs
+        import redis
+
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        for pattern in ("live:", "standings:", "background:", "round-event-slug:"):
+            keys = list(client.scan_iter(f"*:{pattern}*"))
+            if keys:
+                client.delete(*keys)
+    yield

@@ -11,10 +11,12 @@ from typing import Any
 
 import django_filters
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema
+from django.utils.decorators import method_decorator
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import ValidationError
@@ -24,7 +26,9 @@ from rest_framework.views import APIView
 
 from kernel import access
 from kernel.api import ERROR, require, valid
-from tournaments import selectors, services
+from live import topics
+from live.http import live_etag
+from tournaments import selectors, services, snapshots
 from tournaments.models import Event, EventRole, Registration, Round
 from tournaments.serializers import (
     BracketSerializer,
@@ -39,7 +43,7 @@ from tournaments.serializers import (
     RoleGrantSerializer,
     RoundDetailSerializer,
     RoundSerializer,
-    StandingSerializer,
+    StandingPageSerializer,
     StatusChangeSerializer,
     SwapSerializer,
     TeamInputSerializer,
@@ -107,11 +111,36 @@ class EventViewSet(
         services.grant_role(event=event, user=user, role=data["role"], by=request.user)
         return Response(data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses=StandingSerializer(many=True))
-    @action(detail=True, methods=["get"], pagination_class=None)  # the whole table at once
+    @extend_schema(
+        responses=StandingPageSerializer,
+        parameters=[OpenApiParameter("page", int, description="page number (100 rows a page)")],
+    )
+    @action(detail=True, methods=["get"])
+    @method_decorator(live_etag(lambda request, slug: [topics.event(slug), topics.standings(slug)]))
     def standings(self, request: Request, slug: str) -> Response:
-        """Standings after the confirmed Swiss results, every tiebreaker figure included."""
-        return Response(selectors.standings_rows(self.get_object()))
+        """Standings after the confirmed Swiss results, every tiebreaker figure included: a
+        page of the snapshot computed once per change (`tournaments.snapshots`)."""
+        try:
+            number = int(request.query_params.get("page", 1))
+        except ValueError:
+            number = 1
+        page = snapshots.standings_page(self.get_object(), number)
+
+        def link(n: int) -> str | None:
+            if not 1 <= n <= page.pages or n == page.number:
+                return None
+            return request.build_absolute_uri(f"{request.path}?page={n}")
+
+        return Response(
+            {
+                "count": page.count,
+                "next": link(page.number + 1),
+                "previous": link(page.number - 1),
+                "updating": page.updating,
+                "progress": page.progress,
+                "results": [entry["row"] for entry in page.rows],
+            }
+        )
 
     @extend_schema(responses={200: BracketSerializer, 404: ERROR})
     @action(detail=True, methods=["get"])
@@ -314,6 +343,19 @@ class RegistrationViewSet(
         return Response(self.get_serializer(services.reinstate(reg)).data)
 
 
+def _round_topics(round_id: int) -> list[str]:
+    """A round's live topics; its event's slug is cached (it never changes), so an unchanged
+    round answers 304 with no query after the first time."""
+    key = f"round-event-slug:{round_id}"
+    slug = cache.get(key)
+    if slug is None:
+        slug = Round.objects.filter(pk=round_id).values_list("event__slug", flat=True).first()
+        if slug is None:
+            return []
+        cache.set(key, slug, timeout=None)
+    return [topics.event(slug), topics.standings(slug)]
+
+
 class RoundFilter(django_filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug")
 
@@ -339,6 +381,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         return found.exclude(status=Round.Status.DRAFT).order_by("event", "number")
 
     @extend_schema(responses=RoundDetailSerializer)
+    @method_decorator(live_etag(lambda request, pk: _round_topics(int(pk))))
     def retrieve(self, request: Request, pk: str) -> Response:
         """The round with its pairings (tables, players, results once confirmed)."""
         return Response(round_detail(self.get_object()))

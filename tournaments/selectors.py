@@ -221,23 +221,24 @@ def bracket_svg(event: Event) -> str | None:
 
 def standings_rows(event: Event) -> list[dict]:
     """The standings as plain rows (CSV, JSON and the API share them)."""
-    return [
-        {
-            "rank": line.row.rank,
-            "registration": line.registration.pk,
-            "name": line.registration.display_name,
-            "points": line.row.points,
-            "wins": line.row.wins,
-            "draws": line.row.draws,
-            "losses": line.row.losses,
-            "byes": line.row.byes,
-            "dropped": line.row.dropped,
-            "tiebreakers": {
-                name: figure_value(name, value) for name, value in line.row.tiebreakers.items()
-            },
-        }
-        for line in standings(event)
-    ]
+    return [standing_row(line) for line in standings(event)]
+
+
+def standing_row(line: StandingLine) -> dict:
+    return {
+        "rank": line.row.rank,
+        "registration": line.registration.pk,
+        "name": line.registration.display_name,
+        "points": line.row.points,
+        "wins": line.row.wins,
+        "draws": line.row.draws,
+        "losses": line.row.losses,
+        "byes": line.row.byes,
+        "dropped": line.row.dropped,
+        "tiebreakers": {
+            name: figure_value(name, value) for name, value in line.row.tiebreakers.items()
+        },
+    }
 
 
 def pairings_rows(round_: Round, *, by_name: bool = False) -> list[dict]:

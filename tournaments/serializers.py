@@ -322,6 +322,17 @@ class StandingSerializer(serializers.Serializer):
     tiebreakers = serializers.DictField(child=serializers.FloatField())
 
 
+class StandingPageSerializer(serializers.Serializer):
+    """A page of the standings snapshot (`tournaments.snapshots`): 100 rows a page."""
+
+    count = serializers.IntegerField()
+    next = serializers.CharField(allow_null=True)
+    previous = serializers.CharField(allow_null=True)
+    updating = serializers.BooleanField(help_text="a newer snapshot is being computed")
+    progress = serializers.IntegerField(allow_null=True)
+    results = StandingSerializer(many=True)
+
+
 class BracketSerializer(serializers.Serializer):
     size = serializers.IntegerField()
     double = serializers.BooleanField()

@@ -11,11 +11,14 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -29,11 +32,21 @@ from kernel.access import event_and_access
 from kernel.errors import ServiceError
 from kernel.exports import write_csv
 from kernel.pages import attempt, back, refusal_messages
+from live import topics
+from live.http import live_etag, session_user_id
 from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.forms import JudgeCallForm, ResultForm
 from teams import selectors as team_selectors
-from tournaments import capacity, placings, roster_import, selectors, services
+from tournaments import (
+    background,
+    capacity,
+    placings,
+    roster_import,
+    selectors,
+    services,
+    snapshots,
+)
 from tournaments import desk as desk_selectors
 from tournaments.accounts import public_name
 from tournaments.forms import (
@@ -47,6 +60,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Event, Registration, Round
 from tournaments.notifications.forms import WebhookForm
+from tournaments.tasks import pair_round
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -212,6 +226,7 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "role_form": RoleForm(),
             "roles": event.roles.exclude(role="player").select_related("user"),
             "open_calls": event.judge_calls.filter(status="open").count(),
+            "pairing": background.state(event.pk, "pairing"),
             "forbidden_pairs": selectors.forbidden_pairs(event),
             "forbidden_form": ForbiddenPairForm(players=_player_choices(regs)),
         },
@@ -433,7 +448,15 @@ def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
+    """Pair the next round; a large event's round is paired by a Celery task (its progress
+    shows on the organiser's page, which the live topic `event.<slug>` refreshes)."""
     event, _access = _organiser_event(request, slug)
+    if _pairs_in_background(event):
+        number = (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+        if background.start(event.pk, "pairing"):
+            pair_round.delay(event.pk, number)
+        messages.info(request, gettext("Round %(number)s is being paired.") % {"number": number})
+        return redirect("event-manage", slug)
     paired = attempt(request, lambda: services.pair_next_round(event))
     if paired is None:
         return redirect("event-manage", slug)
@@ -442,6 +465,21 @@ def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("round-detail", slug, round_.number)
 
 
+def _pairs_in_background(event: Event) -> bool:
+    """Large events pair in a task when a broker runs tasks (not inline in development)."""
+    return (
+        not django_settings.CELERY_TASK_ALWAYS_EAGER
+        and event.registrations.filter(checked_in=True).count()
+        > django_settings.STANDINGS_INLINE_PLAYERS
+    )
+
+
+def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
+    """What the pairings and standings pages show: rounds and results."""
+    return [topics.event(slug), topics.standings(slug)]
+
+
+@live_etag(_event_topics)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The pairings; for organisers of a published round, also the results desk (issue 17)."""
     event, who = event_and_access(request, slug)
@@ -455,28 +493,35 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def _round_context(
     request: HttpRequest, event: Event, who: access.Access, round_: Round
 ) -> dict[str, Any]:
-    matches = list(selectors.round_matches(round_))
-    players = sorted(
-        (
-            (reg.pk, reg.display_name)
-            for m in matches
-            for reg in (m.player_a, m.player_b)
-            if reg is not None
-        ),
-        key=lambda p: p[1].casefold(),
+    page = Paginator(selectors.round_matches(round_), TABLES_PER_PAGE).get_page(
+        request.GET.get("page")
     )
+    players = []
+    if who.organiser and round_.status == Round.Status.DRAFT:  # the swap form lists everybody
+        players = sorted(
+            (
+                (reg.pk, reg.display_name)
+                for m in selectors.round_matches(round_)
+                for reg in (m.player_a, m.player_b)
+                if reg is not None
+            ),
+            key=lambda p: p[1].casefold(),
+        )
     desk = who.organiser and round_.status != Round.Status.DRAFT and event.status != "finished"
     context: dict[str, Any] = {
         "event": event,
         "who": who,
         "round": round_,
-        "matches": matches,
+        "matches": page.object_list,
+        "page": page,
+        # The table is cached per version of the topics it follows (rendered once a change).
+        "live_version": snapshots.current_version(event),
         "players": players,
         "my_reg": who.registration,
         "desk": desk,
     }
     if desk:
-        context["missing"] = sum(m.status != "confirmed" for m in matches)
+        context["missing"] = round_.matches.exclude(status="confirmed").count()
         context["next_action"] = desk_selectors.pairing_action(event)
         context["lifecycle"] = desk_selectors.lifecycle_actions(event)
     return context
@@ -535,6 +580,9 @@ def round_result(request: HttpRequest, slug: str, number: int, pk: int) -> HttpR
     return response
 
 
+TABLES_PER_PAGE = 100
+
+
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
     event, _access = _organiser_event(request, slug)
@@ -581,11 +629,23 @@ def round_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def round_timer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """The projector page; the countdown runs in the browser and re-syncs every few seconds."""
+    """The projector page; the countdown runs in the browser and re-syncs when the clock
+    changes (live topic `clock.<event>.<round>`). Never cached: it carries the server's time."""
     event, who = event_and_access(request, slug)
     round_ = _round(request, event, number)
     template = "tournaments/_timer.html" if request.htmx else "tournaments/round_timer.html"
-    return render(request, template, {"event": event, "round": round_, "who": who})
+    response = render(
+        request,
+        template,
+        {
+            "event": event,
+            "round": round_,
+            "who": who,
+            "live_topic": topics.round_clock(event.slug, round_.number),
+        },
+    )
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def round_export(request: HttpRequest, slug: str, number: int, fmt: str) -> HttpResponse:
@@ -621,15 +681,23 @@ def _flatten(row: dict) -> dict:
 # Standings and bracket --------------------------------------------------------------------------
 
 
+@live_etag(_event_topics)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """One page of the cached standings snapshot (`tournaments.snapshots`)."""
     event, who = event_and_access(request, slug)
-    lines = selectors.standings(event)
-    labels = [selectors.TIEBREAKER_LABELS[name] for name in event.tiebreakers]
+    page = snapshots.standings_page(event, _page_number(request))
     return render(
         request,
         "tournaments/standings.html",
-        {"event": event, "who": who, "lines": lines, "labels": labels},
+        {"event": event, "who": who, "page": page, "labels": page.labels},
     )
+
+
+def _page_number(request: HttpRequest) -> int:
+    try:
+        return int(request.GET.get("page", 1))
+    except ValueError:
+        return 1
 
 
 def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
@@ -674,6 +742,12 @@ def event_bracket_svg(request: HttpRequest, slug: str) -> HttpResponse:
 # The player's phone ------------------------------------------------------------------------------
 
 
+def _my_match_topics(request: HttpRequest, slug: str) -> list[str]:
+    user_id = session_user_id(request)
+    return [topics.event(slug), *([topics.user(int(user_id))] if user_id else [])]
+
+
+@live_etag(_my_match_topics)
 def my_match(request: HttpRequest, slug: str) -> HttpResponse:
     """Your table, opponent and result form for the current round; polled by htmx."""
     event, who = event_and_access(request, slug)
@@ -692,6 +766,7 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         "side": match.side_of(who.registration.pk) if match else None,
         "next": reverse("my-match", args=[slug]),
         "call_form": JudgeCallForm(),
+        "live_topics": _my_match_topics(request, slug),
     }
     if match is not None and not match.is_bye:
         context.update(match_selectors.player_panel(match, who.registration))

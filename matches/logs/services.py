@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
-from matches import services, signals
+from matches import notices, services, signals
 from matches.logs import selectors as log_selectors
 from matches.models import JudgeCall, Match, MatchLog, Outcome
 from rules.catalog import selectors as catalog
@@ -255,6 +255,7 @@ def review_note(log: MatchLog) -> str:
 def _apply_verdict(log: MatchLog) -> None:
     """Called once per log, inside `write_report`'s transaction, with the match row locked."""
     match = services._locked(log.match)
+    notices.match_changed(match, judges=True)  # the log's verdict shows on the page and queue
     if log.acceptable:  # valid, and this match's game
         outcome = match_outcome(log)
         open_dispute = match.judge_calls.filter(

@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput, Unprocessable
+from live import publish, topics
 from matches.models import Match
 from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
@@ -97,7 +98,13 @@ def _create(match: Match, event: Event, seed: int | None) -> BanPhase:
             phase.arena, phase.arena_source = arena, BanPhase.ArenaSource.DRAWN
             _start_bans(phase, now)
     phase.save()
+    _announce(phase)
     return phase
+
+
+def _announce(phase: BanPhase) -> None:
+    """Tell the phase's page (players, judges) it changed, once this write commits."""
+    publish(topics.ban_phase(phase.match_id))
 
 
 def _start_bans(phase: BanPhase, now: datetime.datetime) -> None:
@@ -156,6 +163,7 @@ def _apply_timeouts(phase: BanPhase, now: datetime.datetime) -> BanPhase:
         changed = True
     if changed:
         phase.save(update_fields=["status", "deadline", "updated_at"])
+        _announce(phase)
     return phase
 
 
@@ -215,6 +223,7 @@ def set_arena(
     phase.arena, phase.arena_source = arena, source
     _start_bans(phase, now)
     phase.save(update_fields=["arena", "arena_source", "status", "deadline", "updated_at"])
+    _announce(phase)
     return phase
 
 
@@ -276,6 +285,7 @@ def ban(
     )
     _after_ban(phase, index + 1, start=now)
     phase.save(update_fields=["status", "deadline", "updated_at"])
+    _announce(phase)
     return made
 
 
@@ -365,6 +375,7 @@ def submit_team(
     if phase.teams.filter(side=other(side)).exists():
         phase.status, phase.revealed_at = Status.REVEALED, now
         phase.save(update_fields=["status", "revealed_at", "updated_at"])
+    _announce(phase)
     return phase.teams.get(side=side)
 
 
@@ -402,6 +413,7 @@ def pause(phase: BanPhase, *, by: AbstractBaseUser) -> BanPhase:
     phase.save(
         update_fields=["status", "paused_status", "paused_remaining", "deadline", "updated_at"]
     )
+    _announce(phase)
     return phase
 
 
@@ -420,6 +432,7 @@ def resume(phase: BanPhase, *, by: AbstractBaseUser) -> BanPhase:
     phase.save(
         update_fields=["status", "paused_status", "paused_remaining", "deadline", "updated_at"]
     )
+    _announce(phase)
     return phase
 
 
@@ -447,4 +460,5 @@ def undo_last_ban(phase: BanPhase, *, by: AbstractBaseUser) -> tuple[BanPhase, B
     phase.save(
         update_fields=["status", "paused_status", "paused_remaining", "deadline", "updated_at"]
     )
+    _announce(phase)
     return phase, last, discarded

@@ -11,6 +11,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from kernel.errors import InvalidInput, ServiceError
+from live import topics
+from live.http import live_etag
 from matches import selectors as match_selectors
 from rules.models import Arena
 from teams import selectors as team_selectors
@@ -20,11 +22,10 @@ from teams.banphase.forms import MatchTeamForm
 
 # The ban phase of a match (issue 6) ---------------------------------------------------------------
 # One page per match for both players (on their phones), its judges and organisers. The panel is
-# polled every 2 s with the version the page shows; an unchanged phase answers 204, so htmx swaps
-# nothing and a half-chosen ban or half-written team is never wiped. Every action posts to
+# re-fetched with the version the page shows when the live topic `ban.<match>` changes
+# (docs/live.md); an unchanged phase answers 304 (no query) or 204, so htmx swaps nothing and a
+# half-chosen ban or half-written team is never wiped. Every action posts to
 # `ban_phase_action`, which answers with the panel (htmx) or redirects back to the page.
-
-POLL_SECONDS = 2
 
 
 def _ban_phase_of(request: HttpRequest, pk: int):
@@ -84,7 +85,6 @@ def _panel(
         "team_form": team_form,
         "pool_text": pool_text,
         "error": error,
-        "poll_seconds": POLL_SECONDS,
         "slots": _slots(state),
     }
     return render(request, "teams/ban_panel.html", context, status=status)
@@ -109,10 +109,17 @@ def ban_phase(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "teams/ban_phase.html",
-        {"match": match, "event": match.round.event, "who": who, "panel": panel},
+        {
+            "match": match,
+            "event": match.round.event,
+            "who": who,
+            "panel": panel,
+            "live_topic": topics.ban_phase(match.pk),
+        },
     )
 
 
+@live_etag(lambda request, pk: [topics.ban_phase(pk)])
 def ban_phase_state(request: HttpRequest, pk: int) -> HttpResponse:
     """The polled panel; 204 (htmx swaps nothing) while the version the page shows is current."""
     if not request.user.is_authenticated:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.pairing import plan_rounds, recommended_swiss_rounds
-from tournaments.pairing.weights import multipliers
+from tournaments.pairing.weights import NATIVE_BITS, fits_native, multipliers
 
 
 @pytest.mark.parametrize(
@@ -46,15 +46,15 @@ def test_plan_figures_and_validation():
 @settings(max_examples=60, deadline=None, database=None)
 @given(st.lists(st.integers(0, 4), min_size=1, max_size=4))
 def test_multipliers_order_vectors_lexicographically(ranges):
-    mults, exact = multipliers(ranges)
-    assert exact == len(ranges)
+    mults = multipliers(ranges)
     vectors = list(itertools.product(*(range(r + 1) for r in ranges)))
     by_weight = sorted(vectors, key=lambda v: sum(m * x for m, x in zip(mults, v, strict=True)))
     assert by_weight == sorted(vectors)
 
 
-def test_multipliers_merge_lowest_components_when_over_budget():
-    mults, exact = multipliers([1000] * 20, max_bits=64)
-    assert 0 < exact < 20
-    assert all(m == 1 for m in mults[exact:])
-    assert mults[0] * 1001 < 2**64
+def test_multipliers_stay_exact_past_the_native_budget():
+    """Nothing is merged: past 128 bits the solve switches to big integers instead."""
+    mults = multipliers([1000] * 20)
+    assert mults == [1001 ** (19 - k) for k in range(20)]
+    assert not fits_native([mults[0] * 1000])
+    assert fits_native([2**NATIVE_BITS - 1, -(2**NATIVE_BITS - 1)])

@@ -62,7 +62,9 @@ def test_collectstatic_migrate_and_gunicorn_serve_health(tmp_path, redis_url, tr
     server = subprocess.Popen(
         [
             str(BIN / "gunicorn"),
-            "config.wsgi:application",
+            "config.asgi:application",
+            "-k",
+            "uvicorn_worker.UvicornWorker",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",

@@ -7,11 +7,9 @@ from typing import Any
 
 
 def public_name(user: Any) -> str:
-    """The name other people see: the display name if the person chose one, else the login."""
+    """The name other people see: the display name if the person chose one, else the login.
+    `Account.display_name` is mirrored into `User.first_name` when saved, so reading it costs
+    no query on pages that list many players (pairings, standings)."""
     if user is None:
         return ""
-    try:
-        chosen = user.account.display_name
-    except Exception:  # no Account row yet (RelatedObjectDoesNotExist), or an AnonymousUser
-        chosen = ""
-    return chosen or getattr(user, "username", "")
+    return getattr(user, "first_name", "") or getattr(user, "username", "")

@@ -20,3 +20,9 @@ class Account(models.Model):
 
     def __str__(self) -> str:
         return self.display_name or str(self.user)
+
+    def save(self, *args, **kwargs) -> None:
+        super().save(*args, **kwargs)
+        # Mirrored for query-free reads (`tournaments.accounts.public_name`).
+        type(self.user).objects.filter(pk=self.user_id).update(first_name=self.display_name[:150])
+        self.user.first_name = self.display_name[:150]

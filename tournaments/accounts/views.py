@@ -15,7 +15,7 @@ from tournaments.accounts.forms import AccountForm
 
 
 def _chosen_name(user) -> str:
-    return public_name(user) if hasattr(user, "account") else ""
+    return user.first_name
 
 
 @login_required

@@ -21,7 +21,13 @@ from .models import (
     StandingRow,
 )
 from .planner import RoundPlan, plan_rounds, recommended_swiss_rounds
-from .standings import DEFAULT_TIEBREAKERS, TIEBREAKERS, compute_standings, validate_tiebreakers
+from .standings import (
+    DEFAULT_TIEBREAKERS,
+    TIEBREAKERS,
+    compute_standings,
+    rank_groups,
+    validate_tiebreakers,
+)
 from .swiss import pair_round
 from .topcut import (
     Bracket,
@@ -54,6 +60,7 @@ __all__ = [
     "double_elimination",
     "pair_round",
     "plan_rounds",
+    "rank_groups",
     "recommended_swiss_rounds",
     "render_bracket_svg",
     "seed_order",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .history import tally_matches
+from .history import Tally, tally_matches
 from .models import ForbiddenPairing, MatchRecord, PlayerId, PlayerRecord, Scoring
 
 
@@ -60,10 +60,13 @@ def build_field(
     forbidden: Iterable[ForbiddenPairing],
     round_number: int,
     allow_rematches: bool,
+    tallies: dict[PlayerId, Tally] | None = None,
 ) -> Field:
-    """Index the active players by pairing order; history of dropped players is kept but unused."""
+    """Index the active players by pairing order; history of dropped players is kept but unused.
+    ``tallies``: the history already folded (the standings' tally, shared)."""
     index = {p.player_id: i for i, p in enumerate(order)}
-    tallies = tally_matches(matches, scoring)
+    if tallies is None:
+        tallies = tally_matches(matches, scoring)
     met: list[set[int]] = []
     for p in order:
         tally = tallies.get(p.player_id)

@@ -1,8 +1,9 @@
 """Standings: points, then the event's tiebreakers in the organiser's order.
 
 Tiebreakers are registered under stable string names so the event can store its choice as a list
-of strings and the standings table can show every figure under the same key. All percentages are
-exact :class:`~fractions.Fraction` values so that ties are real ties, not float noise.
+of strings and the standings table can show every figure under the same key. Percentages and means
+are exact: computed as integers over a common denominator (see `_Figures`) so that ties are real
+ties, not float noise, and shown as :class:`~fractions.Fraction` values in the rows.
 
 Dropped players keep their rows (flagged) and, more importantly, stay in their opponents'
 tiebreakers: dropping must never change somebody else's OMW% or Buchholz.
@@ -10,6 +11,7 @@ tiebreakers: dropping must never change somebody else's OMW% or Buchholz.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,62 +29,73 @@ DEFAULT_TIEBREAKERS: tuple[str, ...] = ("omw", "gg_diff", "oomw")
 
 
 class _Figures:
-    """Memoised per-player figures; tiebreakers depend on each other (OOMW needs OMW...)."""
+    """Every tiebreaker figure as an integer numerator over a denominator shared by all players.
+
+    One tally folded once serves every figure. Match-win percentages, their means and the means of
+    means are exact rationals; giving each figure one common denominator (built from the least
+    common multiple of the round and opponent counts that occur) makes every sum, mean and
+    comparison plain integer arithmetic, with no fraction normalised per player. The figures are
+    memoised because they depend on each other (OOMW needs every opponent's OMW...).
+    """
 
     def __init__(self, tallies: dict[PlayerId, Tally], scoring: Scoring) -> None:
         self.tallies = tallies
         self.scoring = scoring
-        self._mw: dict[PlayerId, Fraction] = {}
-        self._omw: dict[PlayerId, Fraction] = {}
-        self._sos: dict[PlayerId, Fraction] = {}
         self._empty = Tally()
+        self.per_round = math.lcm(*{t.rounds for t in tallies.values() if t.rounds}, 1)
+        self.per_opponent = math.lcm(
+            *{len(t.opponents) for t in tallies.values() if t.opponents}, 1
+        )
+        # Match-win % over `mw_den`; the floor on the same scale.
+        self.mw_den = scoring.win * self.per_round * MW_FLOOR.denominator
+        self.floor = MW_FLOOR.numerator * scoring.win * self.per_round
+        self.denominators = {
+            "omw": self.mw_den * self.per_opponent,
+            "oomw": self.mw_den * self.per_opponent**2,
+            "sos": self.per_round * self.per_opponent,
+            "esos": self.per_round * self.per_opponent**2,
+        }
+        self._mw: dict[PlayerId, int] = {}
+        self._omw: dict[PlayerId, int] = {}
+        self._sos: dict[PlayerId, int] = {}
 
     def tally(self, pid: PlayerId) -> Tally:
         return self.tallies.get(pid, self._empty)
 
-    def mw(self, pid: PlayerId) -> Fraction:
+    def _mean(self, values: list[int]) -> int:
+        """The mean of `values` on a scale `per_opponent` times finer (exact: integers)."""
+        return sum(values) * (self.per_opponent // len(values)) if values else 0
+
+    def _per_round(self, pid: PlayerId) -> int:
+        """Points per round played, over `per_round`."""
+        t = self.tally(pid)
+        return t.points * (self.per_round // t.rounds) if t.rounds else 0
+
+    def mw(self, pid: PlayerId) -> int:
         value = self._mw.get(pid)
         if value is None:
-            t = self.tally(pid)
-            value = Fraction(t.points, self.scoring.win * t.rounds) if t.rounds else Fraction(0)
-            self._mw[pid] = value
+            value = self._mw[pid] = self._per_round(pid) * MW_FLOOR.denominator
         return value
 
-    def omw(self, pid: PlayerId) -> Fraction:
+    def omw(self, pid: PlayerId) -> int:
         value = self._omw.get(pid)
         if value is None:
-            opponents = self.tally(pid).opponents
-            value = (
-                sum((max(self.mw(o), MW_FLOOR) for o in opponents), Fraction(0)) / len(opponents)
-                if opponents
-                else Fraction(0)
+            floor = self.floor
+            value = self._omw[pid] = self._mean(
+                [max(self.mw(o), floor) for o in self.tally(pid).opponents]
             )
-            self._omw[pid] = value
         return value
 
-    def sos(self, pid: PlayerId) -> Fraction:
+    def sos(self, pid: PlayerId) -> int:
         value = self._sos.get(pid)
         if value is None:
-            opponents = self.tally(pid).opponents
-            value = (
-                sum((self._points_per_round(o) for o in opponents), Fraction(0)) / len(opponents)
-                if opponents
-                else Fraction(0)
+            value = self._sos[pid] = self._mean(
+                [self._per_round(o) for o in self.tally(pid).opponents]
             )
-            self._sos[pid] = value
         return value
 
-    def _points_per_round(self, pid: PlayerId) -> Fraction:
-        t = self.tally(pid)
-        return Fraction(t.points, t.rounds) if t.rounds else Fraction(0)
 
-
-def _mean(values: Iterable[Fraction]) -> Fraction:
-    items = list(values)
-    return sum(items, Fraction(0)) / len(items) if items else Fraction(0)
-
-
-def _omw(f: _Figures, pid: PlayerId) -> Fraction:
+def _omw(f: _Figures, pid: PlayerId) -> int:
     return f.omw(pid)
 
 
@@ -90,8 +103,8 @@ def _gg_diff(f: _Figures, pid: PlayerId) -> int:
     return f.tally(pid).gg_diff
 
 
-def _oomw(f: _Figures, pid: PlayerId) -> Fraction:
-    return _mean(f.omw(o) for o in f.tally(pid).opponents)
+def _oomw(f: _Figures, pid: PlayerId) -> int:
+    return f._mean([f.omw(o) for o in f.tally(pid).opponents])
 
 
 def _buchholz(f: _Figures, pid: PlayerId) -> int:
@@ -105,19 +118,20 @@ def _median_buchholz(f: _Figures, pid: PlayerId) -> int:
     return sum(scores) - max(scores) - min(scores)
 
 
-def _sos(f: _Figures, pid: PlayerId) -> Fraction:
+def _sos(f: _Figures, pid: PlayerId) -> int:
     return f.sos(pid)
 
 
-def _esos(f: _Figures, pid: PlayerId) -> Fraction:
-    return _mean(f.sos(o) for o in f.tally(pid).opponents)
+def _esos(f: _Figures, pid: PlayerId) -> int:
+    return f._mean([f.sos(o) for o in f.tally(pid).opponents])
 
 
 @dataclass(frozen=True, slots=True)
 class Tiebreaker:
     name: str
     label: str
-    compute: Callable[[_Figures, PlayerId], Fraction | int] | None
+    #: The figure as an integer; a ratio's numerator over `_Figures.denominators[name]`.
+    compute: Callable[[_Figures, PlayerId], int] | None
     description: str
 
 
@@ -162,7 +176,7 @@ def validate_tiebreakers(names: Sequence[str]) -> None:
         raise ValueError(f"tiebreakers repeated: {list(names)}")
 
 
-def _split(group: list[PlayerId], value: dict[PlayerId, Fraction | int]) -> list[list[PlayerId]]:
+def _split(group: list[PlayerId], value: dict[PlayerId, int]) -> list[list[PlayerId]]:
     """Sort a tied group by ``value`` (higher first, stable) and cut it where the value changes."""
     ordered = sorted(group, key=lambda p: value[p], reverse=True)
     out: list[list[PlayerId]] = [[ordered[0]]]
@@ -172,6 +186,53 @@ def _split(group: list[PlayerId], value: dict[PlayerId, Fraction | int]) -> list
         else:
             out.append([pid])
     return out
+
+
+def _ranked(
+    players: Sequence[PlayerRecord],
+    matches: Iterable[MatchRecord],
+    scoring: Scoring,
+    tiebreakers: Sequence[str],
+    tallies: dict[PlayerId, Tally] | None = None,
+) -> tuple[_Figures, list[list[PlayerId]], dict[str, dict[PlayerId, int]]]:
+    """The tied groups in rank order, with the figures and the values they were ranked by."""
+    validate_tiebreakers(tiebreakers)
+    if tallies is None:
+        tallies = tally_matches(matches, scoring)
+    figures = _Figures(tallies, scoring)
+    ids = [p.player_id for p in players]
+    if len(set(ids)) != len(ids):
+        raise ValueError("duplicate player ids")
+    values: dict[str, dict[PlayerId, int]] = {}
+    for name in tiebreakers:
+        compute = TIEBREAKERS[name].compute
+        if compute is not None:
+            values[name] = {pid: compute(figures, pid) for pid in ids}
+    points = {pid: figures.tally(pid).points for pid in ids}
+    groups = _split(ids, points) if ids else []
+    for name in tiebreakers:
+        if name == HEAD_TO_HEAD:
+            values[name] = h2h = {}
+            for group in groups:
+                members = set(group)
+                for pid in group:
+                    against = figures.tally(pid).points_against
+                    h2h[pid] = sum(against.get(o, 0) for o in members) if len(group) > 1 else 0
+        groups = [part for group in groups for part in _split(group, values[name])]
+    return figures, groups, values
+
+
+def rank_groups(
+    players: Sequence[PlayerRecord],
+    matches: Iterable[MatchRecord],
+    *,
+    scoring: Scoring | None = None,
+    tiebreakers: Sequence[str] = DEFAULT_TIEBREAKERS,
+    tallies: dict[PlayerId, Tally] | None = None,
+) -> list[list[PlayerId]]:
+    """Players tied on points and every tiebreaker, best group first (what pairing needs: the
+    order, without building a row per player). ``tallies``: the history already folded."""
+    return _ranked(players, matches, scoring or Scoring(), tiebreakers, tallies)[1]
 
 
 def compute_standings(
@@ -186,29 +247,15 @@ def compute_standings(
     Players tied on points and every tiebreaker share a rank and keep their input order, so the
     caller decides the last resort (registration order, random draw...).
     """
-    validate_tiebreakers(tiebreakers)
-    scoring = scoring or Scoring()
-    figures = _Figures(tally_matches(matches, scoring), scoring)
-    ids = [p.player_id for p in players]
-    if len(set(ids)) != len(ids):
-        raise ValueError("duplicate player ids")
-    values: dict[str, dict[PlayerId, Fraction | int]] = {}
-    for name in tiebreakers:
-        compute = TIEBREAKERS[name].compute
-        if compute is not None:
-            values[name] = {pid: compute(figures, pid) for pid in ids}
-    points: dict[PlayerId, Fraction | int] = {pid: figures.tally(pid).points for pid in ids}
-    groups = _split(ids, points) if ids else []
-    for name in tiebreakers:
-        if name == HEAD_TO_HEAD:
-            values[name] = h2h = {}
-            for group in groups:
-                members = set(group)
-                for pid in group:
-                    against = figures.tally(pid).points_against
-                    h2h[pid] = sum(against.get(o, 0) for o in members) if len(group) > 1 else 0
-        groups = [part for group in groups for part in _split(group, values[name])]
-
+    figures, groups, values = _ranked(players, matches, scoring or Scoring(), tiebreakers)
+    shown = {
+        name: (
+            {pid: Fraction(v, figures.denominators[name]) for pid, v in values[name].items()}
+            if name in figures.denominators
+            else values[name]
+        )
+        for name in tiebreakers
+    }
     rows: list[StandingRow] = []
     dropped = {p.player_id for p in players if p.dropped}
     position = 1
@@ -225,7 +272,7 @@ def compute_standings(
                     losses=t.losses,
                     byes=t.byes,
                     dropped=pid in dropped,
-                    tiebreakers={name: values[name][pid] for name in tiebreakers},
+                    tiebreakers={name: shown[name][pid] for name in tiebreakers},
                 )
             )
         position += len(group)

@@ -27,25 +27,26 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from itertools import groupby
 
 import rustworkx as rx
 
 from .field import Field, Unpairable, build_field
 from .first_round import first_round_order, pair_first_round
+from .history import Tally, tally_matches
 from .models import (
     ForbiddenPairing,
     MatchRecord,
     Pairing,
     PairingError,
     PairingKind,
+    PlayerId,
     PlayerRecord,
     RoundPairing,
     Scoring,
     Seeding,
 )
-from .standings import DEFAULT_TIEBREAKERS, compute_standings
-from .weights import multipliers
+from .standings import DEFAULT_TIEBREAKERS, rank_groups
+from .weights import fits_native, multipliers
 
 DEFAULT_WINDOW = 12
 DEFAULT_BLOCK_SIZE = 200
@@ -54,17 +55,27 @@ DEFAULT_LOOKAHEAD = 100
 
 def _window_edges(fld: Field, nodes: list[int], window: int) -> list[tuple[int, int]]:
     """Edges (as local indices) from each node to the next ``window`` nodes it may meet."""
+    # `Field.allowed` inlined: this loop runs some 200,000 times for 10,000 players.
+    forbidden, groups, met = fld.forbidden, fld.avoid_groups, fld.met
+    rematches = fld.allow_rematches
     edges = []
     m = len(nodes)
     for a in range(m):
         i = nodes[a]
+        group_i, met_i = groups[i], met[i]
         found = 0
         for b in range(a + 1, m):
-            if fld.allowed(i, nodes[b]):
-                edges.append((a, b))
-                found += 1
-                if found == window:
-                    break
+            j = nodes[b]
+            if forbidden and ((i, j) if i < j else (j, i)) in forbidden:
+                continue
+            if group_i and group_i & groups[j]:
+                continue
+            if not rematches and j in met_i:
+                continue
+            edges.append((a, b))
+            found += 1
+            if found == window:
+                break
     return edges
 
 
@@ -99,15 +110,18 @@ def _solve(
         # Per score level (points, side): largest gap any edge can pay there and its size.
         maxgap: dict[tuple[int, bool], int] = {}
         size: dict[tuple[int, bool], int] = {}
-        for a, p in enumerate(pts):
-            key = (p, a >= n_block)
+        keys = [(p, a >= n_block) for a, p in enumerate(pts)]
+        for key in keys:
             size[key] = size.get(key, 0) + 1
-        for a, b in edges:
-            gap = abs(pts[a] - pts[b])
+        gapped = []  # (edge index, level key of its upper player, gap)
+        for e, (a, b) in enumerate(edges):
+            gap = pts[a] - pts[b]
             if gap:
-                up = a if pts[a] > pts[b] else b
-                key = (pts[up], up >= n_block)
-                maxgap[key] = max(maxgap.get(key, 0), gap)
+                key = keys[a] if gap > 0 else keys[b]
+                gap = abs(gap)
+                gapped.append((e, key, gap))
+                if gap > maxgap.get(key, 0):
+                    maxgap[key] = gap
 
         components: list[tuple[object, int]] = [("block", n_block)]
         if fld.allow_rematches:
@@ -118,26 +132,23 @@ def _solve(
             if fld.allow_rematches:
                 components.append(("rematch_look", len(look) // 2))
             components += _level_ranges(pts, maxgap, size, side=True)
-        mults, _ = multipliers([r for _, r in components])
+        ranges = [r for _, r in components]
+        mults = multipliers(ranges)
+        # No edge weighs more than twice the whole vector's span (two endpoints' components).
+        bound = 2 * mults[0] * (ranges[0] + 1)
         mult = {name: m for (name, _), m in zip(components, mults, strict=True)}
 
-        graph = rx.PyGraph(multigraph=False)
-        graph.add_nodes_from(range(len(nodes)))
-        weighted = []
-        for a, b in edges:
-            in_block = (a < n_block) + (b < n_block)
-            weight = mult["block"] * in_block + mult.get("look", 0) * (2 - in_block)
-            if fld.allow_rematches and nodes[b] in fld.met[nodes[a]]:
-                weight -= mult["rematch_block" if in_block else "rematch_look"]
-            gap = abs(pts[a] - pts[b])
-            if gap:
-                up = a if pts[a] > pts[b] else b
-                weight -= mult[(pts[up], up >= n_block)] * gap
-            weighted.append((a, b, weight))
-        graph.add_edges_from(weighted)
-        matching = rx.max_weight_matching(
-            graph, max_cardinality=False, weight_fn=int, verify_optimum=False
-        )
+        # Weight by the number of block endpoints (0, 1, 2), then the rematch and gap costs.
+        base = [mult["block"] * k + mult.get("look", 0) * (2 - k) for k in range(3)]
+        weights = [base[(a < n_block) + (b < n_block)] for a, b in edges]
+        if fld.allow_rematches:
+            for e, (a, b) in enumerate(edges):
+                if nodes[b] in fld.met[nodes[a]]:
+                    weights[e] -= mult["rematch_block" if a < n_block else "rematch_look"]
+        for e, key, gap in gapped:
+            weights[e] -= mult[key] * gap
+        weighted = [(a, b, w) for (a, b), w in zip(edges, weights, strict=True)]
+        matching = _max_weight_matching(len(nodes), weighted, bound)
         mate: dict[int, int] = {}
         for a, b in matching:
             mate[a] = b
@@ -148,6 +159,28 @@ def _solve(
         window *= 2
     pairs = [(nodes[a], nodes[b]) for a, b in matching if a < n_block or b < n_block]
     return pairs, leftover
+
+
+def _max_weight_matching(
+    size: int, weighted: list[tuple[int, int, int]], bound: int
+) -> set[tuple[int, int]]:
+    """Max-weight matching of nodes ``0..size-1``: rustworkx (native, fast) while the weights fit
+    its 128-bit integers, networkx's pure-Python blossom with exact big integers beyond (long
+    events, where the levels' multipliers outgrow 128 bits; about a second for 300 players).
+    ``bound``: no weight's magnitude exceeds it."""
+    if fits_native([bound]):
+        graph = rx.PyGraph(multigraph=False)
+        graph.add_nodes_from(range(size))
+        graph.add_edges_from(weighted)
+        return rx.max_weight_matching(
+            graph, max_cardinality=False, weight_fn=int, verify_optimum=False
+        )
+    import networkx as nx  # only for long events: keep its import off the common path
+
+    graph = nx.Graph()
+    graph.add_nodes_from(range(size))
+    graph.add_weighted_edges_from(weighted)
+    return nx.max_weight_matching(graph, maxcardinality=False)
 
 
 def pair_positions(
@@ -230,13 +263,15 @@ def _pairing_order(
     scoring: Scoring,
     tiebreakers: Sequence[str],
     rng: random.Random,
+    tallies: dict[PlayerId, Tally] | None = None,
 ) -> list[PlayerRecord]:
     """Standings order; players tied on everything are shuffled with the round's seed."""
-    rows = compute_standings(active, matches, scoring=scoring, tiebreakers=tiebreakers)
     by_id = {p.player_id: p for p in active}
     order: list[PlayerRecord] = []
-    for _, tied in groupby(rows, key=lambda row: row.rank):
-        group = [by_id[row.player_id] for row in tied]
+    for tied in rank_groups(
+        active, matches, scoring=scoring, tiebreakers=tiebreakers, tallies=tallies
+    ):
+        group = [by_id[pid] for pid in tied]
         rng.shuffle(group)
         order += group
     return order
@@ -284,11 +319,14 @@ def pair_round(
         )
     active_ids = {p.player_id for p in active}
     first_round = not any(m.player_a in active_ids or m.player_b in active_ids for m in matches)
+    tallies = tally_matches(matches, scoring)  # one fold of the history for standings and field
     if first_round:
         order = first_round_order(active, first_round_seeding, rng)
     else:
-        order = _pairing_order(active, matches, scoring, tiebreakers, rng)
-    fld = build_field(order, matches, scoring, forbidden, round_number, allow_rematches)
+        order = _pairing_order(active, matches, scoring, tiebreakers, rng, tallies)
+    fld = build_field(
+        order, matches, scoring, forbidden, round_number, allow_rematches, tallies=tallies
+    )
     positions = list(range(len(order)))
 
     isolated = _isolated(fld, positions)

@@ -5,37 +5,32 @@ cost vector ``x = (x_0, x_1, ...)`` has known bounds ``0 <= x_k <= r_k``, giving
 the multiplier ``m_k = prod_{j>k} (r_j + 1)`` makes ``sum m_k x_k`` order vectors exactly like
 lexicographic comparison: one unit of ``x_k`` outweighs the worst case of everything after it.
 
-The product grows fast, and rustworkx computes in signed 128-bit integers (it panics near
-``2**126`` since the algorithm doubles weights internally). :func:`multipliers` therefore merges
-the *lowest* components into one when the bound would pass :data:`MAX_BITS`: the ordering stays
-exact for every component above the merge point, which is where the pairing rules care most.
+The multipliers are exact Python integers, however many components there are: nothing is ever
+merged. The product grows with every score level, so a long event can need more than the signed
+128-bit integers rustworkx computes in (it panics near ``2**126`` since the algorithm doubles
+weights internally). :func:`fits_native` tells whether a solve's weights stay within
+:data:`NATIVE_BITS`; when they do not, the caller solves with big integers instead (slower, but
+exact), see :mod:`.swiss`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: Upper bound on any edge weight, in bits, comfortably inside rustworkx's i128 arithmetic.
-MAX_BITS = 100
+#: Largest edge weight, in bits, handed to rustworkx: comfortably inside its i128 arithmetic.
+NATIVE_BITS = 120
 
 
-def multipliers(ranges: Sequence[int], max_bits: int = MAX_BITS) -> tuple[list[int], int]:
-    """Multipliers for components with the given ranges, most important first.
+def multipliers(ranges: Sequence[int]) -> list[int]:
+    """Exact multipliers for components with the given ranges, most important first."""
+    mults = [0] * len(ranges)
+    acc = 1
+    for k in range(len(ranges) - 1, -1, -1):
+        mults[k] = acc
+        acc *= ranges[k] + 1
+    return mults
 
-    Returns ``(mults, exact)``: components ``0 .. exact-1`` are ordered exactly; components from
-    ``exact`` on share the multiplier 1 (their costs are simply added) because keeping them apart
-    would overflow. ``exact == len(ranges)`` means the whole vector is exact.
-    """
-    n = len(ranges)
-    limit = 1 << max_bits
-    for exact in range(n, -1, -1):
-        mults = [0] * n
-        for k in range(exact, n):
-            mults[k] = 1
-        acc = sum(ranges[exact:]) + 1
-        for k in range(exact - 1, -1, -1):
-            mults[k] = acc
-            acc *= ranges[k] + 1
-        if acc < limit:
-            return mults, exact
-    raise OverflowError("even a single merged component exceeds the weight budget")
+
+def fits_native(weights: Sequence[int]) -> bool:
+    """Whether every weight's magnitude fits the native (rustworkx) solver's budget."""
+    return all(abs(w).bit_length() <= NATIVE_BITS for w in weights)

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from kernel import access, limits
 from kernel.errors import Conflict, InvalidInput, Unprocessable
 from rules.models import Arena, Format
-from tournaments import pairing
+from tournaments import notices, pairing
 from tournaments import selectors as event_selectors
 from tournaments.models import Event, EventRole, Round
 from tournaments.services.rounds import pair_next_round
@@ -149,6 +149,7 @@ def update_event(event: Event, **settings: Any) -> Event:
     event.save()
     if map_pool is not None:
         event.map_pool.set(map_pool)
+    notices.rounds_changed(event)
     return event
 
 
@@ -254,6 +255,7 @@ def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
             current=now,
         )
     event.refresh_from_db()
+    notices.rounds_changed(event)
     if to == Status.TOP_CUT:
         pair_next_round(event)
     return event

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from kernel.errors import Conflict, InvalidInput, Unprocessable
 from teams import intake
-from tournaments import capacity
+from tournaments import capacity, notices
 from tournaments.models import Event, EventRole, Registration
 from tournaments.services.event import grant_role
 
@@ -193,6 +193,7 @@ def drop(registration: Registration) -> Registration:
     ):
         raise Conflict("dropped", f"{registration.display_name} has dropped already", "dropped")
     registration.dropped_at, registration.dropped_after_round = now, last
+    notices.players_changed(event)
     return registration
 
 
@@ -205,6 +206,7 @@ def reinstate(registration: Registration) -> Registration:
     ):
         raise Conflict("dropped", f"{registration.display_name} has not dropped", "not_dropped")
     registration.dropped_at = registration.dropped_after_round = None
+    notices.players_changed(registration.event)
     return registration
 
 
@@ -214,3 +216,4 @@ def withdraw(registration: Registration) -> None:
         raise Conflict("registration", "rounds have been paired; drop instead", "started")
     registration.delete()
     capacity.promote(registration.event)
+    notices.players_changed(registration.event)

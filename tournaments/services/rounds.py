@@ -16,10 +16,10 @@ from django.utils import timezone
 from kernel.errors import Conflict, InvalidInput, Unprocessable
 from matches import services as match_services
 from matches.models import Match
-from tournaments import pairing
+from tournaments import notices, pairing
 from tournaments import selectors as event_selectors
 from tournaments.models import Event, Registration, Round
-from tournaments.notifications import services as notices
+from tournaments.notifications import services as notify
 
 Status = Event.Status
 
@@ -47,6 +47,7 @@ def pair_next_round(event: Event, *, seed: int | None = None) -> tuple[Round, li
         )
         raise Conflict("round", f"round {last.number} {what}", "round_open")
     number = (last.number if last else 0) + 1
+    notices.rounds_changed(event)  # sent once the round is stored (at commit)
     if event.status == Status.TOP_CUT:
         return _pair_cut_round(event, number), []
     if number > event.swiss_rounds:
@@ -217,6 +218,7 @@ def swap_players(round_: Round, first: int, second: int) -> list[str]:
             why = f": {pair.reason}" if pair.reason else ""
             warnings.append(f"table {match.table}: {names} are a forbidden pair ({scope}{why})")
     Match.objects.bulk_update([m1, m2], ["player_a", "player_b", "explanation", "rematch"])
+    notices.rounds_changed(round_.event)
     return warnings
 
 
@@ -229,11 +231,12 @@ def publish_round(round_: Round) -> Round:
     ):
         raise Conflict("round", f"round {round_.number} is published already", "published")
     round_.refresh_from_db()
+    notices.rounds_changed(round_.event)
     for match in round_.matches.filter(player_b__isnull=True):
         match_services.record_bye(match)
     match_services.complete_round_if_done(round_)
     round_.refresh_from_db()
-    notices.announce_round_published(round_.pk)
+    notify.announce_round_published(round_.pk)
     return round_
 
 
@@ -257,6 +260,7 @@ def start_timer(round_: Round, *, minutes: int | None = None) -> Round:
     round_.timer_ends_at = now + datetime.timedelta(seconds=left)
     round_.timer_remaining = None
     round_.save(update_fields=["timer_seconds", "timer_ends_at", "timer_remaining"])
+    notices.clock_changed(round_)
     return round_
 
 
@@ -266,6 +270,7 @@ def pause_timer(round_: Round) -> Round:
     round_.timer_remaining = int((round_.timer_ends_at - timezone.now()).total_seconds())
     round_.timer_ends_at = None
     round_.save(update_fields=["timer_ends_at", "timer_remaining"])
+    notices.clock_changed(round_)
     return round_
 
 
@@ -273,6 +278,7 @@ def reset_timer(round_: Round) -> Round:
     round_.timer_ends_at = None
     round_.timer_remaining = None
     round_.save(update_fields=["timer_ends_at", "timer_remaining"])
+    notices.clock_changed(round_)
     return round_
 
 

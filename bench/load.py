@@ -1,0 +1,538 @@
+"""Load benchmark: one round of an online event of N players on the real stack (issue 15).
+
+Usage (from the repository root, with PostgreSQL and Redis running, e.g.
+``eval "$(bash .ci/services.sh start | sed 's/^/export /')"``)::
+
+    .venv/bin/python bench/load.py [--players 10000] [--duration 600] [--json]
+
+It seeds an event of N checked-in players (round 1 paired and published), starts gunicorn with
+two uvicorn workers and one Celery worker on loopback, then plays the round for ``--duration``
+seconds: every player's phone follows its "my match" page live (server-sent events for
+``--live`` of them, the others poll every 30 s with ``If-None-Match``), each table's two players
+report and confirm their result through the API (all N/2 results within 80% of the window),
+organisers and judges poll the judge queue, and spectators read standings and pairings pages.
+
+It prints requests/s held, latency percentiles per endpoint, errors, and the server's CPU time
+per request (gunicorn and Celery processes, from /proc); ``idle_live_queries`` counts the
+database queries of an idle live page (a 304 poll and an idle event stream), measured in-process.
+Everything listens on 127.0.0.1 only and stops when the window ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+POLL_SECONDS = 30
+PAGE_CONNECTIONS = 400
+GRACE_SECONDS = 60
+HEALTH_REQUEST = b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+
+
+# A minimal HTTP/1.1 client: the load generator shares two cores with the server, so it must
+# cost as little CPU per request as possible (no third-party client).
+class Connection:
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, headers: dict[str, str], body: bytes = b""
+    ) -> tuple[int, dict[str, str], bytes]:
+        for attempt in range(2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
+            lines += [f"{k}: {v}" for k, v in headers.items()]
+            if body or method == "POST":
+                lines.append(f"Content-Length: {len(body)}")
+            self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+            try:
+                return await self._response()
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _response(self) -> tuple[int, dict[str, str], bytes]:
+        assert self.reader is not None
+        status_line = await self.reader.readuntil(b"\r\n")
+        status = int(status_line.split()[1])
+        headers: dict[str, str] = {}
+        while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if "content-length" in headers:
+            body = await self.reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding") == "chunked":
+            body = b""
+            while size := int((await self.reader.readuntil(b"\r\n")).strip(), 16):
+                body += await self.reader.readexactly(size + 2)
+            await self.reader.readuntil(b"\r\n")
+        else:
+            body = b""
+        if headers.get("connection") == "close":
+            self.close()
+        return status, headers, body
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latency: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, int] = defaultdict(int)
+        self.error_samples: list[str] = []
+
+    async def call(
+        self, conn: Connection, name: str, method: str, path: str, headers: dict, body=b"", ok=()
+    ) -> tuple[int, dict, bytes] | None:
+        start = time.perf_counter()
+        try:
+            status, got, data = await conn.request(method, path, headers, body)
+        except Exception as exc:  # a refused or dropped connection is an error of the run
+            self.errors[name] += 1
+            self.error_samples.append(f"{name}: {type(exc).__name__}")
+            conn.close()
+            return None
+        self.latency[name].append((time.perf_counter() - start) * 1000)
+        if status >= 400 and status not in ok:
+            self.errors[name] += 1
+            if len(self.error_samples) < 10:
+                self.error_samples.append(f"{name} {path}: {status} {data[:120]!r}")
+        return status, got, data
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))], 2)
+
+
+# Seeding ------------------------------------------------------------------------------------------
+
+
+def seed(players: int) -> dict:
+    """An event of `players` checked-in players with round 1 published; credentials for all."""
+    import datetime
+
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.auth.models import User
+    from django.contrib.sessions.backends.cached_db import SessionStore
+    from django.contrib.sessions.models import Session
+    from django.core.management import call_command
+    from django.utils import timezone
+    from rest_framework.authtoken.models import Token
+
+    from tournaments import services, snapshots
+    from tournaments.models import Event, Registration
+
+    call_command("migrate", verbosity=0, interactive=False)
+    run = secrets.token_hex(3)
+    password = make_password(None)
+    users = User.objects.bulk_create(
+        User(username=f"load-{run}-{i}", password=password) for i in range(players + 2)
+    )
+    organiser, judge, people = users[0], users[1], users[2:]
+    event = services.create_event(
+        organiser=organiser,
+        name=f"Load {players} {run}",
+        starts_on=datetime.date.today(),
+        swiss_rounds=14,
+    )
+    services.grant_role(event=event, user=judge, role="judge")
+    Registration.objects.bulk_create(
+        Registration(event=event, user=u, checked_in=True) for u in people
+    )
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    event.refresh_from_db()
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    snapshots.store(event)
+    made = Token.objects.bulk_create(Token(user=u, key=secrets.token_hex(20)) for u in users)
+    tokens = {t.user_id: t.key for t in made}
+    expires = timezone.now() + datetime.timedelta(days=1)
+    store = SessionStore()
+    sessions = {}
+    rows = []
+    for u in users:
+        key = secrets.token_hex(16)
+        data = {
+            SESSION_KEY: str(u.pk),
+            BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+            HASH_SESSION_KEY: u.get_session_auth_hash(),
+        }
+        rows.append(Session(session_key=key, session_data=store.encode(data), expire_date=expires))
+        sessions[u.pk] = key
+    Session.objects.bulk_create(rows, batch_size=2000)
+    regs = dict(Registration.objects.filter(event=event).values_list("pk", "user_id"))
+    tables = [
+        (m.pk, regs[m.player_a_id], regs[m.player_b_id])
+        for m in round_.matches.filter(player_b__isnull=False)
+    ]
+    return {
+        "slug": event.slug,
+        "round": round_.number,
+        "organiser": organiser.pk,
+        "judge": judge.pk,
+        "players": [u.pk for u in people],
+        "tables": tables,
+        "tokens": tokens,
+        "sessions": sessions,
+    }
+
+
+def idle_live_queries(world: dict) -> int:
+    """Database queries of an idle live page: a conditional poll and an idle event stream."""
+    from asgiref.sync import async_to_sync
+    from django.conf import settings
+    from django.db.backends.base.base import BaseDatabaseWrapper
+    from django.test import Client
+
+    from live.views import events
+
+    client = Client()
+    user = world["players"][0]
+    client.cookies[settings.SESSION_COOKIE_NAME] = world["sessions"][user]
+    url = f"/events/{world['slug']}/me/"
+    tag = client.get(url, HTTP_HX_REQUEST="true")["ETag"]
+    opened: list[str] = []
+    original = BaseDatabaseWrapper.cursor
+
+    def counting(self):
+        opened.append(self.alias)
+        return original(self)
+
+    BaseDatabaseWrapper.cursor = counting
+    try:
+        status = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=tag).status_code
+        assert status == 304, status
+        settings.LIVE_STREAM_SECONDS, settings.LIVE_HEARTBEAT_SECONDS = 2, 0.5
+
+        async def idle() -> None:
+            async for _ in events([f"user.{user}"], None):
+                pass
+
+        async_to_sync(idle)()
+    finally:
+        BaseDatabaseWrapper.cursor = original
+    return len(opened)
+
+
+# The servers -------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_servers(port: int, workers: int) -> list[subprocess.Popen]:
+    env = dict(os.environ)
+    bin_dir = Path(sys.executable).parent
+    web = subprocess.Popen(
+        [
+            str(bin_dir / "gunicorn"),
+            "config.asgi:application",
+            "-k",
+            "uvicorn_worker.UvicornWorker",
+            "--workers",
+            str(workers),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+            "--backlog",
+            "4096",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    worker = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency=1"),
+            *("--loglevel=WARNING", "--without-heartbeat", "--without-gossip", "--without-mingle"),
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    # Ready when every web worker answers (gunicorn binds before its workers have booted).
+    deadline = time.monotonic() + 180
+    answered = 0
+    while time.monotonic() < deadline and answered < 4 * workers:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+                sock.sendall(HEALTH_REQUEST)
+                answered += sock.recv(64).startswith(b"HTTP/1.1 200")
+        except OSError:
+            time.sleep(0.2)
+    if answered < 4 * workers:
+        raise SystemExit("the web server did not start")
+    return [web, worker]
+
+
+def cpu_seconds(procs: list[subprocess.Popen]) -> float:
+    """User + system CPU of the processes and their children (gunicorn's workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    pids = {p.pid for p in procs}
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) in pids or int(fields[1]) in pids:  # fields[1]: the parent's pid
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+# The round ---------------------------------------------------------------------------------------
+
+
+async def play(world: dict, port: int, duration: float, live: int, stats: Stats) -> dict:
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    end = start + duration
+    slug = world["slug"]
+    players = world["players"]
+    following = set(random.Random(1).sample(players, min(live, len(players))))
+    sse_open = 0
+    # Phones share keep-alive connections for their page requests (a phone's own browser would
+    # hold one each; here file descriptors are the limit, not the server).
+    pool: asyncio.Queue[Connection] = asyncio.Queue()
+    for _ in range(min(PAGE_CONNECTIONS, len(players))):
+        pool.put_nowait(Connection(port))
+
+    def page_headers(user: int) -> dict[str, str]:
+        return {"Cookie": f"sessionid={world['sessions'][user]}"}
+
+    async def my_match(headers: dict[str, str]):
+        conn = await pool.get()
+        try:
+            return await stats.call(conn, "my_match", "GET", f"/events/{slug}/me/", headers)
+        finally:
+            pool.put_nowait(conn)
+
+    async def phone(user: int) -> None:
+        nonlocal sse_open
+        headers = {**page_headers(user), "HX-Request": "true"}
+        await asyncio.sleep(random.random() * duration / 4)  # phones open as the round starts
+        got = await my_match(headers)
+        tag = got[1].get("etag", "") if got else ""
+
+        async def refresh() -> None:
+            nonlocal tag
+            got = await my_match({**headers, "If-None-Match": tag})
+            if got and got[0] == 200:
+                tag = got[1].get("etag", tag)
+
+        if user not in following:
+            while loop.time() + POLL_SECONDS < end:
+                await asyncio.sleep(POLL_SECONDS)
+                await refresh()
+            return
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            stats.errors["sse"] += 1
+            return
+        writer.write(
+            f"GET /live/?topic=event.{slug}&topic=user.{user} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
+        sse_open += 1
+        try:
+            while (left := end - loop.time()) > 0:
+                line = await asyncio.wait_for(reader.readline(), timeout=left)
+                if not line:
+                    break
+                if line.startswith(b"event: changed"):
+                    await refresh()
+        except TimeoutError:
+            pass
+        finally:
+            sse_open -= 1
+            writer.close()
+
+    async def table(match: int, a: int, b: int) -> None:
+        await asyncio.sleep(random.random() * duration * 0.8)
+        conn = Connection(port)
+        body = json.dumps({"result": "a", "gg_a": 5, "gg_b": 1}).encode()
+        for user, action, payload in ((a, "report", body), (b, "confirm", b"")):
+            headers = {
+                "Authorization": f"Token {world['tokens'][user]}",
+                "Content-Type": "application/json",
+            }
+            await stats.call(
+                conn, action, "POST", f"/api/v1/matches/{match}/{action}/", headers, payload
+            )
+        conn.close()
+
+    async def reader_of(name: str, path_of, user: int, every: float) -> None:
+        conn = Connection(port)
+        headers = page_headers(user)
+        while loop.time() + every < end:
+            await asyncio.sleep(every * random.uniform(0.5, 1.5))
+            await stats.call(conn, name, "GET", path_of(), headers)
+        conn.close()
+
+    pages = max(1, len(players) // 100)
+    tables_pages = max(1, len(world["tables"]) // 100)
+    tasks = [asyncio.create_task(phone(u)) for u in players]
+    tasks += [asyncio.create_task(table(*t)) for t in world["tables"]]
+    for i in range(10):  # spectators and players reading the standings and pairings
+        spectator = players[i]
+        tasks.append(
+            asyncio.create_task(
+                reader_of(
+                    "standings",
+                    lambda: f"/events/{slug}/standings/?page={random.randint(1, pages)}",
+                    spectator,
+                    1.0,
+                )
+            )
+        )
+        tasks.append(
+            asyncio.create_task(
+                reader_of(
+                    "pairings",
+                    lambda: f"/events/{slug}/rounds/1/?page={random.randint(1, tables_pages)}",
+                    spectator,
+                    2.0,
+                )
+            )
+        )
+    for staff in (world["organiser"], world["judge"]):
+        tasks.append(
+            asyncio.create_task(
+                reader_of("judge_queue", lambda: f"/events/{slug}/judge/", staff, 5.0)
+            )
+        )
+    # Bounded: whatever is still waiting for an answer a minute after the window is cut off
+    # and counted as an error (a request that took over a minute).
+    _, late = await asyncio.wait(tasks, timeout=duration + GRACE_SECONDS)
+    for task in late:
+        task.cancel()
+    stats.errors["timeout"] += len(late)
+    return {"sse_connections": len(following), "cut_off": len(late)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--duration", type=float, default=600.0, help="seconds of play")
+    parser.add_argument("--live", type=int, default=10_000, help="phones on the event stream")
+    parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
+        raise SystemExit(
+            "set DATABASE_URL (PostgreSQL) and REDIS_URL: "
+            "eval \"$(bash .ci/services.sh start | sed 's/^/export /')\""
+        )
+    # The same settings here (seeding, sessions) and in the servers: production mode.
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY=secrets.token_hex(32),
+        DJANGO_SECURE_SSL_REDIRECT="false",
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,testserver",
+        API_THROTTLE_USER="1000000/minute",
+        API_THROTTLE_ANON="1000000/minute",
+        DJANGO_LOG_LEVEL="WARNING",
+    )
+    import django
+
+    django.setup()
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a stream per phone, and a pool
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, args.players + 4096)), hard))
+    started = time.perf_counter()
+    world = seed(args.players)
+    seeded = time.perf_counter() - started
+    idle_queries = idle_live_queries(world)
+    port = free_port()
+    servers = start_servers(port, args.web_workers)
+    stats = Stats()
+    try:
+        cpu_before = cpu_seconds(servers)
+        wall = time.perf_counter()
+        extra = asyncio.run(play(world, port, args.duration, args.live, stats))
+        wall = time.perf_counter() - wall
+        cpu = cpu_seconds(servers) - cpu_before
+    finally:
+        for proc in servers:
+            proc.send_signal(signal.SIGTERM)
+        for proc in servers:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    requests = sum(len(v) for v in stats.latency.values())
+    endpoints = {
+        name: {
+            "requests": len(values),
+            "p50_ms": percentile(values, 50),
+            "p95_ms": percentile(values, 95),
+            "p99_ms": percentile(values, 99),
+        }
+        for name, values in sorted(stats.latency.items())
+    }
+    reports = stats.latency["report"] + stats.latency["confirm"]
+    page_views = [
+        *stats.latency["my_match"],
+        *stats.latency["pairings"],
+        *stats.latency["judge_queue"],
+    ]
+    result = {
+        "players": args.players,
+        "duration_s": round(wall, 1),
+        "seed_s": round(seeded, 1),
+        "requests": requests,
+        "errors": sum(stats.errors.values()),
+        "rps": round(requests / wall, 1),
+        "endpoints": endpoints,
+        "reports_p95_ms": percentile(reports, 95),
+        "pages_p95_ms": percentile(page_views, 95),
+        "standings_p95_ms": percentile(stats.latency["standings"], 95),
+        "idle_live_queries": idle_queries,
+        "server_cpu_ms_per_request": round(cpu * 1000 / max(requests, 1), 2),
+        "results_confirmed": len(stats.latency["confirm"]),
+        **extra,
+        "error_samples": stats.error_samples[:10],
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""The stream endpoint: `GET /live/?topic=A&topic=B` streams server-sent events.
+
+An async view: on an ASGI server (uvicorn) a waiting browser holds no thread and no database
+connection. It never reads the database (no `request.user`): notices carry nothing private, and
+the content they announce is fetched through the pages, which check access.
+
+Each notice is an SSE event named `changed` whose data is `{"topic", "version", "payload"}`.
+The event id sums up the versions of the followed topics: a browser that reconnects sends it
+back (`Last-Event-ID`) and is told at once of anything it missed meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from live import hub
+from live.broker import versions
+from live.topics import valid
+
+MAX_TOPICS = 8
+
+
+@require_GET
+async def stream(request: HttpRequest) -> HttpResponse:
+    topics = list(dict.fromkeys(request.GET.getlist("topic")))
+    if not topics or len(topics) > MAX_TOPICS or not all(valid(t) for t in topics):
+        return HttpResponseBadRequest(
+            _("topic: give 1 to %(max)d topics of letters, digits, dots, dashes or underscores")
+            % {"max": MAX_TOPICS}
+        )
+    response = StreamingHttpResponse(
+        events(topics, request.headers.get("Last-Event-ID")), content_type="text/event-stream"
+    )
+    response["Cache-Control"] = "no-cache, no-transform"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+async def events(topics: list[str], last_id: str | None) -> AsyncIterator[str]:
+    """The event stream of `topics`, for `settings.LIVE_STREAM_SECONDS` (the browser reconnects)."""
+    loop = asyncio.get_running_loop()
+    own = hub.current()
+    queue = own.subscribe(topics)
+    try:
+        yield f"retry: {settings.LIVE_RETRY_MS}\n\n"
+        known = await sync_to_async(versions, thread_sensitive=False)(topics)
+        if last_id is not None and last_id != _summary(known):
+            for topic in topics:
+                yield _event({"topic": topic, "version": known[topic], "payload": {}}, known)
+        deadline = loop.time() + settings.LIVE_STREAM_SECONDS
+        while (left := deadline - loop.time()) > 0:
+            try:
+                message = await asyncio.wait_for(
+                    queue.get(), timeout=min(settings.LIVE_HEARTBEAT_SECONDS, left)
+                )
+            except TimeoutError:
+                yield ": keep-alive\n\n"  # a comment: proxies keep the connection open
+                continue
+            if message.get("version"):
+                known[message["topic"]] = message["version"]
+            yield _event(message, known)
+    finally:
+        own.unsubscribe(topics, queue)
+
+
+def _summary(known: dict[str, str]) -> str:
+    text = "|".join(f"{t}={v}" for t, v in sorted(known.items()))
+    return hashlib.blake2s(text.encode(), digest_size=8).hexdigest()
+
+
+def _event(message: dict[str, Any], known: dict[str, str]) -> str:
+    data = json.dumps(
+        {"topic": message["topic"], "version": message.get("version"), **message.get("payload", {})}
+    )
+    return f"id: {_summary(known)}\nevent: changed\ndata: {data}\n\n"

@@ -1,0 +1,42 @@
+// Live pages (docs/live.md): elements made by {% live_connect %} hold one event stream; their
+// descendants with hx-trigger="sse:changed, live:poll" re-fetch when a followed topic changes.
+// While the stream is down (or the browser has no EventSource) this polls instead; the server
+// answers 304 while nothing changed, and an unchanged response is not swapped in again (so a
+// half-filled form is not reset by a poll).
+(function () {
+  "use strict";
+  var lastTag = new Map();
+
+  function poll(container) {
+    container.querySelectorAll('[hx-trigger*="live:poll"]').forEach(function (el) {
+      htmx.trigger(el, "live:poll");
+    });
+  }
+
+  function watch(container) {
+    if (container.dataset.liveWatched) return;
+    container.dataset.liveWatched = "1";
+    var open = false;
+    var seconds = parseInt(container.dataset.livePoll, 10) || 30;
+    container.addEventListener("htmx:sseOpen", function () { open = true; });
+    container.addEventListener("htmx:sseError", function () { open = false; });
+    window.setInterval(function () {
+      if (!open || !window.EventSource) poll(container);
+    }, seconds * 1000);
+  }
+
+  function scan(root) {
+    if (root.matches && root.matches("[data-live-poll]")) watch(root);
+    if (root.querySelectorAll) root.querySelectorAll("[data-live-poll]").forEach(watch);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
+  document.addEventListener("htmx:load", function (evt) { scan(evt.detail.elt); });
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var tag = evt.detail.xhr && evt.detail.xhr.getResponseHeader("ETag");
+    if (!tag) return;
+    var key = evt.detail.requestConfig ? evt.detail.requestConfig.path : "";
+    if (lastTag.get(key) === tag) evt.detail.shouldSwap = false;
+    lastTag.set(key, tag);
+  });
+})();
