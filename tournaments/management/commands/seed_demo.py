@@ -17,7 +17,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from teams.banorder import side_order
 
 from matches import services as match_services
 from matches.logs import services as log_services
@@ -26,7 +25,8 @@ from rules.catalog import selectors as catalog
 from rules.catalog import services as catalog_services
 from rules.engine.roster import DEFAULT_RELEASE
 from rules.models import Arena, Release
-from teams import banphase_services
+from teams.banphase import services as banphase_services
+from teams.banphase.order import side_order
 from tournaments import selectors as event_selectors
 from tournaments import services
 from tournaments.accounts.models import Account
