@@ -18,8 +18,9 @@ install: $(PY)
 install-dev: $(PY)
 	$(PY) -m pip install --quiet -e ".[dev]"
 
-## Install, migrate, load demo data and serve the site on SQLite with tasks run inline.
+## Install, compile the translations, migrate, load demo data and serve the site on SQLite with tasks run inline.
 run: install
+	$(PY) manage.py compile_translations
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	@echo ""

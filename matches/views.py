@@ -192,6 +192,7 @@ def _logs_context(request: HttpRequest, match: Match, follows: bool) -> dict:
             and (log.review_call_id is None or log.review_call.status == "open")
         )
     return {
+        "event": match.round.event,  # its time zone dates the uploads
         "logs": logs,
         "logs_pending": any(not log.done for log in logs),
         "log_player": selectors.registration_in(request.user, match) is not None,

@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from rules import selectors
+from rules import power_texts, selectors
 from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
 from rules.engine.arena import SIDES
@@ -182,8 +182,18 @@ def _write_profiles(release: Release, profiles: Iterable[engine_roster.Profile])
         for p in profiles
         for position, s in enumerate(p.spells)
     )
+    texts = power_texts.load()
+    nothing = power_texts.PowerText()
     Power.objects.bulk_create(
-        Power(profile_id=pks[p.id], position=position, slug=power.slug, name=power.name)
+        Power(
+            profile_id=pks[p.id],
+            position=position,
+            slug=power.slug,
+            name=power.name,
+            text=texts.get(power.slug, nothing).text,
+            name_fr=texts.get(power.slug, nothing).name_fr,
+            text_fr=texts.get(power.slug, nothing).text_fr,
+        )
         for p in profiles
         for position, power in enumerate(p.powers)
     )
