@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
 from tournaments.errors import Conflict, InvalidInput
@@ -26,12 +27,16 @@ def _locked(match: Match) -> Match:
 
 def _check_result(match: Match, result: str, gg_a: int | None, gg_b: int | None) -> None:
     if result not in Outcome.values:
-        raise InvalidInput("result", f"one of {', '.join(Outcome.values)}")
+        raise InvalidInput(
+            "result", _("one of %(choices)s") % {"choices": ", ".join(Outcome.values)}
+        )
     if match.round.stage == Round.Stage.TOP_CUT and result == Outcome.DRAW:
-        raise InvalidInput("result", "a top-cut match needs a winner", "draw_in_cut")
+        raise InvalidInput("result", _("a top-cut match needs a winner"), "draw_in_cut")
     for field, value in (("gg_a", gg_a), ("gg_b", gg_b)):
         if value is None or not 0 <= value <= MAX_GG:
-            raise InvalidInput(field, f"the Gallons of Glory left, 0 to {MAX_GG}")
+            raise InvalidInput(
+                field, _("the Gallons of Glory left, 0 to %(max)s") % {"max": MAX_GG}
+            )
 
 
 def _write_result(
@@ -85,17 +90,19 @@ def complete_round_if_done(round_: Round) -> None:
 
 def _check_reportable(match: Match, *, from_log: int | None = None) -> None:
     if match.round.status == Round.Status.DRAFT:
-        raise Conflict("match", "the pairings are not published yet", "draft")
+        raise Conflict("match", _("the pairings are not published yet"), "draft")
     if match.is_bye:
-        raise Conflict("match", "a bye needs no report", "bye")
+        raise Conflict("match", _("a bye needs no report"), "bye")
     if match.status == Match.Status.CONFIRMED:
-        raise Conflict("match", "the result is confirmed; ask an organiser to correct it", "final")
+        raise Conflict(
+            "match", _("the result is confirmed; ask an organiser to correct it"), "final"
+        )
     if match.status == Match.Status.DISPUTED:
-        raise Conflict("match", "a judge is settling this result", "disputed")
+        raise Conflict("match", _("a judge is settling this result"), "disputed")
     if from_log is None and match.round.event.require_match_log:
         raise Conflict(
             "match",
-            "this event requires a match log: upload it, then both players accept its result",
+            _("this event requires a match log: upload it, then both players accept its result"),
             "log_required",
         )
 
@@ -118,9 +125,9 @@ def report_result(
     match = _locked(match)
     _check_reportable(match, from_log=from_log)
     if match.side_of(registration.pk) is None:
-        raise InvalidInput("registration", "this player is not in the match")
+        raise InvalidInput("registration", _("this player is not in the match"))
     _check_result(match, result, gg_a, gg_b)
-    mine, _ = ResultReport.objects.update_or_create(
+    mine, _created = ResultReport.objects.update_or_create(
         match=match,
         registration=registration,
         defaults={"reported_by": by, "result": result, "gg_a": gg_a, "gg_b": gg_b},
@@ -152,10 +159,10 @@ def confirm_result(match: Match, *, registration: Registration, by: AbstractBase
     match = _locked(match)
     _check_reportable(match)
     if match.side_of(registration.pk) is None:
-        raise InvalidInput("registration", "this player is not in the match")
+        raise InvalidInput("registration", _("this player is not in the match"))
     theirs = match.reports.exclude(registration=registration).first()
     if theirs is None:
-        raise Conflict("match", "your opponent has not reported yet", "nothing_to_confirm")
+        raise Conflict("match", _("your opponent has not reported yet"), "nothing_to_confirm")
     ResultReport.objects.update_or_create(
         match=match,
         registration=registration,
@@ -178,16 +185,16 @@ def confirm_result(match: Match, *, registration: Registration, by: AbstractBase
 
 def _check_correctable(match: Match) -> None:
     if match.round.status == Round.Status.DRAFT:
-        raise Conflict("match", "the pairings are not published yet", "draft")
+        raise Conflict("match", _("the pairings are not published yet"), "draft")
     if match.is_bye:
-        raise Conflict("match", "a bye is always a win", "bye")
+        raise Conflict("match", _("a bye is always a win"), "bye")
     if (
         match.bracket_slot
         and match.status == Match.Status.CONFIRMED
         and match.round.event.rounds.filter(number__gt=match.round.number).exists()
     ):
         raise Conflict(
-            "match", "the bracket has moved on from this match; it cannot change now", "bracket"
+            "match", _("the bracket has moved on from this match; it cannot change now"), "bracket"
         )
 
 
@@ -223,7 +230,7 @@ def call_judge(
 ) -> JudgeCall:
     """A player (or organiser) asks for a judge, at a match or for the event."""
     if event.status in (Event.Status.DRAFT, Event.Status.FINISHED):
-        raise Conflict("event", "judges are on duty while the event runs", "not_running")
+        raise Conflict("event", _("judges are on duty while the event runs"), "not_running")
     return JudgeCall.objects.create(
         event=event, match=match, kind=JudgeCall.Kind.CALL, raised_by=by, note=note.strip()[:500]
     )
@@ -243,15 +250,15 @@ def record_ruling(
     """Record a judge's ruling and, when it names a result, set it (kept in the history)."""
     call = JudgeCall.objects.select_for_update().get(pk=call.pk)
     if call.status != JudgeCall.Status.OPEN:
-        raise Conflict("call", "this call has been resolved already", "resolved")
+        raise Conflict("call", _("this call has been resolved already"), "resolved")
     if not rule.strip():
-        raise InvalidInput("rule", "name the rule the ruling applies, e.g. 3.4.2")
+        raise InvalidInput("rule", _("name the rule the ruling applies, e.g. 3.4.2"))
     if not text.strip():
-        raise InvalidInput("text", "say what was decided and why")
+        raise InvalidInput("text", _("say what was decided and why"))
     if result and call.match_id is None:
-        raise InvalidInput("result", "this call is not about a match")
+        raise InvalidInput("result", _("this call is not about a match"))
     if call.kind == JudgeCall.Kind.DISPUTE and not result:
-        raise InvalidInput("result", "a dispute is settled by a result")
+        raise InvalidInput("result", _("a dispute is settled by a result"))
     if result:
         match = _locked(call.match)
         _check_correctable(match)

@@ -76,7 +76,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             return back(request, fallback)
         form = ResultForm(request.POST)
         if not form.is_valid():
-            messages.error(request, "Choose the result and the GG left on each side.")
+            messages.error(request, _("Choose the result and the GG left on each side."))
             return back(request, fallback)
         updated = attempt(
             request,
@@ -100,7 +100,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
                 f"Result of table {match.table} saved.",
             )
         else:
-            messages.error(request, "Choose the result and the GG left on each side.")
+            messages.error(request, _("Choose the result and the GG left on each side."))
         return back(request, fallback)
     if action == "judge-call":
         if not selectors.can_follow(request.user, match):
@@ -233,19 +233,25 @@ def log_upload(request: HttpRequest, pk: int) -> HttpResponse:
     fallback = reverse("matches:match-detail", args=[pk]) + "#logs"
     upload = request.FILES.get("file")
     if upload is None:
-        messages.error(request, "Choose the match log file (.jsonl) to upload.")
+        messages.error(request, _("Choose the match log file (.jsonl) to upload."))
         return back(request, fallback)
     if upload.size > MAX_LOG_BYTES:
-        messages.error(request, f"A match log may be at most {MAX_LOG_BYTES // 2**20} MB.")
+        messages.error(
+            request, _("A match log may be at most %(max)s MB.") % {"max": MAX_LOG_BYTES // 2**20}
+        )
         return back(request, fallback)
     data = upload.read(MAX_LOG_BYTES + 1)
     stored = attempt(request, lambda: log_services.store_log(match, data=data, by=request.user))
     if stored is not None:
         log, created = stored
         if created:
-            messages.success(request, f"Log #{log.pk} stored; it is being verified.")
+            messages.success(
+                request, _("Log #%(pk)s stored; it is being verified.") % {"pk": log.pk}
+            )
         else:
-            messages.info(request, f"This log was uploaded already (log #{log.pk}).")
+            messages.info(
+                request, _("This log was uploaded already (log #%(pk)s).") % {"pk": log.pk}
+            )
     return back(request, fallback)
 
 

@@ -19,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from rules import power_texts, selectors
 from rules.engine import formats as engine_formats
@@ -355,9 +356,11 @@ def create_arena(*, name: str) -> Arena:
     """An empty board for an organiser to draw on."""
     name = " ".join(name.split())
     if not name:
-        raise ArenaEditError("name", "an arena needs a name")
+        raise ArenaEditError("name", _("an arena needs a name"))
     if Arena.objects.filter(name__iexact=name).exists():
-        raise ArenaEditError("name", f"an arena called {name!r} exists already")
+        raise ArenaEditError(
+            "name", _("an arena called %(name)s exists already") % {"name": repr(name)}
+        )
     base = slugify(name)[:70] or "arena"
     slug, n = base, 2
     while Arena.objects.filter(slug=slug).exists():
@@ -374,7 +377,11 @@ def paint_cell(*, arena: Arena, cell: str, tool: str) -> Arena:
     recomputed with the engine's `Arena.problems()`.
     """
     if tool not in TOOLS:
-        raise ArenaEditError("tool", f"must be one of {', '.join(TOOLS)}, not {tool!r}")
+        raise ArenaEditError(
+            "tool",
+            _("must be one of %(tools)s, not %(tool)s")
+            % {"tools": ", ".join(TOOLS), "tool": repr(tool)},
+        )
     try:
         name = Cell.parse(cell).name
     except CellError as error:

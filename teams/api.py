@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import api_view, permission_classes
@@ -182,7 +183,7 @@ def _arena(reference: str) -> Arena:
     if found is None and reference.isdigit():
         found = Arena.objects.filter(pk=int(reference)).first()
     if found is None:
-        raise InvalidInput("arena", "no arena has this slug", "unknown_arena")
+        raise InvalidInput("arena", _("no arena has this slug"), "unknown_arena")
     return found
 
 
@@ -225,7 +226,7 @@ class BanPhaseTeamView(_BanPhaseView):
         side = who.side
         if side is None:  # an organiser, for a guest
             if "side" not in data:
-                raise InvalidInput("side", "organisers say whose team it is: a or b")
+                raise InvalidInput("side", _("organisers say whose team it is: a or b"))
             side = data["side"]
         bp_services.submit_team(
             phase, side=side, by=request.user, **MatchTeamInputSerializer.service_kwargs(data)

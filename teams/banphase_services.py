@@ -28,6 +28,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from matches.models import Match
 from rules import selectors as catalog
@@ -56,11 +57,11 @@ def phase_for(match: Match, *, seed: int | None = None) -> BanPhase:
     """
     event = match.round.event
     if not selectors.has_ban_phase(event):
-        raise Conflict("match", "this event does not play a team per match", "no_ban_phase")
+        raise Conflict("match", _("this event does not play a team per match"), "no_ban_phase")
     if match.is_bye:
-        raise Conflict("match", "a bye has no ban phase", "bye")
+        raise Conflict("match", _("a bye has no ban phase"), "bye")
     if match.round.status == Round.Status.DRAFT:
-        raise Conflict("match", "the pairings of this round are not published", "draft")
+        raise Conflict("match", _("the pairings of this round are not published"), "draft")
     phase = BanPhase.objects.filter(match=match).first()
     if phase is None:
         try:
@@ -168,7 +169,7 @@ def _fresh(phase: BanPhase) -> tuple[BanPhase, datetime.datetime]:
     now = timezone.now()
     phase = _apply_timeouts(_locked(phase), now)
     if phase.status == Status.PAUSED:
-        raise Conflict("status", "a judge has paused the ban phase", "paused")
+        raise Conflict("status", _("a judge has paused the ban phase"), "paused")
     return phase, now
 
 
@@ -189,17 +190,19 @@ def set_arena(
     phase, now = _fresh(phase)
     event = phase.match.round.event
     if phase.status != Status.ARENA:
-        raise Conflict("arena", "the arena is chosen already", "arena_chosen")
+        raise Conflict("arena", _("the arena is chosen already"), "arena_chosen")
     if by_organiser and side is None:
         source = BanPhase.ArenaSource.FORCED
     elif event.arena_choice == Event.ArenaChoice.FIRST_PLAYER and side == phase.arena_picker:
         source = BanPhase.ArenaSource.PICKED
     else:
-        raise Conflict("arena", "the other player picks the arena", "not_your_turn")
+        raise Conflict("arena", _("the other player picks the arena"), "not_your_turn")
     in_pool = selectors.arena_candidates(event).filter(pk=arena.pk).exists()
     # Organisers may force any arena when the event has no map pool.
     if not in_pool and (source == BanPhase.ArenaSource.PICKED or event.map_pool.exists()):
-        raise InvalidInput("arena", f"{arena.name} is not in the event's map pool")
+        raise InvalidInput(
+            "arena", _("%(name)s is not in the event's map pool") % {"name": arena.name}
+        )
     phase.arena, phase.arena_source = arena, source
     _start_bans(phase, now)
     phase.save(update_fields=["arena", "arena_source", "status", "deadline", "updated_at"])
@@ -228,14 +231,14 @@ def ban(
     """
     phase, now = _fresh(phase)
     if phase.status == Status.ARENA:
-        raise Conflict("profile", "bans start once the arena is chosen (1.1.3.a)", "no_arena")
+        raise Conflict("profile", _("bans start once the arena is chosen (1.1.3.a)"), "no_arena")
     if phase.status != Status.BANNING:
-        raise Conflict("profile", "every ban has been made", "bans_done")
+        raise Conflict("profile", _("every ban has been made"), "bans_done")
     index = phase.bans.count()
     steps = side_order(phase.bans_per_player, phase.first_banner)
     current = steps[index]
     if turn is not None and not 0 <= turn < len(steps):
-        raise InvalidInput("turn", f"between 0 and {len(steps) - 1}")
+        raise InvalidInput("turn", _("between 0 and %(len)s") % {"len": len(steps) - 1})
     if side is not None:
         if turn is not None and steps[turn] != side:
             raise _not_your_turn(
@@ -247,12 +250,19 @@ def ban(
         raise _not_your_turn("you do not play this match", index, current)
     if turn is not None and turn != index:
         raise Conflict(
-            "turn", f"ban {turn + 1} has been made already; this is ban {index + 1}", "stale_turn",
+            "turn",
+            _("ban %(made)s has been made already; this is ban %(now)s")
+            % {"made": turn + 1, "now": index + 1},
+            "stale_turn",
             turn=index, side=current,
         )  # fmt: skip
     code = _resolve_ban(phase, profile)
     if phase.bans.filter(profile_code=code).exists():
-        raise Conflict("profile", f"{code} is banned already in this match", "banned_already")
+        raise Conflict(
+            "profile",
+            _("%(code)s is banned already in this match") % {"code": code},
+            "banned_already",
+        )
     made = Ban.objects.create(
         phase=phase,
         index=index,
@@ -268,16 +278,22 @@ def ban(
 
 
 def _not_your_turn(why: str, index: int, current: str) -> Conflict:
-    return Conflict("turn", f"not your turn: {why}", "not_your_turn", turn=index, side=current)
+    return Conflict(
+        "turn",
+        _("not your turn: %(why)s") % {"why": why},
+        "not_your_turn",
+        turn=index,
+        side=current,
+    )
 
 
 def _resolve_ban(phase: BanPhase, reference: str) -> str:
     """The profile id a ban names (id or unambiguous name); it must be playable in the format."""
     fmt = phase.match.round.event.format
     if fmt is None:
-        raise Unprocessable("profile", "the event has no format, so nothing can be banned")
+        raise Unprocessable("profile", _("the event has no format, so nothing can be banned"))
     if not isinstance(reference, str) or not reference.strip():
-        raise InvalidInput("profile", "a profile id or name")
+        raise InvalidInput("profile", _("a profile id or name"))
     engine_catalog = catalog.engine_catalog(fmt.release)
     engine_fmt = catalog.engine_format(fmt)
     try:
@@ -286,7 +302,11 @@ def _resolve_ban(phase: BanPhase, reference: str) -> str:
         message, candidates = error.args
         raise InvalidInput("profile", message, candidates=list(candidates)) from error
     if profile.id not in {p.id for p in selectors.ban_pool(phase.match.round.event)}:
-        raise InvalidInput("profile", f"{profile.label()} is not playable in {fmt.name}")
+        raise InvalidInput(
+            "profile",
+            _("%(label)s is not playable in %(name)s")
+            % {"label": profile.label(), "name": fmt.name},
+        )
     return profile.id
 
 
@@ -310,15 +330,15 @@ def submit_team(
     """
     phase, now = _fresh(phase)
     if phase.status in (Status.ARENA, Status.BANNING):
-        raise Conflict("team", "teams are submitted once every ban is made", "bans_pending")
+        raise Conflict("team", _("teams are submitted once every ban is made"), "bans_pending")
     if phase.status == Status.REVEALED:
-        raise Conflict("team", "both teams are in and revealed: they cannot change", "revealed")
+        raise Conflict("team", _("both teams are in and revealed: they cannot change"), "revealed")
     match = phase.match
     event = match.round.event
     registration = match.player_a if side == "a" else match.player_b
     fmt = event.format
     if fmt is None:
-        raise Unprocessable("team", "the event has no format yet, so teams cannot be checked")
+        raise Unprocessable("team", _("the event has no format yet, so teams cannot be checked"))
     entries, name = _read_team(fmt, registration.user, team, saved_team_id)
     if event.team_pools:
         _check_pool(entries, registration.team_entries)
@@ -360,7 +380,7 @@ def _read_team(
     if saved_team_id is not None:
         saved = team_selectors.team_of(owner, saved_team_id) if owner is not None else None
         if saved is None:
-            raise InvalidInput("team_id", "no team of yours has this id")
+            raise InvalidInput("team_id", _("no team of yours has this id"))
         return team_selectors.entries_of(saved), saved.name
     data = dict(team or {})
     name = str(data.pop("name", "") or "")
@@ -371,7 +391,7 @@ def _read_team(
     except TeamSpecError as error:
         raise unreadable_team(error) from error
     if spec.bans:
-        raise InvalidInput("bans", "bans are made in the ban phase, not with the team")
+        raise InvalidInput("bans", _("bans are made in the ban phase, not with the team"))
     return list(spec.entries), name
 
 
@@ -383,7 +403,8 @@ def _check_pool(entries: list[TeamEntry], pool: list[dict]) -> None:
     if extra:
         raise Unprocessable(
             "krosmasters",
-            f"not in your registered pool (or more copies than it holds): {', '.join(extra)}",
+            _("not in your registered pool (or more copies than it holds): %(names)s")
+            % {"names": ", ".join(extra)},
             "not_in_pool",
             profiles=extra,
         )
@@ -398,9 +419,9 @@ def pause(phase: BanPhase, *, by: AbstractBaseUser) -> BanPhase:
     now = timezone.now()
     phase = _apply_timeouts(_locked(phase), now)
     if phase.status == Status.PAUSED:
-        raise Conflict("status", "the ban phase is paused already", "paused")
+        raise Conflict("status", _("the ban phase is paused already"), "paused")
     if phase.status == Status.REVEALED:
-        raise Conflict("status", "the teams are revealed: the phase is over", "revealed")
+        raise Conflict("status", _("the teams are revealed: the phase is over"), "revealed")
     phase.paused_status = phase.status
     phase.paused_remaining = (
         max(0, int((phase.deadline - now).total_seconds())) if phase.deadline else None
@@ -417,7 +438,7 @@ def resume(phase: BanPhase, *, by: AbstractBaseUser) -> BanPhase:
     """Play on; the turn gets back the time it had left when paused."""
     phase = _locked(phase)
     if phase.status != Status.PAUSED:
-        raise Conflict("status", "the ban phase is not paused", "not_paused")
+        raise Conflict("status", _("the ban phase is not paused"), "not_paused")
     now = timezone.now()
     phase.status = phase.paused_status or Status.BANNING
     if phase.status == Status.BANNING and phase.ban_seconds:
@@ -439,12 +460,12 @@ def undo_last_ban(phase: BanPhase, *, by: AbstractBaseUser) -> tuple[BanPhase, B
     now = timezone.now()
     phase = _apply_timeouts(_locked(phase), now)
     if phase.status == Status.REVEALED:
-        raise Conflict("bans", "the teams are revealed: the bans are final", "revealed")
+        raise Conflict("bans", _("the teams are revealed: the bans are final"), "revealed")
     last = phase.bans.order_by("-index").first()
     if last is None:
-        raise Conflict("bans", "no ban has been made yet", "nothing_to_undo")
+        raise Conflict("bans", _("no ban has been made yet"), "nothing_to_undo")
     last.delete()
-    discarded, _ = phase.teams.all().delete()
+    discarded, _kinds = phase.teams.all().delete()
     if phase.status == Status.PAUSED:
         phase.paused_status = Status.BANNING
         phase.paused_remaining = phase.ban_seconds or None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from rules.serializers import LegalityReportSerializer
@@ -63,7 +64,9 @@ class MatchTeamInputSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict) -> dict:
         if ("team_id" in attrs) == ("krosmasters" in attrs):
-            raise serializers.ValidationError({"team_id": ["give either team_id or krosmasters"]})
+            raise serializers.ValidationError(
+                {"team_id": [_("give either team_id or krosmasters")]}
+            )
         return attrs
 
     @staticmethod

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -255,7 +256,7 @@ def ban_phase_action(request: HttpRequest, pk: int, action: str) -> HttpResponse
         if action == "arena" and (who.organiser or who.side is not None):
             arena = Arena.objects.filter(pk=request.POST.get("arena") or 0).first()
             if arena is None:
-                raise InvalidInput("arena", "choose an arena")
+                raise InvalidInput("arena", _("choose an arena"))
             bp_services.set_arena(
                 phase,
                 arena=arena,

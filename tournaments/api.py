@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
@@ -129,7 +130,7 @@ class EventViewSet(
         data = valid(RoleGrantSerializer, request).validated_data
         user = get_user_model().objects.filter(username=data["username"]).first()
         if user is None:
-            raise ValidationError({"username": ["no user has this name"]})
+            raise ValidationError({"username": [_("no user has this name")]})
         services.grant_role(event=event, user=user, role=data["role"])
         return Response(data, status=status.HTTP_201_CREATED)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -55,7 +56,9 @@ class StatusChangeSerializer(serializers.Serializer):
 
     def validate_expected(self, value: str) -> str:
         if value not in Event.Status.values:
-            raise serializers.ValidationError(f"one of {', '.join(Event.Status.values)}")
+            raise serializers.ValidationError(
+                _("one of %(join)s") % {"join": ", ".join(Event.Status.values)}
+            )
         return value
 
 
@@ -78,7 +81,9 @@ class TeamInputSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("team_id" in attrs) == ("krosmasters" in attrs):
-            raise serializers.ValidationError({"team_id": ["give either team_id or krosmasters"]})
+            raise serializers.ValidationError(
+                {"team_id": [_("give either team_id or krosmasters")]}
+            )
         return attrs
 
     @staticmethod

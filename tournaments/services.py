@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from matches import services as match_services
 from matches.models import Match
@@ -130,19 +131,22 @@ def update_event(event: Event, **settings: Any) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     unknown = set(settings) - EDITABLE_SETTINGS
     if unknown:
-        raise InvalidInput(sorted(unknown)[0], "not a setting organisers can change")
+        raise InvalidInput(sorted(unknown)[0], _("not a setting organisers can change"))
     if event.status in (Status.RUNNING, Status.TOP_CUT, Status.FINISHED):
         locked = sorted(
             k for k in set(settings) & LOCKED_WHEN_RUNNING if _differs(event, k, settings[k])
         )
         if locked:
             raise Conflict(
-                locked[0], "the rules of play are fixed once the event has started", "locked"
+                locked[0], _("the rules of play are fixed once the event has started"), "locked"
             )
     if "swiss_rounds" in settings:
         played = event.rounds.filter(stage=Round.Stage.SWISS).count()
         if settings["swiss_rounds"] < played:
-            raise Conflict("swiss_rounds", f"{played} Swiss rounds have been paired already")
+            raise Conflict(
+                "swiss_rounds",
+                _("%(played)s Swiss rounds have been paired already") % {"played": played},
+            )
     # The bracket is rebuilt from the seeds and the results on every read: changing its size or
     # kind once it has started would leave results for matches the new shape does not have.
     for key in ("cut_size", "cut_kind"):
@@ -151,7 +155,7 @@ def update_event(event: Event, **settings: Any) -> Event:
             and event.status in (Status.TOP_CUT, Status.FINISHED)
             and settings[key] != getattr(event, key)
         ):
-            raise Conflict(key, "the top cut has started", "locked")
+            raise Conflict(key, _("the top cut has started"), "locked")
     map_pool = _apply_settings(event, settings)
     event.save()
     if map_pool is not None:
@@ -173,7 +177,7 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     map_pool = settings.pop("map_pool", None)
     fmt = settings.get("format")
     if fmt is not None and not isinstance(fmt, Format):
-        raise InvalidInput("format", "not a format")
+        raise InvalidInput("format", _("not a format"))
     if "tiebreakers" in settings:
         names = list(settings["tiebreakers"] or [])
         try:
@@ -188,23 +192,26 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     except ValueError as error:
         raise InvalidInput("points_win", str(error)) from error
     if event.cut_size not in CUT_SIZES:
-        raise InvalidInput("cut_size", f"must be one of {', '.join(map(str, CUT_SIZES))}")
+        raise InvalidInput(
+            "cut_size",
+            _("must be one of %(choices)s") % {"choices": ", ".join(map(str, CUT_SIZES))},
+        )
     if event.cut_kind == Event.CutKind.DOUBLE and event.cut_size == 2:
-        raise InvalidInput("cut_kind", "double elimination needs a cut of at least 4")
+        raise InvalidInput("cut_kind", _("double elimination needs a cut of at least 4"))
     if not 1 <= event.swiss_rounds <= 20:
-        raise InvalidInput("swiss_rounds", "between 1 and 20")
+        raise InvalidInput("swiss_rounds", _("between 1 and 20"))
     if not 1 <= event.round_minutes <= 240:
-        raise InvalidInput("round_minutes", "between 1 and 240 minutes")
+        raise InvalidInput("round_minutes", _("between 1 and 240 minutes"))
     if event.bans_per_player > 5:
-        raise InvalidInput("bans_per_player", "at most 5 bans per player")
+        raise InvalidInput("bans_per_player", _("at most 5 bans per player"))
     if not (event.name or "").strip():
-        raise InvalidInput("name", "give the event a name")
+        raise InvalidInput("name", _("give the event a name"))
     return list(map_pool) if map_pool is not None else None
 
 
 def grant_role(*, event: Event, user: AbstractBaseUser, role: str) -> EventRole:
     """Give `user` a role in `event`; granting a role held already changes nothing."""
-    granted, _ = EventRole.objects.get_or_create(event=event, user=user, role=role)
+    granted, _created = EventRole.objects.get_or_create(event=event, user=user, role=role)
     return granted
 
 
@@ -217,20 +224,24 @@ def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
     """
     expected = expected or event.status
     if to not in Status.values:
-        raise InvalidInput("status", f"unknown status {to!r}")
+        raise InvalidInput("status", _("unknown status %(to)s") % {"to": repr(to)})
     if to not in TRANSITIONS[expected]:
         raise Conflict(
             "status",
-            f"an event cannot go from {Status(expected).label} to {Status(to).label}",
+            _("an event cannot go from %(from)s to %(to)s")
+            % {"from": Status(expected).label, "to": Status(to).label},
             "bad_transition",
         )
     extra: dict[str, Any] = {}
     if to == Status.RUNNING:
         ready = event.registrations.filter(checked_in=True, dropped_at__isnull=True).count()
         if ready < 2:
-            raise Unprocessable("status", f"{ready} player(s) checked in; 2 are needed to start")
+            raise Unprocessable(
+                "status",
+                _("%(ready)s player(s) checked in; 2 are needed to start") % {"ready": ready},
+            )
     if to == Status.REGISTRATION_OPEN and event.require_legal_team and event.format_id is None:
-        raise Unprocessable("format", "an event that requires a legal team needs a format")
+        raise Unprocessable("format", _("an event that requires a legal team needs a format"))
     if to == Status.TOP_CUT:
         extra["top_cut_seeds"] = _cut_seeds(event)
     if to == Status.FINISHED:
@@ -256,13 +267,16 @@ def _swiss_done(event: Event) -> None:
     if len(rounds) < event.swiss_rounds or any(r.status != Round.Status.COMPLETE for r in rounds):
         done = sum(r.status == Round.Status.COMPLETE for r in rounds)
         raise Conflict(
-            "status", f"{done} of {event.swiss_rounds} Swiss rounds are complete", "rounds_left"
+            "status",
+            _("%(done)s of %(rounds)s Swiss rounds are complete")
+            % {"done": done, "rounds": event.swiss_rounds},
+            "rounds_left",
         )
 
 
 def _cut_seeds(event: Event) -> list[int]:
     if not event.cut_size:
-        raise Conflict("cut_size", "this event has no top cut; finish it instead", "no_cut")
+        raise Conflict("cut_size", _("this event has no top cut; finish it instead"), "no_cut")
     _swiss_done(event)
     rows = event_selectors.engine_standings(event)
     try:
@@ -274,10 +288,10 @@ def _cut_seeds(event: Event) -> list[int]:
 def _check_can_finish(event: Event, current: str) -> None:
     if current == Status.RUNNING:
         if event.cut_size:
-            raise Conflict("status", "play the top cut before finishing", "cut_pending")
+            raise Conflict("status", _("play the top cut before finishing"), "cut_pending")
         _swiss_done(event)
     elif event_selectors.bracket(event).champion is None:
-        raise Conflict("status", "the top cut has no champion yet", "cut_pending")
+        raise Conflict("status", _("the top cut has no champion yet"), "cut_pending")
 
 
 # Registrations and teams ------------------------------------------------------------------------
@@ -319,12 +333,16 @@ def register(
         Status.REGISTRATION_CLOSED,
     )
     if not (registration_open(event) or organiser_window):
-        raise Conflict("event", "registration is not open", "registration_closed")
+        raise Conflict("event", _("registration is not open"), "registration_closed")
     guest_name = " ".join(guest_name.split())
     if user is None and not guest_name:
-        raise InvalidInput("guest_name", "a guest needs a name")
+        raise InvalidInput("guest_name", _("a guest needs a name"))
     if user is not None and Registration.objects.filter(event=event, user=user).exists():
-        raise Conflict("user", f"{user.username} is registered already", "registered")
+        raise Conflict(
+            "user",
+            _("%(username)s is registered already") % {"username": user.username},
+            "registered",
+        )
     late = event.status == Status.RUNNING
     registration = Registration(
         event=event,
@@ -342,7 +360,7 @@ def register(
         wants_team and registration.team_legality.get("legal") is True
     ):
         raise Unprocessable(
-            "team", "this event requires a legal team to register", "legal_team_required",
+            "team", _("this event requires a legal team to register"), "legal_team_required",
             legality=registration.team_legality,
         )  # fmt: skip
     registration.waitlisted = capacity.full(event)  # past the cap: the waiting list (issue 17)
@@ -350,7 +368,7 @@ def register(
         with transaction.atomic():
             registration.save()
     except IntegrityError as error:
-        raise Conflict("user", "registered already", "registered") from error
+        raise Conflict("user", _("registered already"), "registered") from error
     if user is not None:
         grant_role(event=event, user=user, role=EventRole.Role.PLAYER)
     return registration
@@ -378,11 +396,11 @@ def submit_team(
     # A late registrant may still hand in a first team once the rounds have begun.
     first_team_late = event.status == Status.RUNNING and not registration.has_team
     if not (by_organiser or before_start or first_team_late):
-        raise Conflict("team", "teams are fixed once the event has started", "locked")
+        raise Conflict("team", _("teams are fixed once the event has started"), "locked")
     _set_team(registration, event, team=team, saved_team_id=saved_team_id, owner=registration.user)
     if event.require_legal_team and not registration.team_legality.get("legal"):
         raise Unprocessable(
-            "team", "this event requires a legal team", "legal_team_required",
+            "team", _("this event requires a legal team"), "legal_team_required",
             legality=registration.team_legality,
         )  # fmt: skip
     registration.save(
@@ -402,12 +420,12 @@ def _set_team(
     """Check the team against the event's format and copy it, with the report, onto the row."""
     fmt = event.format
     if fmt is None:
-        raise Unprocessable("team", "the event has no format yet, so teams cannot be checked")
+        raise Unprocessable("team", _("the event has no format yet, so teams cannot be checked"))
     name = ""
     if saved_team_id is not None:
         saved = team_selectors.team_of(owner, saved_team_id) if owner is not None else None
         if saved is None:
-            raise InvalidInput("team_id", "no team of yours has this id")
+            raise InvalidInput("team_id", _("no team of yours has this id"))
         entries = team_selectors.entries_of(saved)
         report = catalog.check_entries(fmt, entries)
         name = saved.name
@@ -436,9 +454,9 @@ def _check_spec(data: Mapping[str, Any], fmt: Format) -> tuple[list[EngineEntry]
 def set_checked_in(registration: Registration, checked_in: bool = True) -> Registration:
     """Check a player in (or out) before round 1; late registrants are checked in already."""
     if registration.event.status not in (Status.REGISTRATION_OPEN, Status.REGISTRATION_CLOSED):
-        raise Conflict("checked_in", "check-in happens before round 1", "checkin_closed")
+        raise Conflict("checked_in", _("check-in happens before round 1"), "checkin_closed")
     if checked_in and registration.waitlisted:
-        raise Conflict("checked_in", "you are on the waiting list: no place yet", "waitlisted")
+        raise Conflict("checked_in", _("you are on the waiting list: no place yet"), "waitlisted")
     Registration.objects.filter(pk=registration.pk).update(checked_in=checked_in)
     registration.checked_in = checked_in
     return registration
@@ -448,13 +466,17 @@ def drop(registration: Registration) -> Registration:
     """Leave the event: no further pairings; played matches and standings stay."""
     event = registration.event
     if event.status == Status.FINISHED:
-        raise Conflict("dropped", "the event is finished", "finished")
+        raise Conflict("dropped", _("the event is finished"), "finished")
     last = event.rounds.aggregate(n=Max("number"))["n"]
     now = timezone.now()
     if not Registration.objects.filter(pk=registration.pk, dropped_at__isnull=True).update(
         dropped_at=now, dropped_after_round=last
     ):
-        raise Conflict("dropped", f"{registration.display_name} has dropped already", "dropped")
+        raise Conflict(
+            "dropped",
+            _("%(name)s has dropped already") % {"name": registration.display_name},
+            "dropped",
+        )
     registration.dropped_at, registration.dropped_after_round = now, last
     return registration
 
@@ -462,11 +484,15 @@ def drop(registration: Registration) -> Registration:
 def reinstate(registration: Registration) -> Registration:
     """Undo a drop (organisers): the player is paired again from the next round."""
     if registration.event.status in (Status.TOP_CUT, Status.FINISHED):
-        raise Conflict("dropped", "the Swiss rounds are over", "finished")
+        raise Conflict("dropped", _("the Swiss rounds are over"), "finished")
     if not Registration.objects.filter(pk=registration.pk, dropped_at__isnull=False).update(
         dropped_at=None, dropped_after_round=None
     ):
-        raise Conflict("dropped", f"{registration.display_name} has not dropped", "not_dropped")
+        raise Conflict(
+            "dropped",
+            _("%(name)s has not dropped") % {"name": registration.display_name},
+            "not_dropped",
+        )
     registration.dropped_at = registration.dropped_after_round = None
     return registration
 
@@ -474,7 +500,7 @@ def reinstate(registration: Registration) -> Registration:
 def withdraw(registration: Registration) -> None:
     """Remove a registration entirely, which is only possible before any round is paired."""
     if registration.event.rounds.exists():
-        raise Conflict("registration", "rounds have been paired; drop instead", "started")
+        raise Conflict("registration", _("rounds have been paired; drop instead"), "started")
     registration.delete()
     capacity.promote(registration.event)
 
@@ -491,22 +517,24 @@ def pair_next_round(event: Event, *, seed: int | None = None) -> tuple[Round, li
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status not in (Status.RUNNING, Status.TOP_CUT):
-        raise Conflict("round", "rounds are paired once the event is running", "not_running")
+        raise Conflict("round", _("rounds are paired once the event is running"), "not_running")
     last = event.rounds.order_by("-number").first()
     if last is not None and last.status != Round.Status.COMPLETE:
         missing = last.matches.exclude(status=Match.Status.CONFIRMED).count()
-        what = (
-            "is still a draft"
+        reason = (
+            _("round %(number)s is still a draft")
             if last.status == Round.Status.DRAFT
-            else (f"has {missing} result(s) missing")
+            else _("round %(number)s has %(missing)s result(s) missing")
         )
-        raise Conflict("round", f"round {last.number} {what}", "round_open")
+        raise Conflict("round", reason % {"number": last.number, "missing": missing}, "round_open")
     number = (last.number if last else 0) + 1
     if event.status == Status.TOP_CUT:
         return _pair_cut_round(event, number), []
     if number > event.swiss_rounds:
         raise Conflict(
-            "round", f"all {event.swiss_rounds} Swiss rounds have been paired", "rounds_done"
+            "round",
+            _("all %(rounds)s Swiss rounds have been paired") % {"rounds": event.swiss_rounds},
+            "rounds_done",
         )
     players, matches = event_selectors.engine_history(event)
     try:
@@ -575,7 +603,7 @@ def _pairing_refusal(event: Event, number: int, error: pairing.PairingError) -> 
 def _pair_cut_round(event: Event, number: int) -> Round:
     ready = event_selectors.bracket(event).ready
     if not ready:
-        raise Conflict("round", "no bracket match is ready to be played", "bracket_done")
+        raise Conflict("round", _("no bracket match is ready to be played"), "bracket_done")
     round_ = Round.objects.create(
         event=event,
         number=number,
@@ -601,9 +629,9 @@ def repair_round(round_: Round) -> tuple[Round, list[str]]:
     """Throw a draft round away and pair it again with a fresh seed."""
     locked = Round.objects.select_for_update().get(pk=round_.pk)
     if locked.status != Round.Status.DRAFT:
-        raise Conflict("round", "only a draft round can be paired again", "published")
+        raise Conflict("round", _("only a draft round can be paired again"), "published")
     if locked.stage == Round.Stage.TOP_CUT:
-        raise Conflict("round", "top-cut pairings follow the bracket", "bracket")
+        raise Conflict("round", _("top-cut pairings follow the bracket"), "bracket")
     event = locked.event
     locked.matches.all().delete()
     locked.delete()
@@ -619,11 +647,11 @@ def swap_players(round_: Round, first: int, second: int) -> list[str]:
     """
     locked = Round.objects.select_for_update().get(pk=round_.pk)
     if locked.status != Round.Status.DRAFT:
-        raise Conflict("round", "pairings can be edited until they are published", "published")
+        raise Conflict("round", _("pairings can be edited until they are published"), "published")
     if locked.stage == Round.Stage.TOP_CUT:
-        raise Conflict("round", "top-cut pairings follow the bracket", "bracket")
+        raise Conflict("round", _("top-cut pairings follow the bracket"), "bracket")
     if first == second:
-        raise InvalidInput("second", "choose two different players")
+        raise InvalidInput("second", _("choose two different players"))
     matches = list(locked.matches.all())
     seat: dict[int, tuple[Match, str]] = {}
     for match in matches:
@@ -632,10 +660,10 @@ def swap_players(round_: Round, first: int, second: int) -> list[str]:
             seat[match.player_b_id] = (match, "b")
     for field, reg_id in (("first", first), ("second", second)):
         if reg_id not in seat:
-            raise InvalidInput(field, "this player has no seat in the round")
+            raise InvalidInput(field, _("this player has no seat in the round"))
     (m1, s1), (m2, s2) = seat[first], seat[second]
     if m1.pk == m2.pk:
-        raise InvalidInput("second", "these two players already play each other")
+        raise InvalidInput("second", _("these two players already play each other"))
     setattr(m1, f"player_{s1}_id", second)
     setattr(m2, f"player_{s2}_id", first)
     for match in (m1, m2):
@@ -697,22 +725,26 @@ def add_forbidden_pair(
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status in (Status.TOP_CUT, Status.FINISHED):
-        raise Conflict("event", "the Swiss rounds are over", "finished")
+        raise Conflict("event", _("the Swiss rounds are over"), "finished")
     if first == second:
-        raise InvalidInput("second", "choose two different players")
+        raise InvalidInput("second", _("choose two different players"))
     found = Registration.objects.select_related("user").in_bulk([first, second])
     for field, reg_id in (("first", first), ("second", second)):
         if reg_id not in found or found[reg_id].event_id != event.pk:
-            raise InvalidInput(field, "no player of this event has this id", "not_in_event")
+            raise InvalidInput(field, _("no player of this event has this id"), "not_in_event")
     if round_number is not None:
         if not 1 <= round_number <= event.swiss_rounds:
             raise InvalidInput(
-                "round_number", f"a Swiss round, 1 to {event.swiss_rounds}; empty for the event"
+                "round_number",
+                _("a Swiss round, 1 to %(rounds)s; empty for the event")
+                % {"rounds": event.swiss_rounds},
             )
         published = event.rounds.filter(number=round_number).exclude(status=Round.Status.DRAFT)
         if published.exists():
             raise Conflict(
-                "round_number", f"round {round_number} is published already", "round_published"
+                "round_number",
+                _("round %(number)s is published already") % {"number": round_number},
+                "round_published",
             )
     low, high = sorted((first, second))
     pair = ForbiddenPair(
@@ -729,7 +761,9 @@ def add_forbidden_pair(
     except IntegrityError as error:
         scope = f"round {round_number}" if round_number else "the whole event"
         raise Conflict(
-            "second", f"these two players are kept apart for {scope} already", "exists"
+            "second",
+            _("these two players are kept apart for %(scope)s already") % {"scope": scope},
+            "exists",
         ) from error
     return pair
 
@@ -737,7 +771,7 @@ def add_forbidden_pair(
 def remove_forbidden_pair(pair: ForbiddenPair) -> None:
     """Let the two players meet again from the next pairing (a draft is not re-paired)."""
     if pair.event.status == Status.FINISHED:
-        raise Conflict("event", "the event is finished", "finished")
+        raise Conflict("event", _("the event is finished"), "finished")
     pair.delete()
 
 
@@ -748,7 +782,11 @@ def publish_round(round_: Round) -> Round:
     if not Round.objects.filter(pk=round_.pk, status=Round.Status.DRAFT).update(
         status=Round.Status.PUBLISHED, published_at=now
     ):
-        raise Conflict("round", f"round {round_.number} is published already", "published")
+        raise Conflict(
+            "round",
+            _("round %(number)s is published already") % {"number": round_.number},
+            "published",
+        )
     round_.refresh_from_db()
     for match in round_.matches.filter(player_b__isnull=True):
         match_services.record_bye(match)
@@ -765,15 +803,15 @@ def start_timer(round_: Round, *, minutes: int | None = None) -> Round:
     """Start the countdown, or resume it after a pause; started separately from pairing so
     the organiser can let players find their tables first."""
     if round_.status == Round.Status.DRAFT:
-        raise Conflict("timer", "publish the pairings before starting the clock", "draft")
+        raise Conflict("timer", _("publish the pairings before starting the clock"), "draft")
     now = timezone.now()
     if minutes is not None:
         if not 1 <= minutes <= 240:
-            raise InvalidInput("minutes", "between 1 and 240 minutes")
+            raise InvalidInput("minutes", _("between 1 and 240 minutes"))
         round_.timer_seconds = minutes * 60
         round_.timer_remaining = None
     if round_.timer_ends_at is not None:
-        raise Conflict("timer", "the clock is running already", "running")
+        raise Conflict("timer", _("the clock is running already"), "running")
     left = round_.timer_remaining if round_.timer_remaining is not None else round_.timer_seconds
     round_.timer_ends_at = now + datetime.timedelta(seconds=left)
     round_.timer_remaining = None
@@ -783,7 +821,7 @@ def start_timer(round_: Round, *, minutes: int | None = None) -> Round:
 
 def pause_timer(round_: Round) -> Round:
     if round_.timer_ends_at is None:
-        raise Conflict("timer", "the clock is not running", "not_running")
+        raise Conflict("timer", _("the clock is not running"), "not_running")
     round_.timer_remaining = int((round_.timer_ends_at - timezone.now()).total_seconds())
     round_.timer_ends_at = None
     round_.save(update_fields=["timer_ends_at", "timer_remaining"])

@@ -8,8 +8,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
-from django.views.i18n import set_language as django_set_language
 from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
 
 from tournaments.accounts.models import Account
 
