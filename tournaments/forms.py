@@ -238,7 +238,11 @@ class TeamForm(forms.Form):
     """A saved team, or the Krosmasters written one per line (id or name, `| label` optional)."""
 
     saved_team = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, label=_("Saved team")
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label=_("Saved team"),
+        widget=forms.Select(attrs={"data-searchable": ""}),
     )
     team_name = forms.CharField(max_length=80, required=False, label=_("Team name"))
     krosmasters = forms.CharField(
