@@ -123,3 +123,27 @@ def test_event_times_in_the_event_time_zone_in_the_page_language():
     english = Client().get(f"/events/{event.slug}/").text
     assert "6:30" in english or "18:30" in english
     assert "December" in english
+
+
+def test_a_notice_and_its_email_read_in_each_recipients_language(mailoutbox):
+    from django.utils.translation import gettext as _
+
+    from tournaments.notifications.models import Kind, Notice
+    from tournaments.notifications.services import deliver
+
+    french, english = make_user(), make_user()
+    for user, language in ((french, "fr"), (english, "")):
+        user.email = f"{user.username}@example.org"
+        user.save()
+        Account.objects.create(user=user, language=language)
+    deliver(
+        users=[french, english],
+        event=make_event(),
+        kind=Kind.ROUND_PUBLISHED,
+        text=lambda: _("Round %(n)s pairings are up.") % {"n": 2},
+        webhook=False,
+    )
+    assert Notice.objects.get(user=french).text == "Les appariements de la ronde 2 sont affichés."
+    assert Notice.objects.get(user=english).text == "Round 2 pairings are up."
+    bodies = {mail.to[0]: mail.body for mail in mailoutbox}
+    assert bodies[french.email].startswith("Les appariements de la ronde 2")
