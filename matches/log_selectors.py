@@ -9,6 +9,7 @@ it once. The board is `rules.engine.svg.render_board`, the trace `rules.engine.r
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
@@ -75,14 +76,15 @@ def progress(log: MatchLog) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=16)
-def _replay(log_id: int, sha256: str, policy: str) -> Any:
+def _replay(log_id: int, sha256: str, policy: str, rulings: str) -> Any:
     data = bytes(MatchLog.objects.values_list("data", flat=True).get(pk=log_id))
-    return catalog.verify_match_log(data, time_policy=TimePolicy(policy))
+    chosen = json.loads(rulings)
+    return catalog.verify_match_log(data, time_policy=TimePolicy(policy), rulings=chosen)
 
 
 def replay_of(log: MatchLog) -> Replay | None:
     """The engine's replay of a stored log; None when it is unreadable (nothing was replayed)."""
-    report = _replay(log.pk, log.sha256, log.time_policy)
+    report = _replay(log.pk, log.sha256, log.time_policy, json.dumps(log.rulings, sort_keys=True))
     return report if isinstance(report, Replay) else None
 
 

@@ -92,6 +92,7 @@ def store_log(
                 data=data,
                 size=len(data),
                 time_policy=policy.value,
+                rulings=match.round.event.rulings or {},
                 uploaded_by=by,
             )
     except IntegrityError:  # the same upload, a moment earlier, from another request
@@ -144,14 +145,16 @@ def verify_stored_log(log_id: int) -> bool:
     )
     if not claimed:
         return False
-    data, policy = MatchLog.objects.values_list("data", "time_policy").get(pk=log_id)
+    data, policy, rulings = MatchLog.objects.values_list("data", "time_policy", "rulings").get(
+        pk=log_id
+    )
     data = bytes(data)
     MatchLog.objects.filter(pk=log_id, report__isnull=True).update(
         stage=MatchLog.Stage.REPLAYING, events_total=_count_events(data)
     )
     header = None
     try:
-        report = catalog.verify_match_log(data, time_policy=TimePolicy(policy))
+        report = catalog.verify_match_log(data, time_policy=TimePolicy(policy), rulings=rulings)
         status, payload = report.status.value, report.to_dict()
         header = report.log.header if isinstance(report, Replay) else None
     except Exception as crash:  # an engine bug: report it rather than loop on retries

@@ -233,6 +233,11 @@ class MatchLog(models.Model):
     time_policy = models.CharField(
         max_length=20, help_text="The event's time policy when uploaded, as the engine names it."
     )
+    rulings = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The event's named rulings when uploaded ({name: reading}); empty: the log's.",
+    )
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

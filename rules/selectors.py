@@ -14,12 +14,14 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
 
 from rules.engine import arena as engine_arena
 from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
 from rules.engine.legality import LegalityReport, TeamEntry, check_team
 from rules.engine.logevents import TimePolicy
+from rules.engine.rulings import Rulings
 from rules.engine.teamspec import parse_team_spec
 from rules.matchlog.parse import ParseIssue
 from rules.matchlog.verify import Report, UnreadableReport, verify_log_text
@@ -55,12 +57,14 @@ def release_named(name: str | None = None) -> Release:
         release = Release.objects.filter(name=name).first()
         if release is None:
             names = Release.objects.values_list("name", flat=True)
-            raise CatalogLookupError("release", f"no release is called {name!r}", names)
+            raise CatalogLookupError(
+                "release", _("no release is called %(name)s") % {"name": repr(name)}, names
+            )
         return release
     release = active_release()
     if release is None:
         raise CatalogLookupError(
-            "release", "no catalog release is active; import one with import_roster --activate"
+            "release", _("no catalog release is active; import one with import_roster --activate")
         )
     return release
 
@@ -87,19 +91,26 @@ def format_named(name: str | None = None, *, release: Release | None = None) -> 
         if fmt is None:
             listed = found.values_list("name", flat=True)
             raise CatalogLookupError(
-                "format", f"release {release.name} has no format called {name!r}", listed
+                "format",
+                _("release %(release)s has no format called %(name)s")
+                % {"release": release.name, "name": repr(name)},
+                listed,
             )
         return fmt
     fmt = found.filter(is_default=True).first()
     if fmt is None:
-        raise CatalogLookupError("format", f"release {release.name} has no default format")
+        raise CatalogLookupError(
+            "format", _("release %(release)s has no default format") % {"release": release.name}
+        )
     return fmt
 
 
 def format_by_id(format_id: Any) -> Format:
     fmt = Format.objects.select_related("release").filter(pk=_int(format_id)).first()
     if fmt is None:
-        raise CatalogLookupError("format", f"no format has the id {format_id!r}")
+        raise CatalogLookupError(
+            "format", _("no format has the id %(id)s") % {"id": repr(format_id)}
+        )
     return fmt
 
 
@@ -380,14 +391,20 @@ def log_catalog(release_name: str | None) -> engine_roster.Catalog:
     return engine_catalog(release_named(release_name))
 
 
-def verify_match_log(data: str | bytes, *, time_policy: TimePolicy | None = None) -> Report:
+def verify_match_log(
+    data: str | bytes,
+    *,
+    time_policy: TimePolicy | None = None,
+    rulings: Mapping[str, str] | None = None,
+) -> Report:
     """Verify a log against this site's catalog; a release the site lacks is a header error.
 
     Every adapter (API, Celery task) calls this, so an unknown release is reported the same way
     everywhere: as an unreadable log whose `catalog` field names the releases that exist.
     """
     try:
-        return verify_log_text(data, log_catalog, time_policy=time_policy)
+        chosen = Rulings.of(rulings) if rulings else None  # the event's; else the log's
+        return verify_log_text(data, log_catalog, time_policy=time_policy, rulings=chosen)
     except CatalogLookupError as missing:
         known = ", ".join(missing.candidates)
         message = f"{missing.message} (releases here: {known})" if known else missing.message

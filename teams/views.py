@@ -89,7 +89,7 @@ def builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
                 for reason in reasons:
                     form.add_error("name" if field == "name" else None, reason)
         else:
-            messages.success(request, f"Team {saved.name!r} saved.")
+            messages.success(request, _("Team %(name)s saved.") % {"name": repr(saved.name)})
             if request.htmx:
                 return HttpResponseClientRedirect(reverse("teams:list"))
             return redirect("teams:list")
@@ -135,7 +135,7 @@ def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such team")
     if request.method == "POST":
         services.delete_team(team)
-        messages.success(request, f"Team {team.name!r} deleted.")
+        messages.success(request, _("Team %(name)s deleted.") % {"name": repr(team.name)})
         return redirect("teams:list")
     return render(request, "teams/team_confirm_delete.html", {"team": team})
 

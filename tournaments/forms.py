@@ -30,7 +30,14 @@ EVENT_PAGE_FIELDS = (
 )
 #: Settings a post may leave out (ban phase, issue 6; time zone and cap, issue 17): the
 #: event's value (or the default) is kept.
-KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice", "time_zone", "player_cap")
+KEPT_WHEN_MISSING = (
+    "ban_seconds",
+    "ban_timeout",
+    "arena_choice",
+    "time_zone",
+    "player_cap",
+    "rulings",
+)
 CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in (2, 4, 8, 16, 32)]
 
 
@@ -140,7 +147,7 @@ class EventForm(forms.ModelForm):
                        "round_minutes", "time_policy", "late_registration_round")),
         (_("Scoring"), ("points_win", "points_draw", "points_loss", "tiebreakers")),
         (_("Ban phase"), ("bans_per_player", "ban_seconds", "ban_timeout", "arena_choice")),
-        (_("Match logs"), ("require_match_log",)),
+        (_("Match logs"), ("require_match_log", "rulings")),
     )  # fmt: skip
 
     def sections(self) -> list[tuple[str, list]]:
@@ -197,6 +204,9 @@ class EventForm(forms.ModelForm):
 
     def clean_ban_seconds(self) -> int:
         return self._kept("ban_seconds")
+
+    def clean_rulings(self) -> dict:
+        return self._kept("rulings") or {}
 
     def clean_player_cap(self) -> int:
         return self._kept("player_cap")

@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+import rules.engine.replay  # noqa: F401  (loads every module that registers a named ruling)
+from rules.engine.rulings import RulingError, Rulings, registered
 from tournaments.accounts import public_name
+
+
+def validate_rulings(value: object) -> None:
+    """An event's named rulings: an object of known ruling names to readings they offer."""
+    if not isinstance(value, dict):
+        raise ValidationError(_("Rulings must be an object of ruling names to readings."))
+    try:
+        Rulings.of(value)
+    except RulingError as error:
+        known = ", ".join(r.name for r in registered())
+        raise ValidationError(
+            _("%(error)s (known rulings: %(known)s)") % {"error": error, "known": known}
+        ) from error
 
 
 def default_tiebreakers() -> list[str]:
@@ -87,6 +103,15 @@ class Event(models.Model):
     time_policy = models.CharField(
         max_length=12, choices=TimePolicy.choices, default=TimePolicy.EQUAL_TURNS
     )
+    rulings = models.JSONField(
+        default=dict,
+        blank=True,
+        validators=[validate_rulings],
+        help_text=_(
+            "Named rulings of the rules engine chosen for this event, as {name: reading} "
+            "(docs/match-log.md, 'Rulings'); a ruling not named keeps its default."
+        ),
+    )
     bans_per_player = models.PositiveSmallIntegerField(default=0, help_text="0: no ban phase.")
     ban_seconds = models.PositiveSmallIntegerField(
         default=0, help_text="Time allowed for each ban; 0: no limit."
@@ -165,6 +190,7 @@ EVENT_SETTINGS: tuple[str, ...] = (
     "first_round_seeding",
     "round_minutes",
     "time_policy",
+    "rulings",
     "bans_per_player",
     "ban_seconds",
     "ban_timeout",

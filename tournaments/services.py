@@ -38,6 +38,7 @@ Status = Event.Status
 #: Settings that are part of the rules announced before the event (1.1.2): fixed once it runs.
 LOCKED_WHEN_RUNNING = {
     "format",
+    "rulings",  # a verdict must not depend on when its log was uploaded
     "map_pool",
     "tiebreakers",
     "points_win",
@@ -451,12 +452,26 @@ def _check_spec(data: Mapping[str, Any], fmt: Format) -> tuple[list[EngineEntry]
     return list(spec.entries), catalog.check_entries(fmt, spec.entries)
 
 
-def set_checked_in(registration: Registration, checked_in: bool = True) -> Registration:
-    """Check a player in (or out) before round 1; late registrants are checked in already."""
+def set_checked_in(
+    registration: Registration, checked_in: bool = True, *, by_player: bool = False
+) -> Registration:
+    """Check a player in (or out) before round 1; late registrants are checked in already.
+    A player checking themselves in does it within the event's check-in window, if it has
+    one; organisers at the desk may at any time (issue 17)."""
     if registration.event.status not in (Status.REGISTRATION_OPEN, Status.REGISTRATION_CLOSED):
         raise Conflict("checked_in", _("check-in happens before round 1"), "checkin_closed")
     if checked_in and registration.waitlisted:
         raise Conflict("checked_in", _("you are on the waiting list: no place yet"), "waitlisted")
+    if checked_in and by_player:
+        event, now = registration.event, timezone.now()
+        if event.checkin_opens_at and now < event.checkin_opens_at:
+            raise Conflict("checked_in", _("check-in has not opened yet"), "checkin_not_open")
+        if event.checkin_closes_at and now > event.checkin_closes_at:
+            raise Conflict(
+                "checked_in",
+                _("check-in is closed: see the organiser at the desk"),
+                "checkin_over",
+            )
     Registration.objects.filter(pk=registration.pk).update(checked_in=checked_in)
     registration.checked_in = checked_in
     return registration

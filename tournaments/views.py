@@ -360,13 +360,17 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("event-detail", slug)
 
 
-REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration], Any], bool, str]] = {
-    # action: (service, organisers only, message)
-    "check-in": (lambda r: services.set_checked_in(r, True), False, "Checked in."),
-    "check-out": (lambda r: services.set_checked_in(r, False), False, "Check-in undone."),
-    "drop": (services.drop, False, "Dropped from the event."),
-    "reinstate": (services.reinstate, True, "Reinstated."),
-    "withdraw": (services.withdraw, False, "Registration withdrawn."),
+REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration, bool], Any], bool, str]] = {
+    # action: (service (registration, by an organiser), organisers only, message)
+    "check-in": (
+        lambda r, organiser: services.set_checked_in(r, True, by_player=not organiser),
+        False,
+        "Checked in.",
+    ),
+    "check-out": (lambda r, _o: services.set_checked_in(r, False), False, "Check-in undone."),
+    "drop": (lambda r, _o: services.drop(r), False, "Dropped from the event."),
+    "reinstate": (lambda r, _o: services.reinstate(r), True, "Reinstated."),
+    "withdraw": (lambda r, _o: services.withdraw(r), False, "Registration withdrawn."),
 }
 
 
@@ -399,7 +403,7 @@ def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -
     service, organiser_only, message = REGISTRATION_ACTIONS[action]
     if not (who.organiser or (own and not organiser_only)):
         raise PermissionDenied
-    attempt(request, lambda: service(reg), f"{reg.display_name}: {message}")
+    attempt(request, lambda: service(reg, who.organiser), f"{reg.display_name}: {message}")
     return back(request, reverse("event-detail", args=[slug]))
 
 

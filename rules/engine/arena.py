@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.engine.cells import Cell
+from rules.engine.scenery import COUNTS_AS, PIECES, overrides
 
 SIDES = ("A", "B")
 
@@ -29,6 +30,9 @@ class Arena:
     start_cells: Mapping[str, frozenset[Cell]] = field(
         default_factory=lambda: {"A": frozenset(), "B": frozenset()}
     )
+    #: Named special scenery (4.17.7, `rules.engine.scenery`): cell -> piece name. Cosmetic
+    #: overrides are in `trees`/`bushes` too; pieces with rules of their own only here.
+    scenery: Mapping[Cell, str] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return hash((self.name, self.trees, self.bushes, self.crates, self.demon_cells))
@@ -55,7 +59,13 @@ class Arena:
                 found.append(
                     f"start cells of side {side} outside its two first rows: {', '.join(outside)}"
                 )
-        layers = {"tree": self.trees, "bush": self.bushes, "crate": self.crates}
+        special = frozenset(c for c, n in self.scenery.items() if n not in COUNTS_AS)
+        layers = {
+            "tree": self.trees,
+            "bush": self.bushes,
+            "crate": self.crates,
+            "special scenery piece": special,
+        }
         names = list(layers)
         for i, first in enumerate(names):
             for second in names[i + 1 :]:
@@ -78,14 +88,21 @@ def _cells(names: Iterable[str]) -> frozenset[Cell]:
 def arena_from_dict(data: Mapping) -> Arena:
     """Build an arena from the match-log header shape (`trees: ["d4"], kamas: {"f6": 1}`, ...)."""
     starts = data.get("start_cells") or {}
+    scenery = {Cell.parse(k): str(v).lower() for k, v in (data.get("scenery") or {}).items()}
+    unknown = sorted(f"{c}: {n}" for c, n in scenery.items() if n not in PIECES)
+    if unknown:
+        raise ArenaError(
+            f"unknown special scenery ({', '.join(unknown)}); known: {', '.join(sorted(PIECES))}"
+        )
     return Arena(
         name=str(data.get("name", "")),
-        trees=_cells(data.get("trees", ())),
-        bushes=_cells(data.get("bushes", ())),
+        trees=_cells(data.get("trees", ())) | overrides(scenery, "tree"),
+        bushes=_cells(data.get("bushes", ())) | overrides(scenery, "bush"),
         crates=_cells(data.get("crates", ())),
         demon_cells=_cells(data.get("demon_cells", ())),
         kamas={Cell.parse(k): int(v) for k, v in (data.get("kamas") or {}).items()},
         start_cells={side: _cells(starts.get(side, ())) for side in SIDES},
+        scenery=scenery,
     )
 
 
@@ -103,4 +120,9 @@ def arena_to_dict(arena: Arena) -> dict:
         "demon_cells": names(arena.demon_cells),
         "kamas": {c.name: n for c, n in sorted(arena.kamas.items())},
         "start_cells": {side: names(arena.start_cells.get(side, ())) for side in SIDES},
+        **(
+            {"scenery": {c.name: n for c, n in sorted(arena.scenery.items())}}
+            if arena.scenery
+            else {}
+        ),
     }

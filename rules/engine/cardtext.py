@@ -4,7 +4,8 @@ The roster words its standard additional effects (7.5) with a small set of keywo
 "-1 {MP}", "Pierces Armour", a named area... Each sentence of the text must be recognised as one
 of them, or the whole spell is refused with `Unsupported("spell:<profile>/<spell>")`: applying
 half of a card would be a guess. Wordings special to one card are not parsed here; a handler
-registered in `rules.engine.cards` for the spell replaces the parser for it.
+registered in `rules.engine.cards` for the spell replaces the parser for it
+(`cards.parse_spell` picks one or the other).
 """
 
 from __future__ import annotations
@@ -380,19 +381,6 @@ def _sentences(text: str) -> list[str]:
     """Split at full stops and at the commas joining two keywords ("area of effect, Pierces")."""
     parts = re.split(r"\s*\.\s+|\s*\.$|,\s+(?=[\"+-]|Pierces|Steals)", text.strip())
     return [p for p in (p.strip() for p in parts) if p]
-
-
-def parse_spell(profile: Profile, spell: Spell) -> SpellModel:
-    """The model of a spell bar, from a registered card handler or from the keyword parser.
-
-    Raises `Unsupported` naming the spell when a sentence is not understood.
-    """
-    from rules.engine.cards import spell_handler
-
-    handler = spell_handler(profile.id, spell.name)
-    if handler is not None:
-        return handler(profile, spell)
-    return keyword_model(profile, spell)
 
 
 def keyword_model(profile: Profile, spell: Spell) -> SpellModel:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.engine.cardtext import parse_spell, spell_feature
+from rules.engine.cards import parse_spell
+from rules.engine.cardtext import spell_feature
 from rules.engine.errors import Unsupported
 from rules.engine.powers import is_modelled
 from rules.engine.roster import Profile

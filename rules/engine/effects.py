@@ -1,6 +1,6 @@
 """What a spell does, as data: its kind, its area and its additional effects (4.8.6, 7.5).
 
-`cardtext.parse_spell` turns a spell bar of the roster into a `SpellModel`; `casting` applies it.
+`cards.parse_spell` turns a spell bar of the roster into a `SpellModel`; `casting` applies it.
 Every effect is a frozen dataclass so that a model can be compared, cached per catalog and shown
 in a trace. Effects a card words in its own way, and that no keyword covers, are `CardEffect`s:
 a key into the registry of `rules.engine.cards`, whose handler carries the card's meaning.
@@ -27,6 +27,7 @@ class LastingKind(StrEnum):
 
     DAMAGE = "damage"  # the unit's attack spells deal +amount (of `element`, or any element)
     HEAL = "heal"  # the unit's healing spells heal +amount
+    NEXT_DAMAGE = "next-damage"  # the caster's next spell this turn deals +amount (Loliperc)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,9 +18,17 @@ class RuleViolation(Exception):
 
 
 class Unsupported(Exception):
-    """Something the rules allow but the engine cannot compute exactly (`power:interior-fire`)."""
+    """Something the rules allow but the engine cannot compute exactly (`power:interior-fire`).
 
-    def __init__(self, feature: str, message: str = "") -> None:
+    `unit` and `card` name the piece and the card whose unmodelled spell or power it is, when
+    there is one, so that the report can say which (the event is the log line being replayed).
+    """
+
+    def __init__(
+        self, feature: str, message: str = "", *, unit: str | None = None, card: str | None = None
+    ) -> None:
         super().__init__(f"{feature}: {message}" if message else feature)
         self.feature = feature
         self.message = message
+        self.unit = unit
+        self.card = card

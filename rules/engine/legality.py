@@ -108,6 +108,25 @@ def _label_key(label: str | None) -> str:
     return " ".join((label or "").split()).casefold()
 
 
+def _gang_leader_extra(cards: list[_Card]) -> int:
+    """Gang Leader (Elite Riktus): a team formed with fewer than 8 Krosmasters and at least 5
+    Bandits may add one Level-2 Bandit Krosmaster (1.1.2: the card changes team building). The
+    added Bandit's 2 Levels are not counted in the total of 1.1.1.b; the team size limit still
+    holds. Returns the Levels left out (0 or 2)."""
+    if not any(any(p.slug == "gang-leader" for p in c.profile.powers) for c in cards):
+        return 0
+
+    def bandit(card: _Card) -> bool:
+        return any(t.strip().lower() == "bandit" for t in card.profile.types)
+
+    extra = [c for c in cards if bandit(c) and c.level == 2]
+    if not extra:
+        return 0
+    formed = len(cards) - 1
+    bandits = sum(1 for c in cards if bandit(c)) - 1
+    return 2 if formed < 8 and bandits >= 5 else 0
+
+
 class TeamChecker:
     """Checks teams against one format and catalog, with per-profile facts computed once.
 
@@ -148,7 +167,7 @@ class TeamChecker:
             else:
                 cards.append(card)
         all_ids = tuple(dict.fromkeys(entry.profile_id for entry in team))
-        total = sum(card.level for card in cards)
+        total = sum(card.level for card in cards) - _gang_leader_extra(cards)
 
         size = len(team)
         if not fmt.min_team_size <= size <= fmt.max_team_size:

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from rules.engine.arena import Arena
-from rules.engine.casting import Rolls
+from rules.engine.casting.actions import Rolls
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.movement import BlockRoll
 from rules.engine.roster import Profile
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 from rules.engine.state import Reward
 
 LOG_FORMAT = "kml/1"
@@ -88,6 +89,7 @@ class Header:
     profiles: tuple[Profile, ...] = ()
     rewards: tuple[Reward, ...] = ()
     event: EventInfo | None = None
+    rulings: Rulings = DEFAULT_RULINGS
     format: str = LOG_FORMAT
     line: int = 1
 
@@ -120,6 +122,7 @@ class Inspire:
 class Activate:
     line: int
     unit: str
+    choices: tuple[str, ...] = ()  # `key:value` for a power acting before the gauges fill
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
+from rules.engine.dice import Die, Roll, RollContext
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.powers import max_hp, powers_of, unsupported_powers
-from rules.engine.state import GameState, PendingEffect, Phase, Unit, injure, remove_from_arena
-from rules.engine.triggers import record_inflicted
+from rules.engine.injuries import injure
+from rules.engine.powers import powers_of, unsupported_powers
+from rules.engine.reactions import RollSide, on_step, rolled
+from rules.engine.state import GameState, PendingEffect, Phase, Unit, remove_from_arena
 
 LOCKED_LOSS = 3  # MP and AP lost when Locked (4.14.2.d)
 CAUGHT_LOSS = 1  # MP and AP lost when Caught (4.14.2.d)
@@ -88,21 +89,24 @@ def _claw_attack(state: GameState, naz: Unit, victim_id: str) -> GameState:
     """Claw Attack (Naz Rael): each Lock roll he makes against an enemy puts 1 Injury on it,
     whatever the roll, inflicted by Naz Rael himself (4.10.6.b example). A KO is immediate.
 
-    Injury-triggered powers are not modelled, so a victim or a Naz Rael holding a power the
-    engine does not know makes the move `Unsupported` (Rolbak, in the same example).
+    The Injury triggers the powers reacting to it (Rolbak, in the same example, 4.10.6.b).
     """
-    victim = state.unit(victim_id)
-    missing = unsupported_powers(state, [naz, victim])
-    if missing:
-        raise Unsupported(
-            f"power:{missing[0]}", f"Claw Attack injures {victim_id}, who holds {missing[0]}"
-        )
-    hp = max_hp(state, victim)
-    if hp is None or "profanation" in victim.powers:
-        return state
-    placed = max(0, min(1, hp - victim.injuries))
-    state = record_inflicted(state, naz.id, victim_id, placed)
-    return injure(state, victim_id, placed)
+    return injure(state, victim_id, 1, source=naz.id)
+
+
+def _refuse_unmodelled(state: GameState, units: Sequence[Unit]) -> None:
+    """A power the engine does not model, held by the mover or by an enemy rolling to Block
+    it, may change the Block: the move is `Unsupported`, naming the unit and its card."""
+    for unit in units:
+        missing = unsupported_powers(state, [unit])
+        if missing:
+            raise Unsupported(
+                f"power:{missing[0]}",
+                f"{unit.id} ({unit.profile.name}) holds {missing[0]}, which the engine does not "
+                "model, in this move's Block",
+                unit=unit.id,
+                card=unit.profile.name,
+            )
 
 
 def _why_not_free(state: GameState, cell: Cell) -> str:
@@ -114,9 +118,16 @@ def _why_not_free(state: GameState, cell: Cell) -> str:
 
 
 def move_one_cell(
-    state: GameState, unit_id: str, to: Cell, blocks: Sequence[BlockRoll] = ()
+    state: GameState,
+    unit_id: str,
+    to: Cell,
+    blocks: Sequence[BlockRoll] = (),
+    book: object | None = None,
 ) -> MoveOutcome:
     """Spend 1 MP to step to an adjacent free cell, running the Block procedure first (4.14.2).
+
+    `book`, the game's spellbook when the caller has one, lets a power read the other side's
+    spells in a Block roll (Puddlage).
 
     Every adjacent enemy character rolls, even once the mover has no MP left: 4.14.2.e repeats the
     rolls for each enemy that has not rolled, and AP losses still matter. Losses stop at 0.
@@ -127,7 +138,9 @@ def move_one_cell(
     if unit.cell is None:
         raise RuleViolation("6.3.2", f"{unit_id} is not in the arena")
     if unit.mp < 1:
-        raise RuleViolation("4.14.2.a", f"{unit_id} has no MP left to move")
+        if blockers(state, unit):  # the step would start a Block: it needs 1 MP (4.14.2.a)
+            raise RuleViolation("4.14.2.a", f"{unit_id} has no MP left to start a Block")
+        raise RuleViolation("6.3.2", f"{unit_id} has no MP left: a step costs 1 MP")
     if not unit.cell.is_adjacent(to):
         raise RuleViolation("4.17.2", f"{to} is not adjacent to {unit.cell} ({unit_id})")
     if not state.is_free(to):
@@ -136,6 +149,7 @@ def move_one_cell(
         )
 
     enemies = {u.id: u for u in blockers(state, unit)}
+    _refuse_unmodelled(state, [unit, *enemies.values()])
     named = [b.by for b in blocks]
     if sorted(named) != sorted(enemies) or len(set(named)) != len(named):
         expected = ", ".join(sorted(enemies)) or "none"
@@ -149,9 +163,10 @@ def move_one_cell(
     for roll in blocks:
         enemy = enemies[roll.by]
         lock_powers, dodge_powers = powers_of(state, enemy), powers_of(state, unit)
-        check_dice(dice_due(Roll.LOCK, RollContext(lock_powers)), roll.lock, enemy.id)
-        check_dice(dice_due(Roll.DODGE, RollContext(dodge_powers)), roll.dodge, unit_id)
-        locks, dodges = successes(roll.lock, Roll.LOCK), successes(roll.dodge, Roll.DODGE)
+        lock_side = RollSide(state, enemy, Roll.LOCK.value, unit, book)
+        dodge_side = RollSide(state, unit, Roll.DODGE.value, enemy, book)
+        locks, _, _ = rolled(lock_side, RollContext(lock_powers), tuple(roll.lock))
+        dodges, _, _ = rolled(dodge_side, RollContext(dodge_powers), tuple(roll.dodge))
         result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)
         loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(result, 0)
         ap, mp = max(0, ap - loss), max(0, mp - loss)
@@ -164,6 +179,7 @@ def move_one_cell(
     if mp < 1:
         return MoveOutcome(state.with_unit(replace(unit, ap=ap, mp=mp)), False, tuple(outcomes))
     state = state.with_unit(replace(unit, ap=ap, mp=mp - 1, cell=to))
+    state = on_step(state, unit_id, unit.cell.name)  # Mintetized
     return MoveOutcome(_arrive(state, unit_id, ended=True), True, tuple(outcomes))
 
 
@@ -178,7 +194,7 @@ def _arrive(state: GameState, unit_id: str, *, ended: bool) -> GameState:
     for other in state.units_at(unit.cell) if unit.cell is not None else ():
         if other.id == unit_id:
             continue
-        if "profanation" in other.powers and unit.is_krosmaster:
+        if "profanation" in powers_of(state, other) and unit.is_krosmaster:
             if not ended:
                 raise Unsupported(
                     "4.19.8.c:forced-move-across-tombstone",
@@ -228,6 +244,22 @@ def forced_move(
         state = state.with_unit(replace(state.unit(unit_id), cell=cell))
         state = _arrive(state, unit_id, ended=i == len(path) - 1)
     return MoveOutcome(state, bool(path))
+
+
+def relocate(state: GameState, unit_id: str, cell: Cell, *, by: str) -> MoveOutcome:
+    """An effect that moves a piece straight onto a chosen cell ("moves X to the targeted empty
+    cell", "to a free cell adjacent to..."): no path, no MP, no Block (4.14.1), the cell must be
+    free (4.17.3) and the piece arrives there as at the end of a forced move (Trap, Tombstone).
+    An Unfazed piece stays put under anyone else's effect (4.9.14)."""
+    unit = state.unit(unit_id)
+    if unit.cell is None:
+        raise RuleViolation("4.18.6", f"{unit_id} is not in the arena")
+    if not state.is_free(cell):
+        raise RuleViolation("4.17.3", f"{cell} is not free: it holds {_why_not_free(state, cell)}")
+    if by != unit_id and "unfazed" in powers_of(state, unit):
+        return MoveOutcome(state, False)
+    state = state.with_unit(replace(unit, cell=cell))
+    return MoveOutcome(_arrive(state, unit_id, ended=True), True)
 
 
 def push(state: GameState, caster_id: str, target_id: str, distance: int) -> MoveOutcome:

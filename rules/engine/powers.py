@@ -13,10 +13,16 @@ A unit holding a power that is not in `MODELLED` makes any cast it takes part in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import wraps
+from typing import TypeVar
 
 from rules.engine.errors import RuleViolation
-from rules.engine.state import GameState, Markers, Phase, Unit
+from rules.engine.reactions import modelled_powers, on_markers
+from rules.engine.state import GameState, Lasting, Markers, Phase, Unit
+
+T = TypeVar("T")
 
 ELEMENTAL = ("water", "air", "earth", "fire")
 _RESISTANCES = {f"{e}-resistance": e for e in (*ELEMENTAL, "neutral")}
@@ -67,12 +73,12 @@ MODELLED: dict[str, str] = {
     "crafter": "turn.apply_buy_reward (4.9.22)",
     "farmer": "turn.apply_end (4.9.23)",
     "wear": "turn start-of-turn triggers (4.9.25)",
-    "profanation": "state.injure, casting Step 7 (4.9.26)",
+    "profanation": "injuries.place_injuries and injuries.heal (4.9.26)",
     "wisdom": "obsolete, no effect (4.9.28)",
     "revenge": "obsolete, no effect (4.9.27)",
     "piggy-business": "dice.dice_due, after every other modifier (4.18.10)",
     "claw-attack": "movement.move_one_cell: 1 Injury per Lock roll, inflicted (4.10.6.b)",
-    "moon-hammer": "state.knock_out: the KO is avoided, GG still given (4.10.9)",
+    "moon-hammer": "injuries.knock_out: the KO is avoided, GG still given (4.10.9)",
     "krowsome": "injury_cap",
     "krobust": "injury_cap",
     "invisibility": "injury_cap and casting line-of-sight blockers",
@@ -107,7 +113,7 @@ MODELLED: dict[str, str] = {
     "buzzed": "families_of",
     "dragonshifting": "families_of",
     "kralove-blood": "damage_modifiers (Prosecution 5)",
-    "hemophilia": "casting.bleeding: no Injury removed under its Bleeding marker (4.13)",
+    "hemophilia": "injuries.bleeding: no Injury removed under its Bleeding marker (4.13)",
     "compulsion": "damage_modifiers",
     "cribbling": "damage_modifiers",
     "crobak-blood": "max_ap (Prosecution 4)",
@@ -145,12 +151,36 @@ _GRANTS = {
 _PROSECUTION_GRANTS = {"firefoux-blood": 6, "treechnid-blood": 5}
 
 
+def per_state(compute: Callable[[GameState, Unit], T]) -> Callable[[GameState, Unit], T]:
+    """Compute `compute(state, unit)` once per unit and `GameState.memo`: states are immutable,
+    and a memo is shared only by states with the very same units, lasting effects, Timelines,
+    active side, phase and turn, so `compute` may read those and nothing else of the state. A
+    unit that is not the state's own (a copy moved for a what-if) is computed afresh. Values
+    must be immutable (frozensets, tuples, numbers)."""
+    name = compute.__name__
+
+    @wraps(compute)
+    def cached(state: GameState, unit: Unit) -> T:
+        if state.units_by_id.get(unit.id) is not unit:
+            return compute(state, unit)
+        memo = state.memo
+        key = (name, unit.id)
+        try:
+            return memo[key]
+        except KeyError:
+            value = memo[key] = compute(state, unit)
+            return value
+
+    return cached
+
+
 def feature(slug: str) -> str:
     return f"power:{slug}"
 
 
 def is_modelled(slug: str) -> bool:
-    return slug in MODELLED
+    """Listed here, or declared by a handler module of `rules.engine.roster_powers`."""
+    return slug in MODELLED or slug in modelled_powers()
 
 
 def _allies(state: GameState, unit: Unit) -> list[Unit]:
@@ -161,10 +191,45 @@ def _adjacent(a: Unit, b: Unit) -> bool:
     return a.cell is not None and b.cell is not None and a.cell.is_adjacent(b.cell)
 
 
+def _present(state: GameState) -> frozenset[str]:
+    """Every power some unit in the arena holds itself: a power nobody holds grants nothing, so
+    the searches for its holders can be skipped (see `GameState.memo` for why this may be kept)."""
+    memo = state.memo
+    found = memo.get("present")
+    if found is None:
+        found = memo["present"] = frozenset().union(*(u.own_powers for u in state.in_arena()))
+    return found
+
+
+def _held(state: GameState) -> frozenset[str]:
+    """Every power some unit of the game holds itself, in the arena or not (heritages)."""
+    memo = state.memo
+    found = memo.get("held")
+    if found is None:
+        found = memo["held"] = frozenset().union(*(u.own_powers for u in state.units))
+    return found
+
+
+#: Powers that give powers to other units (see `powers_of`).
+_GRANTERS = frozenset(
+    {
+        "reinforced-protection",
+        "feca-shield",
+        "spell-rebound",
+        "natural-defense",
+        "tofuteur-royal",
+        "bouftonneur-royal",
+        "bububble",
+    }
+)
+
+
+@per_state
 def stained(state: GameState, unit: Unit) -> bool:
     """An enemy character holding Stain is adjacent: the unit keeps no other power."""
-    return any(
-        u.side != unit.side and _adjacent(u, unit) and "stain" in u.powers for u in state.in_arena()
+    return "stain" in _present(state) and any(
+        u.side != unit.side and _adjacent(u, unit) and "stain" in u.own_powers
+        for u in state.in_arena()
     )
 
 
@@ -172,31 +237,39 @@ def _holds(state: GameState, unit: Unit, power: str) -> bool:
     """The unit has this power of its own (printed, inspired or from a Reward) and no Stain
     takes it away. Used for the powers that change families or characteristics, which no power
     grants, so that `powers_of` and `families_of` never call each other in a loop."""
-    return unit.cell is not None and power in unit.powers and not stained(state, unit)
+    return unit.cell is not None and power in unit.own_powers and not stained(state, unit)
 
 
 def vigilantes(state: GameState, side: str) -> int:
     """Different Vigilante Krosmasters in `side`'s team when the game began (Retribution X,
     4.9.16; the roster's Prosecution X reads the same). The team is every Krosmaster of the side,
     KO'd or not, with its printed Types."""
-    return len(
-        {
-            u.profile.name
-            for u in state.units
-            if u.side == side and u.is_krosmaster and "vigilante" in u.profile.families
-        }
-    )
+    memo = state.memo
+    found = memo.get(("vigilantes", side))
+    if found is None:
+        found = memo[("vigilantes", side)] = len(
+            {
+                u.profile.name
+                for u in state.units
+                if u.side == side and u.is_krosmaster and "vigilante" in u.profile.families
+            }
+        )
+    return found
 
 
+@per_state
 def _base_families(state: GameState, unit: Unit) -> frozenset[str]:
     families = set(unit.profile.families)
-    if unit.is_krosmaster and any(
-        u.side == unit.side and _holds(state, u, "buzzed") for u in state.in_arena()
+    if (
+        unit.is_krosmaster
+        and "buzzed" in _present(state)
+        and any(u.side == unit.side and _holds(state, u, "buzzed") for u in state.in_arena())
     ):
         families.add(_BROTHERHOOD)
     return frozenset(families)
 
 
+@per_state
 def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's Types and summon families now (4.18.9, 4.19.2), in lower case.
 
@@ -212,6 +285,7 @@ def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     return frozenset(families)
 
 
+@per_state
 def _shifts(state: GameState, unit: Unit) -> bool:
     """The unit has Dragonshifting: its own, or copied by Master Knight from an allied Knight
     Krosmaster that holds it (4.18.8: the copy then speaks of the copier)."""
@@ -266,7 +340,8 @@ def _heir(state: GameState, holder: Unit) -> str | None:
     return None
 
 
-def heritages_of(state: GameState, unit: Unit) -> list[tuple[str, str]]:
+@per_state
+def heritages_of(state: GameState, unit: Unit) -> tuple[tuple[str, str], ...]:
     """Heritage powers of KO'd allied Chafers whose heir is `unit`, as (power, holder id).
 
     Distant, Oscult, Vigorous and Vorpal Heritage: while their holder is KO'd (out of the arena
@@ -274,27 +349,55 @@ def heritages_of(state: GameState, unit: Unit) -> list[tuple[str, str]]:
     MAX, +2 HP or the Critical Hit power. The heir is read anew whenever it is asked for, so it
     changes when the heir itself is KO'd."""
     if state.phase is Phase.SETUP or unit.cell is None or not unit.is_krosmaster:
-        return []
+        return ()
+    if not _held(state).intersection(_HERITAGES):
+        return ()
     out = []
     for holder in state.units:
         if holder.side != unit.side or holder.cell is not None or not holder.is_krosmaster:
             continue
         for power in _HERITAGES:
-            if power in holder.powers and _heir(state, holder) == unit.id:
+            if power in holder.own_powers and _heir(state, holder) == unit.id:
                 out.append((power, holder.id))
-    return out
+    return tuple(out)
 
 
+#: `Lasting.kind` of spells changing a unit's powers until the end of the turn (4.18.4): every
+#: power lost (Fraud, Dinner's readdddy!), or the power named in `element` gained (Turt Hell,
+#: Flight of the Black Crow).
+POWERS_LOST = "powers-lost"
+POWER_GAINED = "power-gained"
+
+
+def _spell_powers(state: GameState) -> dict[str, tuple[Lasting, ...]]:
+    """This turn's effects of spells on units' powers (`POWERS_LOST`, `POWER_GAINED`), by unit,
+    read once per memo (the lasting effects are among what a memo depends on)."""
+    memo = state.memo
+    found = memo.get("spell-powers")
+    if found is None:
+        by_unit: dict[str, list[Lasting]] = {}
+        for entry in state.lasting:
+            if entry.turn == state.turn and entry.kind in (POWERS_LOST, POWER_GAINED):
+                by_unit.setdefault(entry.unit, []).append(entry)
+        found = memo["spell-powers"] = {k: tuple(v) for k, v in by_unit.items()}
+    return found
+
+
+@per_state
 def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's powers now: its own, those granted by powers in play, minus those removed.
 
     Losing powers comes before any grant (4.18.4.g): an enemy adjacent to a Stain holder keeps
     only Stain. Granted powers are not gained twice (4.9.1).
     """
-    own = unit.powers
+    own = unit.own_powers
+    spells = _spell_powers(state).get(unit.id, ())
+    if any(e.kind == POWERS_LOST for e in spells):  # Fraud, Dinner's readdddy! (4.18.4.g)
+        return frozenset()
     if stained(state, unit):
         return own & {"stain"}
     gained: set[str] = set(own)
+    gained.update(e.element or "" for e in spells if e.kind == POWER_GAINED)  # Turt Hell
     if "madness" in own and unit.injuries >= 7:
         gained.update(_GRANTS["madness"])
     for power in ("old-timer", "fire-of-rubilax"):
@@ -312,27 +415,40 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     if "master-knight" in own:
         for ally in _allies(state, unit):
             if ally.is_krosmaster and "knight" in families_of(state, ally):
-                gained.update(ally.powers - {"master-knight"})
-    for other in state.in_arena():
+                gained.update(ally.own_powers - {"master-knight"})
+    for other in state.in_arena() if _present(state) & _GRANTERS else ():
         if other.side != unit.side:
             continue
         for power in ("reinforced-protection", "feca-shield", "spell-rebound"):
             near = other.id == unit.id or (unit.is_krosmaster and _adjacent(other, unit))
-            if power in other.powers and near:
+            if power in other.own_powers and near:
                 gained.update(_GRANTS[power])
-        if "natural-defense" in other.powers and unit.summoner and unit.is_character:
+        if "natural-defense" in other.own_powers and unit.summoner and unit.is_character:
             gained.update(_GRANTS["natural-defense"])
         families = families_of(state, unit)
-        if "tofuteur-royal" in other.powers and unit.summoner and "tofu" in families:
+        if "tofuteur-royal" in other.own_powers and unit.summoner and "tofu" in families:
             gained.update(_GRANTS["tofuteur-royal"])
         gobball = unit.summoner and "gobball" in families
-        if "bouftonneur-royal" in other.powers and gobball:
+        if "bouftonneur-royal" in other.own_powers and gobball:
             gained.update(_GRANTS["bouftonneur-royal"])
         bubble = other.id == unit.id or (unit.is_krosmaster and _adjacent(other, unit))
         theirs = state.active_side is not None and state.active_side != unit.side
-        if "bububble" in other.powers and bubble and theirs and not stained(state, other):
+        if "bububble" in other.own_powers and bubble and theirs and not stained(state, other):
             gained.add("unfazed")
+    if "unfazed" in gained and _hunted(state, unit):  # Driving (Medor Thraki)
+        gained.discard("unfazed")
     return frozenset(gained)
+
+
+def _hunted(state: GameState, unit: Unit) -> bool:
+    """Driving: an opposing Krosmaster carrying the Hunted marker loses Unfazed while a holder
+    of Driving is in play (its -1 die is `roster_powers.rolls`)."""
+    if not unit.is_krosmaster or not any(m.name == "hunted" for m in unit.special_markers):
+        return False
+    return any(
+        o.side != unit.side and "driving" in o.own_powers and not stained(state, o)
+        for o in state.in_arena()
+    )
 
 
 def unsupported_powers(state: GameState, units: list[Unit]) -> list[str]:
@@ -465,6 +581,8 @@ def injury_cap(state: GameState, caster: Unit, target: Unit) -> tuple[int, str] 
 
 def _in_play_holders(state: GameState, unit: Unit, power: str) -> list[Unit]:
     """Other units of the unit's team in the arena that hold `power`."""
+    if power not in _present(state):
+        return []
     return [u for u in _allies(state, unit) if _holds(state, u, power)]
 
 
@@ -532,18 +650,21 @@ def _kronice(state: GameState, unit: Unit) -> bool:
     return bool(_in_play_holders(state, unit, "kronice"))
 
 
+@per_state
 def max_ap(state: GameState, unit: Unit) -> int | None:
     """AP MAX now: printed, Equipment (4.7.5.c) and powers; None for a dash (4.11.1.b)."""
     base = unit.max_ap
     return None if base is None else base + sum(n for n, _ in ap_bonuses(state, unit))
 
 
+@per_state
 def max_mp(state: GameState, unit: Unit) -> int | None:
     """MP MAX now; None for a dash (4.11.1.a)."""
     base = unit.max_mp
     return None if base is None else base + sum(n for n, _ in mp_bonuses(state, unit))
 
 
+@per_state
 def max_hp(state: GameState, unit: Unit) -> int | None:
     """HP now: printed plus powers; None for a dash."""
     base = unit.profile.hp
@@ -565,27 +686,8 @@ def place_markers(
     new_ap = max(unit.markers.ap + ap, -(top_ap or 0))
     new_mp = max(unit.markers.mp + mp, -(top_mp or 0))
     markers = Markers(new_ap, new_mp, unit.markers.range + range)
-    return state.with_unit(replace(unit, markers=markers))
-
-
-def settle_hp(state: GameState) -> GameState:
-    """KO every unit whose Injuries reach its HP now (4.10.2 is checked continuously): HP can
-    drop when the power raising it leaves play or its condition stops holding."""
-    from rules.engine.state import knock_out
-
-    while state.phase is not Phase.OVER:
-        due = next(
-            (
-                u
-                for u in state.in_arena()
-                if u.profile.hp is not None and u.injuries >= (max_hp(state, u) or 0)
-            ),
-            None,
-        )
-        if due is None:
-            return state
-        state = knock_out(state, due.id)
-    return state
+    state = state.with_unit(replace(unit, markers=markers))
+    return on_markers(state, unit_id, ap, mp)  # powers reacting to +1 markers (Look At Me)
 
 
 def blocks_sight(unit: Unit, viewer: Unit, powers: frozenset[str]) -> bool:
@@ -618,7 +720,6 @@ __all__ = [
     "place_markers",
     "powers_of",
     "range_modifiers",
-    "settle_hp",
     "stained",
     "unsupported_powers",
     "vigilantes",

@@ -38,6 +38,7 @@ from itertools import chain
 
 from rules.engine.arena import Arena
 from rules.engine.cells import BOARD_SIZE, Cell
+from rules.engine.rulings import Rulings, register
 
 _N = BOARD_SIZE * BOARD_SIZE
 _ALL = (1 << _N) - 1
@@ -76,6 +77,29 @@ class SightRules:
 EXACT = SightRules()
 CLOSED_DIAGONAL_GAPS = SightRules(diagonal_gap_blocks=True)
 STRICT_CORNERS = SightRules(corner_touch_blocks=True)
+
+#: The corner readings as an event chooses them (a named ruling, `rules.engine.rulings`).
+_READINGS = {
+    "exact": EXACT,
+    "closed-diagonal-gaps": CLOSED_DIAGONAL_GAPS,
+    "strict-corners": STRICT_CORNERS,
+}
+LINE_OF_SIGHT = register(
+    "line-of-sight",
+    default="exact",
+    readings=tuple(_READINGS),
+    rule="4.15.9",
+    description=(
+        "What touching a corner of a blocking cell does to a line of sight: nothing (exact), "
+        "the point between two diagonally adjacent blockers closes (closed-diagonal-gaps), or "
+        "any corner touch blocks (strict-corners)."
+    ),
+)
+
+
+def sight_rules(rulings: Rulings) -> SightRules:
+    """The corner reading an event chose (its `line-of-sight` ruling)."""
+    return _READINGS[rulings.reading(LINE_OF_SIGHT.name)]
 
 
 @dataclass(frozen=True, slots=True)

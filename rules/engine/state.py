@@ -9,13 +9,15 @@ state lives in `turn.py` and `movement.py`; this module only knows what the piec
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
 START_GG = 6  # 1.3.5
 TOTAL_GG = 2 * START_GG + 1  # with the wild GG (1.3.6)
@@ -76,8 +78,11 @@ EQUIPMENT_TYPES = ("weapon", "set", "pet", "dofus", "trophy", "technique")
 class Reward:
     """A Demonic Reward (4.7) as far as the engine can apply it.
 
-    `ap`, `mp`, `range` and `powers` are what revealing it adds; `other_effects` marks anything
-    else on the token, which the engine refuses to approximate.
+    `ap`, `mp`, `range` and `powers` are what revealing it adds (a Boost's or a Buff's AP and MP
+    fill the gauges at once, 4.7.5.a-b); a Boost may also heal its Krosmaster (`heal`), bring
+    Kamas (`kamas`) or add damage to the next spell cast (`damage`, 4.7.5.a); a Technique's
+    `punch` is the effect it adds to Punch, in spell-effect keywords (4.7.11.e). `other_effects`
+    marks anything else on the token, which the engine refuses to approximate.
     """
 
     id: str
@@ -89,6 +94,10 @@ class Reward:
     range: int = 0
     powers: frozenset[str] = frozenset()
     other_effects: bool = False
+    heal: int = 0
+    kamas: int = 0
+    damage: int = 0
+    punch: str = ""
 
 
 @dataclass(frozen=True)
@@ -153,31 +162,38 @@ class Unit:
         return not (self.profile.families & PASSABLE_FAMILIES)
 
     def face_up(self, kind: RewardKind | None = None) -> tuple[Reward, ...]:
-        return tuple(
-            t.reward for t in self.rewards if t.face_up and (kind is None or t.reward.kind == kind)
-        )
+        if kind is None:
+            return self._face_up
+        return tuple(r for r in self._face_up if r.kind == kind)
 
-    @property
-    def powers(self) -> frozenset[str]:
-        """Printed, gained, inspired (5.3.1) and Demonic Reward powers; no duplicates (4.9.1)."""
+    @cached_property
+    def _face_up(self) -> tuple[Reward, ...]:
+        return tuple(t.reward for t in self.rewards if t.face_up)
+
+    @cached_property
+    def own_powers(self) -> frozenset[str]:
+        """The powers the unit holds itself: printed, gained, inspired (5.3.1) and from Demonic
+        Rewards; no duplicates (4.9.1). Which powers it *has now* (others' powers grant some, a
+        Stain removes them) is `powers.powers_of(state, unit)`, the engine's one answer; this is
+        only its input."""
         inspired = {INSPIRATION_POWERS[side] for side in self.inspiration}
         from_rewards = {p for r in self.face_up() for p in r.powers}
         return self.profile.powers | self.gained_powers | inspired | from_rewards
 
-    @property
+    @cached_property
     def max_ap(self) -> int | None:
         """AP MAX: printed, raised by face-up Equipment (4.7.5.c, 4.11.2)."""
         if self.profile.ap is None:
             return None
         return self.profile.ap + sum(r.ap for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @property
+    @cached_property
     def max_mp(self) -> int | None:
         if self.profile.mp is None:
             return None
         return self.profile.mp + sum(r.mp for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @property
+    @cached_property
     def range_modifier(self) -> int:
         """This turn's Range markers (4.12.1) plus face-up Equipment (4.7.5.c)."""
         return self.range_bonus + sum(r.range for r in self.face_up(RewardKind.EQUIPMENT))
@@ -247,6 +263,29 @@ class Lasting:
     element: str | None = None
 
 
+#: `Lasting.kind` of "`unit` dealt `amount` damage to `source` in turn `turn`" (Step 6 of an
+#: Attack spell, 7.2.7), for the spells asking whether a unit already damaged a target.
+DAMAGED = "damaged"
+
+#: `Lasting.kind` of "an effect ended this unit's turn" (Mocalisation, Sanctification): until its
+#: `end`, the unit may do nothing more (`turn_ended`).
+TURN_ENDED = "turn-ended"
+
+
+def turn_ended(state: GameState, unit_id: str) -> Lasting | None:
+    """The effect that ended this unit's turn during the current game turn, if any."""
+    for entry in state.lasting:
+        if entry.kind == TURN_ENDED and entry.unit == unit_id and entry.turn == state.turn:
+            return entry
+    return None
+
+
+#: Memos of derived values by the identity of what they depend on (see `GameState.memo`); the
+#: entries hold their inputs, so an id is never reused while its entry lives.
+_MEMOS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[Any, Any]]] = {}
+_MEMO_LIMIT = 512
+
+
 @dataclass(frozen=True)
 class GameState:
     arena: Arena
@@ -274,14 +313,62 @@ class GameState:
     lasting: tuple[Lasting, ...] = ()
     winner: str | None = None
     over_reason: str | None = None
+    rulings: Rulings = DEFAULT_RULINGS  # the event's named rulings (rules.engine.rulings)
 
     # -- lookups -------------------------------------------------------------------------------
 
     def unit(self, unit_id: str) -> Unit:
-        for u in self.units:
-            if u.id == unit_id:
-                return u
-        raise RuleViolation("4.3.1", f"there is no unit {unit_id!r} in this game")
+        found = self.units_by_id.get(unit_id)
+        if found is None:
+            raise RuleViolation("4.3.1", f"there is no unit {unit_id!r} in this game")
+        return found
+
+    @cached_property
+    def units_by_id(self) -> dict[str, Unit]:
+        return {u.id: u for u in self.units}
+
+    @cached_property
+    def memo(self) -> dict[Any, Any]:
+        """Values derived from the pieces (a unit's powers now, its families, its HP...), kept
+        so that each is computed once (`powers.per_state`).
+
+        A memo belongs to what such values may read: of each unit its id, side, cell,
+        Injuries, profile, gained powers, Inspiration, Rewards and summoner (not its gauges or
+        markers), and the lasting effects, the Timelines, the active side, the phase and the
+        turn. States that agree on all of it (a move that only spent MP, a Kamas change, a
+        standby effect...) share one memo; any difference gives a new, empty one. Objects are
+        compared by identity (the memo keeps them alive, so an id is never reused) and plain
+        values by value, so a memo can never be stale."""
+        pieces = tuple(
+            (
+                u.id,
+                u.side,
+                u.cell,
+                u.injuries,
+                id(u.profile),
+                id(u.gained_powers),
+                u.inspiration,
+                id(u.rewards),
+                u.summoner,
+            )
+            for u in self.units
+        )
+        key = (
+            pieces,
+            id(self.lasting),
+            id(self.timelines),
+            self.active_side,
+            self.phase,
+            self.turn,
+        )
+        found = _MEMOS.get(key)
+        if found is not None:
+            return found[1]
+        if len(_MEMOS) >= _MEMO_LIMIT:
+            _MEMOS.clear()
+        memo: dict[Any, Any] = {}
+        _MEMOS[key] = ((self.units, self.lasting, self.timelines), memo)
+        return memo
 
     def player(self, side: str) -> PlayerState:
         return self.players[SIDES.index(side)]
@@ -321,8 +408,20 @@ class GameState:
 
     # -- copy-on-write updates -----------------------------------------------------------------
 
+    def evolve(self, **changes: Any) -> GameState:
+        """`dataclasses.replace` without its per-field checks, for the updates made many times
+        per event: the fields are copied as they are, the derived caches (`memo`,
+        `units_by_id`) are not, and the changed fields are set."""
+        new = object.__new__(GameState)
+        values = new.__dict__
+        mine = self.__dict__
+        for name in _FIELD_NAMES:
+            values[name] = mine[name]
+        values.update(changes)
+        return new
+
     def with_unit(self, unit: Unit) -> GameState:
-        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        return self.evolve(units=tuple(unit if u.id == unit.id else u for u in self.units))
 
     def with_units(self, units: Iterable[Unit]) -> GameState:
         state = self
@@ -332,18 +431,18 @@ class GameState:
 
     def with_player(self, player: PlayerState) -> GameState:
         a, b = (player if p.side == player.side else p for p in self.players)
-        return replace(self, players=(a, b))
+        return self.evolve(players=(a, b))
 
     def with_kamas_at(self, cell: Cell, count: int) -> GameState:
         board = {c: n for c, n in self.kamas_on_board if c != cell}
         if count:
             board[cell] = count
-        return replace(self, kamas_on_board=tuple(sorted(board.items())))
+        return self.evolve(kamas_on_board=tuple(sorted(board.items())))
 
     def with_timeline(self, side: str, order: tuple[str, ...]) -> GameState:
         timelines = list(self.timelines)
         timelines[SIDES.index(side)] = order
-        return replace(self, timelines=(timelines[0], timelines[1]))
+        return self.evolve(timelines=(timelines[0], timelines[1]))
 
     # -- JSON ----------------------------------------------------------------------------------
 
@@ -397,6 +496,7 @@ class GameState:
             ],
             "winner": self.winner,
             "over_reason": self.over_reason,
+            "rulings": self.rulings.to_dict(),
         }
 
     @classmethod
@@ -428,7 +528,11 @@ class GameState:
             lasting=tuple(Lasting(**e) for e in data.get("lasting", ())),
             winner=data["winner"],
             over_reason=data["over_reason"],
+            rulings=Rulings.of(data.get("rulings")),
         )
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(GameState))
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:
@@ -463,6 +567,10 @@ def reward_to_json(r: Reward) -> dict[str, Any]:
         "range": r.range,
         "powers": sorted(r.powers),
         "other_effects": r.other_effects,
+        "heal": r.heal,
+        "kamas": r.kamas,
+        "damage": r.damage,
+        "punch": r.punch,
     }
 
 
@@ -510,31 +618,8 @@ def _unit_from_json(d: dict[str, Any]) -> Unit:
     )
 
 
-# -- rules checked continuously: injuries, KO, GG and the winner (1.4, 4.6.2, 4.10) -------------
-# They live here, beside the state, because every other module can trigger them: a block cannot,
-# but a Tombstone's Profanation (movement), a Wear power (turn) and every spell can.
-
-
-def injure(state: GameState, unit_id: str, count: int, *, profanation: bool = False) -> GameState:
-    """Place up to `count` Injury markers, never above HP (4.10.8), then KO at HP (4.10.2).
-
-    A unit with Profanation only takes Injuries from Profanation itself (4.9.26, 4.19.8.c).
-    """
-    from rules.engine.powers import max_hp  # powers reads this module; HP may be raised
-
-    unit = state.unit(unit_id)
-    hp = max_hp(state, unit)
-    if hp is None or unit.cell is None or count <= 0:
-        return state
-    if "profanation" in unit.powers and not profanation:
-        return state
-    injuries = min(hp, unit.injuries + count)
-    state = state.with_unit(replace(unit, injuries=injuries))
-    if injuries >= hp:
-        from rules.engine.powers import settle_hp
-
-        state = settle_hp(knock_out(state, unit_id))  # an HP its power raised may drop
-    return state
+# -- GG, leaving the arena and the winner (1.4, 4.6.2): rules that need no power --------------
+# Injuries, healing and KOs, which read powers, are in `rules.engine.injuries`.
 
 
 def award_gg(state: GameState, side: str, count: int) -> GameState:
@@ -581,42 +666,6 @@ def remove_from_arena(state: GameState, unit_id: str) -> GameState:
             unit.side, tuple(u for u in state.timeline(unit.side) if u != unit_id)
         )
     return state
-
-
-def knock_out(state: GameState, unit_id: str) -> GameState:
-    """The KO steps of 4.10.2.a, in order; a KO'd Krosmaster keeps its Timeline place (4.10.2.b).
-
-    Moon Hammer (Moon): the opponent still takes the GG, then Moon heals every Injury and stays
-    where he is, with his markers, Rewards and summons; as he never leaves the arena, nothing
-    that a KO triggers happens (4.10.9, Loot and Prospecting included).
-    """
-    from rules.engine.powers import powers_of  # powers reads this module
-
-    unit = state.unit(unit_id)
-    if unit.cell is not None and "moon-hammer" in powers_of(state, unit):
-        if unit.is_krosmaster and unit.profile.level:
-            state = award_gg(state, opponent(unit.side), unit.profile.level)
-        return check_winner(state.with_unit(replace(state.unit(unit_id), injuries=0)))
-    for power in unit.powers:
-        if power.startswith("loot"):
-            raise Unsupported(f"power:{power}", "Kamas for KOing a unit with Loot are not modelled")
-    if unit.is_krosmaster and any(
-        "prospecting" in u.powers for u in state.units if u.side != unit.side
-    ):
-        raise Unsupported("power:prospecting", "Kamas for a KO with Prospecting are not modelled")
-    if unit.is_krosmaster and unit.profile.level:
-        state = award_gg(state, opponent(unit.side), unit.profile.level)
-    others = tuple(
-        replace(u, special_markers=tuple(m for m in u.special_markers if m.placed_by != unit_id))
-        for u in state.units
-        if u.id != unit_id
-    )
-    state = state.with_units(others)
-    state = remove_from_arena(state, unit_id)
-    for summon in state.units:
-        if summon.summoner == unit_id and summon.cell is not None:
-            state = remove_from_arena(state, summon.id)
-    return check_winner(state)
 
 
 def end_game(state: GameState, winner: str | None, reason: str) -> GameState:

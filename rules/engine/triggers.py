@@ -19,16 +19,21 @@ from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
 
+from rules.engine.injuries import (
+    heal,
+    inflicted_this_turn,
+    injure,
+    knock_out,
+)
 from rules.engine.powers import (
     families_of,
     in_opponent_territory,
     injury_cap,
-    max_hp,
     place_markers,
     powers_of,
     vigilantes,
 )
-from rules.engine.state import GameState, Lasting, Phase, Unit, injure, knock_out
+from rules.engine.state import GameState, Lasting, Phase, Unit
 
 
 class Moment(StrEnum):
@@ -41,10 +46,6 @@ Handler = Callable[[GameState, Unit], GameState]
 
 _HANDLERS: dict[tuple[Moment, str], Handler] = {}
 _ORDER: list[str] = []
-
-#: `Lasting.kind` of the record "unit inflicted `amount` Injuries on `source` in turn `turn`"
-#: (4.10.6.b), kept for the powers that ask whether a unit inflicted Injuries this turn.
-INFLICTED = "inflicted"
 
 
 def trigger(moment: Moment, slug: str) -> Callable[[Handler], Handler]:
@@ -100,25 +101,6 @@ def start_of_fight(state: GameState) -> GameState:
     return state
 
 
-def record_inflicted(state: GameState, source: str, victim: str, amount: int) -> GameState:
-    """Remember that `source` inflicted `amount` Injuries on `victim` this game turn."""
-    if amount <= 0:
-        return state
-    entry = Lasting(INFLICTED, source, victim, state.turn, amount)
-    return replace(state, lasting=(*state.lasting, entry))
-
-
-def inflicted_this_turn(state: GameState, unit: Unit, *, krosmaster_only: bool = False) -> int:
-    out = 0
-    for entry in state.lasting:
-        if entry.kind != INFLICTED or entry.unit != unit.id or entry.turn != state.turn:
-            continue
-        if krosmaster_only and not state.unit(entry.source).is_krosmaster:
-            continue
-        out += entry.amount
-    return out
-
-
 def _adjacent(state: GameState, unit: Unit, *, allied: bool) -> list[Unit]:
     return [
         u
@@ -131,20 +113,9 @@ def _adjacent(state: GameState, unit: Unit, *, allied: bool) -> list[Unit]:
     ]
 
 
-def _bleeding(state: GameState, unit: Unit) -> bool:
-    from rules.engine.casting import bleeding  # casting imports this module
-
-    return bleeding(state, unit) is not None
-
-
 def _heal(state: GameState, unit: Unit, amount: int) -> GameState:
-    """Remove up to `amount` Injuries (4.10.5); Krowsome-like caps apply, Profanation blocks."""
-    cap = injury_cap(state, unit, unit)
-    if cap is not None:
-        amount = min(amount, cap[0])
-    if "profanation" in unit.powers or _bleeding(state, unit):
-        return state
-    return state.with_unit(replace(unit, injuries=unit.injuries - min(amount, unit.injuries)))
+    """A power healing its own holder: the one healing path of `injuries.heal`."""
+    return heal(state, unit.id, amount, healer=unit.id)[0]
 
 
 # -- start of the fight (1.3.10) -----------------------------------------------------------------
@@ -170,14 +141,11 @@ def _named(state: GameState, unit: Unit, name: str) -> bool:
 def _iopism(state: GameState, unit: Unit, count: int) -> GameState:
     for ally_id in [u.id for u in state.in_arena() if u.side == unit.side and u.is_krosmaster]:
         ally = state.unit(ally_id)
-        top = max_hp(state, ally)
-        if ally.cell is None or top is None or "profanation" in ally.powers:
+        if ally.cell is None:
             continue
         cap = injury_cap(state, unit, ally)
         amount = min(count, cap[0]) if cap is not None else count
-        placed = max(0, min(amount, top - ally.injuries))
-        state = record_inflicted(state, unit.id, ally.id, placed)
-        state = injure(state, ally.id, placed)
+        state = injure(state, ally.id, amount, source=unit.id)
     return state
 
 
@@ -329,12 +297,9 @@ def _shushus(state: GameState, unit: Unit) -> GameState:
 
 
 __all__ = [
-    "INFLICTED",
     "Moment",
     "fire",
     "handler",
-    "inflicted_this_turn",
-    "record_inflicted",
     "registered",
     "start_of_fight",
     "trigger",

@@ -14,10 +14,15 @@ from rules.engine.arena import SIDES, Arena
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
-from rules.engine.powers import max_ap, max_mp, place_markers, settle_hp
+from rules.engine.powers import max_ap, max_mp, place_markers, powers_of
+from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
+from rules.engine.scenery import refuse_unmodelled
 from rules.engine.state import (
     GameState,
+    Lasting,
     Markers,
     PendingEffect,
     Phase,
@@ -30,9 +35,8 @@ from rules.engine.state import (
     award_gg,
     check_winner,
     end_game,
-    injure,
-    knock_out,
     opponent,
+    turn_ended,
 )
 from rules.engine.triggers import Moment, fire, start_of_fight
 
@@ -101,6 +105,7 @@ def new_game(
     timeline_ties: Mapping[str, Sequence[str]] | None = None,
     first_player_claim: str | None = None,
     names: Mapping[str, str] | None = None,
+    rulings: Rulings = DEFAULT_RULINGS,
 ) -> GameState:
     """The board after 1.3.1-1.3.8: Kamas on their cells, 6 GG each and the wild GG, Timelines.
 
@@ -110,6 +115,7 @@ def new_game(
     problems = arena.problems()
     if problems:
         raise RuleViolation("1.2.1", "the arena cannot be played: " + "; ".join(problems))
+    refuse_unmodelled(arena)  # special scenery with rules of its own (4.17.7.b-d)
     ids = [m.unit for s in SIDES for m in teams[s]]
     if len(set(ids)) != len(ids):
         raise RuleViolation("1.1.4", "two units share an id; each Krosmaster needs its own")
@@ -134,6 +140,7 @@ def new_game(
         ),
         first_player=computed,
         players=(players[0], players[1]),
+        rulings=rulings,
         kamas_on_board=tuple(sorted((c, n) for c, n in arena.kamas.items() if n)),
     )
 
@@ -270,8 +277,10 @@ def next_unit(state: GameState) -> str | None:
     return None
 
 
-def apply_activate(state: GameState, unit_id: str) -> GameState:
-    """Start a piece's turn: the Preliminary Phase (6.2), then its Activation Phase (6.3)."""
+def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()) -> GameState:
+    """Start a piece's turn: the Preliminary Phase (6.2), then its Activation Phase (6.3).
+    `choices` are the event's `key:value` choices for a power acting before the gauges fill
+    (Interior Fire's `marker:ap` or `marker:mp`)."""
     _not_over(state)
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
@@ -282,9 +291,7 @@ def apply_activate(state: GameState, unit_id: str) -> GameState:
     expected = next_unit(state)
     if unit_id != expected:
         raise RuleViolation("5.5.1", f"{expected} plays next in the Timeline, not {unit_id}")
-    unit = state.unit(unit_id)
-    if "interior-fire" in unit.powers and (unit.markers.ap < 0 or unit.markers.mp < 0):
-        raise Unsupported("power:interior-fire", "its timing against 6.2.1.b is not settled")
+    unit = _interior_fire(state, state.unit(unit_id), choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
     unit = replace(
         unit,
@@ -306,9 +313,48 @@ def apply_activate(state: GameState, unit_id: str) -> GameState:
     return settle_hp(_start_of_turn_triggers(state, unit_id))
 
 
+INTERIOR_FIRE = register(
+    "interior-fire-timing",
+    default="before-gauges",
+    readings=("before-gauges", "after-gauges"),
+    rule="8.6.2",
+    description=(
+        "Interior Fire removes one -1 AP or -1 MP marker at the start of its holder's turn; "
+        "6.2.1.b has already spent the markers by then (6.2.1.d). before-gauges: the marker is "
+        "removed before the gauges fill, so it is not counted; after-gauges: read literally, "
+        "nothing is left to remove."
+    ),
+)
+
+
+def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Unit:
+    """Interior Fire (8.6.2): one -1 AP or -1 MP marker is removed before 6.2.1.b counts them,
+    under the default reading of `interior-fire-timing`. With both kinds, the player names one
+    in the `activate` event (`marker:ap` or `marker:mp`); with one kind there is no choice."""
+    if "interior-fire" not in powers_of(state, unit):
+        return unit
+    if state.rulings.reading(INTERIOR_FIRE.name) != "before-gauges":
+        return unit
+    kinds = [k for k in ("ap", "mp") if getattr(unit.markers, k) < 0]
+    picked = [c.partition(":")[2].strip().lower() for c in choices if c.startswith("marker:")]
+    if len(kinds) == 2:
+        if len(picked) != 1 or picked[0] not in kinds:
+            raise RuleViolation(
+                "8.6.2",
+                f"{unit.id} has -1 AP and -1 MP markers: Interior Fire removes one, and the "
+                "activate event must name it (choices: marker:ap or marker:mp)",
+            )
+        kinds = picked
+    if not kinds:
+        return unit
+    kind = kinds[0]
+    return replace(unit, markers=replace(unit.markers, **{kind: getattr(unit.markers, kind) + 1}))
+
+
 def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
     """6.2.1.d for what the engine knows: the piece's own powers (`triggers`), then Wear on its
     summons (4.9.25) and its Bombs' Explosions."""
+    state = on_turn_start(state, unit_id)  # what powers remember of this moment (Sit!)
     state = fire(state, Moment.START_OF_TURN, unit_id)
     for summon in state.units:
         if summon.summoner != unit_id or summon.cell is None:
@@ -321,16 +367,44 @@ def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
             explosion = PendingEffect("explosion", summon.id, cell=cell.name)
             state = replace(state, pending=(*state.pending, explosion))
             continue
-        if "wear" in summon.powers:
+        if "wear" in powers_of(state, summon):
             state = injure(state, summon.id, 1)
     return state
 
 
+def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
+    """Why `unit_id` may not carry an action now, under the rule that is actually broken: the
+    set-up is not over (1.3.9), the player has not rolled for Tension (5.2.1), another piece is
+    the active one (6.1.1, 6.3.1), the unit is not next in the Timeline (5.5.1), or it is next
+    but its turn has not started (6.2: the Preliminary Phase comes first)."""
+    if state.phase is Phase.SETUP:
+        return RuleViolation(
+            "1.3.9", f"the pieces are still being placed: {unit_id} cannot {action}"
+        )
+    if state.phase is Phase.TENSION:
+        return RuleViolation("5.2.1", f"the player rolls for Tension before {unit_id} can {action}")
+    if state.active_unit is not None:
+        return RuleViolation(
+            "6.3.1",
+            f"{state.active_unit} is the active Game Piece (6.1.1): only it acts, so {unit_id} "
+            f"cannot {action}",
+        )
+    expected = next_unit(state)
+    if unit_id != expected:
+        return RuleViolation(
+            "5.5.1", f"{expected or 'nobody'} plays next in the Timeline, not {unit_id}"
+        )
+    return RuleViolation(
+        "6.2", f"{unit_id} must be activated (its Preliminary Phase) before it can {action}"
+    )
+
+
 def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
-    """The active piece, in its Activation Phase, with no effect waiting on standby."""
+    """The active piece, in its Activation Phase, with no effect waiting on standby; `rule` is
+    the rule of the action itself (its other conditions)."""
     _not_over(state)
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
-        raise RuleViolation(rule, f"{unit_id} is not the active piece")
+        raise not_acting(state, unit_id, "act")
     if state.pending:
         raise RuleViolation(
             "4.18.3.a",
@@ -340,6 +414,11 @@ def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = Fal
     unit = state.unit(unit_id)
     if unit.cell is None:
         raise RuleViolation(rule, f"{unit_id} is not in the arena")
+    ended = turn_ended(state, unit_id)
+    if ended is not None:
+        raise RuleViolation(
+            "6.4", f"{ended.source} ended {unit_id}'s turn: only its end may follow"
+        )
     if krosmaster and not unit.is_krosmaster:
         raise RuleViolation(rule, f"only a Krosmaster can do this, not {unit_id}")
     return unit
@@ -356,11 +435,16 @@ def _spend(state: GameState, unit: Unit, ap: int, rule: str, kamas: int = 0) -> 
 
 
 def apply_move(
-    state: GameState, unit_id: str, to: Cell, blocks: Sequence[BlockRoll] = ()
+    state: GameState,
+    unit_id: str,
+    to: Cell,
+    blocks: Sequence[BlockRoll] = (),
+    book: object | None = None,
 ) -> GameState:
-    """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put."""
+    """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put.
+    `book` (the spellbook) lets Block rolls read spells (Puddlage)."""
     _acting(state, unit_id, "6.3.2")
-    return check_winner(settle_hp(move_one_cell(state, unit_id, to, blocks).state))
+    return check_winner(settle_hp(move_one_cell(state, unit_id, to, blocks, book).state))
 
 
 def apply_pick_kama(state: GameState, unit_id: str, count: int = 1) -> GameState:
@@ -415,7 +499,7 @@ def apply_buy_reward(
         raise RuleViolation("4.7.6", f"{reward.rank!r} is not a Demonic Reward rank")
     if face_up and state.turn == 1:
         raise RuleViolation("4.7.4", "on his first turn the first player buys face down only")
-    crafter = "crafter" in unit.powers and not state.reward_bought
+    crafter = "crafter" in powers_of(state, unit) and not state.reward_bought
     price = (CRAFTER_PRICES if crafter else REWARD_PRICES)[reward.rank]
     state = _spend(state, unit, 0 if crafter else 1, "4.7.6", kamas=price)
     state = replace(state, reward_bought=True)
@@ -447,17 +531,37 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
     if index is None:
         raise RuleViolation("4.7.10", f"{unit_id} holds no face-down {reward_id}")
     reward = unit.rewards[index].reward
-    if reward.kind is RewardKind.BOOST or reward.other_effects:
+    if reward.other_effects:
         raise Unsupported(f"reward:{reward.id}", "its effect is not modelled")
-    if reward.kind is RewardKind.BUFF and (reward.ap or reward.mp or reward.range):
-        raise Unsupported(f"reward:{reward.id}", "characteristic changes from a Buff")
     if reward.kind is RewardKind.EQUIPMENT:
         _check_equipment_slot(unit, reward)
     rewards = tuple(
-        replace(t, face_up=True) if i == index else t for i, t in enumerate(unit.rewards)
+        replace(t, face_up=True) if i == index else t
+        for i, t in enumerate(unit.rewards)
+        if not (i == index and reward.kind is RewardKind.BOOST)  # a Boost is consumed (4.7.5.a)
     )
     unit = replace(unit, rewards=rewards, ap=unit.ap + reward.ap, mp=unit.mp + reward.mp)
-    return replace(state.with_unit(unit), reward_revealed=True)
+    if reward.kind is not RewardKind.EQUIPMENT:  # Equipment's Range is in `range_modifier`
+        unit = replace(unit, range_bonus=unit.range_bonus + reward.range)  # until its next turn
+    state = _boost(state.with_unit(unit), unit_id, reward)
+    unit = state.unit(unit_id)
+    return on_reward(replace(state.with_unit(unit), reward_revealed=True), unit_id, reward.id)
+
+
+def _boost(state: GameState, unit_id: str, reward: Reward) -> GameState:
+    """A Boost's instant advantages (4.7.5.a) beyond AP and MP: Injuries healed through the one
+    healing path, Kamas from the reserve, and damage added to the next spell cast this turn
+    (spent by that spell whatever it is; lost at the end of the turn)."""
+    if reward.heal:
+        state, _, _ = heal(state, unit_id, reward.heal)
+    if reward.kamas:
+        side = state.unit(unit_id).side
+        player = state.player(side)
+        state = state.with_player(replace(player, kamas=player.kamas + reward.kamas))
+    if reward.damage:
+        armed = Lasting(NEXT_SPELL, unit_id, f"reward:{reward.id}", state.turn, reward.damage)
+        state = replace(state, lasting=(*state.lasting, armed))
+    return state
 
 
 def _check_equipment_slot(unit: Unit, reward: Reward) -> None:
@@ -477,15 +581,19 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     (4.12.1), Farmer paid (4.9.23); then the next piece, or the opponent's turn (5.6.1, 6.4.2).
     """
     _not_over(state)
+    if state.active_unit is not None and state.active_unit != unit_id:
+        raise RuleViolation(
+            "6.4.2", f"only the active Game Piece's turn ends, {state.active_unit}'s"
+        )
     if state.active_unit != unit_id:
-        raise RuleViolation("6.4.2", f"{unit_id} is not the active piece")
+        raise not_acting(state, unit_id, "end its turn")
     if state.pending:
         raise RuleViolation("4.18.3.a", "effects on standby must be resolved first")
     state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
     if state.phase is Phase.OVER:
         return state
     unit = state.unit(unit_id)
-    if "farmer" in unit.powers and state.kamas_picked and unit.cell is not None:
+    if "farmer" in powers_of(state, unit) and state.kamas_picked and unit.cell is not None:
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
     state = state.with_unit(replace(unit, ap=0, mp=0, range_bonus=0))

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rules.engine.arena import SIDES, arena_from_dict
-from rules.engine.casting import Rolls
+from rules.engine.casting import Rolls  # also registers the spells' named rulings
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.logevents import (
@@ -50,6 +50,7 @@ from rules.engine.logevents import (
 )
 from rules.engine.movement import BlockRoll
 from rules.engine.roster import CATALOG_FORMAT, parse_roster
+from rules.engine.rulings import DEFAULT_RULINGS, RulingError, Rulings
 from rules.engine.state import Reward, RewardKind
 from rules.matchlog import schema
 
@@ -246,6 +247,15 @@ def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | Non
             where = f"profiles[{issue.index}]" if issue.index is not None else "profiles"
             issues.add(number, f"{where}.{issue.field}" if issue.field else where, issue.message)
         profiles = read.profiles
+    rulings = DEFAULT_RULINGS
+    try:
+        rulings = Rulings.of(model.rulings)
+    except RulingError:
+        for name, reading in model.rulings.items():  # every bad one, each under its name
+            try:
+                Rulings.of({name: reading})
+            except RulingError as error:
+                issues.add(number, f"rulings.{name}", str(error))
     return Header(
         arena=arena_from_dict(model.arena.model_dump()),
         players={
@@ -265,6 +275,7 @@ def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | Non
         profiles=profiles,
         rewards=tuple(_reward(r) for r in model.rewards),
         event=EventInfo(**model.event.model_dump()) if model.event else None,
+        rulings=rulings,
         line=number,
     )
 
@@ -280,6 +291,10 @@ def _reward(model: schema.RewardModel) -> Reward:
         range=model.range,
         powers=frozenset(model.powers),
         other_effects=model.other_effects,
+        heal=model.heal,
+        kamas=model.kamas,
+        damage=model.damage,
+        punch=model.punch,
     )
 
 
@@ -327,7 +342,7 @@ def _event(value: dict[str, Any], number: int, issues: _Issues) -> Event | None:
         case schema.InspireModel():
             return Inspire(number, model.die, model.unit)
         case schema.ActivateModel():
-            return Activate(number, model.unit)
+            return Activate(number, model.unit, tuple(model.choices))
         case schema.MoveModel():
             blocks = tuple(BlockRoll(b.by, _dice(b.lock), _dice(b.dodge)) for b in model.block)
             return Move(number, model.unit, Cell.parse(model.to), blocks)

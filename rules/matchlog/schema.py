@@ -26,6 +26,7 @@ from pydantic import (
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation
 from rules.engine.logevents import LOG_FORMAT, RULESETS, Reason, TimePolicy
+from rules.engine.scenery import PIECES
 
 CELL_PATTERN = r"^[a-l](1[0-2]|[1-9])$"
 DIE_PATTERN = (
@@ -121,6 +122,10 @@ class StartCells(Closed):
     B: Cells
 
 
+#: A named piece of special scenery (4.17.7), the names `rules.engine.scenery` knows.
+SceneryName = Literal[tuple(sorted(PIECES))]  # type: ignore[valid-type]
+
+
 class ArenaModel(Closed):
     name: Name = ""
     width: Literal[12] = 12
@@ -133,6 +138,7 @@ class ArenaModel(Closed):
         dict[CellName, Annotated[int, Field(ge=1, le=MAX_COUNT)]], Field(max_length=144)
     ] = {}
     start_cells: StartCells
+    scenery: Annotated[dict[CellName, SceneryName], Field(max_length=144)] = {}
 
 
 class TeamSlotModel(Closed):
@@ -170,6 +176,10 @@ class RewardModel(Closed):
         list[Annotated[str, StringConstraints(max_length=64)]], Field(max_length=16)
     ] = []
     other_effects: bool = False
+    heal: Annotated[int, Field(ge=0, le=20)] = 0  # a Boost healing its Krosmaster (4.7.5.a)
+    kamas: Annotated[int, Field(ge=0, le=20)] = 0  # a Boost bringing Kamas
+    damage: Annotated[int, Field(ge=0, le=6)] = 0  # a Boost adding damage to the next spell
+    punch: Annotated[str, StringConstraints(max_length=200)] = ""  # a Technique (4.7.11.e)
 
 
 class EventInfoModel(Closed):
@@ -192,6 +202,19 @@ class HeaderModel(Closed):
     profiles: Annotated[list[dict[str, Any]], Field(max_length=64)] = []
     rewards: Annotated[list[RewardModel], Field(max_length=90)] = []
     event: EventInfoModel | None = None
+    rulings: Annotated[
+        dict[
+            Annotated[str, StringConstraints(min_length=1, max_length=64)],
+            Annotated[str, StringConstraints(min_length=1, max_length=64)],
+        ],
+        Field(
+            max_length=64,
+            description=(
+                "the event's named rulings: ruling name -> chosen reading (docs/match-log.md, "
+                "'Rulings'); a ruling not named keeps its default"
+            ),
+        ),
+    ] = {}
 
 
 # -- events --------------------------------------------------------------------------------------
@@ -218,6 +241,7 @@ class InspireModel(Closed):
 class ActivateModel(Closed):
     e: Literal["activate"]
     unit: UnitId
+    choices: Choices = []  # a power of the Preliminary Phase asking (Interior Fire: marker:ap)
 
 
 class BlockModel(Closed):
@@ -265,7 +289,11 @@ class RollsModel(Closed):
     coins: Annotated[list[Literal["heads", "tails"]], Field(max_length=8)] = []
 
 
-Choices = Annotated[list[Name], Field(max_length=16)]
+#: A choice the card or power leaves to the player, `key:value` (docs/match-log.md, "Choices of
+#: a cast"): `cell:e5`, `unit:A2`, `x:2`, `summon:lemon jelly`, `effect:push`, `form:s2-exf2-3`.
+CHOICE_PATTERN = r"^[a-z]+:\S.{0,90}$"
+Choice = Annotated[str, StringConstraints(pattern=CHOICE_PATTERN, max_length=100)]
+Choices = Annotated[list[Choice], Field(max_length=16)]
 Order = Annotated[
     list[Annotated[str, StringConstraints(pattern=LABEL_PATTERN)]], Field(max_length=32)
 ]

@@ -16,6 +16,7 @@ from typing import Any
 from rules.engine.logevents import MatchLog, TimePolicy
 from rules.engine.replay import Replay, Status, replay
 from rules.engine.roster import Profile
+from rules.engine.rulings import Rulings
 from rules.matchlog.parse import LogParseError, ParseIssue, parse_log
 
 #: Gives the catalog for the release a log's header names (None: the active release).
@@ -41,6 +42,7 @@ class UnreadableReport:
             "result": None,
             "claimed_result_matches": None,
             "catalog": None,
+            "rulings": {},
         }
 
 
@@ -57,14 +59,20 @@ def with_inline_profiles(
 
 
 def verify_log(
-    log: MatchLog, catalog: Mapping[str, Profile], *, time_policy: TimePolicy | None = None
+    log: MatchLog,
+    catalog: Mapping[str, Profile],
+    *,
+    time_policy: TimePolicy | None = None,
+    rulings: Rulings | None = None,
 ) -> Replay:
-    """Replay an already parsed log against `catalog` (before its inline profiles)."""
+    """Replay an already parsed log against `catalog` (before its inline profiles), under the
+    event's named `rulings` when given (else the header's)."""
     return replay(
         log,
         with_inline_profiles(catalog, log.header.profiles),
         time_policy=time_policy,
         release=getattr(catalog, "release", None),
+        rulings=rulings,
     )
 
 
@@ -73,12 +81,14 @@ def verify_log_text(
     catalog: Mapping[str, Profile] | CatalogSource,
     *,
     time_policy: TimePolicy | None = None,
+    rulings: Rulings | None = None,
 ) -> Report:
     """Parse and replay. `catalog` is a catalog, or a function giving the catalog for the
-    header's `catalog` release; `time_policy` is the tournament's (see `TimePolicy`)."""
+    header's `catalog` release; `time_policy` and `rulings` are the event's (see `TimePolicy`,
+    `rules.engine.rulings`)."""
     try:
         log = parse_log(text)
     except LogParseError as unreadable:
         return UnreadableReport(unreadable.issues)
     base = catalog if isinstance(catalog, Mapping) else catalog(log.header.catalog)
-    return verify_log(log, base, time_policy=time_policy)
+    return verify_log(log, base, time_policy=time_policy, rulings=rulings)

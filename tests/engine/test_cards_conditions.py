@@ -12,10 +12,12 @@ from functools import cache
 
 import pytest
 
-from rules.engine.cardtext import parse_spell, spell_feature
+from rules.engine.cards import parse_spell
+from rules.engine.cardtext import spell_feature
 from rules.engine.casting import CastAction, apply_cast
 from rules.engine.coverage import coverage
 from rules.engine.errors import Unsupported
+from rules.engine.injuries import record_inflicted
 from rules.engine.roster import Catalog, Profile, parse_roster
 from rules.engine.state import Markers
 from tests.engine.casting_builders import book, c, card, game, rolls, summon_card, token, unit
@@ -41,12 +43,14 @@ KNIGHT = card("knight", "Sir Test", hp=20, types=["Knight"])
 ELIATROPE = card("elia", "Elia", hp=20, types=["Eliatrope"])
 
 
-def _cast(units, profiles, caster, spell, target, *, armour=True, **kw):
-    """Cast with no critical success and no Armour success for every opposing target."""
+def _cast(units, profiles, caster, spell, target, *, armour=True, special=False, **kw):
+    """Cast with no critical success and no Armour success for every opposing target; a
+    Special spell rolls no dice at all (7.4.2)."""
     state = game(units, caster)
     targets = [u.id for u in units if u.cell == c(target)]
-    dice = {t: "lock" for t in targets} if armour else {}
-    action = CastAction(caster, spell, c(target), rolls=rolls("lock", **dice, **kw))
+    dice = {t: "lock" for t in targets} if armour and not special else {}
+    critical = "" if special else "lock"
+    action = CastAction(caster, spell, c(target), rolls=rolls(critical, **dice, **kw))
     return apply_cast(state, action, book(profiles))
 
 
@@ -296,7 +300,7 @@ def test_growth_spurt_mp_markers_on_a_multiman_only() -> None:
     multiman = card("mm", "Mm", types=["Multiman"])
     for target, expected in ((multiman, Markers(mp=2)), (FOE, Markers())):
         units = [unit("A1", "A", trank, "c3"), unit("A2", "A", target, "c4")]
-        out = _cast(units, [trank, target], "A1", "Growth Spurt", "c4", armour=False)
+        out = _cast(units, [trank, target], "A1", "Growth Spurt", "c4", special=True)
         assert out.state.unit("A2").markers == expected
 
 
@@ -332,7 +336,7 @@ def test_transposition_switches_with_an_allied_character_only() -> None:
         "A1",
         "Transposition",
         "c5",
-        armour=False,
+        special=True,
     )
     assert (out.state.unit("A1").cell, out.state.unit("A2").cell) == (c("c5"), c("c3"))
 
@@ -372,8 +376,8 @@ def test_coverage_lists_the_conditional_spells_as_modelled() -> None:
         "spell:s5-bouf-8/frantic-rhythm",
     ):
         assert feature not in report
-    # Same name, another condition: still unsupported.
-    assert "spell:s1-dks1-29/restoration" in report
+    # Same name, another condition: its own handler (cards/counts.py, a named ruling).
+    assert "spell:s1-dks1-29/restoration" not in report
 
 
 def test_cannon_pass_one_more_when_an_ally_is_in_the_area() -> None:
@@ -398,8 +402,6 @@ def test_impetuous_shot_one_less_per_cell_of_range(cell, expected) -> None:
 
 
 def test_frantic_rhythm_after_an_injury_on_an_opposing_character_this_turn() -> None:
-    from rules.engine.triggers import record_inflicted
-
     marty = roster("s5-bouf-8")
     units = [unit("A1", "A", marty, "c3"), unit("B1", "B", FOE, "c5"), unit("B2", "B", FOE, "h8")]
     state = game(units, "A1")
@@ -418,7 +420,7 @@ def test_long_shot_three_more_range_for_the_turn_and_no_mp_left(pid) -> None:
 
     shooter = roster(pid)
     units = [unit("A1", "A", shooter, "c3", mp=3)]
-    out = _cast(units, [shooter], "A1", "Long Shot", "c3", armour=False)
+    out = _cast(units, [shooter], "A1", "Long Shot", "c3", special=True)
     caster = out.state.unit("A1")
     assert (caster.range_bonus, caster.mp) == (3, 0)
     # 6.4.1 example: the bonus ends with his turn.

@@ -63,8 +63,8 @@ def test_1_4_1_no_spell_once_the_game_is_over() -> None:
     assert _refused(replace(_state(), phase=Phase.OVER, winner="B"), "Bolt") == "1.4.1"
 
 
-def test_7_1_1_only_the_active_piece_casts() -> None:
-    assert _refused(replace(_state(), active_unit="B1"), "Bolt") == "7.1.1"
+def test_6_3_1_only_the_active_game_piece_casts() -> None:
+    assert _refused(replace(_state(), active_unit="B1"), "Bolt") == "6.3.1"
 
 
 def test_7_1_1_the_caster_must_have_the_spell() -> None:
@@ -192,6 +192,15 @@ def test_7_3_2_a_healing_has_no_armour_roll_and_7_3_2_b_critical_adds_one() -> N
     assert not any(t.step == "Step 5" for t in out.trace)
 
 
+def test_7_3_2_a_armour_dice_for_the_target_of_a_healing_spell_are_refused() -> None:
+    ally = unit("A2", "A", FOE, "c5", injuries=5)
+    state = game([unit("A1", "A", MAGE, "c3"), ally], "A1")
+    action = CastAction("A1", "Mend", c("c5"), rolls=rolls("critical", A2="armour"))
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(state, action, SPELLS)
+    assert refused.value.rule == "7.3.2.a" and "A2" in refused.value.message
+
+
 def test_4_10_5_heal_beyond_the_injuries_is_lost() -> None:
     ally = unit("A2", "A", FOE, "c5", injuries=1)
     state = game([unit("A1", "A", MAGE, "c3"), ally], "A1")
@@ -207,3 +216,10 @@ def test_7_4_2_special_spells_skip_steps_4_to_7() -> None:
     assert out.state.unit("B1").markers.mp == -1 and out.state.unit("B1").injuries == 0
     assert any(t.rule == "7.4.2" for t in out.trace)
     assert not any(t.step in ("Step 4", "Step 5", "Step 6") for t in out.trace)
+
+
+def test_7_4_2_dice_of_a_special_spell_are_refused() -> None:
+    for given in (rolls("critical"), rolls(B1="armour")):
+        with pytest.raises(RuleViolation) as refused:
+            apply_cast(_state(), CastAction("A1", "Shout", c("c5"), rolls=given), SPELLS)
+        assert refused.value.rule == "7.4.2"

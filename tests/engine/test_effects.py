@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from rules.engine.cards import parse_spell
 from rules.engine.cards import spell as register_spell
-from rules.engine.cardtext import parse_spell
 from rules.engine.casting import OFFICIAL, CastAction, apply_cast
 from rules.engine.dice import DiceCountError
 from rules.engine.effects import (
@@ -27,8 +27,9 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.injuries import knock_out
 from rules.engine.powers import in_opponent_territory
-from rules.engine.state import SpecialMarker, knock_out
+from rules.engine.state import SpecialMarker
 from tests.engine.casting_builders import (
     bar,
     book,

@@ -16,6 +16,7 @@ from rules.engine.casting import (
 )
 from rules.engine.dice import DiceCountError
 from rules.engine.errors import RuleViolation
+from rules.engine.injuries import knock_out
 from rules.engine.roster import Cost
 from rules.engine.state import Lasting, Phase
 from tests.engine.casting_builders import (
@@ -384,8 +385,6 @@ def test_4_19_9_e_queen_summons_again_after_a_tofu_is_removed() -> None:
     with pytest.raises(RuleViolation) as refused:
         _cast(state, spells, "A1", "Summoning of Tofu (3)", "c2")
     assert refused.value.rule == "4.19.9.c"
-    from rules.engine.state import knock_out
-
     state = knock_out(state, "A1/tofu-2")
     state = _cast(state, spells, "A1", "Summoning of Tofu (3)", "c2").state
     assert state.unit("A1/tofu-2").cell == c("c2")

@@ -16,16 +16,16 @@ import pytest
 
 from rules.engine.cards import card_effect
 from rules.engine.cards import spell as register_spell
-from rules.engine.cardtext import parse_spell
-from rules.engine.casting import FANMADE, OFFICIAL, CastAction, apply_cast, place_injuries
-from rules.engine.coverage import coverage
+from rules.engine.casting import FANMADE, OFFICIAL, CastAction, apply_cast
 from rules.engine.effects import CardEffect, Rebound, SpellKind, SpellModel
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.injuries import inflicted_this_turn, knock_out, record_inflicted
 from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.powers import families_of, is_modelled, powers_of
+from rules.engine.reactions import settle
 from rules.engine.roster import Catalog, Cost, Profile, parse_roster
 from rules.engine.state import Markers, SpecialMarker
-from rules.engine.triggers import inflicted_this_turn, record_inflicted, start_of_fight
+from rules.engine.triggers import start_of_fight
 from rules.engine.turn import apply_activate, apply_end, apply_summon
 from tests.engine.casting_builders import (
     arena,
@@ -111,12 +111,16 @@ def test_4_8_3_example_black_steam_once_per_turn_dark_cloud_once_per_game() -> N
 # -- 4.9.14: Unfazed and Theo's Group Transfer -------------------------------------------------
 
 
-def test_4_9_14_example_group_transfer_is_unsupported_by_name() -> None:
-    theo = roster("s2-dks2-24")
-    transfer = spell_of(theo, "Group Transfer")
-    assert _unsupported_feature(lambda: parse_spell(theo, transfer)) == (
-        "spell:s2-dks2-24/group-transfer"
-    )
+def test_4_9_14_example_group_transfer_leaves_an_unfazed_ally_behind() -> None:
+    theo = replace(roster("s2-dks2-24"), powers=())
+    rock = card("rock", "Rock", hp=10, powers=["unfazed"])
+    units = [
+        unit("A1", "A", theo, "c3"),
+        unit("A2", "A", rock, "c4"),
+        unit("B1", "B", roster(ANNA), "h9"),
+    ]
+    out = _cast(game(units, "A1"), [theo, rock, roster(ANNA)], "A1", "Group Transfer", "e5")
+    assert (out.state.unit("A1").cell, out.state.unit("A2").cell) == (c("e5"), c("c4"))
 
 
 # -- 4.10.6.b: who inflicts Injuries -------------------------------------------------------------
@@ -136,13 +140,15 @@ def test_4_10_6_b_example_naz_rael_inflicts_the_claw_attack_injury() -> None:
     assert inflicted_this_turn(out.state, out.state.unit("B1")) == 1
 
 
-def test_4_10_6_b_example_claw_attack_on_count_frigost_needs_rolbak() -> None:
-    """The example's second half: Rolbak would trigger; it is not modelled, so the move is
-    reported unsupported rather than played without it."""
+def test_4_10_6_b_example_claw_attack_on_count_frigost_triggers_rolbak() -> None:
+    """The example's second half: Naz Rael inflicts the Claw Attack Injury, so Count Frigost's
+    Rolbak triggers (+1 AP and -1 MP markers), resolved once the move is over (4.18.3.a)."""
     state, _, _ = _claw_board("s1-et1-44")
     block = BlockRoll("B1", lock=dice("dodge"), dodge=dice("dodge"))
-    feature = _unsupported_feature(lambda: move_one_cell(state, "A1", c("b3"), [block]))
-    assert feature == "power:rolbak"
+    out = move_one_cell(state, "A1", c("b3"), [block])
+    assert [p.label for p in out.state.pending] == ["rolbak:A1"]
+    settled, _ = settle(out.state)
+    assert settled.unit("A1").markers == Markers(ap=1, mp=-1)
 
 
 def test_4_10_6_b_claw_attack_can_knock_out_the_mover() -> None:
@@ -249,15 +255,28 @@ def test_4_10_9_moon_hammer_is_lost_next_to_a_stain() -> None:
     assert out.state.unit("B1").cell is None
 
 
-def test_4_10_9_example_laid_low_and_nine_lives_are_unsupported_by_name() -> None:
-    """Veronika Sino - Experienced (Nine Lives) is not in the shared roster; the Monks are."""
+def test_4_10_9_example_an_avoided_ko_does_not_trigger_laid_low() -> None:
+    """Nine Lives (Veronika Sino - Experienced) is not in the shared roster; Moon's Moon Hammer
+    avoids a KO the same way, so a Skidmonk "KOing" Moon triggers no Laid Low, while KOing
+    another opposing Krosmaster does."""
     assert not is_modelled("nine-lives")
-    monk, anna = roster("s4-cpk-14"), roster(ANNA)
-    units = [unit("A1", "A", monk, "c3"), unit("B1", "B", anna, "c4")]
-    feature = _unsupported_feature(
-        lambda: _cast(game(units, "A1"), [monk, anna], "A1", "Punch", "c4", rolls=rolls())
-    )
-    assert feature == "power:laid-low"
+    monk, moon, anna = roster("s4-cpk-14"), roster("s3-dks3-6"), roster(ANNA)
+    for target, profile, triggered in (("B1", moon, False), ("B2", anna, True)):
+        units = [
+            unit("A1", "A", monk, "c3"),
+            unit("B1", "B", moon, "c4", injuries=11),
+            unit("B2", "B", anna, "d3", injuries=anna.hp - 1),
+        ]
+        cell = "c4" if target == "B1" else "d3"
+        out = _cast(
+            game(units, "A1"),
+            [monk, moon, anna],
+            "A1",
+            "Punch",
+            cell,
+            rolls=rolls("lock", **{target: "lock"}),
+        )
+        assert (out.state.unit("A1").markers == Markers(ap=1, mp=1)) is triggered, profile.name
 
 
 # -- 4.12.1: Range markers at activation ---------------------------------------------------------
@@ -331,30 +350,31 @@ def test_4_17_7_examples_special_scenery_is_not_in_the_arena_model() -> None:
 # -- 4.18: effects -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("profile_id", "power"),
-    [
-        ("s3-exf3-8", "shadow-of-the-jungle"),
-        ("s4-cpk-14", "laid-low"),
-        ("s4-cpk-4", "cryptophilia"),
-    ],
-)
-def test_4_18_2_examples_unmodelled_powers_are_reported_by_name(profile_id, power) -> None:
-    """Shadow of the Jungle (once per fight), Laid Low (each turn, opposing Krosmasters only)
-    and the Nun's Cryptophilia beside her Fatebook: unsupported, named."""
-    holder, anna = roster(profile_id), roster(ANNA)
-    units = [unit("A1", "A", holder, "c3"), unit("B1", "B", anna, "h8")]
-    feature = _unsupported_feature(
-        lambda: _cast(game(units, "A1"), [holder, anna], "A1", "Punch", "c4", rolls=rolls())
+def test_4_18_2_example_the_nun_cryptophilia_is_modelled_beside_fatebook() -> None:
+    """The Nun's Cryptophilia (beside her Fatebook, 4.18.2.c): her Punch is verified now; at
+    the end of her turn her Tombstones' Fright casts wait on standby (test_cards_powers_rolls)."""
+    nun, anna = roster("s4-cpk-4"), roster(ANNA)
+    units = [unit("A1", "A", nun, "c3"), unit("B1", "B", anna, "c4")]
+    out = _cast(game(units, "A1"), [nun, anna], "A1", "Punch", "c4", rolls=rolls("lock", B1="lock"))
+    assert out.state.unit("B1").injuries == 1
+
+
+def test_4_18_2_c_and_4_18_3_e_examples_fatebook_an_adjacent_unfazed_ally_stays() -> None:
+    nun = replace(roster("s4-cpk-4"), powers=())
+    rock = card("rock", "Rock", hp=10, powers=["unfazed"])
+    tomb = summon_card("Tombstone", hp=3, families=["tombstone"], powers=["profanation"])
+    units = [unit("A1", "A", nun, "c3"), unit("A2", "A", rock, "b3")]
+    out = _cast(
+        game(units, "A1"),
+        [nun, rock],
+        "A1",
+        "Fatebook (4)",
+        "c6",
+        summons=[tomb],
+        choices=("unit:A2",),
     )
-    assert feature == f"power:{power}"
-
-
-def test_4_18_2_example_fatebook_is_unsupported_by_name() -> None:
-    nun = roster("s4-cpk-4")
-    fatebook = spell_of(nun, "Fatebook (4)")
-    feature = _unsupported_feature(lambda: parse_spell(nun, fatebook))
-    assert feature == "spell:s4-cpk-4/fatebook-4"
+    assert out.state.unit("A2").cell == c("b3")  # chosen, then not moved (Unfazed)
+    assert [u.id for u in out.state.units_at(c("c6"))] == ["A1/tombstone-1"]
 
 
 def test_4_18_3_example_yugo_young_king_without_counter_does_not_counter() -> None:
@@ -379,26 +399,36 @@ def test_4_18_3_example_descendre_pranks_level_0_outlasts_the_power() -> None:
     state = state.with_unit(replace(state.unit("B2"), cell=c("c4")))  # Stain: the power is lost
     assert "descendre-pranks" not in powers_of(state, state.unit("A1"))
     assert state.unit("A1").profile.level == 0
-    from rules.engine.state import knock_out
-
     gg = state.player("B").gg
     assert knock_out(state, "A1").player("B").gg == gg  # no GG for Djaul's KO
 
 
-@pytest.mark.parametrize(
-    ("profile_id", "spell"),
-    [
-        ("s2-dks2-21", "backlash"),
-        ("s3-dks3-13", "turt-hell"),
-        ("s3-dark-3", "fraud"),
-    ],
-)
-def test_4_18_and_6_4_1_examples_unmodelled_spells_are_reported_by_name(profile_id, spell) -> None:
-    """Doo Rex's Backlash (4.18.3), Buck Anear's Turt Hell and Kriss Krass' Fraud (4.18.4).
-    Bill Tell's Long Shot (6.4.1) is modelled now (`test_6_4_1_example_long_shot_...`)."""
-    profile = roster(profile_id)
-    bar_ = next(s for s in profile.spells if spell in s.name.lower().replace(" ", "-"))
-    assert _unsupported_feature(lambda: parse_spell(profile, bar_)) == f"spell:{profile_id}/{spell}"
+def test_4_18_3_d_example_backlash_the_next_backlash_deals_one_more() -> None:
+    doo, anna = replace(roster("s2-dks2-21"), powers=()), roster(ANNA)
+    units = [unit("A1", "A", doo, "c3", ap=9), unit("B1", "B", anna, "c4")]
+    kw = {"rolls": rolls("lock", B1="lock")}
+    first = _cast(game(units, "A1"), [doo, anna], "A1", "Backlash", "c4", **kw)
+    second = _cast(first.state, [doo, anna], "A1", "Backlash", "c4", **kw)
+    assert (first.state.unit("B1").injuries, second.state.unit("B1").injuries) == (1, 3)
+
+
+def test_4_18_4_b_example_turt_hell_a_summon_put_into_play_later_is_not_immune() -> None:
+    buck, anna = replace(roster("s3-dks3-13"), powers=()), roster(ANNA)
+    units = [unit("A1", "A", buck, "c3"), unit("B1", "B", anna, "h9")]
+    out = _cast(game(units, "A1"), [buck, anna], "A1", "Turt Hell", "c3", rolls=rolls())
+    assert "immune" in powers_of(out.state, out.state.unit("A1"))
+    mob = summon_card("Mob", hp=3, ap=3, mp=3)
+    later = apply_summon(out.state, token("M1", "A", "A1", mob, None), c("c4"))
+    assert "immune" not in powers_of(later, later.unit("M1"))
+
+
+def test_4_18_4_g_example_fraud_no_feca_shield_next_to_doo_rex() -> None:
+    kriss, doo, anna = replace(roster("s3-dark-3"), powers=()), roster("s2-dks2-21"), roster(ANNA)
+    units = [unit("A1", "A", kriss, "c3"), unit("B1", "B", anna, "c4"), unit("B2", "B", doo, "d4")]
+    state = game(units, "A1")
+    assert powers_of(state, state.unit("B1")) != frozenset()  # Feca Shield from Doo Rex
+    out = _cast(state, [kriss, anna, doo], "A1", "Fraud", "c4", rolls=rolls("lock", B1="lock"))
+    assert powers_of(out.state, out.state.unit("B1")) == frozenset()
 
 
 def test_6_4_1_example_long_shot_ends_with_the_turn() -> None:
@@ -406,7 +436,7 @@ def test_6_4_1_example_long_shot_ends_with_the_turn() -> None:
     the bonus leaves in his End of Activation Phase."""
     bill = roster("s1-dks1-7")
     units = [unit("A1", "A", bill, "c3", mp=3)]
-    out = _cast(game(units, "A1"), [bill], "A1", "Long Shot", "c3", rolls=rolls("lock"))
+    out = _cast(game(units, "A1"), [bill], "A1", "Long Shot", "c3", rolls=rolls())  # 7.4.2
     assert (out.state.unit("A1").range_bonus, out.state.unit("A1").mp) == (3, 0)
     assert apply_end(out.state, "A1").unit("A1").range_bonus == 0
 
@@ -449,15 +479,26 @@ def test_4_18_9_example_gobbolob_counts_any_gobball(gobball) -> None:
 # -- 4.19.9: summons control values --------------------------------------------------------------
 
 
-def test_4_19_9_example_crobak_nosedive_is_unsupported_by_name() -> None:
-    """The Crobak goes on a cell the player picks next to the target, which the log cannot say
-    yet; the rule itself (attack resolves, no summon) is tested with a built spell in
-    test_summons.py."""
-    crow = roster("s3-dark-4")
-    nosedive = spell_of(crow, "Crobak Nosedive (3)")
-    assert _unsupported_feature(lambda: parse_spell(crow, nosedive)) == (
-        "spell:s3-dark-4/crobak-nosedive-3"
+def test_4_19_9_example_crobak_nosedive_hits_without_a_fourth_crobak() -> None:
+    crow, anna = replace(roster("s3-dark-4"), powers=()), roster(ANNA)
+    crobak = summon_card("Crobak", hp=2, ap=3, mp=3)
+    units = [
+        unit("A1", "A", crow, "c3"),
+        unit("B1", "B", anna, "c5"),
+        *(token(f"A1/crobak-{n}", "A", "A1", crobak, f"h{7 + n}") for n in (1, 2, 3)),
+    ]
+    out = _cast(
+        game(units, "A1"),
+        [crow, anna],
+        "A1",
+        "Crobak Nosedive (3)",
+        "c5",
+        summons=[crobak],
+        rolls=rolls("critical", B1="lock"),
+        choices=("cell:c6",),
     )
+    assert out.state.unit("B1").injuries == 1  # 0 base + 1 critical against no Armour
+    assert not out.state.units_at(c("c6"))
 
 
 # -- chapter 7 -----------------------------------------------------------------------------------
@@ -478,8 +519,24 @@ def test_7_2_1_example_resistance_acts_in_step_6() -> None:
     )
     step6 = next(t for t in out.trace if t.step == "Step 6")
     assert "Resistance AIR" in step6.text and step6.text.endswith("= 1 AIR damage")
-    burnzz = roster("s5-exf5-2")
-    assert "power:flame-return" in coverage([burnzz])["powers"]["unsupported"]
+
+
+def test_7_2_1_example_flame_return_waits_for_step_8() -> None:
+    """Missiz Burnzz's Flame Return triggers in Step 2 (a Krosmaster carrying her
+    Will-o'-the-Wisp marker is targeted) and resolves in Step 8: after the spell's Injuries."""
+    burnzz, anna = roster("s5-exf5-2"), roster(ANNA)
+    marked = replace(
+        unit("B1", "B", anna, "c4"),
+        special_markers=(SpecialMarker("will-o\u2019-the-wisp", "A1"),),
+    )
+    units = [unit("A1", "A", burnzz, "h8"), unit("B2", "B", anna, "c3"), marked]
+    out = _cast(
+        game(units, "B2"), [burnzz, anna], "B2", "Punch", "c4", rolls=rolls("lock", B1="lock")
+    )
+    steps = [t.step for t in out.trace]
+    assert steps.index("Step 8") > steps.index("Step 7")
+    assert out.state.unit("B2").injuries == 2 and not out.state.unit("B1").special_markers
+    assert "Flame Return" in next(t.text for t in out.trace if t.step == "Step 8")
 
 
 OFFSPRING = summon_card("Katar's Offspring", ap=2, mp=2, hp=2)
@@ -520,10 +577,19 @@ def test_7_2_5_a_example_vile_age_doubles_critical_hits_in_step_4(rules) -> None
     assert any(t.step == "Step 4" and "Vile Age" in t.text for t in out.trace)
 
 
-def test_7_2_5_a_vile_age_eternal_version_stays_unsupported() -> None:
-    knight = roster("s1-et1-37")
-    vile = spell_of(knight, "Vile Age")
-    assert _unsupported_feature(lambda: parse_spell(knight, vile)) == "spell:s1-et1-37/vile-age"
+def test_7_2_5_a_vile_age_eternal_one_more_per_critical_success() -> None:
+    knight, anna = replace(roster("s1-et1-37"), powers=()), roster(ANNA)
+    units = [unit("A1", "A", knight, "c3"), unit("B1", "B", anna, "c5")]
+    out = _cast(
+        game(units, "A1"),
+        [knight, anna],
+        "A1",
+        "Vile Age",
+        "c5",
+        rolls=rolls("critical", B1="armour"),
+    )
+    # 1 critical vs 1 armour: 2 base + 0, and +1 for the critical success (Eternal text)
+    assert out.state.unit("B1").injuries == 3
 
 
 # -- 8.5: Rebound, Captain Amakna's Discoplane ---------------------------------------------------
@@ -532,7 +598,7 @@ def test_7_2_5_a_vile_age_eternal_version_stays_unsupported() -> None:
 def _one_wound(run) -> None:
     """Test stand-in for Discoplane's Rebound effect: 1 Injury on the current target."""
     for target in run.targets:
-        place_injuries(run, target, 1)
+        run.place_injuries(target, 1)
         run.log("Step 3", "8.5.3.a", f"{target} takes 1 Injury (Rebound)")
 
 

@@ -70,8 +70,15 @@ def test_4_17_4_characters_are_impassable() -> None:
         move_one_cell(state, "A1", c("d3"))
 
 
-def test_4_14_2_a_needs_one_mp() -> None:
+def test_6_3_2_a_step_without_mp_outside_any_block_breaks_6_3_2() -> None:
     state = board(krosmaster("A1", "A", "c3", mp=0), active="A1")
+    with pytest.raises(RuleViolation) as err:
+        move_one_cell(state, "A1", c("d3"))
+    assert err.value.rule == "6.3.2"
+
+
+def test_4_14_2_a_a_block_needs_one_mp_in_the_gauge() -> None:
+    state = board(krosmaster("A1", "A", "c3", mp=0), krosmaster("B1", "B", "c4"), active="A1")
     with pytest.raises(RuleViolation) as err:
         move_one_cell(state, "A1", c("d3"))
     assert err.value.rule == "4.14.2.a"

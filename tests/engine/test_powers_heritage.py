@@ -12,9 +12,10 @@ import pytest
 from rules.engine.casting import CastAction, apply_cast
 from rules.engine.coverage import coverage
 from rules.engine.dice import DiceCountError
+from rules.engine.injuries import knock_out
 from rules.engine.powers import heritages_of, max_hp, max_mp, powers_of, range_modifiers
 from rules.engine.roster import Catalog, Profile, parse_roster
-from rules.engine.state import Phase, knock_out
+from rules.engine.state import Phase
 from rules.engine.turn import apply_activate
 from tests.engine.casting_builders import bar, book, c, card, game, rolls, unit
 from tests.engine.roster_data import load_json
@@ -53,15 +54,15 @@ def test_heritage_goes_to_the_next_non_boss_krosmaster_in_the_timeline() -> None
         unit("A4", "A", ALLY, "e3"),
     )
     assert [heritages_of(state, state.unit(u)) for u in ("A2", "A3", "A4")] == [
-        [],
-        [("vigorous-heritage", "A1")],
-        [],
+        (),
+        (("vigorous-heritage", "A1"),),
+        (),
     ]
     # The heir KO'd: the next one inherits.
     state = replace(
         state, units=tuple(replace(u, cell=None) if u.id == "A3" else u for u in state.units)
     )
-    assert heritages_of(state, state.unit("A4")) == [("vigorous-heritage", "A1")]
+    assert heritages_of(state, state.unit("A4")) == (("vigorous-heritage", "A1"),)
 
 
 def test_heritage_goes_round_the_timeline() -> None:
@@ -73,7 +74,7 @@ def test_heritage_goes_round_the_timeline() -> None:
         unit("B1", "B", FOE, "k10"),
     ]
     state = game(units, "B1", bystanders=False)
-    assert heritages_of(state, state.unit("A1")) == [("distant-heritage", "A3")]
+    assert heritages_of(state, state.unit("A1")) == (("distant-heritage", "A3"),)
 
 
 def test_no_heritage_while_the_chafer_is_in_play_or_during_set_up() -> None:
@@ -81,8 +82,8 @@ def test_no_heritage_while_the_chafer_is_in_play_or_during_set_up() -> None:
     placed = replace(
         state, units=tuple(replace(u, cell=c("b3")) if u.id == "A1" else u for u in state.units)
     )
-    assert heritages_of(placed, placed.unit("A2")) == []
-    assert heritages_of(replace(state, phase=Phase.SETUP), state.unit("A2")) == []
+    assert heritages_of(placed, placed.unit("A2")) == ()
+    assert heritages_of(replace(state, phase=Phase.SETUP), state.unit("A2")) == ()
 
 
 def test_vigorous_heritage_two_more_hp() -> None:

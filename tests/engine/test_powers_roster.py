@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules.engine.casting import CastAction, apply_cast
+from rules.engine.injuries import knock_out, record_inflicted, settle_hp
 from rules.engine.powers import (
     MODELLED,
     brotherhood_ally,
@@ -17,10 +18,9 @@ from rules.engine.powers import (
     max_hp,
     max_mp,
     powers_of,
-    settle_hp,
 )
-from rules.engine.state import Markers, knock_out
-from rules.engine.triggers import Moment, fire, handler, record_inflicted, start_of_fight
+from rules.engine.state import Markers
+from rules.engine.triggers import Moment, fire, handler, start_of_fight
 from rules.engine.turn import apply_activate, apply_end, apply_move
 from tests.engine.casting_builders import bar, book, c, card, game, rolls, unit
 from tests.engine.test_state_builders import board, krosmaster, summon
@@ -365,7 +365,8 @@ def test_injuries_a_spell_places_are_recorded_as_inflicted() -> None:
         state, CastAction("A1", "Bolt", c("c5"), rolls=rolls("lock", B1="lock")), book([mage, foe])
     )
     assert [(e.kind, e.unit, e.source, e.amount) for e in out.state.lasting] == [
-        ("inflicted", "A1", "B1", 1)
+        ("damaged", "A1", "B1", 1),  # Step 6 (7.2.7), for the spells asking "damaged"
+        ("inflicted", "A1", "B1", 1),
     ]
 
 

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.engine.errors import RuleViolation
+from rules.engine.injuries import injure, knock_out
 from rules.engine.state import (
     TOTAL_GG,
     GameState,
@@ -21,8 +22,6 @@ from rules.engine.state import (
     SpecialMarker,
     award_gg,
     check_winner,
-    injure,
-    knock_out,
 )
 from tests.engine.test_state_builders import arena, board, c, krosmaster, summon, tombstone, trap
 
@@ -79,12 +78,12 @@ def test_4_3_4_characters_have_mp_mechanisms_do_not() -> None:
 
 def test_5_3_1_inspiration_gives_powers() -> None:
     unit = replace(krosmaster("A1", "A"), inspiration=("critical", "armour", "lock", "dodge"))
-    assert unit.powers == {"critical-hit", "armour", "lock", "dodge"}
+    assert unit.own_powers == {"critical-hit", "armour", "lock", "dodge"}
 
 
 def test_4_9_1_no_power_twice() -> None:
     unit = replace(krosmaster("A1", "A", powers=("lock",)), inspiration=("lock",))
-    assert unit.powers == {"lock"}
+    assert unit.own_powers == {"lock"}
 
 
 def test_4_7_5_c_equipment_raises_max_ap_mp_and_range() -> None:

@@ -198,3 +198,24 @@ def test_registration_closes_at_its_deadline():
     )
     event.refresh_from_db()
     assert not services.registration_open(event)
+
+
+def test_players_check_in_within_the_window_organisers_at_any_time(client):
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments.models import Event
+
+    organiser, player = make_user(), make_user()
+    event = make_event(organiser=organiser, status="registration_open")
+    later = timezone.now() + datetime.timedelta(hours=2)
+    Event.objects.filter(pk=event.pk).update(checkin_opens_at=later)
+    reg = services.register(event=event, user=player)
+    client.force_login(player)
+    refused = client.post(f"/events/{event.slug}/registrations/{reg.pk}/check-in/", follow=True)
+    assert "Check-in has not opened yet." in refused.content.decode()
+    client.force_login(organiser)
+    client.post(f"/events/{event.slug}/registrations/{reg.pk}/check-in/")
+    reg.refresh_from_db()
+    assert reg.checked_in

@@ -37,6 +37,7 @@ def test_report_has_the_shape_of_the_spec(catalog) -> None:
         "result",
         "claimed_result_matches",
         "catalog",
+        "rulings",
     ]
     assert found["result"] == {"winner": "A", "reason": "concede", "gg": {"A": 6, "B": 6}}
     assert found["status"] == "valid" and found["claimed_result_matches"] is None

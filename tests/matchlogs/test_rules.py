@@ -84,9 +84,9 @@ ILLEGAL: list[tuple[str, list[dict[str, Any]], str]] = [
     (
         "move without MP",
         [*placed(), *A1, *(ev("move", unit="A1", to=c) for c in ("c2", "c3", "c4", "c5"))],
-        "4.14.2.a",
+        "6.3.2",
     ),
-    ("move a piece that is not active", [*placed(), *A1, ev("move", unit="A2", to="e2")], "6.3.2"),
+    ("move a piece that is not active", [*placed(), *A1, ev("move", unit="A2", to="e2")], "6.3.1"),
     (
         "block by a unit that is not adjacent",
         [
@@ -148,9 +148,19 @@ ILLEGAL: list[tuple[str, list[dict[str, Any]], str]] = [
     ),
     ("play after a concession", [*placed(), ev("concede", player="A"), *A1], "1.4"),
     (
-        "cast by a piece that is not active",
+        "cast by the next piece before its turn starts",
         [*placed(), ev("cast", unit="A1", spell="Punch", target="c2")],
-        "7.1.1",
+        "6.2",
+    ),
+    (
+        "cast by a piece that is not next in the Timeline",
+        [*placed(), ev("cast", unit="A2", spell="Punch", target="c2")],
+        "5.5.1",
+    ),
+    (
+        "cast by a piece while another is active",
+        [*placed(), *A1, ev("cast", unit="A2", spell="Punch", target="c2")],
+        "6.3.1",
     ),
     (
         "cast a spell the card lacks",

@@ -17,21 +17,25 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.cards import card_effect, spell
-from rules.engine.cardtext import control_value, keyword_model, spell_feature, spell_kind
+from rules.engine.cardtext import control_value, keyword_model, slug, spell_feature, spell_kind
 from rules.engine.effects import (
     CardEffect,
     Effect,
+    ExtraDamage,
+    LoseAll,
     Markers,
+    RangeThisTurn,
     SpellModel,
     StealsHealth,
     TargetFilter,
 )
 from rules.engine.errors import Unsupported
+from rules.engine.injuries import INFLICTED
 from rules.engine.powers import families_of, in_opponent_territory
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import GameState, Unit
 
 
@@ -217,9 +221,7 @@ def _impetuous_shot(run: CastRun, target: Unit) -> tuple[int, str]:
 def _frantic_rhythm(run: CastRun, target: Unit) -> tuple[int, str]:
     """Frantic Rhythm (Marty Nee): one more damage when, earlier this turn, the caster inflicted
     at least one Injury on an opposing character (the records of 4.10.6.b kept by
-    `triggers.record_inflicted`; this spell's own Injuries come after Step 6)."""
-    from rules.engine.triggers import INFLICTED
-
+    `injuries.record_inflicted`; this spell's own Injuries come after Step 6)."""
     for entry in run.state.lasting:
         if entry.kind != INFLICTED or entry.unit != run.caster_id or entry.turn != run.state.turn:
             continue
@@ -309,8 +311,6 @@ _BONUS_SENTENCES = {
 @spell(*_BONUS_SENTENCES)
 def conditional_bonus(profile: Profile, bar: Spell) -> SpellModel:
     """A spell with one extra damage or heal that depends on the board (see the hooks)."""
-    from rules.engine.cardtext import slug
-
     key, sentence = _BONUS_SENTENCES[f"{profile.id}/{slug(bar.name)}"]
     return _model(profile, bar, sentence, _card(key))
 
@@ -319,9 +319,7 @@ def conditional_bonus(profile: Profile, bar: Spell) -> SpellModel:
 
 
 def _markers_on(run: CastRun, unit: Unit, *, ap: int = 0, mp: int = 0, why: str) -> None:
-    from rules.engine.casting import _markers
-
-    _markers(run, unit, ap, mp, 0, "7.5.1-7.5.4")
+    run.markers(unit, ap, mp, 0, "7.5.1-7.5.4")
     run.log("Step 3", "7.5.1-7.5.4", why)
 
 
@@ -449,8 +447,6 @@ def divergence_philosophale(profile: Profile, bar: Spell) -> SpellModel:
 def bloodthirsty_madness(profile: Profile, bar: Spell) -> SpellModel:
     """Clot the Crapulous: Steals Health, and two more damage on an allied target (the roster
     misspells the verb; the meaning is the keyword "+2 on allies")."""
-    from rules.engine.effects import ExtraDamage
-
     text = _text(bar)
     if not re.fullmatch(r"Steals Health \. Inflics \+2 \{W\} on allies\.?", text, re.IGNORECASE):
         raise _refuse(profile, bar, text)
@@ -472,8 +468,6 @@ def long_shot(profile: Profile, bar: Spell) -> SpellModel:
     """Long Shot (Bill Tell, Chafer Archer): the caster's spells reach 3 cells further for the
     rest of his turn (the bonus goes with his turn's end, 6.4.1 example) and his MP gauge is
     emptied at once."""
-    from rules.engine.effects import LoseAll, RangeThisTurn
-
     text = _text(bar)
     found = _LONG_SHOT.fullmatch(text)
     if found is None or not text.lower().startswith(

@@ -3,29 +3,31 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.cards import card_effect, spell
-from rules.engine.cardtext import control_value, spell_kind
+from rules.engine.cardtext import control_value, keyword_model, spell_kind
 from rules.engine.effects import CardEffect, SpellModel
+from rules.engine.errors import Unsupported
+from rules.engine.injuries import bleeding
+from rules.engine.powers import max_hp
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 
 def _lottery_flips(run: CastRun) -> None:
     """Lottery (Quentin Flush): three coin flips in Step 3; each tails puts an Injury on the
     caster at once (KO waits for the end of Step 3, 7.2.4.d), each heads is kept for Step 6."""
-    from rules.engine.casting import place_injuries
-
     heads = 0
     for _ in range(3):
         if run.coin() == "heads":
             heads += 1
         else:
-            place_injuries(run, run.caster_id, 1)
+            run.place_injuries(run.caster_id, 1)
     run.notes["lottery-heads"] = heads
     run.log("Step 3", "7.2.4", f"Lottery: {heads} heads, {3 - heads} tails")
 
@@ -52,12 +54,6 @@ def _black_humour_exchange(run: CastRun) -> None:
     Injury markers. The markers are moved, not placed (4.10.7): nobody inflicts or suffers them,
     so Krobust-like caps do not apply; a piece keeps at most its HP and the rest goes back to
     the stock (4.10.8); a KO waits for the end of Step 3 (7.2.4.d)."""
-    from dataclasses import replace
-
-    from rules.engine.casting import bleeding
-    from rules.engine.errors import Unsupported
-    from rules.engine.powers import max_hp
-
     for target_id in run.targets:
         caster, target = run.caster, run.state.unit(target_id)
         if target.side == caster.side or not target.is_character or target.cell is None:
@@ -108,9 +104,5 @@ _DOUBLE = re.compile(r"every critical hits? counts? as double\s*\.?", re.IGNOREC
 def vile_age(profile: Profile, bar: Spell) -> SpellModel:
     """The card's keyword effects, then the doubling of critical successes. (The Eternal
     version prints another sentence and stays unsupported.)"""
-    from dataclasses import replace
-
-    from rules.engine.cardtext import keyword_model
-
     model = keyword_model(profile, replace(bar, effects=_DOUBLE.sub("", bar.effects)))
     return replace(model, effects=(*model.effects, CardEffect("vile-age")))

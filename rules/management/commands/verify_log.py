@@ -1,4 +1,5 @@
-"""`manage.py verify_log LOG.jsonl [--json] [--trace LINE] [--time-policy POLICY]`.
+"""`manage.py verify_log LOG.jsonl [--json] [--trace LINE] [--time-policy POLICY]
+[--ruling NAME=READING ...]`.
 
 Exit status 0 when the log is `valid`, 1 for any other verdict (invalid, mismatch, unsupported,
 incomplete), 2 when the input cannot be read (missing file, more than 5 MB, not UTF-8, not a
@@ -9,6 +10,11 @@ none, read from the database (`rules.selectors`). When the database has no such 
 catalog tables at all), the community roster `KROSMASTER_DATA/krosmasters_normalized.json` is
 read instead, as release `krosfinder-2019`; a note on stderr says so and the report's `catalog`
 field names the release actually used.
+
+`--ruling` sets one of the event's named rulings (`rules.engine.rulings`; repeat it for several):
+the given rulings apply instead of the header's, and a header choosing another reading for one of
+them is a mismatch. An unknown name or reading exits with status 2. The report lists every
+ruling with the reading applied.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from rules import selectors
 from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Replay, Status, trace
 from rules.engine.roster import Profile, RosterError, load_roster
+from rules.engine.rulings import RulingError, Rulings, registered
 from rules.matchlog.parse import MAX_LOG_BYTES
 from rules.matchlog.verify import Report, verify_log_text
 
@@ -49,6 +56,14 @@ class Command(BaseCommand):
             choices=[p.value for p in TimePolicy],
             help="the tournament's time policy (default: the log's, else equal-turns-draw)",
         )
+        parser.add_argument(
+            "--ruling",
+            action="append",
+            default=[],
+            metavar="NAME=READING",
+            help="one of the event's named rulings, e.g. line-of-sight=strict-corners "
+            f"(known: {', '.join(r.name for r in registered()) or 'none'})",
+        )
 
     def handle(
         self,
@@ -57,14 +72,17 @@ class Command(BaseCommand):
         as_json: bool,
         trace: int | None,
         time_policy: str | None,
+        ruling: list[str],
         **options,
     ) -> None:
         data = self._read(log)
+        rulings = self._rulings(ruling) if ruling else None
         try:
             report = verify_log_text(
                 data,
                 self._catalog,
                 time_policy=TimePolicy(time_policy) if time_policy else None,
+                rulings=rulings,
             )
         except RosterError as error:
             raise CommandError(f"no usable catalog: {error}", returncode=EXIT_BAD_INPUT) from error
@@ -80,6 +98,21 @@ class Command(BaseCommand):
             sys.exit(EXIT_BAD_INPUT)
         if report.status is not Status.VALID:
             sys.exit(EXIT_NOT_VALID)
+
+    @staticmethod
+    def _rulings(given: list[str]) -> Rulings:
+        chosen = {}
+        for item in given:
+            name, sep, reading = item.partition("=")
+            if not sep:
+                raise CommandError(
+                    f"--ruling {item!r}: write NAME=READING", returncode=EXIT_BAD_INPUT
+                )
+            chosen[name.strip()] = reading.strip()
+        try:
+            return Rulings.of(chosen)
+        except RulingError as error:
+            raise CommandError(f"--ruling: {error}", returncode=EXIT_BAD_INPUT) from error
 
     def _catalog(self, release: str | None) -> Mapping[str, Profile]:
         try:
@@ -111,6 +144,9 @@ class Command(BaseCommand):
             who = f"player {result['winner']} wins" if result["winner"] else "draw"
             gg = result["gg"]
             self.stdout.write(f"result: {who} ({result['reason']}), GG A {gg['A']} B {gg['B']}")
+        if found["rulings"]:
+            applied = ", ".join(f"{n}={r}" for n, r in sorted(found["rulings"].items()))
+            self.stdout.write(f"rulings: {applied}")
         if found["claimed_result_matches"] is not None:
             agrees = "agrees" if found["claimed_result_matches"] else "does NOT agree"
             self.stdout.write(f"the claimed result {agrees}")

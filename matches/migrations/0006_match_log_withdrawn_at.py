@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("matches", "0004_match_log_match_check"),
+        ("matches", "0005_match_log_rulings"),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0004_forbidden_pairs"),
+        ("tournaments", "0005_event_rulings"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

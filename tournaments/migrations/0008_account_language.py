@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0006_event_page_details_and_waiting_list"),
+        ("tournaments", "0007_event_page_details_and_waiting_list"),
     ]
 
     operations = [

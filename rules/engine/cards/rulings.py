@@ -1,0 +1,99 @@
+"""The named rulings of card spells: where a card's text leaves room and judges could disagree.
+
+Each is registered once in the engine's registry (`rules.engine.rulings`) with the reading the
+engine applies by default and the others an event may choose in its log header;
+docs/engine-spells.md ("Named rulings of spells") says why each default. A hook asks
+`setting(run, name)` for the reading in force for the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.engine.rulings import register
+
+if TYPE_CHECKING:
+    from rules.engine.casting.run import CastRun
+
+for _name, _default, _readings, _rule, _description in (
+    (
+        "allied-knight-in-play",
+        "caster-counts",
+        ("caster-counts", "another-knight"),
+        "4.4.1",
+        "On The Run, Fuzion, Restoration (Drop Knight): the Knight casting it is an allied "
+        "Knight in play (caster-counts, 4.4.1) or another Knight is needed (another-knight).",
+    ),
+    (
+        "valve-inversion",
+        "swap",
+        ("swap", "negate"),
+        "4.11.5",
+        "Valve Inversion: the target's AP and MP markers trade places (swap) or each changes "
+        "sign (negate).",
+    ),
+    (
+        "ogrine-burn",
+        "both",
+        ("both", "either"),
+        "7.2.7",
+        "Ogrine Burn: +1 when the target carries an AP marker and an MP marker (both) or one "
+        "of them (either).",
+    ),
+    (
+        "flame-shock",
+        "each-allied-target",
+        ("each-allied-target", "per-allied-target"),
+        "7.2.7",
+        "Flame Shock (Dark Vlad, first print): +1 on each allied target (each-allied-target) "
+        "or +1 on every target per allied target, as the Karnated print says "
+        "(per-allied-target).",
+    ),
+    (
+        "vile-age-eternal",
+        "per-critical-success",
+        ("per-critical-success", "once"),
+        "7.2.5",
+        "Vile Age (Eternal): +1 per critical success rolled (per-critical-success) or +1 once "
+        "when any is rolled (once).",
+    ),
+    (
+        "tambourino",
+        "extra-heal",
+        ("extra-heal", "restated"),
+        "7.3.2.b",
+        "Tambourino: a targeted Multiman is healed 2 more (extra-heal) or the text restates the "
+        "base heal (restated).",
+    ),
+    (
+        "pump-action-bow",
+        "krosmaster-only",
+        ("krosmaster-only", "any-target"),
+        "7.5.20",
+        "Pump-Action Bow: the Archer retreats only from a main target that is a Krosmaster "
+        "(krosmaster-only) or from any main target (any-target).",
+    ),
+    (
+        "imperial-guard-control",
+        "per-name",
+        ("per-name", "all-jellies"),
+        "4.19.9.c",
+        "Imperial Guard (3): the control value counts the Jellies of the chosen name "
+        "(per-name) or every Jelly the Emperor controls (all-jellies).",
+    ),
+    (
+        "move-closer-empty-cell",
+        "enter",
+        ("enter", "stay"),
+        "7.5.21",
+        "Lay Immature Dreggon, Whirlwind (Close Combat spells that Move Closer): towards an "
+        "empty targeted cell the caster enters it (enter) or, with no piece to move towards, "
+        "stays (stay).",
+    ),
+):
+    register(_name, default=_default, readings=_readings, rule=_rule, description=_description)
+
+
+def setting(run: CastRun, name: str) -> str:
+    """The reading of ruling `name` in force for this game."""
+    return run.ruling(name)

@@ -1,0 +1,110 @@
+"""What a cast or a resolve event asks for, the rules it is read under, and what comes back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rules.engine.cells import Cell
+from rules.engine.dice import Die
+from rules.engine.errors import RuleViolation
+from rules.engine.state import (
+    GameState,
+)
+
+
+class Ruleset(StrEnum):
+    FANMADE_4_1 = "fanmade-4.1"
+    OFFICIAL_2_7 = "official-2.7"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule differences a cast depends on.
+
+    The official rules 2.7 lack the team Strength limit and summons control values (8.1), let a
+    Neutral spell's target roll several Armour dice (8.3.1), and do not know Track, Invasion,
+    Rebound, Steal Range, Steal Kamas and Remove Kamas (7.5.15-7.5.17, 7.5.25-7.5.27).
+    """
+
+    ruleset: Ruleset = Ruleset.FANMADE_4_1
+
+    @property
+    def fanmade(self) -> bool:
+        return self.ruleset is Ruleset.FANMADE_4_1
+
+
+FANMADE = Rules()
+
+
+OFFICIAL = Rules(Ruleset.OFFICIAL_2_7)
+
+
+@dataclass(frozen=True)
+class Rolls:
+    """The dice of one spell as the log records them; `armour` maps unit ids to their dice."""
+
+    critical: tuple[Die, ...] = ()
+    armour: Mapping[str, tuple[Die, ...]] = field(default_factory=dict)
+    coins: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CastAction:
+    """A `cast` event: who casts what where, with the choices and dice it needs.
+
+    `direction` orients an area when the target is exactly diagonal (`north`...) or gives an
+    Axe's side (`left`/`right`); `order` names effects on standby by label (`kind:source`) in the
+    order the active player resolves them; `standby_rolls` carries the dice of standby spells.
+    """
+
+    unit: str
+    spell: str
+    target: Cell
+    rolls: Rolls = Rolls()
+    direction: str | None = None
+    rebound: Cell | None = None
+    choices: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
+    standby_rolls: Mapping[str, Rolls] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ResolveAction:
+    """A `resolve` event: the standby effect to settle next, its dice, and the order after it."""
+
+    source: str
+    rolls: Rolls = Rolls()
+    order: tuple[str, ...] = ()
+    standby_rolls: Mapping[str, Rolls] = field(default_factory=dict)
+    choices: tuple[str, ...] = ()  # `key:value` for a power's effect that asks (4.18.3.e)
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """One line of a trace: the step, the rule behind it and what happened, in words."""
+
+    step: str
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.step}: {self.text} ({self.rule})"
+
+
+@dataclass(frozen=True)
+class CastOutcome:
+    state: GameState
+    trace: tuple[TraceStep, ...]
+
+    def to_json(self) -> list[dict[str, str]]:
+        return [{"step": t.step, "rule": t.rule, "text": t.text} for t in self.trace]
+
+
+class ArmourRollsError(RuleViolation):
+    """The log's Armour rolls are not from exactly the units that must roll (7.2.6.a)."""
+
+    def __init__(self, expected: frozenset[str], message: str) -> None:
+        super().__init__("7.2.6.a", message)
+        self.expected = expected

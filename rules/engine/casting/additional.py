@@ -1,0 +1,280 @@
+"""Additional effects (7.5), applied in Step 3 (7.2.4) in the order of the card."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine import cards
+from rules.engine.casting.run import CastRun
+from rules.engine.effects import (
+    Attract,
+    CardEffect,
+    Coin,
+    Effect,
+    ExtraDamage,
+    Gain,
+    HealCaster,
+    Invasion,
+    LastingBonus,
+    LoseAll,
+    Markers,
+    MoveCloser,
+    PierceArmour,
+    Push,
+    RangeThisTurn,
+    Rebound,
+    RemoveKamas,
+    Retreat,
+    Retribution,
+    SpecialMarkerEffect,
+    Steal,
+    StealsHealth,
+    SummonEffect,
+    SwitchPlaces,
+    Teleport,
+    Track,
+)
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.movement import attract, move_closer, push, retreat
+from rules.engine.powers import (
+    in_opponent_territory,
+    powers_of,
+    vigilantes,
+)
+from rules.engine.state import (
+    Lasting,
+    PendingEffect,
+    SpecialMarker,
+)
+from rules.engine.summons import put_into_play
+from rules.engine.turn import apply_markers
+
+
+def condition(run: CastRun, effect: Track | Invasion | Retribution) -> bool:
+    caster, main = run.origin, run.main
+    if isinstance(effect, Track):
+        return caster.x == main.x or caster.y == main.y
+    if isinstance(effect, Invasion):
+        return in_opponent_territory(run.state, replace(run.caster, cell=run.origin))
+    return vigilantes(run.state, run.side) >= effect.count
+
+
+def apply_effect(run: CastRun, effect: Effect) -> None:
+    state, caster = run.state, run.caster
+    if isinstance(effect, Track | Invasion | Retribution):
+        rule = {Track: "7.5.25", Invasion: "7.5.26", Retribution: "4.9.16"}[type(effect)]
+        if condition(run, effect):
+            run.log("Step 3", rule, f"{type(effect).__name__} condition met")
+            for inner in effect.effects:
+                apply_effect(run, inner)
+        else:
+            run.log("Step 3", rule, f"{type(effect).__name__} condition not met: effects ignored")
+        return
+    if isinstance(effect, Coin):
+        side = run.coin()
+        run.log("Step 3", "7.2.4", f"coin: {side}")
+        for inner in effect.heads if side == "heads" else effect.tails:
+            apply_effect(run, inner)
+        return
+    if isinstance(effect, ExtraDamage):
+        run.extra.append(effect)
+        return
+    if isinstance(effect, PierceArmour):
+        run.pierce += 1
+        return
+    if isinstance(effect, StealsHealth):
+        pending = PendingEffect("steals-health", caster.id)
+        run.state = replace(state, pending=(*state.pending, pending))
+        run.log("Step 3", "7.5.22", "Steals Health goes on standby")
+        return
+    if isinstance(effect, Markers):
+        for unit in run.in_play(effect.who):
+            run.markers(unit, effect.ap, effect.mp, effect.range, "7.5.1-7.5.4")
+        return
+    if isinstance(effect, Steal):
+        _steal(run, effect)
+        return
+    if isinstance(effect, Gain):
+        if state.active_unit == caster.id and caster.cell is not None:  # 4.11.4
+            run.state = state.with_unit(
+                replace(caster, ap=caster.ap + effect.ap, mp=caster.mp + effect.mp)
+            )
+        run.log("Step 3", "7.5.18-7.5.19", f"{caster.id} gains {effect.ap} AP, {effect.mp} MP")
+        return
+    if isinstance(effect, LoseAll):
+        run.state = state.with_unit(
+            replace(caster, ap=0 if effect.ap else caster.ap, mp=0 if effect.mp else caster.mp)
+        )
+        run.log("Step 3", "4.11.4", f"{caster.id} loses its remaining gauges")
+        return
+    if isinstance(effect, Push | Attract):
+        mover = push if isinstance(effect, Push) else attract
+        rule = "7.5.10" if isinstance(effect, Push) else "7.5.11"
+        for unit in run.in_play(effect.who):
+            if unit.id == caster.id or caster.cell is None:
+                continue
+            try:
+                run.state = mover(run.state, caster.id, unit.id, effect.distance).state
+            except Unsupported:
+                raise
+            run.log("Step 3", rule, f"{unit.id} moved to {run.state.unit(unit.id).cell}")
+        return
+    if isinstance(effect, Retreat | MoveCloser):
+        if caster.cell is None or caster.cell == run.main:
+            return
+        mover = retreat if isinstance(effect, Retreat) else move_closer
+        rule = "7.5.20" if isinstance(effect, Retreat) else "7.5.21"
+        run.state = mover(run.state, caster.id, run.main, effect.distance).state
+        run.log("Step 3", rule, f"{caster.id} moved to {run.state.unit(caster.id).cell}")
+        return
+    if isinstance(effect, RemoveKamas):
+        left = max(0, state.kamas_at(run.main) - effect.amount)
+        run.state = state.with_kamas_at(run.main, left)
+        run.log("Step 3", "7.5.17", f"{run.main} keeps {left} Kamas")
+        return
+    if isinstance(effect, SummonEffect):
+        _summon(run, effect)
+        return
+    if isinstance(effect, Teleport):
+        if caster.cell is not None and state.is_free(run.main) and not state.units_at(run.main):
+            run.state = state.with_unit(replace(caster, cell=run.main))
+            run.log("Step 3", "7.2.4.c", f"{caster.id} moves to {run.main}")
+        return
+    if isinstance(effect, SwitchPlaces):
+        _switch(run, effect)
+        return
+    if isinstance(effect, HealCaster):
+        run.heal(caster, effect.amount, "Step 3", caster)
+        return
+    if isinstance(effect, LastingBonus):
+        lasting = Lasting(
+            effect.kind.value, caster.id, run.spell.name, state.turn, effect.amount, effect.element
+        )
+        run.state = replace(state, lasting=(*state.lasting, lasting))
+        run.log("Step 3", "4.18.4", f"{caster.id}: +{effect.amount} {effect.kind.value} this turn")
+        return
+    if isinstance(effect, RangeThisTurn):
+        run.state = state.with_unit(replace(caster, range_bonus=caster.range_bonus + effect.amount))
+        run.log("Step 3", "4.12.1", f"{caster.id}'s spells gain +{effect.amount} max Range")
+        return
+    if isinstance(effect, Rebound):
+        _rebound(run, effect)
+        return
+    if isinstance(effect, SpecialMarkerEffect):
+        _special_marker(run, effect)
+        return
+    if isinstance(effect, CardEffect):
+        hook = cards.hook(effect.key)
+        if hook.step3 is not None:
+            hook.step3(run)
+        return
+    raise Unsupported(f"effect:{type(effect).__name__}")
+
+
+def _special_marker(run: CastRun, effect: SpecialMarkerEffect) -> None:
+    """4.13: on a Krosmaster only (4.13.1); the caster's earlier special marker and its team's
+    marker of that name leave the board first (4.13.1 one per name per team, 4.13.2 one per
+    placer)."""
+    for unit in run.in_play(effect.who):
+        if not unit.is_krosmaster:
+            continue
+        cleared = [
+            replace(
+                u,
+                special_markers=tuple(
+                    m
+                    for m in u.special_markers
+                    if m.placed_by != run.caster_id
+                    and not (m.name == effect.name and run.state.unit(m.placed_by).side == run.side)
+                ),
+            )
+            for u in run.state.units
+        ]
+        run.state = run.state.with_units(cleared)
+        target = run.state.unit(unit.id)
+        marker = SpecialMarker(effect.name, run.caster_id)
+        run.state = run.state.with_unit(
+            replace(target, special_markers=(*target.special_markers, marker))
+        )
+        run.log("Step 3", "4.13.2", f"{unit.id} gets the {effect.name} marker of {run.caster_id}")
+
+
+def _steal(run: CastRun, effect: Steal) -> None:
+    caster = run.caster
+    for unit in run.in_play():
+        if unit.id == caster.id:
+            continue
+        if effect.resource == "kamas":
+            if unit.side == caster.side:
+                continue
+            loser = run.state.player(unit.side)
+            taken = min(effect.amount, loser.kamas)  # 4.18.5
+            run.state = run.state.with_player(replace(loser, kamas=loser.kamas - taken))
+            gainer = run.state.player(caster.side)
+            run.state = run.state.with_player(replace(gainer, kamas=gainer.kamas + taken))
+            run.log("Step 3", "7.5.16", f"steals {taken} Kamas from player {unit.side}")
+            continue
+        before = getattr(unit.markers, effect.resource)
+        kw = {effect.resource: -effect.amount}
+        if effect.resource != "range" and getattr(unit, f"max_{effect.resource}") is None:
+            continue
+        run.state = apply_markers(run.state, unit.id, **kw)
+        placed = before - getattr(run.state.unit(unit.id).markers, effect.resource)
+        if placed and getattr(caster, f"max_{effect.resource}", 0) is not None:
+            run.state = apply_markers(run.state, caster.id, **{effect.resource: placed})
+        run.log(
+            "Step 3", "7.5.13-7.5.15", f"steals {placed} {effect.resource.upper()} from {unit.id}"
+        )
+
+
+def _summon(run: CastRun, effect: SummonEffect) -> None:
+    card = run.book.summon(effect.name)
+    control = run.model.control if run.rules.fanmade else None
+    run.state, unit_id = put_into_play(
+        run.state,
+        card,
+        run.caster_id,
+        run.main,
+        control=control,
+        strength_limit=run.rules.fanmade,
+    )
+    if unit_id is None:
+        run.log("Step 3", "4.19.9.c", f"control value {control} reached: no new {card.name}")
+    else:
+        run.log("Step 3", "4.19", f"{unit_id} ({card.name}) put into play on {run.main}")
+
+
+def _switch(run: CastRun, effect: SwitchPlaces) -> None:
+    caster = run.caster
+    others = [u for u in run.state.units_at(run.main) if u.id != caster.id]
+    if not others or caster.cell is None:
+        return
+    other = others[0]
+    if not run.matches(other, effect.who):
+        raise RuleViolation("7.1.2", f"{other.id} is not a unit this spell can switch with")
+    if "unfazed" in powers_of(run.state, other) and other.side != caster.side:
+        run.log("Step 3", "4.9.14", f"{other.id} is Unfazed and stays")
+        return
+    here = caster.cell
+    run.state = run.state.with_units([replace(caster, cell=run.main), replace(other, cell=here)])
+    run.log("Step 3", "7.2.4.c", f"{caster.id} and {other.id} switch places")
+
+
+def _rebound(run: CastRun, effect: Rebound) -> None:
+    cell = run.action.rebound
+    if cell is None:
+        run.log("Step 3", "7.5.27.e", "no Rebound target chosen")
+        return
+    units = [u for u in run.state.units_at(cell) if u.side != run.side]
+    distance = cell.distance(run.main)
+    if not units or not effect.low <= distance <= effect.high:
+        raise RuleViolation(
+            "7.5.27.a",
+            f"the Rebound target must be an opponent {effect.low}-{effect.high} cells from "
+            f"{run.main}; {cell} is {distance} cells away",
+        )
+    saved = run.targets
+    run.targets = (units[0].id,)
+    for inner in effect.effects:
+        apply_effect(run, inner)
+    run.targets = saved

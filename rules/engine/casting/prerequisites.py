@@ -1,0 +1,349 @@
+"""Prerequisites of a cast (7.1): the caster may act, has the spell, its limits (7.1.3) and costs
+(7.1.4) allow it, and the target is in range and in sight (7.1.2, 4.15, 4.16)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.engine.cards import parse_spell
+from rules.engine.cards.acts import cost_x
+from rules.engine.cardtext import keyword_model
+from rules.engine.casting.actions import FANMADE, CastAction, Rules
+from rules.engine.cells import Cell
+from rules.engine.effects import (
+    Invasion,
+    Rebound,
+    RemoveKamas,
+    SpellKind,
+    SpellModel,
+    Steal,
+    SummonEffect,
+    SwitchPlaces,
+    Teleport,
+    Track,
+)
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.powers import (
+    ap_cost_modifiers,
+    blocks_sight,
+    max_hp,
+    powers_of,
+    range_modifiers,
+    unsupported_powers,
+)
+from rules.engine.reach import SpellRange, refusal
+from rules.engine.reactions import blocks_sight as sight_changed
+from rules.engine.reactions import check_cast, needs_no_sight
+from rules.engine.roster import VARIABLE_COST, Profile, Spell
+from rules.engine.rulings import register
+from rules.engine.sight import sight_blockers, sight_rules
+from rules.engine.state import (
+    GameState,
+    Phase,
+    Unit,
+    turn_ended,
+)
+from rules.engine.summons import Spellbook, controlled
+from rules.engine.turn import not_acting
+
+
+def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
+    for spell in book.spells_of(caster):
+        if spell.name.strip().lower() == name.strip().lower():
+            return spell
+    raise RuleViolation("7.1.1", f"{caster.id} has no spell called {name!r}")
+
+
+def use_key(state: GameState, cell: Cell) -> str:
+    units = state.units_at(cell)
+    return units[0].id if units else cell.name
+
+
+def _check_limits(state: GameState, caster: Unit, spell: Spell, target: Cell) -> None:
+    uses = [u for u in state.spell_uses if u.unit == caster.id and u.spell == spell.name]
+    this_turn = [u for u in uses if u.turn == state.turn]
+    if spell.limit == "once_per_game" and uses:
+        raise RuleViolation(
+            "7.1.3.c", f"{spell.name} is cast once per game and is no longer on the card (4.8.4)"
+        )
+    if spell.limit == "once_per_turn" and this_turn:
+        raise RuleViolation("7.1.3.a", f"{spell.name} was already cast by {caster.id} this turn")
+    key = use_key(state, target)
+    if spell.limit == "once_per_turn_per_target" and any(u.target == key for u in this_turn):
+        raise RuleViolation(
+            "7.1.3.b", f"{spell.name} was already cast on {key} by {caster.id} this turn"
+        )
+
+
+@dataclass(frozen=True)
+class Costs:
+    ap: int
+    mp: int
+    hp: int
+    kamas: int
+    reasons: tuple[str, ...]
+
+
+def spell_costs(
+    state: GameState, caster: Unit, spell: Spell, choices: tuple[str, ...] = ()
+) -> Costs:
+    """The costs to pay, after the powers that alter the AP cost (4.8.1). A cost of X takes
+    the X the player chose (the cast's choice `x:N`, docs/match-log.md)."""
+    parts = dict(spell.cost.parts())
+    if VARIABLE_COST in parts.values():
+        x = cost_x(choices, spell.name)
+        parts = {k: x if v == VARIABLE_COST else v for k, v in parts.items()}
+    ap = int(parts.get("ap", 0))
+    reasons = [f"{ap} AP printed"]
+    techniques = _techniques(caster, spell)
+    if techniques:  # 4.7.11.f
+        ap = max(0, ap - len(techniques))
+        reasons.append(f"-{len(techniques)} revealed Techniques, never below 0 (4.7.11.f)")
+    for delta, why in ap_cost_modifiers(state, caster):
+        ap += delta
+        reasons.append(f"{delta:+d} {why}")
+    ap = max(0, ap)
+    return Costs(
+        ap,
+        int(parts.get("mp", 0)),
+        int(parts.get("hp", 0)),
+        int(parts.get("kama", 0)),
+        tuple(reasons),
+    )
+
+
+def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
+    if caster.ap < costs.ap:
+        raise RuleViolation(
+            "7.1.4.a",
+            f"{caster.id} has {caster.ap} AP; the spell costs {costs.ap} "
+            f"({'; '.join(costs.reasons)})",
+        )
+    if caster.mp < costs.mp:
+        raise RuleViolation("7.1.4.b", f"{caster.id} has {caster.mp} MP, {costs.mp} needed")
+    hp = max_hp(state, caster) or 0
+    if costs.hp and caster.injuries + costs.hp > hp:
+        raise RuleViolation(
+            "7.1.4.c",
+            f"{caster.id} ({hp} HP, {caster.injuries} Injuries) cannot receive {costs.hp} "
+            "more Injuries",
+        )
+    kamas = state.player(caster.side).kamas
+    if costs.kamas > kamas:
+        raise RuleViolation(
+            "7.1.4.d", f"player {caster.side} has {kamas} Kamas, {costs.kamas} needed"
+        )
+
+
+def range_bonus(state: GameState, caster: Unit) -> tuple[int, list[str]]:
+    """Range markers and Equipment (4.12.1, 4.7.5.c) plus powers: one signed total."""
+    total, reasons = caster.range_modifier, []
+    if caster.range_modifier:
+        reasons.append(f"{caster.range_modifier:+d} Range markers and Equipment")
+    for delta, why in range_modifiers(state, caster):
+        total += delta
+        reasons.append(f"{delta:+d} {why}")
+    return total, reasons
+
+
+def blockers_for(state: GameState, viewer: Unit):
+    cells = [
+        u.cell
+        for u in state.in_arena()
+        if u.id != viewer.id
+        and sight_changed(state, u, viewer, blocks_sight(u, viewer, powers_of(state, u)))
+    ]
+    return sight_blockers(state.arena, cells)
+
+
+def check_prerequisites(
+    state: GameState, action: CastAction, book: Spellbook, rules: Rules = FANMADE
+) -> tuple[Unit, Spell, SpellModel, Costs]:
+    """7.1: the caster may act, the limits and costs allow the spell, the target is in range
+    and in sight. Raises `RuleViolation` naming the failed prerequisite."""
+    if state.phase is Phase.OVER:
+        raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
+    if state.phase is not Phase.PIECES or state.active_unit != action.unit:
+        raise not_acting(state, action.unit, "cast a spell")
+    ended = turn_ended(state, action.unit)
+    if ended is not None:
+        raise RuleViolation(
+            "6.4", f"{ended.source} ended {action.unit}'s turn: only its end may follow"
+        )
+    if state.pending:
+        raise RuleViolation("7.2.1.a", f"{state.pending[0].label} is still on standby")
+    caster = state.unit(action.unit)
+    if caster.cell is None:
+        raise RuleViolation("7.1.1", f"{caster.id} is not in the arena")
+    spell = find_spell(book, caster, action.spell)
+    try:
+        model = parse_spell_for(book, caster, spell)
+    except Unsupported as missing:  # name the unit and card in the report
+        raise Unsupported(
+            missing.feature, missing.message, unit=caster.id, card=caster.profile.name
+        ) from None
+    _check_rules(model, rules, caster, spell)
+    _check_limits(state, caster, spell, action.target)
+    costs = spell_costs(state, caster, spell, action.choices)
+    _check_costs(state, caster, costs)
+    bonus, _ = range_bonus(state, caster)
+    labels = {u.cell: u.id for u in state.in_arena()}
+    reach = SpellRange.from_spell(spell_dict(spell))
+    if reach.los and needs_no_sight(state, caster, action.target.name):
+        reach = replace(reach, los=False)  # Big Bad Moowolf
+    refused = refusal(
+        caster.cell,
+        action.target,
+        reach,
+        state.arena,
+        blockers_for(state, caster),
+        range_bonus=bonus,
+        rules=sight_rules(state.rulings),
+        labels=labels,
+    )
+    if refused is not None:
+        raise RuleViolation(refused.rule, refused.reason)
+    _check_target(state, caster, model, action.target, rules)
+    check_cast(state, caster, action.target.name)  # powers forbidding the target (Seduction)
+    return caster, spell, model, costs
+
+
+def _techniques(caster: Unit, spell: Spell) -> list:
+    """The caster's revealed Techniques when it casts Punch (4.7.11.e, 4.7.11.f)."""
+    if spell.name != "Punch" or not caster.is_krosmaster:
+        return []
+    return [r for r in caster.face_up() if r.equipment_type == "technique"]
+
+
+def _punch(caster: Unit, spell: Spell) -> SpellModel:
+    """Punch (4.8.5) with the effect each revealed Technique adds (4.7.11.e), read from the
+    Reward's `punch` text by the keyword parser; a Technique whose effect the log does not give
+    is `Unsupported`."""
+    model = SpellModel(SpellKind.ATTACK)
+    for technique in _techniques(caster, spell):
+        if not technique.punch:
+            raise Unsupported(
+                f"reward:{technique.id}",
+                "a Technique adds an effect to Punch (4.7.11.e); the log's reward gives none",
+                unit=caster.id,
+                card=caster.profile.name,
+            )
+        text = replace(spell, effects=technique.punch)
+        added = keyword_model(_stand_in(caster, text), text)
+        model = replace(model, effects=(*model.effects, *added.effects))
+    return model
+
+
+def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
+    """The model of a spell bar, read from its card text once per card and bar: the text never
+    changes during a game, and reading it is most of what a cast used to cost."""
+    if spell.name == "Punch" and caster.is_krosmaster:
+        return _punch(caster, spell)
+    profile = book.profile(caster.profile.id)
+    key = (id(profile), caster.profile.id, id(spell))
+    found = _MODELS.get(key)
+    if found is not None and found[0] is profile and found[1] is spell:
+        return found[2]
+    model = parse_spell(profile or _stand_in(caster, spell), spell)
+    if len(_MODELS) >= 4096:
+        _MODELS.clear()
+    _MODELS[key] = (profile, spell, model)  # holds them, so their ids are not reused
+    return model
+
+
+#: Spell models already read, by the identity of the card and the bar (see `parse_spell_for`).
+_MODELS: dict[tuple[int, str, int], tuple[Profile | None, Spell, SpellModel]] = {}
+
+
+def _stand_in(caster: Unit, spell: Spell) -> Profile:
+    """A card for a unit the catalog lacks (a summon) or for a Technique's Punch text: only
+    what the keyword parser reads."""
+    name = caster.profile.name
+    return Profile(
+        caster.profile.id, name, name, None, "white", 0, 0, 0, 1, None, (), "s0", "summon", (spell,)
+    )
+
+
+def _check_rules(model: SpellModel, rules: Rules, caster: Unit, spell: Spell) -> None:
+    if rules.fanmade:
+        return
+    for effect in model.flat():
+        newer = isinstance(effect, Track | Invasion | Rebound | RemoveKamas) or (
+            isinstance(effect, Steal) and effect.resource in ("range", "kamas")
+        )
+        if newer:
+            raise Unsupported(
+                f"{rules.ruleset}:{type(effect).__name__.lower()}",
+                f"{spell.name} uses an effect the official rules 2.7 do not define",
+            )
+
+
+def _check_target(
+    state: GameState, caster: Unit, model: SpellModel, target: Cell, rules: Rules = FANMADE
+) -> None:
+    """Target requirements written in the effects: an empty cell for a summon or a move; the
+    control value (4.19.9.c) only under the fan-made rules (2.7 has none, 8.1)."""
+    for effect in model.effects:
+        if isinstance(effect, SummonEffect | Teleport) and (
+            not state.is_free(target) or state.units_at(target)
+        ):
+            raise RuleViolation("4.19.1.b", f"{target} must be a free cell without units")
+        if (
+            isinstance(effect, SummonEffect)
+            and model.kind is SpellKind.SPECIAL
+            and model.control is not None
+            and rules.fanmade
+            and controlled(state, caster.id, effect.name) >= model.control
+        ):
+            raise RuleViolation(
+                "4.19.9.c", f"{caster.id} already controls {model.control} {effect.name}"
+            )
+        if isinstance(effect, SwitchPlaces) and not state.units_at(target):
+            raise RuleViolation("7.1.2", f"there is no unit on {target} to switch places with")
+
+
+def spell_dict(spell: Spell) -> dict:
+    return {
+        "range_kind": spell.range_kind,
+        "range_min": spell.range_min,
+        "range_max": spell.range_max,
+        "range_modifiable": spell.range_modifiable,
+        "range_line": spell.range_line,
+        "range_los": spell.range_los,
+    }
+
+
+UNMODELLED_SCOPE = register(
+    "unmodelled-power-scope",
+    default="involved",
+    readings=("involved", "in-play"),
+    rule="4.9",
+    description=(
+        "Which casts a power the engine does not model makes unsupported. involved: the casts "
+        "whose caster or targets hold it or stand next to its holder (where powers act, 4.18.2.c); "
+        "in-play: every cast while its holder is in play."
+    ),
+)
+
+
+def refuse_unmodelled_powers(state: GameState, caster: Unit, targets: tuple[str, ...] = ()) -> None:
+    """An unmodelled power makes a cast `Unsupported` only when it can change it: held by the
+    caster or a target, or by a unit next to one of them (ruling `unmodelled-power-scope`). The
+    error names the unit and its card."""
+    involved = {caster.id, *targets}
+    near = [state.unit(i) for i in involved]
+    everyone = state.rulings.reading(UNMODELLED_SCOPE.name) == "in-play"
+    for unit in state.in_arena():
+        close = unit.id in involved or any(
+            u.cell is not None and unit.cell is not None and u.cell.is_adjacent(unit.cell)
+            for u in near
+        )
+        missing = unsupported_powers(state, [unit]) if everyone or close else []
+        if missing:
+            raise Unsupported(
+                f"power:{missing[0]}",
+                f"{unit.id} ({unit.profile.name}) holds {missing[0]}, which the engine does not "
+                f"model, next to {caster.id}'s cast",
+                unit=unit.id,
+                card=unit.profile.name,
+            )

@@ -1,0 +1,42 @@
+"""A cast from start to end: prerequisites (7.1), Steps 1-7 by kind of spell (7.2-7.4) and
+Step 8 (7.2.9)."""
+
+from __future__ import annotations
+
+from rules.engine.cards.acts import unasked_choices
+from rules.engine.casting.actions import FANMADE, CastAction, CastOutcome, Rules, TraceStep
+from rules.engine.casting.kinds import resolve
+from rules.engine.casting.prerequisites import check_prerequisites, refuse_unmodelled_powers
+from rules.engine.casting.run import CastRun
+from rules.engine.casting.standby import standby
+from rules.engine.casting.steps import pay
+from rules.engine.errors import RuleViolation
+from rules.engine.state import (
+    GameState,
+)
+from rules.engine.summons import Spellbook
+
+
+def apply_cast(
+    state: GameState, action: CastAction, book: Spellbook, rules: Rules = FANMADE
+) -> CastOutcome:
+    """Cast a spell from prerequisites to Step 8; see the module docstring."""
+    caster, spell, model, costs = check_prerequisites(state, action, book, rules)
+    refuse_unmodelled_powers(state, caster)
+    trace: list[TraceStep] = []
+    assert caster.cell is not None
+    run = CastRun(
+        state, book, rules, caster, spell, model, action.target, caster.cell, action, trace
+    )
+    run.log("Prerequisites", "7.1", f"{caster.id} casts {spell.name} on {action.target}")
+    pay(run, costs)
+    if not run.over:
+        resolve(run)
+        unasked = unasked_choices(run)
+        if unasked and not run.over:
+            raise RuleViolation(
+                "7.2.4", f"{spell.name} asks for no choice {', '.join(unasked)} in this cast"
+            )
+    if not run.over:
+        run.state = standby(run.state, book, rules, action.order, action.standby_rolls, trace)
+    return CastOutcome(run.state, tuple(trace))

@@ -1,0 +1,153 @@
+"""`CastRun`: the working state of one spell while its steps run; card hooks read and change it.
+
+Every Injury, heal and marker a step or a card hook applies goes through its methods, which go
+through `rules.engine.injuries` and `turn.apply_markers`: one path for the whole engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.engine.casting.actions import CastAction, Rules, TraceStep
+from rules.engine.cells import Cell
+from rules.engine.dice import Die
+from rules.engine.effects import (
+    ExtraDamage,
+    SpellModel,
+    TargetFilter,
+)
+from rules.engine.errors import RuleViolation
+from rules.engine.injuries import (
+    heal,
+    place_injuries,
+)
+from rules.engine.powers import (
+    families_of,
+)
+from rules.engine.roster import Spell
+from rules.engine.state import (
+    GameState,
+    Phase,
+    Unit,
+)
+from rules.engine.summons import Spellbook
+from rules.engine.turn import apply_markers
+
+
+class CastRun:
+    """The working state of one spell while its steps run; card hooks read and change it."""
+
+    def __init__(
+        self,
+        state: GameState,
+        book: Spellbook,
+        rules: Rules,
+        caster: Unit,
+        spell: Spell,
+        model: SpellModel,
+        main: Cell,
+        origin: Cell,
+        action: CastAction,
+        trace: list[TraceStep],
+    ) -> None:
+        self.state = state
+        self.book = book
+        self.rules = rules
+        self.caster_id = caster.id
+        self.side = caster.side
+        self.spell = spell
+        self.model = model
+        self.main = main
+        self.origin = origin
+        self.action = action
+        self.trace = trace
+        self.element = spell.element or "neutral"
+        self.cells: frozenset[Cell] = frozenset({main})
+        self.targets: tuple[str, ...] = ()
+        self.main_targets: tuple[str, ...] = ()
+        self.pierce = 0
+        self.extra: list[ExtraDamage] = []
+        self.coins: Iterator[str] = iter(action.rolls.coins)
+        self.critical = 0
+        self.placed: dict[str, int] = {}
+        self.notes: dict[str, int] = {}  # what a card hook remembers from Step 3 to Step 6
+
+    @property
+    def caster(self) -> Unit:
+        return self.state.unit(self.caster_id)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.OVER
+
+    def log(self, step: str, rule: str, text: str) -> None:
+        self.trace.append(TraceStep(step, rule, text))
+
+    def matches(self, unit: Unit, who: TargetFilter) -> bool:
+        if who.main and unit.id not in self.main_targets:
+            return False
+        checks = (
+            (who.ally, unit.side == self.side),
+            (who.summon, not unit.is_krosmaster),
+            (who.mob, not unit.is_krosmaster and unit.is_character),
+            (who.krosmaster, unit.is_krosmaster),
+            (who.boss, "boss" in families_of(self.state, unit)),
+        )
+        if any(want is not None and want != have for want, have in checks):
+            return False
+        named = not unit.is_krosmaster and unit.profile.name.lower() == who.family  # 4.18.9
+        if who.family is not None and not named and who.family not in families_of(self.state, unit):
+            return False
+        level = unit.profile.level or 0
+        if who.min_level is not None and level < who.min_level:
+            return False
+        return who.max_level is None or level <= who.max_level
+
+    def in_play(self, who: TargetFilter | None = None) -> list[Unit]:
+        units = [self.state.unit(t) for t in self.targets]
+        return [u for u in units if u.cell is not None and (who is None or self.matches(u, who))]
+
+    def place_injuries(
+        self, unit_id: str, count: int, *, source: str | None = None, suffered: bool = True
+    ) -> int:
+        """Injury markers placed by a cost, a step or a card hook; the KO waits for the end of
+        the step (7.2.2.b, 7.2.4.d, 7.2.8.c). The one path is `injuries.place_injuries`: a
+        `source` inflicts them (4.10.6.b), a cost is not `suffered` (4.10.6.c)."""
+        self.state, placed = place_injuries(
+            self.state, unit_id, count, source=source, suffered=suffered
+        )
+        return placed
+
+    def heal(self, target: Unit, amount: int, step: str, healer: Unit) -> int:
+        """Remove Injuries from `target` through `injuries.heal` and say so in the trace."""
+        self.state, healed, blocked = heal(self.state, target.id, amount, healer=healer.id)
+        if blocked:
+            self.log(step, "4.13.4", blocked)
+        self.log(step, "4.10.5", f"{target.id} is healed of {healed} Injuries")
+        return healed
+
+    def markers(self, unit: Unit, ap: int, mp: int, rng: int, rule: str) -> None:
+        """Markers on a unit; a piece without the gauge takes none (4.11.6)."""
+        ap = ap if unit.max_ap is not None else 0
+        mp = mp if unit.max_mp is not None else 0
+        self.state = apply_markers(self.state, unit.id, ap=ap, mp=mp, range=rng)
+        self.log("Step 3", rule, f"{unit.id} gets markers AP {ap:+d}, MP {mp:+d}, Range {rng:+d}")
+
+    def ruling(self, name: str) -> str:
+        """The reading of a named ruling in force for this game (`rules.engine.rulings`)."""
+        return self.state.rulings.reading(name)
+
+    def coin(self) -> str:
+        try:
+            side = next(self.coins).lower()
+        except StopIteration:
+            raise RuleViolation(
+                "7.2.4", f"{self.spell.name} needs a coin flip the log lacks"
+            ) from None
+        if side not in ("heads", "tails"):
+            raise RuleViolation("7.2.4", f"a coin shows heads or tails, not {side!r}")
+        return side
+
+
+def faces(dice: tuple[Die, ...]) -> str:
+    return ", ".join(d.notation for d in dice) or "no dice"

@@ -1,0 +1,198 @@
+"""Effects on standby (7.2.9) and the log's `resolve` events: Step 8 of every spell.
+
+One list, the state's `pending`, resolved in the active player's `order`; resolution stops when
+the next effect needs dice the event does not carry, leaving the rest for a `resolve` event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from rules.engine import cards
+from rules.engine.areas import Shape
+from rules.engine.casting.actions import (
+    FANMADE,
+    CastAction,
+    CastOutcome,
+    ResolveAction,
+    Rolls,
+    Rules,
+    TraceStep,
+)
+from rules.engine.casting.kinds import resolve
+from rules.engine.casting.prerequisites import parse_spell_for
+from rules.engine.casting.run import CastRun
+from rules.engine.cells import Cell
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.injuries import heal, knock_out, place_injuries, settle_hp
+from rules.engine.powers import (
+    max_hp,
+)
+from rules.engine.reactions import Resolution, is_power_effect, resolve_one, waits_for_choice
+from rules.engine.state import (
+    GameState,
+    PendingEffect,
+    Phase,
+    check_winner,
+)
+from rules.engine.summons import Spellbook
+
+
+def apply_resolve(
+    state: GameState, action: ResolveAction, book: Spellbook, rules: Rules = FANMADE
+) -> CastOutcome:
+    """Settle the standby effect `action.source` (a label), then go on as Step 8 does."""
+    if state.phase is Phase.OVER:
+        raise RuleViolation("1.4.1", "the game is over")
+    labels = [p.label for p in state.pending]
+    if action.source not in labels:
+        raise RuleViolation(
+            "7.2.9.a", f"{action.source} is not on standby ({', '.join(labels) or 'nothing is'})"
+        )
+    rolls = {**action.standby_rolls, action.source: action.rolls}
+    trace: list[TraceStep] = []
+    chosen = {action.source: action.choices}
+    state = standby(state, book, rules, (action.source, *action.order), rolls, trace, chosen)
+    return CastOutcome(state, tuple(trace))
+
+
+_DICE_KINDS = ("explosion", "click", "fright")
+
+
+def standby(
+    state: GameState,
+    book: Spellbook,
+    rules: Rules,
+    order: tuple[str, ...],
+    rolls: Mapping[str, Rolls],
+    trace: list[TraceStep],
+    choices: Mapping[str, tuple[str, ...]] | None = None,
+) -> GameState:
+    """Step 8: one list, resolved one by one in the active player's order (7.2.9.a); new
+    effects join the same list (7.2.9.c, 7.2.9.d); an effect that cannot resolve is dropped
+    (7.2.9.b). Stops, leaving the list in the state, when the order or dice run out."""
+    wanted = list(order)
+    while state.pending and state.phase is not Phase.OVER:
+        labels = [p.label for p in state.pending]
+        if wanted:
+            label = wanted.pop(0)
+            if label not in labels:
+                raise RuleViolation("7.2.9.a", f"{label} is not on standby ({', '.join(labels)})")
+        elif len(set(labels)) == 1 or _powers_only(state):
+            label = labels[0]
+        else:
+            trace.append(
+                TraceStep(
+                    "Step 8",
+                    "7.2.9.a",
+                    f"waiting for the active player's order: {', '.join(labels)}",
+                )
+            )
+            return state
+        effect = state.pending[labels.index(label)]
+        if effect.kind in _DICE_KINDS and label not in rolls:
+            trace.append(TraceStep("Step 8", "7.2.9.a", f"{label} waits for its dice"))
+            return state
+        picked = (choices or {}).get(label)
+        if waits_for_choice(effect) is not None and picked is None:
+            trace.append(TraceStep("Step 8", "4.18.3.e", f"{label} waits for its choice"))
+            return state
+        state = replace(state, pending=tuple(p for p in state.pending if p is not effect))
+        if is_power_effect(effect):  # a roster power triggered on standby (`reactions`)
+            state, lines = resolve_one(state, effect, Resolution(book, picked or ()))
+            trace.extend(TraceStep("Step 8", rule, text) for rule, text in lines)
+            continue
+        state = _resolve_one(state, effect, book, rules, rolls.get(label, Rolls()), trace)
+    return check_winner(state) if state.phase is not Phase.OVER else state
+
+
+def _powers_only(state: GameState) -> bool:
+    """Only roster powers' effects wait, none asking for a choice: without an order from the
+    log they resolve in the order they triggered (docs/engine-spells.md, "Order on standby")."""
+    return all(is_power_effect(p) and waits_for_choice(p) is None for p in state.pending)
+
+
+def _resolve_one(
+    state: GameState,
+    effect: PendingEffect,
+    book: Spellbook,
+    rules: Rules,
+    rolls: Rolls,
+    trace: list[TraceStep],
+) -> GameState:
+    label = effect.label
+    if effect.kind == "steals-health":
+        caster = state.unit(effect.source)
+        if caster.cell is None:
+            trace.append(TraceStep("Step 8", "7.2.9.b", f"{label}: the caster is out of play"))
+            return state
+        state, healed, blocked = heal(state, caster.id, effect.amount)  # the one healing path
+        if blocked:
+            trace.append(TraceStep("Step 8", "4.13.4", blocked))
+        trace.append(TraceStep("Step 8", "7.5.22", f"{caster.id} removes {healed} Injuries"))
+        return state
+    if effect.kind == "counter":
+        victim = state.unit(effect.target or "")
+        hp = max_hp(state, victim)
+        if victim.cell is None or hp is None:
+            trace.append(TraceStep("Step 8", "7.2.9.b", f"{label}: nobody to counter"))
+            return state
+        state, _ = place_injuries(state, victim.id, 1, source=effect.source)
+        injuries = state.unit(victim.id).injuries
+        trace.append(TraceStep("Step 8", "4.9.12", f"{victim.id} suffers 1 Injury (Counter)"))
+        if injuries >= hp:
+            state = settle_hp(knock_out(state, victim.id))
+            trace.append(TraceStep("Step 8", "4.10.2", f"{victim.id} is KO'd"))
+        return state
+    if effect.kind in _DICE_KINDS:
+        return _standby_spell(state, effect, book, rules, rolls, trace)
+    card = cards.standby_hook(effect.kind)
+    if card is not None and card.standby is not None:
+        state, lines = card.standby(state, effect, book)
+        trace.extend(TraceStep(*line) for line in lines)
+        return state
+    raise Unsupported(f"standby:{effect.kind}", "this effect on standby is not modelled")
+
+
+def _standby_spell(
+    state: GameState,
+    effect: PendingEffect,
+    book: Spellbook,
+    rules: Rules,
+    rolls: Rolls,
+    trace: list[TraceStep],
+) -> GameState:
+    """A Bomb's Explosion (4.19.5.d: its own cell and the Square around), a Trap's Click on
+    the cell of the character that set it off, or a Tombstone's Fright (Cryptophilia) on its own
+    cell; Steps 1-7 only (7.2.9.d)."""
+    caster = state.unit(effect.source)
+    if effect.kind == "explosion":
+        cell = Cell.parse(effect.cell or "")
+    elif effect.kind == "fright":
+        if caster.cell is None:
+            trace.append(TraceStep("Step 8", "7.2.9.b", f"{effect.label}: the Tombstone is gone"))
+            return state
+        cell = caster.cell
+    else:
+        victim = state.unit(effect.target or "")
+        if victim.cell is None:
+            trace.append(TraceStep("Step 8", "7.2.9.b", f"{effect.label}: nobody on the Trap"))
+            return state
+        cell = victim.cell
+    spells = [s for s in book.spells_of(caster) if s.element is not None] or list(
+        book.spells_of(caster)
+    )
+    if effect.kind == "fright":
+        spells = [s for s in book.spells_of(caster) if s.name.lower() == "fright"] or spells
+    if not spells:
+        raise Unsupported(f"summon:{caster.profile.id}", "no spell to cast on standby")
+    spell = spells[0]
+    model = parse_spell_for(book, caster, spell)
+    if effect.kind == "explosion":
+        model = replace(model, shape=Shape.SQUARE)
+    action = CastAction(caster.id, spell.name, cell, rolls)
+    trace.append(TraceStep("Step 8", "7.2.9.d", f"{caster.id} casts {spell.name} on {cell}"))
+    run = CastRun(state, book, rules, caster, spell, model, cell, cell, action, trace)
+    resolve(run)
+    return run.state

@@ -1,0 +1,344 @@
+"""The casting procedure of 7.2 for an Attack spell: Step 1 (pay, 7.2.2), Step 2 (targets,
+7.2.3), Step 3 (additional effects, 7.2.4; the effects themselves are `additional`), Step 4
+(Critical Hit, 7.2.5), Step 5 (Armour, 7.2.6), Step 6 (damage, 7.2.7), Step 7 (Injuries, 7.2.8)
+and the KOs due at the end of Steps 1, 3 and 7. Step 8 is `standby`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine import cards
+from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells
+from rules.engine.casting.actions import ArmourRollsError
+from rules.engine.casting.additional import apply_effect, condition
+from rules.engine.casting.prerequisites import (
+    Costs,
+    blockers_for,
+    range_bonus,
+    refuse_unmodelled_powers,
+    spell_dict,
+    use_key,
+)
+from rules.engine.casting.run import CastRun, faces
+from rules.engine.dice import Roll, RollContext
+from rules.engine.effects import (
+    CardEffect,
+    Invasion,
+    LastingKind,
+    Retribution,
+    SpellKind,
+    Track,
+)
+from rules.engine.errors import RuleViolation
+from rules.engine.injuries import knock_out
+from rules.engine.powers import (
+    damage_modifiers,
+    families_of,
+    immune,
+    injury_cap,
+    max_hp,
+    pierces,
+    powers_of,
+)
+from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.reactions import RollSide, on_targets, rolled
+from rules.engine.sight import sight_rules
+from rules.engine.state import (
+    DAMAGED,
+    Lasting,
+    PendingEffect,
+    SpellUse,
+    Unit,
+)
+
+FACINGS = {f.name.lower(): f for f in Facing}
+
+
+def pay(run: CastRun, costs: Costs) -> None:
+    caster = run.caster
+    run.state = run.state.with_unit(
+        replace(caster, ap=caster.ap - costs.ap, mp=caster.mp - costs.mp)
+    )
+    player = run.state.player(caster.side)
+    run.state = run.state.with_player(replace(player, kamas=player.kamas - costs.kamas))
+    if costs.hp:
+        run.place_injuries(caster.id, costs.hp, suffered=False)  # 4.10.6.c
+    run.log(
+        "Step 1",
+        "7.2.2.a",
+        f"pays {costs.ap} AP ({'; '.join(costs.reasons)}), {costs.mp} MP, {costs.hp} Injuries, "
+        f"{costs.kamas} Kamas",
+    )
+    run.state = replace(
+        run.state,
+        spell_uses=(
+            *run.state.spell_uses,
+            SpellUse(caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main)),
+        ),
+    )
+    settle(run, "Step 1", "7.2.2.b")
+
+
+def choose_targets(run: CastRun) -> None:
+    shape = run.model.shape
+    for effect in run.model.effects:
+        conditional = isinstance(effect, Track | Invasion | Retribution)
+        if conditional and effect.shape is not None and condition(run, effect):
+            shape = effect.shape
+    facing = turn = None
+    if run.action.direction in ("left", "right"):
+        turn = Turn(run.action.direction)
+    elif run.action.direction:
+        facing = FACINGS.get(run.action.direction)
+    targetable = None
+    if shape is Shape.MULTIPLE:
+        bonus, _ = range_bonus(run.state, run.caster)
+        targetable = targetable_cells(
+            run.origin,
+            SpellRange.from_spell(spell_dict(run.spell)),
+            run.state.arena,
+            blockers_for(run.state, run.caster),
+            range_bonus=bonus,
+            rules=sight_rules(run.state.rulings),
+        )
+    try:
+        run.cells = area_cells(
+            shape, run.origin, run.main, facing=facing, turn=turn, targetable=targetable
+        )
+    except AreaError as error:
+        raise RuleViolation("7.2.3.b", str(error)) from None
+    run.main_targets = tuple(u.id for u in run.state.units_at(run.main))
+    run.targets = tuple(u.id for u in run.state.in_arena() if u.cell in run.cells)
+    run.log(
+        "Step 2",
+        "7.2.3",
+        f"{shape.value} area: {', '.join(sorted(c.name for c in run.cells))}; targets: "
+        f"{', '.join(run.targets) or 'none'}",
+    )
+    refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
+    run.state = on_targets(run.state, run.caster_id, run.targets)  # Wakfu Recycling, ...
+
+
+def step3(run: CastRun) -> None:
+    for effect in run.model.effects:
+        if run.over:
+            return
+        apply_effect(run, effect)
+
+
+def roll_critical(run: CastRun) -> None:
+    caster = run.caster
+    element = "heal" if run.model.kind is SpellKind.HEALING else run.element
+    against = next(iter(run.in_play()), None)  # the first target, for Puddlage
+    side = RollSide(run.state, caster, Roll.CRITICAL.value, against, run.book)
+    context = RollContext(powers_of(run.state, caster), element)
+    run.critical, due, dice = rolled(side, context, tuple(run.action.rolls.critical))
+    run.log(
+        "Step 4",
+        "7.2.5",
+        f"{len(dice)} dice ({due.explain()}): {faces(dice)} = {run.critical} successes",
+    )
+    for effect in run.model.flat():
+        if isinstance(effect, CardEffect) and cards.hook(effect.key).critical is not None:
+            run.critical, why = cards.hook(effect.key).critical(run, run.critical)  # type: ignore[misc]
+            run.log("Step 4", "7.2.5.a", f"{why}: {run.critical} successes")
+
+
+def roll_armour(run: CastRun) -> dict[str, int]:
+    caster = run.caster
+    rolling = [u for u in run.in_play() if u.profile.hp is not None]
+    given = dict(run.action.rolls.armour)
+    expected = {u.id for u in rolling}
+    if set(given) != expected:
+        raise ArmourRollsError(
+            frozenset(expected),
+            f"Armour rolls are due from {', '.join(sorted(expected)) or 'nobody'}; the log "
+            f"has {', '.join(sorted(given)) or 'none'}",
+        )
+    out: dict[str, int] = {}
+    for unit in rolling:
+        extra_pierce = pierces(run.state, caster, unit, attack=True)
+        context = RollContext(
+            powers_of(run.state, unit),
+            run.element,
+            run.pierce + len(extra_pierce),
+            neutral_armour_cap=run.rules.fanmade,
+        )
+        side = RollSide(run.state, unit, Roll.ARMOUR.value, caster, run.book)
+        out[unit.id], due, dice = rolled(side, context, tuple(given[unit.id]))
+        why = "; ".join(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
+        run.log(
+            "Step 5",
+            "7.2.6",
+            f"{unit.id}: {len(dice)} dice ({why}): {faces(dice)} = {out[unit.id]} successes",
+        )
+    return out
+
+
+def _cast_right_after(run: CastRun, lasting: Lasting) -> bool:
+    """This cast is the caster's next spell after the one that left `lasting` this turn (its own
+    cast is recorded in Step 1): "the next spell cast this turn" (Loliperc)."""
+    uses = [u for u in run.state.spell_uses if u.unit == run.caster_id and u.turn == run.state.turn]
+    return len(uses) >= 2 and uses[-2].spell == lasting.source
+
+
+def bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, str]]:
+    """Additional damage or heal for one target from effects, lasting effects and card hooks."""
+    terms: list[tuple[int, str]] = []
+    for extra in run.extra:
+        if extra.heal != heal or not run.matches(target, extra.who):
+            continue
+        if extra.per_adjacent:
+            family = extra.per_adjacent.lstrip("+")
+            near = sum(
+                1
+                for u in run.state.in_arena()
+                if family in families_of(run.state, u)
+                and u.cell
+                and target.cell
+                and u.cell.is_adjacent(target.cell)
+            )
+            count = min(near, 1) if extra.per_adjacent.startswith("+") else near
+            if count:
+                terms.append((extra.amount * count, f"{near} adjacent {family}"))
+        else:
+            terms.append((extra.amount, "additional effect"))
+    kind = LastingKind.HEAL if heal else LastingKind.DAMAGE
+    for lasting in run.state.lasting:
+        if (
+            lasting.unit == run.caster_id
+            and lasting.turn == run.state.turn
+            and lasting.element in (None, run.element)
+            and (
+                lasting.kind == kind.value
+                or (lasting.kind == LastingKind.NEXT_DAMAGE and _cast_right_after(run, lasting))
+            )
+        ):
+            terms.append((lasting.amount, lasting.source))
+    for effect in run.model.flat():
+        if isinstance(effect, CardEffect):
+            hook = cards.hook(effect.key)
+            if hook.bonus is not None:
+                amount, why = hook.bonus(run, target)
+                if amount:
+                    terms.append((amount, why))
+    return terms
+
+
+def _first_attack(run: CastRun) -> bool:
+    """No Attack spell cast by the caster earlier this turn (its own cast is already recorded)."""
+    spells = {s.name: s for s in run.book.spells_of(run.caster)}
+    earlier = [
+        u
+        for u in run.state.spell_uses
+        if u.unit == run.caster_id and u.turn == run.state.turn and u.spell in spells
+    ][:-1]
+    return not any(spells[u.spell].element not in (None, "heal") for u in earlier)
+
+
+def _targeted_elements(run: CastRun) -> frozenset[str]:
+    """Elements of the spells of every targeted character (Cribbling)."""
+    out: set[str] = set()
+    for unit in run.in_play():
+        if unit.is_character:
+            out.update(s.element for s in run.book.spells_of(unit) if s.element)
+    return frozenset(out)
+
+
+def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    base = run.spell.base_damage or 0
+    caster_powers = powers_of(run.state, run.caster)
+    first = "compulsion" in caster_powers and _first_attack(run)
+    elements = _targeted_elements(run) if "cribbling" in caster_powers else frozenset()
+    for unit in run.in_play():
+        if unit.profile.hp is None:
+            continue
+        terms = [(base, "base"), *bonus_terms(run, unit, heal=False)]
+        terms += damage_modifiers(
+            run.state,
+            run.caster,
+            unit,
+            run.element,
+            first_attack=first,
+            targeted_elements=elements,
+        )
+        crit, arm = run.critical, armour.get(unit.id, 0)
+        modifier = (crit > arm) - (crit < arm)
+        terms.insert(len(terms), (modifier, f"{crit} critical vs {arm} armour"))
+        total = sum(n for n, _ in terms)
+        words = " ".join(f"{'+' if n >= 0 else '-'} {abs(n)} ({why})" for n, why in terms)
+        words = words[2:] if words.startswith("+ ") else words
+        if immune(run.state, unit, run.element):
+            total, words = 0, words + " -> 0 (Immune, 4.9.8)"
+        total = max(0, total)  # 7.2.7.d
+        out[unit.id] = total
+        if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
+            damaged = Lasting(DAMAGED, run.caster_id, unit.id, run.state.turn, total)
+            kept = (
+                e for e in run.state.lasting if e.kind != DAMAGED or e.turn == run.state.turn
+            )  # only this turn's records are ever read (4.18.2.b)
+            run.state = replace(run.state, lasting=(*kept, damaged))
+        run.log("Step 6", "7.2.7.c", f"{unit.id}: {words} = {total} {run.element.upper()} damage")
+    return out
+
+
+def place_damage(run: CastRun, damage: dict[str, int]) -> None:
+    caster = run.caster
+    for unit_id, amount in damage.items():
+        unit = run.state.unit(unit_id)
+        if unit.cell is None or not amount:
+            continue
+        cap = injury_cap(run.state, caster, unit)
+        if cap is not None and amount > cap[0]:
+            run.log("Step 7", "7.2.8.d", f"{unit_id}: {cap[1]}")
+            amount = cap[0]
+        placed = run.place_injuries(unit_id, amount, source=caster.id)  # inflicted, 4.10.6.b
+        run.placed[unit_id] = placed
+        lost = amount - placed
+        run.log(
+            "Step 7",
+            "7.2.8.a",
+            f"{unit_id} receives {placed} Injuries"
+            + (f"; {lost} beyond its HP are lost (4.10.4)" if lost else ""),
+        )
+        if (
+            placed  # the powers it has now, with these Injuries (4.18.3 example: Wakardor)
+            and "counter" in powers_of(run.state, run.state.unit(unit_id))
+            and unit.side != run.side
+            and (run.state.active_side != unit.side)
+        ):
+            counter = PendingEffect("counter", unit_id, caster.id)
+            run.state = replace(run.state, pending=(*run.state.pending, counter))
+            run.log("Step 7", "4.9.12", f"{unit_id}'s Counter goes on standby")
+    total = sum(run.placed.values())
+    run.state = replace(
+        run.state,
+        pending=tuple(
+            replace(p, amount=total)
+            if p.kind == "steals-health" and p.source == caster.id and not p.amount
+            else p
+            for p in run.state.pending
+        ),
+    )
+
+
+def settle(run: CastRun, step: str, rule: str) -> None:
+    """The KOs due at the end of a step; a Bomb's Explosion goes on standby (4.19.5)."""
+    for unit in list(run.state.in_arena()):
+        unit = run.state.unit(unit.id)
+        hp = max_hp(run.state, unit)
+        if unit.cell is None or hp is None or unit.injuries < hp:
+            continue
+        cell = unit.cell
+        run.state = knock_out(run.state, unit.id)
+        run.log(step, rule, f"{unit.id} is KO'd")
+        if run.state.unit(unit.id).cell is not None:
+            run.log(step, "4.10.9", f"{unit.id} stays in the arena, healed (Moon Hammer)")
+        elif "bomb" in unit.profile.families:
+            explosion = PendingEffect("explosion", unit.id, cell=cell.name)
+            run.state = replace(run.state, pending=(*run.state.pending, explosion))
+        if run.over:
+            run.log(step, "1.4", f"player {run.state.winner} wins: the spell stops")
+            return

@@ -1,0 +1,540 @@
+"""Where the roster's powers react to what happens in the game: one registry, one call site each.
+
+A power that triggers "each time" something happens (Injuries placed, 4.10.6; a KO, 4.10.2.a;
++1 AP markers received, 4.11.5; a spell targeting a unit, 7.2.3) is a small handler registered
+here by the module that models it (`rules.engine.roster_powers`). The core modules call the
+`on_*` functions below at the one place where the event happens, so no core module needs to
+know which cards exist, and this module imports nothing of the engine but the state's values.
+
+Timing (7.2.1.c, 4.18.3.a): a triggered power does not act at once. Its handler returns the
+`PendingEffect` it creates; the effect joins the state's standby list and is resolved by the
+handler registered with `@standby(kind)`: at Step 8 of the spell that triggered it, or, outside
+a spell, as soon as the event that triggered it is over (`settle`), since nothing else is then
+being resolved. An effect that needs a choice the log has not given waits for a `resolve`
+event carrying it (`choices`, docs/match-log.md). Replacement effects, which change the Injuries
+being placed (Golden Parachute, Defrosting), act at once (`before_injuries`): they affect the
+placement itself (7.2.1.c, "affect directly the resolution").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.engine.dice import DiceDue, Die, Roll, RollContext, check_dice, dice_due
+from rules.engine.state import GameState, PendingEffect, Phase, Unit
+
+#: (state, victim id, count about to be placed, source) -> (state, count to place, reasons).
+Replacement = Callable[[GameState, str, int, str | None], tuple[GameState, int, list[str]]]
+#: (state, victim id, Injuries placed, source) -> effects on standby.
+InjuryTrigger = Callable[[GameState, str, int, str | None], list[PendingEffect]]
+#: (state after the KO, the KO'd unit as it was, the unit that KO'd it or None) -> effects.
+KoTrigger = Callable[[GameState, Unit, str | None], list[PendingEffect]]
+#: (state, unit id, +1 AP markers received, +1 MP markers received) -> effects.
+MarkerTrigger = Callable[[GameState, str, int, int], list[PendingEffect]]
+#: `Lasting.kind` of "the unit's next spell this turn deals +amount (of `element`, or any)",
+#: armed by a Boost (4.7.5.a) or a power (Present Opening) and spent by that spell's Step 2.
+NEXT_SPELL = "next-spell"
+
+#: (state, caster id, targeted unit ids) -> effects.
+TargetTrigger = Callable[[GameState, str, tuple[str, ...]], list[PendingEffect]]
+#: (state, the unit about to be KO'd, GG so far) -> (state, GG, reason or None when unchanged);
+#: the state may record that a once-per-fight power has acted (4.18.2.a).
+LevelChange = Callable[[GameState, Unit, int], tuple[GameState, int, str | None]]
+#: (state, unit, viewer) -> True (it blocks the viewer's sight), False (it does not) or None.
+SightRule = Callable[[GameState, Unit, Unit], bool | None]
+#: (state, caster, target cell name) -> the reason the spell needs no line of sight, or None.
+SightExemption = Callable[[GameState, Unit, str], str | None]
+#: (state, caster, target cell name, unit ids on it) -> None, or raises `RuleViolation`.
+CastCheck = Callable[[GameState, Unit, str], None]
+#: (state, the unit whose turn starts) -> state: records, no effect on standby (6.2.1.d).
+TurnStart = Callable[[GameState, str], GameState]
+#: (state, the caster) -> state, when a spell's targets are known (Step 2): records only.
+CastStart = Callable[[GameState, str], GameState]
+#: (state, unit id, the cell it left) -> effects: a unit moved one cell spending 1 MP (4.14).
+StepTrigger = Callable[[GameState, str, str], list[PendingEffect]]
+#: (state, unit id, reward id) -> state: a Krosmaster activated a Demonic Reward (4.7).
+RewardTrigger = Callable[[GameState, str, str], GameState]
+#: (roll context) -> (powers gained, powers lost, reason) for this one roll, or None.
+RollPowers = Callable[["RollSide"], tuple[frozenset[str], frozenset[str], str] | None]
+#: (roll context, dice due, dice in the log) -> (the dice that count, reason), or None.
+RerollRule = Callable[["RollSide", int, tuple[Die, ...]], tuple[tuple[Die, ...], str] | None]
+#: (roll context, one die) -> True when this die is a success for the roller's powers.
+ExtraSuccess = Callable[["RollSide", Die], bool]
+#: (roll context) -> (dice added or taken, reason), or None: after `dice.dice_due`.
+DueChange = Callable[["RollSide"], tuple[int, str] | None]
+
+
+@dataclass(frozen=True)
+class RollSide:
+    """One side of a roll (1.6): who rolls, what for (`dice.Roll` value), against whom, and the
+    spellbook when the caller has one (powers may read the opponent's spells)."""
+
+    state: GameState
+    roller: Unit
+    roll: str
+    against: Unit | None = None
+    book: Any = None
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What resolving an effect on standby may read: the spellbook (summons, spells), the
+    choices and coins of the `resolve` event (empty when resolved without one)."""
+
+    book: Any = None
+    choices: tuple[str, ...] = ()
+    coins: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def chosen(self, key: str) -> list[str]:
+        """Values of `key:value` choices, in the log's order."""
+        out = []
+        for entry in self.choices:
+            name, sep, value = entry.partition(":")
+            if sep and name.strip().lower() == key:
+                out.append(value.strip())
+        return out
+
+
+#: (state, effect, resolution) -> (state, [(rule, what happened)]).
+StandbyHandler = Callable[
+    [GameState, PendingEffect, Resolution], tuple[GameState, list[tuple[str, str]]]
+]
+
+
+@dataclass
+class _Registry:
+    replacements: list[Replacement] = field(default_factory=list)
+    injuries: list[InjuryTrigger] = field(default_factory=list)
+    kos: list[KoTrigger] = field(default_factory=list)
+    markers: list[MarkerTrigger] = field(default_factory=list)
+    targets: list[TargetTrigger] = field(default_factory=list)
+    levels: list[LevelChange] = field(default_factory=list)
+    sight: list[SightRule] = field(default_factory=list)
+    sight_exemptions: list[SightExemption] = field(default_factory=list)
+    cast_checks: list[CastCheck] = field(default_factory=list)
+    turn_starts: list[TurnStart] = field(default_factory=list)
+    cast_starts: list[CastStart] = field(default_factory=list)
+    steps: list[StepTrigger] = field(default_factory=list)
+    rewards: list[RewardTrigger] = field(default_factory=list)
+    roll_powers: list[RollPowers] = field(default_factory=list)
+    rerolls: list[RerollRule] = field(default_factory=list)
+    successes: list[ExtraSuccess] = field(default_factory=list)
+    due_changes: list[DueChange] = field(default_factory=list)
+    standby: dict[str, StandbyHandler] = field(default_factory=dict)
+    #: standby kinds that need a choice from the log, with the key they read
+    needs_choice: dict[str, str] = field(default_factory=dict)
+    #: powers modelled by registered handlers, and where (`powers.is_modelled` reads it)
+    modelled: dict[str, str] = field(default_factory=dict)
+    #: standby kinds the player may decline by not resolving them (Masquerade's "may")
+    optional: set[str] = field(default_factory=set)
+    #: standby kinds whose new triggers add their amount to the one already waiting
+    merged: set[str] = field(default_factory=set)
+
+
+_REGISTRY = _Registry()
+
+
+def modelled(slug: str, where: str) -> None:
+    """Declare power `slug` modelled by the calling module (`where` says how, for coverage)."""
+    _REGISTRY.modelled[slug] = where
+
+
+def modelled_powers() -> Mapping[str, str]:
+    return dict(_REGISTRY.modelled)
+
+
+def before_injuries(handler: Replacement) -> Replacement:
+    _REGISTRY.replacements.append(handler)
+    return handler
+
+
+def after_injuries(handler: InjuryTrigger) -> InjuryTrigger:
+    _REGISTRY.injuries.append(handler)
+    return handler
+
+
+def after_ko(handler: KoTrigger) -> KoTrigger:
+    _REGISTRY.kos.append(handler)
+    return handler
+
+
+def after_markers(handler: MarkerTrigger) -> MarkerTrigger:
+    _REGISTRY.markers.append(handler)
+    return handler
+
+
+def after_targets(handler: TargetTrigger) -> TargetTrigger:
+    _REGISTRY.targets.append(handler)
+    return handler
+
+
+def ko_level(handler: LevelChange) -> LevelChange:
+    _REGISTRY.levels.append(handler)
+    return handler
+
+
+def sight_rule(handler: SightRule) -> SightRule:
+    _REGISTRY.sight.append(handler)
+    return handler
+
+
+def sight_exemption(handler: SightExemption) -> SightExemption:
+    _REGISTRY.sight_exemptions.append(handler)
+    return handler
+
+
+def cast_check(handler: CastCheck) -> CastCheck:
+    _REGISTRY.cast_checks.append(handler)
+    return handler
+
+
+def turn_start(handler: TurnStart) -> TurnStart:
+    _REGISTRY.turn_starts.append(handler)
+    return handler
+
+
+def cast_start(handler: CastStart) -> CastStart:
+    _REGISTRY.cast_starts.append(handler)
+    return handler
+
+
+def after_step(handler: StepTrigger) -> StepTrigger:
+    _REGISTRY.steps.append(handler)
+    return handler
+
+
+def after_reward(handler: RewardTrigger) -> RewardTrigger:
+    _REGISTRY.rewards.append(handler)
+    return handler
+
+
+def roll_power(handler: RollPowers) -> RollPowers:
+    _REGISTRY.roll_powers.append(handler)
+    return handler
+
+
+def reroll(handler: RerollRule) -> RerollRule:
+    _REGISTRY.rerolls.append(handler)
+    return handler
+
+
+def due_change(handler: DueChange) -> DueChange:
+    _REGISTRY.due_changes.append(handler)
+    return handler
+
+
+def extra_success(handler: ExtraSuccess) -> ExtraSuccess:
+    _REGISTRY.successes.append(handler)
+    return handler
+
+
+def standby(
+    kind: str, *, choice: str | None = None, optional: bool = False, merge: bool = False
+) -> Callable[[StandbyHandler], StandbyHandler]:
+    """Register how an effect of `kind` resolves; `choice` names the choice key it needs, and an
+    `optional` effect ("you may") is declined by any log event other than its `resolve`; a
+    `merge` effect triggered again while waiting adds its amount to the waiting one."""
+
+    def register(handler: StandbyHandler) -> StandbyHandler:
+        if kind in _REGISTRY.standby:
+            raise ValueError(f"two standby handlers for {kind}")
+        _REGISTRY.standby[kind] = handler
+        if choice is not None:
+            _REGISTRY.needs_choice[kind] = choice
+        if optional:
+            _REGISTRY.optional.add(kind)
+        if merge:
+            _REGISTRY.merged.add(kind)
+        return handler
+
+    return register
+
+
+def standby_handler(kind: str) -> StandbyHandler | None:
+    return _REGISTRY.standby.get(kind)
+
+
+def _queue(state: GameState, effects: list[PendingEffect]) -> GameState:
+    pending = list(state.pending)
+    for new in effects:
+        same = next(
+            (
+                i
+                for i, p in enumerate(pending)
+                if p.kind in _REGISTRY.merged and p.label == new.label
+            ),
+            None,
+        )
+        if same is None:
+            pending.append(new)
+        else:
+            pending[same] = replace(pending[same], amount=pending[same].amount + new.amount)
+    return replace(state, pending=tuple(pending)) if effects else state
+
+
+# -- the call sites of the core --------------------------------------------------------------------
+
+
+def on_injuries_due(
+    state: GameState, unit_id: str, count: int, source: str | None
+) -> tuple[GameState, int, list[str]]:
+    """Replacement effects on Injuries about to be placed on `unit_id` (they act at once)."""
+    reasons: list[str] = []
+    for handler in _REGISTRY.replacements:
+        if count <= 0:
+            break
+        state, count, why = handler(state, unit_id, count, source)
+        reasons.extend(why)
+    return state, count, reasons
+
+
+def on_injuries(state: GameState, unit_id: str, placed: int, source: str | None) -> GameState:
+    """`placed` Injuries were placed on `unit_id` and suffered (4.10.6.a), inflicted by `source`
+    when there is one (4.10.6.b): queue the powers that trigger."""
+    if placed <= 0:
+        return state
+    for handler in _REGISTRY.injuries:
+        state = _queue(state, handler(state, unit_id, placed, source))
+    return state
+
+
+def on_ko(state: GameState, unit: Unit, by: str | None) -> GameState:
+    """`unit` (as it was) was KO'd and removed from the arena by `by` (4.10.9: only then)."""
+    for handler in _REGISTRY.kos:
+        state = _queue(state, handler(state, unit, by))
+    return state
+
+
+def on_markers(state: GameState, unit_id: str, ap: int, mp: int) -> GameState:
+    """`unit_id` received `ap` +1 AP and `mp` +1 MP markers (counted before they cancel)."""
+    if ap <= 0 and mp <= 0:
+        return state
+    for handler in _REGISTRY.markers:
+        state = _queue(state, handler(state, unit_id, ap, mp))
+    return state
+
+
+def on_targets(state: GameState, caster: str, targets: tuple[str, ...]) -> GameState:
+    """A spell of `caster` targets these units (7.2.3)."""
+    for start in _REGISTRY.cast_starts:
+        state = start(state, caster)
+    for handler in _REGISTRY.targets:
+        state = _queue(state, handler(state, caster, targets))
+    return state
+
+
+def on_step(state: GameState, unit_id: str, left: str) -> GameState:
+    """`unit_id` moved one cell with its MP, leaving cell `left` (4.14, 6.3.2)."""
+    for handler in _REGISTRY.steps:
+        state = _queue(state, handler(state, unit_id, left))
+    return state
+
+
+def on_reward(state: GameState, unit_id: str, reward: str) -> GameState:
+    """`unit_id` activated (revealed) the Demonic Reward `reward` (4.7.10)."""
+    for handler in _REGISTRY.rewards:
+        state = handler(state, unit_id, reward)
+    return state
+
+
+def powers_for_roll(side: RollSide, powers: frozenset[str]) -> tuple[frozenset[str], list[str]]:
+    """The roller's powers for this one roll (`powers`, from `powers.powers_of`) after the
+    powers acting on one roll only (Puddlage, Driving), with the reasons."""
+    reasons = []
+    for rule in _REGISTRY.roll_powers:
+        changed = rule(side)
+        if changed is not None:
+            gained, lost, why = changed
+            powers = (powers | gained) - lost
+            reasons.append(why)
+    return powers, reasons
+
+
+def adjust_due(side: RollSide, due: DiceDue) -> DiceDue:
+    """The dice due (`dice.dice_due`) after the powers changing one roll's count (Driving)."""
+    count, reasons = due.count, list(due.reasons)
+    for rule in _REGISTRY.due_changes:
+        changed = rule(side)
+        if changed is not None:
+            count += changed[0]
+            reasons.append(changed[1])
+    if count == due.count:
+        return due
+    return DiceDue(due.roll, max(0, count), tuple(reasons))
+
+
+def dice_that_count(
+    side: RollSide, due: int, dice: tuple[Die, ...]
+) -> tuple[tuple[Die, ...], list[str]]:
+    """The dice of the log that count (a reroll keeps the second roll, Ecaflip's Second Chance)."""
+    for rule in _REGISTRY.rerolls:
+        changed = rule(side, due, dice)
+        if changed is not None:
+            return changed[0], [changed[1]]
+    return dice, []
+
+
+def count_successes(side: RollSide, dice: tuple[Die, ...]) -> int:
+    """Successes of the roll (4.14.2.b, 7.2.5.a, ...), with powers adding some (Felinpossible)."""
+    wanted = side.roll
+    return sum(
+        1
+        for d in dice
+        if d.side.value == wanted or any(rule(side, d) for rule in _REGISTRY.successes)
+    )
+
+
+def rolled(
+    side: RollSide, context: RollContext, dice: tuple[Die, ...]
+) -> tuple[int, DiceDue, tuple[Die, ...]]:
+    """One roll from start to end (1.6): the dice due for the roller's powers on this roll
+    (`dice.dice_due`, then Puddlage, Driving), the dice that count (Ecaflip's Second Chance),
+    checked against what is due (`dice.check_dice`), and their successes (Felinpossible).
+    Returns the successes, what was due (with its reasons) and the dice that counted."""
+    powers, why = powers_for_roll(side, context.powers)
+    due = adjust_due(side, dice_due(Roll(side.roll), replace(context, powers=powers)))
+    if why:
+        due = DiceDue(due.roll, due.count, (*due.reasons, *why))
+    counted, said = dice_that_count(side, due.count, tuple(dice))
+    if said:
+        due = DiceDue(due.roll, due.count, (*due.reasons, *said))
+    check_dice(due, counted, side.roller.id)
+    return count_successes(side, counted), due, counted
+
+
+def gg_for_ko(state: GameState, unit: Unit) -> tuple[GameState, int, list[str]]:
+    """The GG a Krosmaster's KO gives (4.6.2: its Level), after the powers changing it."""
+    level = unit.profile.level or 0
+    reasons = []
+    for handler in _REGISTRY.levels:
+        state, level, why = handler(state, unit, level)
+        if why is not None:
+            reasons.append(why)
+    return state, level, reasons
+
+
+def blocks_sight(state: GameState, unit: Unit, viewer: Unit, default: bool) -> bool:
+    """Whether `unit` blocks `viewer`'s lines of sight, after the powers that change it."""
+    for rule in _REGISTRY.sight:
+        said = rule(state, unit, viewer)
+        if said is not None:
+            return said
+    return default
+
+
+def needs_no_sight(state: GameState, caster: Unit, target: str) -> str | None:
+    """Why a spell of `caster` on cell `target` needs no line of sight (a power), or None."""
+    for rule in _REGISTRY.sight_exemptions:
+        why = rule(state, caster, target)
+        if why is not None:
+            return why
+    return None
+
+
+def check_cast(state: GameState, caster: Unit, target: str) -> None:
+    """Powers forbidding this cast (7.1.2); each raises `RuleViolation` naming its power."""
+    for check in _REGISTRY.cast_checks:
+        check(state, caster, target)
+
+
+def on_turn_start(state: GameState, unit_id: str) -> GameState:
+    """A piece's turn starts (6.2.1.d): what powers must remember of this moment."""
+    for handler in _REGISTRY.turn_starts:
+        state = handler(state, unit_id)
+    return state
+
+
+def decline_optional(state: GameState, keep: str | None = None) -> GameState:
+    """Drop the optional effects on standby ("you may", 4.18.3.e) but the one labelled `keep`:
+    the log's next event did not resolve them, so the player declined."""
+    kept = tuple(p for p in state.pending if p.kind not in _REGISTRY.optional or p.label == keep)
+    return state if kept == state.pending else replace(state, pending=kept)
+
+
+def waits_for_choice(effect: PendingEffect) -> str | None:
+    """The choice key an effect on standby needs from the log, if any."""
+    return _REGISTRY.needs_choice.get(effect.kind)
+
+
+def is_power_effect(effect: PendingEffect) -> bool:
+    return effect.kind in _REGISTRY.standby
+
+
+def resolve_one(
+    state: GameState, effect: PendingEffect, resolution: Resolution
+) -> tuple[GameState, list[tuple[str, str]]]:
+    """Resolve a power's effect on standby (it was already taken off the list)."""
+    handler = _REGISTRY.standby[effect.kind]
+    return handler(state, effect, resolution)
+
+
+def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[str, str]]]:
+    """Outside a spell, resolve at once the powers' effects on standby that need no choice, in
+    the order they were triggered (4.18.3.a: nothing else is being resolved). Effects of other
+    kinds (a Click, an Explosion, a Counter) and those waiting for a choice stay for the log's
+    `resolve` event. Effects triggered while resolving join the end of the list."""
+    notes: list[tuple[str, str]] = []
+    while state.phase is not Phase.OVER:
+        due = next(
+            (p for p in state.pending if is_power_effect(p) and waits_for_choice(p) is None),
+            None,
+        )
+        if due is None:
+            break
+        state = replace(state, pending=tuple(p for p in state.pending if p is not due))
+        state, said = resolve_one(state, due, Resolution(book))
+        notes.extend(said)
+    return state, notes
+
+
+__all__ = [
+    "NEXT_SPELL",
+    "Resolution",
+    "RollSide",
+    "adjust_due",
+    "after_injuries",
+    "after_ko",
+    "after_markers",
+    "after_reward",
+    "after_step",
+    "after_targets",
+    "before_injuries",
+    "blocks_sight",
+    "cast_check",
+    "cast_start",
+    "check_cast",
+    "count_successes",
+    "decline_optional",
+    "dice_that_count",
+    "due_change",
+    "extra_success",
+    "gg_for_ko",
+    "is_power_effect",
+    "ko_level",
+    "modelled",
+    "modelled_powers",
+    "needs_no_sight",
+    "on_injuries",
+    "on_injuries_due",
+    "on_ko",
+    "on_markers",
+    "on_reward",
+    "on_step",
+    "on_targets",
+    "on_turn_start",
+    "powers_for_roll",
+    "reroll",
+    "resolve_one",
+    "roll_power",
+    "rolled",
+    "settle",
+    "sight_exemption",
+    "sight_rule",
+    "standby",
+    "standby_handler",
+    "turn_start",
+    "waits_for_choice",
+]

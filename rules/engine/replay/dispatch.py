@@ -1,0 +1,216 @@
+"""One game event to the rule function that applies it (`turn`, `casting`), and what a judge's
+waiver does to an event (`waive`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules.engine.arena import SIDES
+from rules.engine.casting import (
+    FANMADE,
+    OFFICIAL,
+    CastAction,
+    CastOutcome,
+    ResolveAction,
+    Rules,
+    apply_cast,
+    apply_resolve,
+)
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.logevents import (
+    Activate,
+    BuyGG,
+    BuyReward,
+    Cast,
+    Concede,
+    End,
+    Event,
+    Inspire,
+    MatchLog,
+    Move,
+    PickKama,
+    Place,
+    Reason,
+    Resolve,
+    RevealReward,
+    Tension,
+    Time,
+    TimePolicy,
+    event_name,
+)
+from rules.engine.reactions import decline_optional, settle
+from rules.engine.replay.report import WaiverOutcome, ending
+from rules.engine.roster import Profile
+from rules.engine.state import (
+    GameState,
+    Phase,
+    end_game,
+    opponent,
+)
+from rules.engine.summons import Spellbook, SummonCard, unit_profile
+from rules.engine.turn import (
+    TeamMember,
+    apply_activate,
+    apply_buy_gg,
+    apply_buy_reward,
+    apply_end,
+    apply_inspire,
+    apply_move,
+    apply_pick_kama,
+    apply_place,
+    apply_reveal_reward,
+    apply_tension,
+)
+
+
+@dataclass(frozen=True)
+class Context:
+    book: Spellbook
+    rules: Rules
+    rewards: Mapping[str, Any]
+
+
+def context(log: MatchLog, catalog: Mapping[str, Profile]) -> Context:
+    """Inline profiles are offered as summon cards by name too: a log brings the summons its
+    spells put into play (the catalog has none)."""
+    cards = [SummonCard(p.name, unit_profile(p), p.spells) for p in log.header.profiles]
+    rules = OFFICIAL if log.header.ruleset == OFFICIAL.ruleset.value else FANMADE
+    rewards = {r.id: r for r in log.header.rewards}
+    return Context(Spellbook.build(catalog, cards), rules, rewards)
+
+
+def teams(log: MatchLog, catalog: Mapping[str, Profile]) -> dict[str, list[TeamMember]]:
+    teams: dict[str, list[TeamMember]] = {}
+    for side in SIDES:
+        members = []
+        for slot in log.header.players[side].team:
+            profile = catalog.get(slot.profile)
+            if profile is None:
+                raise Unsupported(
+                    f"profile:{slot.profile}",
+                    f"{slot.unit}'s profile {slot.profile!r} is in neither the catalog nor the "
+                    "log's inline profiles",
+                )
+            members.append(TeamMember(slot.unit, unit_profile(profile)))
+        teams[side] = members
+    return teams
+
+
+def _referenced_units(event: Event) -> Iterable[str]:
+    """Unit ids an event names, so that a unit in neither team nor summoned is an error."""
+    for name in ("unit", "assign_to"):
+        value = getattr(event, name, None)
+        if value is not None:
+            yield value
+    if isinstance(event, Move):
+        yield from (b.by for b in event.block)
+    if isinstance(event, Cast):
+        yield from event.rolls.armour
+
+
+def spell_event(state: GameState, event: Cast | Resolve, ctx: Context) -> CastOutcome:
+    """The one place where `cast` and `resolve` events reach the casting module."""
+    if isinstance(event, Cast):
+        action = CastAction(
+            unit=event.unit,
+            spell=event.spell,
+            target=event.target,
+            rolls=event.rolls,
+            direction=event.direction,
+            rebound=event.rebound,
+            choices=event.choices,
+            order=event.order,
+        )
+        return apply_cast(state, action, ctx.book, ctx.rules)
+    action = ResolveAction(event.source, event.rolls, event.order, choices=event.choices)
+    return apply_resolve(state, action, ctx.book, ctx.rules)
+
+
+def apply_event(state: GameState, event: Event, ctx: Context) -> GameState:
+    """The next state after a game event (not a checkpoint, ruling or result).
+
+    Around it, the powers' effects on standby (`reactions`): an optional one the event does not
+    resolve is declined first; after it, those triggered outside a spell that need no choice
+    resolve at once (4.18.3.a)."""
+    if state.phase is Phase.OVER:
+        raise RuleViolation("1.4", f"the game is already over: {ending(state)}")
+    for unit_id in _referenced_units(event):
+        state.unit(unit_id)  # raises 4.3.1 for a unit that is not in this game
+    state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
+    state = _apply(state, event, ctx)
+    state, _ = settle(state, ctx.book)
+    return state
+
+
+def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
+    match event:
+        case Place():
+            return apply_place(state, event.unit, event.cell)
+        case Tension():
+            return apply_tension(state, event.dice, event.reroll)
+        case Inspire():
+            return apply_inspire(state, event.die, event.unit)
+        case Activate():
+            return apply_activate(state, event.unit, event.choices)
+        case Move():
+            return apply_move(state, event.unit, event.to, event.block, ctx.book)
+        case PickKama():
+            return apply_pick_kama(state, event.unit, event.count)
+        case BuyGG():
+            return apply_buy_gg(state, event.unit)
+        case BuyReward():
+            reward = ctx.rewards.get(event.reward)
+            if reward is None:
+                raise Unsupported(f"reward:{event.reward}", "not among the header's rewards")
+            if reward.rank != event.rank:
+                raise RuleViolation(
+                    "4.7.6", f"{reward.id} is a {reward.rank} Reward, not {event.rank}"
+                )
+            return apply_buy_reward(
+                state, event.unit, reward, face_up=event.face_up, assign_to=event.assign_to
+            )
+        case RevealReward():
+            return apply_reveal_reward(state, event.unit, event.reward)
+        case End():
+            return apply_end(state, event.unit)
+        case Concede():
+            return end_game(state, opponent(event.player), Reason.CONCEDE.value)
+        case Time(policy=TimePolicy.MORE_GG):
+            a, b = state.player("A").gg, state.player("B").gg
+            return end_game(state, None if a == b else "A" if a > b else "B", Reason.TIME.value)
+        case Time():
+            return state  # equal-turns-draw: the replay loop ends the game when the round ends
+        case Cast() | Resolve():
+            return spell_event(state, event, ctx).state
+    raise TypeError(f"{event_name(event)} is not a game event")
+
+
+#: Waivable checks whose only input is a once-per-turn flag: clearing the flag lets the engine
+#: apply the event exactly as the rules would without that one check.
+_RELAXATIONS: Mapping[str, Callable[[GameState], GameState]] = {
+    "6.3.4": lambda state: replace(state, gg_bought=False),
+    "4.7.10": lambda state: replace(state, reward_revealed=False),
+}
+
+
+def waive(
+    state: GameState, event: Event, ctx: Context, violation: RuleViolation, waived: set[str]
+) -> tuple[GameState, WaiverOutcome]:
+    """What a waived rule does to its event.
+
+    The engine cannot know what an action the rules forbid would have done, so a waived event is
+    skipped: the state stays as it was. The exception is a check whose only input is a
+    once-per-turn flag (`_RELAXATIONS`): the flag is cleared and the event applied with every
+    other rule still enforced; if it then breaks a rule that is not waived, that is reported.
+    """
+    relax = _RELAXATIONS.get(violation.rule)
+    if relax is None:
+        return state, WaiverOutcome.SKIPPED
+    try:
+        return apply_event(relax(state), event, ctx), WaiverOutcome.RELAXED
+    except RuleViolation as again:
+        if again.rule in waived:
+            return state, WaiverOutcome.SKIPPED
+        raise

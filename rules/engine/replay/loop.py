@@ -1,0 +1,264 @@
+"""The replay loop: every event of a log in order, the checkpoints and the claimed result compared,
+the rulings' waivers applied, and the verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from rules.engine.arena import SIDES
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.logevents import (
+    Checkpoint,
+    Event,
+    MatchLog,
+    Reason,
+    Result,
+    Ruling,
+    Time,
+    TimePolicy,
+    event_name,
+)
+from rules.engine.replay.claims import computed_value, result_differences, result_of
+from rules.engine.replay.dispatch import Context, apply_event, context, teams, waive
+from rules.engine.replay.report import (
+    LogError,
+    Replay,
+    Status,
+    UnsupportedFeature,
+    Waiver,
+    WaiverOutcome,
+    show,
+)
+from rules.engine.replay.timeline import Timeline
+from rules.engine.roster import Profile
+from rules.engine.rulings import Rulings
+from rules.engine.state import (
+    GameState,
+    Phase,
+    end_game,
+)
+from rules.engine.turn import (
+    new_game,
+)
+
+
+def replay(
+    log: MatchLog,
+    catalog: Mapping[str, Profile],
+    *,
+    time_policy: TimePolicy | None = None,
+    release: str | None = None,
+    rulings: Rulings | None = None,
+) -> Replay:
+    """Replay `log` with the profiles of `catalog` (the log's inline profiles already merged in).
+
+    `time_policy` is the tournament's; a `time` event naming another policy is a mismatch, and
+    one naming none uses it (`equal-turns-draw` when neither says). `rulings` are the event's
+    named rulings: they apply, and a header choosing another reading for one of them is a
+    mismatch on the header line; without them the header's rulings apply.
+    """
+    errors: list[LogError] = []
+    unsupported: list[UnsupportedFeature] = []
+    waivers: list[Waiver] = []
+    states = Timeline()
+    applied: list[bool] = []
+    claimed_matches: bool | None = None
+    mismatch = False
+
+    def finish(status: Status, state: GameState | None) -> Replay:
+        return Replay(
+            log,
+            status,
+            len(states),
+            tuple(errors),
+            tuple(unsupported),
+            tuple(waivers),
+            result_of(state) if state is not None else None,
+            claimed_matches,
+            initial,
+            states,
+            release,
+            tuple(applied),
+            catalog,
+            rulings=in_force,
+        )
+
+    def differ(line: int, path: str, claimed: Any, computed: Any) -> None:
+        nonlocal mismatch
+        if mismatch:
+            return
+        mismatch = True
+        errors.append(
+            LogError(
+                line,
+                None,
+                f"{path}: the log says {show(claimed)}, the rules give {show(computed)}",
+                path,
+                claimed,
+                computed,
+            )
+        )
+
+    initial: GameState | None = None
+    header = log.header
+    in_force = header.rulings if rulings is None else rulings
+    try:
+        ctx = context(log, catalog)
+        initial = new_game(
+            header.arena,
+            teams(log, catalog),
+            timeline_ties=header.timeline_ties,
+            first_player_claim=header.first_player,
+            names={s: header.players[s].name for s in SIDES},
+            rulings=in_force,
+        )
+    except RuleViolation as violation:
+        errors.append(LogError(header.line, violation.rule, violation.message))
+        return finish(Status.INVALID, None)
+    except Unsupported as missing:
+        unsupported.append(UnsupportedFeature(header.line, missing.feature, missing.message))
+        return finish(Status.UNSUPPORTED, None)
+
+    states.bind(initial)
+    for name, reading in header.rulings.choices:
+        if reading != in_force.reading(name):
+            differ(header.line, f"rulings.{name}", reading, in_force.reading(name))
+    state = initial
+    pending_waivers: list[Ruling] = []
+    last_turn: int | None = None  # equal-turns-draw: the player turn after which the game ends
+    for event in log.events:
+        try:
+            if isinstance(event, Ruling):
+                pending_waivers.append(event)
+            elif isinstance(event, Checkpoint):
+                for claim in event.claims:
+                    computed = computed_value(state, claim.path)
+                    if claim.value != computed:
+                        differ(event.line, claim.path, claim.value, computed)
+                        break
+            elif isinstance(event, Result):
+                if state.phase is Phase.OVER:
+                    diffs = [d for d in result_differences(event, state) if d[1] != d[2]]
+                    claimed_matches = not diffs
+                    if diffs:
+                        differ(event.line, *diffs[0])
+                else:
+                    claimed_matches = False
+            else:
+                if isinstance(event, Time):
+                    policy = event.policy or time_policy or TimePolicy.EQUAL_TURNS_DRAW
+                    if time_policy is not None and policy is not time_policy:
+                        differ(event.line, "time.policy", policy.value, time_policy.value)
+                        policy = time_policy
+                    event = replace(event, policy=policy)
+                    if policy is TimePolicy.EQUAL_TURNS_DRAW and state.phase is not Phase.OVER:
+                        last_turn = state.turn + state.turn % 2
+                state, was_applied, used = _game_event(state, event, ctx, pending_waivers)
+                redo = partial(_redo, event, ctx, tuple(pending_waivers), last_turn)
+                pending_waivers = []
+                waivers.extend(used)
+                if last_turn is not None:
+                    state = equal_turns_over(state, last_turn)
+                applied.append(was_applied)
+                states.append(state, redo)
+                continue
+        except RuleViolation as violation:
+            errors.append(LogError(event.line, violation.rule, violation.message))
+            _record_unused(waivers, pending_waivers, _game_line(event))
+            return finish(Status.INVALID, state)
+        except Unsupported as missing:
+            unsupported.append(
+                UnsupportedFeature(
+                    event.line,
+                    missing.feature,
+                    missing.message,
+                    missing.unit,
+                    missing.card,
+                    event_name(event),
+                )
+            )
+            _record_unused(waivers, pending_waivers, _game_line(event))
+            return finish(Status.UNSUPPORTED, state)
+        applied.append(True)
+        states.append(state, None)
+
+    _record_unused(waivers, pending_waivers, None)
+    if mismatch:
+        return finish(Status.MISMATCH, state)
+    if state.phase is not Phase.OVER:
+        last = log.events[-1].line if log.events else header.line
+        errors.append(LogError(last, None, f"the log ends before the game does: {_where(state)}"))
+        return finish(Status.INCOMPLETE, state)
+    return finish(Status.VALID, state)
+
+
+def _redo(
+    event: Event, ctx: Context, rulings: tuple[Ruling, ...], last_turn: int | None, state: GameState
+) -> GameState:
+    """A game event applied again exactly as the loop applied it (`Timeline` rebuilds states)."""
+    state = _game_event(state, event, ctx, list(rulings))[0]
+    return equal_turns_over(state, last_turn) if last_turn is not None else state
+
+
+def _game_event(
+    state: GameState, event: Event, ctx: Context, rulings: list[Ruling]
+) -> tuple[GameState, bool, list[Waiver]]:
+    """Apply a game event under the waivers of the rulings just before it: the next state,
+    whether the event was applied (a skipped one was not), and what became of each waiver.
+    A violation of a rule that is not waived propagates."""
+    waived = {rule for r in rulings for rule in r.waive}
+    outcome, message, waived_rule = WaiverOutcome.UNUSED, "", None
+    try:
+        state = apply_event(state, event, ctx)
+    except RuleViolation as violation:
+        if violation.rule not in waived:
+            raise
+        state, outcome = waive(state, event, ctx, violation, waived)
+        message, waived_rule = violation.message, violation.rule
+    used = [
+        Waiver(
+            ruling.line,
+            ruling.judge,
+            rule,
+            ruling.note,
+            event.line,
+            outcome if rule == waived_rule else WaiverOutcome.UNUSED,
+            message if rule == waived_rule else "",
+        )
+        for ruling in rulings
+        for rule in ruling.waive
+    ]
+    return state, outcome is not WaiverOutcome.SKIPPED, used
+
+
+def _game_line(event: Event) -> int | None:
+    """The line rulings apply to when `event` stops the replay: a game event's own line."""
+    return None if isinstance(event, Checkpoint | Result | Ruling) else event.line
+
+
+def _record_unused(waivers: list[Waiver], rulings: Iterable[Ruling], line: int | None) -> None:
+    for ruling in rulings:
+        for rule in ruling.waive:
+            waivers.append(
+                Waiver(ruling.line, ruling.judge, rule, ruling.note, line, WaiverOutcome.UNUSED)
+            )
+
+
+def _where(state: GameState) -> str:
+    if state.phase is Phase.SETUP:
+        return "the set-up is not finished"
+    active = f", {state.active_unit} active" if state.active_unit else ""
+    gg = ", ".join(f"{s} {state.player(s).gg} GG" for s in SIDES)
+    wild = " and the wild GG" if state.wild_gg else ""
+    return f"turn {state.turn} (player {state.active_side}{active}); {gg}{wild} still in play"
+
+
+def equal_turns_over(state: GameState, last_turn: int) -> GameState:
+    """Under `equal-turns-draw`, the game ends once the round in play when time was called is
+    over, i.e. when player turn `last_turn` has ended; a draw unless someone has won."""
+    if state.phase is Phase.OVER or state.turn <= last_turn:
+        return state
+    return end_game(state, None, Reason.TIME.value)

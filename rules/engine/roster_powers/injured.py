@@ -1,0 +1,280 @@
+"""Powers triggered by Injuries (4.10.6): suffered by a unit (4.10.6.a) or inflicted by a source
+(4.10.6.b). Injuries paid as a cost (4.10.6.c) and Injuries exchanged (4.10.7) trigger nothing.
+
+Each trigger only puts its effect on standby (7.2.1.c, resolved at Step 8 or at once outside a
+spell, see `rules.engine.reactions`); the effect checks again at resolution that its holder is in
+play and still has the power (4.18.3.c). Two replacement effects act on the placement itself:
+Golden Parachute and Defrosting. Card wording: "gains +1 AP" without "immediately" is a +1 AP
+marker (4.11.5), "immediately gains" fills the active unit's gauge only (4.11.4).
+"""
+
+from __future__ import annotations
+
+from rules.engine import reactions
+from rules.engine.injuries import heal, injure
+from rules.engine.powers import brotherhood_ally
+from rules.engine.reactions import Resolution
+from rules.engine.roster_powers.common import (
+    add_kamas,
+    adjacent,
+    effect,
+    enemies,
+    gain_now,
+    has_marker,
+    holders,
+    holding,
+    is_named,
+    markers,
+    without_marker,
+)
+from rules.engine.state import GameState, PendingEffect
+
+Notes = list[tuple[str, str]]
+
+_ON_INJURIES = {
+    "adrenaline": "Injuries suffered: adjacent opponents get a -1 AP marker",
+    "born-to-tun": "Injuries from an opposing character: +1 MP and -1 AP markers",
+    "brethren-of-the-coast": "2+ Injuries suffered: other allied Piwates healed of 1",
+    "dynamo": "Injuries inflicted on an opposing Krosmaster: a +1 MP marker",
+    "eliacube-master": "Injuries inflicted on an enemy: a -1 AP marker on it",
+    "hoist-high": "Injuries suffered by another allied character: a +1 AP marker",
+    "magot-sacrè": "Injuries inflicted on an enemy Krosmaster: 1 Kama or 1 Injury healed",
+    "pendulum": "Injuries on an allied Sinistro from an opposing Krosmaster: +1 Injury, +1 AP",
+    "rolbak": "Injuries from an opposing Krosmaster: +1 AP and -1 MP markers",
+    "shadow-blood": "Injuries inflicted on an opposing Vigilante: 1 AP at once",
+    "some-like-it-hot": "Injuries from a Tofu: -3 AP and -3 MP markers",
+}
+for _slug, _what in _ON_INJURIES.items():
+    reactions.modelled(_slug, f"reactions.after_injuries ({_what})")
+reactions.modelled(
+    "drunkenness-of-combat", "reactions.after_injuries (2+ Injuries from one Whirlwind: heal 1)"
+)
+reactions.modelled(
+    "golden-parachute", "reactions.before_injuries (3+ Injuries cut to 2, 1 Kama each)"
+)
+reactions.modelled("defrosting", "reactions.before_injuries (the Icy Armor marker taken instead)")
+
+
+@reactions.after_injuries
+def _triggered(
+    state: GameState, victim_id: str, placed: int, source_id: str | None
+) -> list[PendingEffect]:
+    victim = state.unit(victim_id)
+    source = state.unit(source_id) if source_id is not None else None
+    out: list[PendingEffect] = []
+    for holder in holders(state, "adrenaline"):
+        if holder.id == victim_id:
+            out.append(effect("adrenaline", holder))
+    for holder in holders(state, "born-to-tun"):
+        if holder.id == victim_id and source and source.is_character and enemies(holder, source):
+            out.append(effect("born-to-tun", holder))
+    for holder in holders(state, "brethren-of-the-coast"):
+        if holder.id == victim_id and placed >= 2:
+            out.append(effect("brethren-of-the-coast", holder))
+    for holder in holders(state, "hoist-high"):
+        ally = victim.side == holder.side and victim.id != holder.id and victim.is_character
+        if ally:
+            out.append(effect("hoist-high", holder, victim))
+    if source is not None:
+        for holder in holders(state, "rolbak"):
+            if holder.id == victim_id and source.is_krosmaster and enemies(holder, source):
+                out.append(effect("rolbak", holder))
+        for holder in holders(state, "some-like-it-hot"):
+            if holder.id == victim_id and is_named(state, source, "tofu"):
+                out.append(effect("some-like-it-hot", holder))
+        for holder in holders(state, "pendulum"):
+            sinistro = victim.side == holder.side and is_named(state, victim, "sinistro")
+            if sinistro and source.is_krosmaster and enemies(holder, source):
+                out.append(effect("pendulum", holder, victim))
+        if source.cell is not None:
+            out.extend(_inflicted(state, source_id or "", victim_id, placed))
+    return out
+
+
+def _casting(state: GameState, unit_id: str, spell: str) -> bool:
+    """`unit_id` is the active unit and its last spell this turn is `spell` (being resolved)."""
+    uses = [u for u in state.spell_uses if u.unit == unit_id and u.turn == state.turn]
+    return state.active_unit == unit_id and bool(uses) and uses[-1].spell.lower() == spell
+
+
+def _inflicted(
+    state: GameState, source_id: str, victim_id: str, placed: int
+) -> list[PendingEffect]:
+    """Powers of the unit that inflicted the Injuries."""
+    from_powers = {h.id for h in holders(state, "dynamo")}
+    source, victim = state.unit(source_id), state.unit(victim_id)
+    out = []
+    enemy = enemies(source, victim)
+    if (
+        source.id in from_powers
+        and enemy
+        and victim.is_krosmaster
+        and brotherhood_ally(state, source)
+    ):
+        out.append(effect("dynamo", source))
+    if enemy and any(h.id == source.id for h in holders(state, "eliacube-master")):
+        out.append(effect("eliacube-master", source, victim))
+    if (
+        enemy
+        and victim.is_krosmaster
+        and any(h.id == source.id for h in holders(state, "magot-sacrè"))
+    ):
+        out.append(effect("magot-sacrè", source, victim))
+    bworker = any(h.id == source.id for h in holders(state, "drunkenness-of-combat"))
+    if enemy and victim.is_krosmaster and bworker and _casting(state, source.id, "whirlwind"):
+        out.append(effect("drunkenness-of-combat", source, victim, amount=placed))
+    vigilante = enemy and is_named(state, victim, "vigilante")
+    if vigilante and any(h.id == source.id for h in holders(state, "shadow-blood")):
+        out.append(effect("shadow-blood", source))
+    return out
+
+
+@reactions.standby("adrenaline")
+def _adrenaline(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Adrenaline (Jason Nik): each opponent adjacent to him gets a -1 AP marker."""
+    jason = holding(state, fx.source, "adrenaline")
+    if jason is None:
+        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+    near = [u for u in state.in_arena() if enemies(jason, u) and adjacent(jason, u)]
+    for unit in near:
+        state = markers(state, unit.id, ap=-1)
+    return state, [
+        ("4.11.5", f"Adrenaline: -1 AP marker on {', '.join(u.id for u in near) or 'nobody'}")
+    ]
+
+
+def _self_markers(kind: str, ap: int, mp: int, name: str):
+    @reactions.standby(kind)
+    def resolve(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+        unit = holding(state, fx.source, kind)
+        if unit is None:
+            return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        state = markers(state, unit.id, ap=ap, mp=mp)
+        return state, [("4.11.5", f"{name}: {unit.id} gets markers AP {ap:+d}, MP {mp:+d}")]
+
+    return resolve
+
+
+_self_markers("born-to-tun", -1, 1, "Born to Tun")
+_self_markers("rolbak", 1, -1, "Rolbak")
+_self_markers("some-like-it-hot", -3, -3, "Some Like It Hot")
+_self_markers("dynamo", 0, 1, "Dynamo")
+_self_markers("hoist-high", 1, 0, "Hoist High")
+
+
+@reactions.standby("brethren-of-the-coast")
+def _brethren(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Brethren of the Coast: every other allied Piwate in play is healed of 1 Injury. The
+    effect names a Type, so every allied unit of that Type or name (4.18.9)."""
+    pirate = state.unit(fx.source)
+    if pirate.cell is not None and holding(state, fx.source, "brethren-of-the-coast") is None:
+        return state, [("4.18.3.c", f"{fx.label}: its holder lost the power")]
+    healed = []
+    for ally in list(state.in_arena()):
+        if ally.side == pirate.side and ally.id != pirate.id and is_named(state, ally, "piwate"):
+            state, done, _ = heal(state, ally.id, 1, healer=pirate.id)
+            healed.append(f"{ally.id} -{done}")
+    return state, [("4.10.5", f"Brethren of the Coast heals {', '.join(healed) or 'nobody'}")]
+
+
+@reactions.standby("eliacube-master")
+def _eliacube(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Eliacube Master (Nox): the enemy he injured gets a -1 AP marker."""
+    if holding(state, fx.source, "eliacube-master") is None:
+        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+    victim = state.unit(fx.target or "")
+    state = markers(state, victim.id, ap=-1)
+    return state, [("4.11.5", f"Eliacube Master: a -1 AP marker on {victim.id}")]
+
+
+@reactions.standby("magot-sacrè")
+def _magot(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Magot Sacrè (King Nidas): a Krosmaster's Kamas are his player's stock (4.5.1). With
+    fewer Kamas than the injured Krosmaster's player, 1 Kama from the reserve; otherwise he heals
+    himself of 1 Injury."""
+    nidas = holding(state, fx.source, "magot-sacrè")
+    if nidas is None:
+        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+    victim = state.unit(fx.target or "")
+    if state.player(nidas.side).kamas < state.player(victim.side).kamas:
+        return add_kamas(state, nidas.side, 1), [("4.5.1", "Magot Sacrè: +1 Kama")]
+    state, done, _ = heal(state, nidas.id, 1, healer=nidas.id)
+    return state, [("4.10.5", f"Magot Sacrè: {nidas.id} is healed of {done} Injury")]
+
+
+@reactions.standby("pendulum")
+def _pendulum(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Pendulum (Count Harebourg): he suffers 1 Injury, inflicted by his own power (4.10.6.b),
+    and gets a +1 AP marker."""
+    count = holding(state, fx.source, "pendulum")
+    if count is None:
+        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+    state = markers(state, count.id, ap=1)
+    state = injure(state, count.id, 1, source=count.id)
+    return state, [("4.10.6.b", f"Pendulum: {count.id} suffers 1 Injury and gets a +1 AP marker")]
+
+
+@reactions.standby("drunkenness-of-combat", merge=True)
+def _drunkenness(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Drunkenness of Combat (Bworker): when one Whirlwind of his inflicts 2 or more Injuries on
+    opposing Krosmasters in all, he is healed of 1 (the triggers of one spell add up on
+    standby)."""
+    if fx.amount < 2 or holding(state, fx.source, "drunkenness-of-combat") is None:
+        return state, [("4.18.3", f"Drunkenness of Combat: {fx.amount} Injuries, nothing happens")]
+    state, done, _ = heal(state, fx.source, 1, healer=fx.source)
+    return state, [("4.10.5", f"Drunkenness of Combat: {fx.source} is healed of {done} Injury")]
+
+
+@reactions.standby("shadow-blood")
+def _shadow_blood(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Shadow Blood: Shadow immediately gains 1 AP (4.11.4: only while he is the active unit)."""
+    if holding(state, fx.source, "shadow-blood") is None:
+        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+    state, done = gain_now(state, fx.source, ap=1)
+    return state, [
+        ("4.11.4", f"Shadow Blood: {'+1 AP' if done else 'no gain, not the active unit'}")
+    ]
+
+
+# -- replacement effects (they change the placement itself) ---------------------------------------
+
+
+@reactions.before_injuries
+def _golden_parachute(
+    state: GameState, victim_id: str, count: int, source: str | None
+) -> tuple[GameState, int, list[str]]:
+    """Golden Parachute (Grampy - Shopkeeper): of 3 or more Injuries about to be suffered, only
+    2 are, and his player pays 1 Kama of the stock (4.5.1) per Injury avoided, as far as the stock
+    goes (4.18.5)."""
+    victim = state.unit(victim_id)
+    if count < 3 or not any(h.id == victim_id for h in holders(state, "golden-parachute")):
+        return state, count, []
+    stock = state.player(victim.side).kamas
+    avoided = min(count - 2, stock)
+    if avoided <= 0:
+        return state, count, []
+    state = add_kamas(state, victim.side, -avoided)
+    return (
+        state,
+        count - avoided,
+        [f"Golden Parachute: {avoided} Injuries avoided for {avoided} Kamas"],
+    )
+
+
+@reactions.before_injuries
+def _defrosting(
+    state: GameState, victim_id: str, count: int, source: str | None
+) -> tuple[GameState, int, list[str]]:
+    """Defrosting (Missiz Freezz): an allied Krosmaster carrying the Icy Armor marker who should
+    receive Injuries loses the marker instead and receives none of them."""
+    victim = state.unit(victim_id)
+    if not victim.is_krosmaster or not has_marker(victim, "icy armor"):
+        return state, count, []
+    if not any(h.side == victim.side for h in holders(state, "defrosting")):
+        return state, count, []
+    state = without_marker(state, victim_id, "icy armor")
+    return (
+        state,
+        0,
+        [f"Defrosting: {victim_id}'s Icy Armor marker is removed instead of {count} Injuries"],
+    )

@@ -1,0 +1,141 @@
+"""Powers triggered by a KO (4.10.2.a), and the one that changes the GG a KO gives (4.6.2).
+
+Who KOs a unit: the rules speak of a unit that "KO's" another (Loot 4.9.24, Prospecting 4.9.21)
+without defining it; 4.10.6.b says every Injury is inflicted by a source. The engine's reading
+(docs/engine-spells.md, "Who KOs a unit"): the KO is by the source of the last Injuries placed
+on the unit in this turn (`injuries.ko_source`); a KO with no inflicted Injury (an Injury cost,
+4.10.6.c; HP dropping under the Injuries) is by nobody. A KO that a power avoids triggers
+nothing (4.10.9), which `injuries.knock_out` ensures by calling these only after the removal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.engine import reactions
+from rules.engine.injuries import heal
+from rules.engine.powers import powers_of
+from rules.engine.reactions import Resolution
+from rules.engine.roster_powers.common import (
+    add_kamas,
+    effect,
+    enemies,
+    holders,
+    holding,
+    is_named,
+    markers,
+)
+from rules.engine.state import GameState, Lasting, PendingEffect, Unit
+
+Notes = list[tuple[str, str]]
+
+reactions.modelled("goultarminator", "reactions.after_ko (Goultard KOs a Krosmaster: heals 3)")
+reactions.modelled("prospecting", "reactions.after_ko (4.9.21: 1 Kama per holder)")
+reactions.modelled("laid-low", "reactions.after_ko (a Monk's first KO in the turn: +1 AP +1 MP)")
+for _x in range(1, 7):
+    reactions.modelled(f"loot-{_x}", f"reactions.after_ko (4.9.24: Loot {_x})")
+reactions.modelled("shadow-of-the-jungle", "reactions.ko_level (first Wild ally KO'd: Level -2)")
+
+#: `Lasting.kind` of "this once-per-fight or once-per-turn power was used" (4.18.2.a).
+USED = "power-used"
+
+
+def _used(state: GameState, power: str, side: str, *, turn: int | None = None) -> bool:
+    return any(
+        e.kind == USED and e.source == power and e.unit == side and (turn is None or e.turn == turn)
+        for e in state.lasting
+    )
+
+
+def _use(state: GameState, power: str, side: str) -> GameState:
+    entry = Lasting(USED, side, power, state.turn)
+    return replace(state, lasting=(*state.lasting, entry))
+
+
+@reactions.after_ko
+def _on_ko(state: GameState, unit: Unit, by: str | None) -> list[PendingEffect]:
+    out: list[PendingEffect] = []
+    killer = state.unit(by) if by is not None else None
+    if killer is not None and unit.is_krosmaster:
+        for holder in holders(state, "goultarminator"):
+            if holder.id == killer.id and unit.id != holder.id:
+                out.append(effect("goultarminator", holder))
+        if enemies(killer, unit):
+            # 4.9.21: a Krosmaster of the holder's team KOs an opposing Krosmaster
+            for holder in holders(state, "prospecting"):
+                if killer.is_krosmaster and killer.side == holder.side:
+                    out.append(effect("prospecting", holder, unit))
+            monk = is_named(state, killer, "monk") and state.active_side == killer.side
+            laid = [h for h in holders(state, "laid-low") if h.side == killer.side]
+            if monk and laid and not _used(state, "laid-low", killer.side, turn=state.turn):
+                out.append(effect("laid-low", laid[0]))
+    if unit.is_krosmaster and by is not None:
+        for loot in sorted(p for p in powers_of(state, unit) if p.startswith("loot")):
+            out.append(PendingEffect("loot", unit.id, by, None, _loot_value(loot)))
+    return out
+
+
+def _loot_value(slug: str) -> int:
+    digits = "".join(ch for ch in slug if ch.isdigit())
+    return int(digits) if digits else 1
+
+
+@reactions.standby("goultarminator")
+def _goultarminator(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Goultarminator (Goultard): after KOing another Krosmaster he heals himself of 3."""
+    if holding(state, fx.source, "goultarminator") is None:
+        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+    state, done, _ = heal(state, fx.source, 3, healer=fx.source)
+    return state, [("4.10.5", f"Goultarminator: {fx.source} is healed of {done} Injuries")]
+
+
+@reactions.standby("prospecting")
+def _prospecting(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Prospecting (4.9.21): 1 Kama from the reserve into the holder's player's stock, once per
+    holder (each holder's power triggers)."""
+    holder = holding(state, fx.source, "prospecting")
+    if holder is None:
+        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+    return add_kamas(state, holder.side, 1), [("4.9.21", f"Prospecting of {holder.id}: +1 Kama")]
+
+
+@reactions.standby("loot")
+def _loot(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Loot X (4.9.24): the player of the unit that KO'd the holder takes X Kamas."""
+    side = state.unit(fx.target or "").side
+    return add_kamas(state, side, fx.amount), [
+        ("4.9.24", f"Loot: player {side} +{fx.amount} Kamas")
+    ]
+
+
+@reactions.standby("laid-low")
+def _laid_low(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
+    """Laid Low (the Monks): the first KO of an opposing Krosmaster by a Monk in its player's
+    turn (4.18.2.a, 4.18.2.d) gives every allied Krosmaster in play a +1 AP and a +1 MP marker.
+    However many Monks hold the power, it acts once for the team per turn."""
+    monk = state.unit(fx.source)
+    if _used(state, "laid-low", monk.side, turn=state.turn):
+        return state, [("4.18.2.a", "Laid Low already acted this turn")]
+    state = _use(state, "laid-low", monk.side)
+    allies = [u for u in state.in_arena() if u.side == monk.side and u.is_krosmaster]
+    for ally in allies:
+        state = markers(state, ally.id, ap=1, mp=1)
+    return state, [("4.11.5", f"Laid Low: +1 AP and +1 MP markers on {len(allies)} Krosmasters")]
+
+
+@reactions.ko_level
+def _shadow_of_the_jungle(
+    state: GameState, unit: Unit, gg: int
+) -> tuple[GameState, int, str | None]:
+    """Shadow of the Jungle (Darkli Moon): the first time in the fight (4.18.2.a) a Wild ally of
+    Level 2 or more is KO'd while a holder is in play, the KO counts that Krosmaster 2 Levels
+    lower, never under 1. The engine records that it has acted."""
+    level = unit.profile.level or 0
+    if level < 2 or not is_named(state, unit, "wild"):
+        return state, gg, None
+    keeper = [h for h in holders(state, "shadow-of-the-jungle") if h.side == unit.side]
+    if not keeper or _used(state, "shadow-of-the-jungle", unit.side):
+        return state, gg, None
+    state = _use(state, "shadow-of-the-jungle", unit.side)
+    lower = max(1, level - 2)
+    return state, min(gg, lower), f"Shadow of the Jungle: {unit.id} counts as Level {lower}"

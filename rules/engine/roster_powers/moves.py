@@ -1,0 +1,60 @@
+"""Powers triggered by a unit moving with its MP (4.14, 6.3.2), through `movement.move_one_cell`."""
+
+from __future__ import annotations
+
+from rules.engine import reactions
+from rules.engine.cells import Cell
+from rules.engine.errors import RuleViolation
+from rules.engine.movement import relocate
+from rules.engine.reactions import Resolution
+from rules.engine.roster_powers.common import effect, holders, holding, is_named
+from rules.engine.state import GameState, PendingEffect
+
+Notes = list[tuple[str, str]]
+
+reactions.modelled("mintetized", "reactions.after_step (a Krosmaster into the freed cell)")
+
+
+def _candidates(state: GameState, fx: PendingEffect) -> list[str]:
+    """Krosmasters adjacent to the cell the Mint Jelly left, still there now."""
+    freed = Cell.parse(fx.cell or "")
+    return [
+        u.id
+        for u in state.in_arena()
+        if u.is_krosmaster and u.cell is not None and u.cell.is_adjacent(freed)
+    ]
+
+
+@reactions.after_step
+def _mint_jelly_moved(state: GameState, unit_id: str, left: str) -> list[PendingEffect]:
+    kings = holders(state, "mintetized")  # cheap when nobody holds it: asked first
+    jelly = state.unit(unit_id)
+    if not kings or not is_named(state, jelly, "mint jelly"):
+        return []
+    out = []
+    for king in kings:
+        if king.side == jelly.side:
+            fx = effect("mintetized", king, jelly)
+            out.append(PendingEffect(fx.kind, fx.source, fx.target, left))
+    return out
+
+
+@reactions.standby("mintetized", choice="unit")
+def _mintetized(state: GameState, fx: PendingEffect, res: Resolution) -> tuple[GameState, Notes]:
+    """Mintetized (Mint King): when an allied Mint Jelly moves with its MP, a Krosmaster that
+    was adjacent to it is moved into the cell it freed (the player's choice, `unit:<id>`; no MP,
+    no Block; an Unfazed Krosmaster stays, 4.9.14)."""
+    king = holding(state, fx.source, "mintetized")
+    if king is None:
+        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+    picked = res.chosen("unit")
+    if len(picked) != 1 or picked[0] not in _candidates(state, fx):
+        raise RuleViolation(
+            "4.18.3.e",
+            f"{fx.label} needs one choice unit:<id> among {', '.join(_candidates(state, fx))}",
+        )
+    cell = Cell.parse(fx.cell or "")
+    if not state.is_free(cell):
+        return state, [("4.18.5", f"Mintetized: {cell} is no longer free")]
+    moved = relocate(state, picked[0], cell, by=king.id)
+    return moved.state, [("4.18.3", f"Mintetized: {picked[0]} moves to {cell}")]
