@@ -205,7 +205,7 @@ def pipeline_seconds(texts: list[bytes], logs: int) -> tuple[float | None, str]:
 
         call_command("migrate", verbosity=0)
         match = _bench_match()
-        from matches import log_services
+        from matches.logs import services as log_services
         from matches.models import MatchLog
         from matches.tasks import verify_match_log
 
@@ -268,7 +268,7 @@ def _bench_match():
     from django.conf import settings
     from django.contrib.auth.models import User
 
-    from rules import services as catalog_services
+    from rules.catalog import services as catalog_services
     from tournaments import services
 
     catalog_services.import_roster_file(

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "kernel.middleware.RefuseNulBytes",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -168,6 +169,12 @@ REST_FRAMEWORK = {
         "user": env.str("API_THROTTLE_USER", "1200/minute"),
     },
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "kernel.api.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "kernel.api.exception_handler",
 }
 # Verifying a log without storing it replays a whole game: a tighter rate of its own.
 LOG_VERIFY_RATE = env.str("API_THROTTLE_LOG_VERIFY", "30/minute")
@@ -183,6 +190,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "kernel.api.document_refusals",
+    ],
 }
 
 # Production hardening: on whenever DEBUG is off (`manage.py check --deploy` passes).

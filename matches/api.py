@@ -15,7 +15,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches import log_selectors, log_services, selectors, services
+from kernel import access
+from kernel.api import ERROR, require, valid
+from matches import selectors, services
+from matches.logs import selectors as log_selectors
+from matches.logs import services as log_services
 from matches.models import JudgeCall, Match, MatchLog
 from matches.serializers import (
     CorrectionSerializer,
@@ -29,10 +33,8 @@ from matches.serializers import (
     RulingInputSerializer,
     RulingSerializer,
 )
-from rules.api_logs import LogVerifyThrottle, read_log_upload
+from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
 from rules.matchlog.parse import MAX_LOG_BYTES
-from tournaments import selectors as event_selectors
-from tournaments.api import ERROR, ServiceErrorsMixin, require, valid
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -44,7 +46,7 @@ class MatchFilter(django_filters.FilterSet):
         fields = ["event", "round", "status"]
 
 
-class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     """The list holds your matches and those of the events you run or judge; any published
     match can be read by id, its reports only by its players and the event's staff."""
 
@@ -83,12 +85,16 @@ class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         match = services.report_result(match, registration=registration, by=request.user, **data)
         return Response(self._detail(match))
 
-    @extend_schema(request=None, responses={200: MatchDetailSerializer, 409: ERROR})
+    @extend_schema(
+        request=ResultInputSerializer, responses={200: MatchDetailSerializer, 409: ERROR}
+    )
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str) -> Response:
-        """Accept your opponent's report as it stands."""
+        """Accept your opponent's report: send it as you read it (`result`, `gg_a`, `gg_b`);
+        409 `report_changed`, with the `current` report, if it changed since."""
         match, registration = self._as_player()
-        match = services.confirm_result(match, registration=registration, by=request.user)
+        data = valid(ResultInputSerializer, request).validated_data
+        match = services.confirm_result(match, registration=registration, by=request.user, **data)
         return Response(self._detail(match))
 
     @extend_schema(request=CorrectionSerializer, responses={200: MatchDetailSerializer, 409: ERROR})
@@ -96,13 +102,13 @@ class MatchViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     def result(self, request: Request, pk: str) -> Response:
         """Organisers enter or correct the result; it is kept in the history."""
         match = self.get_object()
-        require(event_selectors.is_organiser(request.user, match.round.event), request)
+        require(access.is_organiser(request.user, match.round.event), request)
         data = valid(CorrectionSerializer, request).validated_data
         match = services.set_result(match, by=request.user, **data)
         return Response(self._detail(match))
 
     @extend_schema(responses=ResultChangeSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # every change, never paged
     def history(self, request: Request, pk: str) -> Response:
         """Every result the match has had: who set it, when, and how."""
         match = self.get_object()
@@ -132,7 +138,7 @@ class JudgeCallFilter(django_filters.FilterSet):
         fields = ["event", "status", "kind"]
 
 
-class JudgeCallViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+class JudgeCallViewSet(viewsets.ReadOnlyModelViewSet):
     """Disputes and judge calls: the queue of the events you judge or organise, and your own
     calls."""
 
@@ -147,7 +153,7 @@ class JudgeCallViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     def ruling(self, request: Request, pk: str) -> Response:
         """Record a ruling (the rule applied, the reasoning) and the result it sets."""
         call = self.get_object()
-        require(event_selectors.is_judge(request.user, call.event), request, "judges rule")
+        require(access.allows(request.user, "judge_call.rule", call.event), request, "judges rule")
         data = valid(RulingInputSerializer, request).validated_data
         ruling = services.record_ruling(
             call,
@@ -170,7 +176,7 @@ class MatchLogUploadThrottle(LogVerifyThrottle):
     scope = "log_upload"
 
 
-class _MatchLogBase(ServiceErrorsMixin, APIView):
+class _MatchLogBase(APIView):
     """A match's logs are for its players and the event's judges and organisers."""
 
     def _match(self, request: Request, pk: int) -> Match:

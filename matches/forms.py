@@ -7,13 +7,14 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.models import Outcome
 
 
 class ResultForm(forms.Form):
     result = forms.ChoiceField(choices=Outcome.choices, label=_("Result"))
-    gg_a = forms.IntegerField(min_value=0, max_value=99, label=_("GG left, player A"))
-    gg_b = forms.IntegerField(min_value=0, max_value=99, label=_("GG left, player B"))
+    gg_a = forms.IntegerField(min_value=0, max_value=MAX_GG, label=_("GG left, player A"))
+    gg_b = forms.IntegerField(min_value=0, max_value=MAX_GG, label=_("GG left, player B"))
 
 
 class JudgeCallForm(forms.Form):
@@ -43,14 +44,16 @@ class JudgeCallForm(forms.Form):
 
 class RulingForm(forms.Form):
     rule = forms.CharField(max_length=32, label=_("Rule applied"), help_text=_("e.g. 3.4.2"))
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Ruling"))
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), label=_("Ruling"), max_length=MAX_RULING_TEXT
+    )
     result = forms.ChoiceField(
         choices=[("", _("(no result change)")), *Outcome.choices],
         required=False,
         label=_("Result"),
     )
-    gg_a = forms.IntegerField(min_value=0, max_value=99, required=False, label=_("GG A"))
-    gg_b = forms.IntegerField(min_value=0, max_value=99, required=False, label=_("GG B"))
+    gg_a = forms.IntegerField(min_value=0, max_value=MAX_GG, required=False, label=_("GG A"))
+    gg_b = forms.IntegerField(min_value=0, max_value=MAX_GG, required=False, label=_("GG B"))
 
     def service_kwargs(self) -> dict[str, Any]:
         return dict(self.cleaned_data)

@@ -5,13 +5,12 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q, QuerySet
 
+from kernel import access, choices
 from matches.models import JudgeCall, Match, ResultChange, ResultReport
-from tournaments import selectors as event_selectors
-from tournaments.models import EventRole, Round
 
 
 def _staff_events(user: AbstractBaseUser) -> QuerySet:
-    return EventRole.objects.filter(user=user).exclude(role=EventRole.Role.PLAYER).values("event")
+    return user.event_roles.exclude(role=choices.Role.PLAYER).values("event")
 
 
 def matches_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Match]:
@@ -21,15 +20,17 @@ def matches_for(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Match]:
     ).order_by("round__event", "round__number", "table")
     if not user.is_authenticated:
         return found.none()
-    mine = (Q(player_a__user=user) | Q(player_b__user=user)) & ~Q(round__status=Round.Status.DRAFT)
+    mine = (Q(player_a__user=user) | Q(player_b__user=user)) & ~Q(
+        round__status=choices.RoundStatus.DRAFT
+    )
     return found.filter(mine | Q(round__event__in=_staff_events(user)))
 
 
 def visible_matches(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Match]:
     """Any match of a published round of a visible event, plus your events' drafts."""
     found = Match.objects.select_related("round__event", "player_a__user", "player_b__user")
-    public = Q(round__event__in=event_selectors.visible_events(user)) & ~Q(
-        round__status=Round.Status.DRAFT
+    public = Q(round__event__in=access.visible_events(user)) & ~Q(
+        round__status=choices.RoundStatus.DRAFT
     )
     if user.is_authenticated:
         return found.filter(public | Q(round__event__in=_staff_events(user)))
@@ -48,9 +49,7 @@ def registration_in(user: AbstractBaseUser | AnonymousUser, match: Match):
 
 def can_follow(user: AbstractBaseUser | AnonymousUser, match: Match) -> bool:
     """Reports and history are for the two players, and the event's organisers and judges."""
-    if registration_in(user, match) is not None:
-        return True
-    return event_selectors.access(user, match.round.event).staff
+    return access.allows(user, "match.follow", match=match)
 
 
 def reports(match: Match) -> QuerySet[ResultReport]:
@@ -86,7 +85,8 @@ def player_panel(match: Match, registration) -> dict:
     """What one player of `match` sees above everything else on their phone (issue 17): their
     report, the opponent's, and the valid match log whose result they may accept, so that the
     page offers one clear action at a time."""
-    from matches import log_selectors, log_services  # the log reads live next door
+    from matches.logs import selectors as log_selectors
+    from matches.logs import services as log_services
 
     by_player = {r.registration_id: r for r in reports(match)}
     opponent = match.player_b if registration.pk == match.player_a_id else match.player_a
@@ -109,7 +109,7 @@ def queue_cards(event) -> list[dict]:
     """The judges' queue as one card per table (issue 17): a table's calls, disputes and log
     reviews merged, with its players, reports and logs; tables with an open call first, the
     longest waiting first, then the settled ones."""
-    from matches import log_selectors
+    from matches.logs import selectors as log_selectors
 
     cards: dict[object, dict] = {}
     for call in judge_queue(event):
@@ -133,29 +133,32 @@ def queue_cards(event) -> list[dict]:
 
 
 def ban_phase_overview(event) -> list[dict]:
-    """Where each table of the current round is in its ban phase, for the judges (issue 17)."""
-    from teams.models import BanPhase
-
-    current = event_selectors.current_round(event)
+    """Where each table of the current round is in its ban phase, for the judges (issue 17).
+    The phases are read through the match's relation (`match.ban_phase`): matches sits below
+    teams and does not import it."""
+    current = event.rounds.exclude(status="draft").order_by("-number").first()
     if current is None:
         return []
-    phases = {
-        p.match_id: p
-        for p in BanPhase.objects.filter(match__round=current)
-        .select_related("arena")
-        .prefetch_related("bans")
-    }
     rows = []
-    for match in current.matches.exclude(player_b=None).select_related(
-        "player_a__user", "player_b__user"
+    for match in (
+        current.matches.exclude(player_b=None)
+        .select_related("player_a__user", "player_b__user", "ban_phase__arena")
+        .order_by("table")
     ):
-        phase = phases.get(match.pk)
+        phase = getattr(match, "ban_phase", None) if _has_phase(match) else None
         rows.append(
             {
                 "match": match,
                 "phase": phase,
-                "bans_made": len(phase.bans.all()) if phase else 0,
+                "bans_made": phase.bans.count() if phase else 0,
                 "bans_total": 2 * phase.bans_per_player if phase else 0,
             }
         )
     return rows
+
+
+def _has_phase(match: Match) -> bool:
+    try:
+        return match.ban_phase is not None
+    except Exception:  # RelatedObjectDoesNotExist: the phase has not been opened yet
+        return False

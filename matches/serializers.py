@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import reverse
 from rest_framework import serializers
 
+from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
 
 
@@ -62,8 +63,8 @@ class MatchDetailSerializer(MatchSerializer):
 
 class ResultInputSerializer(serializers.Serializer):
     result = serializers.ChoiceField(choices=Outcome.choices, help_text="From player A's side.")
-    gg_a = serializers.IntegerField(min_value=0, max_value=99)
-    gg_b = serializers.IntegerField(min_value=0, max_value=99)
+    gg_a = serializers.IntegerField(min_value=0, max_value=MAX_GG)
+    gg_b = serializers.IntegerField(min_value=0, max_value=MAX_GG)
 
 
 class CorrectionSerializer(ResultInputSerializer):
@@ -71,7 +72,7 @@ class CorrectionSerializer(ResultInputSerializer):
 
 
 class ResultChangeSerializer(serializers.ModelSerializer):
-    changed_by = serializers.CharField(source="changed_by.username", default=None)
+    changed_by = serializers.CharField(source="changed_by.username", allow_null=True)
 
     class Meta:
         model = ResultChange
@@ -94,7 +95,7 @@ class JudgeCallInputSerializer(serializers.Serializer):
 
 
 class RulingSerializer(serializers.ModelSerializer):
-    judge = serializers.CharField(source="judge.username", default=None, read_only=True)
+    judge = serializers.CharField(source="judge.username", allow_null=True, read_only=True)
 
     class Meta:
         model = Ruling
@@ -104,16 +105,16 @@ class RulingSerializer(serializers.ModelSerializer):
 
 class RulingInputSerializer(serializers.Serializer):
     rule = serializers.CharField(max_length=32, help_text="Rule number applied, e.g. 3.4.2.")
-    text = serializers.CharField()
+    text = serializers.CharField(max_length=MAX_RULING_TEXT)
     result = serializers.ChoiceField(choices=Outcome.choices, required=False, allow_blank=True)
-    gg_a = serializers.IntegerField(min_value=0, max_value=99, required=False, allow_null=True)
-    gg_b = serializers.IntegerField(min_value=0, max_value=99, required=False, allow_null=True)
+    gg_a = serializers.IntegerField(min_value=0, max_value=MAX_GG, required=False, allow_null=True)
+    gg_b = serializers.IntegerField(min_value=0, max_value=MAX_GG, required=False, allow_null=True)
 
 
 class JudgeCallSerializer(serializers.ModelSerializer):
     event = serializers.CharField(source="event.slug", read_only=True)
     status = serializers.CharField(read_only=True, help_text="open or resolved")
-    raised_by = serializers.CharField(source="raised_by.username", default=None, read_only=True)
+    raised_by = serializers.CharField(source="raised_by.username", allow_null=True, read_only=True)
     rulings = RulingSerializer(many=True, read_only=True)
     match_logs = serializers.SerializerMethodField(
         help_text="Match logs this review is about: id, status, how each differs from the match "
@@ -164,7 +165,7 @@ def log_replay_url(log: MatchLog) -> str:
 class MatchLogSerializer(serializers.ModelSerializer):
     """A stored log: its verification's progress while it runs, its report once done."""
 
-    uploaded_by = serializers.CharField(source="uploaded_by.username", default=None)
+    uploaded_by = serializers.CharField(source="uploaded_by.username", allow_null=True)
     status = serializers.CharField(
         help_text="queued, running, then the verdict: valid, invalid, mismatch, unsupported, "
         "incomplete, unreadable (or error when the verifier itself failed)"
@@ -214,12 +215,12 @@ class MatchLogSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_progress(self, log: MatchLog) -> dict:
-        from matches.log_selectors import progress
+        from matches.logs.selectors import progress
 
         return progress(log)
 
     def get_result(self, log: MatchLog) -> dict | None:
-        from matches.log_services import match_outcome
+        from matches.logs.services import match_outcome
 
         found = match_outcome(log)
         if found is None:

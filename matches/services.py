@@ -8,17 +8,25 @@ dispute, never both, and no report is lost.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
+from kernel import choices
+from kernel.errors import Conflict, InvalidInput
+from kernel.limits import MAX_GG, MAX_RULING_TEXT
+from matches import signals
 from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
-from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import Event, Registration, Round
-from tournaments.notifications import services as notices
 
-MAX_GG = 99
+NOTE_LENGTH = ResultChange._meta.get_field("note").max_length
+Source = ResultChange.Source
+
+if TYPE_CHECKING:
+    from tournaments.models import Event, Registration, Round
 
 
 def _locked(match: Match) -> Match:
@@ -30,7 +38,7 @@ def _check_result(match: Match, result: str, gg_a: int | None, gg_b: int | None)
         raise InvalidInput(
             "result", _("one of %(choices)s") % {"choices": ", ".join(Outcome.values)}
         )
-    if match.round.stage == Round.Stage.TOP_CUT and result == Outcome.DRAW:
+    if match.round.stage == choices.RoundStage.TOP_CUT and result == Outcome.DRAW:
         raise InvalidInput("result", _("a top-cut match needs a winner"), "draw_in_cut")
     for field, value in (("gg_a", gg_a), ("gg_b", gg_b)):
         if value is None or not 0 <= value <= MAX_GG:
@@ -76,20 +84,25 @@ def record_bye(match: Match) -> Match:
         if match.status == Match.Status.CONFIRMED:
             return match
         return _write_result(
-            match, result=Outcome.A_WINS, gg_a=None, gg_b=None, source="bye", by=None
+            match,
+            result=Outcome.A_WINS,
+            gg_a=None,
+            gg_b=None,
+            source=Source.BYE,
+            by=None,
         )
 
 
 def complete_round_if_done(round_: Round) -> None:
     """Mark a published round complete once every match has a confirmed result."""
     if not round_.matches.exclude(status=Match.Status.CONFIRMED).exists():
-        Round.objects.filter(pk=round_.pk, status=Round.Status.PUBLISHED).update(
-            status=Round.Status.COMPLETE
+        type(round_).objects.filter(pk=round_.pk, status=choices.RoundStatus.PUBLISHED).update(
+            status=choices.RoundStatus.COMPLETE
         )
 
 
 def _check_reportable(match: Match, *, from_log: int | None = None) -> None:
-    if match.round.status == Round.Status.DRAFT:
+    if match.round.status == choices.RoundStatus.DRAFT:
         raise Conflict("match", _("the pairings are not published yet"), "draft")
     if match.is_bye:
         raise Conflict("match", _("a bye needs no report"), "bye")
@@ -132,14 +145,20 @@ def report_result(
         registration=registration,
         defaults={"reported_by": by, "result": result, "gg_a": gg_a, "gg_b": gg_b},
     )
-    notices.announce_opponent_reported(mine.pk)  # after the commit, if still awaited
+    signals.result_reported.send(sender=ResultReport, report_id=mine.pk)
     theirs = match.reports.exclude(registration=registration).first()
     if theirs is None:
         return match
     if mine.agrees_with(theirs):
         note = f"match log #{from_log} accepted" if from_log is not None else ""
         return _write_result(
-            match, result=result, gg_a=gg_a, gg_b=gg_b, source="agreement", by=by, note=note
+            match,
+            result=result,
+            gg_a=gg_a,
+            gg_b=gg_b,
+            source=Source.AGREEMENT,
+            by=by,
+            note=note,
         )
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status", "updated_at"])
@@ -154,8 +173,18 @@ def report_result(
 
 
 @transaction.atomic
-def confirm_result(match: Match, *, registration: Registration, by: AbstractBaseUser) -> Match:
-    """Accept the opponent's report as it stands (the usual second click)."""
+def confirm_result(
+    match: Match,
+    *,
+    registration: Registration,
+    by: AbstractBaseUser,
+    result: str,
+    gg_a: int | None,
+    gg_b: int | None,
+) -> Match:
+    """Accept the opponent's report (the usual second click). The confirmation names the report
+    it accepts (`result`, `gg_a`, `gg_b` as the player saw them): if the opponent changed it in
+    the meantime, nothing is confirmed and `Conflict` shows the report as it is now."""
     match = _locked(match)
     _check_reportable(match)
     if match.side_of(registration.pk) is None:
@@ -163,6 +192,13 @@ def confirm_result(match: Match, *, registration: Registration, by: AbstractBase
     theirs = match.reports.exclude(registration=registration).first()
     if theirs is None:
         raise Conflict("match", _("your opponent has not reported yet"), "nothing_to_confirm")
+    if (theirs.result, theirs.gg_a, theirs.gg_b) != (result, gg_a, gg_b):
+        raise Conflict(
+            "result",
+            _("your opponent's report has changed since you read it: read it again"),
+            "report_changed",
+            current={"result": theirs.result, "gg_a": theirs.gg_a, "gg_b": theirs.gg_b},
+        )
     ResultReport.objects.update_or_create(
         match=match,
         registration=registration,
@@ -178,13 +214,13 @@ def confirm_result(match: Match, *, registration: Registration, by: AbstractBase
         result=theirs.result,
         gg_a=theirs.gg_a,
         gg_b=theirs.gg_b,
-        source="agreement",
+        source=Source.AGREEMENT,
         by=by,
     )
 
 
 def _check_correctable(match: Match) -> None:
-    if match.round.status == Round.Status.DRAFT:
+    if match.round.status == choices.RoundStatus.DRAFT:
         raise Conflict("match", _("the pairings are not published yet"), "draft")
     if match.is_bye:
         raise Conflict("match", _("a bye is always a win"), "bye")
@@ -220,7 +256,13 @@ def set_result(
     _check_result(match, result, gg_a, gg_b)
     _resolve_disputes(match)
     return _write_result(
-        match, result=result, gg_a=gg_a, gg_b=gg_b, source="organiser", by=by, note=note
+        match,
+        result=result,
+        gg_a=gg_a,
+        gg_b=gg_b,
+        source=Source.ORGANISER,
+        by=by,
+        note=note,
     )
 
 
@@ -229,7 +271,7 @@ def call_judge(
     *, event: Event, by: AbstractBaseUser, match: Match | None = None, note: str = ""
 ) -> JudgeCall:
     """A player (or organiser) asks for a judge, at a match or for the event."""
-    if event.status in (Event.Status.DRAFT, Event.Status.FINISHED):
+    if event.status in (choices.EventStatus.DRAFT, choices.EventStatus.FINISHED):
         raise Conflict("event", _("judges are on duty while the event runs"), "not_running")
     return JudgeCall.objects.create(
         event=event, match=match, kind=JudgeCall.Kind.CALL, raised_by=by, note=note.strip()[:500]
@@ -255,6 +297,10 @@ def record_ruling(
         raise InvalidInput("rule", _("name the rule the ruling applies, e.g. 3.4.2"))
     if not text.strip():
         raise InvalidInput("text", _("say what was decided and why"))
+    if len(text.strip()) > MAX_RULING_TEXT:
+        raise InvalidInput(
+            "text", _("at most %(n)d characters") % {"n": MAX_RULING_TEXT}, "too_long"
+        )
     if result and call.match_id is None:
         raise InvalidInput("result", _("this call is not about a match"))
     if call.kind == JudgeCall.Kind.DISPUTE and not result:
@@ -268,9 +314,11 @@ def record_ruling(
             result=result,
             gg_a=gg_a,
             gg_b=gg_b,
-            source="ruling",
+            source=Source.RULING,
             by=judge,
-            note=f"{rule.strip()}: {text.strip()}",
+            note=Truncator(f"{rule.strip()}: {text.strip()}").chars(
+                ResultChange._meta.get_field("note").max_length
+            ),
         )
         _resolve_disputes(match)
     ruling = Ruling.objects.create(
@@ -285,5 +333,5 @@ def record_ruling(
     JudgeCall.objects.filter(pk=call.pk).update(
         status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
     )
-    notices.announce_judge_ruled(ruling.pk)
+    signals.ruling_recorded.send(sender=Ruling, ruling_id=ruling.pk)
     return ruling

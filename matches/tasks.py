@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from matches import log_services
+from matches.logs import services as log_services
 
 
 @shared_task(

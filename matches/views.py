@@ -13,13 +13,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from matches import log_selectors, log_services, selectors, services
+from kernel import access
+from kernel.access import event_and_access
+from kernel.errors import ServiceError
+from kernel.pages import attempt, back
+from matches import selectors, services
 from matches.forms import JudgeCallForm, ResultForm, RulingForm
+from matches.logs import selectors as log_selectors
+from matches.logs import services as log_services
 from matches.models import Match, MatchLog
 from rules.matchlog.parse import MAX_LOG_BYTES
-from tournaments import selectors as event_selectors
-from tournaments.errors import ServiceError
-from tournaments.pages import attempt, back, event_and_access
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +33,7 @@ def _match(request: HttpRequest, pk: int) -> Match:
 
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
-    who = event_selectors.access(request.user, match.round.event)
+    who = access.of(request.user, match.round.event)
     follows = selectors.can_follow(request.user, match)
     mine = selectors.registration_in(request.user, match)
     panel = selectors.player_panel(match, mine) if mine is not None and not match.is_bye else {}
@@ -67,16 +70,18 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action in ("report", "confirm"):
         if registration is None:
             raise PermissionDenied("only the match's players report")
-        if action == "confirm":
-            attempt(
-                request,
-                lambda: services.confirm_result(match, registration=registration, by=request.user),
-                "Result confirmed.",
-            )
-            return back(request, fallback)
         form = ResultForm(request.POST)
         if not form.is_valid():
             messages.error(request, _("Choose the result and the GG left on each side."))
+            return back(request, fallback)
+        if action == "confirm":
+            attempt(
+                request,
+                lambda: services.confirm_result(
+                    match, registration=registration, by=request.user, **form.cleaned_data
+                ),
+                _("Result confirmed."),
+            )
             return back(request, fallback)
         updated = attempt(
             request,
@@ -88,7 +93,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             messages.success(request, _report_message(updated))
         return back(request, fallback)
     if action == "result":
-        if not event_selectors.is_organiser(request.user, match.round.event):
+        if not access.is_organiser(request.user, match.round.event):
             raise PermissionDenied("only organisers enter results")
         form = ResultForm(request.POST)
         if form.is_valid():
@@ -192,7 +197,6 @@ def _logs_context(request: HttpRequest, match: Match, follows: bool) -> dict:
             and (log.review_call_id is None or log.review_call.status == "open")
         )
     return {
-        "event": match.round.event,  # its time zone dates the uploads
         "logs": logs,
         "logs_pending": any(not log.done for log in logs),
         "log_player": selectors.registration_in(request.user, match) is not None,

@@ -8,7 +8,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from rules import selectors, services
+from rules.catalog import selectors, services
 from rules.models import Arena, Format, Power, Profile, Release, Spell, Summon
 
 

@@ -6,7 +6,8 @@ Routes answer with and without a trailing slash, since the issue's clients write
 from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
-from rules import api, api_logs
+from rules.catalog import api
+from rules.catalog import log_check_api as api_logs
 
 router = SimpleRouter()
 router.trailing_slash = "/?"  # the constructor only knows "/" or ""

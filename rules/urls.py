@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from rules import views
+from rules.catalog import views
 
 app_name = "rules"
 urlpatterns = [

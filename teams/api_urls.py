@@ -7,6 +7,7 @@ from django.urls import include, path, re_path
 from rest_framework.routers import SimpleRouter
 
 from teams import api
+from teams.banphase import api as ban_api
 
 router = SimpleRouter()
 router.trailing_slash = "/?"  # the constructor only knows "/" or ""
@@ -17,12 +18,12 @@ BAN_PHASE = r"^matches/(?P<pk>\d+)/ban-phase"
 
 urlpatterns = [
     re_path(r"^teams/check/?$", api.check, name="api-team-check"),
-    re_path(BAN_PHASE + r"/?$", api.BanPhaseView.as_view(), name="api-ban-phase"),
-    re_path(BAN_PHASE + r"/arena/?$", api.BanPhaseArenaView.as_view(), name="api-ban-arena"),
-    re_path(BAN_PHASE + r"/bans/?$", api.BanPhaseBansView.as_view(), name="api-ban-bans"),
-    re_path(BAN_PHASE + r"/team/?$", api.BanPhaseTeamView.as_view(), name="api-ban-team"),
-    re_path(BAN_PHASE + r"/pause/?$", api.BanPhasePauseView.as_view(), name="api-ban-pause"),
-    re_path(BAN_PHASE + r"/resume/?$", api.BanPhaseResumeView.as_view(), name="api-ban-resume"),
-    re_path(BAN_PHASE + r"/undo/?$", api.BanPhaseUndoView.as_view(), name="api-ban-undo"),
+    re_path(BAN_PHASE + r"/?$", ban_api.BanPhaseView.as_view(), name="api-ban-phase"),
+    re_path(BAN_PHASE + r"/arena/?$", ban_api.BanPhaseArenaView.as_view(), name="api-ban-arena"),
+    re_path(BAN_PHASE + r"/bans/?$", ban_api.BanPhaseBansView.as_view(), name="api-ban-bans"),
+    re_path(BAN_PHASE + r"/team/?$", ban_api.BanPhaseTeamView.as_view(), name="api-ban-team"),
+    re_path(BAN_PHASE + r"/pause/?$", ban_api.BanPhasePauseView.as_view(), name="api-ban-pause"),
+    re_path(BAN_PHASE + r"/resume/?$", ban_api.BanPhaseResumeView.as_view(), name="api-ban-resume"),
+    re_path(BAN_PHASE + r"/undo/?$", ban_api.BanPhaseUndoView.as_view(), name="api-ban-undo"),
     path("", include(router.urls)),
 ]

@@ -2,13 +2,61 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
 
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
 from teams.services import MAX_ENTRIES
-from tournaments.forms import TeamForm
+
+
+class TeamForm(forms.Form):
+    """A saved team, or the Krosmasters written one per line (id or name, `| label` optional)."""
+
+    saved_team = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label=_("Saved team"),
+        widget=forms.Select(attrs={"data-searchable": ""}),  # a search box (issue 17)
+    )
+    team_name = forms.CharField(max_length=80, required=False, label=_("Team name"))
+    krosmasters = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        label=_("Krosmasters"),
+        help_text=_("One per line: a name (or a catalog id); add “| label” to tell copies apart."),
+    )
+
+    def __init__(self, *args: Any, saved_teams: list | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["saved_team"].choices = [("", _("(write the team below)"))] + [
+            (team.pk, team.name) for team in saved_teams or []
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("saved_team") and not (data.get("krosmasters") or "").strip():
+            raise forms.ValidationError(_("Choose a saved team or write the Krosmasters."))
+        return data
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        if data.get("saved_team"):
+            return {"saved_team_id": data["saved_team"]}
+        entries: list[Any] = []
+        for line in data["krosmasters"].splitlines():
+            profile, _sep, label = line.partition("|")
+            if profile.strip():
+                entries.append(
+                    {"profile": profile.strip(), "label": label.strip()}
+                    if label.strip()
+                    else profile.strip()
+                )
+        return {"team": {"name": data.get("team_name", ""), "krosmasters": entries}}
 
 
 class BuilderForm(forms.Form):
@@ -40,18 +88,3 @@ def entries_from(data: QueryDict) -> list[TeamEntry]:
     if added and len(entries) < MAX_ENTRIES:
         entries.append(TeamEntry(added))
     return entries
-
-
-# The ban phase of a match (issue 6) ---------------------------------------------------------------
-
-
-class MatchTeamForm(TeamForm):
-    """The team for one match, written like a registration's team; the text box survives the
-    live page's updates (htmx `hx-preserve`)."""
-
-    def __init__(self, *args, saved_teams: list | None = None, **kwargs) -> None:
-        super().__init__(*args, saved_teams=saved_teams, **kwargs)
-        self.fields["team_name"].label = "Team name"
-        self.fields["krosmasters"].widget.attrs.update(
-            {"rows": 5, "id": "team-krosmasters", "hx-preserve": "true"}
-        )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy as _
 
+from kernel import choices
 from rules.models import Format
 
 
@@ -56,9 +56,7 @@ class TeamEntry(models.Model):
 # The ban phase and secret team submission of a match (issue 6) ----------------------------------
 
 
-class Side(models.TextChoices):
-    A = "a", _("Player A")
-    B = "b", _("Player B")
+Side = choices.Side
 
 
 class BanPhase(models.Model):
@@ -67,20 +65,20 @@ class BanPhase(models.Model):
     Every change takes a row lock on this row (`SELECT ... FOR UPDATE`) first, so two players
     acting at once are served one after the other and the order of bans cannot break. The draws
     the server makes (first banner, arena, timeout bans) all derive from `seed`, kept here so
-    they can be shown and recomputed (`teams.banorder.roll`).
+    they can be shown and recomputed (`teams.banphase.order.roll`).
     """
 
     class Status(models.TextChoices):
-        ARENA = "arena", _("Choosing the arena")
-        BANNING = "banning", _("Banning")
-        TEAMS = "teams", _("Submitting teams")
-        REVEALED = "revealed", _("Teams revealed")
-        PAUSED = "paused", _("Paused")
+        ARENA = "arena", "Choosing the arena"
+        BANNING = "banning", "Banning"
+        TEAMS = "teams", "Submitting teams"
+        REVEALED = "revealed", "Teams revealed"
+        PAUSED = "paused", "Paused"
 
     class ArenaSource(models.TextChoices):
-        FORCED = "forced", _("Set by the organiser")
-        DRAWN = "drawn", _("Drawn from the map pool")
-        PICKED = "picked", _("Picked by the first player (1.3.2)")
+        FORCED = "forced", "Set by the organiser"
+        DRAWN = "drawn", "Drawn from the map pool"
+        PICKED = "picked", "Picked by the first player (1.3.2)"
 
     match = models.OneToOneField(
         "matches.Match", on_delete=models.CASCADE, related_name="ban_phase"
@@ -126,10 +124,10 @@ class Ban(models.Model):
     """
 
     class Kind(models.TextChoices):
-        PLAYER = "player", _("By the player")
-        ORGANISER = "organiser", _("By an organiser for the player")
-        TIMEOUT_RANDOM = "timeout_random", _("Time ran out: a random ban")
-        TIMEOUT_SKIP = "timeout_skip", _("Time ran out: ban skipped")
+        PLAYER = "player", "By the player"
+        ORGANISER = "organiser", "By an organiser for the player"
+        TIMEOUT_RANDOM = "timeout_random", "Time ran out: a random ban"
+        TIMEOUT_SKIP = "timeout_skip", "Time ran out: ban skipped"
 
     phase = models.ForeignKey(BanPhase, on_delete=models.CASCADE, related_name="bans")
     index = models.PositiveSmallIntegerField()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Prefetch, QuerySet
 
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from rules.engine.legality import LegalityReport, TeamEntry
 from teams.models import Team
 from teams.models import TeamEntry as SavedEntry

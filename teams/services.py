@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from kernel.errors import InvalidInput
 from rules.engine.legality import TeamEntry
 from rules.models import Format, Profile
 from teams.models import Team
@@ -16,12 +17,14 @@ MAX_ENTRIES = 20
 """Far above any format's team size (8 for the regular one), low enough to refuse junk."""
 
 
-class TeamInvalid(ValueError):
+class TeamInvalid(InvalidInput):
     """A team that cannot be saved; `errors` maps field to reasons, as forms and the API show."""
 
     def __init__(self, errors: dict[str, list[str]]) -> None:
         self.errors = errors
-        super().__init__("; ".join(f"{k}: {', '.join(v)}" for k, v in errors.items()))
+        text = "; ".join(f"{k}: {', '.join(v)}" for k, v in errors.items())
+        super().__init__(next(iter(errors), "team"), text, "invalid_team", errors=errors)
+        self.args = (text,)
 
 
 @transaction.atomic

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from teams import views
+from teams.banphase import views as ban_views
 
 app_name = "teams"
 urlpatterns = [
@@ -15,7 +16,11 @@ urlpatterns = [
 
 # The ban phase of a match (issue 6): before the matches app's `matches/<pk>/<action>/`.
 urlpatterns += [
-    path("matches/<int:pk>/ban-phase/", views.ban_phase, name="ban-phase"),
-    path("matches/<int:pk>/ban-phase/state/", views.ban_phase_state, name="ban-phase-state"),
-    path("matches/<int:pk>/ban-phase/<slug:action>/", views.ban_phase_action, name="ban-action"),
+    path("matches/<int:pk>/ban-phase/", ban_views.ban_phase, name="ban-phase"),
+    path("matches/<int:pk>/ban-phase/state/", ban_views.ban_phase_state, name="ban-phase-state"),
+    path(
+        "matches/<int:pk>/ban-phase/<slug:action>/",
+        ban_views.ban_phase_action,
+        name="ban-action",
+    ),
 ]

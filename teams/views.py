@@ -9,25 +9,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from matches import selectors as match_selectors
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
-from rules.models import Arena, Format
-from teams import banphase_selectors as bp_selectors
-from teams import banphase_services as bp_services
+from rules.models import Format
 from teams import selectors, services
-from teams import selectors as team_selectors
-from teams.forms import BuilderForm, MatchTeamForm, entries_from
+from teams.forms import BuilderForm, entries_from
 from teams.models import Team
-from tournaments.errors import InvalidInput, ServiceError
 
 
 def _default_format() -> Format | None:
@@ -138,170 +131,3 @@ def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, _("Team %(name)s deleted.") % {"name": repr(team.name)})
         return redirect("teams:list")
     return render(request, "teams/team_confirm_delete.html", {"team": team})
-
-
-# The ban phase of a match (issue 6) ---------------------------------------------------------------
-# One page per match for both players (on their phones), its judges and organisers. The panel is
-# polled every 2 s with the version the page shows; an unchanged phase answers 204, so htmx swaps
-# nothing and a half-chosen ban or half-written team is never wiped. Every action posts to
-# `ban_phase_action`, which answers with the panel (htmx) or redirects back to the page.
-
-POLL_SECONDS = 2
-
-
-def _ban_phase_of(request: HttpRequest, pk: int):
-    """The match, the phase (created on first access) and who is looking; 403 for others."""
-    match = get_object_or_404(
-        match_selectors.visible_matches(request.user).select_related(
-            "round__event__format__release"
-        ),
-        pk=pk,
-    )
-    who = bp_selectors.viewer(request.user, match)
-    if not who.can_watch:
-        raise PermissionDenied("only the match's players and the event's staff")
-    try:
-        return match, bp_services.phase_for(match), who
-    except ServiceError as refusal:  # no team per match, a bye, a draft round
-        raise Http404(refusal.reason) from refusal
-
-
-def _panel(
-    request: HttpRequest, match, phase, who, *, error: str = "", form=None, status: int = 200
-) -> HttpResponse:
-    phase = bp_services.catch_up(phase)
-    phase.refresh_from_db()
-    state = bp_selectors.state(phase, who)
-    event = match.round.event
-    turn = state["turn"]
-    my_turn = (
-        bool(turn)
-        and not state["paused"]
-        and (turn["side"] == who.side or (who.side is None and who.organiser))
-    )
-    can_pick_arena = phase.status == phase.Status.ARENA and (
-        who.organiser or (who.side is not None and who.side == phase.arena_picker
-                          and event.arena_choice == "first_player")
-    )  # fmt: skip
-    team_form = None
-    pool_text = ""
-    if phase.status == phase.Status.TEAMS and who.side is not None:
-        saved = list(team_selectors.teams_of(request.user)) if request.user.is_authenticated else []
-        team_form = form or MatchTeamForm(saved_teams=saved)
-        registration = who.registration
-        if registration is not None and registration.team_entries:
-            pool_text = bp_selectors.team_entries_text(registration.team_entries)
-    context = {
-        "match": match,
-        "event": event,
-        "phase": phase,
-        "s": state,
-        "who": who,
-        "my_turn": my_turn,
-        "candidates": bp_selectors.ban_candidates(phase) if my_turn else [],
-        "arenas": list(bp_selectors.arena_candidates(event)) if can_pick_arena else [],
-        "all_arenas": (
-            list(Arena.objects.order_by("name")) if can_pick_arena and who.organiser else []
-        ),
-        "team_form": team_form,
-        "pool_text": pool_text,
-        "error": error,
-        "poll_seconds": POLL_SECONDS,
-        "slots": _slots(state),
-    }
-    return render(request, "teams/ban_panel.html", context, status=status)
-
-
-def _slots(state: dict) -> list[dict]:
-    """Each step of the ban order with its ban when made (the page's list of bans)."""
-    made = {ban["index"]: ban for ban in state["bans"]}
-    return [
-        {"index": i, "number": i + 1, "side": side, "ban": made.get(i)}
-        for i, side in enumerate(state["order"])
-    ]
-
-
-def ban_phase(request: HttpRequest, pk: int) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    match, phase, who = _ban_phase_of(request, pk)
-    if request.htmx:
-        return _panel(request, match, phase, who)
-    panel = _panel(request, match, phase, who).content.decode()
-    return render(
-        request,
-        "teams/ban_phase.html",
-        {"match": match, "event": match.round.event, "who": who, "panel": panel},
-    )
-
-
-def ban_phase_state(request: HttpRequest, pk: int) -> HttpResponse:
-    """The polled panel; 204 (htmx swaps nothing) while the version the page shows is current."""
-    if not request.user.is_authenticated:
-        return HttpResponse(status=403)
-    match, phase, who = _ban_phase_of(request, pk)
-    phase = bp_services.catch_up(phase)
-    if request.GET.get("v") == bp_selectors.state(phase, who)["version"]:
-        return HttpResponse(status=204)
-    return _panel(request, match, phase, who)
-
-
-@require_POST
-def ban_phase_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(reverse("teams:ban-phase", args=[pk]))
-    match, phase, who = _ban_phase_of(request, pk)
-    error, form = "", None
-    try:
-        if action == "arena" and (who.organiser or who.side is not None):
-            arena = Arena.objects.filter(pk=request.POST.get("arena") or 0).first()
-            if arena is None:
-                raise InvalidInput("arena", _("choose an arena"))
-            bp_services.set_arena(
-                phase,
-                arena=arena,
-                by=request.user,
-                side=None if who.organiser and who.side is None else who.side,
-                by_organiser=who.organiser,
-            )
-        elif action == "ban" and (who.side is not None or who.organiser):
-            turn = request.POST.get("turn", "")
-            bp_services.ban(
-                phase,
-                side=who.side,
-                profile=request.POST.get("profile", ""),
-                by=request.user,
-                turn=int(turn) if turn.isdigit() else None,
-                by_organiser=who.side is None and who.organiser,
-            )
-        elif action == "team" and who.side is not None:
-            saved = list(team_selectors.teams_of(request.user))
-            form = MatchTeamForm(request.POST, saved_teams=saved)
-            if form.is_valid():
-                bp_services.submit_team(
-                    phase, side=who.side, by=request.user, **form.service_kwargs()
-                )
-                form = None
-            else:
-                error = " ".join(form.non_field_errors()) or "Check the team."
-        elif action in STAFF_ACTIONS and who.staff:
-            STAFF_ACTIONS[action](phase, by=request.user)
-        else:
-            raise PermissionDenied("you may not do this here")
-    except ServiceError as refusal:
-        error = refusal.reason
-        violations = refusal.extra.get("legality", {}).get("violations", [])
-        if violations:
-            error = "Not legal: " + "; ".join(f"{v['rule']} {v['message']}" for v in violations)
-    if request.htmx:
-        return _panel(request, match, phase, who, error=error, form=form)
-    if error:
-        messages.error(request, error)
-    return redirect("teams:ban-phase", pk)
-
-
-STAFF_ACTIONS = {
-    "pause": bp_services.pause,
-    "resume": bp_services.resume,
-    "undo": bp_services.undo_last_ban,
-}

@@ -78,7 +78,7 @@ def _profile(code: str, name: str, colour: str, level: int) -> dict:
 def make_format(release_name: str = "test-release", profiles=None):
     """The default (Regular) format of a small imported release, reused when it exists;
     `profiles` are (id, name, colour, level) rows, the six-card test catalog by default."""
-    from rules import services as catalog_services
+    from rules.catalog import services as catalog_services
     from rules.models import Format
 
     found = Format.objects.filter(release__name=release_name, is_default=True).first()

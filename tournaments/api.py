@@ -15,16 +15,17 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel import access
+from kernel.api import ERROR, require, valid
 from tournaments import selectors, services
-from tournaments.errors import ServiceError
 from tournaments.models import Event, EventRole, Registration, Round
 from tournaments.serializers import (
     BracketSerializer,
@@ -48,35 +49,8 @@ from tournaments.serializers import (
     timer_payload,
 )
 
-ERROR = OpenApiResponse(description="`{field, reason, code}`: what was refused and why.")
-
-
-class ServiceErrorsMixin:
-    """Turn a service's refusal into 400/409/422 with the field and the reason."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, ServiceError):
-            return Response(exc.as_dict(), status=exc.status)
-        return super().handle_exception(exc)
-
-
-def require(allowed: bool, request: Request, why: str = "") -> None:
-    """403 for a signed-in user who may not act, 403 'not authenticated' for anonymous ones."""
-    if allowed:
-        return
-    if not request.user.is_authenticated:
-        raise NotAuthenticated()
-    raise PermissionDenied(why or None)
-
-
-def valid(serializer_class: type, request: Request, **kwargs: Any) -> Any:
-    serializer = serializer_class(data=request.data, **kwargs)
-    serializer.is_valid(raise_exception=True)
-    return serializer
-
 
 class EventViewSet(
-    ServiceErrorsMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -92,7 +66,7 @@ class EventViewSet(
 
     def get_queryset(self) -> QuerySet[Event]:
         return (
-            selectors.visible_events(self.request.user)
+            access.visible_events(self.request.user)
             .select_related("format__release")
             .prefetch_related("map_pool")
             .order_by("-starts_on", "name")
@@ -105,12 +79,12 @@ class EventViewSet(
 
     def perform_update(self, serializer: EventSerializer) -> None:
         event = serializer.instance
-        require(selectors.is_organiser(self.request.user, event), self.request)
+        require(access.is_organiser(self.request.user, event), self.request)
         serializer.instance = services.update_event(event, **serializer.validated_data)
 
     def _organiser_event(self) -> Event:
         event = self.get_object()
-        require(selectors.is_organiser(self.request.user, event), self.request)
+        require(access.is_organiser(self.request.user, event), self.request)
         return event
 
     @extend_schema(request=StatusChangeSerializer, responses={200: EventSerializer, 409: ERROR})
@@ -131,11 +105,11 @@ class EventViewSet(
         user = get_user_model().objects.filter(username=data["username"]).first()
         if user is None:
             raise ValidationError({"username": [_("no user has this name")]})
-        services.grant_role(event=event, user=user, role=data["role"])
+        services.grant_role(event=event, user=user, role=data["role"], by=request.user)
         return Response(data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=StandingSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # the whole table at once
     def standings(self, request: Request, slug: str) -> Response:
         """Standings after the confirmed Swiss results, every tiebreaker figure included."""
         return Response(selectors.standings_rows(self.get_object()))
@@ -170,7 +144,7 @@ class EventViewSet(
                 RegistrationSerializer(regs, many=True, context=context).data
             )
         data = dict(valid(RegisterSerializer, request).validated_data)
-        who = selectors.access(request.user, event)
+        who = access.of(request.user, event)
         team = data.pop("team", None)
         team_kwargs = TeamInputSerializer.service_kwargs(team) if team is not None else {}
         if data.get("guest_name"):
@@ -196,15 +170,15 @@ class EventViewSet(
         """The rounds you may see; POST (organisers) pairs the next round as a draft."""
         event = self.get_object()
         if request.method == "GET":
-            page = self.paginate_queryset(selectors.visible_rounds(request.user, event))
+            page = self.paginate_queryset(access.visible_rounds(request.user, event))
             return self.get_paginated_response(RoundSerializer(page, many=True).data)
-        require(selectors.is_organiser(request.user, event), request)
+        require(access.is_organiser(request.user, event), request)
         round_, warnings = services.pair_next_round(event)
         return Response(round_detail(round_, warnings), status=status.HTTP_201_CREATED)
 
 
 def visible_teams(user: Any, event: Event, regs: list[Registration]) -> set[int]:
-    if event.teams_public or selectors.access(user, event).staff:
+    if event.teams_public or access.of(user, event).staff:
         return {reg.pk for reg in regs}
     return {reg.pk for reg in regs if user.is_authenticated and reg.user_id == user.pk}
 
@@ -226,7 +200,6 @@ class RegistrationFilter(django_filters.FilterSet):
 
 
 class RegistrationViewSet(
-    ServiceErrorsMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.DestroyModelMixin,
@@ -249,7 +222,7 @@ class RegistrationViewSet(
                 return found.none()
             staff_events = EventRole.objects.filter(user=user).exclude(role=EventRole.Role.PLAYER)
             return found.filter(Q(user=user) | Q(event__in=staff_events.values("event"))).distinct()
-        return found.filter(event__in=selectors.visible_events(user))
+        return found.filter(event__in=access.visible_events(user))
 
     def get_serializer_context(self) -> dict[str, Any]:
         context = super().get_serializer_context()
@@ -272,14 +245,14 @@ class RegistrationViewSet(
         elif getattr(self, "kwargs", None) and "pk" in self.kwargs:
             reg = self.get_object()
             context["visible_teams"] = (
-                {reg.pk} if selectors.can_see_team(self.request.user, reg) else set()
+                {reg.pk} if access.can_see_team(self.request.user, reg) else set()
             )
         return context
 
     def _acting_on(self, *, organiser_only: bool = False) -> tuple[Registration, bool]:
         """The registration and whether the caller acts as an organiser."""
         reg = self.get_object()
-        organiser = selectors.is_organiser(self.request.user, reg.event)
+        organiser = access.is_organiser(self.request.user, reg.event)
         own = self.request.user.is_authenticated and reg.user_id == self.request.user.pk
         require(organiser or (own and not organiser_only), self.request)
         return reg, organiser
@@ -311,7 +284,7 @@ class RegistrationViewSet(
         """The submitted team with its legality report; PUT submits (or replaces) it."""
         if request.method == "GET":
             reg = self.get_object()
-            require(selectors.can_see_team(request.user, reg), request, "this team is hidden")
+            require(access.can_see_team(request.user, reg), request, "this team is hidden")
             return Response(team_payload(reg))
         reg, organiser = self._acting_on()
         data = valid(TeamInputSerializer, request).validated_data
@@ -350,7 +323,7 @@ class RoundFilter(django_filters.FilterSet):
         fields = ["event", "stage", "status"]
 
 
-class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     """Rounds of the events you may see; drafts only for their organisers and judges."""
 
     serializer_class = RoundSerializer
@@ -358,9 +331,7 @@ class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self) -> QuerySet[Round]:
         user = self.request.user
-        found = Round.objects.filter(event__in=selectors.visible_events(user)).select_related(
-            "event"
-        )
+        found = Round.objects.filter(event__in=access.visible_events(user)).select_related("event")
         if user.is_authenticated:
             staff_events = EventRole.objects.filter(user=user).exclude(role=EventRole.Role.PLAYER)
             return found.filter(
@@ -375,7 +346,7 @@ class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
 
     def _organiser_round(self) -> Round:
         round_ = self.get_object()
-        require(selectors.is_organiser(self.request.user, round_.event), self.request)
+        require(access.is_organiser(self.request.user, round_.event), self.request)
         return round_
 
     @extend_schema(request=None, responses={200: RoundDetailSerializer, 409: ERROR})
@@ -416,13 +387,13 @@ class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         return Response(timer_payload(round_))
 
 
-class _ForbiddenPairBase(ServiceErrorsMixin, APIView):
+class _ForbiddenPairBase(APIView):
     """Forbidden pairs of one event: read by its organisers and judges (they name family and
     club ties players may not want public), changed by its organisers and co-organisers."""
 
     def _event(self, request: Request, slug: str, *, change: bool) -> Event:
-        event = get_object_or_404(selectors.visible_events(request.user), slug=slug)
-        who = selectors.access(request.user, event)
+        event = get_object_or_404(access.visible_events(request.user), slug=slug)
+        who = access.of(request.user, event)
         require(who.organiser if change else who.staff, request)
         return event
 

@@ -12,8 +12,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from rules import selectors as catalog
+from kernel import limits
+from rules.catalog import selectors as catalog
 from rules.models import Arena
+from teams.forms import TeamForm  # noqa: F401  (the registration page uses it)
 from tournaments import pairing
 from tournaments.accounts.models import Account
 from tournaments.models import EVENT_SETTINGS, Event
@@ -38,7 +40,7 @@ KEPT_WHEN_MISSING = (
     "player_cap",
     "rulings",
 )
-CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in (2, 4, 8, 16, 32)]
+CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in limits.CUT_SIZES if n]
 
 
 class SignUpForm(UserCreationForm):
@@ -242,52 +244,6 @@ class EventForm(forms.ModelForm):
     def settings(self) -> dict[str, Any]:
         """The cleaned values as service keyword arguments."""
         return {name: self.cleaned_data[name] for name in self.Meta.fields}
-
-
-class TeamForm(forms.Form):
-    """A saved team, or the Krosmasters written one per line (id or name, `| label` optional)."""
-
-    saved_team = forms.TypedChoiceField(
-        coerce=int,
-        required=False,
-        empty_value=None,
-        label=_("Saved team"),
-        widget=forms.Select(attrs={"data-searchable": ""}),
-    )
-    team_name = forms.CharField(max_length=80, required=False, label=_("Team name"))
-    krosmasters = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 4}),
-        required=False,
-        label=_("Krosmasters"),
-        help_text=_("One per line: a name (or a catalog id); add “| label” to tell copies apart."),
-    )
-
-    def __init__(self, *args: Any, saved_teams: list | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["saved_team"].choices = [("", _("(write the team below)"))] + [
-            (team.pk, team.name) for team in saved_teams or []
-        ]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if not data.get("saved_team") and not (data.get("krosmasters") or "").strip():
-            raise forms.ValidationError(_("Choose a saved team or write the Krosmasters."))
-        return data
-
-    def service_kwargs(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        if data.get("saved_team"):
-            return {"saved_team_id": data["saved_team"]}
-        entries: list[Any] = []
-        for line in data["krosmasters"].splitlines():
-            profile, _sep, label = line.partition("|")
-            if profile.strip():
-                entries.append(
-                    {"profile": profile.strip(), "label": label.strip()}
-                    if label.strip()
-                    else profile.strip()
-                )
-        return {"team": {"name": data.get("team_name", ""), "krosmasters": entries}}
 
 
 class GuestForm(forms.Form):

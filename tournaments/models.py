@@ -8,6 +8,20 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import rules.engine.replay  # noqa: F401  (loads every module that registers a named ruling)
+from kernel import limits
+from kernel.choices import (
+    ArenaChoice,
+    BanTimeout,
+    CutKind,
+    EventStatus,
+    Role,
+    RoundStage,
+    RoundStatus,
+    Seeding,
+    TeamLists,
+    TeamMode,
+    TimePolicy,
+)
 from rules.engine.rulings import RulingError, Rulings, registered
 from tournaments.accounts import public_name
 
@@ -37,43 +51,14 @@ class Event(models.Model):
     organisers clicking at once cannot both move it.
     """
 
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("Draft")
-        REGISTRATION_OPEN = "registration_open", _("Registration open")
-        REGISTRATION_CLOSED = "registration_closed", _("Registration closed")
-        RUNNING = "running", _("Swiss rounds")
-        TOP_CUT = "top_cut", _("Top cut")
-        FINISHED = "finished", _("Finished")
-
-    class TimePolicy(models.TextChoices):
-        EQUAL_TURNS = "equal_turns", _("Finish the game turn; no winner is a draw")
-        GG_LEAD = "gg_lead", _("Finish the game turn; more GG wins, equal GG is a draw")
-
-    class TeamMode(models.TextChoices):
-        EVENT = "event", _("One team for the whole event")
-        PER_MATCH = "per_match", _("A team per match")
-
-    class TeamLists(models.TextChoices):
-        AFTER_EVENT = "after_event", _("Public once the event is finished")
-        OPEN = "open", _("Public now")
-        PRIVATE = "private", _("Organisers and judges only")
-
-    class CutKind(models.TextChoices):
-        SINGLE = "single", _("Single elimination")
-        DOUBLE = "double", _("Double elimination")
-
-    class Seeding(models.TextChoices):
-        RANDOM = "random", _("Random draw")
-        RATING = "rating", _("By rating")
-
-    class ArenaChoice(models.TextChoices):
-        FORCED = "forced", _("Set by the organiser for each match")
-        DRAWN = "drawn", _("Drawn at random from the map pool")
-        FIRST_PLAYER = "first_player", _("Picked from the map pool by the first player (1.3.2)")
-
-    class BanTimeout(models.TextChoices):
-        RANDOM = "random", _("A random legal ban is made for the late player")
-        SKIP = "skip", _("The late player's ban is skipped")
+    Status = EventStatus
+    TimePolicy = TimePolicy
+    TeamMode = TeamMode
+    TeamLists = TeamLists
+    CutKind = CutKind
+    Seeding = Seeding
+    ArenaChoice = ArenaChoice
+    BanTimeout = BanTimeout
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
@@ -157,10 +142,13 @@ class Event(models.Model):
         ordering = ["-starts_on", "name"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(cut_size__in=[0, 2, 4, 8, 16, 32]), name="event_cut_size"
+                condition=models.Q(cut_size__in=list(limits.CUT_SIZES)), name="event_cut_size"
             ),
             models.CheckConstraint(
-                condition=models.Q(swiss_rounds__gte=1, swiss_rounds__lte=20),
+                condition=models.Q(
+                    swiss_rounds__gte=limits.SWISS_ROUNDS[0],
+                    swiss_rounds__lte=limits.SWISS_ROUNDS[1],
+                ),
                 name="event_swiss_rounds",
             ),
         ]
@@ -207,11 +195,7 @@ EVENT_SETTINGS: tuple[str, ...] = (
 class EventRole(models.Model):
     """One person's part in one event; a person may hold several (judge and co-organiser)."""
 
-    class Role(models.TextChoices):
-        ORGANISER = "organiser", _("Organiser")
-        CO_ORGANISER = "co_organiser", _("Co-organiser")
-        JUDGE = "judge", _("Judge")
-        PLAYER = "player", _("Player")
+    Role = Role
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(
@@ -301,14 +285,8 @@ class Round(models.Model):
     `timer_remaining` instead. Both empty: the timer has not been started.
     """
 
-    class Stage(models.TextChoices):
-        SWISS = "swiss", _("Swiss")
-        TOP_CUT = "top_cut", _("Top cut")
-
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("Draft (pairings hidden)")
-        PUBLISHED = "published", _("Published")
-        COMPLETE = "complete", _("Complete")
+    Stage = RoundStage
+    Status = RoundStatus
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from kernel.errors import ServiceError
 from tournaments import services
-from tournaments.errors import ServiceError
 from tournaments.models import Event
 
 #: Header cells a spreadsheet export may start with; such a first line is skipped.

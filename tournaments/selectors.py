@@ -6,23 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from matches.models import Match
 from tournaments import pairing
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
-
-PUBLIC_STATUSES = [s for s in Event.Status.values if s != Event.Status.DRAFT]
-
-
-def visible_events(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Event]:
-    """Everything but drafts, plus the drafts of events the user has a role in."""
-    public = Event.objects.filter(status__in=PUBLIC_STATUSES)
-    if not user.is_authenticated:
-        return public
-    return (public | Event.objects.filter(roles__user=user)).distinct()
 
 
 def roles_by_event(user: AbstractBaseUser) -> list[tuple[Event, list[str]]]:
@@ -37,68 +27,8 @@ def roles_by_event(user: AbstractBaseUser) -> list[tuple[Event, list[str]]]:
     return list(grouped.values())
 
 
-def is_organiser(user: AbstractBaseUser, event: Event) -> bool:
-    return EventRole.objects.filter(
-        event=event,
-        user=user,
-        role__in=[EventRole.Role.ORGANISER, EventRole.Role.CO_ORGANISER],
-    ).exists()
-
-
-def is_judge(user: AbstractBaseUser | AnonymousUser, event: Event) -> bool:
-    return (
-        user.is_authenticated
-        and EventRole.objects.filter(event=event, user=user, role=EventRole.Role.JUDGE).exists()
-    )
-
-
-@dataclass(frozen=True)
-class Access:
-    """What one person may do in one event, worked out once per request."""
-
-    organiser: bool
-    judge: bool
-    registration: Registration | None
-
-    @property
-    def staff(self) -> bool:
-        """Organisers and judges: they see drafts, every team and every report."""
-        return self.organiser or self.judge
-
-
-def access(user: AbstractBaseUser | AnonymousUser, event: Event) -> Access:
-    if not user.is_authenticated:
-        return Access(False, False, None)
-    roles = set(EventRole.objects.filter(event=event, user=user).values_list("role", flat=True))
-    return Access(
-        organiser=bool(roles & {EventRole.Role.ORGANISER, EventRole.Role.CO_ORGANISER}),
-        judge=EventRole.Role.JUDGE in roles,
-        registration=Registration.objects.filter(event=event, user=user).first(),
-    )
-
-
-def can_see_team(user: AbstractBaseUser | AnonymousUser, registration: Registration) -> bool:
-    """Teams are private to their player, organisers and judges until the lists are opened."""
-    event = registration.event
-    if event.teams_public:
-        return True
-    if not user.is_authenticated:
-        return False
-    if registration.user_id == user.pk:
-        return True
-    return access(user, event).staff
-
-
 def registrations(event: Event) -> QuerySet[Registration]:
     return event.registrations.select_related("user").order_by("id")
-
-
-def visible_rounds(user: AbstractBaseUser | AnonymousUser, event: Event) -> QuerySet[Round]:
-    """Published rounds; drafts too for the event's organisers and judges."""
-    rounds = event.rounds.order_by("number")
-    if access(user, event).staff:
-        return rounds
-    return rounds.exclude(status=Round.Status.DRAFT)
 
 
 def round_matches(round_: Round) -> QuerySet[Match]:

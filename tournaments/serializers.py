@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from kernel import limits
 from rules.models import Arena, Format
 from tournaments import pairing
 from tournaments.models import EVENT_SETTINGS, Event, ForbiddenPair, Registration, Round
@@ -24,8 +25,10 @@ class EventSerializer(serializers.ModelSerializer):
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=sorted(pairing.TIEBREAKERS)), required=False
     )
-    format_name = serializers.CharField(source="format.name", read_only=True, default=None)
-    release_name = serializers.CharField(source="format.release.name", read_only=True, default=None)
+    format_name = serializers.CharField(source="format.name", read_only=True, allow_null=True)
+    release_name = serializers.CharField(
+        source="format.release.name", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = Event
@@ -44,6 +47,23 @@ class EventSerializer(serializers.ModelSerializer):
             "top_cut_seeds",
         ]
         read_only_fields = ["id", "slug", "status", "created_at", "top_cut_seeds"]
+        # The bounds the services check, so the schema tells clients the same.
+        extra_kwargs = {
+            "swiss_rounds": {
+                "min_value": limits.SWISS_ROUNDS[0],
+                "max_value": limits.SWISS_ROUNDS[1],
+            },
+            "round_minutes": {
+                "min_value": limits.ROUND_MINUTES[0],
+                "max_value": limits.ROUND_MINUTES[1],
+            },
+            "bans_per_player": {"min_value": 0, "max_value": limits.MAX_BANS_PER_PLAYER},
+            "ban_seconds": {"min_value": 0, "max_value": limits.MAX_BAN_SECONDS},
+            "points_win": {"min_value": 0, "max_value": limits.MAX_POINTS},
+            "points_draw": {"min_value": 0, "max_value": limits.MAX_POINTS},
+            "points_loss": {"min_value": 0, "max_value": limits.MAX_POINTS},
+            "late_registration_round": {"min_value": 0, "max_value": limits.SWISS_ROUNDS[1]},
+        }
 
 
 class StatusChangeSerializer(serializers.Serializer):
@@ -57,7 +77,7 @@ class StatusChangeSerializer(serializers.Serializer):
     def validate_expected(self, value: str) -> str:
         if value not in Event.Status.values:
             raise serializers.ValidationError(
-                _("one of %(join)s") % {"join": ", ".join(Event.Status.values)}
+                _("one of %(choices)s") % {"choices": ", ".join(Event.Status.values)}
             )
         return value
 
@@ -98,7 +118,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
     """A registration; the team fields are left out for readers who may not see the team."""
 
     name = serializers.CharField(source="display_name", read_only=True)
-    username = serializers.CharField(source="user.username", read_only=True, default=None)
+    username = serializers.CharField(source="user.username", read_only=True, allow_null=True)
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     dropped = serializers.BooleanField(read_only=True)
     team = serializers.SerializerMethodField()
@@ -257,7 +277,9 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     player_a_name = serializers.CharField(source="player_a.display_name", read_only=True)
     player_b_name = serializers.CharField(source="player_b.display_name", read_only=True)
-    created_by = serializers.CharField(source="created_by.username", read_only=True, default=None)
+    created_by = serializers.CharField(
+        source="created_by.username", read_only=True, allow_null=True
+    )
 
     class Meta:
         model = ForbiddenPair
@@ -287,7 +309,9 @@ class ForbiddenPairInputSerializer(serializers.Serializer):
 
 class TimerSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["start", "pause", "reset"])
-    minutes = serializers.IntegerField(required=False, min_value=1, max_value=240)
+    minutes = serializers.IntegerField(
+        required=False, min_value=limits.ROUND_MINUTES[0], max_value=limits.ROUND_MINUTES[1]
+    )
 
 
 class StandingSerializer(serializers.Serializer):

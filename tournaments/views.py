@@ -1,12 +1,11 @@
 """Pages: home, sign-up, the dashboard and everything about running an event.
 
-Views stay thin: they check who is asking with `selectors.access` (the same rules as the API),
+Views stay thin: they check who is asking with `kernel.access` (the same rules as the API),
 call one service, and turn a refusal into a message next to the page it came from.
 """
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -21,9 +20,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from kernel import access
+from kernel.access import event_and_access
+from kernel.errors import ServiceError
+from kernel.exports import write_csv
+from kernel.pages import attempt, back, refusal_messages
 from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.forms import JudgeCallForm, ResultForm
@@ -31,7 +36,6 @@ from teams import selectors as team_selectors
 from tournaments import capacity, placings, roster_import, selectors, services
 from tournaments import desk as desk_selectors
 from tournaments.accounts import public_name
-from tournaments.errors import ServiceError
 from tournaments.forms import (
     EventForm,
     ForbiddenPairForm,
@@ -43,11 +47,10 @@ from tournaments.forms import (
 )
 from tournaments.models import Event, Registration, Round
 from tournaments.notifications.forms import WebhookForm
-from tournaments.pages import attempt, back, event_and_access, refusal_messages
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = selectors.visible_events(request.user)[:20]
+    events = access.visible_events(request.user)[:20]
     return render(request, "tournaments/home.html", {"events": events})
 
 
@@ -77,7 +80,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 # Helpers ----------------------------------------------------------------------------------------
 
 
-def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, selectors.Access]:
+def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, access.Access]:
     event, who = event_and_access(request, slug)
     if not who.organiser:
         raise PermissionDenied("only the event's organisers may do this")
@@ -85,7 +88,7 @@ def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, selectors.
 
 
 def _round(request: HttpRequest, event: Event, number: int) -> Round:
-    return get_object_or_404(selectors.visible_rounds(request.user, event), number=number)
+    return get_object_or_404(access.visible_rounds(request.user, event), number=number)
 
 
 # Event pages ------------------------------------------------------------------------------------
@@ -99,7 +102,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def _detail_page(
     request: HttpRequest,
     event: Event,
-    who: selectors.Access,
+    who: access.Access,
     *,
     team_form: TeamForm | None = None,
     status: int = 200,
@@ -122,7 +125,7 @@ def _detail_page(
             "team_form": team_form or TeamForm(saved_teams=saved),
             "club": request.POST.get("club", ""),
             "current": current,
-            "rounds": selectors.visible_rounds(request.user, event),
+            "rounds": access.visible_rounds(request.user, event),
             "players": selectors.registrations(event),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
@@ -311,13 +314,13 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
     if user is None:
-        messages.error(request, _("No user has this name."))
+        messages.error(request, gettext("No user has this name."))
     else:
-        services.grant_role(event=event, user=user, role=form.cleaned_data["role"])
-        messages.success(
+        role = form.cleaned_data["role"]
+        attempt(
             request,
-            _("%(username)s is now %(role)s.")
-            % {"username": user.username, "role": form.cleaned_data["role"]},
+            lambda: services.grant_role(event=event, user=user, role=role, by=request.user),
+            gettext("%(user)s is now %(role)s.") % {"user": user.username, "role": role},
         )
     return redirect("event-manage", slug)
 
@@ -425,7 +428,7 @@ def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
 def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round you may see: the link players follow from the event's menu."""
     event, _access = event_and_access(request, slug)
-    latest = selectors.visible_rounds(request.user, event).last()
+    latest = access.visible_rounds(request.user, event).last()
     if latest is None:
         messages.info(request, _("No pairings are published yet."))
         return redirect("event-detail", slug)
@@ -456,7 +459,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def _round_context(
-    request: HttpRequest, event: Event, who: selectors.Access, round_: Round
+    request: HttpRequest, event: Event, who: access.Access, round_: Round
 ) -> dict[str, Any]:
     matches = list(selectors.round_matches(round_))
     players = sorted(
@@ -607,9 +610,7 @@ def _export(rows: list[dict], name: str, fmt: str) -> HttpResponse:
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         flat = [_flatten(row) for row in rows]
         columns = list(flat[0]) if flat else ["empty"]
-        writer = csv.DictWriter(response, fieldnames=columns)
-        writer.writeheader()
-        writer.writerows(flat)
+        write_csv(response, flat, columns)
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response
 
@@ -660,7 +661,7 @@ def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
             # The bracket as a list too, readable on a phone, each match with its score.
             "cut_rounds": [
                 (round_, list(selectors.round_matches(round_)))
-                for round_ in selectors.visible_rounds(request.user, event).filter(
+                for round_ in access.visible_rounds(request.user, event).filter(
                     stage=Round.Stage.TOP_CUT
                 )
             ],

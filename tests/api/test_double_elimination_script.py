@@ -81,7 +81,7 @@ def test_eight_players_three_swiss_rounds_and_a_double_elimination_top_4():
             a, b = players[regs[table["player_a"]]], players[regs[table["player_b"]]]
             result = {"result": "a", "gg_a": 4, "gg_b": 2}
             _ok(a.post(f"/api/v1/matches/{table['id']}/report/", result))
-            _ok(b.post(f"/api/v1/matches/{table['id']}/confirm/"))
+            _ok(b.post(f"/api/v1/matches/{table['id']}/confirm/", result))
     assert org.get(f"/api/v1/events/{slug}/bracket/").status_code == 404
 
     event = _ok(org.post(f"/api/v1/events/{slug}/status/", {"status": "top_cut"}))
@@ -103,7 +103,7 @@ def test_eight_players_three_swiss_rounds_and_a_double_elimination_top_4():
             if table["player_b"] == seeds[1] and not first_loss:
                 result["result"] = "b"
             _ok(a.post(f"/api/v1/matches/{table['id']}/report/", result))
-            _ok(b.post(f"/api/v1/matches/{table['id']}/confirm/"))
+            _ok(b.post(f"/api/v1/matches/{table['id']}/confirm/", result))
         bracket = _ok(org.get(f"/api/v1/events/{slug}/bracket/"))
         if bracket["champion"] is not None:
             break

@@ -137,7 +137,9 @@ def test_sixty_four_players_from_creation_to_final_standings():
                 assert disputed["status"] == "disputed"
                 continue
             _ok(a.post(f"/api/v1/matches/{table['id']}/report/", {"result": result, **gg}))
-            confirmed = _ok(b.post(f"/api/v1/matches/{table['id']}/confirm/"))
+            confirmed = _ok(
+                b.post(f"/api/v1/matches/{table['id']}/confirm/", {"result": result, **gg})
+            )
             assert confirmed["status"] == "confirmed" and confirmed["result"] == result
 
         if number == 2:
@@ -197,7 +199,11 @@ def test_sixty_four_players_from_creation_to_final_standings():
                     f"/api/v1/matches/{table['id']}/report/", {"result": "a", "gg_a": 3, "gg_b": 1}
                 )
             )
-            _ok(b.post(f"/api/v1/matches/{table['id']}/confirm/"))
+            _ok(
+                b.post(
+                    f"/api/v1/matches/{table['id']}/confirm/", {"result": "a", "gg_a": 3, "gg_b": 1}
+                )
+            )
         bracket = _ok(org.get(f"/api/v1/events/{slug}/bracket/"))
         if bracket["champion"] is not None:
             break

@@ -29,10 +29,17 @@ def ban_format() -> Format:
     return make_format(RELEASE, BAN_PROFILES)
 
 
-def make_arena(name: str | None = None) -> Arena:
+def make_arena(name: str | None = None, *, start_cells: dict | None = None) -> Arena:
+    """An empty board with start cells for both sides (1.3.9), unless `start_cells` says else."""
     number = next(_arenas)
     name = name or f"Test arena {number}"
-    return Arena.objects.create(name=name, slug=f"test-arena-{number}")
+    starts = {"A": ["c1", "d1"], "B": ["c12", "d12"]} if start_cells is None else start_cells
+    return Arena.objects.create(
+        name=name,
+        slug=f"test-arena-{number}",
+        start_cells=starts,
+        is_playable=all(starts.get(side) for side in ("A", "B")),
+    )
 
 
 def team(*names: str) -> dict:

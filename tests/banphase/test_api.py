@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from teams.banorder import side_order
+from teams.banphase.order import side_order
 from tests.banphase.helpers import ban_event, team
 from tests.factories import make_user
 

@@ -1,6 +1,6 @@
 """The 1-2-2-...-2-1 ban order of 1.1.3.c, the recorded draws and the team commitment.
 
-`teams.banorder` is plain Python: these tests need no database.
+`teams.banphase.order` is plain Python: these tests need no database.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from teams.banorder import (
+from teams.banphase.order import (
     ban_order,
     canonical_entries,
     commitment,
@@ -97,6 +97,8 @@ def test_commitment_is_sha256_of_salt_and_canonical_entries():
 
 def test_the_module_is_plain_python():
     """Importing it loads no Django (like the rules engine, which import-linter guards)."""
-    code = "import sys, teams.banorder; print(any(m.startswith('django') for m in sys.modules))"
+    code = (
+        "import sys, teams.banphase.order; print(any(m.startswith('django') for m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -13,12 +13,12 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from teams import banphase_services as services
-from teams.banorder import side_order
+from kernel.errors import Conflict
+from teams.banphase import services
+from teams.banphase.order import side_order
 from teams.models import Ban
 from tests.banphase.helpers import BAN_PROFILES, ban_event
 from tests.conftest import _missing
-from tournaments.errors import Conflict
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from teams import banphase_services
-from teams.banorder import side_order
+from teams.banphase import services as banphase_services
+from teams.banphase.order import side_order
 from tests.banphase.helpers import ban_event
 from tests.factories import make_user
 
@@ -45,7 +45,7 @@ def test_polling_answers_204_while_nothing_changed():
     client = _as(match.player_a.user)
     client.get(f"/matches/{match.pk}/ban-phase/")
     phase = banphase_services.phase_for(match)
-    from teams import banphase_selectors
+    from teams.banphase import selectors as banphase_selectors
 
     version = banphase_selectors.state(
         phase, banphase_selectors.viewer(match.player_a.user, match)

@@ -8,13 +8,12 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from teams import banphase_selectors as selectors
-from teams import banphase_services as services
-from teams.banorder import commitment, side_order
+from kernel.errors import Conflict, InvalidInput, Unprocessable
+from teams.banphase import selectors, services
+from teams.banphase.order import commitment, side_order
 from teams.models import Ban, BanPhase, MatchTeam
 from tests.banphase.helpers import ban_event, make_arena, team
 from tests.factories import make_user
-from tournaments.errors import Conflict, InvalidInput, Unprocessable
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +54,7 @@ def test_the_draw_is_recorded_and_reproducible():
     phase = services.phase_for(match, seed=12345)
     again = BanPhase(seed=12345)
     assert phase.seed == 12345
-    from teams.banorder import roll
+    from teams.banphase.order import roll
 
     assert phase.first_banner == ("a" if roll(again.seed, "first_banner") < 0.5 else "b")
     who = selectors.viewer(match.round.event.roles.get(role="organiser").user, match)
@@ -259,7 +258,7 @@ def test_a_passed_deadline_makes_a_random_ban_on_the_next_read():
     assert ban.side == phase.first_banner
     assert phase.deadline > timezone.now()
     # Reproducible: the same seed and candidates give the same random ban.
-    from teams.banorder import pick
+    from teams.banphase.order import pick
 
     candidates = sorted(p.id for p in selectors.ban_pool(match.round.event))
     assert ban.profile_code == pick(phase.seed, "timeout:0", candidates)

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, Page, Route, expect
 
-from teams.banorder import side_order
+from teams.banphase.order import side_order
 from teams.models import BanPhase
 from tests.banphase.helpers import ban_event
 

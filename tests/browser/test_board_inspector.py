@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from rules import services
+from rules.catalog import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -4,7 +4,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from rules import services
+from rules.catalog import services
 from tests.factories import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

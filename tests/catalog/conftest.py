@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from rules import services
+from rules.catalog import services
 from rules.models import Release
 
 LEGAL_TEAM = ["s1-arena-1", "s1-exf-6", "s1-dks1-7", "s1-dks1-16", "s1-dks1-9"]

@@ -39,7 +39,7 @@ def test_profile_detail_has_spells_and_powers(release: Release):
 
 
 def test_formats_and_arenas_are_listed(release: Release, trees_path):
-    from rules import services
+    from rules.catalog import services
 
     services.import_arenas(trees_path)
     api = APIClient()
@@ -52,15 +52,16 @@ def test_formats_and_arenas_are_listed(release: Release, trees_path):
     assert arena["is_playable"] is False and "side A has no start cells" in arena["problems"]
 
 
-def test_organisers_create_custom_formats(release: Release):
+def test_only_staff_create_catalog_formats(release: Release):
     api = APIClient()
     body = {"name": "Trio", "date": "2026-05-01", "min_team_size": 3, "max_team_size": 3}
     assert api.post("/api/v1/catalog/formats", body, format="json").status_code in (401, 403)
     api.force_authenticate(make_user())
     assert api.post("/api/v1/catalog/formats", body, format="json").status_code == 403
-    organiser = make_user()
-    make_event(organiser=organiser)
-    api.force_authenticate(organiser)
+    staff = make_user()
+    staff.is_staff = True
+    staff.save()
+    api.force_authenticate(staff)
     created = api.post("/api/v1/catalog/formats", body, format="json")
     assert created.status_code == 201, created.json()
     assert created.json()["release"] == "krosfinder-2019"
@@ -77,6 +78,27 @@ def test_organisers_create_custom_formats(release: Release):
         format="json",
     )
     assert bad.status_code == 400
+
+
+def test_an_organiser_cannot_replace_the_default_format_of_the_release(release: Release):
+    """Hole: any signed-in user could create an event, then post a catalog format with
+    `is_default: true`, replacing the release's default format for everyone."""
+    from rules.models import Format
+
+    organiser = make_user()
+    make_event(organiser=organiser)
+    api = APIClient()
+    api.force_authenticate(organiser)
+    body = {"name": "Mine", "date": "2026-05-01", "min_team_size": 1, "is_default": True}
+    assert api.post("/api/v1/catalog/formats", body, format="json").status_code == 403
+    assert Format.objects.get(is_default=True).name != "Mine"
+    regular = Format.objects.get(is_default=True)
+    patch = {"max_team_size": 1}
+    assert api.patch(f"/api/v1/catalog/formats/{regular.pk}", patch, format="json").status_code in (
+        403,
+        404,
+        405,
+    )
 
 
 def test_saved_teams_belong_to_their_owner(release: Release):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from rules import selectors, services
+from rules.catalog import selectors, services
 from rules.models import Arena
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError, transaction
 
-from rules import selectors, services
+from rules.catalog import selectors, services
 from rules.engine.roster import load_roster
 from rules.models import Format, Power, Profile, Release, Spell, Summon
 

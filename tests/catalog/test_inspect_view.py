@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules import services
+from rules.catalog import services
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from rules import api_logs
+from rules.catalog import log_check_api as api_logs
 from rules.matchlog.jsonschema import match_log_schema
 from tests.matchlogs.conftest import CORPUS
 from tests.matchlogs.test_fuzz import corrupt

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
+from kernel.errors import Conflict, InvalidInput
 from matches import services as match_services
 from matches.models import Match
 from tests.factories import make_running_event, make_user
 from tournaments import selectors, services
-from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Event, Round
 
 pytestmark = pytest.mark.django_db

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from kernel.errors import Conflict, InvalidInput, Unprocessable
 from matches import services as match_services
 from tests.factories import make_running_event, make_user
 from tournaments import selectors, services
-from tournaments.errors import Conflict, InvalidInput, Unprocessable
 from tournaments.models import Event, ForbiddenPair, Registration, Round
 
 pytestmark = pytest.mark.django_db

@@ -23,7 +23,14 @@ def _play_round(event: Event) -> None:
         match_services.report_result(
             match, registration=match.player_a, by=match.player_a.user, result="a", gg_a=5, gg_b=1
         )
-        match_services.confirm_result(match, registration=match.player_b, by=match.player_b.user)
+        match_services.confirm_result(
+            match,
+            registration=match.player_b,
+            by=match.player_b.user,
+            result="a",
+            gg_a=5,
+            gg_b=1,
+        )
 
 
 def test_every_page_renders_through_a_finished_event(client):
@@ -95,7 +102,7 @@ def test_players_report_and_confirm_through_the_pages(client):
     # Issue 17: the opponent's report with names, and one action to accept it.
     assert f"{a.display_name} reports" in page and f"{a.display_name} wins 4-0" in page
     assert "Accept this result" in page
-    client.post(f"/matches/{match.pk}/confirm/")
+    client.post(f"/matches/{match.pk}/confirm/", {"result": "a", "gg_a": 4, "gg_b": 0})
     match.refresh_from_db()
     assert (match.status, match.result, match.gg_a) == ("confirmed", "a", 4)
 

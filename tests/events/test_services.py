@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 
+from kernel.errors import Conflict, InvalidInput, Unprocessable
 from matches import services as match_services
 from matches.models import Match
 from tests.factories import (
@@ -18,7 +19,6 @@ from tests.factories import (
     make_user,
 )
 from tournaments import selectors, services
-from tournaments.errors import Conflict, InvalidInput, Unprocessable
 from tournaments.models import Event, Round
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from matches import log_services
+from matches.logs import services as log_services
 from matches.models import JudgeCall, MatchLog
 from tests.matchlogs_web.conftest import GAME, corpus, run_task
 

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from matches import log_selectors
+from matches.logs import selectors as log_selectors
 from matches.models import JudgeCall, Match, MatchLog
 from rules.matchlog.parse import parse_log
 from rules.models import Arena

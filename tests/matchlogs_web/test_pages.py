@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from matches import log_services
+from matches.logs import services as log_services
 from matches.models import MatchLog
 from tests.matchlogs_web.conftest import GAME, corpus, run_task
 

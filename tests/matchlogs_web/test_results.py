@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from matches import log_services
 from matches import services as match_services
+from matches.logs import services as log_services
 from matches.models import JudgeCall, Match, MatchLog, ResultChange
 from tests.matchlogs_web.conftest import GAME, GAME_RESULT, build_world, corpus, run_task, upload
 

@@ -6,9 +6,9 @@ import hashlib
 
 import pytest
 
-from matches import log_services
+from matches.logs import services as log_services
 from matches.models import MatchLog
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from rules.matchlog.parse import MAX_LOG_BYTES
 from tests.matchlogs_web.conftest import GAME, build_world, corpus, run_task, upload
 
@@ -168,10 +168,10 @@ def test_byes_and_unknown_logs(world, release):
 
 
 def test_store_log_refuses_draft_pairings(release):
+    from kernel.errors import Conflict
     from matches.models import Match
     from tests.factories import make_running_event
     from tournaments import services
-    from tournaments.errors import Conflict
 
     event, _ = make_running_event(2)
     round_, _ = services.pair_next_round(event)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from matches import log_services
+from kernel.errors import Conflict
 from matches import services as match_services
+from matches.logs import services as log_services
 from matches.models import JudgeCall, Match, MatchLog
 from tests.matchlogs_web.conftest import GAME, corpus, run_task
-from tournaments.errors import Conflict
 
 pytestmark = pytest.mark.django_db
 UNREADABLE = corpus("unreadable-errors.jsonl")
@@ -74,8 +74,8 @@ def test_no_withdrawal_once_a_judge_has_ruled(world):
 
 
 def test_the_replay_page_never_fails_on_a_log_whose_verification_crashed(world, monkeypatch):
-    from matches import log_selectors
-    from rules import selectors as catalog
+    from matches.logs import selectors as log_selectors
+    from rules.catalog import selectors as catalog
 
     def crash(*args, **kwargs):
         raise RuntimeError("engine bug")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from matches import log_services
 from matches import services as match_services
+from matches.logs import services as log_services
 from tests.factories import make_running_event, make_user
 from tournaments import services
 from tournaments.notifications import webhook

@@ -10,10 +10,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from kernel.access import event_and_access
 from tournaments.notifications import services
 from tournaments.notifications.forms import WebhookForm
 from tournaments.notifications.models import EventWebhook, Notice
-from tournaments.pages import event_and_access
 
 
 @login_required

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules import selectors
+from rules.catalog import selectors
 from rules.engine.teamspec import TeamSpecError
 
 EXIT_ILLEGAL = 1

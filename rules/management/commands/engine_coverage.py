@@ -19,7 +19,7 @@ from rules.engine.roster import Profile, load_roster
 
 
 def _profiles() -> tuple[str, list[Profile]]:
-    from rules import selectors
+    from rules.catalog import selectors
 
     try:
         release = selectors.active_release()

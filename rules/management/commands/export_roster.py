@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules import selectors
+from rules.catalog import selectors
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules import services
+from rules.catalog import services
 
 
 class Command(BaseCommand):

@@ -28,7 +28,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
-from rules import selectors
+from rules.catalog import selectors
 from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Replay, Status, trace
 from rules.engine.roster import Profile, RosterError, load_roster

@@ -17,16 +17,16 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from teams.banorder import side_order
 
-from matches import log_services
 from matches import services as match_services
+from matches.logs import services as log_services
 from matches.models import Match
-from rules import selectors as catalog
-from rules import services as catalog_services
+from rules.catalog import selectors as catalog
+from rules.catalog import services as catalog_services
 from rules.engine.roster import DEFAULT_RELEASE
 from rules.models import Arena, Release
 from teams import banphase_services
-from teams.banorder import side_order
 from tournaments import selectors as event_selectors
 from tournaments import services
 from tournaments.accounts.models import Account
@@ -98,10 +98,12 @@ class Command(BaseCommand):
         if Arena.objects.exists() or not (data / TREES_FILE).is_file():
             return
         arenas = catalog_services.import_arenas(data / TREES_FILE)
+        for arena in arenas.created:  # the layouts have no start cells: use the home rows
+            catalog_services.fill_start_cells(arena)
         self.stdout.write(
             self.style.SUCCESS(
-                f"{len(arenas.created)} tree layouts imported as arenas (start cells still to "
-                "be set in the arena editor)."
+                f"{len(arenas.created)} tree layouts imported as arenas, starting on the free "
+                "cells of each side's two first rows (1.3.9)."
             )
         )
 
@@ -183,7 +185,7 @@ class Command(BaseCommand):
                 result = rng.choice(["a", "b", "a", "draw"])
                 gg = _plausible_gg(result, rng)
                 match_services.report_result(match, registration=a, by=a.user, result=result, **gg)
-                match_services.confirm_result(match, registration=b, by=b.user)
+                match_services.confirm_result(match, registration=b, by=b.user, result=result, **gg)
         self._table_activity(event)
         self.stdout.write(self.style.SUCCESS(f"Demo event in progress: {RUNNING_DEMO}."))
 

@@ -1,11 +1,11 @@
 """Writes of a match's ban phase (1.1.3) and secret team submission.
 
 Order of a phase: the arena (1.1.3.a), then the bans in the 1-2-2-...-2-1 order of 1.1.3.c
-(`teams.banorder`), then each player's team for the match, checked against the event's format
+(`teams.banphase.order`), then each player's team for the match, checked against the event's format
 and the bans (1.1.3.d), committed to, and revealed once both are in.
 
 Like the other services, these do not check who is asking (pages and the API do, with
-`teams.banphase_selectors.viewer`); they check that the phase allows the change now. Every
+`teams.banphase.selectors.viewer`); they check that the phase allows the change now. Every
 write locks the phase row first (`SELECT ... FOR UPDATE`): two players banning at the same
 moment are served one after the other, the second one sees the first one's ban, and the turn
 is decided here, never by the page. Unique constraints on (phase, step) and (phase, profile)
@@ -23,24 +23,27 @@ import datetime
 import secrets
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from kernel import choices
+from kernel.errors import Conflict, InvalidInput, Unprocessable
 from matches.models import Match
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
-from rules.engine.teamspec import TeamSpecError, parse_team_spec, resolve_profile
+from rules.engine.teamspec import resolve_profile
 from rules.models import Arena
-from teams import banphase_selectors as selectors
-from teams import selectors as team_selectors
-from teams.banorder import commitment, other, pick, roll, side_order
+from teams import intake
+from teams.banphase import selectors
+from teams.banphase.order import commitment, other, pick, roll, side_order
 from teams.models import Ban, BanPhase, MatchTeam
-from tournaments.errors import Conflict, InvalidInput, Unprocessable, unreadable_team
-from tournaments.models import Event, Round
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
 Status = BanPhase.Status
 
@@ -60,7 +63,7 @@ def phase_for(match: Match, *, seed: int | None = None) -> BanPhase:
         raise Conflict("match", _("this event does not play a team per match"), "no_ban_phase")
     if match.is_bye:
         raise Conflict("match", _("a bye has no ban phase"), "bye")
-    if match.round.status == Round.Status.DRAFT:
+    if match.round.status == choices.RoundStatus.DRAFT:
         raise Conflict("match", _("the pairings of this round are not published"), "draft")
     phase = BanPhase.objects.filter(match=match).first()
     if phase is None:
@@ -84,11 +87,11 @@ def _create(match: Match, event: Event, seed: int | None) -> BanPhase:
         ban_timeout=event.ban_timeout,
         status=Status.ARENA,
     )
-    if event.arena_choice == Event.ArenaChoice.FIRST_PLAYER:
+    if event.arena_choice == choices.ArenaChoice.FIRST_PLAYER:
         # 1.3.1 decides the first player from the teams' initiative, but teams are built after
         # the arena (1.1.3.a); the server draws it instead, as 1.3.1.c allows for a tie.
         phase.arena_picker = "a" if roll(seed, "arena_picker") < 0.5 else "b"
-    elif event.arena_choice == Event.ArenaChoice.DRAWN:
+    elif event.arena_choice == choices.ArenaChoice.DRAWN:
         arena = pick(seed, "arena", list(selectors.arena_candidates(event)))
         if arena is not None:  # no arena at all: the organiser sets one
             phase.arena, phase.arena_source = arena, BanPhase.ArenaSource.DRAWN
@@ -135,7 +138,7 @@ def _apply_timeouts(phase: BanPhase, now: datetime.datetime) -> BanPhase:
         steps = side_order(phase.bans_per_player, phase.first_banner)
         profile = ""
         kind = Ban.Kind.TIMEOUT_SKIP
-        if phase.ban_timeout == Event.BanTimeout.RANDOM:
+        if phase.ban_timeout == choices.BanTimeout.RANDOM:
             candidates = sorted(p.id for p in selectors.ban_candidates(phase))
             chosen = pick(phase.seed, f"timeout:{index}", candidates)
             if chosen is not None:
@@ -193,10 +196,18 @@ def set_arena(
         raise Conflict("arena", _("the arena is chosen already"), "arena_chosen")
     if by_organiser and side is None:
         source = BanPhase.ArenaSource.FORCED
-    elif event.arena_choice == Event.ArenaChoice.FIRST_PLAYER and side == phase.arena_picker:
+    elif event.arena_choice == choices.ArenaChoice.FIRST_PLAYER and side == phase.arena_picker:
         source = BanPhase.ArenaSource.PICKED
     else:
         raise Conflict("arena", _("the other player picks the arena"), "not_your_turn")
+    problems = catalog.arena_problems(arena)
+    if problems:  # 1.3.9: each side needs its start cells
+        raise Unprocessable(
+            "arena",
+            _("%(arena)s cannot be played on: %(why)s")
+            % {"arena": arena.name, "why": "; ".join(problems)},
+            "arena_unplayable",
+        )
     in_pool = selectors.arena_candidates(event).filter(pk=arena.pk).exists()
     # Organisers may force any arena when the event has no map pool.
     if not in_pool and (source == BanPhase.ArenaSource.PICKED or event.map_pool.exists()):
@@ -339,11 +350,13 @@ def submit_team(
     fmt = event.format
     if fmt is None:
         raise Unprocessable("team", _("the event has no format yet, so teams cannot be checked"))
-    entries, name = _read_team(fmt, registration.user, team, saved_team_id)
-    if event.team_pools:
-        _check_pool(entries, registration.team_entries)
     banned = selectors.banned_codes(phase)
-    report = catalog.check_entries(fmt, entries, bans=banned).to_dict()
+    taken = intake.take(
+        fmt, owner=registration.user, team=team, saved_team_id=saved_team_id, bans=banned
+    )
+    if event.team_pools:
+        _check_pool(taken.entries, registration.team_entries)
+    report = taken.report.to_dict()
     if not report["legal"]:
         rules = sorted({v["rule"] for v in report["violations"]})
         raise Unprocessable(
@@ -353,13 +366,13 @@ def submit_team(
             rules=rules,
             legality=report,
         )
-    stored = [{"profile": e.profile_id, **({"label": e.label} if e.label else {})} for e in entries]
+    stored = taken.stored_entries
     salt = secrets.token_hex(16)
     MatchTeam.objects.update_or_create(
         phase=phase,
         side=side,
         defaults={
-            "name": name[:80],
+            "name": taken.name,
             "entries": stored,
             "legality": {**report, "bans": banned, "checked_at": now.isoformat()},
             "salt": salt,
@@ -374,27 +387,6 @@ def submit_team(
     return phase.teams.get(side=side)
 
 
-def _read_team(
-    fmt, owner: AbstractBaseUser | None, team: Mapping[str, Any] | None, saved_team_id: int | None
-) -> tuple[list[TeamEntry], str]:
-    if saved_team_id is not None:
-        saved = team_selectors.team_of(owner, saved_team_id) if owner is not None else None
-        if saved is None:
-            raise InvalidInput("team_id", _("no team of yours has this id"))
-        return team_selectors.entries_of(saved), saved.name
-    data = dict(team or {})
-    name = str(data.pop("name", "") or "")
-    try:
-        spec = parse_team_spec(
-            data, catalog.engine_catalog(fmt.release), catalog.engine_format(fmt)
-        )
-    except TeamSpecError as error:
-        raise unreadable_team(error) from error
-    if spec.bans:
-        raise InvalidInput("bans", _("bans are made in the ban phase, not with the team"))
-    return list(spec.entries), name
-
-
 def _check_pool(entries: list[TeamEntry], pool: list[dict]) -> None:
     """Each profile at most as many times as the registered pool holds it."""
     have = Counter(str(e.get("profile")) for e in pool if isinstance(e, dict))
@@ -403,8 +395,8 @@ def _check_pool(entries: list[TeamEntry], pool: list[dict]) -> None:
     if extra:
         raise Unprocessable(
             "krosmasters",
-            _("not in your registered pool (or more copies than it holds): %(names)s")
-            % {"names": ", ".join(extra)},
+            _("not in your registered pool (or more copies than it holds): %(join)s")
+            % {"join": ", ".join(extra)},
             "not_in_pool",
             profiles=extra,
         )
@@ -465,7 +457,7 @@ def undo_last_ban(phase: BanPhase, *, by: AbstractBaseUser) -> tuple[BanPhase, B
     if last is None:
         raise Conflict("bans", _("no ban has been made yet"), "nothing_to_undo")
     last.delete()
-    discarded, _kinds = phase.teams.all().delete()
+    discarded, _by_model = phase.teams.all().delete()
     if phase.status == Status.PAUSED:
         phase.paused_status = Status.BANNING
         phase.paused_remaining = phase.ban_seconds or None

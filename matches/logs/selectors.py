@@ -15,21 +15,20 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import QuerySet
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from kernel import choices
 from matches.models import Match, MatchLog
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from rules.engine.cells import Cell
 from rules.engine.logevents import Header, TimePolicy, event_name
 from rules.engine.replay import Replay, trace
 from rules.engine.state import GameState
 from rules.engine.svg import Highlight, Mark, render_board
 from rules.matchlog.parse import LogParseError, parse_log
-from teams import banphase_selectors
-from teams.models import BanPhase
-from tournaments.models import Event
 
 PENDING = (MatchLog.Status.QUEUED, MatchLog.Status.RUNNING)
 
@@ -401,8 +400,8 @@ def progress_chart(states: list[GameState]) -> str:
 # result from being accepted and opens a judge review (`log_services`).
 
 #: The log's sides in their own order, and the match's.
-LOG_SIDES = ("A", "B")
-MATCH_SIDES = ("a", "b")
+LOG_SIDES = tuple(choices.LOG_SIDE)
+MATCH_SIDES = tuple(choices.Side.values)
 ARENA_FIELDS = ("trees", "bushes", "crates", "demon_cells", "kamas", "start_cells")
 
 
@@ -458,8 +457,8 @@ class MatchCheck:
         }
 
 
-IN_ORDER = {"A": "a", "B": "b"}
-SWAPPED = {"A": "b", "B": "a"}
+IN_ORDER = {log: str(seat) for log, seat in choices.LOG_SIDE.items()}
+SWAPPED = {"A": str(choices.Side.B), "B": str(choices.Side.A)}
 
 
 def unchecked(reason: str) -> MatchCheck:
@@ -477,6 +476,15 @@ def _profiles(entries: Iterable[Any]) -> list[str]:
     return sorted(found)
 
 
+def _ban_phase(match: Match) -> Any:
+    """The match's ban phase (the teams app's `BanPhase`), read through the match's own relation:
+    the ban phase sits above matches, so this module reads it without importing it."""
+    try:
+        return match.ban_phase
+    except ObjectDoesNotExist:
+        return None
+
+
 def expected_teams(match: Match) -> tuple[dict[str, list[str] | None], str | None, list[str]]:
     """The teams the match's players brought, by match side (None: not known), where they come
     from, and why a side is unknown.
@@ -488,13 +496,13 @@ def expected_teams(match: Match) -> tuple[dict[str, list[str] | None], str | Non
     players = {"a": match.player_a, "b": match.player_b}
     teams: dict[str, list[str] | None] = {"a": None, "b": None}
     skipped: list[str] = []
-    if event.team_mode == Event.TeamMode.PER_MATCH:
-        phase = banphase_selectors.phase_of(match)
-        if phase is None or phase.status != BanPhase.Status.REVEALED:
+    if event.team_mode == choices.TeamMode.PER_MATCH:
+        phase = _ban_phase(match)
+        if phase is None or phase.status != phase.Status.REVEALED:
             skipped.append("teams: the ban phase has not revealed this match's teams")
             return teams, "ban phase", skipped
-        for side, team in banphase_selectors.teams_by_side(phase).items():
-            teams[side] = _profiles(team.entries) or None
+        for team in phase.teams.all():
+            teams[team.side] = _profiles(team.entries) or None
         return teams, "ban phase", skipped
     for side, registration in players.items():
         if registration is not None and registration.team_entries:
@@ -595,7 +603,7 @@ def _compare_arena(match: Match, header: Header) -> tuple[list[Problem], list[st
     """The log's arena against the one the ban phase chose (none chosen: nothing to compare).
     The cells decide; the name is compared too, so a log naming the arena but changing its
     scenery is found, and one naming it differently on the same cells is not a problem."""
-    phase = BanPhase.objects.filter(match=match).select_related("arena").first()
+    phase = _ban_phase(match)
     if phase is None or phase.arena is None:
         return [], []
     chosen = phase.arena

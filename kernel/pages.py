@@ -1,5 +1,5 @@
-"""Helpers shared by the pages of `tournaments` and `matches`: finding the event a URL names
-with the caller's access, running a service with its refusal shown as a message, going back."""
+"""Helpers shared by every app's pages: running a service with its refusal shown as a message,
+going back where the form came from."""
 
 from __future__ import annotations
 
@@ -8,19 +8,10 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
-from tournaments import selectors
-from tournaments.errors import ServiceError
-from tournaments.models import Event
-
-
-def event_and_access(request: HttpRequest, slug: str) -> tuple[Event, selectors.Access]:
-    event = get_object_or_404(
-        selectors.visible_events(request.user).select_related("format__release"), slug=slug
-    )
-    return event, selectors.access(request.user, event)
+from kernel.errors import ServiceError
 
 
 def refusal_messages(error: ServiceError) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from rules import selectors
+from rules.catalog import selectors
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Arena, Format, Power, Profile, Release, Spell
 
@@ -15,6 +15,10 @@ from rules.models import Arena, Format, Power, Profile, Release, Spell
 class EmptyAsNullField(serializers.CharField):
     """Text stored empty for "none" (no version, no element) and shown as null, as the engine
     and our catalog format do."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_null", True)  # the schema says null, as the answers do
+        super().__init__(**kwargs)
 
     def to_representation(self, value: str) -> str | None:
         return value or None

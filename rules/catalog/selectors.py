@@ -16,6 +16,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
+from kernel import access
+from kernel.errors import InvalidInput
 from rules.engine import arena as engine_arena
 from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
@@ -26,17 +28,16 @@ from rules.engine.teamspec import parse_team_spec
 from rules.matchlog.parse import ParseIssue
 from rules.matchlog.verify import Report, UnreadableReport, verify_log_text
 from rules.models import Arena, Format, Power, Profile, Release, Spell
-from tournaments.models import EventRole
 
 
-class CatalogLookupError(LookupError):
+class CatalogLookupError(InvalidInput, LookupError):
     """A release or format that does not exist; `field` says which input named it."""
 
     def __init__(self, field: str, message: str, candidates: Iterable[str] = ()) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
         self.candidates = tuple(candidates)
+        super().__init__(field, message, "not_found", candidates=list(self.candidates))
+        self.message = message
+        self.args = (message,)
 
 
 _lock = threading.Lock()
@@ -353,15 +354,9 @@ def arena_problems(arena: Arena) -> list[str]:
 
 
 def can_manage_catalog(user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Staff, and anyone organising an event: they define the formats and boards their events
-    use (1.1.2)."""
-    if not user.is_authenticated:
-        return False
-    if user.is_staff:
-        return True
-    return EventRole.objects.filter(
-        user=user, role__in=[EventRole.Role.ORGANISER, EventRole.Role.CO_ORGANISER]
-    ).exists()
+    """The catalog (releases, formats, arenas) is shared by every event, so only site staff
+    change it. An organiser's own team-building rules (1.1.2) are their event's settings."""
+    return access.allows(user, "catalog.change")
 
 
 def cell_kinds(arena: Arena) -> Mapping[str, list[str]]:

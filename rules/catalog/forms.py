@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext as _
 
-from rules import selectors
+from rules.catalog import selectors
+from rules.catalog.services import TOOLS
 from rules.engine import sight
 from rules.engine.areas import Facing, Shape, Turn
 from rules.engine.cells import Cell, CellError
@@ -13,7 +14,6 @@ from rules.engine.inspect import AreaRequest, Piece
 from rules.engine.reach import RangeKind, SpellRange
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Release
-from rules.services import TOOLS
 
 
 class CatalogFilterForm(forms.Form):

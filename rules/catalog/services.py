@@ -21,7 +21,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from rules import power_texts, selectors
+from kernel.errors import InvalidInput, Unprocessable
+from rules.catalog import selectors
 from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
 from rules.engine.arena import SIDES
@@ -31,29 +32,35 @@ from rules.models import Arena, Format, Power, Profile, Release, Spell, Summon
 RELEASE_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
 
-class CatalogImportError(Exception):
+class CatalogImportError(Unprocessable):
     """An import refused as a whole; `problems` lists every reason, one line each."""
 
     def __init__(self, problems: Iterable[str]) -> None:
         self.problems = list(problems)
-        super().__init__("\n".join(self.problems))
+        text = "\n".join(self.problems)
+        super().__init__("file", text, "import_refused", problems=self.problems)
+        self.args = (text,)
 
 
-class FormatInvalid(ValueError):
+class FormatInvalid(InvalidInput):
     """A format definition the engine or the catalog refuses; `errors` maps field to reasons."""
 
     def __init__(self, errors: Mapping[str, list[str]]) -> None:
         self.errors = dict(errors)
-        super().__init__("; ".join(f"{k}: {', '.join(v)}" for k, v in self.errors.items()))
+        text = "; ".join(f"{k}: {', '.join(v)}" for k, v in self.errors.items())
+        super().__init__(
+            next(iter(self.errors), "format"), text, "invalid_format", errors=self.errors
+        )
+        self.args = (text,)
 
 
-class ArenaEditError(ValueError):
+class ArenaEditError(InvalidInput):
     """An arena edit that cannot be applied; `field` names the input at fault."""
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
+        super().__init__(field, message, "invalid_arena_edit")
         self.message = message
+        self.args = (message,)
 
 
 @dataclass(frozen=True)
@@ -183,18 +190,8 @@ def _write_profiles(release: Release, profiles: Iterable[engine_roster.Profile])
         for p in profiles
         for position, s in enumerate(p.spells)
     )
-    texts = power_texts.load()
-    nothing = power_texts.PowerText()
     Power.objects.bulk_create(
-        Power(
-            profile_id=pks[p.id],
-            position=position,
-            slug=power.slug,
-            name=power.name,
-            text=texts.get(power.slug, nothing).text,
-            name_fr=texts.get(power.slug, nothing).name_fr,
-            text_fr=texts.get(power.slug, nothing).text_fr,
-        )
+        Power(profile_id=pks[p.id], position=position, slug=power.slug, name=power.name)
         for p in profiles
         for position, power in enumerate(p.powers)
     )
@@ -345,6 +342,32 @@ def import_arenas(path: str | Path) -> ArenaImport:
     return ArenaImport(created, skipped)
 
 
+HOME_ROWS = {"A": (0, 1), "B": (10, 11)}
+"""Each side sets up in the two rows of cells on its side of the board (4.1 rule 1.3.9)."""
+
+
+def fill_start_cells(arena: Arena) -> Arena:
+    """Give each side that has no start cells every free cell of its two home rows (1.3.9),
+    so a board known only by its scenery (the imported tree layouts, the demo) can be played;
+    the printed set-up cells can still be set in the arena editor."""
+    blocked = {*arena.trees, *arena.bushes, *arena.crates}
+    starts = dict(arena.start_cells or {})
+    for side in SIDES:
+        if not starts.get(side):
+            starts[side] = [
+                Cell(x, y).name
+                for y in HOME_ROWS[side]
+                for x in range(12)
+                if Cell(x, y).name not in blocked
+            ]
+    arena.start_cells = {
+        side: [c.name for c in sorted(map(Cell.parse, starts[side]))] for side in SIDES
+    }
+    arena.is_playable = not selectors.arena_problems(arena)
+    arena.save()
+    return arena
+
+
 def _arena_name(key: str) -> str:
     """`frigost2_tapped` reads as "Frigost 2 (rotated)"."""
     base, _, variant = key.partition("_")
@@ -379,8 +402,8 @@ def paint_cell(*, arena: Arena, cell: str, tool: str) -> Arena:
     if tool not in TOOLS:
         raise ArenaEditError(
             "tool",
-            _("must be one of %(tools)s, not %(tool)s")
-            % {"tools": ", ".join(TOOLS), "tool": repr(tool)},
+            _("must be one of %(join)s, not %(tool)s")
+            % {"join": ", ".join(TOOLS), "tool": repr(tool)},
         )
     try:
         name = Cell.parse(cell).name

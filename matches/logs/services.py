@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import DatabaseError, IntegrityError, transaction
@@ -31,22 +31,25 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from matches import log_selectors, services
+from kernel import choices
+from kernel.errors import Conflict, InvalidInput
+from matches import services, signals
+from matches.logs import selectors as log_selectors
 from matches.models import JudgeCall, Match, MatchLog, Outcome
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Replay
 from rules.matchlog.parse import MAX_LOG_BYTES
-from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import Event, Registration, Round
-from tournaments.notifications import services as notices
+
+if TYPE_CHECKING:
+    from tournaments.models import Registration
 
 logger = logging.getLogger(__name__)
 
 #: The event's time policy (tournaments) as the engine names it (docs/match-log.md, Time).
 TIME_POLICIES = {
-    Event.TimePolicy.EQUAL_TURNS: TimePolicy.EQUAL_TURNS_DRAW,
-    Event.TimePolicy.GG_LEAD: TimePolicy.MORE_GG,
+    choices.TimePolicy.EQUAL_TURNS: TimePolicy.EQUAL_TURNS_DRAW,
+    choices.TimePolicy.GG_LEAD: TimePolicy.MORE_GG,
 }
 #: A report's winner ("A", "B", None) as the match's outcome (from player A's side).
 WINNERS = {"A": Outcome.A_WINS, "B": Outcome.B_WINS, None: Outcome.DRAW}
@@ -67,7 +70,7 @@ def store_log(
     `unreadable` with the line and field. Only a new log queues a verification, once the
     transaction has committed, so that the worker finds the row.
     """
-    if match.round.status == Round.Status.DRAFT:
+    if match.round.status == choices.RoundStatus.DRAFT:
         raise Conflict("match", _("the pairings are not published yet"), "draft")
     if match.is_bye:
         raise Conflict("match", _("a bye has no game to log"), "bye")
@@ -208,7 +211,7 @@ def write_report(
         return False
     log = MatchLog.objects.defer("data").select_related("uploaded_by").get(pk=log_id)
     _apply_verdict(log)
-    notices.announce_log_verified(log_id)
+    signals.log_verified.send(sender=MatchLog, log_id=log_id)
     return True
 
 

@@ -9,9 +9,8 @@ from rest_framework import mixins, permissions, viewsets
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 
-from rules import selectors, services
-from rules.models import Arena, Format, Profile, Release
-from rules.serializers import (
+from rules.catalog import selectors, services
+from rules.catalog.serializers import (
     ArenaSerializer,
     FormatSerializer,
     ProfileDetailSerializer,
@@ -19,6 +18,7 @@ from rules.serializers import (
     ProfileSerializer,
     ReleaseSerializer,
 )
+from rules.models import Arena, Format, Profile, Release
 
 
 class CanManageCatalog(permissions.BasePermission):

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import SimpleRateThrottle
 
-from rules import selectors
+from rules.catalog import selectors
 from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Status
 from rules.matchlog.jsonschema import match_log_schema

@@ -18,18 +18,18 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rules import selectors, services
-from rules.engine.areas import AreaError
-from rules.engine.inspect import inspect_board
-from rules.engine.reach import RangeError
-from rules.engine.svg import render_board
-from rules.forms import (
+from rules.catalog import selectors, services
+from rules.catalog.forms import (
     SIGHT_RULINGS,
     ArenaCreateForm,
     BoardInspectForm,
     CatalogFilterForm,
     PaintForm,
 )
+from rules.engine.areas import AreaError
+from rules.engine.inspect import inspect_board
+from rules.engine.reach import RangeError
+from rules.engine.svg import render_board
 from rules.models import Arena, Release, Spell
 
 PAGE_SIZE = 48

@@ -1,4 +1,4 @@
-"""Refusals raised by the services of `tournaments` and `matches`.
+"""Refusals raised by the services of every app.
 
 Each names the field (or the thing) concerned and says why in a sentence, with a stable code, so
 pages can show it next to the right input and the API can answer 400/409/422 instead of 500.
@@ -7,8 +7,6 @@ pages can show it next to the right input and the API can answer 400/409/422 ins
 from __future__ import annotations
 
 from typing import Any
-
-from rules.engine.teamspec import TeamSpecError
 
 
 class ServiceError(Exception):
@@ -33,6 +31,12 @@ class InvalidInput(ServiceError):
     status = 400
 
 
+class Forbidden(ServiceError):
+    """The request was understood but this person may not do it (the role model): 403."""
+
+    status = 403
+
+
 class Conflict(ServiceError):
     """The request was fine but the event moved on (another click won, a round is open): 409."""
 
@@ -43,17 +47,3 @@ class Unprocessable(ServiceError):
     """Well-formed but refused by the rules (illegal team, no valid pairing): 422."""
 
     status = 422
-
-
-def unreadable_team(error: TeamSpecError) -> InvalidInput:
-    """A written team the reader could not understand: every problem with its path and the
-    profiles it might have meant, so a page or a client can offer them."""
-    return InvalidInput(
-        "krosmasters",
-        "; ".join(str(p) for p in error.problems),
-        "unreadable_team",
-        problems=[
-            {"path": p.path, "message": p.message, "candidates": list(p.candidates)}
-            for p in error.problems
-        ],
-    )

@@ -12,20 +12,22 @@ import datetime
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from kernel import access, choices
 from matches.models import Match
-from rules import selectors as catalog
+from rules.catalog import selectors as catalog
 from rules.engine import roster as engine_roster
 from rules.models import Arena
-from teams.banorder import roll, side_order
+from teams.banphase.order import roll, side_order
 from teams.models import Ban, BanPhase, MatchTeam
-from tournaments import selectors as event_selectors
-from tournaments.models import Event, Registration
+
+if TYPE_CHECKING:
+    from tournaments.models import Event, Registration
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ class Viewer:
 
 
 def viewer(user: AbstractBaseUser | AnonymousUser, match: Match) -> Viewer:
-    who = event_selectors.access(user, match.round.event)
+    who = access.of(user, match.round.event)
     registration = who.registration
     side = match.side_of(registration.pk) if registration is not None else None
     return Viewer(
@@ -66,7 +68,7 @@ def viewer(user: AbstractBaseUser | AnonymousUser, match: Match) -> Viewer:
 
 def has_ban_phase(event: Event) -> bool:
     """Events playing a team per match go through the phase (with or without bans)."""
-    return event.team_mode == Event.TeamMode.PER_MATCH
+    return event.team_mode == choices.TeamMode.PER_MATCH
 
 
 def phase_of(match: Match) -> BanPhase | None:
@@ -97,10 +99,11 @@ def turn_side(phase: BanPhase, made: int | None = None) -> str | None:
 
 
 def arena_candidates(event: Event) -> QuerySet[Arena]:
-    """The map pool; with no pool, every playable arena."""
+    """The playable arenas of the map pool; with no pool, every playable arena. An arena
+    without start cells for each side cannot start a game (1.3.9), so it is never offered."""
     pool = event.map_pool.order_by("name", "pk")
     if pool.exists():
-        return pool
+        return pool.filter(is_playable=True)
     return Arena.objects.filter(is_playable=True).order_by("name", "pk")
 
 
@@ -130,8 +133,9 @@ def draw(phase: BanPhase, *, show_seed: bool) -> dict[str, Any]:
         "arena_roll": roll(phase.seed, "arena") if phase.arena_source == "drawn" else None,
         "arena_picker_roll": roll(phase.seed, "arena_picker") if phase.arena_picker else None,
         "seed": phase.seed if show_seed else None,
-        "how": "roll = teams.banorder.roll(seed, purpose); A bans first when its first_banner "
-        "roll is below 0.5; a drawn arena or timeout ban is candidates[int(roll * count)]",
+        "how": "roll = teams.banphase.order.roll(seed, purpose); A bans first when its "
+        "first_banner roll is below 0.5; a drawn arena or timeout ban is "
+        "candidates[int(roll * count)]",
     }
 
 

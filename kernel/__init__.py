@@ -1,0 +1,1 @@
+"""Shared plumbing every app imports and no app owns: the error contract, API and page helpers."""

@@ -1,0 +1,210 @@
+"""Who may see and do what in an event: one place for the pages, the API, the ban phase and the
+selectors alike (the role model is described in docs/access.md).
+
+The event models belong to the tournaments app, which sits above this module; they are reached
+through the rows passed in (`event.roles`, `event.registrations`) or by label, as foreign keys
+name them, so every app may ask this module without importing tournaments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from django.apps import apps
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from kernel.choices import EventStatus, Role, RoundStatus
+from kernel.errors import Forbidden, InvalidInput
+
+if TYPE_CHECKING:
+    from tournaments.models import Event, Registration, Round
+
+Person = AbstractBaseUser | AnonymousUser
+
+PUBLIC_STATUSES = [s for s in EventStatus.values if s != EventStatus.DRAFT]
+
+
+def _event_model() -> Any:
+    return apps.get_model("tournaments", "Event")
+
+
+def visible_events(user: Person) -> QuerySet[Event]:
+    """Everything but drafts, plus the drafts of events the user has a role in."""
+    events = _event_model().objects
+    public = events.filter(status__in=PUBLIC_STATUSES)
+    if not user.is_authenticated:
+        return public
+    return (public | events.filter(roles__user=user)).distinct()
+
+
+def _roles(user: Person, event: Event) -> set[str]:
+    if not user.is_authenticated:
+        return set()
+    return set(event.roles.filter(user=user).values_list("role", flat=True))
+
+
+def is_organiser(user: Person, event: Event) -> bool:
+    """The organiser or a co-organiser of the event: they run it (`event.manage`)."""
+    return allows(user, "event.manage", event)
+
+
+def is_judge(user: Person, event: Event) -> bool:
+    return allows(user, "judge_call.rule", event)
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one person may do in one event, worked out once per request."""
+
+    organiser: bool
+    judge: bool
+    registration: Registration | None
+
+    @property
+    def staff(self) -> bool:
+        """Organisers and judges: they see drafts, every team and every report."""
+        return self.organiser or self.judge
+
+
+def of(user: Person, event: Event) -> Access:
+    """The person's access to the event."""
+    if not user.is_authenticated:
+        return Access(False, False, None)
+    held = standings(user, event)
+    return Access(
+        organiser=bool(held & PERMISSIONS["event.manage"]),
+        judge=Standing.JUDGE in held,
+        registration=event.registrations.filter(user=user).first(),
+    )
+
+
+def can_see_team(user: Person, registration: Registration) -> bool:
+    """Teams are private to their player, organisers and judges until the lists are opened."""
+    event = registration.event
+    if event.teams_public:
+        return True
+    if not user.is_authenticated:
+        return False
+    if registration.user_id == user.pk:
+        return True
+    return of(user, event).staff
+
+
+def visible_rounds(user: Person, event: Event) -> QuerySet[Round]:
+    """Published rounds; drafts too for the event's organisers and judges."""
+    rounds = event.rounds.order_by("number")
+    if of(user, event).staff:
+        return rounds
+    return rounds.exclude(status=RoundStatus.DRAFT)
+
+
+# The permission table (docs/access.md) ----------------------------------------------------------
+
+
+class Standing(StrEnum):
+    """How a person stands to an event (and, for match actions, to one match)."""
+
+    ANYONE = "anyone"
+    SIGNED_IN = "signed_in"
+    PLAYER = "player"  # plays the match in question (either seat)
+    JUDGE = "judge"
+    CO_ORGANISER = "co_organiser"
+    ORGANISER = "organiser"
+    SITE_STAFF = "site_staff"  # Django staff: the catalog and the admin, no event powers
+
+
+RUNS_EVENT = frozenset({Standing.ORGANISER, Standing.CO_ORGANISER})
+EVENT_STAFF = RUNS_EVENT | {Standing.JUDGE}
+IN_MATCH = EVENT_STAFF | {Standing.PLAYER}
+
+PERMISSIONS: dict[str, frozenset[Standing]] = {
+    # Events
+    "event.view": frozenset({Standing.ANYONE}),
+    "event.create": frozenset({Standing.SIGNED_IN}),
+    "event.manage": RUNS_EVENT,  # settings, status, rounds, timer, guests, results, drops
+    "event.grant_role": frozenset({Standing.ORGANISER}),
+    "event.staff_view": EVENT_STAFF,  # draft rounds, hidden teams, forbidden pairs, the queue
+    "event.register": frozenset({Standing.SIGNED_IN}),
+    # One match
+    "match.report": frozenset({Standing.PLAYER}),
+    "match.confirm": frozenset({Standing.PLAYER}),
+    "match.accept_log": frozenset({Standing.PLAYER}),
+    "match.follow": IN_MATCH,  # reports, history, logs, uploading a log
+    "match.call_judge": IN_MATCH,
+    "match.correct": RUNS_EVENT,
+    "judge_call.rule": frozenset({Standing.JUDGE}),
+    # The ban phase of one match
+    "ban_phase.watch": IN_MATCH,
+    "ban_phase.play": RUNS_EVENT | {Standing.PLAYER},  # ban, submit a team (organisers for a side)
+    "ban_phase.referee": EVENT_STAFF,  # pause, resume, undo
+    # The shared catalog
+    "catalog.change": frozenset({Standing.SITE_STAFF}),
+}
+"""Who may do what: every page action and API endpoint asks `allows` with one of these names.
+Whether the event or match allows it *now* (status, turn, deadline) is the services' business."""
+
+
+def standings(user: Person, event: Event | None = None, match: Any = None) -> set[Standing]:
+    """Every way `user` stands to `event` (and to `match`, one of its matches)."""
+    found = {Standing.ANYONE}
+    if not user.is_authenticated:
+        return found
+    found.add(Standing.SIGNED_IN)
+    if user.is_staff:
+        found.add(Standing.SITE_STAFF)
+    if event is not None:
+        found |= {Standing(role) for role in _roles(user, event) if role != Role.PLAYER}
+    if match is not None and user.pk in {
+        reg.user_id for reg in (match.player_a, match.player_b) if reg is not None
+    }:
+        found.add(Standing.PLAYER)
+    return found
+
+
+def allows(user: Person, action: str, event: Event | None = None, match: Any = None) -> bool:
+    """Whether the table lets `user` do `action` in `event` (on `match`)."""
+    if match is not None and event is None:
+        event = match.round.event
+    return bool(standings(user, event, match) & PERMISSIONS[action])
+
+
+# The role model (docs/access.md) ------------------------------------------------------------
+
+GRANTS: dict[str, frozenset[str]] = {
+    Role.ORGANISER: frozenset({Role.CO_ORGANISER, Role.JUDGE}),
+    Role.CO_ORGANISER: frozenset(),
+    Role.JUDGE: frozenset(),
+    Role.PLAYER: frozenset(),
+}
+"""Which roles a holder of each role may grant to someone else. Only the organiser (who created
+the event) names co-organisers and judges; players get their role by registering."""
+
+
+def check_grant(by: Person, event: Event, role: str, to: AbstractBaseUser) -> None:
+    """Refuse (403 `Forbidden`) a grant the role model does not allow: nobody grants a role to
+    themselves, and only roles listed in `GRANTS` for a role `by` holds."""
+    if role not in GRANTS:
+        raise InvalidInput("role", _("unknown role %(role)r") % {"role": role}, "unknown_role")
+    if by.is_authenticated and by.pk == to.pk:
+        raise Forbidden("username", _("nobody grants a role to themselves"), "self_grant")
+    allowed = set().union(*(GRANTS.get(held, frozenset()) for held in _roles(by, event)))
+    if role not in allowed:
+        raise Forbidden(
+            "role",
+            _("only the event's organiser grants the %(role)s role") % {"role": Role(role).label},
+            "may_not_grant",
+        )
+
+
+def event_and_access(request: HttpRequest, slug: str) -> tuple[Event, Access]:
+    """The event a page's URL names, if the caller may see it (404 otherwise), with their access."""
+    event = get_object_or_404(
+        visible_events(request.user).select_related("format__release"), slug=slug
+    )
+    return event, of(request.user, event)

@@ -1,0 +1,121 @@
+"""Helpers shared by every app's API views: the refusal answer, permission checks, input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import parsers
+from rest_framework.exceptions import NotAuthenticated, ParseError, PermissionDenied
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from kernel.errors import ServiceError
+
+ERROR = OpenApiResponse(description="`{field, reason, code}`: what was refused and why.")
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """The one place a refusal becomes an answer: a service's `ServiceError` is
+    `{field, reason, code, ...}` with its status (400/409/422); anything else is DRF's own."""
+    if isinstance(exc, ServiceError):
+        return Response(exc.as_dict(), status=exc.status)
+    return drf_exception_handler(exc, context)
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, refusing with 400 what would otherwise be a 500 further on: nesting
+    deeper than anything we read (Python's parser would hit its recursion limit) and NUL
+    characters, which PostgreSQL cannot store in text or JSON."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError as error:
+            raise ParseError(_("JSON nested too deeply")) from error
+        _check_json(data)
+        return data
+
+
+MAX_JSON_DEPTH = 32
+"""Far deeper than any body we accept (a team is 3 levels, a match log header 4)."""
+
+
+def _check_json(data: Any) -> None:
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise ParseError(_("JSON nested more than %(n)d levels deep") % {"n": MAX_JSON_DEPTH})
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise ParseError(_("JSON strings must not contain NUL characters"))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in key:
+                    raise ParseError(_("JSON keys must not contain NUL characters"))
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+
+
+def require(allowed: bool, request: Request, why: str = "") -> None:
+    """403 for a signed-in user who may not act, 403 'not authenticated' for anonymous ones."""
+    if allowed:
+        return
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()
+    raise PermissionDenied(why or None)
+
+
+def valid(serializer_class: type, request: Request, **kwargs: Any) -> Any:
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer
+
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "description": "A refusal: `{field, reason, code, ...}` from a service, `{detail}` from the "
+    "framework, or `{field: [messages]}` for invalid input.",
+    "additionalProperties": True,
+}
+ERROR_STATUSES = {
+    "400": "Invalid input: the field and why.",
+    "401": "Not signed in.",
+    "403": "Signed in, but not allowed (docs/access.md).",
+    "404": "No such thing, or not one you may see.",
+    "409": "The event or match has moved on: what changed.",
+    "422": "Well-formed but refused by the rules.",
+    "429": "Too many requests: wait and retry.",
+}
+
+
+def document_refusals(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular post-processing hook: every operation may answer with the refusals the
+    exception handler produces, so the schema lists them (a client generated from it then
+    knows every status it can get)."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            responses = operation.setdefault("responses", {})
+            for status_code, description in ERROR_STATUSES.items():
+                responses.setdefault(
+                    status_code,
+                    {
+                        "description": description,
+                        "content": {"application/json": {"schema": ERROR_SCHEMA}},
+                    },
+                )
+    return result
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404 for a URL no route matches: JSON under /api/ (what API clients parse), the page
+    elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": _("Not found.")}, status=404)
+    return page_not_found(request, exception)

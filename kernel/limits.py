@@ -1,0 +1,23 @@
+"""The bounds every layer checks against: forms, serializers (and so the OpenAPI schema),
+services and database constraints read them from here, so they cannot disagree."""
+
+MAX_GG = 13
+"""A game holds 13 GG: 6 for each player and the Wild GG (4.1 rules 1.3.5, 1.3.6); no player can
+end with more."""
+
+CUT_SIZES = (0, 2, 4, 8, 16, 32)
+"""Top-cut sizes an event may choose (0: no cut). The pairing engine can cut these and more."""
+
+SWISS_ROUNDS = (1, 20)
+ROUND_MINUTES = (1, 240)
+"""A round's clock, in minutes: a long round of a long format stays well under four hours."""
+
+MAX_BANS_PER_PLAYER = 5
+MAX_BAN_SECONDS = 3600
+MAX_POINTS = 100
+"""Points for a win, a draw or a loss; any real scoring is a handful."""
+
+MAX_RULING_TEXT = 4000
+"""A judge's ruling: a few paragraphs, stored and shown in full."""
+
+MAX_NOTE = 500

@@ -1,0 +1,1 @@
+"""Match logs: stored uploads of a played game, checked against this match and replayed."""

@@ -1,0 +1,1 @@
+"""The card catalog: releases, profiles, formats and arenas, managed by staff."""

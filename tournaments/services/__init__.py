@@ -1,0 +1,61 @@
+"""Writes about events, one module per thing they change. Callers use `services.<name>`, so the
+names a page or the API calls are listed here once."""
+
+from tournaments.services.event import (
+    EDITABLE_SETTINGS,
+    LOCKED_WHEN_RUNNING,
+    RESERVED_SLUGS,
+    TRANSITIONS,
+    create_event,
+    grant_role,
+    transition,
+    update_event,
+)
+from tournaments.services.forbidden_pairs import add_forbidden_pair, remove_forbidden_pair
+from tournaments.services.registrations import (
+    drop,
+    register,
+    registration_open,
+    reinstate,
+    set_checked_in,
+    submit_team,
+    withdraw,
+)
+from tournaments.services.rounds import (
+    TIMER_ACTIONS,
+    pair_next_round,
+    pause_timer,
+    publish_round,
+    repair_round,
+    reset_timer,
+    start_timer,
+    swap_players,
+)
+
+__all__ = [
+    "EDITABLE_SETTINGS",
+    "LOCKED_WHEN_RUNNING",
+    "RESERVED_SLUGS",
+    "TIMER_ACTIONS",
+    "TRANSITIONS",
+    "add_forbidden_pair",
+    "create_event",
+    "drop",
+    "grant_role",
+    "pair_next_round",
+    "pause_timer",
+    "publish_round",
+    "register",
+    "registration_open",
+    "reinstate",
+    "remove_forbidden_pair",
+    "repair_round",
+    "reset_timer",
+    "set_checked_in",
+    "start_timer",
+    "submit_team",
+    "swap_players",
+    "transition",
+    "update_event",
+    "withdraw",
+]

@@ -1,0 +1,301 @@
+"""Writes about the event itself: its settings, its status and the roles in it.
+
+Services do not check who is asking (pages and the API do, with `events.access`); they
+check that the event allows the change now, and refuse with `kernel.errors` otherwise.
+State changes that could race are conditional UPDATEs: the loser of a race changes nothing
+and is told so.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from kernel import access, limits
+from kernel.errors import Conflict, InvalidInput, Unprocessable
+from rules.models import Arena, Format
+from tournaments import pairing
+from tournaments import selectors as event_selectors
+from tournaments.models import Event, EventRole, Round
+from tournaments.services.rounds import pair_next_round
+
+Status = Event.Status
+
+#: Settings that are part of the rules announced before the event (1.1.2): fixed once it runs.
+LOCKED_WHEN_RUNNING = {
+    "format",
+    "rulings",  # a verdict must not depend on when its log was uploaded
+    "map_pool",
+    "tiebreakers",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "bans_per_player",
+    "team_mode",
+    "require_legal_team",
+    "first_round_seeding",
+    # The ban phase and team per match (issue 6); `ban_seconds` stays editable below.
+    "ban_timeout",
+    "arena_choice",
+    "team_pools",
+}
+EDITABLE_SETTINGS = LOCKED_WHEN_RUNNING | {
+    "name",
+    "starts_on",
+    "venue",
+    "is_online",
+    "swiss_rounds",
+    "cut_size",
+    "cut_kind",
+    "round_minutes",
+    "time_policy",
+    "team_lists",
+    "late_registration_round",
+    "ban_seconds",
+    "require_match_log",  # issue 9: organisers may switch it while the event runs
+    # What players read before they come (issue 17).
+    "description",
+    "start_time",
+    "time_zone",
+    "player_cap",
+    "registration_deadline",
+    "checkin_opens_at",
+    "checkin_closes_at",
+}
+
+#: Which status may follow which; anything else is refused before touching the database.
+TRANSITIONS: dict[str, set[str]] = {
+    Status.DRAFT: {Status.REGISTRATION_OPEN},
+    Status.REGISTRATION_OPEN: {Status.REGISTRATION_CLOSED, Status.DRAFT},
+    Status.REGISTRATION_CLOSED: {Status.REGISTRATION_OPEN, Status.RUNNING},
+    Status.RUNNING: {Status.TOP_CUT, Status.FINISHED},
+    Status.TOP_CUT: {Status.FINISHED},
+    Status.FINISHED: set(),
+}
+RESERVED_SLUGS = {"new"}
+"""Slugs that would shadow a page under /events/."""
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:120] or "event"
+    if base in RESERVED_SLUGS:
+        base = f"{base}-event"
+    slug, n = base, 2
+    while Event.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+# Events -----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_event(
+    *,
+    organiser: AbstractBaseUser,
+    name: str,
+    starts_on: datetime.date,
+    venue: str = "",
+    is_online: bool = False,
+    **settings: Any,
+) -> Event:
+    """Create an event in draft; its creator becomes its organiser."""
+    event = Event(
+        name=name, slug=_unique_slug(name), starts_on=starts_on, venue=venue, is_online=is_online
+    )
+    map_pool = _apply_settings(event, settings)
+    event.save()
+    if map_pool is not None:
+        event.map_pool.set(map_pool)
+    EventRole.objects.create(event=event, user=organiser, role=EventRole.Role.ORGANISER)
+    return event
+
+
+@transaction.atomic
+def update_event(event: Event, **settings: Any) -> Event:
+    """Change settings; the rules of play are fixed once the Swiss rounds have started."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    unknown = set(settings) - EDITABLE_SETTINGS
+    if unknown:
+        raise InvalidInput(sorted(unknown)[0], _("not a setting organisers can change"))
+    if event.status in (Status.RUNNING, Status.TOP_CUT, Status.FINISHED):
+        locked = sorted(
+            k for k in set(settings) & LOCKED_WHEN_RUNNING if _differs(event, k, settings[k])
+        )
+        if locked:
+            raise Conflict(
+                locked[0], _("the rules of play are fixed once the event has started"), "locked"
+            )
+    if "swiss_rounds" in settings:
+        played = event.rounds.filter(stage=Round.Stage.SWISS).count()
+        if settings["swiss_rounds"] < played:
+            raise Conflict(
+                "swiss_rounds",
+                _("%(played)s Swiss rounds have been paired already") % {"played": played},
+            )
+    # The bracket is rebuilt from the seeds and the results on every read: changing its size or
+    # kind once it has started would leave results for matches the new shape does not have.
+    for key in ("cut_size", "cut_kind"):
+        if (
+            key in settings
+            and event.status in (Status.TOP_CUT, Status.FINISHED)
+            and settings[key] != getattr(event, key)
+        ):
+            raise Conflict(key, _("the top cut has started"), "locked")
+    map_pool = _apply_settings(event, settings)
+    event.save()
+    if map_pool is not None:
+        event.map_pool.set(map_pool)
+    return event
+
+
+def _differs(event: Event, key: str, value: Any) -> bool:
+    if key == "map_pool":
+        return {a.pk for a in value} != set(event.map_pool.values_list("pk", flat=True))
+    if key == "format":
+        return getattr(value, "pk", value) != event.format_id
+    return getattr(event, key) != value
+
+
+def _check_between(field: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise InvalidInput(
+            field, _("between %(low)d and %(high)d") % {"low": low, "high": high}, "out_of_range"
+        )
+
+
+def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | None:
+    """Validate and set the fields of `settings` on `event` (unsaved); returns the map pool."""
+    settings = dict(settings)
+    map_pool = settings.pop("map_pool", None)
+    fmt = settings.get("format")
+    if fmt is not None and not isinstance(fmt, Format):
+        raise InvalidInput("format", _("not a format"))
+    if "tiebreakers" in settings:
+        names = list(settings["tiebreakers"] or [])
+        try:
+            pairing.validate_tiebreakers(names)
+        except ValueError as error:
+            raise InvalidInput("tiebreakers", str(error)) from error
+        settings["tiebreakers"] = names
+    for key, value in settings.items():
+        setattr(event, key, value)
+    try:
+        pairing.Scoring(event.points_win, event.points_draw, event.points_loss)
+    except ValueError as error:
+        raise InvalidInput("points_win", str(error)) from error
+    if event.cut_size not in limits.CUT_SIZES:
+        raise InvalidInput(
+            "cut_size",
+            _("must be one of %(choices)s") % {"choices": ", ".join(map(str, limits.CUT_SIZES))},
+        )
+    if event.cut_kind == Event.CutKind.DOUBLE and event.cut_size == 2:
+        raise InvalidInput("cut_kind", _("double elimination needs a cut of at least 4"))
+    _check_between("swiss_rounds", event.swiss_rounds, *limits.SWISS_ROUNDS)
+    _check_between("round_minutes", event.round_minutes, *limits.ROUND_MINUTES)
+    _check_between("bans_per_player", event.bans_per_player, 0, limits.MAX_BANS_PER_PLAYER)
+    _check_between("ban_seconds", event.ban_seconds, 0, limits.MAX_BAN_SECONDS)
+    for key in ("points_win", "points_draw", "points_loss"):
+        _check_between(key, getattr(event, key), 0, limits.MAX_POINTS)
+    # Late registration closes before a Swiss round is paired (0: no late registration).
+    _check_between("late_registration_round", event.late_registration_round, 0, event.swiss_rounds)
+    if not (event.name or "").strip():
+        raise InvalidInput("name", _("give the event a name"))
+    return list(map_pool) if map_pool is not None else None
+
+
+def grant_role(
+    *, event: Event, user: AbstractBaseUser, role: str, by: AbstractBaseUser | None = None
+) -> EventRole:
+    """Give `user` a role in `event`; granting a role held already changes nothing. `by` is the
+    person granting it, checked against the role model (`kernel.access.check_grant`); None is
+    the site itself (registering makes a player, creating an event makes its organiser)."""
+    if by is not None:
+        access.check_grant(by, event, role, user)
+    granted, _created = EventRole.objects.get_or_create(event=event, user=user, role=role)
+    return granted
+
+
+@transaction.atomic
+def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
+    """Move the event from `expected` (default: the status the caller loaded) to `to`.
+
+    The move is `UPDATE ... WHERE status = expected`: if another request moved the event first,
+    nothing changes and `Conflict` says what the status is now.
+    """
+    expected = expected or event.status
+    if to not in Status.values:
+        raise InvalidInput("status", _("unknown status %(to)s") % {"to": repr(to)})
+    if to not in TRANSITIONS[expected]:
+        raise Conflict(
+            "status",
+            _("an event cannot go from %(from)s to %(to)s")
+            % {"from": Status(expected).label, "to": Status(to).label},
+            "bad_transition",
+        )
+    extra: dict[str, Any] = {}
+    if to == Status.RUNNING:
+        ready = event.registrations.filter(checked_in=True, dropped_at__isnull=True).count()
+        if ready < 2:
+            raise Unprocessable(
+                "status",
+                _("%(ready)s player(s) checked in; 2 are needed to start") % {"ready": ready},
+            )
+    if to == Status.REGISTRATION_OPEN and event.require_legal_team and event.format_id is None:
+        raise Unprocessable("format", _("an event that requires a legal team needs a format"))
+    if to == Status.TOP_CUT:
+        extra["top_cut_seeds"] = _cut_seeds(event)
+    if to == Status.FINISHED:
+        _check_can_finish(event, expected)
+    moved = Event.objects.filter(pk=event.pk, status=expected).update(status=to, **extra)
+    if not moved:
+        now = Event.objects.filter(pk=event.pk).values_list("status", flat=True).first()
+        raise Conflict(
+            "status",
+            f"the event is no longer {Status(expected).label} (it is {Status(now).label}): "
+            "nothing changed",
+            "stale_status",
+            current=now,
+        )
+    event.refresh_from_db()
+    if to == Status.TOP_CUT:
+        pair_next_round(event)
+    return event
+
+
+def _swiss_done(event: Event) -> None:
+    rounds = list(event.rounds.filter(stage=Round.Stage.SWISS))
+    if len(rounds) < event.swiss_rounds or any(r.status != Round.Status.COMPLETE for r in rounds):
+        done = sum(r.status == Round.Status.COMPLETE for r in rounds)
+        raise Conflict(
+            "status",
+            _("%(done)s of %(rounds)s Swiss rounds are complete")
+            % {"done": done, "rounds": event.swiss_rounds},
+            "rounds_left",
+        )
+
+
+def _cut_seeds(event: Event) -> list[int]:
+    if not event.cut_size:
+        raise Conflict("cut_size", _("this event has no top cut; finish it instead"), "no_cut")
+    _swiss_done(event)
+    rows = event_selectors.engine_standings(event)
+    try:
+        return list(pairing.top_cut_players(rows, event.cut_size))
+    except ValueError as error:
+        raise Unprocessable("cut_size", str(error)) from error
+
+
+def _check_can_finish(event: Event, current: str) -> None:
+    if current == Status.RUNNING:
+        if event.cut_size:
+            raise Conflict("status", _("play the top cut before finishing"), "cut_pending")
+        _swiss_done(event)
+    elif event_selectors.bracket(event).champion is None:
+        raise Conflict("status", _("the top cut has no champion yet"), "cut_pending")
