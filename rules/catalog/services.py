@@ -22,6 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from kernel.errors import InvalidInput, Unprocessable
+from rules import power_texts
 from rules.catalog import selectors
 from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
@@ -190,8 +191,18 @@ def _write_profiles(release: Release, profiles: Iterable[engine_roster.Profile])
         for p in profiles
         for position, s in enumerate(p.spells)
     )
+    texts = power_texts.load()  # English and French texts of the powers files (issue 18)
+    nothing = power_texts.PowerText()
     Power.objects.bulk_create(
-        Power(profile_id=pks[p.id], position=position, slug=power.slug, name=power.name)
+        Power(
+            profile_id=pks[p.id],
+            position=position,
+            slug=power.slug,
+            name=power.name,
+            text=texts.get(power.slug, nothing).text,
+            name_fr=texts.get(power.slug, nothing).name_fr,
+            text_fr=texts.get(power.slug, nothing).text_fr,
+        )
         for p in profiles
         for position, power in enumerate(p.powers)
     )

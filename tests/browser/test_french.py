@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 
-from matches import log_services
+from matches.logs import services as log_services
 from tests.banphase.helpers import ban_event
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.factories import make_running_event, make_user
