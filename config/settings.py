@@ -123,7 +123,7 @@ if DATABASE_REPLICA_URL:
 REDIS_URL = env.url("REDIS_URL", schemes=("redis", "rediss"))
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
