@@ -7,16 +7,18 @@ Usage (from the repository root, with PostgreSQL and Redis running, e.g.
 
 It seeds an event of N checked-in players (round 1 paired and published), starts the deployment's
 topology on loopback (docs/deployment.md): gunicorn with two WSGI workers of four threads for the
-pages and the API, one ASGI (uvicorn) process for the event streams `/live/` (which a load
-balancer routes there; here the phones connect to it directly) and one Celery worker; then plays the round for ``--duration``
-seconds: every player's phone follows its "my match" page live (server-sent events for
-``--live`` of them, the others poll every 30 s with ``If-None-Match``), each table's two players
-report and confirm their result through the API (all N/2 results within 80% of the window),
-organisers and judges poll the judge queue, and spectators read standings and pairings pages.
+pages and the API, one ASGI (uvicorn) process for the event streams `/live/` (a load balancer
+routes them there; here the phones connect to it directly) and one Celery worker. Then it plays
+the round for ``--duration`` seconds: every player's phone follows its "my match" page live
+(server-sent events for ``--live`` of them, the others poll every 30 s with ``If-None-Match``),
+each table's two players report and confirm their result through the API (all N/2 results
+within 80% of the window), organisers and judges poll the judge queue, and spectators read
+standings and pairings pages.
 
 It prints requests/s held, latency percentiles per endpoint, errors, the machine's load average
-and the server's CPU time per request (gunicorn and Celery processes, from /proc); ``idle_live_queries`` counts the
-database queries of an idle live page (a 304 poll and an idle event stream), measured in-process.
+and the server's CPU time per request (gunicorn and Celery processes, from /proc);
+``idle_live_queries`` counts the database queries of an idle live page (a 304 poll and an idle
+event stream), measured in-process.
 Everything listens on 127.0.0.1 only and stops when the window ends.
 """
 

@@ -122,9 +122,7 @@ if DATABASE_REPLICA_URL:
 # Redis: the cache and, unless CELERY_BROKER_URL says otherwise, the Celery broker.
 REDIS_URL = env.url("REDIS_URL", schemes=("redis", "rediss"))
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}
-    }
+    CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
