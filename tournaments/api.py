@@ -22,6 +22,7 @@ from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from kernel import access
@@ -37,6 +38,7 @@ from tournaments.serializers import (
     ForbiddenPairInputSerializer,
     ForbiddenPairSerializer,
     MeSerializer,
+    PairingSerializer,
     RegisterSerializer,
     RegistrationSerializer,
     RegistrationUpdateSerializer,
@@ -202,7 +204,7 @@ class EventViewSet(
             return self.get_paginated_response(RoundSerializer(page, many=True).data)
         require(access.is_organiser(request.user, event), request)
         round_, warnings = services.pair_next_round(event)
-        return Response(round_detail(round_, warnings), status=status.HTTP_201_CREATED)
+        return Response(round_detail(round_, warnings, request), status=status.HTTP_201_CREATED)
 
 
 def visible_teams(user: Any, event: Event, regs: list[Registration]) -> set[int]:
@@ -211,8 +213,17 @@ def visible_teams(user: Any, event: Event, regs: list[Registration]) -> set[int]
     return {reg.pk for reg in regs if user.is_authenticated and reg.user_id == user.pk}
 
 
-def round_detail(round_: Round, warnings: list[str] | None = None) -> dict[str, Any]:
-    context = {"matches": selectors.round_matches(round_), "warnings": warnings or []}
+def round_detail(
+    round_: Round, warnings: list[str] | None = None, request: Request | None = None
+) -> dict[str, Any]:
+    """The round with its first page of tables (`RoundDetailSerializer`)."""
+    matches = selectors.round_matches(round_)
+    context = {
+        "matches": matches[: api_settings.PAGE_SIZE],
+        "count": matches.count(),
+        "warnings": warnings or [],
+        "request": request,
+    }
     return RoundDetailSerializer(round_, context=context).data
 
 
@@ -384,7 +395,15 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     @method_decorator(live_etag(lambda request, pk: _round_topics(int(pk))))
     def retrieve(self, request: Request, pk: str) -> Response:
         """The round with its pairings (tables, players, results once confirmed)."""
-        return Response(round_detail(self.get_object()))
+        return Response(round_detail(self.get_object(), request=request))
+
+    @extend_schema(responses=PairingSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    @method_decorator(live_etag(lambda request, pk: _round_topics(int(pk))))
+    def pairings(self, request: Request, pk: str) -> Response:
+        """Every table of the round, a page at a time (`page`, `page_size` up to 200)."""
+        page = self.paginate_queryset(selectors.round_matches(self.get_object()))
+        return self.get_paginated_response(PairingSerializer(page, many=True).data)
 
     def _organiser_round(self) -> Round:
         round_ = self.get_object()
@@ -395,7 +414,8 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def publish(self, request: Request, pk: str) -> Response:
         """Show the pairings to everybody (byes are recorded as wins)."""
-        return Response(round_detail(services.publish_round(self._organiser_round())))
+        round_ = services.publish_round(self._organiser_round())
+        return Response(round_detail(round_, request=request))
 
     @extend_schema(request=SwapSerializer, responses={200: RoundDetailSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
@@ -404,14 +424,14 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         round_ = self._organiser_round()
         data = valid(SwapSerializer, request).validated_data
         warnings = services.swap_players(round_, data["first"], data["second"])
-        return Response(round_detail(round_, warnings))
+        return Response(round_detail(round_, warnings, request))
 
     @extend_schema(request=None, responses={201: RoundDetailSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
     def repair(self, request: Request, pk: str) -> Response:
         """Discard this draft and pair the round again with a new seed."""
         round_, warnings = services.repair_round(self._organiser_round())
-        return Response(round_detail(round_, warnings), status=status.HTTP_201_CREATED)
+        return Response(round_detail(round_, warnings, request), status=status.HTTP_201_CREATED)
 
     @extend_schema(methods=["GET"], request=None, responses=dict)
     @extend_schema(methods=["POST"], request=TimerSerializer, responses={200: dict, 409: ERROR})
