@@ -6,7 +6,6 @@ call one service, and turn a refusal into a message next to the page it came fro
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +15,6 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,13 +25,12 @@ from django.views.decorators.http import require_POST
 
 from kernel import access
 from kernel.access import event_and_access
-from kernel.exports import write_csv
 from kernel.pages import attempt, back
 from live import topics
 from live.http import live_etag, session_user_id
 from matches import selectors as match_selectors
 from teams import selectors as team_selectors
-from tournaments import background, selectors, services, snapshots
+from tournaments import background, exports, selectors, services, snapshots
 from tournaments.forms import (
     EventForm,
     ForbiddenPairForm,
@@ -43,7 +40,7 @@ from tournaments.forms import (
     team_form_for,
 )
 from tournaments.models import Event, Registration, Round
-from tournaments.tasks import pair_round
+from tournaments.tasks import build_export, pair_round, start_top_cut
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -164,6 +161,7 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "roles": event.roles.exclude(role="player").select_related("user"),
             "open_calls": event.judge_calls.filter(status="open").count(),
             "pairing": background.state(event.pk, "pairing"),
+            "top_cut": background.state(event.pk, "top_cut"),
             "forbidden_pairs": selectors.forbidden_pairs(event),
             "forbidden_form": ForbiddenPairForm(players=_player_choices(regs)),
         },
@@ -221,6 +219,12 @@ def forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 def event_status(request: HttpRequest, slug: str) -> HttpResponse:
     event, _ = _organiser_event(request, slug)
     target = request.POST.get("status", "")
+    if target == Event.Status.TOP_CUT and _pairs_in_background(event):
+        # Ranking every player and pairing the cut: a task for a large event (progress below).
+        if background.start_again_when_done(event.pk, "top_cut"):
+            start_top_cut.delay(event.pk)
+        messages.info(request, gettext("The top cut is being prepared."))
+        return redirect("event-manage", slug)
     attempt(
         request,
         lambda: services.transition(event, target, expected=request.POST.get("expected")),
@@ -511,31 +515,33 @@ def round_timer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_export(request: HttpRequest, slug: str, number: int, fmt: str) -> HttpResponse:
     event, _ = event_and_access(request, slug)
     round_ = _round(request, event, number)
-    rows = selectors.pairings_rows(round_)
-    return _export(rows, f"{event.slug}-round-{number}-pairings", fmt)
+    return _export(request, event, f"round-{round_.number}", fmt)
 
 
-def _export(rows: list[dict], name: str, fmt: str) -> HttpResponse:
-    if fmt == "json":
-        response = HttpResponse(
-            json.dumps(rows, cls=DjangoJSONEncoder, indent=2), content_type="application/json"
-        )
+def _export(request: HttpRequest, event: Event, what: str, fmt: str) -> HttpResponse:
+    """The file, built here for small events; a large event's is built by a task (its progress
+    on a page that reloads itself until the file is ready, `tournaments.exports`)."""
+    if not exports.in_background(event):
+        content = exports.render(exports.rows(event, what), fmt)
     else:
-        response = HttpResponse(content_type="text/csv; charset=utf-8")
-        flat = [_flatten(row) for row in rows]
-        columns = list(flat[0]) if flat else ["empty"]
-        write_csv(response, flat, columns)
-    response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
+        content = exports.ready(event, what, fmt)
+        if content is None:
+            work = exports.kind(what, fmt)
+            if background.start_again_when_done(event.pk, work):
+                build_export.delay(event.pk, what, fmt)
+            response = render(
+                request,
+                "tournaments/export_wait.html",
+                {"event": event, "state": background.state(event.pk, work)},
+                status=202,
+            )
+            response["Cache-Control"] = "no-store"
+            return response
+    response = HttpResponse(content, content_type=exports.FORMATS[fmt])
+    response["Content-Disposition"] = (
+        f'attachment; filename="{exports.file_name(event, what, fmt)}"'
+    )
     return response
-
-
-def _flatten(row: dict) -> dict:
-    """CSV has no nesting: tiebreaker figures become columns of their own."""
-    flat = {k: v for k, v in row.items() if not isinstance(v, dict)}
-    for value in row.values():
-        if isinstance(value, dict):
-            flat.update(value)
-    return flat
 
 
 # Standings and bracket --------------------------------------------------------------------------
@@ -562,7 +568,7 @@ def _page_number(request: HttpRequest) -> int:
 
 def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     event, _ = event_and_access(request, slug)
-    return _export(selectors.standings_rows(event), f"{event.slug}-standings", fmt)
+    return _export(request, event, "standings", fmt)
 
 
 def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
