@@ -398,7 +398,7 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(round_detail(self.get_object(), request=request))
 
     @extend_schema(responses=PairingSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[])  # pages only, no round filters
     @method_decorator(live_etag(lambda request, pk: _round_topics(int(pk))))
     def pairings(self, request: Request, pk: str) -> Response:
         """Every table of the round, a page at a time (`page`, `page_size` up to 200)."""
