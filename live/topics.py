@@ -21,6 +21,11 @@ def match(match_id: int) -> str:
     return f"match.{match_id}"
 
 
+def recording(match_id: int) -> str:
+    """A match's live scoresheet changed: an action recorded, undone or corrected (issue 16)."""
+    return f"recording.{match_id}"
+
+
 def ban_phase(match_id: int) -> str:
     """The ban phase of a match changed: arena, a ban, a team, a pause or a timeout."""
     return f"ban.{match_id}"

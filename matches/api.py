@@ -35,7 +35,10 @@ from matches.serializers import (
     ResultInputSerializer,
     RulingInputSerializer,
     RulingSerializer,
+    result_input,
+    stored_scores,
 )
+from rules import systems
 from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
 from rules.matchlog.parse import MAX_LOG_BYTES
 
@@ -83,10 +86,15 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["post"])
     def report(self, request: Request, pk: str) -> Response:
-        """Report the result (from player A's side) and the GG left on each side."""
+        """Report the result (from player A's side) and each side's score: the GG left
+        (`gg_a`, `gg_b`), or the event's game system's own figure (BATTLES ONE: `mobs_left_a`,
+        `mobs_left_b`)."""
         match, registration = self._as_player()
-        data = valid(ResultInputSerializer, request).validated_data
-        match = services.report_result(match, registration=registration, by=request.user, **data)
+        system = systems.get(match.round.event.game_system)
+        data = valid(result_input(system, ResultInputSerializer), request).validated_data
+        match = services.report_result(
+            match, registration=registration, by=request.user, **stored_scores(system, data)
+        )
         return Response(self._detail(match))
 
     @extend_schema(
@@ -97,8 +105,11 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         """Accept your opponent's report: send it as you read it (`result`, `gg_a`, `gg_b`);
         409 `report_changed`, with the `current` report, if it changed since."""
         match, registration = self._as_player()
-        data = valid(ResultInputSerializer, request).validated_data
-        match = services.confirm_result(match, registration=registration, by=request.user, **data)
+        system = systems.get(match.round.event.game_system)
+        data = valid(result_input(system, ResultInputSerializer), request).validated_data
+        match = services.confirm_result(
+            match, registration=registration, by=request.user, **stored_scores(system, data)
+        )
         return Response(self._detail(match))
 
     @extend_schema(request=CorrectionSerializer, responses={200: MatchDetailSerializer, 409: ERROR})
@@ -107,8 +118,9 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         """Organisers enter or correct the result; it is kept in the history."""
         match = self.get_object()
         require(access.is_organiser(request.user, match.round.event), request)
-        data = valid(CorrectionSerializer, request).validated_data
-        match = services.set_result(match, by=request.user, **data)
+        system = systems.get(match.round.event.game_system)
+        data = valid(result_input(system, CorrectionSerializer), request).validated_data
+        match = services.set_result(match, by=request.user, **stored_scores(system, data))
         return Response(self._detail(match))
 
     @extend_schema(responses=ResultChangeSerializer(many=True))
@@ -177,7 +189,10 @@ class JudgeCallViewSet(viewsets.ReadOnlyModelViewSet):
         """Record a ruling (the rule applied, the reasoning) and the result it sets."""
         call = self.get_object()
         require(access.allows(request.user, "judge_call.rule", call.event), request, "judges rule")
-        data = valid(RulingInputSerializer, request).validated_data
+        system = systems.get(call.event.game_system)
+        data = stored_scores(
+            system, valid(result_input(system, RulingInputSerializer), request).validated_data
+        )
         ruling = services.record_ruling(
             call,
             judge=request.user,

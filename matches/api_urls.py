@@ -27,5 +27,6 @@ urlpatterns = [
         api.MatchLogAcceptView.as_view(),
         name="api-match-log-accept",
     ),
+    path("", include("matches.recording.api_urls")),  # the live scoresheet (issue 16)
     path("", include(router.urls)),
 ]

@@ -5,16 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.models import Outcome
+from rules.systems import ScoreField
 
 
 class ResultForm(forms.Form):
+    """The result and each side's score; the score is the event's game system's (GG left in
+    Krosmaster, Mobs left in BATTLES ONE), kept in the `gg_a`/`gg_b` fields."""
+
     result = forms.ChoiceField(choices=Outcome.choices, label=_("Result"))
     gg_a = forms.IntegerField(min_value=0, max_value=MAX_GG, label=_("GG left, player A"))
     gg_b = forms.IntegerField(min_value=0, max_value=MAX_GG, label=_("GG left, player B"))
+
+    def __init__(self, *args: Any, score: ScoreField | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if score is not None and score.key != "gg":
+            for side in ("a", "b"):
+                field = self.fields[f"gg_{side}"]
+                field.label = _("%(score)s, player %(side)s") % {
+                    "score": score.label,
+                    "side": side.upper(),
+                }
+                field.min_value, field.max_value = score.minimum, score.maximum
+                field.validators = [
+                    MinValueValidator(score.minimum),
+                    MaxValueValidator(score.maximum),
+                ]
 
 
 class JudgeCallForm(forms.Form):

@@ -314,3 +314,7 @@ class MatchLog(models.Model):
         """Whether a newer upload can supersede an older valid log: an unreadable file (a
         wrong file, a truncated copy) or a withdrawn one never does (issue 17)."""
         return self.withdrawn_at is None and self.status != self.Status.UNREADABLE
+
+
+# The live scoresheet (issue 16) lives in its own package; Django finds models here.
+from matches.recording.models import RecordedAction, Recording  # noqa: E402, F401

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.urls import reverse
 from rest_framework import serializers
 
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
+from rules import systems
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -40,6 +43,17 @@ class MatchSerializer(serializers.ModelSerializer):
     def get_player_b_name(self, match: Match) -> str | None:
         return match.player_b.display_name if match.player_b_id else None
 
+    def to_representation(self, match: Match) -> dict[str, Any]:
+        """Adds the game system and, for systems whose score is not GG, the score under its own
+        names (`mobs_left_a`...); `gg_a`/`gg_b` stay for existing clients."""
+        found = super().to_representation(match)
+        system = systems.get(match.round.event.game_system)
+        found["game_system"] = system.key
+        if system.score.key != "gg":
+            found[f"{system.score.key}_a"] = match.gg_a
+            found[f"{system.score.key}_b"] = match.gg_b
+        return found
+
 
 class ReportSerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="registration.display_name", read_only=True)
@@ -69,6 +83,43 @@ class ResultInputSerializer(serializers.Serializer):
 
 class CorrectionSerializer(ResultInputSerializer):
     note = serializers.CharField(required=False, allow_blank=True, max_length=300)
+
+
+_SYSTEM_INPUTS: dict[tuple[str, str], type[serializers.Serializer]] = {}
+
+
+def result_input(
+    system: systems.GameSystem, base: type[serializers.Serializer]
+) -> type[serializers.Serializer]:
+    """`base` with the game system's score fields in place of `gg_a`/`gg_b`, so a BATTLES ONE
+    result is `{result, mobs_left_a, mobs_left_b}` and errors name those fields."""
+    score = system.score
+    if score.key == "gg":
+        return base
+    key = (system.key, base.__name__)
+    if key not in _SYSTEM_INPUTS:
+        optional = base is RulingInputSerializer
+        fields: dict[str, Any] = {"gg_a": None, "gg_b": None}
+        for side in ("a", "b"):
+            fields[f"{score.key}_{side}"] = serializers.IntegerField(
+                min_value=score.minimum,
+                max_value=score.maximum,
+                required=not optional,
+                allow_null=optional,
+                help_text=score.help,
+            )
+        _SYSTEM_INPUTS[key] = type(f"{system.key.title()}{base.__name__}", (base,), fields)
+    return _SYSTEM_INPUTS[key]
+
+
+def stored_scores(system: systems.GameSystem, data: dict[str, Any]) -> dict[str, Any]:
+    """Validated input with the system's score fields renamed to the stored `gg_a`/`gg_b`."""
+    key = system.score.key
+    if key == "gg":
+        return dict(data)
+    found = {k: v for k, v in data.items() if k not in (f"{key}_a", f"{key}_b")}
+    found["gg_a"], found["gg_b"] = data.get(f"{key}_a"), data.get(f"{key}_b")
+    return found
 
 
 class ResultChangeSerializer(serializers.ModelSerializer):

@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
-from kernel.limits import MAX_GG, MAX_RULING_TEXT
+from kernel.limits import MAX_RULING_TEXT
 from matches import notices, signals
 from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
+from rules import systems
 
 NOTE_LENGTH = ResultChange._meta.get_field("note").max_length
 Source = ResultChange.Source
@@ -38,9 +39,12 @@ def _check_result(match: Match, result: str, gg_a: int | None, gg_b: int | None)
         raise InvalidInput("result", f"one of {', '.join(Outcome.values)}")
     if match.round.stage == choices.RoundStage.TOP_CUT and result == Outcome.DRAW:
         raise InvalidInput("result", "a top-cut match needs a winner", "draw_in_cut")
-    for field, value in (("gg_a", gg_a), ("gg_b", gg_b)):
-        if value is None or not 0 <= value <= MAX_GG:
-            raise InvalidInput(field, f"the Gallons of Glory left, 0 to {MAX_GG}")
+    score = systems.get(match.round.event.game_system).score
+    for side, value in (("a", gg_a), ("b", gg_b)):
+        # The figure is stored in the gg_a/gg_b columns whatever the system calls it.
+        problem = score.check(value)
+        if problem is not None:
+            raise InvalidInput(f"{score.key}_{side}", problem)
 
 
 def _write_result(

@@ -1,8 +1,8 @@
 """Pages of the matches app: match pages and actions, the judges' queue and rulings."""
 
-from django.urls import path
+from django.urls import include, path
 
-from matches import views
+from matches import calculators, views
 
 app_name = "matches"
 urlpatterns = [
@@ -18,7 +18,9 @@ urlpatterns = [
         views.log_replay_step,
         name="log-replay-step",
     ),
+    path("", include("matches.recording.urls")),  # the live scoresheet (issue 16)
     path("matches/<int:pk>/<slug:action>/", views.match_action, name="match-action"),
     path("events/<slug:slug>/judge/", views.judge_queue, name="judge-queue"),
+    path("judges/calculators/<slug:key>/", calculators.calculator, name="calculator"),
     path("events/<slug:slug>/judge/<int:pk>/ruling/", views.ruling, name="ruling"),
 ]

@@ -59,10 +59,18 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "calls": match.judge_calls.prefetch_related("rulings__judge") if follows else [],
             **_logs_context(request, match, follows),
             "form": ResultForm(
-                initial={"result": match.result, "gg_a": match.gg_a, "gg_b": match.gg_b}
+                initial={"result": match.result, "gg_a": match.gg_a, "gg_b": match.gg_b},
+                score=match.round.event.game.score,
             ),
         },
     )
+
+
+def _result_help(match: Match) -> str:
+    score = match.round.event.game.score
+    if score.key == "gg":
+        return _("Choose the result and the GG left on each side.")
+    return _("Choose the result and the %(score)s of each side.") % {"score": score.label}
 
 
 @require_POST
@@ -74,9 +82,9 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action in ("report", "confirm"):
         if registration is None:
             raise PermissionDenied("only the match's players report")
-        form = ResultForm(request.POST)
+        form = ResultForm(request.POST, score=match.round.event.game.score)
         if not form.is_valid():
-            messages.error(request, _("Choose the result and the GG left on each side."))
+            messages.error(request, _result_help(match))
             return back(request, fallback)
         if action == "confirm":
             attempt(
@@ -99,7 +107,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action == "result":
         if not access.is_organiser(request.user, match.round.event):
             raise PermissionDenied("only organisers enter results")
-        form = ResultForm(request.POST)
+        form = ResultForm(request.POST, score=match.round.event.game.score)
         if form.is_valid():
             attempt(
                 request,
@@ -109,7 +117,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
                 f"Result of table {match.table} saved.",
             )
         else:
-            messages.error(request, "Choose the result and the GG left on each side.")
+            messages.error(request, _result_help(match))
         return back(request, fallback)
     if action == "judge-call":
         if not selectors.can_follow(request.user, match):

@@ -4,12 +4,14 @@ from django.urls import path
 
 from teams import views
 from teams.banphase import views as ban_views
+from teams.battlesone import views as battlesone_views
 
 app_name = "teams"
 urlpatterns = [
     path("teams/", views.team_list, name="list"),
     path("teams/builder/", views.builder, name="builder"),
     path("teams/builder/profiles/", views.picker, name="picker"),
+    path("teams/battlesone/", battlesone_views.builder, name="battlesone-builder"),
     path("teams/<int:pk>/edit/", views.builder, name="edit"),
     path("teams/<int:pk>/delete/", views.team_delete, name="delete"),
 ]

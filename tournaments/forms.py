@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zoneinfo
+import json
 from typing import Any
 
 from django import forms
@@ -13,9 +14,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from kernel import limits
+from rules import systems
 from rules.catalog import selectors as catalog
 from rules.models import Arena
-from teams.forms import TeamForm  # noqa: F401  (the registration page uses it)
+from teams.forms import TeamForm
 from tournaments import pairing
 from tournaments.accounts.models import Account
 from tournaments.models import EVENT_SETTINGS, Event
@@ -143,7 +145,7 @@ class EventForm(forms.ModelForm):
                            "description")),
         (_("Registration"), ("player_cap", "registration_deadline", "checkin_opens_at",
                              "checkin_closes_at")),
-        (_("Game and teams"), ("format", "team_mode", "team_pools", "team_lists",
+        (_("Game and teams"), ("game_system", "format", "team_mode", "team_pools", "team_lists",
                                 "require_legal_team", "map_pool")),
         (_("Rounds"), ("swiss_rounds", "cut_size", "cut_kind", "first_round_seeding",
                        "round_minutes", "time_policy", "late_registration_round")),
@@ -167,6 +169,7 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = [
             "name",
+            "game_system",
             "starts_on",
             "venue",
             "is_online",
@@ -195,8 +198,12 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["format"].queryset = catalog.formats()
+        self.fields["format"].required = False
+        self.fields["game_system"].required = False  # a form without it makes a Krosmaster event
         if self.instance.pk:
             self.initial["tiebreakers"] = ", ".join(self.instance.tiebreakers)
+            # The game system is chosen once, when the event is created.
+            self.fields["game_system"].disabled = True
         for name in KEPT_WHEN_MISSING:  # issue 6: a post without them keeps the value
             self.fields[name].required = False
 
@@ -208,6 +215,7 @@ class EventForm(forms.ModelForm):
         return self._kept("ban_seconds")
 
     def clean_rulings(self) -> dict:
+        """Issue 13's named rulings: a form without them keeps the event's (none when new)."""
         return self._kept("rulings") or {}
 
     def clean_player_cap(self) -> int:
@@ -229,21 +237,67 @@ class EventForm(forms.ModelForm):
             ) from error
         return name
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        opens, closes = data.get("checkin_opens_at"), data.get("checkin_closes_at")
-        if opens and closes and closes <= opens:
-            self.add_error("checkin_closes_at", _("Check-in must close after it opens."))
-        return data
+    def clean_game_system(self) -> str:
+        return self.cleaned_data.get("game_system") or systems.DEFAULT
 
     def clean_tiebreakers(self) -> list[str]:
         return [
             name.strip() for name in self.cleaned_data["tiebreakers"].split(",") if name.strip()
         ]
 
+    def clean(self) -> dict[str, Any]:
+        """Check-in closes after it opens; a new event of another game keeps its own default
+        tiebreakers when the organiser left Krosmaster's in place."""
+        data = super().clean()
+        opens, closes = data.get("checkin_opens_at"), data.get("checkin_closes_at")
+        if opens and closes and closes <= opens:
+            self.add_error("checkin_closes_at", _("Check-in must close after it opens."))
+        system = systems.get(data.get("game_system") or systems.DEFAULT)
+        krosmaster = list(systems.SYSTEMS[systems.DEFAULT].default_tiebreakers)
+        if not self.instance.pk and data.get("tiebreakers") == krosmaster:
+            data["tiebreakers"] = list(system.default_tiebreakers)
+        return data
+
     def settings(self) -> dict[str, Any]:
-        """The cleaned values as service keyword arguments."""
-        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+        """The cleaned values as service keyword arguments (the game system only at creation)."""
+        names = [n for n in self.Meta.fields if not (n == "game_system" and self.instance.pk)]
+        return {name: self.cleaned_data[name] for name in names}
+
+
+class SystemListForm(forms.Form):
+    """A list of a game system without saved teams (BATTLES ONE): the JSON the list builder
+    shows, pasted as it is."""
+
+    team_name = forms.CharField(max_length=80, required=False, label=_("List name"))
+    system_list = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label=_("Your list"),
+        help_text=_("Paste the list from the list builder (its Rank and its Mobs)."),
+    )
+
+    def clean_system_list(self) -> dict[str, Any]:
+        try:
+            value = json.loads(self.cleaned_data["system_list"])
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                _("The list is not readable JSON (line %(line)s)."), params={"line": error.lineno}
+            ) from error
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("The list is an object with a rank and mobs."))
+        return value
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {"team": {**data["system_list"], "name": data.get("team_name", "")}}
+
+
+def team_form_for(
+    event: Event, data: Any = None, *, saved_teams: list | None = None
+) -> TeamForm | SystemListForm:
+    """The team form the event's game system takes: Krosmaster teams, or a pasted list."""
+    if systems.get(event.game_system).uses_formats:
+        return TeamForm(data, saved_teams=saved_teams)
+    return SystemListForm(data)
 
 
 class GuestForm(forms.Form):

@@ -22,6 +22,7 @@ from kernel.choices import (
     TeamMode,
     TimePolicy,
 )
+from rules import systems
 from rules.engine.rulings import RulingError, Rulings, registered
 from tournaments.accounts import public_name
 
@@ -60,6 +61,13 @@ class Event(models.Model):
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
+    game_system = models.CharField(
+        _("game system"),
+        max_length=16,
+        choices=systems.choices(),
+        default=systems.DEFAULT,
+        help_text=_("The game played; chosen when the event is created."),
+    )
     starts_on = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
     is_online = models.BooleanField(default=False)
@@ -153,6 +161,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def game(self) -> systems.GameSystem:
+        """The game system the event is played under."""
+        return systems.get(self.game_system)
 
     @property
     def teams_public(self) -> bool:

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F, Q, QuerySet
 
 from matches.models import Match
+from rules import systems
 from tournaments import pairing
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
 
@@ -140,6 +141,16 @@ def opponents_met(event: Event) -> dict[int, set[int]]:
     return met
 
 
+def game_system(event: Event) -> systems.GameSystem:
+    """The game system the event is played under (Krosmaster for events from before systems)."""
+    return systems.get(event.game_system)
+
+
+def tiebreaker_label(event: Event, name: str) -> str:
+    """A tiebreaker's label as the event's game system words it (BATTLES ONE: Mobs left)."""
+    return game_system(event).tiebreaker_labels.get(name, TIEBREAKER_LABELS[name])
+
+
 def engine_standings(event: Event) -> list[pairing.StandingRow]:
     players, matches = engine_history(event)
     return pairing.compute_standings(
@@ -156,7 +167,7 @@ class StandingLine:
     def figures(self) -> list[tuple[str, str]]:
         """(label, shown value) for every tiebreaker, in the event's order."""
         return [
-            (TIEBREAKER_LABELS[name], format_figure(name, value))
+            (tiebreaker_label(self.registration.event, name), format_figure(name, value))
             for name, value in self.row.tiebreakers.items()
         ]
 
@@ -242,7 +253,9 @@ def standing_row(line: StandingLine) -> dict:
 
 
 def pairings_rows(round_: Round, *, by_name: bool = False) -> list[dict]:
-    """One row per player seat (so a sheet sorted by name lists everyone), or per table."""
+    """One row per player seat (so a sheet sorted by name lists everyone), or per table. The
+    score columns carry the game system's names (`gg_a` in Krosmaster, `mobs_left_a`...)."""
+    score_key = game_system(round_.event).score.key
     rows = []
     for match in round_matches(round_):
         seats = [(match.player_a, match.player_b)]
@@ -257,8 +270,8 @@ def pairings_rows(round_: Round, *, by_name: bool = False) -> list[dict]:
                     "opponent": opponent.display_name if opponent else "BYE",
                     "status": match.status,
                     "result": match.result,
-                    "gg_a": match.gg_a,
-                    "gg_b": match.gg_b,
+                    f"{score_key}_a": match.gg_a,
+                    f"{score_key}_b": match.gg_b,
                     "bracket_slot": match.bracket_slot,
                 }
             )

@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kernel import limits
+from rules import systems
 from rules.models import Arena, Format
 from tournaments import pairing
 from tournaments.models import EVENT_SETTINGS, Event, ForbiddenPair, Registration, Round
@@ -28,6 +29,13 @@ class EventSerializer(serializers.ModelSerializer):
     release_name = serializers.CharField(
         source="format.release.name", read_only=True, allow_null=True
     )
+    game_system = serializers.ChoiceField(
+        choices=systems.choices(),
+        required=False,
+        help_text="The game played (default krosmaster); chosen when the event is created.",
+    )
+    game_system_name = serializers.SerializerMethodField()
+    score_field = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
@@ -40,6 +48,9 @@ class EventSerializer(serializers.ModelSerializer):
             "is_online",
             "status",
             "created_at",
+            "game_system",
+            "game_system_name",
+            "score_field",
             *EVENT_SETTINGS,
             "format_name",
             "release_name",
@@ -62,6 +73,25 @@ class EventSerializer(serializers.ModelSerializer):
             "points_draw": {"min_value": 0, "max_value": limits.MAX_POINTS},
             "points_loss": {"min_value": 0, "max_value": limits.MAX_POINTS},
             "late_registration_round": {"min_value": 0, "max_value": limits.SWISS_ROUNDS[1]},
+        }
+
+    def get_game_system_name(self, event: Event) -> str:
+        return systems.get(event.game_system).name
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "description": "The per-player figure a result carries in this game: its key "
+            "(results use <key>_a and <key>_b), label and bounds.",
+        }
+    )
+    def get_score_field(self, event: Event) -> dict[str, Any]:
+        score = systems.get(event.game_system).score
+        return {
+            "key": score.key,
+            "label": score.label,
+            "minimum": score.minimum,
+            "maximum": score.maximum,
         }
 
 
@@ -90,15 +120,25 @@ class TeamEntrySerializer(serializers.Serializer):
 
 
 class TeamInputSerializer(serializers.Serializer):
-    """Either one of your saved teams, or the Krosmasters written out (ids or names)."""
+    """Krosmaster: one of your saved teams, or the Krosmasters written out (ids or names).
+    BATTLES ONE: the Rank and the Mobs (docs/battlesone.md)."""
 
     team_id = serializers.IntegerField(required=False)
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)
     krosmasters = serializers.ListField(child=serializers.JSONField(), required=False)
+    rank = serializers.CharField(required=False, max_length=40, help_text="BATTLES ONE Rank.")
+    mobs = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text="BATTLES ONE Mobs: {mob, lp, hp, abilities: {name: lp}, label}.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if ("team_id" in attrs) == ("krosmasters" in attrs):
-            raise serializers.ValidationError({"team_id": ["give either team_id or krosmasters"]})
+        given = [key for key in ("team_id", "krosmasters", "mobs") if key in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError(
+                {"team_id": ["give either team_id, krosmasters or (BATTLES ONE) mobs"]}
+            )
         return attrs
 
     @staticmethod
@@ -106,6 +146,14 @@ class TeamInputSerializer(serializers.Serializer):
         """The validated input as `services.register` / `submit_team` keyword arguments."""
         if "team_id" in data:
             return {"saved_team_id": data["team_id"]}
+        if "mobs" in data:
+            return {
+                "team": {
+                    "name": data.get("name", ""),
+                    "rank": data.get("rank", ""),
+                    "mobs": data["mobs"],
+                }
+            }
         return {"team": {"name": data.get("name", ""), "krosmasters": data["krosmasters"]}}
 
 
@@ -152,6 +200,17 @@ class RegistrationSerializer(serializers.ModelSerializer):
 
 
 def team_payload(registration: Registration) -> dict[str, Any]:
+    """Krosmaster teams as before; other systems' lists under their own field (`mobs`)."""
+    system = systems.get(registration.event.game_system)
+    if not system.uses_formats:
+        return {
+            "name": registration.team_name,
+            "system": system.key,
+            "rank": registration.team_legality.get("rank"),
+            system.list_field: registration.team_entries,
+            "legality": registration.team_legality,
+            "submitted_at": registration.team_submitted_at,
+        }
     return {
         "name": registration.team_name,
         "krosmasters": registration.team_entries,

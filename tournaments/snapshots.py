@@ -127,7 +127,7 @@ def standings_page(event: Event, number: int = 1) -> StandingsPage:
         count=meta["count"],
         updating=updating,
         progress=cache.get(_key(event.pk, "progress")) if updating else None,
-        labels=[selectors.TIEBREAKER_LABELS[name] for name in event.tiebreakers],
+        labels=[selectors.tiebreaker_label(event, name) for name in event.tiebreakers],
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
+from django import forms
 from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -56,7 +57,7 @@ from tournaments.forms import (
     PlayerListForm,
     RoleForm,
     SignUpForm,
-    TeamForm,
+    team_form_for,
 )
 from tournaments.models import Event, Registration, Round
 from tournaments.notifications.forms import WebhookForm
@@ -118,7 +119,7 @@ def _detail_page(
     event: Event,
     who: access.Access,
     *,
-    team_form: TeamForm | None = None,
+    team_form: forms.Form | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The event page; after a refused registration or team, with the form as typed and the
@@ -136,14 +137,15 @@ def _detail_page(
             "can_register": request.user.is_authenticated
             and reg is None
             and services.registration_open(event),
-            "team_form": team_form or TeamForm(saved_teams=saved),
+            "team_form": team_form or team_form_for(event, saved_teams=saved),
             "club": request.POST.get("club", ""),
+            "game_system": selectors.game_system(event),
             "current": current,
             "rounds": access.visible_rounds(request.user, event),
             "players": selectors.registrations(event),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
-            "tiebreakers": [selectors.TIEBREAKER_LABELS[name] for name in event.tiebreakers],
+            "tiebreakers": [selectors.tiebreaker_label(event, name) for name in event.tiebreakers],
             "final": placings.final_placings(event),
             **_places(event, reg),
         },
@@ -165,11 +167,13 @@ def _places(event: Event, reg: Registration | None) -> dict[str, int]:
     }
 
 
-def _refused_team(form: TeamForm, error: ServiceError) -> TeamForm:
+def _refused_team(form: forms.Form, error: ServiceError) -> forms.Form:
     """Put a refusal next to the team field it concerns, every violation with its rule."""
     field = error.field if error.field in form.fields else None
-    if field is None and error.field in ("team", "team_id"):
+    if field is None and error.field in ("team", "team_id") and "krosmasters" in form.fields:
         field = "krosmasters"
+    elif field is None and "system_list" in form.fields:  # a game system's list (BATTLES ONE)
+        field = "system_list"
     form.add_error(field, refusal_messages(error))
     return form
 
@@ -353,8 +357,10 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
                 f"{form.cleaned_data['guest_name']} added.",
             )
         return redirect("event-manage", slug)
-    team_form = TeamForm(request.POST, saved_teams=list(team_selectors.teams_of(request.user)))
-    wants_team = bool(request.POST.get("krosmasters") or request.POST.get("saved_team"))
+    team_form = team_form_for(
+        event, request.POST, saved_teams=list(team_selectors.teams_of(request.user))
+    )
+    wants_team = any(request.POST.get(key) for key in ("krosmasters", "saved_team", "system_list"))
     valid = team_form.is_valid()  # an empty team is fine when the event does not require one
     if wants_team and not valid:
         return _detail_page(request, event, who, team_form=team_form, status=422)
@@ -398,7 +404,9 @@ def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -
     if action == "team":
         if not (own or who.organiser):
             raise PermissionDenied
-        form = TeamForm(request.POST, saved_teams=list(team_selectors.teams_of(reg.user)))
+        form = team_form_for(
+            event, request.POST, saved_teams=list(team_selectors.teams_of(reg.user))
+        )
         if not form.is_valid():
             return _detail_page(request, event, who, team_form=form, status=422)
         try:

@@ -52,18 +52,19 @@ def card_text(text: str | None) -> SafeString:
 def team_entries(entries: Iterable[dict] | None, release_name: str | None = None) -> list[dict]:
     """A stored team's entries (`{"profile", "label"}`) with each Krosmaster's name, version and
     level from the release it was checked against (the active one when not said); an id the
-    catalog no longer has is shown as it is."""
+    catalog no longer has is shown as it is. A BATTLES ONE entry (`{"mob", "lp"}`) has no
+    catalog profile and is shown by its Mob's name."""
     rows = [dict(e) if isinstance(e, dict) else {"profile": str(e)} for e in entries or []]
     release = Release.objects.filter(name=release_name).first() if release_name else None
     if release is None:
         release = Release.objects.filter(is_active=True).first()
     found: dict[str, Any] = {}
     if release is not None:
-        codes = {row["profile"] for row in rows}
+        codes = {row["profile"] for row in rows if "profile" in row}
         found = {p.code: p for p in Profile.objects.filter(release=release, code__in=codes)}
     for row in rows:
-        profile = found.get(row["profile"])
-        row["name"] = profile.base_name if profile else row["profile"]
+        profile = found.get(row.get("profile", ""))
+        row["name"] = profile.base_name if profile else row.get("profile") or row.get("mob", "")
         row["version"] = profile.version if profile else ""
         row["level"] = profile.level if profile else None
         row["release"] = release.name if release else ""

@@ -133,7 +133,7 @@ def test_the_round_clock_is_refetched_on_change_and_never_cached(
 def test_the_ban_panel_is_304_until_the_phase_changes(
     django_assert_num_queries, django_capture_on_commit_callbacks
 ):
-    from teams import banphase_services
+    from teams.banphase import services as banphase_services
 
     event, match = ban_event(bans=1)
     organiser = event.roles.get(role="organiser").user

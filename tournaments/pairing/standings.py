@@ -147,6 +147,12 @@ TIEBREAKERS: dict[str, Tiebreaker] = {
             "mean of opponents' match-win % (each floored at 33%), byes excluded",
         ),
         Tiebreaker("gg_diff", "GG diff", _gg_diff, "sum of own GG minus opponent's GG"),
+        Tiebreaker(
+            "score_diff",
+            "Score diff",
+            _gg_diff,
+            "sum of own result score minus the opponent's, for games whose score is not GG",
+        ),
         Tiebreaker("oomw", "OOMW%", _oomw, "mean of opponents' OMW%"),
         Tiebreaker("buchholz", "Buchholz", _buchholz, "sum of opponents' points"),
         Tiebreaker(

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from kernel import access, limits
 from kernel.errors import Conflict, InvalidInput, Unprocessable
+from rules import systems
 from rules.models import Arena, Format
 from tournaments import notices, pairing
 from tournaments import selectors as event_selectors
@@ -103,11 +104,25 @@ def create_event(
     starts_on: datetime.date,
     venue: str = "",
     is_online: bool = False,
+    game_system: str = systems.DEFAULT,
     **settings: Any,
 ) -> Event:
-    """Create an event in draft; its creator becomes its organiser."""
+    """Create an event in draft; its creator becomes its organiser. The game system is chosen
+    here, once: its tiebreakers are the default ones unless the organiser picks others."""
+    try:
+        system = systems.get(game_system)
+    except systems.UnknownSystem as error:
+        raise InvalidInput(
+            "game_system", _("one of %(keys)s") % {"keys": ", ".join(systems.SYSTEMS)}
+        ) from error
     event = Event(
-        name=name, slug=_unique_slug(name), starts_on=starts_on, venue=venue, is_online=is_online
+        name=name,
+        slug=_unique_slug(name),
+        starts_on=starts_on,
+        venue=venue,
+        is_online=is_online,
+        game_system=system.key,
+        tiebreakers=list(system.default_tiebreakers),
     )
     map_pool = _apply_settings(event, settings)
     event.save()
@@ -121,6 +136,11 @@ def create_event(
 def update_event(event: Event, **settings: Any) -> Event:
     """Change settings; the rules of play are fixed once the Swiss rounds have started."""
     event = Event.objects.select_for_update().get(pk=event.pk)
+    if "game_system" in settings and settings["game_system"] != event.game_system:
+        raise Conflict(
+            "game_system", _("the game system is chosen when the event is created"), "locked"
+        )
+    settings.pop("game_system", None)
     unknown = set(settings) - EDITABLE_SETTINGS
     if unknown:
         raise InvalidInput(sorted(unknown)[0], "not a setting organisers can change")
@@ -173,14 +193,30 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     settings = dict(settings)
     map_pool = settings.pop("map_pool", None)
     fmt = settings.get("format")
+    system = systems.get(event.game_system)
     if fmt is not None and not isinstance(fmt, Format):
         raise InvalidInput("format", "not a format")
+    if fmt is not None and not system.uses_formats:
+        raise InvalidInput(
+            "format", _("%(game)s events have no catalog format") % {"game": system.name}
+        )
     if "tiebreakers" in settings:
         names = list(settings["tiebreakers"] or [])
         try:
             pairing.validate_tiebreakers(names)
         except ValueError as error:
             raise InvalidInput("tiebreakers", str(error)) from error
+        foreign = [name for name in names if name not in system.tiebreakers]
+        if foreign:
+            raise InvalidInput(
+                "tiebreakers",
+                _("%(names)s do not apply to %(game)s; valid: %(valid)s")
+                % {
+                    "names": ", ".join(foreign),
+                    "game": system.name,
+                    "valid": ", ".join(system.tiebreakers),
+                },
+            )
         settings["tiebreakers"] = names
     for key, value in settings.items():
         setattr(event, key, value)
@@ -202,7 +238,30 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     _check_between("late_registration_round", event.late_registration_round, 0, event.swiss_rounds)
     if not (event.name or "").strip():
         raise InvalidInput("name", "give the event a name")
+    if not system.uses_formats:
+        _refuse_krosmaster_settings(event, system, map_pool)
     return list(map_pool) if map_pool is not None else None
+
+
+#: Settings that only make sense with Krosmaster's catalog, arenas and match logs, and the value
+#: they must keep in other games.
+KROSMASTER_ONLY = {
+    "bans_per_player": 0,
+    "team_mode": Event.TeamMode.EVENT,
+    "team_pools": False,
+    "require_match_log": False,
+}
+
+
+def _refuse_krosmaster_settings(event: Event, system: systems.GameSystem, map_pool: Any) -> None:
+    """Ban phases, match teams, arenas and match logs are Krosmaster's: refused elsewhere."""
+    for key, value in KROSMASTER_ONLY.items():
+        if getattr(event, key) != value:
+            raise InvalidInput(
+                key, _("%(game)s events have no such setting") % {"game": system.name}
+            )
+    if map_pool:
+        raise InvalidInput("map_pool", _("%(game)s events have no arenas") % {"game": system.name})
 
 
 def grant_role(
@@ -238,7 +297,12 @@ def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
         ready = event.registrations.filter(checked_in=True, dropped_at__isnull=True).count()
         if ready < 2:
             raise Unprocessable("status", f"{ready} player(s) checked in; 2 are needed to start")
-    if to == Status.REGISTRATION_OPEN and event.require_legal_team and event.format_id is None:
+    if (
+        to == Status.REGISTRATION_OPEN
+        and event.require_legal_team
+        and event.format_id is None
+        and systems.get(event.game_system).uses_formats
+    ):
         raise Unprocessable("format", "an event that requires a legal team needs a format")
     if to == Status.TOP_CUT:
         extra["top_cut_seeds"] = _cut_seeds(event)

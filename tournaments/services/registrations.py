@@ -15,8 +15,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from kernel.errors import Conflict, InvalidInput, Unprocessable
+from rules import systems
 from teams import intake
 from tournaments import capacity, notices
 from tournaments.models import Event, EventRole, Registration
@@ -144,7 +146,13 @@ def _set_team(
     saved_team_id: int | None,
     owner: AbstractBaseUser | None,
 ) -> None:
-    """Check the team against the event's format and copy it, with the report, onto the row."""
+    """Check the team against the event's format and copy it, with the report, onto the row.
+
+    Systems without catalog formats (BATTLES ONE) check the list through the boundary."""
+    system = systems.get(event.game_system)
+    if not system.uses_formats:
+        _set_system_list(registration, system, team, saved_team_id)
+        return
     fmt = event.format
     if fmt is None:
         raise Unprocessable("team", "the event has no format yet, so teams cannot be checked")
@@ -155,6 +163,41 @@ def _set_team(
         **taken.report.to_dict(),
         "checked_at": timezone.now().isoformat(),
     }
+    registration.team_submitted_at = timezone.now()
+
+
+def _set_system_list(
+    registration: Registration,
+    system: systems.GameSystem,
+    team: Mapping[str, Any] | None,
+    saved_team_id: int | None,
+) -> None:
+    """A list checked by its game system's own legality, stored with the report."""
+    if saved_team_id is not None or team is None or system.list_field not in team:
+        raise InvalidInput(
+            system.list_field,
+            _("a %(game)s list gives its %(field)s")
+            % {"game": system.name, "field": system.list_field},
+            "no_list",
+        )
+    data = dict(team)
+    name = str(data.pop("name", "") or "")[:80]
+    try:
+        outcome = system.check_list(data)
+    except systems.ListUnreadable as error:
+        raise InvalidInput(
+            system.list_field, str(error), "unreadable_team", problems=error.problems
+        ) from error
+    except FileNotFoundError as error:  # the rulebook the catalog is read from is missing
+        raise Unprocessable(
+            system.list_field,
+            _("%(game)s lists cannot be checked on this server: %(why)s")
+            % {"game": system.name, "why": error},
+            "catalog_missing",
+        ) from error
+    registration.team_name = name
+    registration.team_entries = outcome.entries
+    registration.team_legality = {**outcome.report, "checked_at": timezone.now().isoformat()}
     registration.team_submitted_at = timezone.now()
 
 

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("matches", "0005_match_log_rulings"),
+        ("matches", "0006_recording_ledger"),
     ]
 
     operations = [

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0006_notices_webhooks_and_display_names"),
+        ("tournaments", "0007_notices_webhooks_and_display_names"),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0005_event_rulings"),
+        ("tournaments", "0006_event_game_system"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,73 @@
+"""The judge's calculators page: paste a recorded TactiCards battle phase, d20 cast phase or
+BATTLES ONE game and read the verdict with its step-by-step trace. Nothing is stored."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+from rules import systems
+from rules.d20cast import verify_phase as verify_cast
+from rules.tacticards import verify_phase as verify_battle
+
+
+def _battlesone(text: str) -> dict[str, Any]:
+    checked = systems.get("battlesone").verify_record(text)
+    return checked.report if checked is not None else {"status": "unsupported", "trace": []}
+
+
+def _phase(verify: Callable[[Any], dict[str, Any]]) -> Callable[[str], dict[str, Any]]:
+    def run(text: str) -> dict[str, Any]:
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as error:
+            return {"status": "unreadable", "errors": [{"message": str(error)}], "trace": []}
+        return verify(record)
+
+    return run
+
+
+CALCULATORS: dict[str, tuple[str, Callable[[str], dict[str, Any]]]] = {
+    "tacticards": (_("TactiCards battle phase"), _phase(verify_battle)),
+    "d20cast": (_("d20 skirmish cast phase"), _phase(verify_cast)),
+    "battlesone": (_("BATTLES ONE game record (b1r/1)"), _battlesone),
+}
+
+
+class RecordForm(forms.Form):
+    record = forms.CharField(
+        label=_("Recorded phase or game"),
+        widget=forms.Textarea(attrs={"rows": 10}),
+        max_length=1_000_000,
+    )
+
+
+def calculator(request: HttpRequest, key: str) -> HttpResponse:
+    if key not in CALCULATORS:
+        raise Http404
+    title, run = CALCULATORS[key]
+    form = RecordForm(request.POST or None)
+    report = None
+    if form.is_valid():
+        try:
+            report = run(form.cleaned_data["record"])
+        except FileNotFoundError as missing:
+            report = {"status": "unavailable", "errors": [{"message": str(missing)}], "trace": []}
+    steps = []
+    for entry in (report or {}).get("trace", []):
+        steps.extend(entry.get("steps", [entry]))
+    context = {
+        "title": title,
+        "key": key,
+        "calculators": {k: v[0] for k, v in CALCULATORS.items()},
+        "form": form,
+        "report": report,
+        "steps": steps,
+    }
+    return render(request, "matches/calculator.html", context)

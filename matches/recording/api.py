@@ -1,0 +1,224 @@
+"""The scoresheet over JSON, under /api/v1/matches/{id}/recording/ (docs/recording.md).
+
+Every answer that changes the game carries the new state, so a client never needs a second
+request; `GET` answers 304 to `If-None-Match` with the current version's ETag, which is what a
+client polls with when the live channel is not available.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from kernel.api import ERROR, require, valid
+from kernel.errors import Conflict, InvalidInput
+from matches import selectors as match_selectors
+from matches.models import Match
+from matches.recording import game as games
+from matches.recording import selectors, services
+from matches.recording.models import Recording
+
+STATE = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description="The board: version, prompt (what the rules wait for), units, players, "
+    "arena, last outcome, history, viewer rights, the stored log at the end.",
+)
+REFUSED = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description="422 `{field, reason, code: illegal, rule, message, feature, event}`: the rules "
+    "refuse the action; nothing was recorded.",
+)
+
+
+class StartInput(serializers.Serializer):
+    arena = serializers.IntegerField(required=False, help_text="When the pool has several.")
+    first_player = serializers.ChoiceField(
+        choices=["A", "B"], required=False, help_text="Only when 1.3.1.c leaves it to chance."
+    )
+    timeline_ties = serializers.DictField(
+        child=serializers.ListField(child=serializers.ListField(child=serializers.CharField())),
+        required=False,
+        help_text="Per side, each group of equal Initiatives in the order chosen (2.4.3.b), e.g. "
+        '{"A": [["A2", "A1"]]}; by default the team\'s order.',
+    )
+
+
+class RewardInput(serializers.Serializer):
+    """A Demonic Reward token as read at the table (4.7); the server gives it its id."""
+
+    rank = serializers.ChoiceField(choices=["granite", "jade", "silver"])
+    kind = serializers.ChoiceField(choices=["boost", "buff", "equipment"])
+    equipment_type = serializers.ChoiceField(
+        choices=["weapon", "set", "pet", "dofus", "trophy", "technique"],
+        required=False,
+        allow_null=True,
+    )
+    ap = serializers.IntegerField(min_value=-6, max_value=6, required=False)
+    mp = serializers.IntegerField(min_value=-6, max_value=6, required=False)
+    range = serializers.IntegerField(min_value=-6, max_value=6, required=False)
+
+
+class ActionInput(serializers.Serializer):
+    after = serializers.IntegerField(min_value=0, help_text="The version this device saw.")
+    events = serializers.ListField(
+        child=serializers.DictField(),
+        min_length=1,
+        max_length=16,
+        help_text="The action's events in the match log format (docs/match-log.md).",
+    )
+    reward = RewardInput(required=False, help_text="The token a `buy_reward` event draws.")
+
+
+class UndoInput(serializers.Serializer):
+    after = serializers.IntegerField(min_value=0)
+
+
+class CorrectionInput(serializers.Serializer):
+    after = serializers.IntegerField(min_value=0)
+    keep = serializers.IntegerField(min_value=0, help_text="The last action kept in force.")
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True)
+
+
+def _match(request: Request, pk: int) -> Match:
+    match = get_object_or_404(match_selectors.visible_matches(request.user), pk=pk)
+    return match
+
+
+def _recording(match: Match) -> Recording:
+    recording = selectors.recording_of(match)
+    if recording is None:
+        raise Conflict("recording", "this match has no recording yet", "no_recording")
+    return recording
+
+
+def _state(request: Request, match: Match, recording: Recording) -> dict[str, Any]:
+    who = selectors.viewer(request.user, match)
+    game = games.load(recording, selectors.time_policy(match))
+    return selectors.board_payload(recording, game, who)
+
+
+def _refusal(refused: games.Refused) -> Response:
+    return Response(services.IllegalAction(refused).as_dict(), status=422)
+
+
+class RecordingView(APIView):
+    """The recording's state (anyone who may see the match), or start it (players, judges)."""
+
+    @extend_schema(responses={200: STATE, 304: None, 409: ERROR})
+    def get(self, request: Request, pk: int) -> Response:
+        match = _match(request, pk)
+        recording = _recording(match)
+        etag = f'"rec-{recording.pk}-{recording.version}-{recording.status}"'
+        if request.headers.get("If-None-Match") == etag:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return Response(_state(request, match, recording), headers={"ETag": etag})
+
+    @extend_schema(request=StartInput, responses={201: STATE, 400: ERROR, 409: ERROR})
+    def post(self, request: Request, pk: int) -> Response:
+        match = _match(request, pk)
+        require(request.user.is_authenticated, request)
+        data = valid(StartInput, request).validated_data
+        recording = services.start(
+            match,
+            by=request.user,
+            arena_id=data.get("arena"),
+            first=data.get("first_player"),
+            ties=data.get("timeline_ties"),
+        )
+        return Response(_state(request, match, recording), status=201)
+
+
+class OptionsView(APIView):
+    """Legal options for the selected unit; with `spell` and `target`, the dice a cast needs;
+    with `resolve`, the dice an effect on standby needs."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("unit", str, required=True),
+            OpenApiParameter("spell", str, required=False),
+            OpenApiParameter("target", str, required=False, description="a cell, e.g. d4"),
+            OpenApiParameter("direction", str, required=False),
+            OpenApiParameter(
+                "resolve", str, required=False, description="an effect on standby, e.g. click:B1"
+            ),
+        ],
+        responses={200: OpenApiTypes.OBJECT, 409: ERROR, 422: REFUSED},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        match = _match(request, pk)
+        recording = _recording(match)
+        game = games.load(recording, selectors.time_policy(match))
+        unit = request.query_params.get("unit", "")
+        source = request.query_params.get("resolve", "")
+        if not unit and not source:
+            raise InvalidInput("unit", "name the selected unit (e.g. A1)")
+        spell, target = request.query_params.get("spell"), request.query_params.get("target")
+        try:
+            if source:
+                found = selectors.resolve_payload(game, source)
+            elif spell and target:
+                direction = request.query_params.get("direction")
+                found = selectors.cast_payload(game, unit, spell, target, direction)
+            else:
+                found = selectors.options_payload(game, unit)
+        except games.Refused as refused:
+            return _refusal(refused)
+        return Response({"version": recording.version, **found})
+
+
+class ActionsView(APIView):
+    """Append one action (its log events); 409 when another device recorded first."""
+
+    @extend_schema(request=ActionInput, responses={201: STATE, 409: ERROR, 422: REFUSED})
+    def post(self, request: Request, pk: int) -> Response:
+        match = _match(request, pk)
+        require(request.user.is_authenticated, request)
+        data = valid(ActionInput, request).validated_data
+        recording = _recording(match)
+        services.append(
+            recording,
+            by=request.user,
+            events=data["events"],
+            after=data["after"],
+            reward=data.get("reward"),
+        )
+        return Response(_state(request, match, recording), status=201)
+
+
+class UndoView(APIView):
+    """Take back your last action while the opponent has not acted since."""
+
+    @extend_schema(request=UndoInput, responses={200: STATE, 409: ERROR})
+    def post(self, request: Request, pk: int) -> Response:
+        match = _match(request, pk)
+        require(request.user.is_authenticated, request)
+        data = valid(UndoInput, request).validated_data
+        recording = _recording(match)
+        services.undo(recording, by=request.user, after=data["after"])
+        return Response(_state(request, match, recording))
+
+
+class CorrectionView(APIView):
+    """A judge's correction, or a player's proposal the other player confirms."""
+
+    @extend_schema(request=CorrectionInput, responses={200: STATE, 400: ERROR, 409: ERROR})
+    def post(self, request: Request, pk: int) -> Response:
+        match = _match(request, pk)
+        require(request.user.is_authenticated, request)
+        data = valid(CorrectionInput, request).validated_data
+        recording = _recording(match)
+        services.correct(
+            recording,
+            by=request.user,
+            after=data["after"],
+            keep=data["keep"],
+            note=data.get("note", ""),
+        )
+        return Response(_state(request, match, recording))

@@ -1,0 +1,258 @@
+"""Reads of the live scoresheet: who is looking, the board as JSON, the selected unit's options.
+
+The page draws the board from `board_payload` (no engine on the phone); the same JSON is the
+API's state. `options_payload` asks the engine (`rules.engine.options`) what the selected unit
+may do now and, for a chosen spell and cell, which dice the players must roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.urls import reverse
+
+from kernel import access
+from matches import selectors as match_selectors
+from matches.logs.services import TIME_POLICIES
+from matches.models import Match
+from matches.recording.game import Game, Refused
+from matches.recording.models import RecordedAction, Recording
+from rules.engine import options
+from rules.engine.casting import CastAction
+from rules.engine.cells import Cell, CellError
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.logevents import TimePolicy
+from rules.engine.powers import max_hp
+from rules.engine.state import GameState
+
+HISTORY_ROWS = 40
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """`side` is "A"/"B" for the match's players; judges and organisers are `judge`; anyone
+    else who may see the match follows it read-only."""
+
+    side: str | None
+    judge: bool
+    user_id: int | None
+
+
+def viewer(user: AbstractBaseUser | AnonymousUser, match: Match) -> Viewer:
+    registration = match_selectors.registration_in(user, match)
+    side = None
+    if registration is not None:
+        side = "A" if registration.pk == match.player_a_id else "B"
+    judge = bool(user.is_authenticated and access.of(user, match.round.event).staff)
+    return Viewer(side, judge, user.pk if user.is_authenticated else None)
+
+
+def time_policy(match: Match) -> TimePolicy:
+    return TIME_POLICIES.get(match.round.event.time_policy, TimePolicy.EQUAL_TURNS_DRAW)
+
+
+def recording_of(match: Match) -> Recording | None:
+    return Recording.objects.filter(match=match).select_related("log").first()
+
+
+# -- the board ------------------------------------------------------------------------------------
+
+
+def _names(cells: Any) -> list[str]:
+    return sorted(c.name for c in cells)
+
+
+def _units(state: GameState, labels: dict[str, dict[str, str]]) -> list[dict[str, Any]]:
+    out = []
+    for unit in state.units:
+        label = labels.get(unit.id) or labels.get(unit.summoner or "", {})
+        out.append(
+            {
+                "id": unit.id,
+                "side": unit.side,
+                "name": unit.profile.name if unit.summoner else label.get("name", unit.id),
+                "label": "" if unit.summoner else label.get("label", ""),
+                "cell": unit.cell.name if unit.cell else None,
+                "injuries": unit.injuries,
+                "hp": max_hp(state, unit),
+                "ap": unit.ap,
+                "mp": unit.mp,
+                "level": unit.profile.level,
+                "initiative": unit.profile.initiative,
+                "summon": not unit.is_krosmaster,
+                "rewards": [{"id": t.reward.id, "face_up": t.face_up} for t in unit.rewards],
+                "inspiration": list(unit.inspiration),
+            }
+        )
+    return out
+
+
+def summary(events: list[dict[str, Any]]) -> str:
+    """One line for the history: `A1 move c3 (Block by B1)`, `A1 cast Jab on d4`."""
+    parts = []
+    for e in events:
+        kind = e.get("e", "?")
+        words = [str(e.get("unit") or e.get("player") or ""), kind]
+        for name in ("cell", "to", "target", "spell", "reward", "source"):
+            if e.get(name):
+                words.append(str(e[name]))
+        if e.get("dice"):
+            words.append(", ".join(e["dice"]))
+        if e.get("block"):
+            words.append("(Block: " + ", ".join(b["by"] for b in e["block"]) + ")")
+        parts.append(" ".join(w for w in words if w))
+    return "; ".join(parts)
+
+
+def _history(rows: list[RecordedAction], active: set[int]) -> list[dict[str, Any]]:
+    out = []
+    for row in rows:
+        out.append(
+            {
+                "number": row.number,
+                "kind": row.kind,
+                "side": row.side,
+                "author": row.author.username if row.author else None,
+                "approved_by": row.approved_by.username if row.approved_by else None,
+                "summary": summary(row.events)
+                if row.kind == RecordedAction.Kind.ACTION
+                else f"#{row.target}",
+                "in_force": row.number in active,
+                "note": row.note,
+                "at": row.created_at.isoformat(),
+            }
+        )
+    return out
+
+
+def can_undo(recording: Recording, game: Game, user_id: int | None) -> bool:
+    """The author of the last action in force, while every row after it is theirs too (the
+    opponent has not acted since)."""
+    if not game.active or user_id is None:
+        return False
+    number, author = game.active[-1]
+    if author != user_id:
+        return False
+    later = recording.actions.filter(number__gt=number).exclude(author_id=user_id)
+    return not later.exists()
+
+
+def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, Any]:
+    """Everything a phone draws and asks from: the state, what the rules wait for, whose
+    phone may record it, the last outcome and the history."""
+    state = game.state
+    newest = recording.actions.select_related("author", "approved_by").order_by("-number")
+    rows = list(newest[:HISTORY_ROWS])[::-1]
+    prompt = options.prompt(state)
+    active = {number for number, _ in game.active}
+    last = None
+    if game.active:
+        last_number = game.active[-1][0]
+        last = next((r for r in rows if r.number == last_number), None)
+        last = last or recording.actions.get(number=last_number)
+    arena = state.arena
+    can_act = who.side is not None and recording.status == Recording.Status.PLAYING
+    payload: dict[str, Any] = {
+        "version": recording.version,
+        "status": recording.status,
+        "match": recording.match_id,
+        "viewer": {
+            "side": who.side,
+            "judge": who.judge,
+            "my_turn": can_act and prompt.side == who.side,
+            "can_undo": can_act and can_undo(recording, game, who.user_id),
+        },
+        "prompt": prompt.to_dict(),
+        "arena": {
+            "name": arena.name,
+            "trees": _names(arena.trees),
+            "bushes": _names(arena.bushes),
+            "crates": _names(arena.crates),
+            "demon_cells": _names(arena.demon_cells),
+            "start_cells": {s: _names(arena.start_cells.get(s, ())) for s in ("A", "B")},
+        },
+        "units": _units(state, recording.labels),
+        "players": {p.side: {"name": p.name, "gg": p.gg, "kamas": p.kamas} for p in state.players},
+        "wild_gg": state.wild_gg,
+        "kamas": {c.name: n for c, n in state.kamas_on_board},
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "active_side": state.active_side,
+        "active_unit": state.active_unit,
+        "timelines": {s: list(state.timeline(s)) for s in ("A", "B")},
+        "tension_dice": list(state.tension_dice),
+        "pending": [p.label for p in state.pending],
+        "winner": state.winner,
+        "over_reason": state.over_reason,
+        "last": {
+            "number": last.number,
+            "side": last.side,
+            "summary": summary(last.events),
+            "outcome": last.outcome,
+        }
+        if last
+        else None,
+        "history": _history(rows, active),
+        "correction": recording.correction,
+        "log": _log(recording),
+    }
+    return payload
+
+
+def _log(recording: Recording) -> dict[str, Any] | None:
+    log = recording.log
+    if log is None:
+        return None
+    log.refresh_from_db(fields=["status", "report", "verified_at", "match_check"])
+    return {
+        "id": log.pk,
+        "status": log.status,
+        "acceptable": log.acceptable,
+        "result": (log.report or {}).get("result"),
+        "replay_url": reverse("matches:log-replay", args=[recording.match_id, log.pk]),
+        "match_url": reverse("matches:match-detail", args=[recording.match_id]),
+        "accept_url": reverse("api-match-log-accept", args=[recording.match_id, log.pk]),
+    }
+
+
+# -- options --------------------------------------------------------------------------------------
+
+
+def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
+    """The selected unit's moves, spells with targets and areas, and other actions."""
+    try:
+        found = options.unit_options(game.state, unit_id, game.context)
+    except RuleViolation as refused:
+        raise Refused(refused.rule, refused.message) from None
+    return found.to_dict()
+
+
+def resolve_payload(game: Game, source: str) -> dict[str, Any]:
+    """The dice an effect on standby needs before it resolves (or the rule refusing it)."""
+    try:
+        needs = options.resolve_needs(game.state, source, game.context)
+    except RuleViolation as refused:
+        raise Refused(refused.rule, refused.message) from None
+    except Unsupported as missing:
+        raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
+    return needs.to_dict()
+
+
+def cast_payload(
+    game: Game, unit_id: str, spell: str, target: str, direction: str | None = None
+) -> dict[str, Any]:
+    """The dice a cast needs (or the rule refusing it)."""
+    try:
+        cell = Cell.parse(target)
+    except CellError as error:
+        raise Refused(None, str(error)) from None
+    action = CastAction(unit_id, spell, cell, direction=direction or None)
+    try:
+        needs = options.cast_needs(game.state, action, game.context)
+    except RuleViolation as refused:
+        raise Refused(refused.rule, refused.message) from None
+    except Unsupported as missing:
+        raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
+    return needs.to_dict()

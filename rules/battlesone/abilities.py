@@ -1,0 +1,401 @@
+"""What each ability and spell of the Almanac does, in our own words, as the engine applies it.
+
+The catalog reader gives the numbers (icons, VC base, dice); this table gives the effect, one
+entry per ability, so the coverage report can say which ones are modelled. Effects the engine
+resolves itself (`RESOLVED` kinds): damage, heal, kill, stuck, inactive, control, revive, stance
+(the Mob goes Fallow or Busy and a lasting modifier holds while it stays there), passive. The
+other kinds (`reaction`, `lp`) have their timing, VC roll and LP spending checked, and their
+outcome taken from the record's `changes` (docs/battlesone.md says so per ability).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RESOLVED = frozenset(
+    {
+        "damage",
+        "heal",
+        "kill",
+        "stuck",
+        "inactive",
+        "control",
+        "revive",
+        "stance",
+        "passive",
+        "undo",
+    }
+)
+CHECKED = frozenset({"reaction", "lp"})
+FIRES = frozenset(
+    {"inactive", "damage", "damage_inactive", "heal", "inactive_or_damage", "retribution"}
+)
+"""What a resolved firing does to its target: Inactive, damage (then Inactive), or a heal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """How the engine applies one ability: what it does and to whom, in our words."""
+
+    kind: str
+    target: str = "enemy"  # self, enemy, ally, enemies, allies, any, dead
+    summary: str = ""
+    attack_roll: bool = False  # an ATT roll must hit as well
+    negate_def: bool = False  # the target's DEF is not added to STR
+    multiplier: int = 1  # damage multiplier on a hit
+    self_after: str | None = None  # the user's position after success (else by its icons)
+    revive_hp: str | None = None  # "20" or "lp4" for revive
+    def_bonus: int = 0  # a stance's DEF bonus for the user (HIDE, PROPERSTANCE)
+    ally_def_bonus_lp: bool = False  # PROTECTION: allies gain 1+LP DEF
+    ally_att_bonus_lp: bool = False  # ENCHANTMENT: allies' STR eases by 1+LP
+    absorb: bool = False  # ABSORBTION
+    bonus_damage: bool = False  # BONUS DAMAGE
+    max_die: bool = False  # the damage is the maximum of a die (JOKE, PRANK)
+    after_hit: bool = False  # only right after the Mob itself was damaged (COUNTER, DODGE)
+    attacks_held: bool = False  # the Mob may still attack while it holds this (HOWL...)
+    quip_success: int = 0  # how far its VC quips down after a use that worked
+    quip_failure: int = 0  # ... after a use that failed (ASSASSINATE: 1 and 2)
+    trigger: bool = False  # a stance whose lasting effect fires on others' actions
+    fires: str | None = None  # what a firing does when the engine resolves it (`FIRES`)
+    fire_vc: int | None = None  # which "(N+LP) VC" of the text the firing rolls (None: none)
+    fire_amount: str = ""  # "dice" (the ability's dice), "lp2", "lp3", "2+lp", "3d4"
+
+    @property
+    def resolved(self) -> bool:
+        """Applied by the engine itself; stances that fire on others' actions are entered by
+        the engine, but what they do when they fire comes from the record (`effect` events)."""
+        return self.kind in RESOLVED and (not self.trigger or self.fires is not None)
+
+
+E = Effect
+EFFECTS: dict[str, Effect] = {
+    # Warrior
+    "absorbtion": E(
+        "passive",
+        "self",
+        "armour takes (3+LP) off each hit, wearing down by 1 after each assault",
+        absorb=True,
+    ),
+    "bonus-damage": E(
+        "passive",
+        "self",
+        "each successful attack adds 1 to a bonus, up to (3+LP), added to later damage",
+        bonus_damage=True,
+    ),
+    # Barbarian
+    "berserk": E(
+        "damage",
+        "enemy",
+        "1 attack plus up to 3 more from the pool on one foe; a 1 "
+        "cancels all and sticks the Barbarian, a 20 does not double",
+        attack_roll=True,
+    ),
+    "howl": E(
+        "stance",
+        "allies",
+        "while Busy, allies' attacks do double damage until the Barbarian's first attack",
+        attacks_held=True,
+    ),
+    # Paladin
+    "holy-light": E("heal", "allies", "one roll of the dice heals every ally"),
+    "aid": E("lp", "ally", "gives LP to the total of another Mob's ability"),
+    # Ranger
+    "counter": E(
+        "damage",
+        "enemy",
+        "after being hit, strikes back with its own attack roll",
+        attack_roll=True,
+        after_hit=True,
+    ),
+    "called-shot": E(
+        "damage",
+        "enemy",
+        "VC, then an attack ignoring DEF for triple damage",
+        attack_roll=True,
+        negate_def=True,
+        multiplier=3,
+    ),
+    # Cavalier
+    "vigilante": E("reaction", "ally", "takes the blow for an ally, absorbing LP x2 of it"),
+    "charge": E(
+        "stance", "allies", "wins initiative for the party; allies attack first", trigger=True
+    ),
+    # Thief
+    "steal": E("lp", "enemy", "takes LP from an opponent's ability totals into DIVVY"),
+    "divvy": E("lp", "allies", "hands DIVVY LP out to allies' ability totals"),
+    # Thug
+    "hide": E(
+        "stance", "self", "Busy and hidden: +4 DEF, no spells without attack rolls", def_bonus=4
+    ),
+    "backstab": E(
+        "damage",
+        "enemy",
+        "an attack ignoring DEF with a x2 to x4 multiplier",
+        attack_roll=True,
+        negate_def=True,
+        multiplier=2,
+    ),
+    # Assassin
+    "assassinate": E(
+        "kill",
+        "enemy",
+        "VC and an attack ignoring DEF kill the target",
+        attack_roll=True,
+        negate_def=True,
+        quip_success=1,
+        quip_failure=2,
+    ),
+    "guise": E(
+        "control", "enemy", "takes control of an opposing Mob while the Assassin stays Fallow"
+    ),
+    # Rogue
+    "sneak-attack": E(
+        "damage",
+        "enemy",
+        "after a hit, a VC gives another attack on the same target",
+        attack_roll=True,
+    ),
+    "trap": E(
+        "stance",
+        "enemies",
+        "while Fallow, opposing Mobs taking turns may be made Inactive",
+        trigger=True,
+        fires="inactive",
+        fire_vc=1,
+    ),
+    # Joker
+    "joke": E("damage", "enemy", "the target takes its own weapon's maximum damage", max_die=True),
+    "prank": E(
+        "damage", "enemy", "an active opponent hits a friend for maximum damage", max_die=True
+    ),
+    # Fire Mage
+    "fireball": E("damage", "enemies", "charged when Busy, then D6s on all Mobs of one zone"),
+    "firewall": E(
+        "stance",
+        "enemies",
+        "Mobs crossing the wall take D6s automatically",
+        trigger=True,
+        fires="damage",
+        fire_amount="dice",
+    ),
+    # Ice Mage
+    "ice-bolt": E(
+        "damage", "enemy", "an attack ignoring DEF, then D6s", attack_roll=True, negate_def=True
+    ),
+    "freeze": E("stuck", "enemy", "makes an opposing Mob STUCK until next round"),
+    # Air Mage
+    "fly": E("stance", "self", "Busy in the air: out of reach of attack rolls"),
+    "air-bolt": E(
+        "damage",
+        "enemy",
+        "D8s; an attack ignoring DEF unless flying",
+        attack_roll=True,
+        negate_def=True,
+    ),
+    # Earth Mage
+    "earthquake": E("inactive", "any", "Active Mobs become Inactive and Inactive ones Active"),
+    "meteor-shower": E(
+        "stance",
+        "any",
+        "while Busy, Mobs taking turns may be hit by D6s",
+        trigger=True,
+        fires="damage_inactive",
+        fire_vc=0,
+        fire_amount="dice",
+    ),
+    # Mystic
+    "light": E(
+        "stance",
+        "allies",
+        "while Fallow, allies heal LP x3 when they act",
+        trigger=True,
+        fires="heal",
+        fire_amount="lp3",
+    ),
+    "shadows": E(
+        "stance",
+        "enemies",
+        "while Busy, acting opponents go Inactive or take LP x2",
+        trigger=True,
+        fires="inactive_or_damage",
+        fire_amount="lp2",
+    ),
+    # Shaman
+    "peace-pipe": E("stance", "enemies", "while Fallow, opponents cannot be Fallow", trigger=True),
+    "dance": E("reaction", "enemy", "cancels an opponent's spell or ability"),
+    # Theurgist
+    "retribution": E(
+        "stance",
+        "allies",
+        "while Busy, whoever hurts an ally takes the same",
+        trigger=True,
+        fires="retribution",
+    ),
+    "protection": E(
+        "stance",
+        "allies",
+        "while Fallow, every friendly Mob gains 1+LP DEF",
+        ally_def_bonus_lp=True,
+    ),
+    # Necromancer
+    "summon-dead": E(
+        "revive",
+        "dead",
+        "raises a dead Mob of either side with LP x4 HP, under the Necromancer's control",
+        revive_hp="lp4",
+    ),
+    "disintegration": E(
+        "damage",
+        "enemies",
+        "one roll of D4s on every opponent in the Umbra; the Necromancer is STUCK after",
+        self_after="stuck",
+    ),
+    # Cleric
+    "ressurect": E("revive", "dead", "raises a dead Mob at 20 HP", revive_hp="20"),
+    "heal": E("heal", "ally", "D8s heal one party member"),
+    # Druid
+    "wall-of-thorns": E(
+        "stance",
+        "allies",
+        "while Fallow, attacks on allies may fail",
+        trigger=True,
+        fires="damage",
+        fire_vc=1,
+        fire_amount="lp2",
+    ),
+    "summon-wolf": E(
+        "stance",
+        "enemies",
+        "while Busy, a wolf may bite after allies' hits",
+        trigger=True,
+        fires="damage",
+        fire_vc=1,
+        fire_amount="dice",
+    ),
+    # Warlock
+    "summon-demon": E(
+        "stance", "self", "while Busy, a demon may absorb what targets the Warlock", trigger=True
+    ),
+    "demon-attack": E("damage", "enemy", "the demon deals damage equal to the Warlock's THP"),
+    # Light Mage
+    "aura": E("stance", "allies", "while Busy, Mobs in the Umbra cannot be touched", trigger=True),
+    "new": E("stance", "enemies", "while Fallow, opponents may only attack", trigger=True),
+    # Illusionist
+    "disguise": E(
+        "reaction",
+        "ally",
+        "redirects an opponent's action to another ally",
+        quip_success=1,
+        quip_failure=1,
+    ),
+    "flower": E(
+        "control",
+        "enemy",
+        "an opponent comes over STUCK, staring at a flower",
+        self_after="inactive",
+    ),
+    # Fighter
+    "grapple": E(
+        "damage", "enemy", "VC and a hit deal LP damage; allies get free attacks", attack_roll=True
+    ),
+    "dodge": E("undo", "self", "steps aside from the attack that just hit", after_hit=True),
+    # Gladiator
+    "arena": E("damage", "enemies", "fights up to 2+LP victims one by one", attack_roll=True),
+    "leap": E("reaction", "self", "after a hit, leaps back to the Portal Active"),
+    # Evoker
+    "lightning-strike": E(
+        "damage", "enemy", "D6s without a roll; the Evoker is STUCK after", self_after="stuck"
+    ),
+    "magic-missile": E(
+        "damage",
+        "enemy",
+        "D4 without a roll; as a Turn Action maximum damage and the Evoker is STUCK after",
+        self_after="stuck",
+    ),
+    # Time Mage
+    "entropy": E("inactive", "any", "makes any Mob Inactive"),
+    "time-slip": E(
+        "stance", "any", "while Fallow then Busy, makes Inactive Mobs Active", trigger=True
+    ),
+    # Dark Mage
+    "dissension": E("inactive", "enemies", "chosen opponents in the Portal become Inactive"),
+    "balls": E(
+        "stance",
+        "enemies",
+        "sits in an opposing zone; Mobs entering may take D6s",
+        trigger=True,
+        fires="damage",
+        fire_vc=1,
+        fire_amount="dice",
+    ),
+    # Samurai
+    "swordsing": E(
+        "damage", "enemy", "a thrown weapon: double damage, target Inactive", multiplier=2
+    ),
+    "properstance": E(
+        "stance",
+        "self",
+        "Busy: +2 DEF, stores LP for later attacks",
+        def_bonus=2,
+        attacks_held=True,
+    ),
+    # Monk
+    "spirit-walk": E(
+        "stance",
+        "self",
+        "Fallow: protected from death, 1+LP attacks",
+        trigger=True,
+        attacks_held=True,
+    ),
+    "spirit-healing": E(
+        "stance",
+        "allies",
+        "while Busy, Mobs entering the Umbra heal 3D4",
+        trigger=True,
+        fires="heal",
+        fire_amount="3d4",
+    ),
+    # Conjurere
+    "icon-of-impulse": E(
+        "stance", "any", "an icon that releases a pigeon when touched", trigger=True
+    ),
+    "pigeon": E("damage", "enemies", "D4s on each play phase while the pigeon flies"),
+    # Enchanter
+    "enchantment": E(
+        "stance", "allies", "while Busy, allies' attacks ease by 1+LP", ally_att_bonus_lp=True
+    ),
+    "sleep": E("stuck", "enemy", "an opponent sleeps STUCK while the Enchanter is Fallow"),
+    # Soothsayer
+    "herb": E("heal", "ally", "D4s heal one Mob"),
+    "charm": E("control", "enemy", "an opponent acts against its allies for one turn"),
+    # Diviner
+    "forecast": E("reaction", "enemies", "sets the order opponents act in this round"),
+    "call": E("reaction", "enemy", "chooses the next opposing Mob and its action"),
+    # Thaumaturgist
+    "amplify": E("lp", "allies", "adds LP to what allies spend"),
+    "attentuation": E("stance", "enemies", "while Busy, opponents' LP count less", trigger=True),
+    # Beggar
+    "beg": E("lp", "enemy", "begs LP from an opponent into Stock LP"),
+    "plead": E("reaction", "self", "spends Stock LP to stop an attack"),
+    # Abjurer
+    "echo": E("reaction", "any", "repeats a declared Turn Action"),
+    "delay": E("reaction", "enemy", "skips an incoming spell or ability"),
+    # Wizard
+    "elemental-blast": E("damage", "enemy", "LP D6s of the chosen element"),
+    "counter-balance": E("reaction", "self", "escapes an attack into the next element"),
+    # Runecaster
+    "runecast": E("damage", "enemies", "rune D4s on every opponent"),
+    "magic-circle": E(
+        "stance", "self", "Fallow: spells on the Runecaster are cancelled", trigger=True
+    ),
+    # Witch
+    "curse": E(
+        "stance",
+        "enemies",
+        "while Busy, spellcasters against the party take 2+LP",
+        trigger=True,
+        fires="damage",
+        fire_amount="2+lp",
+    ),
+    "karma": E("reaction", "any", "doubles healing or damage this turn"),
+}

@@ -1,0 +1,824 @@
+"""Verify a recorded BATTLES ONE game: every roll, every Hit Point, the winner.
+
+A record (`b1r/1`, docs/battlesone.md) is JSON lines: a header with both players' lists, then
+one event per line: `setup` (Melee Points), `round`, `go`, `initiative`, `attack`, `ability`,
+`recover` and `end`. The verdict uses the statuses of Krosmaster match logs: `valid`, `invalid`
+(an event breaks a rule: the first one stops the check), `mismatch` (a figure the record claims,
+such as a hit, Hit Points left or the winner, differs from what the rules give), `unsupported`
+(the record uses what the engine does not model, e.g. the Pirate Battles variant),
+`incomplete` (the record stops before the game is decided) and `unreadable`. Every step of the
+trace names the rulebook section behind it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.battlesone.abilities import EFFECTS, Effect
+from rules.battlesone.catalog import Ability, Catalog, slugify
+from rules.battlesone.legality import ListError, check_list
+from rules.battlesone.sections import (
+    S_ALMANAC,
+    S_ATTACK,
+    S_DAMAGE,
+    S_DECLARE,
+    S_END_PHASE,
+    S_END_ROUND,
+    S_GO,
+    S_HACKED,
+    S_HP,
+    S_ICONS,
+    S_INITIATIVE,
+    S_MELEE,
+    S_PLAY,
+    S_ROUND,
+    S_SETUP,
+    S_STRENGTH,
+    S_TURN,
+    S_TURN_ACTION,
+    S_USAGE,
+    S_VC,
+    S_WIN,
+)
+from rules.battlesone.state import (
+    ACTIVE,
+    BUSY,
+    DEAD,
+    FALLOW,
+    INACTIVE,
+    POSITIONS,
+    SIDES,
+    STUCK,
+    GameState,
+    MobState,
+    other,
+)
+from rules.battlesone.verdict import NotModelled, RuleBroken, Step, Verdict
+
+FORMAT = "b1r/1"
+
+
+class _Game:
+    """Applies events one by one to a `GameState`, writing the trace and the mismatches."""
+
+    def __init__(self, state: GameState, verdict: Verdict) -> None:
+        self.state, self.verdict, self.line = state, verdict, 0
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def step(self, step: str, rule: str, text: str) -> None:
+        self.verdict.trace.append(Step(self.line, step, rule, text))
+
+    def claim(self, field_name: str, claimed: Any, computed: Any, rule: str) -> None:
+        if claimed is not None and claimed != computed:
+            self.verdict.mismatches.append(
+                {
+                    "line": self.line,
+                    "field": field_name,
+                    "claimed": claimed,
+                    "computed": computed,
+                    "rule": rule,
+                }
+            )
+
+    def mob(self, ref: Any, what: str = "mob") -> MobState:
+        found = self.state.mobs.get(str(ref))
+        if found is None:
+            raise RuleBroken(S_SETUP, f"{what} {ref!r} is not a Mob of this game (A0, B2, ...)")
+        return found
+
+    @staticmethod
+    def roll(value: Any, faces: int, what: str, rule: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= faces:
+            raise RuleBroken(rule, f"{what}: a d{faces} shows 1 to {faces}, not {value!r}")
+        return value
+
+    def dice(self, values: Any, count: int, faces: int, rule: str) -> int:
+        if not isinstance(values, list) or len(values) != count:
+            raise RuleBroken(rule, f"{count} d{faces} are rolled here; the record has {values!r}")
+        return sum(self.roll(v, faces, "damage die", rule) for v in values)
+
+    # -- set-up, rounds, initiative ----------------------------------------------------------
+
+    def setup(self, ev: Mapping[str, Any]) -> None:
+        if self.state.phase != "setup":
+            raise RuleBroken(S_SETUP, "Melee Points are rolled before the first round")
+        m = self.mob(ev.get("mob"))
+        rolled = self.roll(ev.get("roll"), 6, "Melee Points", S_MELEE)
+        att, dfn = ev.get("att", 0), ev.get("def", 0)
+        if not (isinstance(att, int) and isinstance(dfn, int) and att >= 0 and dfn >= 0):
+            raise RuleBroken(S_MELEE, "att and def take whole numbers of Melee Points")
+        if att + dfn != rolled:
+            raise RuleBroken(
+                S_MELEE, f"{m.ref}: {att}+{dfn} Melee Points placed, the d6 showed {rolled}"
+            )
+        if m.set_up:
+            raise RuleBroken(S_MELEE, f"{m.ref} has its Melee Points already: one d6 per Mob")
+        m.att_melee, m.def_melee, m.set_up = att, dfn, True
+        self.step("Set-up", S_MELEE, f"{m.ref} {m.mob.name}: d6={rolled}, ATT -{att}, DEF +{dfn}")
+
+    def new_round(self, ev: Mapping[str, Any]) -> None:
+        if self.state.phase == "setup":
+            missing = [m.ref for m in self.state.mobs.values() if not m.set_up]
+            if missing:
+                raise RuleBroken(S_MELEE, f"no Melee Points rolled for {', '.join(missing)}")
+        elif self.state.phase != "ended_round" and self.state.round:
+            raise RuleBroken(S_END_ROUND, "a round starts after the End Round Action (recover)")
+        self.state.round += 1
+        self.state.phase = "go"
+        self.state.first = self.state.to_act = None
+        self.step("Round", S_ROUND, f"round {self.state.round}: GO Actions, then Initiative")
+
+    def initiative(self, ev: Mapping[str, Any]) -> None:
+        if self.state.phase != "go":
+            raise RuleBroken(S_INITIATIVE, "Initiative is rolled at the end of the GO Action")
+        a = self.roll(ev.get("A"), 6, "initiative of A", S_INITIATIVE)
+        b = self.roll(ev.get("B"), 6, "initiative of B", S_INITIATIVE)
+        if a == b:
+            self.step("Initiative", S_INITIATIVE, f"{a} each: a tie, both players roll again")
+            return
+        first = "A" if a > b else "B"
+        self.claim("first", ev.get("first"), first, S_INITIATIVE)
+        self.state.first = self.state.to_act = first
+        self.state.phase = "action"
+        self.step("Initiative", S_INITIATIVE, f"A {a}, B {b}: {first} plays the first Turn")
+
+    def recover(self, ev: Mapping[str, Any]) -> None:
+        if self.state.phase != "action":
+            raise RuleBroken(S_END_ROUND, "the End Round Action ends a round's Action phase")
+        if self.state.can_act("A") or self.state.can_act("B"):
+            left = [m.ref for m in self.state.mobs.values() if m.alive and m.position == ACTIVE]
+            raise RuleBroken(S_END_ROUND, f"Active Mobs have not played yet: {', '.join(left)}")
+        for m in self.state.mobs.values():
+            if m.position == STUCK:
+                m.position = INACTIVE  # STUCK Mobs miss the next round
+            elif m.position in (INACTIVE, BUSY) and not m.stance:
+                m.position = ACTIVE
+            elif m.position == BUSY:  # Busy lasts the round (icon "Busy")
+                m.position, m.stance = ACTIVE, None
+        self.state.phase = "ended_round"
+        self.step("End Round", S_END_ROUND, "STUCK Mobs go Inactive; the others return Active")
+
+    # -- turns ---------------------------------------------------------------------------------
+
+    def check_turn(self, m: MobState, out_of_turn: bool) -> None:
+        if self.state.phase == "over":
+            raise RuleBroken(S_WIN, "the game is over")
+        if self.state.phase != "action":
+            raise RuleBroken(S_TURN_ACTION, "Turn Actions are played after Initiative")
+        if not m.alive:
+            raise RuleBroken(S_WIN, f"{m.ref} is dead and can do nothing")
+        if out_of_turn:
+            return
+        if m.controller != self.state.to_act:
+            raise RuleBroken(S_TURN, f"it is {self.state.to_act}'s Turn, not {m.controller}'s")
+
+    def end_turn(self, side: str) -> None:
+        self.check_winner()
+        if self.state.phase == "over":
+            return
+        nxt = other(side)
+        self.state.to_act = nxt if self.state.can_act(nxt) else side
+
+    def check_winner(self) -> None:
+        for side in SIDES:
+            if not any(m.alive for m in self.state.side(side)):
+                self.state.winner, self.state.phase = other(side), "over"
+                owned = [m for m in self.state.mobs.values() if m.owner == side]
+                taken = any(m.alive and m.controller != side for m in owned)
+                self.state.reason = "control" if taken else "killed"
+                self.step(
+                    "Game over",
+                    S_WIN,
+                    f"{side} has no Mob left alive under its control: {other(side)} wins",
+                )
+                return
+
+    # -- attacks ---------------------------------------------------------------------------
+
+    def defence(self, target: MobState, negate: bool) -> int:
+        """DEF as the attacker adds it: none when STUCK or negated; stances and PROTECTION."""
+        natural = 0 if negate or target.position == STUCK else target.mob.defence + target.def_melee
+        bonus = EFFECTS[target.stance].def_bonus if target.stance else 0
+        for ally in self.state.side(target.controller):
+            if ally.stance and EFFECTS[ally.stance].ally_def_bonus_lp and ally.alive:
+                bonus += 1 + ally.lp(ally.stance)
+        return natural + bonus
+
+    def strength(self, attacker: MobState, target: MobState, negate: bool) -> int:
+        easing = sum(
+            1 + ally.lp(ally.stance)
+            for ally in self.state.side(attacker.controller)
+            if ally.stance and EFFECTS[ally.stance].ally_att_bonus_lp and ally.alive
+        )
+        return attacker.att + self.defence(target, negate) - easing
+
+    def hit_roll(
+        self, attacker: MobState, target: MobState, roll: Any, negate: bool
+    ) -> tuple[bool, int]:
+        """(hit, roll) for one d20 attack roll; a 1 misses and sticks the attacker."""
+        if target.stance == "fly":
+            raise RuleBroken(S_ALMANAC, f"{target.ref} is flying: out of reach of attack rolls")
+        value = self.roll(roll, 20, "attack roll", S_ATTACK)
+        str_ = self.strength(attacker, target, negate)
+        needed = min(max(str_, 1), 20)
+        if value == 1:
+            self.step(
+                "Action Phase", S_ATTACK, f"{attacker.ref} rolls 1: a miss, {attacker.ref} is STUCK"
+            )
+            return False, value
+        hit = value == 20 or value >= needed
+        self.step(
+            "Action Phase",
+            S_STRENGTH,
+            f"STR {str_} (ATT {attacker.att} + DEF {self.defence(target, negate)}"
+            f"{', DEF negated' if negate else ''}); needs {needed}, rolls {value}: "
+            f"{'hit' if hit else 'miss'}",
+        )
+        return hit, value
+
+    def deal(self, target: MobState, amount: int, source: str, rule: str = S_DAMAGE) -> None:
+        if target.mob.ability("absorbtion") is not None:
+            armour = max(3 + target.lp("absorbtion") - target.absorb_used, 0)
+            if armour and amount > 0:
+                taken = min(armour, amount)
+                amount -= taken
+                target.absorb_used += 1
+                self.step("Absorb", S_ALMANAC, f"{target.ref}'s ABSORBTION takes {taken} off")
+        target.hp -= amount
+        self.state.damage_now[target.ref] = self.state.damage_now.get(target.ref, 0) + amount
+        self.step(
+            "Damage Phase",
+            rule,
+            f"{source} deals {amount} to {target.ref}: {max(target.hp, 0)} HP left",
+        )
+        if target.hp <= 0:
+            target.hp, target.position, target.stance = 0, DEAD, None
+            self.step("Dead", S_HP, f"{target.ref} has lost all its Hit Points: to the Mausoleum")
+            self.release_control(target)
+        elif target.position in (FALLOW, BUSY):
+            target.position, target.stance = INACTIVE, None
+            self.step(
+                "Hacked", S_HACKED, f"{target.ref} is damaged while {target.position}: Inactive"
+            )
+
+    def release_control(self, dead: MobState) -> None:
+        """A dead Mob under another player's control goes to its owner's Mausoleum (GUISE)."""
+        dead.controller = dead.owner
+
+    def attack(self, ev: Mapping[str, Any]) -> None:
+        m = self.mob(ev.get("mob"))
+        self.check_turn(m, out_of_turn=False)
+        held = m.stance is not None and EFFECTS[m.stance].attacks_held
+        if m.position != ACTIVE and not held:
+            raise RuleBroken(S_ATTACK, f"{m.ref} is {m.position}: only Active Mobs attack")
+        target = self.mob(ev.get("target"), "target")
+        if not target.alive or target.controller == m.controller:
+            raise RuleBroken(S_ATTACK, f"{target.ref} is not an opposing Mob alive")
+        self.step(
+            "Declare Phase", S_DECLARE, f"{m.ref} {m.mob.name} declares an Attack on {target.ref}"
+        )
+        hit, value = self.hit_roll(m, target, ev.get("roll"), negate=False)
+        self.claim("hit", ev.get("hit"), hit, S_ATTACK)
+        if value == 1:
+            m.position = STUCK
+        elif hit:
+            amount = self.dice(ev.get("damage"), 1, m.mob.damage_die, S_DAMAGE)
+            if value == 20:
+                amount *= 2
+                self.step("Critical", S_ATTACK, "a 20 always hits and doubles the damage")
+            if any(a.stance == "howl" and a.alive for a in self.state.side(m.controller)):
+                amount *= 2
+                self.step("HOWL", S_ALMANAC, "the Barbarian's HOWL doubles the damage")
+            if m.mob.slug == "warrior" and m.bonus:
+                amount += m.bonus
+                self.step("Bonus", S_ALMANAC, f"BONUS DAMAGE adds {m.bonus}")
+            self.deal(target, amount, m.ref)
+            if m.mob.slug == "warrior":
+                m.bonus = min(m.bonus + 1, 3 + m.lp("bonus-damage"))
+            self.claim("hp", ev.get("hp"), target.hp, S_HP)
+        if m.stance == "howl":  # HOWL ends with the Barbarian's first attack
+            m.position, m.stance = INACTIVE, None
+            self.step("HOWL ends", S_ALMANAC, f"{m.ref} has attacked: HOWL ends")
+        if m.position == ACTIVE:
+            m.position = INACTIVE
+        self.step("End Phase", S_END_PHASE, f"{m.ref} is {m.position}; the Turn passes")
+        self.end_turn(m.controller)
+
+    # -- abilities -----------------------------------------------------------------------
+
+    def vc(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> bool:
+        """The Visceral roll: at or under base + LP (less what it has quipped down, a zero
+        counting as one); a 1 always works, a 20 botches (STUCK)."""
+        target = ability.vc_target(m.lp(ability.slug))
+        if target is None:
+            return True
+        if ability.fixed_vc is None:
+            target = max(target - m.quips.get(ability.slug, 0), 1)
+        value = self.roll(ev.get("vc"), 20, f"{ability.name} VC roll", S_VC)
+        if value == 20:
+            self.step(
+                "VC", S_VC, f"{ability.name}: VC {target}, rolls 20: a botch, {m.ref} is STUCK"
+            )
+            m.position, m.stance = STUCK, None
+            return False
+        ok = value == 1 or value <= max(target, 1)
+        self.step(
+            "VC",
+            S_VC,
+            f"{ability.name}: VC {target}, rolls {value}: {'success' if ok else 'failure'}",
+        )
+        self.claim("success", ev.get("success"), ok, S_VC)
+        return ok
+
+    def spend(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> int:
+        """LP (dice) used this time, checked against the ability's usage and what is left."""
+        base = ability.dice.base if ability.dice else (ability.pool_base or 0)
+        pool = m.pools.setdefault(ability.slug, max(base + m.lp(ability.slug), 1))
+        used = ev.get("lp", pool if ability.usage in (None, "all-or-none", "permanent") else None)
+        if not isinstance(used, int) or used < 1:
+            raise RuleBroken(S_TURN_ACTION, f"{ability.name}: declare the LP used (Declare Phase)")
+        if ability.usage == "all-or-none" and used != pool:
+            raise RuleBroken(S_USAGE, f"{ability.name} is All-or-none: all {pool} LP or none")
+        if ability.usage == "n-or-some" and used > (ability.or_some or used):
+            raise RuleBroken(
+                S_USAGE, f"{ability.name} is {ability.or_some}-or-some: at most {ability.or_some}"
+            )
+        if used > pool:
+            raise RuleBroken(S_USAGE, f"{ability.name} has {pool} LP left, {used} declared")
+        if ability.usage in ("all-or-none", "all-or-some", "n-or-some"):
+            m.pools[ability.slug] = pool - used
+        return used
+
+    def ability(self, ev: Mapping[str, Any]) -> None:
+        m = self.mob(ev.get("mob"))
+        name = slugify(str(ev.get("ability", "")))
+        ability = m.mob.ability(name)
+        if ability is None:
+            raise RuleBroken(S_ALMANAC, f"{m.mob.name} has no {name!r}")
+        effect = EFFECTS[ability.slug]
+        if effect.kind == "passive":
+            raise RuleBroken(S_ICONS, f"{ability.name} is Passive: always on, never played")
+        go = self.state.phase == "go"
+        if go and not ability.has("go"):
+            raise RuleBroken(S_GO, f"{ability.name} has no GO icon: not on the GO Action")
+        if not go and not (ability.has("turn") or ability.has("out_of_turn")):
+            raise RuleBroken(S_ICONS, f"{ability.name} is played on the GO Action only")
+        out_of_turn = go or (ability.has("out_of_turn") and not ev.get("as_turn", False))
+        if go:
+            if not m.alive or m.position != ACTIVE:
+                raise RuleBroken(S_GO, f"{m.ref} is {m.position}: GO Actions are for Active Mobs")
+        else:
+            self.check_turn(m, out_of_turn=out_of_turn)
+            if not out_of_turn and m.position in (INACTIVE, STUCK):
+                raise RuleBroken(S_TURN_ACTION, f"{m.ref} is {m.position} and cannot act")
+        raw_targets = ev.get("targets", [])
+        if not isinstance(raw_targets, list):
+            raise RuleBroken(S_DECLARE, 'targets: a list of Mobs such as ["B0"]')
+        targets = [self.mob(ref, "target") for ref in raw_targets]
+        self.step(
+            "Declare Phase", S_GO if go else S_DECLARE, f"{m.ref} {m.mob.name} plays {ability.name}"
+        )
+        if self.vc(m, ability, ev):
+            worked = self.resolve(m, ability, effect, targets, ev, out_of_turn)
+        else:
+            worked = False
+            if m.position != STUCK:
+                m.position, m.stance = INACTIVE, None
+        quip = effect.quip_success if worked else effect.quip_failure
+        if quip:
+            m.quips[ability.slug] = m.quips.get(ability.slug, 0) + quip
+            self.step("Quip", S_USAGE, f"{ability.name}'s VC quips down {quip}")
+        if not out_of_turn:
+            self.step("End Phase", S_END_PHASE, f"{m.ref} is {m.position}; the Turn passes")
+            self.end_turn(m.controller)
+        else:
+            self.check_winner()
+
+    def resolve(
+        self,
+        m: MobState,
+        ability: Ability,
+        effect: Effect,
+        targets: list[MobState],
+        ev: Mapping[str, Any],
+        out_of_turn: bool = False,
+    ) -> bool:
+        """Apply the effect; False when it did not come off (an ATT roll that missed). A Turn
+        Action leaves an Active Mob Inactive; an Out-of-turn or Defense Mode play does not."""
+        kind = effect.kind
+        if effect.after_hit and m.ref not in self.state.damage_before:
+            raise RuleBroken(S_ALMANAC, f"{ability.name} answers a hit on {m.ref}, just taken")
+        handler = getattr(self, f"do_{kind}")
+        worked = handler(m, ability, effect, targets, ev) is not False
+        if m.position not in (STUCK, DEAD) and effect.self_after:
+            m.position = effect.self_after
+        elif (
+            m.position == ACTIVE
+            and kind != "stance"
+            and self.state.phase != "go"
+            and not (out_of_turn)
+        ):
+            m.position = INACTIVE
+        return worked
+
+    def need_targets(self, targets: list[MobState], effect: Effect, m: MobState) -> None:
+        if effect.target in ("self", "any", "allies") and not targets:
+            return
+        if not targets:
+            raise RuleBroken(S_TURN_ACTION, "name the target(s) in the Declare Phase")
+        for t in targets:
+            if effect.target in ("enemy", "enemies") and t.controller == m.controller:
+                raise RuleBroken(S_ALMANAC, f"{t.ref} is not an opposing Mob")
+            if effect.target in ("ally", "allies") and t.controller != m.controller:
+                raise RuleBroken(S_ALMANAC, f"{t.ref} is not a friendly Mob")
+            if effect.target == "dead" and t.alive:
+                raise RuleBroken(S_ALMANAC, f"{t.ref} is not dead")
+            if effect.target != "dead" and not t.alive:
+                raise RuleBroken(S_WIN, f"{t.ref} is dead")
+        if effect.target in ("enemy", "ally", "dead") and len(targets) != 1:
+            raise RuleBroken(S_ALMANAC, "this ability has one target")
+
+    def do_damage(self, m, ability, effect, targets, ev) -> None:
+        self.need_targets(targets, effect, m)
+        multiplier = effect.multiplier
+        if effect.attack_roll:
+            rolls = ev.get("rolls") if ability.slug == "berserk" else [ev.get("roll")]
+            if ability.slug == "berserk":
+                extra = self.spend(m, ability, ev) if ev.get("lp") else 0
+                if not isinstance(rolls, list) or len(rolls) != 1 + extra:
+                    raise RuleBroken(S_ALMANAC, f"BERSERK rolls {1 + extra} attacks")
+            hits = 0
+            for roll in rolls or [None]:
+                hit, value = self.hit_roll(m, targets[0], roll, effect.negate_def)
+                if value == 1:
+                    m.position, m.stance = STUCK, None
+                    self.claim("hit", ev.get("hit"), False, S_ATTACK)
+                    return
+                hits += hit
+                if value == 20 and ability.slug != "berserk":
+                    multiplier += 1 if ability.slug == "backstab" else multiplier
+            self.claim("hit", ev.get("hit"), hits > 0, S_ATTACK)
+            if not hits:
+                return
+            if ability.slug == "backstab":
+                multiplier = min(multiplier + self.spend(m, ability, ev), 4 + (multiplier > 2))
+            if ability.slug == "grapple":  # the hold itself deals LP damage, no dice
+                amount = max(m.lp(ability.slug), 1)
+            else:
+                if ability.dice:  # a spell's own dice (ICE BOLT, AIR BOLT), from its pool
+                    count, faces = self.spend(m, ability, ev), ability.dice.faces
+                else:  # the weapon's die, once per hit
+                    count, faces = hits, m.mob.damage_die
+                amount = self.dice(ev.get("dice"), count, faces, S_DAMAGE) * multiplier
+        elif ability.slug == "demon-attack":
+            amount = m.thp
+            self.deal(m, m.lp(ability.slug) + 1, f"{m.ref}'s own DEMON ATTACK", S_ALMANAC)
+        elif effect.max_die:
+            source = self.mob(ev["source"], "source") if ev.get("source") else targets[0]
+            amount = source.mob.damage_die
+        elif ability.slug == "swordsing":
+            amount = self.dice(ev.get("dice"), 1, m.mob.damage_die, S_DAMAGE) * 2
+        elif ability.dice:
+            amount = self.dice(
+                ev.get("dice"), self.spend(m, ability, ev), ability.dice.faces, S_DAMAGE
+            )
+        else:
+            amount = self.dice(ev.get("dice"), 1, m.mob.damage_die, S_DAMAGE)
+        for t in targets:
+            self.deal(t, amount, f"{m.ref}'s {ability.name}", S_ALMANAC)
+            if ability.slug == "swordsing" and t.alive:
+                t.position = INACTIVE
+        if len(targets) == 1:
+            self.claim("hp", ev.get("hp"), targets[0].hp, S_HP)
+
+    def do_heal(self, m, ability, effect, targets, ev) -> None:
+        if not targets:
+            targets = [t for t in self.state.side(m.controller) if t.alive]
+        self.need_targets(targets, effect, m)
+        count = self.spend(m, ability, ev) if ability.dice else 1
+        amount = self.dice(
+            ev.get("dice"), count, ability.dice.faces if ability.dice else 4, S_DAMAGE
+        )
+        for t in targets:
+            before = t.hp
+            t.hp = min(t.thp, t.hp + amount)
+            self.step("Heal", S_HP, f"{t.ref} heals {t.hp - before} (THP {t.thp} is the cap)")
+        if len(targets) == 1:
+            self.claim("hp", ev.get("hp"), targets[0].hp, S_HP)
+
+    def do_kill(self, m, ability, effect, targets, ev) -> bool:
+        self.need_targets(targets, effect, m)
+        hit, value = self.hit_roll(m, targets[0], ev.get("roll"), effect.negate_def)
+        self.claim("hit", ev.get("hit"), hit, S_ATTACK)
+        if value == 1:
+            m.position = STUCK
+        if hit:
+            targets[0].hp, targets[0].position = 0, DEAD
+            self.step("Dead", S_ALMANAC, f"{targets[0].ref} is assassinated")
+            self.release_control(targets[0])
+        return hit
+
+    def do_undo(self, m, ability, effect, targets, ev) -> None:
+        """DODGE: the attack that just hit the Fighter misses after all."""
+        restored = self.state.damage_before.get(m.ref, 0)
+        m.hp = min(m.thp, m.hp + restored)
+        self.step("Dodge", S_ALMANAC, f"{m.ref} steps aside: the {restored} damage is undone")
+        self.claim("hp", ev.get("hp"), m.hp, S_HP)
+
+    def do_stuck(self, m, ability, effect, targets, ev) -> None:
+        self.need_targets(targets, effect, m)
+        if targets[0].position == STUCK:
+            raise RuleBroken(S_ALMANAC, f"{targets[0].ref} is STUCK already")
+        targets[0].position = STUCK
+        self.step("STUCK", S_ALMANAC, f"{targets[0].ref} is STUCK")
+        if ability.has("fallow"):
+            m.position, m.stance = FALLOW, ability.slug
+
+    def do_inactive(self, m, ability, effect, targets, ev) -> None:
+        if ability.slug == "earthquake":
+            for t in self.state.mobs.values():
+                if t is m or not t.alive:
+                    continue
+                if t.position in (FALLOW, BUSY):
+                    t.position, t.stance = INACTIVE, None
+                elif t.position in (ACTIVE, INACTIVE):
+                    t.position = INACTIVE if t.position == ACTIVE else ACTIVE
+            self.step("EARTHQUAKE", S_ALMANAC, "Active and Inactive Mobs swap; Busy/Fallow hacked")
+            return
+        self.need_targets(targets, effect, m)
+        for t in targets:
+            t.position, t.stance = INACTIVE, None
+            self.step("Inactive", S_ALMANAC, f"{t.ref} becomes Inactive")
+
+    def do_control(self, m, ability, effect, targets, ev) -> None:
+        self.need_targets(targets, effect, m)
+        t = targets[0]
+        t.controller = m.controller
+        t.position = STUCK if ability.slug == "flower" else INACTIVE
+        self.step("Control", S_ALMANAC, f"{t.ref} now plays for {m.controller}")
+        if ability.slug == "guise":
+            m.position, m.stance = FALLOW, ability.slug
+        if ability.slug == "charm":
+            t.controller = t.owner  # one action only: the record's next events show it
+
+    def do_revive(self, m, ability, effect, targets, ev) -> None:
+        self.need_targets(targets, effect, m)
+        t = targets[0]
+        t.hp = 20 if effect.revive_hp == "20" else max(4 * m.lp(ability.slug), 1)
+        t.position, t.revived = INACTIVE, True
+        if ability.slug == "summon-dead":
+            t.controller = m.controller
+        self.step("Revive", S_ALMANAC, f"{t.ref} returns Inactive with {t.hp} HP")
+
+    def do_stance(self, m, ability, effect, targets, ev) -> None:
+        position = FALLOW if ability.has("fallow") else BUSY
+        m.position, m.stance = position, ability.slug
+        self.step("Stance", S_ICONS, f"{m.ref} is {position} with {ability.name}")
+
+    def do_checked(self, m, ability, effect, targets, ev) -> None:
+        if ability.usage in ("all-or-some", "n-or-some", "all-or-none") and ev.get("lp"):
+            self.spend(m, ability, ev)
+        changes = ev.get("changes", [])
+        if not isinstance(changes, list) or not all(isinstance(c, dict) for c in changes):
+            raise RuleBroken(S_ALMANAC, "changes: a list of {mob, hp, position} objects")
+        for change in changes:
+            t = self.mob(change.get("mob"), "changed Mob")
+            if "hp" in change:
+                hp = change["hp"]
+                if not isinstance(hp, int) or not 0 <= hp <= t.thp:
+                    raise RuleBroken(S_HP, f"{t.ref}: HP {hp!r} outside 0 to THP {t.thp}")
+                t.hp = hp
+                if hp == 0:
+                    t.position = DEAD
+            if "position" in change:
+                if change["position"] not in POSITIONS:
+                    raise RuleBroken(S_ALMANAC, f"{t.ref}: no position {change['position']!r}")
+                t.position = str(change["position"])
+            self.step("Effect", S_ALMANAC, f"{ability.name}: {t.ref} now {t.snapshot()}")
+
+    do_reaction = do_checked
+    do_lp = do_checked
+
+    def effect(self, ev: Mapping[str, Any]) -> None:
+        """A Fallow or Busy ability firing on someone else's action (Play Phase): the Mob must
+        hold that ability now; what it does is taken from the record's `changes`."""
+        m = self.mob(ev.get("mob"))
+        ability = m.mob.ability(slugify(str(ev.get("ability", ""))))
+        if ability is None or m.stance != ability.slug or not m.alive:
+            raise RuleBroken(
+                S_PLAY,
+                f"{m.ref} is not holding {ev.get('ability')!r} in the Fallow or Busy position",
+            )
+        if self.state.phase not in ("action", "go"):
+            raise RuleBroken(S_PLAY, "Fallow and Busy abilities take effect during a round")
+        self.step("Play Phase", S_PLAY, f"{m.ref}'s {ability.name} takes effect")
+        effect = EFFECTS[ability.slug]
+        if effect.fires is None:
+            self.do_checked(m, ability, effect, [], ev)
+        else:
+            self.fire(m, ability, effect, ev)
+        self.check_winner()
+
+    # -- the end --------------------------------------------------------------------------
+
+    def fire(self, m: MobState, ability: Ability, effect: Effect, ev: Mapping[str, Any]) -> None:
+        """A held ability firing, resolved: its own VC roll if the Almanac gives one, then
+        Inactive, damage or a heal on the one Mob it fires at."""
+        raw = ev.get("targets")
+        if not isinstance(raw, list) or len(raw) != 1:
+            raise RuleBroken(S_PLAY, f'{ability.name} fires at one Mob: targets ["A0"]')
+        target = self.mob(raw[0], "target")
+        if not target.alive:
+            raise RuleBroken(S_WIN, f"{target.ref} is dead")
+        if effect.fire_vc is not None:
+            bases = ability.vc_bases or ((ability.vc_base,) if ability.vc_base is not None else ())
+            base = bases[min(effect.fire_vc, len(bases) - 1)]
+            needed = base + m.lp(ability.slug)
+            value = self.roll(ev.get("vc"), 20, f"{ability.name} VC roll", S_VC)
+            hit = value != 20 and (value == 1 or value <= needed)
+            self.step("VC", S_VC, f"{ability.name} fires: VC {needed}, rolls {value}: "
+                      f"{'it takes' if hit else 'it misses'}")  # fmt: skip
+            self.claim("success", ev.get("success"), hit, S_VC)
+            if not hit:
+                return
+        amount = self.fire_amount(m, ability, effect, ev)
+        if effect.fires == "retribution":
+            ally = self.mob(ev.get("ally"), "ally")
+            amount = self.state.damage_before.get(ally.ref, 0)
+            if ally.controller != m.controller or not amount:
+                raise RuleBroken(S_PLAY, f"RETRIBUTION answers damage {ally.ref} has just taken")
+        if effect.fires == "inactive_or_damage":
+            choice = ev.get("choice")
+            if choice not in ("inactive", "damage"):
+                raise RuleBroken(S_PLAY, f"{ability.name}: the target chooses inactive or damage")
+            if choice == "inactive":
+                target.position, target.stance = INACTIVE, None
+                self.step("Inactive", S_ALMANAC, f"{target.ref} chooses to go Inactive")
+                return
+        if effect.fires == "inactive":
+            target.position, target.stance = INACTIVE, None
+            self.step("Inactive", S_ALMANAC, f"{target.ref} becomes Inactive")
+        elif effect.fires == "heal":
+            before = target.hp
+            target.hp = min(target.thp, target.hp + amount)
+            self.step("Heal", S_HP, f"{target.ref} heals {target.hp - before} (THP {target.thp})")
+        else:
+            self.deal(target, amount, f"{m.ref}'s {ability.name}", S_ALMANAC)
+            if effect.fires == "damage_inactive" and target.alive:
+                target.position, target.stance = INACTIVE, None
+        self.claim("hp", ev.get("hp"), target.hp, S_HP)
+
+    def fire_amount(
+        self, m: MobState, ability: Ability, effect: Effect, ev: Mapping[str, Any]
+    ) -> int:
+        lp = m.lp(ability.slug)
+        fixed = {"lp2": 2 * lp, "lp3": 3 * lp, "2+lp": 2 + lp}
+        if effect.fire_amount in fixed:
+            return max(fixed[effect.fire_amount], 1)  # a zero total counts as one
+        if effect.fire_amount == "3d4":
+            return self.dice(ev.get("dice"), 3, 4, S_DAMAGE)
+        if effect.fire_amount == "dice" and ability.dice is not None:
+            if ability.usage in ("all-or-some", "n-or-some", "all-or-none"):
+                count = self.spend(m, ability, ev)
+            else:  # the dice quip down one each time it strikes
+                count = m.pools.setdefault(ability.slug, max(ability.dice.count(lp), 1))
+                m.pools[ability.slug] = max(count - 1, 1)
+            return self.dice(ev.get("dice"), count, ability.dice.faces, S_DAMAGE)
+        return 0
+
+    def end(self, ev: Mapping[str, Any]) -> None:
+        claimed = ev.get("winner")
+        if self.state.phase == "over":
+            self.claim("winner", claimed, self.state.winner, S_WIN)
+            return
+        reason = ev.get("reason")
+        if reason in ("concession", "time"):
+            self.state.winner, self.state.reason = claimed, reason
+            self.state.phase = "over"
+            self.step("End", S_WIN, f"the game ends by {reason}; winner {claimed or 'none'}")
+            return
+        self.claim("winner", claimed, None, S_WIN)
+
+
+HANDLERS = {
+    "setup": _Game.setup,
+    "round": _Game.new_round,
+    "initiative": _Game.initiative,
+    "go": _Game.ability,
+    "ability": _Game.ability,
+    "attack": _Game.attack,
+    "recover": _Game.recover,
+    "effect": _Game.effect,
+    "end": _Game.end,
+}
+
+
+def _start(header: Mapping[str, Any], catalog: Catalog) -> GameState:
+    mobs: dict[str, MobState] = {}
+    players = header.get("players")
+    if not isinstance(players, Mapping) or set(players) != set(SIDES):
+        raise RuleBroken(S_SETUP, "the header lists both players' lists, under A and B")
+    for side in SIDES:
+        try:
+            report = check_list(players[side], catalog)
+        except ListError as error:
+            raise RuleBroken(S_SETUP, f"list of {side}: {error}") from error
+        if not report.legal:
+            first = report.problems[0]
+            raise RuleBroken(first.section, f"list of {side}: {first.message}")
+        for i, entry in enumerate(report.entries):
+            mob = catalog.mobs[entry.mob]
+            ref = f"{side}{i}"
+            thp = report.total_hp[i]
+            mobs[ref] = MobState(ref, side, mob, entry, thp, thp, side)
+    return GameState(mobs)
+
+
+def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdict:
+    """Check a parsed record (header first); never raises for a bad record."""
+    verdict = Verdict("valid")
+    if not lines:
+        return Verdict("unreadable", errors=[{"line": 1, "rule": None, "message": "empty record"}])
+    header = lines[0]
+    if header.get("format") != FORMAT:
+        return Verdict(
+            "unreadable",
+            errors=[{"line": 1, "rule": None, "message": f"the header names format {FORMAT}"}],
+        )
+    if header.get("variant"):
+        verdict.status = "unsupported"
+        verdict.unsupported.append(
+            {"line": 1, "feature": f"variant:{header['variant']}", "message": "not modelled"}
+        )
+        return verdict
+    try:
+        state = _start(header, catalog)
+    except RuleBroken as error:
+        return Verdict(
+            "invalid", errors=[{"line": 1, "rule": error.rule, "message": error.message}]
+        )
+    game = _Game(state, verdict)
+    for number, ev in enumerate(lines[1:], start=2):
+        game.line = number
+        handler = HANDLERS.get(str(ev.get("event")))
+        state.damage_before, state.damage_now = state.damage_now, {}
+        try:
+            if handler is None:
+                raise NotModelled(f"event:{ev.get('event')}", "an event the engine does not know")
+            handler(game, ev)
+        except RuleBroken as error:
+            verdict.status = "invalid"
+            verdict.errors.append({"line": number, "rule": error.rule, "message": error.message})
+            game.step("Refused", error.rule, error.message)
+            break
+        except (TypeError, ValueError, AttributeError, KeyError) as malformed:
+            # A field of the wrong shape: the record cannot be read past this line.
+            verdict.status = "unreadable"
+            verdict.errors.append(
+                {"line": number, "rule": None, "message": f"malformed event: {malformed}"}
+            )
+            break
+        except NotModelled as gap:
+            verdict.status = "unsupported"
+            verdict.unsupported.append(
+                {"line": number, "feature": gap.feature, "message": gap.message}
+            )
+            break
+        verdict.events_checked += 1
+    if verdict.status == "valid":
+        if verdict.mismatches:
+            verdict.status = "mismatch"
+        elif state.phase != "over":
+            verdict.status = "incomplete"
+    verdict.result = {
+        "winner": state.winner,
+        "reason": state.reason,
+        "mobs_left": {side: state.mobs_left(side) for side in SIDES},
+    }
+    verdict.mobs = [m.snapshot() for m in state.mobs.values()]
+    return verdict
+
+
+def verify_text(text: str | bytes, catalog: Catalog) -> Verdict:
+    """Read JSON lines and check them; a line that is not a JSON object makes it unreadable."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    lines: list[Mapping[str, Any]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as error:
+            return Verdict(
+                "unreadable", errors=[{"line": number, "rule": None, "message": str(error)}]
+            )
+        if not isinstance(value, dict):
+            return Verdict(
+                "unreadable", errors=[{"line": number, "rule": None, "message": "not an object"}]
+            )
+        lines.append(value)
+    return verify_record(lines, catalog)

@@ -1,0 +1,204 @@
+"""List legality for BATTLES ONE: the Rank, its LP budget and Mob count, each Mob's LP and their
+distribution between Hit Points and abilities, and the resulting Total Hit Points.
+
+A list (what a player registers) reads:
+
+    {"rank": "page", "mobs": [{"mob": "warrior", "lp": 7, "hp": 3,
+                               "abilities": {"absorbtion": 2, "bonus-damage": 2}}, ...]}
+
+Every problem is reported, each citing the rulebook section it rests on (the rulebook has no
+numbered rules: sections are named by their headings, e.g. "Definitions: Level Points").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.battlesone.catalog import Catalog, Mob, slugify
+from rules.battlesone.ranks import MIN_MOBS, Rank
+from rules.battlesone.sections import S_ALMANAC, S_LP, S_MOB, S_RANK, S_SETUP_2
+
+BASE_HP = 20
+"""Every Mob starts with 20 Hit Points before its LP are multiplied (Definitions: Hit Points)."""
+LP_CARDS = frozenset({5, 6, 7, 8, 9, 10, 15})
+"""Mob cards carry 5 to 15 LP, with no 11-14 LP cards (Definitions: Level Points)."""
+
+
+class ListError(ValueError):
+    """The list cannot be read at all (not an object, no Mobs): nothing to check."""
+
+
+@dataclass(frozen=True, slots=True)
+class MobEntry:
+    """One Mob of a list with its LP and how they are spread over HP and its abilities."""
+
+    mob: str
+    lp: int
+    hp_lp: int
+    ability_lp: dict[str, int]
+    label: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        found: dict[str, Any] = {
+            "mob": self.mob,
+            "lp": self.lp,
+            "hp": self.hp_lp,
+            "abilities": dict(self.ability_lp),
+        }
+        if self.label:
+            found["label"] = self.label
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One broken rule: the rulebook section, a sentence, and the Mob (index) concerned."""
+
+    section: str
+    message: str
+    mob: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.section, "message": self.message, "mob": self.mob}
+
+
+@dataclass(frozen=True)
+class ListReport:
+    """The outcome of a check; `to_dict` is what registrations store and the API returns."""
+
+    rank: Rank | None
+    entries: tuple[MobEntry, ...]
+    problems: tuple[Problem, ...]
+    total_hp: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    @property
+    def total_lp(self) -> int:
+        return sum(entry.lp for entry in self.entries)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "system": "battlesone",
+            "rank": self.rank.slug if self.rank else None,
+            "lp_budget": self.rank.lp_budget if self.rank else None,
+            "total_lp": self.total_lp,
+            "mobs": [
+                {**entry.to_dict(), "total_hp": self.total_hp.get(i)}
+                for i, entry in enumerate(self.entries)
+            ],
+            "violations": [problem.to_dict() for problem in self.problems],
+        }
+
+
+def total_hit_points(mob: Mob, hp_lp: int) -> int:
+    """THP = 20 + LP given to HP x the Mob's multiplier (never (20 + LP) x multiplier)."""
+    return BASE_HP + hp_lp * mob.hp_multiplier
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def read_entries(data: Mapping[str, Any]) -> tuple[str, list[MobEntry], list[Problem]]:
+    """The rank key and the Mob entries of a list, with the problems of shape found on the way."""
+    if not isinstance(data, Mapping):
+        raise ListError("a list is an object with a rank and mobs")
+    mobs = data.get("mobs")
+    if not isinstance(mobs, list) or not mobs:
+        raise ListError("mobs: give the Mobs of the list")
+    problems: list[Problem] = []
+    entries: list[MobEntry] = []
+    for index, raw in enumerate(mobs):
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("mob"), str):
+            raise ListError(f"mobs[{index}]: each Mob is an object naming its mob")
+        lp, hp = _int(raw.get("lp")), _int(raw.get("hp", 0))
+        abilities = raw.get("abilities") or {}
+        if lp is None or hp is None or not isinstance(abilities, Mapping):
+            raise ListError(f"mobs[{index}]: lp and hp are whole numbers, abilities an object")
+        spread: dict[str, int] = {}
+        for name, value in abilities.items():
+            amount = _int(value)
+            if amount is None or amount < 0:
+                raise ListError(f"mobs[{index}].abilities.{name}: a whole number of LP, 0 or more")
+            spread[slugify(str(name))] = amount
+        entries.append(
+            MobEntry(slugify(raw["mob"]), lp, hp, spread, str(raw.get("label") or "")[:40])
+        )
+    return str(data.get("rank") or ""), entries, problems
+
+
+def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:
+    """Every reason the list may not be played; raises `ListError` if it cannot be read."""
+    rank_key, entries, problems = read_entries(data)
+    rank = catalog.rank(rank_key)
+    if rank is None:
+        names = ", ".join(r.slug for r in catalog.ranks)
+        problems.append(Problem(S_RANK, f"unknown Rank {rank_key!r}; one of {names}"))
+    elif not MIN_MOBS <= len(entries) <= rank.max_mobs:
+        problems.append(
+            Problem(
+                S_MOB,
+                f"a {rank.name} fields {MIN_MOBS} to {rank.max_mobs} Mobs, not {len(entries)}"
+                if rank.max_mobs > MIN_MOBS
+                else f"a {rank.name} fields {MIN_MOBS} Mobs, not {len(entries)}",
+            )
+        )
+    total_hp: dict[int, int] = {}
+    for index, entry in enumerate(entries):
+        mob = catalog.mob(entry.mob)
+        if mob is None:
+            problems.append(Problem(S_ALMANAC, f"{entry.mob!r} is not a Mob of the Almanac", index))
+            continue
+        if entry.lp not in LP_CARDS:
+            problems.append(
+                Problem(
+                    S_LP,
+                    f"{mob.name}: {entry.lp} LP; Mob cards have 5 to 10 or 15 LP",
+                    index,
+                )
+            )
+        unknown = sorted(set(entry.ability_lp) - {a.slug for a in mob.abilities})
+        if unknown:
+            problems.append(
+                Problem(
+                    S_ALMANAC,
+                    f"{mob.name} has no {', '.join(unknown)}; its abilities are "
+                    f"{', '.join(a.slug for a in mob.abilities)}",
+                    index,
+                )
+            )
+        spent = entry.hp_lp + sum(entry.ability_lp.values())
+        if entry.hp_lp < 0 or spent != entry.lp:
+            problems.append(
+                Problem(
+                    S_SETUP_2,
+                    f"{mob.name}: {spent} LP placed in HP and abilities, the card has {entry.lp}",
+                    index,
+                )
+            )
+        total_hp[index] = total_hit_points(mob, max(entry.hp_lp, 0))
+    if rank is not None and sum(e.lp for e in entries) > rank.lp_budget:
+        problems.append(
+            Problem(
+                S_RANK,
+                f"{sum(e.lp for e in entries)} LP of Mobs; a {rank.name} may spend "
+                f"{rank.lp_budget}",
+            )
+        )
+    labels = [entry.mob + "|" + entry.label.casefold() for entry in entries]
+    for index, key in enumerate(labels):
+        if key in labels[:index]:
+            problems.append(
+                Problem(
+                    S_MOB,
+                    "two copies of one Mob need different labels to be told apart",
+                    index,
+                )
+            )
+    return ListReport(rank, tuple(entries), tuple(problems), total_hp)

@@ -1,0 +1,31 @@
+"""The BATTLES ONE rulebook's sections, as code, errors, traces and test names cite them.
+
+The rulebook has no numbered rules: a section is named by its heading (and, under "Rules: Turn
+Actions", the phase). One home for each, so a trace and a test name say the same thing.
+"""
+
+S_ATTACK = "Definitions: Attack"
+S_STRENGTH = "Definitions: Strength"
+S_DAMAGE = "Definitions: Damage"
+S_HP = "Definitions: Hit Points"
+S_LP = "Definitions: Level Points"
+S_MOB = "Definitions: Mob"
+S_RANK = "Definitions: Rank"
+S_MELEE = "Definitions: Melee Points"
+S_INITIATIVE = "Definitions: Initiative"
+S_TURN = "Definitions: Turn"
+S_ROUND = "Definitions: Round"
+S_HACKED = "Definitions: Hacked"
+S_VC = "Abilities and Spells: Visceral"
+S_USAGE = "Abilities and Spells"
+S_ICONS = "Ability and Spell Icons"
+S_GO = "Rules: GO Actions"
+S_TURN_ACTION = "Rules: Turn Actions"
+S_DECLARE = "Rules: Turn Actions (Declare Phase)"
+S_PLAY = "Rules: Turn Actions (Play Phase)"
+S_END_PHASE = "Rules: Turn Actions (End Phase)"
+S_END_ROUND = "Rules: End Round Actions"
+S_WIN = "Positions: Dead"
+S_SETUP = "Set Up"
+S_SETUP_2 = "Set Up 2"
+S_ALMANAC = "Almanac"

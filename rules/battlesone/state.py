@@ -1,0 +1,101 @@
+"""The state of a BATTLES ONE game as the engine tracks it: each Mob's position, Hit Points,
+controller, ability pools and the lasting effects of its stance.
+
+Positions are those of the rulebook's eight (section "Positions"): Active, Inactive, Fallow,
+Busy, Mobile, Defense Mode, STUCK and Dead; Mobile and Defense Mode last only while an action
+resolves, so the engine never leaves a Mob in them between events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.battlesone.catalog import Mob
+from rules.battlesone.legality import MobEntry
+
+ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD = (
+    "active",
+    "inactive",
+    "fallow",
+    "busy",
+    "stuck",
+    "dead",
+)
+POSITIONS = (ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD)
+SIDES = ("A", "B")
+
+
+def other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+@dataclass
+class MobState:
+    """One Mob in play; `ref` is how records name it ("A0": side A's first Mob)."""
+
+    ref: str
+    owner: str
+    mob: Mob
+    entry: MobEntry
+    thp: int
+    hp: int
+    controller: str
+    position: str = ACTIVE
+    att_melee: int = 0  # Melee Points taken off ATT (Set Up 3)
+    def_melee: int = 0  # Melee Points added to DEF
+    set_up: bool = False
+    pools: dict[str, int] = field(default_factory=dict)  # ability slug -> LP left to spend
+    quips: dict[str, int] = field(default_factory=dict)  # ability slug -> VC quipped down
+    stance: str | None = None  # the ability keeping the Mob Fallow or Busy
+    absorb_used: int = 0  # assaults absorbed so far (ABSORBTION)
+    bonus: int = 0  # BONUS DAMAGE built up so far
+    revived: bool = False
+
+    @property
+    def alive(self) -> bool:
+        return self.position != DEAD
+
+    def lp(self, ability: str) -> int:
+        """The LP the list put into this ability (0 if none)."""
+        return self.entry.ability_lp.get(ability, 0)
+
+    @property
+    def att(self) -> int:
+        return self.mob.att - self.att_melee
+
+    def snapshot(self) -> dict[str, object]:
+        return {
+            "ref": self.ref,
+            "mob": self.mob.slug,
+            "hp": self.hp,
+            "thp": self.thp,
+            "position": self.position,
+            "controller": self.controller,
+            "stance": self.stance,
+        }
+
+
+@dataclass
+class GameState:
+    """Every Mob of both sides, the round, whose turn it is, and how the game ended."""
+
+    mobs: dict[str, MobState]
+    round: int = 0
+    phase: str = "setup"  # setup, go, action, over
+    first: str | None = None
+    to_act: str | None = None
+    winner: str | None = None
+    reason: str | None = None
+    awaiting_reroll: bool = False
+    damage_now: dict[str, int] = field(default_factory=dict)  # Mob -> HP lost in this event
+    damage_before: dict[str, int] = field(default_factory=dict)  # ... in the event before
+
+    def side(self, side: str) -> list[MobState]:
+        """The Mobs a side controls now (its own and any it has taken over)."""
+        return [m for m in self.mobs.values() if m.controller == side]
+
+    def mobs_left(self, side: str) -> int:
+        return sum(1 for m in self.side(side) if m.alive)
+
+    def can_act(self, side: str) -> bool:
+        return any(m.alive and m.position == ACTIVE for m in self.side(side))

@@ -1,0 +1,777 @@
+"""What the rules allow next, for a scoresheet recording a game at the table.
+
+A replay (`rules.engine.replay`) answers "was this legal?" after the fact; a scoresheet must
+answer before: which piece acts, where the selected unit can go and at what price in MP and
+Block rolls, which spells it can cast on which cells and with which area of effect, and which
+dice the players must roll for an action, with the rule behind each count. Everything here is
+computed by calling the engine's own rule functions (`movement.blockers`, `casting.
+check_prerequisites`, `casting.apply_cast`, `dice.dice_due`, `areas.area_cells`), never by a second
+copy of the rules: an option offered here is one the replay accepts.
+
+The dice of a spell are found by asking the engine: the cast is tried with no dice, and each
+refusal that says "this roll needs N dice, because ..." (`DiceCountError`, `ArmourRollsError`)
+becomes a `DiceRequest` and is answered with N dice that score nothing, until the cast goes
+through. The players then roll exactly those dice at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells, facings
+from rules.engine.casting import (
+    FANMADE,
+    OFFICIAL,
+    ArmourRollsError,
+    CastAction,
+    ResolveAction,
+    Rolls,
+    Rules,
+    TraceStep,
+    apply_cast,
+    apply_resolve,
+    check_prerequisites,
+    spell_costs,
+)
+from rules.engine.casting.prerequisites import blockers_for, parse_spell_for, range_bonus
+from rules.engine.cells import BOARD_SIZE, Cell
+from rules.engine.dice import DiceCountError, DiceDue, Die, Roll, RollContext, dice_due
+from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.logevents import (
+    Activate,
+    BuyGG,
+    BuyReward,
+    Cast,
+    Concede,
+    End,
+    Event,
+    Header,
+    Inspire,
+    Move,
+    PickKama,
+    Place,
+    Reason,
+    Resolve,
+    RevealReward,
+    Tension,
+    Time,
+    TimePolicy,
+    event_name,
+)
+from rules.engine.movement import (
+    CAUGHT_LOSS,
+    LOCKED_LOSS,
+    BlockOutcome,
+    BlockResult,
+    blockers,
+    move_one_cell,
+)
+from rules.engine.powers import powers_of
+from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.roster import Profile, Spell
+from rules.engine.sight import sight_rules
+from rules.engine.state import GameState, Phase, Reward, Unit, end_game, opponent
+from rules.engine.summons import Spellbook, SummonCard, unit_profile
+from rules.engine.turn import (
+    CRAFTER_PRICES,
+    GG_PRICE,
+    REWARD_PRICES,
+    apply_activate,
+    apply_buy_gg,
+    apply_buy_reward,
+    apply_end,
+    apply_inspire,
+    apply_move,
+    apply_pick_kama,
+    apply_place,
+    apply_reveal_reward,
+    apply_tension,
+    next_unit,
+    placing_side,
+)
+
+TENSION_DICE = 2  # 5.2.1
+#: A die that scores nothing on the roll it answers, to probe a cast without real dice.
+_BLANK = {Roll.CRITICAL: Die.parse("lock"), Roll.ARMOUR: Die.parse("lock")}
+_MAX_PROBES = 40  # a cast asks at most one question per roll and target
+
+
+@dataclass(frozen=True)
+class GameContext:
+    """What the rules need beyond the state: the spells of every unit, the ruleset and the
+    Demonic Reward tokens the header defines."""
+
+    book: Spellbook
+    rules: Rules
+    rewards: Mapping[str, Reward] = field(default_factory=dict)
+
+
+def game_context(header: Header, catalog: Mapping[str, Profile]) -> GameContext:
+    """The context of a game whose log has `header`, as the replay builds it: inline profiles
+    are summon cards too, and the header's ruleset picks the rules."""
+    cards = [SummonCard(p.name, unit_profile(p), p.spells) for p in header.profiles]
+    rules = OFFICIAL if header.ruleset == OFFICIAL.ruleset.value else FANMADE
+    rewards = {r.id: r for r in header.rewards}
+    return GameContext(Spellbook.build(catalog, cards), rules, rewards)
+
+
+# -- one event ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The state after an event and the steps worth showing at the table (dice, damage)."""
+
+    state: GameState
+    steps: tuple[TraceStep, ...] = ()
+
+
+def apply_event(state: GameState, event: Event, context: GameContext) -> Applied:
+    """The state after one game event, by the same rule functions and checks as the replay's
+    loop (`replay.replay`), so that a scoresheet can check an action in the time of that action
+    instead of replaying the whole game. Checkpoints, rulings, results and `time` under the
+    equal-turns policy are the replay's business and are refused here (`TypeError`); the
+    recording's finished log is always verified by the full replay.
+    """
+    if state.phase is Phase.OVER:
+        raise RuleViolation("1.4", "the game is already over")
+    for unit_id in _named_units(event):
+        state.unit(unit_id)  # 4.3.1: a unit that is not in this game
+    match event:
+        case Cast():
+            action = CastAction(
+                unit=event.unit,
+                spell=event.spell,
+                target=event.target,
+                rolls=event.rolls,
+                direction=event.direction,
+                rebound=event.rebound,
+                choices=event.choices,
+                order=event.order,
+            )
+            outcome = apply_cast(state, action, context.book, context.rules)
+            return Applied(outcome.state, outcome.trace)
+        case Resolve():
+            if event.choices:
+                raise Unsupported("resolve:choices", "choices on standby are not modelled")
+            action = ResolveAction(event.source, event.rolls, event.order)
+            outcome = apply_resolve(state, action, context.book, context.rules)
+            return Applied(outcome.state, outcome.trace)
+        case Move() if event.block:
+            after = apply_move(state, event.unit, event.to, event.block)
+            blocks = move_one_cell(state, event.unit, event.to, event.block).blocks
+            return Applied(after, tuple(_block_step(event.unit, b) for b in blocks))
+    return Applied(_next_state(state, event, context))
+
+
+def _block_step(mover: str, block: BlockOutcome) -> TraceStep:
+    loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(block.result, 0)
+    lost = f": {mover} loses {loss} AP and {loss} MP" if loss else ""
+    return TraceStep(
+        "Block",
+        "4.14.2.d",
+        f"{block.by} {block.locks} Lock against {mover} {block.dodges} Dodge: "
+        f"{block.result.value}{lost}",
+    )
+
+
+def _next_state(state: GameState, event: Event, context: GameContext) -> GameState:
+    match event:
+        case Place():
+            return apply_place(state, event.unit, event.cell)
+        case Tension():
+            return apply_tension(state, event.dice, event.reroll)
+        case Inspire():
+            return apply_inspire(state, event.die, event.unit)
+        case Activate():
+            return apply_activate(state, event.unit)
+        case Move():
+            return apply_move(state, event.unit, event.to, event.block)
+        case PickKama():
+            return apply_pick_kama(state, event.unit, event.count)
+        case BuyGG():
+            return apply_buy_gg(state, event.unit)
+        case BuyReward():
+            reward = context.rewards.get(event.reward)
+            if reward is None:
+                raise Unsupported(f"reward:{event.reward}", "not among the header's rewards")
+            if reward.rank != event.rank:
+                raise RuleViolation(
+                    "4.7.6", f"{reward.id} is a {reward.rank} Reward, not {event.rank}"
+                )
+            return apply_buy_reward(
+                state, event.unit, reward, face_up=event.face_up, assign_to=event.assign_to
+            )
+        case RevealReward():
+            return apply_reveal_reward(state, event.unit, event.reward)
+        case End():
+            return apply_end(state, event.unit)
+        case Concede():
+            return end_game(state, opponent(event.player), Reason.CONCEDE.value)
+        case Time(policy=TimePolicy.MORE_GG):
+            a, b = state.player("A").gg, state.player("B").gg
+            return end_game(state, None if a == b else "A" if a > b else "B", Reason.TIME.value)
+    raise TypeError(f"{event_name(event)} is replayed by the full replay only")
+
+
+def _named_units(event: Event) -> Iterable[str]:
+    for name in ("unit", "assign_to"):
+        value = getattr(event, name, None)
+        if value is not None:
+            yield value
+    if isinstance(event, Move):
+        yield from (b.by for b in event.block)
+    if isinstance(event, Cast):
+        yield from event.rolls.armour
+
+
+# -- dice -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    """Dice the players must roll: `count` dice for `roll`, rolled by `who`, and why."""
+
+    roll: str  # critical, armour, lock, dodge, tension
+    who: str  # the rolling unit, or the player ("A"/"B") for Tension
+    count: int
+    rule: str
+    reasons: tuple[str, ...]
+    against: str | None = None  # Lock/Dodge: the other unit of the Block roll
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "roll": self.roll,
+            "who": self.who,
+            "count": self.count,
+            "rule": self.rule,
+            "reasons": list(self.reasons),
+            "against": self.against,
+        }
+
+
+def _request(due: DiceDue, who: str, against: str | None = None) -> DiceRequest:
+    rule = due.reasons[0].rsplit("(", 1)[-1].rstrip(")") if due.reasons else ""
+    return DiceRequest(due.roll.value, who, due.count, rule, due.reasons, against)
+
+
+def tension_request(state: GameState) -> DiceRequest:
+    return DiceRequest(
+        "tension",
+        state.active_side or "",
+        TENSION_DICE,
+        "5.2.1",
+        ("2 dice open the player's turn (5.2.1); a double costs each player 1 GG (5.2.3)",),
+    )
+
+
+# -- moves ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BlockNeed:
+    """One Block roll before leaving a cell (4.14.2): the enemy's Lock dice, the mover's Dodge."""
+
+    by: str
+    lock: DiceRequest
+    dodge: DiceRequest
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"by": self.by, "lock": self.lock.to_dict(), "dodge": self.dodge.to_dict()}
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    """A cell reached in one tap: `path` are the cells stepped on, one MP each (6.3.2); only the
+    first step may be blocked, so `blocks` are the Block rolls before leaving the start cell."""
+
+    cell: str
+    path: tuple[str, ...]
+    blocks: tuple[BlockNeed, ...] = ()
+
+    @property
+    def mp(self) -> int:
+        return len(self.path)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cell": self.cell,
+            "mp": self.mp,
+            "path": list(self.path),
+            "blocks": [b.to_dict() for b in self.blocks],
+        }
+
+
+def block_needs(state: GameState, unit: Unit) -> tuple[BlockNeed, ...]:
+    """The Block rolls `unit` faces leaving its cell: one per adjacent enemy character (4.14.1,
+    4.14.2.e), each with the dice both sides roll and why (4.14.2.b, 4.14.2.c, 4.14.5, 4.14.6)."""
+    needs = []
+    for enemy in blockers(state, unit):
+        lock = dice_due(Roll.LOCK, RollContext(powers_of(state, enemy)))
+        dodge = dice_due(Roll.DODGE, RollContext(powers_of(state, unit)))
+        needs.append(
+            BlockNeed(
+                enemy.id, _request(lock, enemy.id, unit.id), _request(dodge, unit.id, enemy.id)
+            )
+        )
+    return tuple(sorted(needs, key=lambda n: n.by))
+
+
+def move_options(state: GameState, unit: Unit) -> tuple[MoveOption, ...]:
+    """Cells `unit` reaches with its MP in one tap, each by a shortest path over free cells.
+
+    Leaving a cell next to an enemy needs Block rolls whose outcome changes the MP left, so a
+    path may only be blocked on its first step: from a blocked start cell only the adjacent cells
+    are offered, and a path does not go on from a cell next to an enemy.
+    """
+    if unit.cell is None or not unit.is_character or unit.mp < 1:
+        return ()
+    start_blocks = block_needs(state, unit)
+    found: dict[Cell, tuple[Cell, ...]] = {}
+    frontier: list[tuple[Cell, tuple[Cell, ...]]] = [(unit.cell, ())]
+    while frontier:
+        nxt: list[tuple[Cell, tuple[Cell, ...]]] = []
+        for cell, path in frontier:
+            if len(path) >= unit.mp:
+                continue
+            if path and (start_blocks or block_needs(state, replace(unit, cell=cell))):
+                continue
+            for near in _neighbours(cell):
+                if near == unit.cell or near in found or not state.is_free(near):
+                    continue
+                found[near] = (*path, near)
+                nxt.append((near, found[near]))
+        frontier = nxt
+    return tuple(
+        MoveOption(cell.name, tuple(c.name for c in path), start_blocks)
+        for cell, path in sorted(found.items(), key=lambda item: (len(item[1]), item[0]))
+    )
+
+
+def _neighbours(cell: Cell) -> Iterable[Cell]:
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        x, y = cell.x + dx, cell.y + dy
+        if 0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE:
+            yield Cell(x, y)
+
+
+# -- spells -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TargetOption:
+    """A cell a spell may be cast on now, with its area of effect; `directions` when the area
+    must be oriented by the player (an exact diagonal, an Axe's side: 8.4.2)."""
+
+    cell: str
+    area: tuple[str, ...]
+    directions: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cell": self.cell, "area": list(self.area), "directions": list(self.directions)}
+
+
+@dataclass(frozen=True)
+class SpellOption:
+    """A spell of the unit: what it costs, and either its targets or why it cannot be cast."""
+
+    name: str
+    element: str | None
+    ap: int
+    mp: int
+    range: str
+    targets: tuple[TargetOption, ...] = ()
+    refused: str | None = None  # "rule: sentence" when no cell can be targeted
+    rule: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "element": self.element,
+            "ap": self.ap,
+            "mp": self.mp,
+            "range": self.range,
+            "targets": [t.to_dict() for t in self.targets],
+            "refused": self.refused,
+            "rule": self.rule,
+        }
+
+
+def _range_fields(spell: Spell) -> dict[str, Any]:
+    return {
+        "range_kind": spell.range_kind,
+        "range_min": spell.range_min,
+        "range_max": spell.range_max,
+        "range_modifiable": spell.range_modifiable,
+        "range_line": spell.range_line,
+        "range_los": spell.range_los,
+    }
+
+
+def _range_words(spell: Spell) -> str:
+    if spell.range_kind == "melee":
+        return "melee"
+    if spell.range_kind == "self":
+        return "self"
+    return f"{spell.range_min}-{spell.range_max}"
+
+
+def _area(
+    shape: Shape, caster: Cell, target: Cell, targetable: frozenset[Cell]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The area on `target` and, when the player must choose one, the ways to orient it."""
+    if shape is Shape.AXE:
+        cells = area_cells(shape, caster, target, turn=Turn.LEFT)
+        return tuple(sorted(c.name for c in cells)), tuple(t.value for t in Turn)
+    try:
+        cells = area_cells(shape, caster, target, targetable=targetable)
+        return tuple(sorted(c.name for c in cells)), ()
+    except AreaError:
+        ways = facings(caster, target)
+        cells = area_cells(shape, caster, target, facing=ways[0], targetable=targetable)
+        return tuple(sorted(c.name for c in cells)), tuple(f.name.lower() for f in ways)
+
+
+def spell_options(state: GameState, unit: Unit, context: GameContext) -> tuple[SpellOption, ...]:
+    """Every spell of `unit` with the cells it may take as main target now (7.1: limits, costs,
+    range, line of sight, in-line, target requirements) and their areas of effect."""
+    if unit.cell is None:
+        return ()
+    out = []
+    bonus, _ = range_bonus(state, unit)
+    sight = blockers_for(state, unit)
+    for spell in context.book.spells_of(unit):
+        try:
+            costs = spell_costs(state, unit, spell)
+            model = parse_spell_for(context.book, unit, spell)
+        except Unsupported as missing:
+            out.append(_not_castable(spell, "not modelled", missing.feature))
+            continue
+        candidates = targetable_cells(
+            unit.cell,
+            SpellRange.from_spell(_range_fields(spell)),
+            state.arena,
+            sight,
+            range_bonus=bonus,
+            rules=sight_rules(state.rulings),
+        )
+        targets: list[TargetOption] = []
+        first_refusal = _spell_wide_refusal(state, unit, spell, candidates, context)
+        for cell in sorted(candidates) if first_refusal is None else ():
+            action = CastAction(unit.id, spell.name, cell)
+            try:
+                check_prerequisites(state, action, context.book, context.rules)
+            except RuleViolation as refused:
+                first_refusal = first_refusal or refused
+                continue
+            except Unsupported as missing:
+                first_refusal = first_refusal or RuleViolation("-", f"not modelled: {missing}")
+                continue
+            try:
+                area, ways = _area(model.shape, unit.cell, cell, candidates)
+            except AreaError:
+                area, ways = (cell.name,), ()
+            targets.append(TargetOption(cell.name, area, ways))
+        option = SpellOption(
+            spell.name, spell.element, costs.ap, costs.mp, _range_words(spell), tuple(targets)
+        )
+        if not targets:
+            why = first_refusal or RuleViolation("7.1.5", "no cell is in range and in sight")
+            option = replace(option, refused=why.message, rule=why.rule)
+        out.append(option)
+    return tuple(out)
+
+
+#: Prerequisites that do not depend on the target cell (7.1.1, 7.1.3.a/c, 7.1.4, 7.2.1.a):
+#: when the first candidate cell fails on one of them, every cell does.
+_SPELL_WIDE = frozenset(
+    {"1.4.1", "7.1.1", "7.1.3.a", "7.1.3.c", "7.1.4.a", "7.1.4.b", "7.1.4.c", "7.1.4.d", "7.2.1.a"}
+)
+
+
+def _spell_wide_refusal(
+    state: GameState,
+    unit: Unit,
+    spell: Spell,
+    candidates: frozenset[Cell],
+    context: GameContext,
+) -> RuleViolation | None:
+    """The refusal shared by every cell (not enough AP, a limit reached...), found once."""
+    if not candidates:
+        return None
+    action = CastAction(unit.id, spell.name, min(candidates))
+    try:
+        check_prerequisites(state, action, context.book, context.rules)
+    except RuleViolation as refused:
+        return refused if refused.rule in _SPELL_WIDE else None
+    except Unsupported:
+        return None
+    return None
+
+
+def _not_castable(spell: Spell, why: str, feature: str) -> SpellOption:
+    return SpellOption(
+        spell.name, spell.element, 0, 0, _range_words(spell), (), f"{why}: {feature}", "-"
+    )
+
+
+@dataclass(frozen=True)
+class CastNeeds:
+    """What a cast on a chosen cell needs before it can be recorded: the dice to roll and, when
+    the area must be oriented, the choices (`directions`)."""
+
+    dice: tuple[DiceRequest, ...] = ()
+    directions: tuple[str, ...] = ()
+    coins: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dice": [d.to_dict() for d in self.dice],
+            "directions": list(self.directions),
+            "coins": self.coins,
+        }
+
+
+def cast_needs(state: GameState, action: CastAction, context: GameContext) -> CastNeeds:
+    """The dice the rules call for in this cast, found by asking the engine (module docstring).
+
+    Raises the `RuleViolation` or `Unsupported` that refuses the cast itself (out of range, not
+    enough AP...): that refusal is what the players must be told.
+    """
+    directions: tuple[str, ...] = ()
+
+    def attempt(rolls: Rolls) -> None:
+        apply_cast(state, replace(action, rolls=rolls), context.book, context.rules)
+
+    def orient(refused: RuleViolation) -> bool:
+        nonlocal action, directions
+        if refused.rule != "7.2.3.b" or action.direction:
+            return False
+        directions = _directions_of(state, action)
+        if directions:
+            action = replace(action, direction=directions[0])
+        return bool(directions)
+
+    asked, coins = _dice_asked(attempt, action.unit, orient)
+    return CastNeeds(asked, directions, coins)
+
+
+def resolve_needs(state: GameState, source: str, context: GameContext) -> CastNeeds:
+    """The dice an effect on standby needs (a Bomb's Explosion, a Trap's Click: 7.2.9), asked
+    of the engine as for a cast; raises the refusal when `source` cannot be resolved now."""
+
+    def attempt(rolls: Rolls) -> None:
+        apply_resolve(state, ResolveAction(source, rolls), context.book, context.rules)
+
+    who = source.partition(":")[2]
+    asked, coins = _dice_asked(attempt, who, lambda refused: False)
+    return CastNeeds(asked, (), coins)
+
+
+def _dice_asked(
+    attempt: Callable[[Rolls], None],
+    actor: str,
+    retry: Callable[[RuleViolation], bool],
+) -> tuple[tuple[DiceRequest, ...], int]:
+    """Run `attempt` with the dice asked so far until the engine asks for no more; `retry`
+    settles a refusal that is a question (an area's orientation) and says whether to go on."""
+    critical: tuple[Die, ...] = ()
+    armour: dict[str, tuple[Die, ...]] = {}
+    coins: tuple[str, ...] = ()
+    asked: dict[tuple[str, str], DiceRequest] = {}
+    for _ in range(_MAX_PROBES):
+        try:
+            attempt(Rolls(critical, armour, coins))
+        except DiceCountError as wrong:
+            who = wrong.who or actor
+            asked[(wrong.due.roll.value, who)] = _request(wrong.due, who)
+            blank = (_BLANK.get(wrong.due.roll, _BLANK[Roll.CRITICAL]),) * wrong.due.count
+            if wrong.due.roll is Roll.CRITICAL:
+                critical = blank
+            else:
+                armour = {**armour, who: blank}
+            continue
+        except ArmourRollsError as wrong:
+            armour = {u: armour.get(u, ()) for u in sorted(wrong.expected)}
+            if not wrong.expected:
+                break
+            continue
+        except RuleViolation as refused:
+            if refused.rule == "7.2.4" and "coin" in refused.message:
+                coins = (*coins, "heads")
+                continue
+            if retry(refused):
+                continue
+            raise
+        break
+    return tuple(asked.values()), len(coins)
+
+
+def _directions_of(state: GameState, action: CastAction) -> tuple[str, ...]:
+    caster = state.unit(action.unit).cell
+    if caster is None:
+        return ()
+    try:
+        ways = facings(caster, action.target)
+    except ValueError:
+        ways = tuple(Facing)
+    if len(ways) > 1:
+        return tuple(f.name.lower() for f in ways)
+    return tuple(t.value for t in Turn)
+
+
+# -- the unit's options and what the game waits for ------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnitOptions:
+    """Everything the selected unit may do now; `acting` is False for a unit that is not the
+    active piece (its moves and spells are then shown for information only)."""
+
+    unit: str
+    acting: bool
+    moves: tuple[MoveOption, ...] = ()
+    spells: tuple[SpellOption, ...] = ()
+    actions: tuple[dict[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "acting": self.acting,
+            "moves": [m.to_dict() for m in self.moves],
+            "spells": [s.to_dict() for s in self.spells],
+            "actions": list(self.actions),
+        }
+
+
+def unit_options(state: GameState, unit_id: str, context: GameContext) -> UnitOptions:
+    """Moves, spells and the other actions of the Activation Phase (6.3) for `unit_id`."""
+    unit = state.unit(unit_id)
+    acting = state.phase is Phase.PIECES and state.active_unit == unit_id and not state.pending
+    if not acting:
+        return UnitOptions(unit_id, False)
+    return UnitOptions(
+        unit_id,
+        True,
+        move_options(state, unit),
+        spell_options(state, unit, context),
+        tuple(_other_actions(state, unit)),
+    )
+
+
+def _other_actions(state: GameState, unit: Unit) -> Iterable[dict[str, Any]]:
+    """Kamas, GG, Demonic Rewards and the end of the turn, when the rules allow them now."""
+    player = state.player(unit.side)
+    if unit.is_krosmaster and unit.cell is not None:
+        kamas = state.kamas_at(unit.cell)
+        if kamas and unit.ap:
+            yield {"e": "pick_kama", "max": min(kamas, unit.ap), "rule": "6.3.3"}
+        on_demon = unit.cell in state.arena.demon_cells
+        if on_demon and unit.ap and player.kamas >= GG_PRICE and not state.gg_bought:
+            yield {"e": "buy_gg", "price": GG_PRICE, "rule": "6.3.4"}
+        if on_demon:
+            crafter = "crafter" in unit.powers and not state.reward_bought
+            prices = CRAFTER_PRICES if crafter else REWARD_PRICES
+            ranks = [r for r, p in prices.items() if p <= player.kamas and (crafter or unit.ap)]
+            if ranks:
+                room = [
+                    u.id
+                    for u in state.units
+                    if u.side == unit.side
+                    and u.is_krosmaster
+                    and u.cell is not None
+                    and u.reward_count < (u.profile.level or 0)
+                ]
+                yield {
+                    "e": "buy_reward",
+                    "ranks": {r: prices[r] for r in ranks},
+                    "assign_to": room,
+                    "face_up": state.turn != 1,
+                    "rule": "4.7.6",
+                }
+        hidden = [t.reward.id for t in unit.rewards if not t.face_up]
+        if hidden and not state.reward_revealed:
+            yield {"e": "reveal_reward", "rewards": hidden, "rule": "4.7.10"}
+    yield {"e": "end", "rule": "6.4"}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the game waits for now, for the scoresheet to ask: `step` is the event expected
+    (`place`, `tension`, `inspire_or_activate`, `activate`, `act`, `resolve`, `over`)."""
+
+    step: str
+    side: str | None
+    rule: str
+    text: str
+    unit: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.step,
+            "side": self.side,
+            "rule": self.rule,
+            "text": self.text,
+            "unit": self.unit,
+            "data": self.data,
+        }
+
+
+def prompt(state: GameState) -> Prompt:
+    """The next thing the rules expect (1.3.9, 5.1.3, 5.2-5.5, 6.2-6.4, 4.18.3.a, 1.4)."""
+    if state.phase is Phase.OVER:
+        who = f"player {state.winner} wins" if state.winner else "a draw"
+        return Prompt("over", None, "1.4", f"the game is over: {who} ({state.over_reason})")
+    if state.phase is Phase.SETUP:
+        side = placing_side(state)
+        assert side is not None
+        left = [u.id for u in state.units if u.side == side and u.cell is None]
+        free = sorted(c.name for c in state.arena.start_cells.get(side, ()) if state.is_free(c))
+        return Prompt(
+            "place",
+            side,
+            "1.3.9",
+            f"player {side} places {', '.join(left)} on their start cells",
+            left[0] if left else None,
+            {"units": left, "cells": free},
+        )
+    side = state.active_side
+    if state.phase is Phase.TENSION:
+        return Prompt(
+            "tension",
+            side,
+            "5.2.1",
+            f"player {side} rolls 2 dice for Tension",
+            data={"dice": tension_request(state).to_dict()},
+        )
+    if state.pending:
+        labels = [p.label for p in state.pending]
+        return Prompt(
+            "resolve",
+            side,
+            "4.18.3.a",
+            f"effects on standby to resolve in the order player {side} chooses: "
+            + ", ".join(labels),
+            data={"pending": labels},
+        )
+    if state.active_unit is not None:
+        return Prompt("act", side, "6.3", f"{state.active_unit} acts", state.active_unit)
+    nxt = next_unit(state)
+    if state.phase is Phase.INSPIRATION:
+        dice = [(i, s) for i, s in enumerate(state.tension_dice) if s]
+        krosmasters = [
+            u.id for u in state.units if u.side == side and u.is_krosmaster and u.cell is not None
+        ]
+        return Prompt(
+            "inspire_or_activate",
+            side,
+            "5.3.1",
+            f"player {side} may put a Tension die on a Krosmaster (5.3) before {nxt} plays; "
+            "dice left are sold at once (5.4)",
+            nxt,
+            {"dice": [{"die": i, "side": s} for i, s in dice], "krosmasters": krosmasters},
+        )
+    return Prompt("activate", side, "5.5.1", f"{nxt} plays next in the Timeline", nxt)

@@ -1,0 +1,534 @@
+/* The scoresheet: draws the board from the recording API's JSON and records taps as actions.
+ *
+ * Everything the rules decide comes from the server (legal moves, targets, areas, the dice to
+ * roll and why, refusals with their rule): this script only draws and asks. The state is kept
+ * up to date through the site's live channel when it is there (window.KTLive), else by polling
+ * the state with its ETag every 2 seconds (a 304 costs nothing). Words come translated from the
+ * page (#rec-strings).
+ */
+(() => {
+  "use strict";
+  const root = document.getElementById("recording");
+  if (!root) return;
+  const T = JSON.parse(document.getElementById("rec-strings").textContent);
+  const API = root.dataset.api.replace(/\/?$/, "/");
+  const CSRF = root.dataset.csrf;
+  const COLS = "abcdefghijkl";
+  const SIZE = 40;
+  const FACES = [
+    ["critical", "⚔", T.critical],
+    ["armour", "▣", T.armour],
+    ["lock", "⊗", T.lock],
+    ["dodge", "↷", T.dodge],
+    ["critical_dodge", "⚔/↷", "Crit/Dodge"],
+    ["dofus", "◆", "Dofus"],
+  ];
+  const TURNS = { critical_dodge: ["critical", "dodge"], dofus: ["critical", "armour", "lock", "dodge"] };
+
+  let S = null; // the state (API payload)
+  let etag = null;
+  let opts = null; // options of the active unit
+  let plan = null; // what the player is composing
+  let info = null; // a unit tapped for information
+  let message = null; // {kind: "refused" | "ok", html}
+  let zoomed = false; // the board at twice the width (cells of 64 px on a phone), scrolled
+
+  // -- small helpers ---------------------------------------------------------------------------
+  const h = (tag, attrs = {}, ...children) => {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+      else if (k === "class") el.className = v;
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) if (c !== null && c !== undefined) el.append(c);
+    return el;
+  };
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  /* Each player sees their own edge at the bottom: player B's board is turned round. */
+  const turned = () => root.dataset.side === "B";
+  const xy = (cell) => {
+    const x = COLS.indexOf(cell[0]);
+    const row = parseInt(cell.slice(1), 10);
+    return turned() ? [(11 - x) * SIZE, (row - 1) * SIZE] : [x * SIZE, (12 - row) * SIZE];
+  };
+  const unitAt = (cell) => S.units.find((u) => u.cell === cell);
+  const unitById = (id) => S.units.find((u) => u.id === id);
+  const myTurn = () => S.viewer.my_turn;
+
+  async function call(method, path, body) {
+    const response = await fetch(API + path, {
+      method,
+      headers: { "Content-Type": "application/json", "X-CSRFToken": CSRF, Accept: "application/json" },
+      body: body ? JSON.stringify(body) : undefined,
+      credentials: "same-origin",
+    });
+    let data = null;
+    try { data = await response.json(); } catch (e) { data = null; }
+    return { status: response.status, data };
+  }
+
+  // -- state -----------------------------------------------------------------------------------
+  async function refresh(force) {
+    const headers = { Accept: "application/json" };
+    if (etag && !force) headers["If-None-Match"] = etag;
+    const response = await fetch(API, { headers, credentials: "same-origin", cache: "no-store" });
+    if (response.status === 304) return;
+    if (!response.ok) return;
+    etag = response.headers.get("ETag");
+    adopt(await response.json());
+  }
+
+  function adopt(state) {
+    const changed = !S || S.version !== state.version;
+    S = state;
+    if (changed) { plan = null; opts = null; }
+    root.dataset.version = S.version;
+    render();
+    if (changed && S.prompt.step === "act" && myTurn()) loadOptions();
+  }
+
+  async function loadOptions() {
+    const version = S.version;
+    const r = await call("GET", "options/?unit=" + encodeURIComponent(S.active_unit));
+    if (r.status === 200 && S.version === version) { opts = r.data; render(); }
+  }
+
+  async function record(events, extra = {}) {
+    const r = await call("POST", "actions/", { after: S.version, events, ...extra });
+    handle(r);
+  }
+
+  function handle(r) {
+    if (r.status === 200 || r.status === 201) {
+      message = null;
+      etag = null;
+      adopt(r.data);
+    } else if (r.status === 422) {
+      message = { kind: "refused", rule: r.data.rule, text: r.data.message || r.data.reason };
+      render();
+    } else if (r.status === 409 && r.data && r.data.code === "stale") {
+      message = { kind: "refused", rule: null, text: T.stale };
+      refresh(true);
+    } else {
+      message = { kind: "refused", rule: null, text: (r.data && (r.data.reason || r.data.detail)) || "HTTP " + r.status };
+      render();
+    }
+  }
+
+  // -- the board -------------------------------------------------------------------------------
+  function highlights() {
+    const marks = {};
+    const add = (cell, kind, text) => { marks[cell] = { kind, text }; };
+    if (!S || !myTurn()) return marks;
+    if (S.prompt.step === "place") for (const c of S.prompt.data.cells) add(c, "start");
+    if (S.prompt.step === "act" && opts) {
+      if (plan && (plan.kind === "spell" || plan.kind === "cast")) {
+        for (const t of plan.spell.targets) add(t.cell, "target");
+        if (plan.kind === "cast") for (const c of plan.target.area) add(c, "area");
+      } else {
+        for (const m of opts.moves) add(m.cell, m.blocks.length ? "move-block" : "move", String(m.mp));
+      }
+    }
+    return marks;
+  }
+
+  function board() {
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", `0 0 ${12 * SIZE} ${12 * SIZE}`);
+    svg.setAttribute("class", "rec-board");
+    svg.setAttribute("role", "grid");
+    svg.setAttribute("aria-label", S.arena.name);
+    const el = (tag, attrs, text) => {
+      const e = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      if (text !== undefined) e.textContent = text;
+      return e;
+    };
+    const kinds = {};
+    for (const c of S.arena.trees) kinds[c] = "tree";
+    for (const c of S.arena.bushes) kinds[c] = "bush";
+    for (const c of S.arena.crates) kinds[c] = "crate";
+    for (const c of S.arena.demon_cells) kinds[c] = "demon";
+    for (const side of ["A", "B"]) for (const c of S.arena.start_cells[side]) kinds[c] = kinds[c] || "start-" + side;
+    const marks = highlights();
+    for (let row = 12; row >= 1; row--) {
+      for (let x = 0; x < 12; x++) {
+        const cell = COLS[x] + row;
+        const [px, py] = xy(cell);
+        const mark = marks[cell];
+        const g = el("g", { "data-cell": cell, class: ["cell", kinds[cell] || "", mark ? "mark-" + mark.kind : ""].join(" "), role: "gridcell", "aria-label": cell });
+        g.append(el("rect", { x: px, y: py, width: SIZE, height: SIZE }));
+        if (S.kamas[cell]) g.append(el("text", { x: px + 4, y: py + 12, class: "kamas" }, "₭" + S.kamas[cell]));
+        if (mark && mark.text) g.append(el("text", { x: px + SIZE - 4, y: py + SIZE - 4, class: "mp", "text-anchor": "end" }, mark.text));
+        svg.append(g);
+      }
+    }
+    for (const u of S.units) {
+      if (!u.cell) continue;
+      const [px, py] = xy(u.cell);
+      const g = el("g", { class: `unit side-${u.side}${u.id === S.active_unit ? " active" : ""}`, "data-unit": u.id, "data-cell": u.cell });
+      g.append(el("circle", { cx: px + SIZE / 2, cy: py + SIZE / 2, r: SIZE / 2 - 4 }));
+      g.append(el("text", { x: px + SIZE / 2, y: py + SIZE / 2 + 4, "text-anchor": "middle" }, u.id.split("/")[0]));
+      if (u.injuries) g.append(el("text", { x: px + SIZE - 3, y: py + 10, class: "inj", "text-anchor": "end" }, "✚" + u.injuries));
+      svg.append(g);
+    }
+    svg.addEventListener("click", (e) => {
+      const target = e.target.closest("[data-cell]");
+      if (target) tap(target.getAttribute("data-cell"));
+    });
+    return svg;
+  }
+
+  // -- taps ------------------------------------------------------------------------------------
+  function tap(cell) {
+    const unit = unitAt(cell);
+    if (!myTurn()) { info = unit ? unit.id : null; render(); return; }
+    const step = S.prompt.step;
+    if (step === "place") {
+      const unitId = (plan && plan.kind === "place" && plan.unit) || S.prompt.unit;
+      record([{ e: "place", unit: unitId, cell }]);
+      return;
+    }
+    if (step !== "act") { info = unit ? unit.id : null; render(); return; }
+    const active = S.active_unit;
+    if (!opts) return; // the options are on their way
+    if (plan && (plan.kind === "spell" || plan.kind === "cast")) { chooseTarget(cell); return; }
+    if (unit && unit.id === active) { info = null; plan = null; render(); return; }
+    if (unit && unit.side !== S.active_side) { info = unit.id; render(); }
+    const option = opts && opts.moves.find((m) => m.cell === cell);
+    if (option && option.blocks.length) { plan = { kind: "move", option }; render(); return; }
+    if (option) { record(option.path.map((c) => ({ e: "move", unit: active, to: c }))); return; }
+    if (!unit) record([{ e: "move", unit: active, to: cell }]); // the server says why not
+  }
+
+  async function chooseTarget(cell, direction) {
+    const spell = plan.spell;
+    const target = spell.targets.find((t) => t.cell === cell) || { cell, area: [cell], directions: [] };
+    const q = new URLSearchParams({ unit: S.active_unit, spell: spell.name, target: cell });
+    if (direction) q.set("direction", direction);
+    const r = await call("GET", "options/?" + q.toString());
+    if (r.status !== 200) { handle(r); return; }
+    plan = { kind: "cast", spell, target, needs: r.data, direction: direction || (r.data.directions[0] || null) };
+    render();
+  }
+
+  // -- dice ------------------------------------------------------------------------------------
+  /* One picker per die: the six faces, and the side for a turnable face (1.6.2). */
+  function dicePicker(requests, onChange) {
+    const values = requests.map((r) => Array(r.count).fill(null));
+    const wrap = h("div", { class: "rec-dice" });
+    requests.forEach((req, i) => {
+      const fs = h("fieldset", { class: "rec-roll", "data-roll": req.roll, "data-who": req.who });
+      const roll = req.roll === "tension" ? T.tension_roll : T[req.roll] || req.roll;
+      fs.append(h("legend", {}, `${req.who}: ${req.count} × ${roll}`));
+      fs.append(h("p", { class: "why small" }, `${T.why}: ${req.reasons.join("; ")}`));
+      if (!req.count) fs.append(h("p", { class: "small" }, T.no_dice));
+      for (let d = 0; d < req.count; d++) {
+        const row = h("div", { class: "rec-die", "data-die": d });
+        const turns = h("div", { class: "rec-turns" });
+        for (const [face, icon, label] of FACES) {
+          row.append(h("button", {
+            type: "button", class: "face", "data-face": face, title: label, "aria-label": label,
+            onclick: (e) => {
+              row.querySelectorAll(".face").forEach((b) => b.classList.remove("on"));
+              e.currentTarget.classList.add("on");
+              turns.innerHTML = "";
+              if (TURNS[face]) {
+                values[i][d] = null;
+                for (const side of TURNS[face]) {
+                  turns.append(h("button", { type: "button", class: "turn", "data-side": side, onclick: (ev) => {
+                    turns.querySelectorAll(".turn").forEach((b) => b.classList.remove("on"));
+                    ev.currentTarget.classList.add("on");
+                    values[i][d] = face + ":" + side; onChange(values);
+                  } }, "→ " + (T[side] || side)));
+                }
+              } else values[i][d] = face;
+              onChange(values);
+            },
+          }, h("span", { class: "icon" }, icon), h("span", { class: "lbl" }, label)));
+        }
+        fs.append(row, turns);
+      }
+      wrap.append(fs);
+    });
+    onChange(values);
+    return wrap;
+  }
+  const complete = (values) => values.every((v) => v.every((x) => x));
+
+  function diceForm(requests, build, label) {
+    let current = null;
+    const go = h("button", { type: "button", class: "button rec-big", disabled: true, onclick: () => record(...build(current)) }, label || T.record);
+    const picker = dicePicker(requests, (values) => { current = values; go.disabled = !complete(values); });
+    return h("div", { class: "rec-form" }, picker, h("div", { class: "rec-row" }, go,
+      h("button", { type: "button", class: "button secondary", onclick: () => { plan = null; render(); } }, T.cancel)));
+  }
+
+  // -- the panel under the board --------------------------------------------------------------
+  function panel() {
+    const p = h("div", { class: "rec-panel" });
+    const step = S.prompt.step;
+    if (S.status === "finished" || step === "over") { p.append(ending()); return p; }
+    if (!S.viewer.side) { p.append(h("p", { class: "muted" }, T.read_only)); return p; }
+    if (!myTurn()) { p.append(h("p", { class: "muted rec-waiting" }, T.not_your_turn)); return p; }
+    if (step === "place") {
+      p.append(h("p", {}, `${T.place} ${(plan && plan.unit) || S.prompt.unit}`));
+      const row = h("div", { class: "rec-row" });
+      for (const id of S.prompt.data.units) {
+        row.append(h("button", { type: "button", class: "button" + (((plan && plan.unit) || S.prompt.unit) === id ? "" : " secondary"), onclick: () => { plan = { kind: "place", unit: id }; render(); } }, label(id)));
+      }
+      p.append(row);
+    } else if (step === "tension") {
+      p.append(h("p", {}, T.tension));
+      p.append(diceForm([S.prompt.data.dice], (v) => [[{ e: "tension", dice: v[0] }]]));
+    } else if (step === "inspire_or_activate" || step === "activate") {
+      const row = h("div", { class: "rec-row" });
+      if (step === "inspire_or_activate") {
+        for (const die of S.prompt.data.dice) {
+          for (const k of S.prompt.data.krosmasters) {
+            row.append(h("button", { type: "button", class: "button secondary", onclick: () => record([{ e: "inspire", die: die.die, unit: k }]) }, `${T.inspire} ${T[die.side] || die.side} ${T.on} ${k}`));
+          }
+        }
+      }
+      row.append(h("button", { type: "button", class: "button rec-big", onclick: () => record([{ e: "activate", unit: S.prompt.unit }]) }, `${T.activate} ${label(S.prompt.unit)}`));
+      p.append(row);
+    } else if (step === "resolve") {
+      const row = h("div", { class: "rec-row" });
+      if (plan && plan.kind === "resolve") {
+        p.append(h("p", {}, `${T.resolve} ${plan.source}`));
+        p.append(diceForm(plan.needs.dice, (v) => {
+          const rolls = { critical: [], armour: {} };
+          plan.needs.dice.forEach((req, i) => {
+            if (req.roll === "critical") rolls.critical = v[i];
+            else if (req.roll === "armour") rolls.armour[req.who] = v[i];
+          });
+          return [[{ e: "resolve", source: plan.source, rolls }]];
+        }));
+        return p;
+      }
+      for (const source of S.prompt.data.pending) {
+        row.append(h("button", { type: "button", class: "button", onclick: async () => {
+          const r = await call("GET", "options/?resolve=" + encodeURIComponent(source));
+          if (r.status !== 200) { handle(r); return; }
+          if (!r.data.dice.length) { record([{ e: "resolve", source }]); return; }
+          plan = { kind: "resolve", source, needs: r.data };
+          render();
+        } }, `${T.resolve} ${source}`));
+      }
+      p.append(row);
+    } else if (step === "act") {
+      p.append(acting());
+    }
+    return p;
+  }
+
+  function acting() {
+    const wrap = h("div", {});
+    const u = unitById(S.active_unit);
+    wrap.append(h("p", { class: "rec-unit" }, `${label(u.id)} · ${u.ap} AP · ${u.mp} MP · ${u.injuries}/${u.hp ?? "–"} ✚`));
+    if (!opts) { wrap.append(h("p", { class: "muted" }, "…")); return wrap; }
+    if (plan && plan.kind === "move") {
+      const m = plan.option;
+      wrap.append(h("p", {}, `${T.block} ${S.units.find((x) => x.id === S.active_unit).cell} → ${m.cell}`));
+      const requests = m.blocks.flatMap((b) => [b.lock, b.dodge]);
+      wrap.append(diceForm(requests, (v) => [[{
+        e: "move", unit: S.active_unit, to: m.path[0],
+        block: m.blocks.map((b, i) => ({ by: b.by, lock: v[2 * i], dodge: v[2 * i + 1] })),
+      }].concat(m.path.slice(1).map((c) => ({ e: "move", unit: S.active_unit, to: c })))]));
+      return wrap;
+    }
+    if (plan && plan.kind === "cast") return castForm(wrap);
+    if (plan && plan.kind === "spell") {
+      wrap.append(h("p", {}, `${plan.spell.name}: ${T.select_target}`));
+      wrap.append(h("button", { type: "button", class: "button secondary", onclick: () => { plan = null; render(); } }, T.cancel));
+      return wrap;
+    }
+    if (plan && plan.kind === "reward") return rewardForm(wrap, plan.action);
+    wrap.append(h("p", { class: "small muted" }, T.moves));
+    const spells = h("div", { class: "rec-row rec-spells" });
+    for (const s of opts.spells) {
+      spells.append(h("button", {
+        type: "button", class: "button spell", disabled: !s.targets.length, "data-spell": s.name,
+        title: s.refused ? `${s.rule}: ${s.refused}` : null,
+        onclick: () => { plan = { kind: "spell", spell: s }; render(); },
+      }, `${s.name} · ${s.ap} AP · ${s.range}`));
+    }
+    wrap.append(spells);
+    const row = h("div", { class: "rec-row" });
+    for (const a of opts.actions) {
+      if (a.e === "pick_kama") row.append(h("button", { type: "button", class: "button secondary", onclick: () => record([{ e: "pick_kama", unit: S.active_unit, count: a.max }]) }, `${T.pick_kama} (${a.max})`));
+      if (a.e === "buy_gg") row.append(h("button", { type: "button", class: "button secondary", onclick: () => record([{ e: "buy_gg", unit: S.active_unit }]) }, T.buy_gg));
+      if (a.e === "buy_reward") row.append(h("button", { type: "button", class: "button secondary", onclick: () => { plan = { kind: "reward", action: a, rank: Object.keys(a.ranks)[0], kind_: "buff", to: a.assign_to[0] || null, up: false }; render(); } }, T.buy_reward));
+      if (a.e === "reveal_reward") for (const id of a.rewards) row.append(h("button", { type: "button", class: "button secondary", onclick: () => record([{ e: "reveal_reward", unit: S.active_unit, reward: id }]) }, `${T.reveal} ${id}`));
+      if (a.e === "end") row.append(h("button", { type: "button", class: "button rec-end", onclick: () => record([{ e: "end", unit: S.active_unit }]) }, T.end_turn));
+    }
+    wrap.append(row);
+    return wrap;
+  }
+
+  function castForm(wrap) {
+    const { spell, target, needs } = plan;
+    wrap.append(h("p", {}, `${spell.name} → ${target.cell}`));
+    if (needs.directions.length) {
+      const row = h("div", { class: "rec-row" }, h("span", {}, T.direction + ": "));
+      for (const d of needs.directions) row.append(h("button", { type: "button", class: "button" + (plan.direction === d ? "" : " secondary"), onclick: () => chooseTarget(target.cell, d) }, d));
+      wrap.append(row);
+    }
+    wrap.append(diceForm(needs.dice, (v) => {
+      const rolls = { critical: [], armour: {} };
+      needs.dice.forEach((req, i) => {
+        if (req.roll === "critical") rolls.critical = v[i];
+        else if (req.roll === "armour") rolls.armour[req.who] = v[i];
+      });
+      const event = { e: "cast", unit: S.active_unit, spell: spell.name, target: target.cell, rolls };
+      if (plan.direction) event.direction = plan.direction;
+      if (needs.coins) rolls.coins = Array(needs.coins).fill("heads");
+      return [[event]];
+    }));
+    return wrap;
+  }
+
+  function rewardForm(wrap, action) {
+    const pick = (key, value) => { plan[key] = value; render(); };
+    const choice = (key, values, names) => {
+      const row = h("div", { class: "rec-row" });
+      values.forEach((v, i) => row.append(h("button", { type: "button", class: "button" + (plan[key] === v ? "" : " secondary"), "data-choice": key + ":" + v, onclick: () => pick(key, v) }, names ? names[i] : v)));
+      return row;
+    };
+    wrap.append(h("p", {}, T.buy_reward));
+    wrap.append(h("p", { class: "small" }, T.rank), choice("rank", Object.keys(action.ranks), Object.entries(action.ranks).map(([r, p]) => `${r} · ${p} ₭`)));
+    wrap.append(h("p", { class: "small" }, T.kind), choice("kind_", ["boost", "buff", "equipment"]));
+    if (action.assign_to.length) wrap.append(h("p", { class: "small" }, T.give_to), choice("to", action.assign_to));
+    if (action.face_up) wrap.append(choice("up", [false, true], ["⬛", T.face_up]));
+    wrap.append(h("div", { class: "rec-row" },
+      h("button", { type: "button", class: "button rec-big", onclick: () => record(
+        [{ e: "buy_reward", unit: S.active_unit, rank: plan.rank, reward: "", assign_to: plan.to, face_up: !!plan.up }],
+        { reward: { rank: plan.rank, kind: plan.kind_, equipment_type: plan.kind_ === "equipment" ? "weapon" : null } },
+      ) }, T.record),
+      h("button", { type: "button", class: "button secondary", onclick: () => { plan = null; render(); } }, T.cancel)));
+    return wrap;
+  }
+
+  function ending() {
+    const wrap = h("div", { class: "rec-ending" });
+    const who = S.winner ? `${T.player} ${S.winner}` : "=";
+    wrap.append(h("h2", {}, `${T.game_over}: ${who} (${S.over_reason || ""})`));
+    const log = S.log;
+    if (log) {
+      wrap.append(h("p", {}, `${T.log} #${log.id}: `, h("strong", { class: "rec-log-status" }, log.status),
+        " · ", h("a", { href: log.replay_url }, T.replay), " · ", h("a", { href: log.match_url }, T.log)));
+      if (log.acceptable && S.viewer.side) {
+        wrap.append(h("button", { type: "button", class: "button rec-big rec-accept", onclick: async () => {
+          const r = await fetch(log.accept_url, { method: "POST", headers: { "X-CSRFToken": CSRF, Accept: "application/json" }, credentials: "same-origin" });
+          message = { kind: r.ok ? "ok" : "refused", rule: null, text: r.ok ? T.accepted : "HTTP " + r.status };
+          render();
+        } }, T.accept));
+      }
+    }
+    return wrap;
+  }
+
+  // -- the rest of the page -----------------------------------------------------------------
+  function label(id) {
+    const u = unitById(id);
+    if (!u) return id;
+    return `${id} ${u.name}${u.label ? " (" + u.label + ")" : ""}`;
+  }
+
+  function scores() {
+    const side = (s) => {
+      const p = S.players[s];
+      return h("div", { class: `rec-score side-${s}${S.active_side === s ? " on" : ""}` },
+        h("strong", {}, `${s} · ${p.name}`), ` ${p.gg} GG · ${p.kamas} ₭`);
+    };
+    return h("div", { class: "rec-scores" }, side("A"),
+      h("div", { class: "rec-turn" }, `${T.turn} ${S.turn}`, S.wild_gg ? h("div", { class: "small" }, "+1 " + T.wild) : null),
+      side("B"));
+  }
+
+  function outcome() {
+    const last = S.last;
+    if (!last || !last.outcome) return null;
+    const steps = last.outcome.steps || [];
+    const changes = last.outcome.changes || [];
+    if (!steps.length && !changes.length) return null;
+    return h("details", { class: "rec-outcome panel", open: true },
+      h("summary", {}, `${T.outcome}: #${last.number} ${last.summary}`),
+      h("ul", {}, steps.map((s) => h("li", {}, h("strong", {}, s.step), ` (${s.rule}) ${s.text}`)),
+        changes.map((c) => h("li", { class: "muted" }, c))));
+  }
+
+  function history() {
+    const list = h("ol", { class: "rec-history-list" });
+    for (const row of S.history.slice().reverse()) {
+      const li = h("li", { class: row.in_force || row.kind !== "action" ? "" : "undone" },
+        `#${row.number} ${row.side || "J"} ${row.kind === "action" ? "" : row.kind + " "}${row.summary}${row.note ? " — " + row.note : ""}`);
+      if (row.kind === "action" && row.in_force && (S.viewer.side || S.viewer.judge) && S.status === "playing") {
+        li.append(h("button", { type: "button", class: "link small", onclick: async () => handle(await call("POST", "corrections/", { after: S.version, keep: row.number, note: "" })) }, "↩"));
+      }
+      list.append(li);
+    }
+    return h("details", { class: "rec-history panel" }, h("summary", {}, T.history), list);
+  }
+
+  function tools() {
+    const row = h("div", { class: "rec-row rec-tools" });
+    if (S.status !== "playing") return row;
+    if (S.viewer.can_undo) row.append(h("button", { type: "button", class: "button secondary rec-undo", onclick: async () => handle(await call("POST", "undo/", { after: S.version })) }, T.undo));
+    const c = S.correction;
+    if (c && c.side !== S.viewer.side && (S.viewer.side || S.viewer.judge)) {
+      row.append(h("button", { type: "button", class: "button", onclick: async () => handle(await call("POST", "corrections/", { after: S.version, keep: c.keep, note: c.note })) }, `${T.confirm_correction} (#${c.keep})`));
+    }
+    if (S.viewer.side || S.viewer.judge) row.append(h("button", { type: "button", class: "button secondary", onclick: () => { if (confirm(T.time + "?")) record([{ e: "time" }]); } }, T.time));
+    if (S.viewer.side) row.append(h("button", { type: "button", class: "button danger", onclick: () => { if (confirm(T.concede + "?")) record([{ e: "concede", player: S.viewer.side }]); } }, T.concede));
+    return row;
+  }
+
+  function render() {
+    if (!S) return;
+    const prompt = h("p", { class: "rec-prompt", "aria-live": "polite" }, S.prompt.text, h("span", { class: "rule" }, ` (${T.rule} ${S.prompt.rule})`));
+    const note = message ? h("p", { class: `rec-message ${message.kind}`, role: "alert" },
+      message.kind === "refused" ? h("strong", {}, T.refused) : null,
+      message.rule ? ` · ${T.rule} ${message.rule}: ` : " ", message.text,
+      message.kind === "refused" ? ` — ${T.nothing_recorded}` : "") : null;
+    const infoUnit = info && unitById(info);
+    const infoLine = infoUnit ? h("p", { class: "small rec-info" }, `${label(infoUnit.id)} · ${infoUnit.ap} AP · ${infoUnit.mp} MP · ${infoUnit.injuries}/${infoUnit.hp ?? "–"} ✚ · Lvl ${infoUnit.level ?? "–"}`) : null;
+    const frame = h("div", { class: "rec-frame" + (zoomed ? " zoomed" : "") }, board());
+    const zoom = h("button", { type: "button", class: "button secondary rec-zoom", "aria-pressed": String(zoomed), onclick: () => { zoomed = !zoomed; render(); } }, zoomed ? "−" : "+");
+    root.replaceChildren(scores(), prompt, note || "", frame, h("div", { class: "rec-row" }, zoom, infoLine || ""), panel(), outcome() || "", tools(), history());
+    if (zoomed) centre(frame);
+  }
+
+  /* Zoomed in, keep the piece that matters in view: the active one, else the selected one. */
+  function centre(frame) {
+    const unit = unitById(S.active_unit || info || "");
+    if (!unit || !unit.cell) return;
+    const [px, py] = xy(unit.cell);
+    const x = px / (12 * SIZE);
+    const y = py / (12 * SIZE);
+    frame.scrollLeft = x * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = y * frame.scrollHeight - frame.clientHeight / 2;
+  }
+
+  // -- live updates ----------------------------------------------------------------------------
+  /* The site's live channel (docs/live.md) says "recording.<match> changed"; the board is then
+     fetched again. While the stream is down, the state is polled every 2 s (304 when idle). */
+  let streaming = false;
+  function follow() {
+    if (!window.EventSource || !root.dataset.live) return;
+    const source = new EventSource(root.dataset.live);
+    source.addEventListener("open", () => { streaming = true; });
+    source.addEventListener("changed", () => refresh(false));
+    source.addEventListener("error", () => { streaming = false; });
+  }
+  refresh(true);
+  follow();
+  let ticks = 0;
+  setInterval(() => {
+    ticks += 1;
+    if (!streaming || ticks % 15 === 0) refresh(false); // a missed notice is caught up too
+  }, 2000);
+})();

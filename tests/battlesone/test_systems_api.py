@@ -1,0 +1,107 @@
+"""The game systems over the API: descriptions, the BATTLES ONE catalog, list checks and record
+verification."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.battlesone.lists import OVER_BUDGET, PAGE_LIST
+
+pytestmark = pytest.mark.django_db
+CORPUS = Path(__file__).parent / "corpus"
+
+
+def test_game_systems_are_listed_with_their_score_and_tiebreakers():
+    found = {s["key"]: s for s in APIClient().get("/api/v1/game-systems/").json()}
+    assert set(found) == {"krosmaster", "battlesone"}
+    assert found["krosmaster"]["score"]["fields"] == ["gg_a", "gg_b"]
+    assert found["battlesone"]["score"]["fields"] == ["mobs_left_a", "mobs_left_b"]
+    assert "score_diff" in found["battlesone"]["tiebreakers"]
+    assert found["battlesone"]["tiebreaker_labels"]["score_diff"] == "Mobs left diff"
+    assert APIClient().get("/api/v1/game-systems/chess/").status_code == 404
+
+
+def test_battlesone_catalog_export(catalog):
+    body = APIClient().get("/api/v1/game-systems/battlesone/catalog/").json()
+    assert body["format"] == "battlesone/1" and len(body["mobs"]) == 40 and len(body["ranks"]) == 20
+
+
+def test_check_a_list(catalog):
+    api = APIClient()
+    legal = api.post("/api/v1/game-systems/battlesone/check-list/", PAGE_LIST, format="json")
+    assert legal.status_code == 200 and legal.json()["legal"] is True
+    over = api.post("/api/v1/game-systems/battlesone/check-list/", OVER_BUDGET, format="json")
+    assert [v["rule"] for v in over.json()["violations"]] == ["Definitions: Rank"]
+    unreadable = api.post("/api/v1/game-systems/battlesone/check-list/", {"rank": "page"},
+                          format="json")  # fmt: skip
+    assert unreadable.status_code == 400 and "mobs" in unreadable.json()
+
+
+def test_verify_a_record(catalog):
+    api = APIClient()
+    for path in sorted(CORPUS.glob("*.jsonl")):
+        response = api.post(
+            "/api/v1/game-systems/battlesone/verify/",
+            path.read_bytes(),
+            content_type="application/x-ndjson",
+        )
+        expected = path.name.split("-")[0]
+        assert response.status_code == (422 if expected == "unreadable" else 200)
+        assert response.json()["status"] == expected
+
+
+def test_judges_calculators_verify_a_recorded_phase():
+    api = APIClient()
+    tacticards = {
+        "player": "A",
+        "units": [
+            {"name": "knight", "owner": "A", "kind": "melee", "attack": 3, "health": 5,
+             "row": 2, "col": 1},
+            {"name": "orc", "owner": "B", "kind": "melee", "attack": 2, "health": 5,
+             "row": 3, "col": 1, "armour": 1},
+        ],
+        "attacks": [{"attacker": "knight", "target": "orc", "damage": 2, "counter_damage": 2}],
+        "done": True,
+    }  # fmt: skip
+    body = api.post("/api/v1/calculators/tacticards/verify/", tacticards, format="json").json()
+    assert body["status"] == "valid" and body["trace"][0]["steps"][0]["rule"] == "Battle Phase"
+    cast = {
+        "spells": {"Mend": {"difficulty": 9}},
+        "casters": {"mage": {"spells": ["Mend"]}},
+        "attempts": [{"caster": "mage", "spell": "Mend", "roll": 20}],
+        "done": True,
+    }
+    assert (
+        api.post("/api/v1/calculators/d20cast/verify/", cast, format="json").json()["status"]
+        == "valid"
+    )
+    assert api.post("/api/v1/calculators/chess/verify/", {}, format="json").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "team",
+    [
+        {"mobs": "warrior"},
+        {"rank": "page", "mobs": []},
+        {"rank": "page", "mobs": [{"mob": "warrior", "lp": 7, "abilities": [1, 2]}]},
+        {"rank": "page", "mobs": [{"mob": "warrior", "lp": 7.5}]},
+        {"rank": ["page"], "mobs": [{"mob": "warrior", "lp": 7}]},
+        {"rank": "page", "mobs": [{"mob": "warrior", "lp": 7, "abilities": {"heal": -1}}]},
+    ],
+)
+def test_malformed_lists_are_refused_with_400(catalog, team):
+    from tests.factories import make_user
+    from tournaments import services
+
+    event = services.create_event(
+        organiser=make_user("org"), name="B1", starts_on="2026-12-12", game_system="battlesone"
+    )
+    services.transition(event, "registration_open")
+    api = APIClient()
+    api.force_authenticate(make_user("p"))
+    response = api.post(f"/api/v1/events/{event.slug}/registrations/", {"team": team},
+                        format="json")  # fmt: skip
+    assert response.status_code == 400, response.content

@@ -1,0 +1,193 @@
+"""A whole game recorded by taps on two phones (issue 16).
+
+Player A's and player B's phones (390 px, touch) record `tests.recording.helpers.GAME` by
+tapping the board and the buttons only: placement on start cells (1.3.9), a path move, Kamas
+and a Demonic Reward, Tension, a move that needs a Block roll (4.14), a Fire spell with Critical
+and Armour dice, the KO and A's win (1.4.3). Along the way an illegal tap is refused with its
+rule and changes nothing, and a reload mid-game resumes at the same state. At the end the
+stored log verifies `valid` and both players accept its result.
+
+Screenshots for docs/recording.md are written when RECORDING_SCREENSHOTS names a directory.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import Browser, Page, expect
+
+from matches.models import Match, MatchLog
+from matches.recording import game as games
+from matches.recording.models import Recording
+from rules.catalog import selectors as catalog
+from tests.recording.helpers import build_world
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SHOTS_DIR = os.environ.get("RECORDING_SCREENSHOTS")
+LIVE = 15_000  # ms: a few polls (every 2 s)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    games._games.clear()
+
+
+def _phone(browser: Browser, base: str, user: User) -> Page:
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(
+        base_url=base, viewport={"width": 390, "height": 844}, has_touch=True
+    )
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
+    )
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    return page
+
+
+def _shot(page: Page, name: str) -> None:
+    if SHOTS_DIR:
+        Path(SHOTS_DIR).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS_DIR) / f"recording-{name}.png"), full_page=True)
+
+
+def _cell(page: Page, cell: str) -> None:
+    page.locator(f'svg.rec-board g.cell[data-cell="{cell}"]').tap()
+
+
+def _version(page: Page) -> str:
+    return page.locator("#recording").get_attribute("data-version") or ""
+
+
+def _at(page: Page, version: int) -> None:
+    expect(page.locator("#recording")).to_have_attribute("data-version", str(version), timeout=LIVE)
+
+
+def _die(page: Page, roll: str, who: str, face: str, index: int = 0) -> None:
+    box = page.locator(f'fieldset.rec-roll[data-roll="{roll}"][data-who="{who}"]')
+    box.locator(f'.rec-die[data-die="{index}"] button[data-face="{face}"]').tap()
+
+
+def _button(page: Page, name: str) -> None:
+    page.get_by_role("button", name=name).first.tap()
+
+
+def test_a_small_game_recorded_by_taps_on_two_phones(browser: Browser, live_server):
+    world = build_world()
+    url = f"/matches/{world.match.pk}/recording/"
+    a = _phone(browser, live_server.url, world.a)
+    b = _phone(browser, live_server.url, world.b)
+
+    a.goto(url)
+    expect(a.locator(".rec-setup")).to_contain_text("Striker")
+    _shot(a, "1-setup")
+    _button(a, "Start recording")
+    expect(a.locator(".rec-prompt")).to_contain_text("player A places A1")
+    b.goto(url)
+    expect(b.locator(".rec-waiting")).to_be_visible()
+
+    # An illegal tap: e5 is no start cell. Refused with 1.3.9, nothing recorded.
+    _cell(a, "e5")
+    expect(a.locator(".rec-message")).to_contain_text("1.3.9")
+    expect(a.locator(".rec-message")).to_contain_text("nothing was recorded")
+    _shot(a, "2-refused")
+    assert _version(a) == "0"
+    assert Recording.objects.get(match=world.match).actions.count() == 0
+
+    _cell(a, "e2")  # 1: A1 placed
+    _at(b, 1)
+    _cell(b, "e11")  # 2: B1 placed; A starts turn 1 without Tension (5.2.4)
+    _at(a, 2)
+    _button(a, "Start the turn of A1")  # 3
+    _at(a, 3)
+    expect(a.locator('g.cell.mark-move[data-cell="e3"]')).to_be_visible()
+    _shot(a, "3-moves")
+    a.locator(".rec-zoom").tap()  # twice the size for fingers: 64 px cells, scrolled to A1
+    expect(a.locator(".rec-frame.zoomed")).to_be_visible()
+    _shot(a, "3-zoomed")
+    a.locator(".rec-zoom").tap()
+    _cell(a, "e3")  # 4: one step onto the Demon cell with 3 Kamas
+    _at(a, 4)
+    _button(a, "Pick up Kamas (3)")  # 5
+    _at(a, 5)
+    _button(a, "Buy a Demonic Reward")
+    _shot(a, "4-reward")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 6
+    _at(a, 6)
+    expect(a.locator('g.cell.mark-move[data-cell="e10"]')).to_be_visible()
+    _cell(a, "e10")  # 7: seven steps in one tap, next to B1
+    _at(a, 7)
+    _button(a, "End the turn")  # 8
+
+    _at(b, 8)
+    expect(b.locator(".rec-prompt")).to_contain_text("rolls 2 dice for Tension")
+    _die(b, "tension", "B", "critical", 0)
+    _die(b, "tension", "B", "lock", 1)
+    _shot(b, "5-tension")
+    b.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 9
+    _at(b, 9)
+    _button(b, "Start the turn of B1")  # 10
+    _at(b, 10)
+    _button(b, "End the turn")  # 11
+
+    _at(a, 11)
+    _die(a, "tension", "A", "dofus", 0)
+    a.locator('.rec-turns button[data-side="armour"]').tap()
+    _die(a, "tension", "A", "dodge", 1)
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 12
+    _at(a, 12)
+
+    # A reload mid-game resumes at the same state.
+    prompt = a.locator(".rec-prompt").inner_text()
+    a.reload()
+    _at(a, 12)
+    expect(a.locator(".rec-prompt")).to_have_text(prompt)
+
+    _button(a, "Start the turn of A1")  # 13
+    _at(a, 13)
+    # Leaving e10 next to B1 needs a Block roll: B1's Lock die and A1's Dodge die (4.14.2).
+    expect(a.locator('g.cell.mark-move-block[data-cell="d10"]')).to_be_visible()
+    _cell(a, "d10")
+    expect(a.locator('fieldset.rec-roll[data-roll="lock"][data-who="B1"]')).to_contain_text(
+        "4.14.2.b"
+    )
+    _die(a, "lock", "B1", "armour")
+    _die(a, "dodge", "A1", "dodge")
+    _shot(a, "6-block")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 14
+    _at(a, 14)
+    expect(a.locator(".rec-outcome")).to_contain_text("escaped")
+
+    a.locator('button.spell[data-spell="Arc Bolt"]').tap()
+    _cell(a, "e11")
+    expect(a.locator('fieldset.rec-roll[data-roll="critical"]')).to_contain_text("7.2.5.a")
+    expect(a.locator('fieldset.rec-roll[data-roll="armour"][data-who="B1"]')).to_be_visible()
+    _die(a, "critical", "A1", "critical")
+    _die(a, "armour", "B1", "armour")
+    _shot(a, "7-cast")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 15: KO, win
+
+    for page in (a, b):
+        expect(page.locator(".rec-ending")).to_contain_text("Player A", timeout=LIVE)
+        expect(page.locator(".rec-log-status")).to_have_text("valid", timeout=LIVE)
+    expect(a.locator(".rec-outcome")).to_contain_text("Game over")
+    _shot(a, "8-over")
+
+    recording = Recording.objects.get(match=world.match)
+    log = MatchLog.objects.get(pk=recording.log_id)
+    report = catalog.verify_match_log(bytes(log.data))
+    assert report.status.value == "valid", report.to_dict()
+    assert report.result.winner == "A" and report.result.reason == "krosmasters"
+
+    # The result is proposed to both players: each accepts it, and it is confirmed.
+    for page in (a, b):
+        page.locator(".rec-accept").tap()
+        expect(page.locator(".rec-message")).to_contain_text("Accepted", timeout=LIVE)
+    match = Match.objects.get(pk=world.match.pk)
+    assert match.status == Match.Status.CONFIRMED and match.result == "a"

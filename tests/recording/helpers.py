@@ -1,0 +1,180 @@
+"""A small world for recording tests: two one-Krosmaster teams, an arena, a published match.
+
+The release `recording-test` holds two invented cards (no card data is copied): Striker, fast
+with a ranged Fire spell, and Dummy, slow with 3 HP. The arena "Scoresheet Field" puts 3 Kamas
+on a Demon cell (e3) next to player A's start cell e2, so one turn can pick them up and buy a
+Demonic Reward. `GAME` is a complete game by A's and B's taps: a Block roll (turn 3, leaving
+e10 next to B1), a Fire spell with Critical and Armour dice, a KO and A's win (1.4.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from matches.models import Match
+from rules.catalog import services as catalog_services
+from rules.models import Arena, Format
+from tests.factories import make_running_event, make_user
+from tournaments import services
+from tournaments.models import Event, Registration
+
+RELEASE = "recording-test"
+
+
+def _spell(name: str, **fields: Any) -> dict[str, Any]:
+    base = {
+        "name": name,
+        "cost": {"ap": 3},
+        "range_kind": "melee",
+        "range_min": 1,
+        "range_max": 1,
+        "range_modifiable": False,
+        "range_line": False,
+        "range_los": True,
+        "element": "neutral",
+        "base_damage": 2,
+        "limit": "unlimited",
+    }
+    return {**base, **fields}
+
+
+def _card(code: str, name: str, **stats: Any) -> dict[str, Any]:
+    spells = stats.pop("spells")
+    return {
+        "id": code,
+        "name": name,
+        "name_colour": "white",
+        "types": [],
+        "season": "s1",
+        "edition": "rec",
+        **stats,
+        "spells": spells,
+    }
+
+
+CARDS = [
+    _card(
+        "rec-striker",
+        "Striker",
+        level=2,
+        initiative=8,
+        ap=8,
+        mp=8,
+        hp=8,
+        spells=[
+            _spell(
+                "Arc Bolt",
+                range_kind="ranged",
+                range_min=1,
+                range_max=6,
+                element="fire",
+                base_damage=3,
+            )
+        ],
+    ),
+    _card("rec-dummy", "Dummy", level=1, initiative=2, ap=6, mp=3, hp=3, spells=[_spell("Jab")]),
+    # A summon token with its Strength: the set-up copies it into the header (4.19.9.d).
+    _card(
+        "rec-bomb",
+        "Training Bomb",
+        level=1,
+        initiative=0,
+        ap=0,
+        mp=0,
+        hp=1,
+        strength=2,
+        spells=[_spell("Fizzle")],
+    ),
+]
+
+ARENA = {
+    "name": "Scoresheet Field",
+    "slug": "scoresheet-field",
+    "trees": ["b6", "k6"],
+    "bushes": [],
+    "crates": [],
+    "demon_cells": ["e3", "h10"],
+    "kamas": {"e3": 3},
+    "start_cells": {"A": ["e2", "f2"], "B": ["e11", "f11"]},
+}
+
+
+def ev(e: str, **fields: Any) -> dict[str, Any]:
+    return {"e": e, **fields}
+
+
+#: A complete game, action by action (each a list of events), as the phones record it.
+GAME: list[list[dict[str, Any]]] = [
+    [ev("place", unit="A1", cell="e2")],
+    [ev("place", unit="B1", cell="e11")],
+    [ev("activate", unit="A1")],
+    [ev("move", unit="A1", to="e3")],
+    [ev("pick_kama", unit="A1", count=3)],
+    [ev("buy_reward", unit="A1", rank="granite", reward="", assign_to="A1")],
+    [ev("move", unit="A1", to=c) for c in ("e4", "e5", "e6", "e7", "e8", "e9", "e10")],
+    [ev("end", unit="A1")],
+    [ev("tension", dice=["critical", "lock"])],
+    [ev("activate", unit="B1")],
+    [ev("end", unit="B1")],
+    [ev("tension", dice=["armour", "dodge"])],
+    [ev("activate", unit="A1")],
+    [
+        ev(
+            "move",
+            unit="A1",
+            to="d10",
+            block=[{"by": "B1", "lock": ["armour"], "dodge": ["dodge"]}],
+        )
+    ],
+    [
+        ev(
+            "cast",
+            unit="A1",
+            spell="Arc Bolt",
+            target="e11",
+            rolls={"critical": ["critical"], "armour": {"B1": ["armour"]}},
+        )
+    ],
+]
+REWARD = {"rank": "granite", "kind": "buff"}
+#: Which side records each action of GAME.
+SIDES = ["A", "B", "A", "A", "A", "A", "A", "A", "B", "B", "B", "A", "A", "A", "A"]
+
+
+@dataclass
+class World:
+    match: Match
+    a: Any
+    b: Any
+    judge: Any
+    outsider: Any
+
+    def user(self, side: str) -> Any:
+        return self.a if side == "A" else self.b
+
+
+def recording_format() -> Format:
+    found = Format.objects.filter(release__name=RELEASE, is_default=True).first()
+    if found is not None:
+        return found
+    document = {"format": "krosmaster-catalog/1", "release": RELEASE, "profiles": CARDS}
+    imported = catalog_services.import_roster(document, release_name=RELEASE, activate=False)
+    return Format.objects.get(release=imported.release, is_default=True)
+
+
+def build_world(**settings: Any) -> World:
+    organiser, judge = make_user(), make_user()
+    event, _ = make_running_event(2, organiser=organiser, **settings)
+    Event.objects.filter(pk=event.pk).update(format=recording_format())
+    Arena.objects.get_or_create(slug=ARENA["slug"], defaults={**ARENA, "is_playable": True})
+    event.refresh_from_db()
+    services.grant_role(event=event, user=judge, role="judge")
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    match = round_.matches.get()
+    teams = {match.player_a_id: "rec-striker", match.player_b_id: "rec-dummy"}
+    for pk, profile in teams.items():
+        Registration.objects.filter(pk=pk).update(team_entries=[{"profile": profile}])
+    match = Match.objects.get(pk=match.pk)
+    return World(match, match.player_a.user, match.player_b.user, judge, make_user())

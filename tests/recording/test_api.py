@@ -1,0 +1,118 @@
+"""The scoresheet API: state with ETag, options, append, refusals, races, read-only, schema."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from matches.recording import game as games
+from tests.recording.helpers import GAME, build_world
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world(settings):
+    settings.LIVE_REDIS_URL = None
+    games._games.clear()
+    return build_world()
+
+
+def _api(user=None) -> APIClient:
+    api = APIClient()
+    if user is not None:
+        api.force_authenticate(user)
+    return api
+
+
+def _url(world, tail: str = "") -> str:
+    return f"/api/v1/matches/{world.match.pk}/recording/{tail}"
+
+
+def _append(world, user, events, after):
+    return _api(user).post(
+        _url(world, "actions/"), {"after": after, "events": events}, format="json"
+    )
+
+
+def test_start_then_state_with_etag(world):
+    assert _api(world.a).get(_url(world)).status_code == 409  # no recording yet
+    started = _api(world.a).post(_url(world), {}, format="json")
+    assert started.status_code == 201
+    body = started.json()
+    assert body["prompt"]["step"] == "place" and body["prompt"]["rule"] == "1.3.9"
+    assert body["viewer"] == {"side": "A", "judge": False, "my_turn": True, "can_undo": False}
+    state = _api(world.b).get(_url(world))
+    assert state.status_code == 200 and state.json()["viewer"]["my_turn"] is False
+    idle = _api(world.b).get(_url(world), HTTP_IF_NONE_MATCH=state["ETag"])
+    assert idle.status_code == 304
+
+
+def test_illegal_action_is_422_with_rule_and_nothing_changes(world):
+    _api(world.a).post(_url(world), {}, format="json")
+    refused = _append(world, world.a, [{"e": "place", "unit": "A1", "cell": "a1"}], 0)
+    assert refused.status_code == 422
+    assert refused.json()["rule"] == "1.3.9" and refused.json()["code"] == "illegal"
+    assert _api(world.a).get(_url(world)).json()["version"] == 0
+
+
+def test_reload_resumes_and_stale_append_is_409(world):
+    _api(world.a).post(_url(world), {}, format="json")
+    assert _append(world, world.a, GAME[0], 0).status_code == 201
+    games._games.clear()  # another server process: the state is rebuilt from the ledger
+    state = _api(world.b).get(_url(world)).json()
+    assert state["version"] == 1 and state["prompt"]["side"] == "B"
+    assert _append(world, world.b, GAME[1], 1).status_code == 201
+    late = _append(world, world.b, GAME[1], 1)
+    assert late.status_code == 409 and late.json()["code"] == "stale"
+
+
+def test_options_and_cast_dice(world):
+    _api(world.a).post(_url(world), {}, format="json")
+    for n, events in enumerate(GAME[:3]):
+        side = world.a if n != 1 else world.b
+        assert _append(world, side, events, n).status_code == 201
+    options = _api(world.a).get(_url(world, "options/?unit=A1")).json()
+    assert {m["cell"] for m in options["moves"]} >= {"e3", "e10"}
+    bolt = next(s for s in options["spells"] if s["name"] == "Arc Bolt")
+    assert "e6" in {t["cell"] for t in bolt["targets"]}
+    needs = _api(world.a).get(_url(world, "options/?unit=A1&spell=Arc Bolt&target=e6")).json()
+    assert [(d["roll"], d["count"], d["rule"]) for d in needs["dice"]] == [
+        ("critical", 1, "7.2.5.a")
+    ]
+    far = _api(world.a).get(_url(world, "options/?unit=A1&spell=Arc Bolt&target=e12"))
+    assert far.status_code == 422 and far.json()["rule"] == "7.1.5"
+    nothing = _api(world.a).get(_url(world, "options/?resolve=click:B1"))
+    assert nothing.status_code == 422 and nothing.json()["rule"] == "7.2.9.a"
+
+
+def test_judges_and_spectators_read_only(world):
+    _api(world.a).post(_url(world), {}, format="json")
+    for user in (world.judge, world.outsider):
+        assert _api(user).get(_url(world)).status_code == 200
+        refused = _append(world, user, GAME[0], 0)
+        assert refused.status_code == 409 and refused.json()["code"] == "read_only"
+    assert _api().post(_url(world, "actions/"), {}, format="json").status_code == 403
+
+
+def test_undo_and_judge_correction(world):
+    _api(world.a).post(_url(world), {}, format="json")
+    _append(world, world.a, GAME[0], 0)
+    assert _api(world.b).post(_url(world, "undo/"), {"after": 1}, format="json").status_code == 409
+    undone = _api(world.a).post(_url(world, "undo/"), {"after": 1}, format="json")
+    assert undone.status_code == 200 and undone.json()["prompt"]["side"] == "A"
+    _append(world, world.a, GAME[0], 2)
+    fixed = _api(world.judge).post(
+        _url(world, "corrections/"), {"after": 3, "keep": 0, "note": "wrong cell"}, format="json"
+    )
+    assert fixed.status_code == 200
+    history = fixed.json()["history"]
+    assert [h["kind"] for h in history] == ["action", "undo", "action", "rewind"]
+    assert fixed.json()["units"][0]["cell"] is None
+
+
+def test_the_recording_api_is_in_the_openapi_schema(world):
+    schema = _api().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    found = [p for p in schema["paths"] if "/recording" in p]
+    for tail in ("recording", "options", "actions", "undo", "corrections"):
+        assert any(p.rstrip("/").endswith(tail) for p in found), found

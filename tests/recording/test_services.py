@@ -1,0 +1,214 @@
+"""The scoresheet's services without HTTP: set-up, a whole game, refusals, undo, races, the log."""
+
+from __future__ import annotations
+
+import pytest
+
+from kernel.errors import Conflict
+from matches.models import MatchLog
+from matches.recording import game as games
+from matches.recording import services
+from matches.recording.models import RecordedAction, Recording
+from rules.catalog import selectors as catalog
+from tests.recording.helpers import GAME, REWARD, SIDES, build_world
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world():
+    games._games.clear()
+    return build_world()
+
+
+def _play(world, recording, actions=GAME, sides=SIDES):
+    for events, side in zip(actions, sides, strict=True):
+        reward = REWARD if events[0]["e"] == "buy_reward" else None
+        services.append(
+            recording,
+            by=world.user(side),
+            events=[dict(e) for e in events],
+            after=recording.version,
+            reward=reward,
+        )
+
+
+def test_1_3_set_up_from_registrations_and_arena(world):
+    recording = services.start(world.match, by=world.a)
+    header = recording.header
+    assert header["players"]["A"]["team"] == [{"unit": "A1", "profile": "rec-striker"}]
+    assert header["arena"]["name"] == "Scoresheet Field"
+    assert recording.labels["B1"]["name"] == "Dummy"
+    assert [p["id"] for p in header["profiles"]] == ["rec-bomb"]  # summons go inline
+    assert services.start(world.match, by=world.b).pk == recording.pk  # the other phone
+
+
+def test_a_whole_game_becomes_a_valid_log_with_its_result(
+    world, django_capture_on_commit_callbacks
+):
+    recording = services.start(world.match, by=world.a)
+    with django_capture_on_commit_callbacks(execute=True):
+        _play(world, recording)
+    recording.refresh_from_db()
+    assert recording.status == Recording.Status.FINISHED
+    log = MatchLog.objects.get(pk=recording.log_id)
+    report = catalog.verify_match_log(bytes(log.data))
+    assert report.status.value == "valid", report.to_dict()
+    assert report.result.winner == "A"
+    assert log.status == "valid" and log.acceptable  # verified at commit (eager Celery)
+    assert log.report["result"]["winner"] == "A"
+
+
+def test_illegal_action_refused_with_rule_and_nothing_recorded(world):
+    recording = services.start(world.match, by=world.a)
+    with pytest.raises(services.IllegalAction) as refused:
+        services.append(
+            recording, by=world.a, events=[{"e": "place", "unit": "A1", "cell": "e5"}], after=0
+        )
+    assert refused.value.extra["rule"] == "1.3.9"
+    assert recording.actions.count() == 0
+    assert Recording.objects.get(pk=recording.pk).version == 0
+
+
+def test_other_players_turn_is_refused(world):
+    recording = services.start(world.match, by=world.a)
+    with pytest.raises(Conflict) as refused:
+        services.append(recording, by=world.b, events=GAME[0], after=0)
+    assert refused.value.code == "not_your_turn"
+
+
+def test_two_devices_appending_at_once_exactly_one_wins(world, monkeypatch):
+    recording = services.start(world.match, by=world.a)
+    services.append(recording, by=world.a, events=GAME[0], after=0)
+    services.append(recording, by=world.b, events=GAME[1], after=1)
+    # Both phones saw version 2; the second one's check passes too (the version it read is
+    # stale by the time it writes): only the database guard stops it.
+    services.append(recording, by=world.a, events=GAME[2], after=2)
+    monkeypatch.setattr(services, "_stale", lambda recording, after: None)
+    with pytest.raises(Conflict) as lost:
+        services.append(recording, by=world.a, events=[{"e": "end", "unit": "A1"}], after=2)
+    assert lost.value.code == "stale"
+    assert list(recording.actions.values_list("number", flat=True)) == [1, 2, 3]
+
+
+def test_stale_version_is_told(world):
+    recording = services.start(world.match, by=world.a)
+    services.append(recording, by=world.a, events=GAME[0], after=0)
+    with pytest.raises(Conflict) as stale:
+        services.append(recording, by=world.a, events=GAME[0], after=0)
+    assert stale.value.code == "stale"
+
+
+def test_undo_by_author_until_opponent_acts(world):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:4], SIDES[:4])
+    services.undo(recording, by=world.a, after=recording.version)
+    game = games.load(Recording.objects.get(pk=recording.pk), games.TimePolicy.EQUAL_TURNS_DRAW)
+    assert game.state.unit("A1").cell.name == "e2"
+    with pytest.raises(Conflict):
+        services.undo(recording, by=world.b, after=recording.version)
+    kinds = list(recording.actions.values_list("kind", flat=True))
+    assert kinds[-1] == RecordedAction.Kind.UNDO
+
+
+def test_correction_by_both_players_kept_in_history(world):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:9], SIDES[:9])  # B rolled Tension
+    with pytest.raises(Conflict):
+        services.undo(recording, by=world.a, after=recording.version)  # B has acted
+    services.correct(recording, by=world.a, after=recording.version, keep=4, note="wrong cell")
+    services.correct(recording, by=world.b, after=recording.version, keep=4)
+    recording.refresh_from_db()
+    row = recording.actions.order_by("-number").first()
+    assert row.kind == RecordedAction.Kind.REWIND and row.approved_by == world.b
+    game = games.load(recording, games.TimePolicy.EQUAL_TURNS_DRAW)
+    assert len(game.events) == 4
+    assert recording.actions.filter(kind=RecordedAction.Kind.ACTION).count() == 9
+
+
+def _finished_log(recording):
+    recording.refresh_from_db()
+    assert recording.status == Recording.Status.FINISHED
+    return MatchLog.objects.get(pk=recording.log_id)
+
+
+def test_concede_ends_the_game_and_stores_the_log(world, django_capture_on_commit_callbacks):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:3], SIDES[:3])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.append(recording, by=world.b, events=[{"e": "concede", "player": "B"}], after=3)
+    log = _finished_log(recording)
+    assert log.status == "valid" and log.report["result"]["reason"] == "concede"
+
+
+def test_time_called_plays_the_round_out_then_a_draw(world, django_capture_on_commit_callbacks):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:3], SIDES[:3])
+    services.append(recording, by=world.judge, events=[{"e": "time"}], after=3)
+    assert recording.actions.get(number=4).events == [{"e": "time", "policy": "equal-turns-draw"}]
+    with django_capture_on_commit_callbacks(execute=True):
+        _play(world, recording, GAME[7:11], SIDES[7:11])  # A ends, B's turn: the round ends
+    log = _finished_log(recording)
+    assert log.status == "valid"
+    assert log.report["result"] == {"winner": None, "reason": "time", "gg": {"A": 6, "B": 6}}
+
+
+def test_2_4_3_b_players_order_equal_initiatives_at_set_up(world):
+    from matches.models import Match
+    from tournaments.models import Registration
+
+    copies = [{"profile": "rec-striker", "label": "red"}, {"profile": "rec-striker"}]
+    Registration.objects.filter(pk=world.match.player_a_id).update(team_entries=copies)
+    match = Match.objects.get(pk=world.match.pk)
+    with pytest.raises(services.InvalidInput):
+        services.start(match, by=world.a, ties={"A": [["A1", "B1"]]})
+    recording = services.start(match, by=world.a, ties={"A": [["A2", "A1"]]})
+    assert recording.header["timeline_ties"] == {"A": ["A2", "A1"]}
+    assert recording.labels["A1"]["label"] == "red" and recording.labels["A2"]["label"] == "#2"
+    game = games.load(recording, games.TimePolicy.EQUAL_TURNS_DRAW)
+    assert game.state.timeline("A") == ("A2", "A1")
+
+
+def test_set_up_from_the_ban_phase_arena_and_revealed_teams(world):
+    from django.utils import timezone
+
+    from matches.models import Match
+    from matches.recording import setup
+    from rules.models import Arena
+    from teams.models import BanPhase, MatchTeam
+    from tournaments.models import Event
+
+    event = world.match.round.event
+    Event.objects.filter(pk=event.pk).update(team_mode=Event.TeamMode.PER_MATCH)
+    other = Arena.objects.create(
+        name="Other Field", slug="other-field", start_cells={"A": ["a1"], "B": ["a12"]}
+    )
+    Arena.objects.filter(pk=other.pk).update(is_playable=True)
+    match = Match.objects.get(pk=world.match.pk)
+    assert setup.setup_of(match).problems == [
+        "the ban phase has not revealed this match's teams yet"
+    ]
+    phase = BanPhase.objects.create(
+        match=match,
+        status=BanPhase.Status.REVEALED,
+        arena=other,
+        seed=1,
+        first_banner="a",
+        bans_per_player=0,
+    )
+    for side, profile in (("a", "rec-dummy"), ("b", "rec-striker")):
+        MatchTeam.objects.create(
+            phase=phase,
+            side=side,
+            entries=[{"profile": profile, "label": "gold"}],
+            salt="s",
+            commitment="c",
+            submitted_at=timezone.now(),
+        )
+    match = Match.objects.get(pk=world.match.pk)
+    info = setup.setup_of(match)
+    assert info.ready and info.arena_fixed and [a.name for a in info.arenas] == ["Other Field"]
+    recording = services.start(match, by=world.a)
+    assert recording.header["arena"]["name"] == "Other Field"
+    assert recording.header["players"]["A"]["team"] == [{"unit": "A1", "profile": "rec-dummy"}]
+    assert recording.labels["A1"] == {"name": "Dummy", "label": "gold", "profile": "rec-dummy"}
