@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import zoneinfo
 import json
+import zoneinfo
 from typing import Any
 
 from django import forms
