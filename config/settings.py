@@ -57,6 +57,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in person's saved language comes before the cookie and the
+    # browser's Accept-Language (issue 18).
+    "tournaments.accounts.language.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -171,7 +174,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
-LANGUAGE_CODE = "en-gb"
+# English and French (issue 18): the language is the signed-in person's saved choice, else the
+# language cookie set by the switch, else the browser's Accept-Language, else English. URLs carry
+# no language prefix, so every address works in both languages.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -251,19 +251,25 @@ def log_upload(request: HttpRequest, pk: int) -> HttpResponse:
     fallback = reverse("matches:match-detail", args=[pk]) + "#logs"
     upload = request.FILES.get("file")
     if upload is None:
-        messages.error(request, "Choose the match log file (.jsonl) to upload.")
+        messages.error(request, _("Choose the match log file (.jsonl) to upload."))
         return back(request, fallback)
     if upload.size > MAX_LOG_BYTES:
-        messages.error(request, f"A match log may be at most {MAX_LOG_BYTES // 2**20} MB.")
+        messages.error(
+            request, _("A match log may be at most %(max)s MB.") % {"max": MAX_LOG_BYTES // 2**20}
+        )
         return back(request, fallback)
     data = upload.read(MAX_LOG_BYTES + 1)
     stored = attempt(request, lambda: log_services.store_log(match, data=data, by=request.user))
     if stored is not None:
         log, created = stored
         if created:
-            messages.success(request, f"Log #{log.pk} stored; it is being verified.")
+            messages.success(
+                request, _("Log #%(pk)s stored; it is being verified.") % {"pk": log.pk}
+            )
         else:
-            messages.info(request, f"This log was uploaded already (log #{log.pk}).")
+            messages.info(
+                request, _("This log was uploaded already (log #%(pk)s).") % {"pk": log.pk}
+            )
     return back(request, fallback)
 
 

@@ -35,7 +35,9 @@ def validate_rulings(value: object) -> None:
         Rulings.of(value)
     except RulingError as error:
         known = ", ".join(r.name for r in registered())
-        raise ValidationError(f"{error} (known rulings: {known})") from error
+        raise ValidationError(
+            _("%(error)s (known rulings: %(known)s)") % {"error": error, "known": known}
+        ) from error
 
 
 def default_tiebreakers() -> list[str]:

@@ -249,7 +249,7 @@ def forbidden_pair_add(request: HttpRequest, slug: str) -> HttpResponse:
         request.POST, players=_player_choices(list(selectors.registrations(event)))
     )
     if not form.is_valid():
-        messages.error(request, "Choose two players of the event (and a round, or none).")
+        messages.error(request, _("Choose two players of the event (and a round, or none)."))
         return redirect("event-manage", slug)
     data = form.cleaned_data
     pair = attempt(
@@ -264,12 +264,16 @@ def forbidden_pair_add(request: HttpRequest, slug: str) -> HttpResponse:
         ),
     )
     if pair is not None:
-        messages.success(request, f"Kept apart: {selectors.describe_forbidden(pair)}.")
+        messages.success(
+            request,
+            _("Kept apart: %(forbidden)s.") % {"forbidden": selectors.describe_forbidden(pair)},
+        )
         draft = event.rounds.filter(status=Round.Status.DRAFT).first()
         if draft is not None and pair.applies_to(draft.number):
             messages.warning(
                 request,
-                f"Round {draft.number} is a draft paired before this: pair it again to apply it.",
+                _("Round %(number)s is a draft paired before this: pair it again to apply it.")
+                % {"number": draft.number},
             )
     return redirect("event-manage", slug)
 
@@ -449,7 +453,7 @@ def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     event, _access = event_and_access(request, slug)
     latest = access.visible_rounds(request.user, event).last()
     if latest is None:
-        messages.info(request, "No pairings are published yet.")
+        messages.info(request, _("No pairings are published yet."))
         return redirect("event-detail", slug)
     return redirect("round-detail", slug, latest.number)
 
@@ -469,7 +473,9 @@ def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     if paired is None:
         return redirect("event-manage", slug)
     round_ = paired[0]
-    messages.success(request, f"Round {round_.number} paired: review it, then publish.")
+    messages.success(
+        request, _("Round %(number)s paired: review it, then publish.") % {"number": round_.number}
+    )
     return redirect("round-detail", slug, round_.number)
 
 
@@ -605,7 +611,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     elif action == "swap":
         first, second = request.POST.get("first", ""), request.POST.get("second", "")
         if not (first.isdigit() and second.isdigit()):
-            messages.error(request, "Choose two players to swap.")
+            messages.error(request, _("Choose two players to swap."))
             return redirect(here)
         warnings = attempt(
             request,
@@ -613,7 +619,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
             "Players swapped.",
         )
         for warning in warnings or []:
-            messages.warning(request, f"Warning: {warning}")
+            messages.warning(request, _("Warning: %(warning)s") % {"warning": warning})
     elif action.startswith("timer-") and action[6:] in services.TIMER_ACTIONS:
         minutes = request.POST.get("minutes", "")
         if action == "timer-start" and minutes.isdigit():

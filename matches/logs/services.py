@@ -29,6 +29,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
@@ -70,13 +71,17 @@ def store_log(
     transaction has committed, so that the worker finds the row.
     """
     if match.round.status == choices.RoundStatus.DRAFT:
-        raise Conflict("match", "the pairings are not published yet", "draft")
+        raise Conflict("match", _("the pairings are not published yet"), "draft")
     if match.is_bye:
-        raise Conflict("match", "a bye has no game to log", "bye")
+        raise Conflict("match", _("a bye has no game to log"), "bye")
     if not data:
-        raise InvalidInput("log", "the log is empty: send the JSON Lines file", "empty")
+        raise InvalidInput("log", _("the log is empty: send the JSON Lines file"), "empty")
     if len(data) > MAX_LOG_BYTES:
-        raise InvalidInput("log", f"a match log may be at most {MAX_LOG_BYTES:,} bytes", "too_big")
+        raise InvalidInput(
+            "log",
+            _("a match log may be at most %(max)s bytes") % {"max": f"{MAX_LOG_BYTES:,}"},
+            "too_big",
+        )
     digest = hashlib.sha256(data).hexdigest()
     existing = MatchLog.objects.filter(match=match, sha256=digest).defer("data").first()
     if existing is not None:
@@ -324,11 +329,12 @@ def accept_log_result(log: MatchLog, *, registration: Registration, by: Abstract
     match = services._locked(log.match)
     log = MatchLog.objects.defer("data").get(pk=log.pk)
     if not log.done:
-        raise Conflict("log", "the log is still being verified", "not_verified")
+        raise Conflict("log", _("the log is still being verified"), "not_verified")
     if log.status != MatchLog.Status.VALID:
         raise Conflict(
             "log",
-            f"only a valid log's result can be accepted (this one is {log.status})",
+            _("only a valid log's result can be accepted (this one is %(status)s)")
+            % {"status": log.status},
             "not_valid",
         )
     if log.match_problems:
@@ -341,15 +347,15 @@ def accept_log_result(log: MatchLog, *, registration: Registration, by: Abstract
             problems=log.match_problems,
         )
     if log.withdrawn_at is not None:
-        raise Conflict("log", "this log was withdrawn by its uploader", "withdrawn")
+        raise Conflict("log", _("this log was withdrawn by its uploader"), "withdrawn")
     newest_first = [other.pk for other in log_selectors.logs_of(match) if other.counts]
     if newest_first and newest_first[0] != log.pk:
         raise Conflict(
-            "log", "a newer log was uploaded for this match; accept that one", "superseded"
+            "log", _("a newer log was uploaded for this match; accept that one"), "superseded"
         )
     outcome = match_outcome(log)
     if outcome is None:  # a valid log is a finished game; kept as a guard
-        raise Conflict("log", "the log computes no result", "no_result")
+        raise Conflict("log", _("the log computes no result"), "no_result")
     result, gg_a, gg_b = outcome
     return services.report_result(
         match,
@@ -375,14 +381,16 @@ def withdraw_log(log: MatchLog, *, by: AbstractBaseUser) -> MatchLog:
     match = services._locked(log.match)
     log = MatchLog.objects.defer("data").select_related("review_call").get(pk=log.pk)
     if log.uploaded_by_id != by.pk:
-        raise Conflict("log", "only the player who uploaded a log may withdraw it", "not_uploader")
+        raise Conflict(
+            "log", _("only the player who uploaded a log may withdraw it"), "not_uploader"
+        )
     if log.withdrawn_at is not None:
-        raise Conflict("log", "this log is withdrawn already", "withdrawn")
+        raise Conflict("log", _("this log is withdrawn already"), "withdrawn")
     call = log.review_call
     if call is not None and (call.status != JudgeCall.Status.OPEN or call.rulings.exists()):
-        raise Conflict("log", "a judge has ruled on this log; ask the judge", "judged")
+        raise Conflict("log", _("a judge has ruled on this log; ask the judge"), "judged")
     if match.status == Match.Status.CONFIRMED and call is None:
-        raise Conflict("log", "the result is confirmed; ask an organiser", "final")
+        raise Conflict("log", _("the result is confirmed; ask an organiser"), "final")
     log.withdrawn_at = timezone.now()
     log.save(update_fields=["withdrawn_at"])
     if (

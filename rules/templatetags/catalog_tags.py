@@ -10,6 +10,7 @@ from typing import Any
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from rules.models import Profile, Release
@@ -46,6 +47,29 @@ def card_text(text: str | None) -> SafeString:
         )
 
     return mark_safe(_TOKEN.sub(icon, escape(text or "")))
+
+
+@register.simple_tag
+def power_text(power: Any) -> dict[str, Any]:
+    """A power's name and rules text in the page's language: the French ones on a French page
+    when the catalog has them, else the English ones with `fallback` set so the page can say so."""
+    if _is_french() and power.name_fr:
+        return {"name": power.name_fr, "text": power.text_fr, "fallback": False}
+    return {"name": power.name, "text": power.text, "fallback": _is_french()}
+
+
+@register.simple_tag
+def english_only() -> SafeString:
+    """A small "EN" marker after card text the catalog has only in English, on non-English
+    pages; nothing on English pages."""
+    if not _is_french():
+        return mark_safe("")
+    title = escape(str(_("No French text in the catalog: shown in English")))
+    return mark_safe(f' <abbr class="lang-fallback" lang="en" title="{title}">EN</abbr>')
+
+
+def _is_french() -> bool:
+    return (get_language() or "").startswith("fr")
 
 
 @register.simple_tag

@@ -9,6 +9,22 @@
     toggle.setAttribute("aria-expanded", open ? "true" : "false");
     document.getElementById(toggle.getAttribute("aria-controls")).classList.toggle("open", open);
   });
+  // Times of an event are shown in its time zone; add the viewer's clock time when it differs.
+  function viewerTimes(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll("time[data-event-time]").forEach(function (el) {
+      if (el.dataset.enhanced) { return; }
+      el.dataset.enhanced = "1";
+      var when = new Date(el.getAttribute("datetime"));
+      if (isNaN(when.getTime()) || Number(el.dataset.offset) === when.getTimezoneOffset()) { return; }
+      var text = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }).format(when);
+      var extra = document.createElement("span");
+      extra.className = "viewer-time muted small";
+      extra.textContent = " (" + text + " " + el.dataset.yourTime + ")";
+      el.after(extra);
+    });
+  }
+  viewerTimes(document);
+  document.addEventListener("htmx:afterSettle", function (event) { viewerTimes(event.target); });
   // Destructive actions ask first: a form with class "confirm" shows its data-confirm text.
   document.addEventListener("submit", function (event) {
     var form = event.target.closest("form.confirm");

@@ -17,6 +17,13 @@ class Account(models.Model):
         blank=True,
         help_text=_("Shown on pairings and standings instead of your login."),
     )
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=_("The language of the pages and e-mails; empty follows the browser."),
+    )
 
     def __str__(self) -> str:
         return self.display_name or str(self.user)

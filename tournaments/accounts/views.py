@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.accounts import public_name
 from tournaments.accounts.forms import AccountForm
+from tournaments.accounts.language import saved_language
 
 
 def _chosen_name(user) -> str:
@@ -26,6 +27,7 @@ def account(request: HttpRequest) -> HttpResponse:
         initial={
             "display_name": public_name(user) if hasattr(user, "account") else "",
             "email": user.email,
+            "language": saved_language(user),
         },
     )
     if request.method == "POST" and form.is_valid():

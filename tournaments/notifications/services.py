@@ -13,37 +13,59 @@ task, so a slow channel never delays a page).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 
 from django.conf import settings
 from django.core.mail import send_mass_mail
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from tournaments.accounts.language import saved_language
 from tournaments.notifications.models import EventWebhook, Kind, Notice
 
 
 def deliver(
-    *, users: Iterable, event, kind: str, text: str, url: str = "", webhook: bool = True
+    *,
+    users: Iterable,
+    event,
+    kind: str,
+    text: Callable[[], str],
+    url: str = "",
+    webhook: bool = True,
 ) -> list[Notice]:
-    """One notice per person, the e-mails, and (unless `webhook` is False) the webhook post."""
+    """One notice per person, the e-mails, and (unless `webhook` is False) the webhook post.
+
+    `text` is called once per person in that person's saved language (issue 18), so a notice
+    and its e-mail read in the language the person chose; the webhook gets the site's default.
+    """
     people = {user.pk: user for user in users if user is not None}.values()
+    texts = {}
+    for user in people:
+        with translation.override(saved_language(user) or translation.get_language()):
+            texts[user.pk] = text()
     notices = Notice.objects.bulk_create(
-        Notice(user=user, event=event, kind=kind, text=text[:300], url=url) for user in people
+        Notice(user=user, event=event, kind=kind, text=texts[user.pk][:300], url=url)
+        for user in people
     )
     link = f"{settings.SITE_URL.rstrip('/')}{url}" if url else settings.SITE_URL
     mails = [
-        (f"{event.name}: {text}"[:150], f"{text}\n\n{link}\n", None, [user.email])
+        (
+            f"{event.name}: {texts[user.pk]}"[:150],
+            f"{texts[user.pk]}\n\n{link}\n",
+            None,
+            [user.email],
+        )
         for user in people
         if user.email
     ]
     if mails:
         send_mass_mail(mails, fail_silently=True)
     if webhook:
-        _post(event, text, link)
+        with translation.override(settings.LANGUAGE_CODE):
+            _post(event, text(), link)
     return notices
 
 
@@ -53,6 +75,16 @@ def _post(event, text: str, link: str) -> None:
         from tournaments.notifications.tasks import post_webhook
 
         post_webhook.delay(hook.url, f"{event.name}: {text} {link}")
+
+
+def _round_text(number: int, table: int, them) -> str:
+    if them is None:
+        return _("Round %(n)s is published: you have the bye.") % {"n": number}
+    return _("Round %(n)s is published: table %(t)s against %(name)s.") % {
+        "n": number,
+        "t": table,
+        "name": them.display_name,
+    }
 
 
 def _later(function, *args) -> None:
@@ -75,19 +107,11 @@ def round_published(round_id: int) -> None:
         for me, them in ((match.player_a, match.player_b), (match.player_b, match.player_a)):
             if me is None or me.user is None:
                 continue
-            if them is None:
-                text = _("Round %(n)s is published: you have the bye.") % {"n": round_.number}
-            else:
-                text = _("Round %(n)s is published: table %(t)s against %(name)s.") % {
-                    "n": round_.number,
-                    "t": match.table,
-                    "name": them.display_name,
-                }
             deliver(
                 users=[me.user],
                 event=event,
                 kind=Kind.ROUND_PUBLISHED,
-                text=text,
+                text=partial(_round_text, round_.number, match.table, them),
                 url=reverse("my-match", args=[event.slug]),
                 webhook=False,  # the channel hears about the round once, below
             )
@@ -116,13 +140,16 @@ def opponent_reported(report_id: int) -> None:
     other = match.player_b if report.registration_id == match.player_a_id else match.player_a
     if other is None or other.user is None:
         return
-    text = _(
-        "%(name)s reported the result of table %(t)s: %(result)s. Accept it or say otherwise."
-    ) % {
-        "name": report.registration.display_name,
-        "t": match.table,
-        "result": result_text(match, report),
-    }
+
+    def text() -> str:
+        return _(
+            "%(name)s reported the result of table %(t)s: %(result)s. Accept it or say otherwise."
+        ) % {
+            "name": report.registration.display_name,
+            "t": match.table,
+            "result": result_text(match, report),
+        }
+
     deliver(
         users=[other.user],
         event=match.round.event,
@@ -150,12 +177,16 @@ def judge_ruled(ruling_id: int) -> None:
     users = [call.raised_by]
     if match is not None:
         users += [reg.user for reg in (match.player_a, match.player_b) if reg is not None]
-    text = _("A judge ruled under rule %(rule)s: %(text)s") % {
-        "rule": ruling.rule,
-        "text": ruling.text,
-    }
-    if ruling.result and match is not None:
-        text += " " + _("Result: %(result)s.") % {"result": result_text(match, ruling)}
+
+    def text() -> str:
+        said = _("A judge ruled under rule %(rule)s: %(text)s") % {
+            "rule": ruling.rule,
+            "text": ruling.text,
+        }
+        if ruling.result and match is not None:
+            said += " " + _("Result: %(result)s.") % {"result": result_text(match, ruling)}
+        return said
+
     url = reverse("matches:match-detail", args=[match.pk]) if match is not None else ""
     deliver(users=users, event=call.event, kind=Kind.JUDGE_RULED, text=text, url=url)
 
@@ -173,11 +204,14 @@ def log_verified(log_id: int) -> None:
         .get(pk=log_id)
     )
     match = log.match
-    if log.acceptable:
-        text = _("Match log #%(n)s of table %(t)s is valid: accept its result.")
-    else:
-        text = _("Match log #%(n)s of table %(t)s is %(status)s: a judge will look at it.")
-    text = text % {"n": log.pk, "t": match.table, "status": log.get_status_display().lower()}
+
+    def text() -> str:
+        if log.acceptable:
+            said = _("Match log #%(n)s of table %(t)s is valid: accept its result.")
+        else:
+            said = _("Match log #%(n)s of table %(t)s is %(status)s: a judge will look at it.")
+        return said % {"n": log.pk, "t": match.table, "status": log.get_status_display().lower()}
+
     users = [log.uploaded_by] + [r.user for r in (match.player_a, match.player_b) if r is not None]
     deliver(
         users=users,

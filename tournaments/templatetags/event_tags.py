@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import zoneinfo
+from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
 
 from django import template
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 register = template.Library()
@@ -47,3 +53,29 @@ def public_name(user: Any) -> str:
     from tournaments.accounts import public_name as name_of
 
     return name_of(user)
+
+
+def event_zone(event: Any) -> zoneinfo.ZoneInfo:
+    """The event's time zone (UTC when it names none or an unknown one)."""
+    try:
+        return zoneinfo.ZoneInfo(getattr(event, "time_zone", "") or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+@register.simple_tag
+def event_time(moment: datetime | None, event: Any, fmt: str = "DATETIME_FORMAT") -> SafeString:
+    """A moment as the event's venue reads it: in the event's time zone, in the page's locale,
+    with the zone's abbreviation. site.js adds the viewer's own clock time when it differs."""
+    if moment is None:
+        return SafeString("")
+    local = timezone.localtime(moment, event_zone(event))
+    return format_html(
+        '<time datetime="{}" data-event-time data-offset="{}" data-your-time="{}">{} {}</time>',
+        local.isoformat(),
+        # In the sign convention of JavaScript's getTimezoneOffset(), for site.js to compare.
+        -int(local.utcoffset().total_seconds() // 60),
+        _("your time"),
+        date_format(local, fmt),
+        local.tzname(),
+    )

@@ -1,0 +1,53 @@
+"""The language a page is served in (issue 18): a signed-in person's saved choice first, else
+Django's own order (the language cookie the switch sets, then the browser's Accept-Language),
+else English. Saving the choice on the account makes it follow the person to any browser."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.middleware.locale import LocaleMiddleware
+from django.utils import translation
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language as django_set_language
+
+from tournaments.accounts.models import Account
+
+
+def supported(code: str | None) -> str:
+    """`code` when it is one of our languages, else an empty string."""
+    return code if code in dict(settings.LANGUAGES) else ""
+
+
+def saved_language(user) -> str:
+    """The language the person chose on their account, or an empty string."""
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    try:
+        return supported(user.account.language)
+    except Account.DoesNotExist:
+        return ""
+
+
+class PreferredLanguageMiddleware(LocaleMiddleware):
+    """Django's LocaleMiddleware, with the account's saved language before the cookie and the
+    browser. No URL carries a language prefix."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        chosen = saved_language(getattr(request, "user", None))
+        if not chosen:
+            super().process_request(request)
+            return
+        translation.activate(chosen)
+        request.LANGUAGE_CODE = translation.get_language()
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's set_language (cookie and redirect back), which also saves the choice on the
+    account of a signed-in person so it wins over the browser's language next time."""
+    response = django_set_language(request)
+    chosen = supported(request.POST.get("language"))
+    if chosen and request.user.is_authenticated:
+        Account.objects.update_or_create(user=request.user, defaults={"language": chosen})
+    return response
