@@ -92,6 +92,21 @@ def celery_worker_process(redis_url: str, transactional_db: None) -> Iterator[su
         yield worker
 
 
+@pytest.fixture
+def inline_tasks() -> Iterator[None]:
+    """Celery tasks run in this process when sent, as under `make run`, even when `make test` has
+    configured a Redis broker: for tests of what a task's result looks like, not of delivery
+    (tests/services/ and the `*_worker` tests cover a real worker)."""
+    from config.celery_app import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = eager
+
+
 def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1):
     """Poll until `predicate()` is truthy; the waiting is for correctness, not a speed check."""
     deadline = time.monotonic() + timeout

@@ -144,7 +144,9 @@ def load(recording: Recording, time_policy: TimePolicy) -> Game:
         cached = _games.get(recording.pk)
     if cached is not None and cached.version == recording.version:
         return cached
-    rows = list(recording.actions.order_by("number"))
+    # Only the rows of that version: another device may have committed the next one since the
+    # recording was read, and its write will be refused as stale.
+    rows = list(recording.actions.filter(number__lte=recording.version).order_by("number"))
     kept = active_actions(rows)
     events = [e for row in kept for e in row.events]
     game = _build(recording.pk, recording.version, recording.header, events, time_policy)

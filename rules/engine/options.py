@@ -672,7 +672,7 @@ def _other_actions(state: GameState, unit: Unit) -> Iterable[dict[str, Any]]:
         if on_demon and unit.ap and player.kamas >= GG_PRICE and not state.gg_bought:
             yield {"e": "buy_gg", "price": GG_PRICE, "rule": "6.3.4"}
         if on_demon:
-            crafter = "crafter" in unit.powers and not state.reward_bought
+            crafter = "crafter" in powers_of(state, unit) and not state.reward_bought
             prices = CRAFTER_PRICES if crafter else REWARD_PRICES
             ranks = [r for r, p in prices.items() if p <= player.kamas and (crafter or unit.ap)]
             if ranks:

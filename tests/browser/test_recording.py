@@ -26,7 +26,11 @@ from matches.recording.models import Recording
 from rules.catalog import selectors as catalog
 from tests.recording.helpers import build_world
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("inline_tasks"),
+]
 SHOTS_DIR = os.environ.get("RECORDING_SCREENSHOTS")
 LIVE = 15_000  # ms: a few polls (every 2 s)
 

@@ -12,7 +12,7 @@ from matches.recording.models import RecordedAction, Recording
 from rules.catalog import selectors as catalog
 from tests.recording.helpers import GAME, REWARD, SIDES, build_world
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inline_tasks")]
 
 
 @pytest.fixture

@@ -129,7 +129,7 @@ def test_two_webs_and_two_workers_share_one_event(redis_url, transactional_db):
             a, b = token[match.player_a.user_id], token[match.player_b.user_id]
             result = {"result": "a", "gg_a": 4, "gg_b": 1}
             _call(report_on, "POST", f"/api/v1/matches/{match.pk}/report/", a, result)
-            done = _call(confirm_on, "POST", f"/api/v1/matches/{match.pk}/confirm/", b, {})
+            done = _call(confirm_on, "POST", f"/api/v1/matches/{match.pk}/confirm/", b, result)
             assert done["status"] == "confirmed"
         listener.join(timeout=30)
         assert heard, "a notice published on web A did not reach the stream on web B"
