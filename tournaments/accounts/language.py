@@ -49,5 +49,5 @@ def set_language(request: HttpRequest) -> HttpResponse:
     response = django_set_language(request)
     chosen = supported(request.POST.get("language"))
     if chosen and request.user.is_authenticated:
-        Account.objects.update_or_create(user=request.user, defaults={"language": chosen})
+        Account.objects.update_or_create(user_id=request.user.pk, defaults={"language": chosen})
     return response

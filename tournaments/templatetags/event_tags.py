@@ -28,7 +28,7 @@ def result_text(match: Any, outcome: Any = None) -> str:
     gg_a, gg_b = getattr(outcome, "gg_a", None), getattr(outcome, "gg_b", None)
     if result == "draw":
         text = _("Draw")
-        return f"{text} {gg_a}-{gg_b}" if gg_a is not None else text
+        return f"{text} {gg_a}-{gg_b}{_score_unit(match)}" if gg_a is not None else text
     if match.is_bye:
         return _("%(name)s has the bye") % {"name": match.player_a.display_name}
     winner = match.player_a if result == "a" else match.player_b
@@ -36,7 +36,14 @@ def result_text(match: Any, outcome: Any = None) -> str:
     if gg_a is None:
         return text
     first, second = (gg_a, gg_b) if result == "a" else (gg_b, gg_a)
-    return f"{text} {first}-{second}"
+    return f"{text} {first}-{second}{_score_unit(match)}"
+
+
+def _score_unit(match: Any) -> str:
+    """GG goes without saying in Krosmaster; another game system's score is named ("2-0 Mobs
+    left" in BATTLES ONE)."""
+    score = match.round.event.game.score
+    return "" if score.key == "gg" else f" {score.short}"
 
 
 @register.filter
