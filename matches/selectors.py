@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from kernel import access, choices
-from matches.models import JudgeCall, Match, ResultChange, ResultReport
+from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport
 
 
 def _staff_events(user: AbstractBaseUser) -> QuerySet:
@@ -74,9 +74,20 @@ def judge_queue(event) -> QuerySet[JudgeCall]:
     """Open calls first, oldest first: what the judges should walk to next."""
     return (
         event.judge_calls.select_related(
-            "match__round", "match__player_a__user", "match__player_b__user", "raised_by"
+            "match__round__event", "match__player_a__user", "match__player_b__user", "raised_by"
         )
-        .prefetch_related("rulings__judge", "match__reports__registration__user")
+        .prefetch_related(
+            "rulings__judge",
+            "match__reports__registration__user",
+            # The queue's cards show each table's logs: one query for all tables (issue 15).
+            Prefetch(
+                "match__logs",
+                queryset=MatchLog.objects.defer("data")
+                .select_related("uploaded_by", "review_call")
+                .order_by("-uploaded_at", "-id"),
+                to_attr="queue_logs",
+            ),
+        )
         .order_by("status", "created_at")
     )
 
@@ -109,8 +120,6 @@ def queue_cards(event) -> list[dict]:
     """The judges' queue as one card per table (issue 17): a table's calls, disputes and log
     reviews merged, with its players, reports and logs; tables with an open call first, the
     longest waiting first, then the settled ones."""
-    from matches.logs import selectors as log_selectors
-
     cards: dict[object, dict] = {}
     for call in judge_queue(event):
         key = call.match_id or f"event-{call.pk}"
@@ -125,7 +134,7 @@ def queue_cards(event) -> list[dict]:
             else max(c.created_at for c in calls)
         )
         if card["match"] is not None:
-            card["logs"] = list(log_selectors.logs_of(card["match"]))
+            card["logs"] = card["match"].queue_logs
             card["reports"] = list(card["match"].reports.all())
     settled = sorted((c for c in cards.values() if not c["open"]), key=lambda c: c["since"])
     waiting = sorted((c for c in cards.values() if c["open"]), key=lambda c: c["since"])

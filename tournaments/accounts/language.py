@@ -29,12 +29,39 @@ def saved_language(user) -> str:
         return ""
 
 
+#: The account's language kept in the session, so a request reads no account row (the polled
+#: API's 304 answers cost only the authentication, issue 15).
+SESSION_KEY = "account_language"
+
+
+def remember(request: HttpRequest, code: str) -> None:
+    """Keep the account's language (an empty string: none saved) in the session."""
+    session = getattr(request, "session", None)
+    if session is not None:
+        session[SESSION_KEY] = supported(code)
+
+
+def session_language(request: HttpRequest) -> str:
+    """The signed-in person's saved language, read from the account once per session."""
+    user = getattr(request, "user", None)
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    session = getattr(request, "session", None)
+    if session is not None and session.get(SESSION_KEY + "_user") == user.pk:
+        return supported(session.get(SESSION_KEY))
+    code = saved_language(user)
+    if session is not None:
+        remember(request, code)
+        session[SESSION_KEY + "_user"] = user.pk
+    return code
+
+
 class PreferredLanguageMiddleware(LocaleMiddleware):
     """Django's LocaleMiddleware, with the account's saved language before the cookie and the
     browser. No URL carries a language prefix."""
 
     def process_request(self, request: HttpRequest) -> None:
-        chosen = saved_language(getattr(request, "user", None))
+        chosen = session_language(request)
         if not chosen:
             super().process_request(request)
             return
@@ -50,4 +77,5 @@ def set_language(request: HttpRequest) -> HttpResponse:
     chosen = supported(request.POST.get("language"))
     if chosen and request.user.is_authenticated:
         Account.objects.update_or_create(user_id=request.user.pk, defaults={"language": chosen})
+        remember(request, chosen)
     return response

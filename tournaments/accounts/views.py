@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.accounts import public_name
 from tournaments.accounts.forms import AccountForm
-from tournaments.accounts.language import saved_language
+from tournaments.accounts.language import remember, saved_language
 
 
 def _chosen_name(user) -> str:
@@ -32,6 +32,7 @@ def account(request: HttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         form.save(user)
+        remember(request, form.cleaned_data["language"])
         messages.success(request, _("Your account is saved."))
         return redirect("account")
     return render(request, "registration/account.html", {"form": form})
