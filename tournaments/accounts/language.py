@@ -5,6 +5,7 @@ else English. Saving the choice on the account makes it follow the person to any
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth import SESSION_KEY as AUTH_SESSION_KEY
 from django.http import HttpRequest, HttpResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
@@ -43,16 +44,19 @@ def remember(request: HttpRequest, code: str) -> None:
 
 def session_language(request: HttpRequest) -> str:
     """The signed-in person's saved language, read from the account once per session."""
+    session = getattr(request, "session", None)
+    # Compared by the session's own user id: the user row is not loaded (the live pages' 304
+    # answers read nothing, issue 15).
+    signed_in = session.get(AUTH_SESSION_KEY) if session is not None else None
+    if signed_in is not None and session.get(SESSION_KEY + "_user") == signed_in:
+        return supported(session.get(SESSION_KEY))
     user = getattr(request, "user", None)
     if not getattr(user, "is_authenticated", False):
         return ""
-    session = getattr(request, "session", None)
-    if session is not None and session.get(SESSION_KEY + "_user") == user.pk:
-        return supported(session.get(SESSION_KEY))
     code = saved_language(user)
     if session is not None:
         remember(request, code)
-        session[SESSION_KEY + "_user"] = user.pk
+        session[SESSION_KEY + "_user"] = session.get(AUTH_SESSION_KEY)
     return code
 
 
