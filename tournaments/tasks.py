@@ -140,3 +140,7 @@ def start_top_cut(event_id: int) -> bool:
         return False
     background.finish(event_id, "top_cut", ok=True)
     return True
+
+
+# Registered with the workers (they import each app's `tasks` module).
+from tournaments.notifications.tasks import post_webhook  # noqa: E402, F401
