@@ -1,10 +1,14 @@
 """The BATTLES ONE list builder in a real Chromium at phone size: a legal Page list, then a
 list over the Rank's budget, with the verdict changing live."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from rules.battlesone.catalog import load_catalog
+
+HIT_POINTS = re.compile(r"[1-9][0-9]* Total Hit Points")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,7 +31,9 @@ def test_build_a_page_list_on_a_phone(page: Page, live_server, rulebook):
         # The panel comes back with the Mob's abilities: the server has read the change.
         expect(page.get_by_label(f"LP in {ability}")).to_be_visible()
         page.locator(f"#id_hp_{index}").fill("7")
-        page.locator(f"#id_hp_{index}").dispatch_event("change")
+        page.locator(f"#id_hp_{index}").press("Tab")  # leaving the field sends the change
+        # The server has read the Hit Points: this Mob's total is no longer zero.
+        expect(page.locator(".b1-thp li").nth(index)).to_have_text(HIT_POINTS)
         expect(page.get_by_test_id("b1-totals")).to_contain_text(f"{7 * (index + 1)} of 21")
     verdict = page.get_by_test_id("b1-verdict")
     expect(page.locator(".violations li")).to_have_text([])  # on failure: the violations' texts
