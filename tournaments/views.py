@@ -40,6 +40,7 @@ from tournaments.forms import (
     GuestForm,
     RoleForm,
     SignUpForm,
+    TeamRulesForm,
     team_form_for,
 )
 from tournaments.models import Event, Registration, Round
@@ -166,6 +167,40 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "pairing": background.state(event.pk, "pairing"),
             "forbidden_pairs": selectors.forbidden_pairs(event),
             "forbidden_form": ForbiddenPairForm(players=_player_choices(regs)),
+        },
+    )
+
+
+def event_team_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's own team-building rules (1.1.2): organisers set them before the event."""
+    event, who = _organiser_event(request, slug)
+    rules = selectors.team_rules(event)
+    form = None
+    if rules["effective"] is not None:
+        form = TeamRulesForm(
+            request.POST or None, initial=TeamRulesForm.initial_from(rules["effective"])
+        )
+        if request.method == "POST" and form.is_valid():
+            saved = attempt(
+                request,
+                lambda: services.set_team_rules(event, form.rules()),
+                gettext("Team-building rules saved; every team handed in was checked again."),
+            )
+            if saved is not None:
+                return redirect("event-team-rules", event.slug)
+    elif request.method == "POST":
+        messages.error(
+            request, gettext("Choose the event's format first: its own rules change it.")
+        )
+    return render(
+        request,
+        "tournaments/event_team_rules.html",
+        {
+            "event": event,
+            "who": who,
+            "rules": rules,
+            "form": form,
+            "locked": event.status not in services.TEAM_RULES_OPEN,
         },
     )
 

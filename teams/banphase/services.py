@@ -338,12 +338,13 @@ def submit_team(
     match = phase.match
     event = match.round.event
     registration = match.player_a if side == "a" else match.player_b
-    fmt = event.format
-    if fmt is None:
-        raise Unprocessable("team", "the event has no format yet, so teams cannot be checked")
     banned = selectors.banned_codes(phase)
     taken = intake.take(
-        fmt, owner=registration.user, team=team, saved_team_id=saved_team_id, bans=banned
+        intake.rules_of(event),
+        owner=registration.user,
+        team=team,
+        saved_team_id=saved_team_id,
+        bans=banned,
     )
     if event.team_pools:
         _check_pool(taken.entries, registration.team_entries)
