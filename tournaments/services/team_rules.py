@@ -49,7 +49,11 @@ def set_team_rules(event: Event, rules: Mapping[str, Any]) -> Event:
     (1.1.2.b), 422 without a format to change, 400 naming the field for a value out of bounds
     or rules that make no usable team (a maximum size below the minimum).
     """
-    event = Event.objects.select_for_update().select_related("format__release").get(pk=event.pk)
+    event = (
+        Event.objects.select_for_update(of=("self",))
+        .select_related("format__release")
+        .get(pk=event.pk)
+    )
     if not systems.get(event.game_system).uses_formats:
         raise InvalidInput(
             "team_rules",
