@@ -162,6 +162,7 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "next_statuses": [Event.Status(s) for s in sorted(services.TRANSITIONS[event.status])],
             "guest_form": GuestForm(),
             "role_form": RoleForm(),
+            "can_grant": access.allows(request.user, "event.grant_role", event),
             "roles": event.roles.exclude(role="player").select_related("user"),
             "open_calls": event.judge_calls.filter(status="open").count(),
             "pairing": background.state(event.pk, "pairing"),
@@ -266,7 +267,9 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _ = _organiser_event(request, slug)
+    event, _ = event_and_access(request, slug)
+    if not access.allows(request.user, "event.grant_role", event):
+        raise PermissionDenied("only the event's organiser grants roles")
     form = RoleForm(request.POST)
     user = None
     if form.is_valid():
