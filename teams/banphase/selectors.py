@@ -321,8 +321,8 @@ def state(phase: BanPhase, who: Viewer, *, now: datetime.datetime | None = None)
     turn = None
     if active == BanPhase.Status.BANNING and len(made) < len(steps):
         seconds_left = None
-        if not stored:  # the clock starts when the phase is stored (its first action)
-            seconds_left = phase.ban_seconds or None
+        if not stored:  # no clock runs until the phase is stored (its first action)
+            seconds_left = None
         elif phase.deadline is not None:
             seconds_left = max(0, int((phase.deadline - now).total_seconds() + 0.999))
         elif phase.status == BanPhase.Status.PAUSED and phase.paused_remaining is not None:

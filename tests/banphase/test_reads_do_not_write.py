@@ -46,7 +46,7 @@ def test_opening_a_phase_nobody_acted_in_stores_nothing_and_shows_what_will_be_s
     shown = _reads(client, match)
     assert not BanPhase.objects.filter(match=match).exists()
     assert shown["status"] == "banning" and shown["turn"]["deadline"] is None
-    assert shown["turn"]["seconds_left"] == 30  # the clock starts with the first action
+    assert shown["turn"]["seconds_left"] is None  # the clock starts with the first action
 
     phase = services.phase_for(match)  # the first write stores it
     assert (phase.first_banner, phase.arena.slug) == (
