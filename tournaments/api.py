@@ -401,7 +401,11 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         return found.exclude(status=Round.Status.DRAFT).order_by("event", "number")
 
     @extend_schema(responses=RoundDetailSerializer)
-    @method_decorator(live_etag(lambda request, pk: _round_topics(int(pk))))
+    @method_decorator(
+        live_etag(
+            lambda request, pk: _round_topics(int(pk)) if pk.isascii() and pk.isdigit() else []
+        )
+    )
     def retrieve(self, request: Request, pk: str) -> Response:
         """The round with its pairings (tables, players, results once confirmed)."""
         return Response(round_detail(self.get_object()))
