@@ -173,8 +173,11 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def event_team_rules(request: HttpRequest, slug: str) -> HttpResponse:
-    """The event's own team-building rules (1.1.2): organisers set them before the event."""
-    event, who = _organiser_event(request, slug)
+    """The event's own team-building rules (1.1.2): anyone who sees the event reads them (they
+    must be known before it, 1.1.2.a); its organisers set them before it starts."""
+    event, who = event_and_access(request, slug)
+    if request.method == "POST" and not who.organiser:
+        raise PermissionDenied("only the event's organisers may do this")
     rules = selectors.team_rules(event)
     form = None
     if rules["effective"] is not None:
@@ -201,7 +204,8 @@ def event_team_rules(request: HttpRequest, slug: str) -> HttpResponse:
             "who": who,
             "rules": rules,
             "form": form,
-            "locked": event.status not in services.TEAM_RULES_OPEN,
+            "started": event.status not in services.TEAM_RULES_OPEN,
+            "locked": event.status not in services.TEAM_RULES_OPEN or not who.organiser,
         },
     )
 

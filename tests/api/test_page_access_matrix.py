@@ -40,7 +40,7 @@ PAGES = [
     ("event.manage", "event", "get", E + "manage/", None),
     ("event.manage", "event", "get", E + "settings/", None),
     ("event.manage", "event", "post", E + "settings/", {"name": ""}),
-    ("event.manage", "event", "get", E + "team-rules/", None),
+    ("event.view", "event", "get", E + "team-rules/", None),
     ("event.manage", "event", "post", E + "team-rules/", RULES),
     ("event.manage", "event", "post", E + "status/", {"status": "finished", "expected": "running"}),
     ("event.manage", "event", "post", E + "register/", {"guest_name": "Walk-in"}),

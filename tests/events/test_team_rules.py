@@ -211,7 +211,7 @@ def test_page_shows_a_refusal_next_to_the_form(client):
 
 
 @pytest.mark.parametrize("who", ["anonymous", "player", "judge", "other_organiser"])
-def test_page_is_only_for_the_event_s_organisers(client, who):
+def test_everyone_reads_the_rules_only_the_event_s_organisers_set_them(client, who):
     organiser = make_user()
     event = open_event(organiser)
     if who == "player":
@@ -228,8 +228,10 @@ def test_page_is_only_for_the_event_s_organisers(client, who):
     if user is not None:
         client.force_login(user)
     url = reverse("event-team-rules", args=[event.slug])
-    assert client.get(url).status_code in (302, 403)
-    assert client.post(url, _page_post(max_team_size=2)).status_code in (302, 403)
+    page = client.get(url)
+    assert page.status_code == 200 and b'name="max_team_size"' not in page.content  # 1.1.2.a
+    assert b"Save the team-building rules" not in page.content
+    assert client.post(url, _page_post(max_team_size=2)).status_code == 403
     event.refresh_from_db()
     assert event.team_rules == {}
 
