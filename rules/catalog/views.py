@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.catalog import selectors, services
@@ -193,7 +194,7 @@ def arena_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _require_editor(request: HttpRequest) -> None:
     if not selectors.can_manage_catalog(request.user):
-        raise PermissionDenied("Only organisers and staff edit arenas.")
+        raise PermissionDenied("Only site staff edit the shared arenas.")
 
 
 @login_required
@@ -209,7 +210,7 @@ def arena_create(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("rules:arena-edit", slug=arena.slug)
     else:
-        messages.error(request, "Give the arena a name.")
+        messages.error(request, _("Give the arena a name."))
     return redirect("rules:arena-list")
 
 

@@ -26,6 +26,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from kernel import access, choices
 from kernel.errors import Conflict
@@ -89,11 +90,11 @@ def check_has_phase(match: Match) -> None:
     """Refuse (409) a match that has no ban phase: its event plays one team for the whole event,
     it is a bye, or its round is not published."""
     if not has_ban_phase(match.round.event):
-        raise Conflict("match", "this event does not play a team per match", "no_ban_phase")
+        raise Conflict("match", _("this event does not play a team per match"), "no_ban_phase")
     if match.is_bye:
-        raise Conflict("match", "a bye has no ban phase", "bye")
+        raise Conflict("match", _("a bye has no ban phase"), "bye")
     if match.round.status == choices.RoundStatus.DRAFT:
-        raise Conflict("match", "the pairings of this round are not published", "draft")
+        raise Conflict("match", _("the pairings of this round are not published"), "draft")
 
 
 def seed_of(match: Match) -> int:

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0006_event_game_system"),
+        ("tournaments", "0009_account_language"),
     ]
 
     operations = [
