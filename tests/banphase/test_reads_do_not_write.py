@@ -23,7 +23,13 @@ WRITES = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
 
 
 def _writes(queries: CaptureQueriesContext) -> list[str]:
-    return [q["sql"] for q in queries.captured_queries if WRITES.match(q["sql"])]
+    """Writes to the app's tables; the session row (the account's language kept once per
+    session, issue 18) is the login's plumbing, not the page's."""
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if WRITES.match(q["sql"]) and '"django_session"' not in q["sql"]
+    ]
 
 
 def _reads(client, match) -> list[dict]:
