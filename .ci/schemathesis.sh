@@ -40,8 +40,20 @@ done
 
 SCHEMATHESIS="$(cd "$VENV/bin" && pwd)/schemathesis"
 cd "$WORK"  # its example database stays out of the checkout
+# Every operation must be reached within the budget: the phases share it (examples, coverage,
+# fuzzing, stateful), two workers match the server's two, and a few examples per operation
+# leave the fuzzing phase time to visit them all. The summary's "Tested" is checked below.
+status=0
 timeout $((BUDGET + 60)) "$SCHEMATHESIS" run "$WORK/schema.json" --url "http://127.0.0.1:$PORT" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
-  --max-time "$BUDGET" --max-examples "${SCHEMATHESIS_EXAMPLES:-25}" --request-timeout 20 \
+  --max-time "$BUDGET" --max-examples "${SCHEMATHESIS_EXAMPLES:-10}" --request-timeout 20 \
+  --workers "${SCHEMATHESIS_WORKERS:-2}" \
   --header "Authorization: Token $TOKEN" --generation-allow-x00 true \
-  --suppress-health-check all --seed "${SCHEMATHESIS_SEED:-12}"
+  --suppress-health-check all --seed "${SCHEMATHESIS_SEED:-12}" | tee "$WORK/run.log" || status=$?
+selected="$(sed -n 's/^ *Selected: *\([0-9]*\)\/.*/\1/p' "$WORK/run.log" | tail -n 1)"
+tested="$(sed -n 's/^ *Tested: *\([0-9]*\).*/\1/p' "$WORK/run.log" | tail -n 1)"
+if [ -z "$selected" ] || [ "${tested:-0}" -lt "$selected" ]; then
+  echo "schemathesis reached ${tested:-0} of ${selected:-?} operations within ${BUDGET}s" >&2
+  status=1
+fi
+exit "$status"

@@ -21,3 +21,10 @@ MAX_RULING_TEXT = 4000
 """A judge's ruling: a few paragraphs, stored and shown in full."""
 
 MAX_NOTE = 500
+
+TEAM_SIZE = (1, 16)
+"""Krosmasters in a team under an event's own team-building rules (1.1.2; 3 to 8 regularly)."""
+TEAM_TOTAL_LEVEL = (0, 100)
+"""A custom total Level, exact or ceiling (1.1.2; exactly 12 regularly)."""
+COPY_LIMIT = (1, 16)
+"""Copies of one Krosmaster a custom rule may allow, by name colour (1.1.2)."""

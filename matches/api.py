@@ -65,7 +65,12 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.visible_matches(self.request.user)
 
     @extend_schema(responses=MatchDetailSerializer)
-    @method_decorator(live_etag(lambda request, pk: [topics.match(int(pk))]))
+    # A pk that is no number follows nothing: the view answers 404 as for any unknown match.
+    @method_decorator(
+        live_etag(
+            lambda request, pk: [topics.match(int(pk))] if pk.isascii() and pk.isdigit() else []
+        )
+    )
     def retrieve(self, request: Request, pk: str) -> Response:
         return Response(self._detail(self.get_object()))
 

@@ -54,7 +54,12 @@ def _system(key: str) -> systems.GameSystem:
 @extend_schema(
     summary="The game systems an event can be played under",
     operation_id="game_systems_list",
-    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="one object per system")},
+    responses={
+        200: OpenApiResponse(
+            {"type": "array", "items": {"type": "object", "additionalProperties": {}}},
+            description="one object per system",
+        )
+    },
 )
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
@@ -120,10 +125,17 @@ def check_list(request: Request, key: str) -> Response:
 
 @extend_schema(
     summary="Verify a recorded game (JSON Lines, b1r/1) without storing it",
-    request={"application/x-ndjson": OpenApiTypes.BINARY},
+    request={
+        "application/x-ndjson": OpenApiTypes.BINARY,
+        "multipart/form-data": OpenApiTypes.BINARY,
+    },
     responses={
         200: OpenApiResponse(OpenApiTypes.OBJECT, description="the verdict and the trace"),
+        400: OpenApiResponse(OpenApiTypes.OBJECT, description="a form without its file"),
+        404: OpenApiResponse(description="a system whose records are not verified here"),
+        413: OpenApiResponse(OpenApiTypes.OBJECT, description="a record larger than 5 MB"),
         422: OpenApiResponse(OpenApiTypes.OBJECT, description="an unreadable record"),
+        503: OpenApiResponse(OpenApiTypes.OBJECT, description="the rulebook is missing here"),
     },
 )
 @api_view(["POST"])

@@ -1,22 +1,27 @@
 """One team intake for registration and the ban phase: read the team a player brings (one of
 their saved teams, or written out with profile ids or names), check it against the event's
-format (and this match's bans), and give back what is stored."""
+team-building rules (its format, with the event's own rules of 1.1.2 in place of the format's)
+and this match's bans, and give back what is stored."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
-from kernel.errors import InvalidInput
+from kernel.errors import InvalidInput, Unprocessable
 from rules.catalog import selectors as catalog
-from rules.engine.legality import LegalityReport, TeamEntry
+from rules.engine import formats as engine_formats
+from rules.engine.legality import LegalityReport, TeamEntry, check_team, cite_custom_rules
 from rules.engine.teamspec import TeamSpecError, parse_team_spec
 from rules.models import Format
 from teams import selectors as team_selectors
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
 MAX_TEAM_NAME = 80
 
@@ -38,24 +43,67 @@ class Intake:
         ]
 
 
+@dataclass(frozen=True)
+class TeamRules:
+    """The team-building rules of one event: its catalog format, the event's own rules (1.1.2,
+    only those that differ from the format's) and the engine format combining both."""
+
+    format: Format
+    custom: Mapping[str, Any]
+    engine: engine_formats.Format
+
+    def check(self, entries: list[TeamEntry], bans: Iterable[str] = ()) -> LegalityReport:
+        """Every violation; those of a rule the event replaced cite 1.1.2."""
+        report = check_team(
+            entries, self.engine, catalog.engine_catalog(self.format.release), bans=tuple(bans)
+        )
+        return cite_custom_rules(report, self.custom)
+
+
+def rules_of(event: Event) -> TeamRules:
+    """The rules teams of `event` are checked against; 422 when there are none to check with
+    (no format yet, or custom rules the format can no longer take)."""
+    fmt = event.format
+    if fmt is None:
+        raise Unprocessable(
+            "team", _("the event has no format yet, so teams cannot be checked"), "no_format"
+        )
+    base = catalog.engine_format(fmt)
+    custom = engine_formats.changed_rules(base, event.team_rules or {})
+    if not custom:
+        return TeamRules(fmt, {}, base)
+    try:
+        combined = engine_formats.with_custom_rules(
+            base, custom, name=_("%(format)s, with this event's rules") % {"format": fmt.name}
+        )
+    except engine_formats.FormatError as error:
+        raise Unprocessable(
+            "team_rules",
+            _("the event's team-building rules (1.1.2) do not fit its format: %(why)s")
+            % {"why": error},
+            "team_rules_invalid",
+        ) from error
+    return TeamRules(fmt, custom, combined)
+
+
 def take(
-    fmt: Format,
+    rules: TeamRules,
     *,
     owner: AbstractBaseUser | None,
     team: Mapping[str, Any] | None = None,
     saved_team_id: int | None = None,
     bans: Iterable[str] = (),
 ) -> Intake:
-    """Read the team (a saved team of `owner`'s, else the written `team`) and check it in `fmt`
-    with `bans`. Unreadable input is `InvalidInput` naming each problem; an illegal team is
-    not refused here (registration may store it), the report says why."""
-    entries, name = read(fmt, owner=owner, team=team, saved_team_id=saved_team_id)
-    report = catalog.check_entries(fmt, entries, bans=list(bans))
-    return Intake(name[:MAX_TEAM_NAME], entries, report)
+    """Read the team (a saved team of `owner`'s, else the written `team`) and check it under
+    the event's `rules` (`rules_of`) with `bans`. Unreadable input is `InvalidInput` naming each
+    problem; an illegal team is not refused here (registration may store it), the report says
+    why."""
+    entries, name = read(rules, owner=owner, team=team, saved_team_id=saved_team_id)
+    return Intake(name[:MAX_TEAM_NAME], entries, rules.check(entries, bans))
 
 
 def read(
-    fmt: Format,
+    rules: TeamRules,
     *,
     owner: AbstractBaseUser | None,
     team: Mapping[str, Any] | None,
@@ -70,9 +118,7 @@ def read(
     data = dict(team or {})
     name = str(data.pop("name", "") or "")
     try:
-        spec = parse_team_spec(
-            data, catalog.engine_catalog(fmt.release), catalog.engine_format(fmt)
-        )
+        spec = parse_team_spec(data, catalog.engine_catalog(rules.format.release), rules.engine)
     except TeamSpecError as error:
         raise unreadable_team(error) from error
     if spec.bans:

@@ -50,6 +50,8 @@ from tournaments.serializers import (
     StatusChangeSerializer,
     SwapSerializer,
     TeamInputSerializer,
+    TeamRulesSerializer,
+    TeamRulesStateSerializer,
     TimerSerializer,
     team_payload,
     timer_payload,
@@ -113,6 +115,24 @@ class EventViewSet(
             raise ValidationError({"username": [_("no user has this name")]})
         services.grant_role(event=event, user=user, role=data["role"], by=request.user)
         return Response(data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(methods=["GET"], request=None, responses=TeamRulesStateSerializer)
+    @extend_schema(
+        methods=["POST"],
+        request=TeamRulesSerializer,
+        responses={200: TeamRulesStateSerializer, 400: ERROR, 409: ERROR, 422: ERROR},
+    )
+    @action(detail=True, methods=["get", "post"], url_path="team-rules")
+    def team_rules(self, request: Request, slug: str) -> Response:
+        """The event's own team-building rules (1.1.2), public before the event (1.1.2.a);
+        POST (organisers, before the event starts) replaces them all (`{}`: the format's rules)
+        and checks every team handed in again."""
+        event = self.get_object()
+        if request.method == "POST":
+            require(access.is_organiser(request.user, event), request)
+            rules = valid(TeamRulesSerializer, request).validated_data
+            event = services.set_team_rules(event, rules)
+        return Response(selectors.team_rules(event))
 
     @extend_schema(
         responses=StandingPageSerializer,
@@ -393,7 +413,11 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         return found.exclude(status=Round.Status.DRAFT).order_by("event", "number")
 
     @extend_schema(responses=RoundDetailSerializer)
-    @method_decorator(live_etag(lambda request, pk: _round_topics(int(pk))))
+    @method_decorator(
+        live_etag(
+            lambda request, pk: _round_topics(int(pk)) if pk.isascii() and pk.isdigit() else []
+        )
+    )
     def retrieve(self, request: Request, pk: str) -> Response:
         """The round with its pairings (tables, players, results once confirmed)."""
         return Response(round_detail(self.get_object(), request=request))

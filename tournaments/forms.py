@@ -355,3 +355,72 @@ class ForbiddenPairForm(forms.Form):
         choices = [(pk, name) for pk, name in players or []]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
+
+
+class TeamRulesForm(forms.Form):
+    """An event's own team-building rules (1.1.2), every rule shown with the value applied;
+    the service keeps only those that differ from the format's."""
+
+    min_team_size = forms.IntegerField(
+        label=_("Fewest Krosmasters"),
+        min_value=limits.TEAM_SIZE[0],
+        max_value=limits.TEAM_SIZE[1],
+        help_text=_("1.1.1.a: 3."),
+    )
+    max_team_size = forms.IntegerField(
+        label=_("Most Krosmasters"),
+        min_value=limits.TEAM_SIZE[0],
+        max_value=limits.TEAM_SIZE[1],
+        help_text=_("1.1.1.a: 8."),
+    )
+    total_level = forms.IntegerField(
+        label=_("Exact total Level"),
+        required=False,
+        min_value=limits.TEAM_TOTAL_LEVEL[0],
+        max_value=limits.TEAM_TOTAL_LEVEL[1],
+        help_text=_("1.1.1.b: 12. Empty: any total."),
+    )
+    max_total_level = forms.IntegerField(
+        label=_("Highest total Level"),
+        required=False,
+        min_value=limits.TEAM_TOTAL_LEVEL[0],
+        max_value=limits.TEAM_TOTAL_LEVEL[1],
+        help_text=_("Empty: no ceiling."),
+    )
+    gold = forms.IntegerField(
+        label=_("Copies of a unique (gold-name) Krosmaster"),
+        min_value=limits.COPY_LIMIT[0],
+        max_value=limits.COPY_LIMIT[1],
+        help_text=_("1.1.1.c: 1."),
+    )
+    white = forms.IntegerField(
+        label=_("Copies of a white-name Krosmaster"),
+        min_value=limits.COPY_LIMIT[0],
+        max_value=limits.COPY_LIMIT[1],
+        help_text=_("1.1.1.e: 2."),
+    )
+    black = forms.IntegerField(
+        label=_("Copies of a black-name Krosmaster"),
+        min_value=limits.COPY_LIMIT[0],
+        max_value=limits.COPY_LIMIT[1],
+        help_text=_("1.1.1.f: 3."),
+    )
+    single_version_of_unique = forms.BooleanField(
+        label=_("Only one version of a unique Krosmaster"),
+        required=False,
+        help_text=_("1.1.1.d."),
+    )
+
+    COLOURS = ("gold", "white", "black")
+
+    @classmethod
+    def initial_from(cls, effective: dict[str, Any]) -> dict[str, Any]:
+        """The form's values from the rules applied now (`selectors.team_rules`)."""
+        initial = {k: v for k, v in effective.items() if k != "copy_limits"}
+        return {**initial, **effective["copy_limits"]}
+
+    def rules(self) -> dict[str, Any]:
+        """The rules as the service takes them."""
+        data = dict(self.cleaned_data)
+        copies = {colour: data.pop(colour) for colour in self.COLOURS}
+        return {**data, "copy_limits": copies}

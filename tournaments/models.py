@@ -127,6 +127,12 @@ class Event(models.Model):
         max_length=12, choices=TeamLists.choices, default=TeamLists.AFTER_EVENT
     )
     require_legal_team = models.BooleanField(default=False)
+    team_rules = models.JSONField(
+        _("custom team-building rules"),
+        default=dict,
+        blank=True,
+        help_text=_("The event's own team-building rules (1.1.2); empty: the format's."),
+    )
     late_registration_round = models.PositiveSmallIntegerField(
         default=0, help_text="Players may still register before this round is paired; 0: never."
     )

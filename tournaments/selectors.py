@@ -12,6 +12,9 @@ from django.utils.translation import gettext as _
 
 from matches.models import Match
 from rules import systems
+from rules.catalog import selectors as catalog
+from rules.engine import formats as engine_formats
+from rules.engine.legality import replaced_rules
 from tournaments import pairing
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
 
@@ -310,4 +313,22 @@ def bracket_payload(event: Event) -> dict | None:
             }
             for m in found.matches
         ],
+    }
+
+
+def team_rules(event: Event) -> dict:
+    """The event's team-building rules as teams are checked against them: the format's, with
+    the event's own (1.1.2) in place (`custom`, and the regular rules they replace)."""
+    custom = dict(event.team_rules or {})
+    if event.format is None:
+        return {"format": None, "custom": custom, "effective": None, "replaces": []}
+    base = catalog.engine_format(event.format)
+    effective = {key: getattr(base, key) for key in engine_formats.CUSTOM_RULE_FIELDS}
+    effective.update({k: v for k, v in custom.items() if k != "copy_limits"})
+    effective["copy_limits"] = {**base.copy_limits, **custom.get("copy_limits", {})}
+    return {
+        "format": event.format.name,
+        "custom": custom,
+        "effective": effective,
+        "replaces": sorted(replaced_rules(custom)),
     }

@@ -118,6 +118,53 @@ class RoleGrantSerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=["judge", "co_organiser"])
 
 
+def _bounded(bounds: tuple[int, int], help_text: str, **kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=bounds[0], max_value=bounds[1], required=False, help_text=help_text, **kwargs
+    )
+
+
+class CopyLimitsSerializer(serializers.Serializer):
+    """Copies of one Krosmaster allowed by name colour (1.1.1.c, e, f); a colour left out keeps
+    the format's limit."""
+
+    gold = _bounded(limits.COPY_LIMIT, "Unique (gold-name) Krosmasters; 1 regularly.")
+    white = _bounded(limits.COPY_LIMIT, "White-name Krosmasters; 2 regularly.")
+    black = _bounded(limits.COPY_LIMIT, "Black-name Krosmasters; 3 regularly.")
+
+
+class TeamRulesSerializer(serializers.Serializer):
+    """An event's own team-building rules (1.1.2), replacing the format's; a rule left out keeps
+    the format's. Setting them replaces them all: `{}` goes back to the format's rules."""
+
+    min_team_size = _bounded(limits.TEAM_SIZE, "Fewest Krosmasters in a team (1.1.1.a: 3).")
+    max_team_size = _bounded(limits.TEAM_SIZE, "Most Krosmasters in a team (1.1.1.a: 8).")
+    total_level = _bounded(
+        limits.TEAM_TOTAL_LEVEL, "Exact total Level (1.1.1.b: 12); null for none.", allow_null=True
+    )
+    max_total_level = _bounded(
+        limits.TEAM_TOTAL_LEVEL, "Ceiling of the total Level; null for none.", allow_null=True
+    )
+    copy_limits = CopyLimitsSerializer(required=False)
+    single_version_of_unique = serializers.BooleanField(
+        required=False, help_text="Only one version of a unique Krosmaster (1.1.1.d)."
+    )
+
+
+class TeamRulesStateSerializer(serializers.Serializer):
+    """The event's team-building rules as teams are checked against them."""
+
+    format = serializers.CharField(allow_null=True, help_text="The event's catalog format.")
+    custom = TeamRulesSerializer(help_text="The event's own rules: only those that differ.")
+    effective = TeamRulesSerializer(
+        allow_null=True, help_text="The rules applied (null while the event has no format)."
+    )
+    replaces = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The regular rules the event's own replace; a violation of one cites 1.1.2.",
+    )
+
+
 class TeamEntrySerializer(serializers.Serializer):
     profile = serializers.CharField()
     label = serializers.CharField(required=False)

@@ -16,6 +16,7 @@ urlpatterns = [
     path(E, views.event_detail, name="event-detail"),
     path(f"{E}settings/", views.event_settings, name="event-settings"),
     path(f"{E}manage/", views.event_manage, name="event-manage"),
+    path(f"{E}team-rules/", views.event_team_rules, name="event-team-rules"),
     path(f"{E}status/", views.event_status, name="event-status"),
     path(f"{E}roles/", views.event_roles, name="event-roles"),
     path(f"{E}forbidden-pairs/add/", views.forbidden_pair_add, name="forbidden-pair-add"),

@@ -55,6 +55,7 @@ from tournaments.forms import (
     PlayerListForm,
     RoleForm,
     SignUpForm,
+    TeamRulesForm,
     team_form_for,
 )
 from tournaments.models import Event, Registration, Round
@@ -226,12 +227,51 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "guest_form": GuestForm(),
             "role_form": RoleForm(),
+            "can_grant": access.allows(request.user, "event.grant_role", event),
             "roles": event.roles.exclude(role="player").select_related("user"),
             "open_calls": event.judge_calls.filter(status="open").count(),
             "pairing": background.state(event.pk, "pairing"),
             "top_cut": background.state(event.pk, "top_cut"),
             "forbidden_pairs": selectors.forbidden_pairs(event),
             "forbidden_form": ForbiddenPairForm(players=_player_choices(regs)),
+        },
+    )
+
+
+def event_team_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's own team-building rules (1.1.2): anyone who sees the event reads them (they
+    must be known before it, 1.1.2.a); its organisers set them before it starts."""
+    event, who = event_and_access(request, slug)
+    if request.method == "POST" and not who.organiser:
+        raise PermissionDenied("only the event's organisers may do this")
+    rules = selectors.team_rules(event)
+    form = None
+    if rules["effective"] is not None:
+        form = TeamRulesForm(
+            request.POST or None, initial=TeamRulesForm.initial_from(rules["effective"])
+        )
+        if request.method == "POST" and form.is_valid():
+            saved = attempt(
+                request,
+                lambda: services.set_team_rules(event, form.rules()),
+                gettext("Team-building rules saved; every team handed in was checked again."),
+            )
+            if saved is not None:
+                return redirect("event-team-rules", event.slug)
+    elif request.method == "POST":
+        messages.error(
+            request, gettext("Choose the event's format first: its own rules change it.")
+        )
+    return render(
+        request,
+        "tournaments/event_team_rules.html",
+        {
+            "event": event,
+            "who": who,
+            "rules": rules,
+            "form": form,
+            "started": event.status not in services.TEAM_RULES_OPEN,
+            "locked": event.status not in services.TEAM_RULES_OPEN or not who.organiser,
         },
     )
 
@@ -332,7 +372,9 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _access = _organiser_event(request, slug)
+    event, _access = event_and_access(request, slug)
+    if not access.allows(request.user, "event.grant_role", event):
+        raise PermissionDenied("only the event's organiser grants roles")
     form = RoleForm(request.POST)
     user = None
     if form.is_valid():

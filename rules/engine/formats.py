@@ -11,6 +11,7 @@ Formats are plain data so the Django side can store them (:meth:`Format.to_dict`
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -224,6 +225,77 @@ def format_from_dict(data: Mapping[str, Any]) -> Format:
         raise FormatError(f"invalid format: {error}") from error
 
 
+CUSTOM_RULE_FIELDS: Final = (
+    "min_team_size",
+    "max_team_size",
+    "total_level",
+    "max_total_level",
+    "copy_limits",
+    "single_version_of_unique",
+)
+"""What an event's own team-building rules (1.1.2) may change of its format: the team size, the
+total Level, the copies allowed by name colour and the one-version-of-a-unique rule (the 1.1.2
+example: teams of 2, another total, several copies of a unique). Which profiles are legal
+(1.1.1.h) stays the format's: the pool is the catalog's business."""
+
+_INTEGER_FIELDS: Final = ("min_team_size", "max_team_size", "total_level", "max_total_level")
+_NULLABLE_FIELDS: Final = ("total_level", "max_total_level")
+
+
+def custom_rules_problems(rules: Mapping[str, Any]) -> dict[str, str]:
+    """Why each field of an event's custom rules cannot be read (field -> reason); empty if all
+    can. Only the shape is checked here; :func:`with_custom_rules` checks the combination."""
+    found: dict[str, str] = {}
+    for key, value in rules.items():
+        if key not in CUSTOM_RULE_FIELDS:
+            found[key] = "not a team-building rule an event can change (1.1.2)"
+        elif key in _INTEGER_FIELDS:
+            if value is None and key in _NULLABLE_FIELDS:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                found[key] = "a whole number" + (" or null" if key in _NULLABLE_FIELDS else "")
+        elif key == "single_version_of_unique":
+            if not isinstance(value, bool):
+                found[key] = "true or false"
+        elif key == "copy_limits" and not _copy_limits_readable(value):
+            found[key] = "copies by name colour: " + ", ".join(NAME_COLOURS)
+    return found
+
+
+def _copy_limits_readable(value: Any) -> bool:
+    return isinstance(value, Mapping) and all(
+        colour in NAME_COLOURS and isinstance(n, int) and not isinstance(n, bool)
+        for colour, n in value.items()
+    )
+
+
+def with_custom_rules(fmt: Format, rules: Mapping[str, Any], *, name: str) -> Format:
+    """``fmt`` with an event's own team-building rules (1.1.2) in place of its own; copy limits
+    not named keep the format's. Raises :class:`FormatError` for rules that cannot be read or
+    that make no usable format (a maximum team size below the minimum, a copy limit of 0)."""
+    problems = custom_rules_problems(rules)
+    if problems:
+        raise FormatError("; ".join(f"{key}: {why}" for key, why in problems.items()))
+    values = dict(rules)
+    if "copy_limits" in values:
+        values["copy_limits"] = {**fmt.copy_limits, **values["copy_limits"]}
+    return dataclasses.replace(fmt, name=name, **values)
+
+
+def changed_rules(fmt: Format, rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The custom rules that differ from ``fmt`` (what an event stores): a rule equal to the
+    format's is no custom rule, and a violation of it still cites 1.1.1."""
+    changed: dict[str, Any] = {}
+    for key, value in rules.items():
+        if key == "copy_limits":
+            limits = {c: n for c, n in value.items() if fmt.copy_limits.get(c) != n}
+            if limits:
+                changed[key] = limits
+        elif getattr(fmt, key) != value:
+            changed[key] = value
+    return changed
+
+
 def regular_format(
     release: str = DEFAULT_RELEASE,
     *,
@@ -274,6 +346,7 @@ def eternal_format(
 
 
 __all__ = [
+    "CUSTOM_RULE_FIELDS",
     "ETERNAL_EDITION",
     "FIGURINE_SEASONS",
     "REGULAR_COPY_LIMITS",
@@ -281,7 +354,10 @@ __all__ = [
     "Adjustment",
     "Format",
     "FormatError",
+    "changed_rules",
+    "custom_rules_problems",
     "eternal_format",
     "format_from_dict",
     "regular_format",
+    "with_custom_rules",
 ]

@@ -17,7 +17,7 @@ How the rules are read:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -338,6 +338,49 @@ class TeamChecker:
         return found
 
 
+RULES_OF_FIELD: dict[str, tuple[str, ...]] = {
+    "min_team_size": ("1.1.1.a",),
+    "max_team_size": ("1.1.1.a",),
+    "total_level": ("1.1.1.b",),
+    "max_total_level": ("1.1.1.b",),
+    "single_version_of_unique": ("1.1.1.d",),
+}
+"""The regular rule each customisable format field stands for (`formats.CUSTOM_RULE_FIELDS`);
+copy limits stand for their colour's rule (`COLOUR_RULES`) and 2.1.2, which counts versions
+against them."""
+
+CUSTOM_RULE = "1.1.2"
+
+
+def replaced_rules(changed: Mapping[str, Any]) -> set[str]:
+    """The regular rules an event's own rules (1.1.2, as stored: field -> value) replace."""
+    replaced = {rule for key in changed for rule in RULES_OF_FIELD.get(key, ())}
+    colours = changed.get("copy_limits") or {}
+    if colours:
+        replaced |= {COLOUR_RULES[colour] for colour in colours} | {"2.1.2"}
+    return replaced
+
+
+def cite_custom_rules(report: LegalityReport, changed: Mapping[str, Any]) -> LegalityReport:
+    """The report with each violation of a rule the event replaced (1.1.2) citing the event's
+    own rule: a team of 5 where the event asks for 2 to 4 breaks the event's rule, not 1.1.1.a.
+    The message keeps the regular rule it stands in for."""
+    replaced = replaced_rules(changed)
+    if not replaced:
+        return report
+    violations = tuple(
+        Violation(
+            CUSTOM_RULE,
+            f"{v.message} (this event's own team-building rule, in place of {v.rule})",
+            v.profiles,
+        )
+        if v.rule in replaced
+        else v
+        for v in report.violations
+    )
+    return LegalityReport(report.format, report.release, report.total_level, violations)
+
+
 @lru_cache(maxsize=16)
 def _checker(fmt: Format, catalog: Catalog) -> TeamChecker:
     return TeamChecker(fmt, catalog)
@@ -362,9 +405,13 @@ def check_team(
 
 __all__ = [
     "COLOUR_RULES",
+    "CUSTOM_RULE",
+    "RULES_OF_FIELD",
     "LegalityReport",
     "TeamChecker",
     "TeamEntry",
     "Violation",
     "check_team",
+    "cite_custom_rules",
+    "replaced_rules",
 ]

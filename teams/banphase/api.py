@@ -13,6 +13,7 @@ from kernel import choices
 from kernel.api import ERROR, require, valid
 from kernel.errors import InvalidInput
 from matches import selectors as match_selectors
+from matches.models import Match
 from rules.models import Arena
 from teams.banphase import selectors as bp_selectors
 from teams.banphase import services as bp_services
@@ -33,26 +34,29 @@ class _BanPhaseView(APIView):
     permission_classes = [permissions.AllowAny]  # checked per request with `require`
 
     def _phase(self, request: Request, pk: int) -> tuple[BanPhase, bp_selectors.Viewer]:
+        """The stored phase (stored now if this write is the first action in it)."""
+        match, who = self._match(request, pk)
+        return bp_services.phase_for(match), who
+
+    def _match(self, request: Request, pk: int) -> tuple[Match, bp_selectors.Viewer]:
         match = get_object_or_404(match_selectors.visible_matches(request.user), pk=pk)
         who = bp_selectors.viewer(request.user, match)
         require(who.can_watch, request, "only the match's players and the event's staff")
-        return bp_services.phase_for(match), who
+        return match, who
 
     def _state(self, phase: BanPhase, who: bp_selectors.Viewer, code: int = 200) -> Response:
         """The phase as it is now (after the write), as this viewer may see it."""
-        fresh = BanPhase.objects.select_related(
-            "arena", "match__round__event__format__release", "match__player_a__user",
-            "match__player_b__user",
-        ).get(pk=phase.pk)  # fmt: skip
-        return Response(bp_selectors.state(bp_services.catch_up(fresh), who), status=code)
+        return Response(bp_selectors.state(bp_selectors.current(phase.match), who), status=code)
 
 
 class BanPhaseView(_BanPhaseView):
     @extend_schema(responses={200: BanPhaseSerializer, 409: ERROR}, operation_id="ban_phase")
     def get(self, request: Request, pk: int) -> Response:
         """The arena, the draw, the bans so far, whose turn it is and the time left, and the
-        teams (the opponent's only once both are in). Polling it applies passed deadlines."""
-        return self._state(*self._phase(request, pk))
+        teams (the opponent's only once both are in). Reading changes nothing: turns whose
+        time has run out show the timeout ban the next action stores."""
+        match, who = self._match(request, pk)
+        return Response(bp_selectors.state(bp_selectors.current(match), who))
 
 
 class BanPhaseArenaView(_BanPhaseView):

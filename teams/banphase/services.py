@@ -11,10 +11,10 @@ moment are served one after the other, the second one sees the first one's ban, 
 is decided here, never by the page. Unique constraints on (phase, step) and (phase, profile)
 back this up in the database.
 
-Time limits are enforced lazily: any read or write that finds the current turn's deadline
-passed first applies the event's timeout policy (a random ban, or a skipped ban) for every
-turn whose time has run out, each turn's deadline following the previous one. No scheduler is
-needed, and a phase nobody looks at costs nothing.
+Time limits are enforced lazily: reads show the timeout bans of turns whose deadline has passed
+(`selectors.with_timeouts`) without storing them, and the next write stores exactly those first
+(a random ban, or a skipped ban, for every turn whose time has run out, each turn's deadline
+following the previous one). No scheduler is needed, and a phase nobody looks at costs nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import datetime
 import secrets
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -40,11 +40,8 @@ from rules.engine.teamspec import resolve_profile
 from rules.models import Arena
 from teams import intake
 from teams.banphase import selectors
-from teams.banphase.order import commitment, other, pick, roll, side_order
+from teams.banphase.order import commitment, other, side_order
 from teams.models import Ban, BanPhase, MatchTeam
-
-if TYPE_CHECKING:
-    from tournaments.models import Event
 
 Status = BanPhase.Status
 
@@ -53,68 +50,33 @@ Status = BanPhase.Status
 
 
 def phase_for(match: Match, *, seed: int | None = None) -> BanPhase:
-    """The match's phase, created on first access, with every passed deadline applied.
+    """The match's phase, stored by the first action in it, with every passed deadline applied.
 
-    Created lazily (by whoever opens it first: a player, a judge, the API) rather than when the
-    round is published, so nothing in the round's publication changes and a turn's clock does
-    not run before anybody has opened the phase.
+    Stored by the first write (an arena pick, a ban, a judge's pause...), never by a read: until
+    then pages and the API show it as `selectors.current` builds it, from the same seed
+    (`selectors.seed_of`), so what was shown is what is stored. A turn's clock starts when the
+    phase is stored.
     """
-    event = match.round.event
-    if not selectors.has_ban_phase(event):
-        raise Conflict("match", _("this event does not play a team per match"), "no_ban_phase")
-    if match.is_bye:
-        raise Conflict("match", _("a bye has no ban phase"), "bye")
-    if match.round.status == choices.RoundStatus.DRAFT:
-        raise Conflict("match", _("the pairings of this round are not published"), "draft")
+    selectors.check_has_phase(match)
     phase = BanPhase.objects.filter(match=match).first()
     if phase is None:
         try:
             with transaction.atomic():
-                phase = _create(match, event, seed)
+                phase = selectors.build(
+                    match,
+                    seed=selectors.seed_of(match) if seed is None else seed,
+                    now=timezone.now(),
+                )
+                phase.save()
+                _announce(phase)
         except IntegrityError:  # created by a request racing this one
             phase = BanPhase.objects.get(match=match)
     return catch_up(phase)
 
 
-def _create(match: Match, event: Event, seed: int | None) -> BanPhase:
-    seed = secrets.randbits(62) if seed is None else seed
-    now = timezone.now()
-    phase = BanPhase(
-        match=match,
-        seed=seed,
-        first_banner="a" if roll(seed, "first_banner") < 0.5 else "b",
-        bans_per_player=event.bans_per_player,
-        ban_seconds=event.ban_seconds,
-        ban_timeout=event.ban_timeout,
-        status=Status.ARENA,
-    )
-    if event.arena_choice == choices.ArenaChoice.FIRST_PLAYER:
-        # 1.3.1 decides the first player from the teams' initiative, but teams are built after
-        # the arena (1.1.3.a); the server draws it instead, as 1.3.1.c allows for a tie.
-        phase.arena_picker = "a" if roll(seed, "arena_picker") < 0.5 else "b"
-    elif event.arena_choice == choices.ArenaChoice.DRAWN:
-        arena = pick(seed, "arena", list(selectors.arena_candidates(event)))
-        if arena is not None:  # no arena at all: the organiser sets one
-            phase.arena, phase.arena_source = arena, BanPhase.ArenaSource.DRAWN
-            _start_bans(phase, now)
-    phase.save()
-    _announce(phase)
-    return phase
-
-
 def _announce(phase: BanPhase) -> None:
     """Tell the phase's page (players, judges) it changed, once this write commits."""
     publish(topics.ban_phase(phase.match_id))
-
-
-def _start_bans(phase: BanPhase, now: datetime.datetime) -> None:
-    """The arena is known: bans start (or, with no bans, team submission)."""
-    phase.status = Status.BANNING if phase.bans_per_player else Status.TEAMS
-    phase.deadline = _deadline(phase, now) if phase.status == Status.BANNING else None
-
-
-def _deadline(phase: BanPhase, start: datetime.datetime) -> datetime.datetime | None:
-    return start + datetime.timedelta(seconds=phase.ban_seconds) if phase.ban_seconds else None
 
 
 def _locked(phase: BanPhase) -> BanPhase:
@@ -129,7 +91,7 @@ def _locked(phase: BanPhase) -> BanPhase:
 
 
 def catch_up(phase: BanPhase, *, now: datetime.datetime | None = None) -> BanPhase:
-    """Apply the timeout policy to every turn whose deadline has passed (lazily, on access)."""
+    """Store the timeout bans of every turn whose deadline has passed (before a write)."""
     now = now or timezone.now()
     if phase.status != Status.BANNING or phase.deadline is None or phase.deadline > now:
         return phase
@@ -138,41 +100,17 @@ def catch_up(phase: BanPhase, *, now: datetime.datetime | None = None) -> BanPha
 
 
 def _apply_timeouts(phase: BanPhase, now: datetime.datetime) -> BanPhase:
-    """On a locked phase: a random or skipped ban for each turn past its deadline."""
-    changed = False
-    while phase.status == Status.BANNING and phase.deadline is not None and phase.deadline <= now:
-        index = phase.bans.count()
-        steps = side_order(phase.bans_per_player, phase.first_banner)
-        profile = ""
-        kind = Ban.Kind.TIMEOUT_SKIP
-        if phase.ban_timeout == choices.BanTimeout.RANDOM:
-            candidates = sorted(p.id for p in selectors.ban_candidates(phase))
-            chosen = pick(phase.seed, f"timeout:{index}", candidates)
-            if chosen is not None:
-                profile, kind = chosen, Ban.Kind.TIMEOUT_RANDOM
-        Ban.objects.create(
-            phase=phase,
-            index=index,
-            side=steps[index],
-            profile_code=profile,
-            kind=kind,
-            made_by=None,
-            made_at=phase.deadline,
-        )
-        _after_ban(phase, index + 1, start=phase.deadline)
-        changed = True
-    if changed:
-        phase.save(update_fields=["status", "deadline", "updated_at"])
-        _announce(phase)
-    return phase
-
-
-def _after_ban(phase: BanPhase, made: int, *, start: datetime.datetime) -> None:
-    """Next turn's deadline, or on to team submission once every ban is made."""
-    if made >= 2 * phase.bans_per_player:
-        phase.status, phase.deadline = Status.TEAMS, None
-    else:
-        phase.deadline = _deadline(phase, start)
+    """On a locked phase: store the timeout bans `selectors.with_timeouts` works out."""
+    caught_up, made = selectors.with_timeouts(phase, selectors.bans(phase), now)
+    new = [ban for ban in made if ban.pk is None]
+    if not new:
+        return phase
+    for ban in new:
+        ban.phase = caught_up
+        ban.save()
+    caught_up.save(update_fields=["status", "deadline", "updated_at"])
+    _announce(caught_up)
+    return caught_up
 
 
 def _fresh(phase: BanPhase) -> tuple[BanPhase, datetime.datetime]:
@@ -223,7 +161,7 @@ def set_arena(
             "arena", _("%(name)s is not in the event's map pool") % {"name": arena.name}
         )
     phase.arena, phase.arena_source = arena, source
-    _start_bans(phase, now)
+    selectors.start_bans(phase, now)
     phase.save(update_fields=["arena", "arena_source", "status", "deadline", "updated_at"])
     _announce(phase)
     return phase
@@ -292,7 +230,7 @@ def ban(
         made_by=by,
         made_at=now,
     )
-    _after_ban(phase, index + 1, start=now)
+    selectors.advance(phase, index + 1, start=now)
     phase.save(update_fields=["status", "deadline", "updated_at"])
     _announce(phase)
     return made
@@ -357,12 +295,13 @@ def submit_team(
     match = phase.match
     event = match.round.event
     registration = match.player_a if side == "a" else match.player_b
-    fmt = event.format
-    if fmt is None:
-        raise Unprocessable("team", _("the event has no format yet, so teams cannot be checked"))
     banned = selectors.banned_codes(phase)
     taken = intake.take(
-        fmt, owner=registration.user, team=team, saved_team_id=saved_team_id, bans=banned
+        intake.rules_of(event),
+        owner=registration.user,
+        team=team,
+        saved_team_id=saved_team_id,
+        bans=banned,
     )
     if event.team_pools:
         _check_pool(taken.entries, registration.team_entries)
@@ -476,7 +415,7 @@ def undo_last_ban(phase: BanPhase, *, by: AbstractBaseUser) -> tuple[BanPhase, B
         phase.paused_remaining = phase.ban_seconds or None
     else:
         phase.status = Status.BANNING
-        phase.deadline = _deadline(phase, now)
+        phase.deadline = selectors.next_deadline(phase, now)
     phase.save(
         update_fields=["status", "paused_status", "paused_remaining", "deadline", "updated_at"]
     )

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from kernel.errors import InvalidInput, ServiceError
@@ -28,8 +29,9 @@ from teams.banphase.forms import MatchTeamForm
 # `ban_phase_action`, which answers with the panel (htmx) or redirects back to the page.
 
 
-def _ban_phase_of(request: HttpRequest, pk: int):
-    """The match, the phase (created on first access) and who is looking; 403 for others."""
+def _ban_phase_of(request: HttpRequest, pk: int, *, write: bool = False):
+    """The match, its phase and who is looking; 403 for others, 404 for a match without one.
+    Reads get the phase as `selectors.current` shows it; a write stores it first."""
     match = get_object_or_404(
         match_selectors.visible_matches(request.user).select_related(
             "round__event__format__release"
@@ -40,17 +42,19 @@ def _ban_phase_of(request: HttpRequest, pk: int):
     if not who.can_watch:
         raise PermissionDenied("only the match's players and the event's staff")
     try:
-        return match, bp_services.phase_for(match), who
+        phase = bp_services.phase_for(match) if write else bp_selectors.current(match)
     except ServiceError as refusal:  # no team per match, a bye, a draft round
         raise Http404(refusal.reason) from refusal
+    return match, phase, who
 
 
 def _panel(
-    request: HttpRequest, match, phase, who, *, error: str = "", form=None, status: int = 200
+    request: HttpRequest, match, who, *, error: str = "", form=None, status: int = 200
 ) -> HttpResponse:
-    phase = bp_services.catch_up(phase)
-    phase.refresh_from_db()
-    state = bp_selectors.state(phase, who)
+    """The panel of the phase as it is now (read afresh: after a write, the write's result)."""
+    now, found = timezone.now(), bp_selectors.current(match)
+    state = bp_selectors.state(found, who, now=now)
+    phase, _made = bp_selectors.as_it_stands(found, now)  # what the page names: its status
     event = match.round.event
     turn = state["turn"]
     my_turn = (
@@ -58,18 +62,19 @@ def _panel(
         and not state["paused"]
         and (turn["side"] == who.side or (who.side is None and who.organiser))
     )
-    can_pick_arena = phase.status == phase.Status.ARENA and (
+    can_pick_arena = state["status"] == phase.Status.ARENA and (
         who.organiser or (who.side is not None and who.side == phase.arena_picker
                           and event.arena_choice == "first_player")
     )  # fmt: skip
     team_form = None
     pool_text = ""
-    if phase.status == phase.Status.TEAMS and who.side is not None:
+    if state["status"] == phase.Status.TEAMS and who.side is not None:
         saved = list(team_selectors.teams_of(request.user)) if request.user.is_authenticated else []
         team_form = form or MatchTeamForm(saved_teams=saved)
         registration = who.registration
         if registration is not None and registration.team_entries:
             pool_text = bp_selectors.team_entries_text(registration.team_entries)
+    banned = [ban["profile"] for ban in state["bans"] if ban["profile"]]
     context = {
         "match": match,
         "event": event,
@@ -77,7 +82,7 @@ def _panel(
         "s": state,
         "who": who,
         "my_turn": my_turn,
-        "candidates": bp_selectors.ban_candidates(phase) if my_turn else [],
+        "candidates": bp_selectors.ban_candidates(phase, banned) if my_turn else [],
         "arenas": list(bp_selectors.arena_candidates(event)) if can_pick_arena else [],
         "all_arenas": (
             list(Arena.objects.order_by("name")) if can_pick_arena and who.organiser else []
@@ -102,10 +107,10 @@ def _slots(state: dict) -> list[dict]:
 def ban_phase(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    match, phase, who = _ban_phase_of(request, pk)
+    match, _phase, who = _ban_phase_of(request, pk)
     if request.htmx:
-        return _panel(request, match, phase, who)
-    panel = _panel(request, match, phase, who).content.decode()
+        return _panel(request, match, who)
+    panel = _panel(request, match, who).content.decode()
     return render(
         request,
         "teams/ban_phase.html",
@@ -125,17 +130,16 @@ def ban_phase_state(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return HttpResponse(status=403)
     match, phase, who = _ban_phase_of(request, pk)
-    phase = bp_services.catch_up(phase)
     if request.GET.get("v") == bp_selectors.state(phase, who)["version"]:
         return HttpResponse(status=204)
-    return _panel(request, match, phase, who)
+    return _panel(request, match, who)
 
 
 @require_POST
 def ban_phase_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("teams:ban-phase", args=[pk]))
-    match, phase, who = _ban_phase_of(request, pk)
+    match, phase, who = _ban_phase_of(request, pk, write=True)
     error, form = "", None
     try:
         if action == "arena" and (who.organiser or who.side is not None):
@@ -179,7 +183,7 @@ def ban_phase_action(request: HttpRequest, pk: int, action: str) -> HttpResponse
         if violations:
             error = "Not legal: " + "; ".join(f"{v['rule']} {v['message']}" for v in violations)
     if request.htmx:
-        return _panel(request, match, phase, who, error=error, form=form)
+        return _panel(request, match, who, error=error, form=form)
     if error:
         messages.error(request, error)
     return redirect("teams:ban-phase", pk)

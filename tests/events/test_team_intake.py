@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kernel.errors import InvalidInput
+from rules.catalog import selectors as catalog
 from teams import intake
 from teams.banphase import services as banphase_services
 from tests.banphase.helpers import ban_event, team
@@ -16,7 +17,8 @@ pytestmark = pytest.mark.django_db
 
 def test_intake_reads_checks_and_shapes_a_written_team():
     fmt = make_format()
-    taken = intake.take(fmt, owner=None, team={"name": "Tofu", **LEGAL_TEAM})
+    rules = intake.TeamRules(fmt, {}, catalog.engine_format(fmt))
+    taken = intake.take(rules, owner=None, team={"name": "Tofu", **LEGAL_TEAM})
     assert taken.name == "Tofu" and taken.report.legal
     assert taken.stored_entries == [{"profile": code} for code in LEGAL_TEAM["krosmasters"]]
 

@@ -30,6 +30,14 @@ def test_a_nul_byte_in_the_path_or_a_query_parameter_is_400(client, url):
     assert response.json()["code"] == "nul_byte"
 
 
+@pytest.mark.parametrize(
+    "url", ["/api/v1/matches/null,null/", "/api/v1/matches/%C2%B2/", "/api/v1/rounds/null/"]
+)
+def test_an_id_that_is_no_number_is_404_not_500(client, url):
+    """Found by schemathesis: the live ETag read the id as a number before the view ran."""
+    assert client.get(url).status_code == 404
+
+
 @pytest.mark.parametrize("depth", [40, 5000])
 def test_json_nested_deeper_than_anything_we_read_is_400(depth):
     api = APIClient()

@@ -149,7 +149,7 @@ def test_the_ban_panel_is_304_until_the_phase_changes(
         django_capture_on_commit_callbacks,
         **HTMX,
     )
-    # After a deadline the page asks past the cache, so the server can apply the timeout.
+    # After a deadline the page asks past the cache, so the server can show the timeout.
     tag = client.get(url, **HTMX)["ETag"]
     forced = client.get(url, HTTP_IF_NONE_MATCH=tag, HTTP_X_LIVE_REFRESH="1", **HTMX)
     assert forced.status_code == 200

@@ -31,11 +31,13 @@ from tournaments.services.rounds import (
     start_timer,
     swap_players,
 )
+from tournaments.services.team_rules import TEAM_RULES_OPEN, set_team_rules
 
 __all__ = [
     "EDITABLE_SETTINGS",
     "LOCKED_WHEN_RUNNING",
     "RESERVED_SLUGS",
+    "TEAM_RULES_OPEN",
     "TIMER_ACTIONS",
     "TRANSITIONS",
     "add_forbidden_pair",
@@ -52,6 +54,7 @@ __all__ = [
     "repair_round",
     "reset_timer",
     "set_checked_in",
+    "set_team_rules",
     "start_timer",
     "submit_team",
     "swap_players",

@@ -157,10 +157,7 @@ def _set_team(
     if not system.uses_formats:
         _set_system_list(registration, system, team, saved_team_id)
         return
-    fmt = event.format
-    if fmt is None:
-        raise Unprocessable("team", _("the event has no format yet, so teams cannot be checked"))
-    taken = intake.take(fmt, owner=owner, team=team, saved_team_id=saved_team_id)
+    taken = intake.take(intake.rules_of(event), owner=owner, team=team, saved_team_id=saved_team_id)
     registration.team_name = taken.name
     registration.team_entries = taken.stored_entries
     registration.team_legality = {
