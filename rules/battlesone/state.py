@@ -8,7 +8,9 @@ resolves, so the engine never leaves a Mob in them between events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
 
 from rules.battlesone.catalog import Mob
 from rules.battlesone.legality import MobEntry
@@ -50,14 +52,31 @@ class MobState:
     absorb_used: int = 0  # assaults absorbed so far (ABSORBTION)
     bonus: int = 0  # BONUS DAMAGE built up so far
     revived: bool = False
+    extra_lp: dict[str, int] = field(default_factory=dict)  # Total column changes (AID, STEAL)
+    stock: int = 0  # Stock LP begged (BEG), spent on PLEAD
+    escapes: int = 0  # elements passed through (COUNTER BALANCE)
+    barred: set[str] = field(default_factory=set)  # abilities it may not use until next round
 
     @property
     def alive(self) -> bool:
         return self.position != DEAD
 
     def lp(self, ability: str) -> int:
-        """The LP the list put into this ability (0 if none)."""
-        return self.entry.ability_lp.get(ability, 0)
+        """The ability's Total LP: what the list put into it (0 if none), plus what AID, DIVVY
+        or STEAL have moved since."""
+        return self.entry.ability_lp.get(ability, 0) + self.extra_lp.get(ability, 0)
+
+    def copy(self) -> MobState:
+        """A copy whose mutable parts are its own, for undoing an event (DANCE, DELAY...)."""
+        twin = replace(self)
+        twin.pools, twin.quips = dict(self.pools), dict(self.quips)
+        twin.extra_lp, twin.barred = dict(self.extra_lp), set(self.barred)
+        return twin
+
+    def restore(self, saved: MobState) -> None:
+        """Take back every field of `saved` (a `copy()`), keeping this object's identity."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(saved.copy(), name))
 
     @property
     def att(self) -> int:
@@ -89,6 +108,26 @@ class GameState:
     awaiting_reroll: bool = False
     damage_now: dict[str, int] = field(default_factory=dict)  # Mob -> HP lost in this event
     damage_before: dict[str, int] = field(default_factory=dict)  # ... in the event before
+    healed_now: dict[str, int] = field(default_factory=dict)  # Mob -> HP healed in this event
+    healed_before: dict[str, int] = field(default_factory=dict)  # ... in the event before
+    order: dict[str, list[str]] = field(default_factory=dict)  # side -> FORECAST order
+    called: dict[str, dict[str, object]] = field(default_factory=dict)  # side -> CALL
+    amplify: dict[str, int] = field(default_factory=dict)  # side -> LP AMPLIFY adds once
+    charge_failed: set[str] = field(default_factory=set)  # sides whose CHARGE roll missed
+
+    def save(self) -> GameState:
+        """A copy to go back to: before an event that a later reaction may undo."""
+        rest = {n: deepcopy(getattr(self, n)) for n in self.__dataclass_fields__ if n != "mobs"}
+        return GameState({ref: m.copy() for ref, m in self.mobs.items()}, **rest)
+
+    def restore(self, saved: GameState, mobs: Iterable[str] | None = None) -> None:
+        """Go back to `saved`: only the Mobs named in `mobs`, or everything when None."""
+        for ref in self.mobs if mobs is None else mobs:
+            self.mobs[ref].restore(saved.mobs[ref])
+        if mobs is None:
+            for name in self.__dataclass_fields__:
+                if name != "mobs":
+                    setattr(self, name, deepcopy(getattr(saved, name)))
 
     def side(self, side: str) -> list[MobState]:
         """The Mobs a side controls now (its own and any it has taken over)."""
