@@ -21,6 +21,7 @@ from matches.forms import ResultForm, RulingForm
 from matches.logs import selectors as log_selectors
 from matches.logs import services as log_services
 from matches.models import Match
+from rules import systems
 from rules.matchlog.parse import MAX_LOG_BYTES
 
 
@@ -255,6 +256,9 @@ def _step_number(request: HttpRequest, default: int) -> int:
 def log_replay(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
     """The replay page: board, slider and step buttons, event list, trace, GG and Kamas chart."""
     match, log = _stored_log(request, pk, log_pk)
+    if match.round.event.game_system != systems.DEFAULT:  # a game record: its verdict and trace
+        context = {"match": match, "event": match.round.event, "log": log}
+        return render(request, "matches/record_trace.html", context)
     page = log_selectors.replay_page(log) if log.done else None
     context = {"match": match, "event": match.round.event, "log": log, "page": page}
     if page is not None:

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F, Q, QuerySet
 
 from matches.models import Match
-from rules import systems
+from rules import labels, systems
 from tournaments import pairing
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
 
@@ -143,7 +143,7 @@ def opponents_met(event: Event) -> dict[int, set[int]]:
 
 def game_system(event: Event) -> systems.GameSystem:
     """The game system the event is played under (Krosmaster for events from before systems)."""
-    return systems.get(event.game_system)
+    return labels.localized(event.game_system)
 
 
 def tiebreaker_label(event: Event, name: str) -> str:

@@ -33,6 +33,7 @@ from django.utils import timezone
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
 from matches import notices, services
+from matches.logs import records
 from matches.logs import selectors as log_selectors
 from matches.models import JudgeCall, Match, MatchLog, Outcome
 from rules.catalog import selectors as catalog
@@ -143,25 +144,31 @@ def verify_stored_log(log_id: int) -> bool:
     )
     if not claimed:
         return False
-    data, policy, rulings = MatchLog.objects.values_list("data", "time_policy", "rulings").get(
-        pk=log_id
-    )
+    data, policy, rulings, game_system = MatchLog.objects.values_list(
+        "data", "time_policy", "rulings", "match__round__event__game_system"
+    ).get(pk=log_id)
     data = bytes(data)
     MatchLog.objects.filter(pk=log_id, report__isnull=True).update(
         stage=MatchLog.Stage.REPLAYING, events_total=_count_events(data)
     )
-    header = None
+    header, record = None, None
     try:
-        report = catalog.verify_match_log(data, time_policy=TimePolicy(policy), rulings=rulings)
-        status, payload = report.status.value, report.to_dict()
-        header = report.log.header if isinstance(report, Replay) else None
+        record = records.verify(game_system, data)  # None: a Krosmaster match log
+        if record is not None:
+            status, payload = record.status, record.report
+        else:
+            report = catalog.verify_match_log(data, time_policy=TimePolicy(policy), rulings=rulings)
+            status, payload = report.status.value, report.to_dict()
+            header = report.log.header if isinstance(report, Replay) else None
     except Exception as crash:  # an engine bug: report it rather than loop on retries
         logger.exception("verifying match log %s failed", log_id)
         status = MatchLog.Status.ERROR.value
         payload = _failure_report(f"the verifier failed ({type(crash).__name__}): {crash}")
-    return write_report(
-        log_id, status=status, report=payload, match_check=check_against_match(log_id, header)
-    )
+    if record is not None or game_system != records.KROSMASTER:
+        compared = records.check_against_match(log_id, record.lists if record else None)
+    else:
+        compared = check_against_match(log_id, header)
+    return write_report(log_id, status=status, report=payload, match_check=compared)
 
 
 def check_against_match(log_id: int, header: Any | None) -> dict[str, Any]:
@@ -213,14 +220,15 @@ def write_report(
 
 
 def log_outcome(
-    report: dict[str, Any] | None, *, swapped: bool = False
+    report: dict[str, Any] | None, *, swapped: bool = False, score: str = "gg"
 ) -> tuple[str, int, int] | None:
     """(outcome, gg_a, gg_b) the engine computed, for a finished game, from the match's player
-    A's side (`swapped`: the log's A is the match's B); else None."""
+    A's side (`swapped`: the log's A is the match's B); else None. `score` is where the
+    result keeps the per-player figure (the system's score field: `gg`, `mobs_left`)."""
     result = (report or {}).get("result")
     if not result or result.get("winner") not in WINNERS:
         return None
-    gg = result.get("gg") or {}
+    gg = result.get(score) or {}
     gg_a, gg_b = int(gg.get("A", 0)), int(gg.get("B", 0))
     if swapped:
         return SWAPPED_WINNERS[result["winner"]], gg_b, gg_a
@@ -229,7 +237,7 @@ def log_outcome(
 
 def match_outcome(log: MatchLog) -> tuple[str, int, int] | None:
     """The log's computed result as this match's result, its sides mapped onto the players."""
-    return log_outcome(log.report, swapped=log.sides_swapped)
+    return log_outcome(log.report, swapped=log.sides_swapped, score=records.score_key(log))
 
 
 def review_note(log: MatchLog) -> str:

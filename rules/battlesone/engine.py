@@ -820,6 +820,13 @@ def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdi
         return Verdict(
             "invalid", errors=[{"line": 1, "rule": error.rule, "message": error.message}]
         )
+    verdict.lists = {
+        side: {
+            "rank": slugify(str(header["players"][side].get("rank", ""))),
+            "mobs": [m.entry.to_dict() for m in state.mobs.values() if m.owner == side],
+        }
+        for side in SIDES
+    }
     game = _Game(state, verdict)
     for number, ev in enumerate(lines[1:], start=2):
         game.line = number
