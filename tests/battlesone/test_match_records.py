@@ -139,3 +139,18 @@ def _named(data: bytes):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     return SimpleUploadedFile("game.jsonl", data, content_type="application/x-ndjson")
+
+
+def test_the_api_takes_a_record_and_reports_its_verdict(
+    client, catalog, django_capture_on_commit_callbacks
+):
+    match, _sides = _match()
+    client.force_login(match.player_b.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            f"/api/v1/matches/{match.pk}/logs/", VALID, content_type="application/x-ndjson"
+        )
+    assert response.status_code == 202, response.content
+    body = client.get(response["Location"]).json()
+    assert body["status"] == "valid" and body["report"]["result"]["winner"] == "A"
+    assert body["report"]["system"] == "battlesone"
