@@ -36,6 +36,7 @@ from matches import notices, services
 from matches.logs import records
 from matches.logs import selectors as log_selectors
 from matches.models import JudgeCall, Match, MatchLog, Outcome
+from rules import systems
 from rules.catalog import selectors as catalog
 from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Replay
@@ -268,6 +269,7 @@ def _apply_verdict(log: MatchLog) -> None:
         open_dispute = match.judge_calls.filter(
             kind=JudgeCall.Kind.DISPUTE, status=JudgeCall.Status.OPEN
         ).first()
+        short = systems.get(match.round.event.game_system).score.short  # "GG", "Mobs left"
         if open_dispute is not None:  # the judges see the valid log with the dispute
             _attach(log, open_dispute)
         elif (
@@ -276,8 +278,9 @@ def _apply_verdict(log: MatchLog) -> None:
             and outcome != (match.result, match.gg_a, match.gg_b)
         ):
             note = (
-                f"Match log #{log.pk} is valid but its result ({_describe(outcome)}) differs "
-                f"from the confirmed result ({_describe((match.result, match.gg_a, match.gg_b))})."
+                f"Match log #{log.pk} is valid but its result ({_describe(outcome, short)}) "
+                "differs from the confirmed result "
+                f"({_describe((match.result, match.gg_a, match.gg_b), short)})."
             )
             _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note))
         return
@@ -306,10 +309,11 @@ def _attach(log: MatchLog, call: JudgeCall) -> None:
     log.review_call = call
 
 
-def _describe(outcome: tuple[str, int | None, int | None]) -> str:
+def _describe(outcome: tuple[str, int | None, int | None], short: str = "GG") -> str:
+    """An outcome for a judge's note; `short` is the system's score ("GG", "Mobs left")."""
     result, gg_a, gg_b = outcome
     label = Outcome(result).label if result in Outcome.values else "no result"
-    return f"{label}, {gg_a}-{gg_b} GG" if gg_a is not None else label
+    return f"{label}, {gg_a}-{gg_b} {short}" if gg_a is not None else label
 
 
 # Players accept a valid log's result ------------------------------------------------------------
