@@ -14,7 +14,7 @@ from rest_framework.decorators import api_view, permission_classes, throttle_cla
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rules import systems
+from rules import labels, systems
 from rules.battlesone.catalog import catalog_to_dict, load_catalog
 from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
 from rules.d20cast import verify_phase as d20cast_verify
@@ -23,7 +23,7 @@ from rules.tacticards import verify_phase as tacticards_verify
 
 def describe(system: systems.GameSystem) -> dict[str, Any]:
     """The public description of a system: what its lists and results are made of."""
-    score = system.score
+    score = labels.Localized(system).score
     return {
         "key": system.key,
         "name": system.name,
@@ -38,7 +38,7 @@ def describe(system: systems.GameSystem) -> dict[str, Any]:
             "maximum": score.maximum,
         },
         "tiebreakers": list(system.tiebreakers),
-        "tiebreaker_labels": dict(system.tiebreaker_labels),
+        "tiebreaker_labels": dict(labels.Localized(system).tiebreaker_labels),
         "default_tiebreakers": list(system.default_tiebreakers),
         "verifies_records": system.key != "krosmaster",
     }

@@ -22,7 +22,7 @@ from kernel.choices import (
     TeamMode,
     TimePolicy,
 )
-from rules import systems
+from rules import labels, systems
 from rules.engine.rulings import RulingError, Rulings, registered
 from tournaments.accounts import public_name
 
@@ -171,9 +171,9 @@ class Event(models.Model):
         return self.name
 
     @property
-    def game(self) -> systems.GameSystem:
-        """The game system the event is played under."""
-        return systems.get(self.game_system)
+    def game(self) -> labels.Localized:
+        """The game system the event is played under, its labels in the active language."""
+        return labels.localized(self.game_system)
 
     @property
     def teams_public(self) -> bool:

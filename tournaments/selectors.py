@@ -11,7 +11,7 @@ from django.db.models import F, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from matches.models import Match
-from rules import systems
+from rules import labels, systems
 from rules.catalog import selectors as catalog
 from rules.engine import formats as engine_formats
 from rules.engine.legality import replaced_rules
@@ -147,7 +147,7 @@ def opponents_met(event: Event) -> dict[int, set[int]]:
 
 def game_system(event: Event) -> systems.GameSystem:
     """The game system the event is played under (Krosmaster for events from before systems)."""
-    return systems.get(event.game_system)
+    return labels.localized(event.game_system)
 
 
 def tiebreaker_label(event: Event, name: str) -> str:

@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kernel import limits
-from rules import systems
+from rules import labels, systems
 from rules.models import Arena, Format
 from tournaments import pairing
 from tournaments.models import EVENT_SETTINGS, Event, ForbiddenPair, Registration, Round
@@ -88,7 +88,7 @@ class EventSerializer(serializers.ModelSerializer):
         }
     )
     def get_score_field(self, event: Event) -> dict[str, Any]:
-        score = systems.get(event.game_system).score
+        score = labels.localized(event.game_system).score
         return {
             "key": score.key,
             "label": score.label,

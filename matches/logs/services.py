@@ -34,8 +34,10 @@ from django.utils.translation import gettext as _
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
 from matches import notices, services, signals
+from matches.logs import records
 from matches.logs import selectors as log_selectors
 from matches.models import JudgeCall, Match, MatchLog, Outcome
+from rules import systems
 from rules.catalog import selectors as catalog
 from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Replay
@@ -148,25 +150,31 @@ def verify_stored_log(log_id: int) -> bool:
     )
     if not claimed:
         return False
-    data, policy, rulings = MatchLog.objects.values_list("data", "time_policy", "rulings").get(
-        pk=log_id
-    )
+    data, policy, rulings, game_system = MatchLog.objects.values_list(
+        "data", "time_policy", "rulings", "match__round__event__game_system"
+    ).get(pk=log_id)
     data = bytes(data)
     MatchLog.objects.filter(pk=log_id, report__isnull=True).update(
         stage=MatchLog.Stage.REPLAYING, events_total=_count_events(data)
     )
-    header = None
+    header, record = None, None
     try:
-        report = catalog.verify_match_log(data, time_policy=TimePolicy(policy), rulings=rulings)
-        status, payload = report.status.value, report.to_dict()
-        header = report.log.header if isinstance(report, Replay) else None
+        record = records.verify(game_system, data)  # None: a Krosmaster match log
+        if record is not None:
+            status, payload = record.status, record.report
+        else:
+            report = catalog.verify_match_log(data, time_policy=TimePolicy(policy), rulings=rulings)
+            status, payload = report.status.value, report.to_dict()
+            header = report.log.header if isinstance(report, Replay) else None
     except Exception as crash:  # an engine bug: report it rather than loop on retries
         logger.exception("verifying match log %s failed", log_id)
         status = MatchLog.Status.ERROR.value
         payload = _failure_report(f"the verifier failed ({type(crash).__name__}): {crash}")
-    return write_report(
-        log_id, status=status, report=payload, match_check=check_against_match(log_id, header)
-    )
+    if record is not None or game_system != records.KROSMASTER:
+        compared = records.check_against_match(log_id, record.lists if record else None)
+    else:
+        compared = check_against_match(log_id, header)
+    return write_report(log_id, status=status, report=payload, match_check=compared)
 
 
 def check_against_match(log_id: int, header: Any | None) -> dict[str, Any]:
@@ -219,14 +227,15 @@ def write_report(
 
 
 def log_outcome(
-    report: dict[str, Any] | None, *, swapped: bool = False
+    report: dict[str, Any] | None, *, swapped: bool = False, score: str = "gg"
 ) -> tuple[str, int, int] | None:
     """(outcome, gg_a, gg_b) the engine computed, for a finished game, from the match's player
-    A's side (`swapped`: the log's A is the match's B); else None."""
+    A's side (`swapped`: the log's A is the match's B); else None. `score` is where the
+    result keeps the per-player figure (the system's score field: `gg`, `mobs_left`)."""
     result = (report or {}).get("result")
     if not result or result.get("winner") not in WINNERS:
         return None
-    gg = result.get("gg") or {}
+    gg = result.get(score) or {}
     gg_a, gg_b = int(gg.get("A", 0)), int(gg.get("B", 0))
     if swapped:
         return SWAPPED_WINNERS[result["winner"]], gg_b, gg_a
@@ -235,7 +244,7 @@ def log_outcome(
 
 def match_outcome(log: MatchLog) -> tuple[str, int, int] | None:
     """The log's computed result as this match's result, its sides mapped onto the players."""
-    return log_outcome(log.report, swapped=log.sides_swapped)
+    return log_outcome(log.report, swapped=log.sides_swapped, score=records.score_key(log))
 
 
 def review_note(log: MatchLog) -> str:
@@ -266,6 +275,7 @@ def _apply_verdict(log: MatchLog) -> None:
         open_dispute = match.judge_calls.filter(
             kind=JudgeCall.Kind.DISPUTE, status=JudgeCall.Status.OPEN
         ).first()
+        short = systems.get(match.round.event.game_system).score.short  # "GG", "Mobs left"
         if open_dispute is not None:  # the judges see the valid log with the dispute
             _attach(log, open_dispute)
         elif (
@@ -274,8 +284,9 @@ def _apply_verdict(log: MatchLog) -> None:
             and outcome != (match.result, match.gg_a, match.gg_b)
         ):
             note = (
-                f"Match log #{log.pk} is valid but its result ({_describe(outcome)}) differs "
-                f"from the confirmed result ({_describe((match.result, match.gg_a, match.gg_b))})."
+                f"Match log #{log.pk} is valid but its result ({_describe(outcome, short)}) "
+                "differs from the confirmed result "
+                f"({_describe((match.result, match.gg_a, match.gg_b), short)})."
             )
             _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note))
         return
@@ -313,10 +324,11 @@ def _attach(log: MatchLog, call: JudgeCall) -> None:
     log.review_call = call
 
 
-def _describe(outcome: tuple[str, int | None, int | None]) -> str:
+def _describe(outcome: tuple[str, int | None, int | None], short: str = "GG") -> str:
+    """An outcome for a judge's note; `short` is the system's score ("GG", "Mobs left")."""
     result, gg_a, gg_b = outcome
     label = Outcome(result).label if result in Outcome.values else "no result"
-    return f"{label}, {gg_a}-{gg_b} GG" if gg_a is not None else label
+    return f"{label}, {gg_a}-{gg_b} {short}" if gg_a is not None else label
 
 
 # Players accept a valid log's result ------------------------------------------------------------

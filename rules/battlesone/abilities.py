@@ -1,11 +1,12 @@
 """What each ability and spell of the Almanac does, in our own words, as the engine applies it.
 
 The catalog reader gives the numbers (icons, VC base, dice); this table gives the effect, one
-entry per ability, so the coverage report can say which ones are modelled. Effects the engine
-resolves itself (`RESOLVED` kinds): damage, heal, kill, stuck, inactive, control, revive, stance
-(the Mob goes Fallow or Busy and a lasting modifier holds while it stays there), passive. The
-other kinds (`reaction`, `lp`) have their timing, VC roll and LP spending checked, and their
-outcome taken from the record's `changes` (docs/battlesone.md says so per ability).
+entry per ability, so the coverage report can say which ones are modelled. Every kind is one
+the engine resolves itself (`RESOLVED`): damage, heal, kill, stuck, inactive, control, revive,
+stance (the Mob goes Fallow or Busy and a lasting modifier holds while it stays there), passive,
+undo, and the answers and LP transfers of `reactions.py` (give, steal, divvy, beg, amplify,
+forecast, call, cancel, delay, shield, redirect, echo, karma, leap, timeslip). No outcome is
+taken from the record.
 """
 
 from __future__ import annotations
@@ -24,13 +25,38 @@ RESOLVED = frozenset(
         "stance",
         "passive",
         "undo",
+        "give",
+        "steal",
+        "divvy",
+        "beg",
+        "amplify",
+        "forecast",
+        "call",
+        "cancel",
+        "delay",
+        "shield",
+        "redirect",
+        "echo",
+        "karma",
+        "leap",
+        "timeslip",
     }
 )
-CHECKED = frozenset({"reaction", "lp"})
 FIRES = frozenset(
-    {"inactive", "damage", "damage_inactive", "heal", "inactive_or_damage", "retribution"}
+    {
+        "inactive",
+        "damage",
+        "damage_inactive",
+        "heal",
+        "inactive_or_damage",
+        "retribution",
+        "absorb",
+        "circle",
+        "touch",
+    }
 )
-"""What a resolved firing does to its target: Inactive, damage (then Inactive), or a heal."""
+"""What a resolved firing does: to its target Inactive, damage (then Inactive), a heal;
+SUMMON DEMON's absorbing, MAGIC CIRCLE's cancelling, the Icon's touch (reactions.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +85,14 @@ class Effect:
     fires: str | None = None  # what a firing does when the engine resolves it (`FIRES`)
     fire_vc: int | None = None  # which "(N+LP) VC" of the text the firing rolls (None: none)
     fire_amount: str = ""  # "dice" (the ability's dice), "lp2", "lp3", "2+lp", "3d4"
+    reacts: bool = False  # always an answer out of the Turn (PLEAD), whatever its icons
+    spend_first: bool = False  # the LP declared are spent before the VC roll (STEAL)
+    fail_position: str = "inactive"  # where a missed VC roll leaves the Mob (LEAP: stuck)
+    pool_base: int | None = None  # the N of an "(N+LP)" pool the catalog does not print
 
     @property
     def resolved(self) -> bool:
-        """Applied by the engine itself; stances that fire on others' actions are entered by
-        the engine, but what they do when they fire comes from the record (`effect` events)."""
+        """Applied by the engine itself, down to what a held ability does when it fires."""
         return self.kind in RESOLVED and (not self.trigger or self.fires is not None)
 
 
@@ -98,7 +127,7 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Paladin
     "holy-light": E("heal", "allies", "one roll of the dice heals every ally"),
-    "aid": E("lp", "ally", "gives LP to the total of another Mob's ability"),
+    "aid": E("give", "ally", "gives (3+LP), All-or-some, to another friendly Mob's ability Total"),
     # Ranger
     "counter": E(
         "damage",
@@ -116,13 +145,18 @@ EFFECTS: dict[str, Effect] = {
         multiplier=3,
     ),
     # Cavalier
-    "vigilante": E("reaction", "ally", "takes the blow for an ally, absorbing LP x2 of it"),
+    "vigilante": E("shield", "ally", "takes the blow an ally just took, LP x2 of it prevented"),
     "charge": E(
-        "stance", "allies", "wins initiative for the party; allies attack first", trigger=True
+        "stance",
+        "self",
+        "Busy: the party wins Initiative; last, the Cavalier attacks DEF negated for x2",
+        attacks_held=True,
     ),
     # Thief
-    "steal": E("lp", "enemy", "takes LP from an opponent's ability totals into DIVVY"),
-    "divvy": E("lp", "allies", "hands DIVVY LP out to allies' ability totals"),
+    "steal": E(
+        "steal", "enemy", "takes LP from an opponent's ability Total into DIVVY", spend_first=True
+    ),
+    "divvy": E("divvy", "allies", "hands DIVVY LP out to allies' ability Totals"),
     # Thug
     "hide": E(
         "stance", "self", "Busy and hidden: +4 DEF, no spells without attack rolls", def_bonus=4
@@ -221,8 +255,10 @@ EFFECTS: dict[str, Effect] = {
         fire_amount="lp2",
     ),
     # Shaman
-    "peace-pipe": E("stance", "enemies", "while Fallow, opponents cannot be Fallow", trigger=True),
-    "dance": E("reaction", "enemy", "cancels an opponent's spell or ability"),
+    "peace-pipe": E(
+        "stance", "enemies", "Fallow: opposing Fallow Mobs go Inactive, none may go Fallow"
+    ),
+    "dance": E("cancel", "enemy", "undoes the opposing spell or ability just played"),
     # Theurgist
     "retribution": E(
         "stance",
@@ -274,17 +310,21 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Warlock
     "summon-demon": E(
-        "stance", "self", "while Busy, a demon may absorb what targets the Warlock", trigger=True
+        "stance",
+        "self",
+        "while Busy, a demon may absorb what targets the Warlock",
+        trigger=True,
+        fires="absorb",
     ),
     "demon-attack": E("damage", "enemy", "the demon deals damage equal to the Warlock's THP"),
     # Light Mage
-    "aura": E("stance", "allies", "while Busy, Mobs in the Umbra cannot be touched", trigger=True),
-    "new": E("stance", "enemies", "while Fallow, opponents may only attack", trigger=True),
+    "aura": E("stance", "allies", "while Busy, the Light Mage and its Umbra cannot be worked"),
+    "new": E("stance", "enemies", "while Fallow, opponents may only attack"),
     # Illusionist
     "disguise": E(
-        "reaction",
+        "redirect",
         "ally",
-        "redirects an opponent's action to another ally",
+        "plays the opposing action just played again on another ally",
         quip_success=1,
         quip_failure=1,
     ),
@@ -301,7 +341,7 @@ EFFECTS: dict[str, Effect] = {
     "dodge": E("undo", "self", "steps aside from the attack that just hit", after_hit=True),
     # Gladiator
     "arena": E("damage", "enemies", "fights up to 2+LP victims one by one", attack_roll=True),
-    "leap": E("reaction", "self", "after a hit, leaps back to the Portal Active"),
+    "leap": E("leap", "self", "after its hit, back to the Portal Active", fail_position="stuck"),
     # Evoker
     "lightning-strike": E(
         "damage", "enemy", "D6s without a roll; the Evoker is STUCK after", self_after="stuck"
@@ -314,9 +354,7 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Time Mage
     "entropy": E("inactive", "any", "makes any Mob Inactive"),
-    "time-slip": E(
-        "stance", "any", "while Fallow then Busy, makes Inactive Mobs Active", trigger=True
-    ),
+    "time-slip": E("timeslip", "any", "while Fallow then Busy, makes Inactive Mobs Active"),
     # Dark Mage
     "dissension": E("inactive", "enemies", "chosen opponents in the Portal become Inactive"),
     "balls": E(
@@ -344,7 +382,6 @@ EFFECTS: dict[str, Effect] = {
         "stance",
         "self",
         "Fallow: protected from death, 1+LP attacks",
-        trigger=True,
         attacks_held=True,
     ),
     "spirit-healing": E(
@@ -357,7 +394,11 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Conjurere
     "icon-of-impulse": E(
-        "stance", "any", "an icon that releases a pigeon when touched", trigger=True
+        "stance",
+        "any",
+        "an icon: who touches it goes Inactive and a pigeon flies",
+        trigger=True,
+        fires="touch",
     ),
     "pigeon": E("damage", "enemies", "D4s on each play phase while the pigeon flies"),
     # Enchanter
@@ -369,24 +410,34 @@ EFFECTS: dict[str, Effect] = {
     "herb": E("heal", "ally", "D4s heal one Mob"),
     "charm": E("control", "enemy", "an opponent acts against its allies for one turn"),
     # Diviner
-    "forecast": E("reaction", "enemies", "sets the order opponents act in this round"),
-    "call": E("reaction", "enemy", "chooses the next opposing Mob and its action"),
+    "forecast": E("forecast", "enemies", "sets the order opponents act in this round"),
+    "call": E("call", "enemy", "chooses the next opposing Mob and its action"),
     # Thaumaturgist
-    "amplify": E("lp", "allies", "adds LP to what allies spend"),
-    "attentuation": E("stance", "enemies", "while Busy, opponents' LP count less", trigger=True),
+    "amplify": E(
+        "amplify",
+        "allies",
+        "adds (1+LP), All-or-some, to what the next ally spends",
+        self_after="inactive",
+        pool_base=1,
+    ),
+    "attentuation": E("stance", "enemies", "while Busy, opponents' LP count LP less"),
     # Beggar
-    "beg": E("lp", "enemy", "begs LP from an opponent into Stock LP"),
-    "plead": E("reaction", "self", "spends Stock LP to stop an attack"),
+    "beg": E("beg", "enemy", "begs LP from an opponent into Stock LP"),
+    "plead": E("cancel", "self", "spends Stock LP to stop an action on it", reacts=True),
     # Abjurer
-    "echo": E("reaction", "any", "repeats a declared Turn Action"),
-    "delay": E("reaction", "enemy", "skips an incoming spell or ability"),
+    "echo": E("echo", "any", "repeats the Turn Action spell or ability just played"),
+    "delay": E("delay", "enemy", "Fallow, then skips an incoming spell or ability"),
     # Wizard
     "elemental-blast": E("damage", "enemy", "LP D6s of the chosen element"),
-    "counter-balance": E("reaction", "self", "escapes an attack into the next element"),
+    "counter-balance": E("cancel", "self", "escapes an action into the next element"),
     # Runecaster
     "runecast": E("damage", "enemies", "rune D4s on every opponent"),
     "magic-circle": E(
-        "stance", "self", "Fallow: spells on the Runecaster are cancelled", trigger=True
+        "stance",
+        "self",
+        "Fallow: spells on the Runecaster are cancelled, their caster takes LP D4",
+        trigger=True,
+        fires="circle",
     ),
     # Witch
     "curse": E(
@@ -397,5 +448,5 @@ EFFECTS: dict[str, Effect] = {
         fires="damage",
         fire_amount="2+lp",
     ),
-    "karma": E("reaction", "any", "doubles healing or damage this turn"),
+    "karma": E("karma", "any", "the damage or healing just done happens once more"),
 }

@@ -19,6 +19,7 @@ from typing import Any
 from rules.battlesone.abilities import EFFECTS, Effect
 from rules.battlesone.catalog import Ability, Catalog, slugify
 from rules.battlesone.legality import ListError, check_list
+from rules.battlesone.reactions import Reactions
 from rules.battlesone.sections import (
     S_ALMANAC,
     S_ATTACK,
@@ -48,7 +49,6 @@ from rules.battlesone.state import (
     DEAD,
     FALLOW,
     INACTIVE,
-    POSITIONS,
     SIDES,
     STUCK,
     GameState,
@@ -60,11 +60,42 @@ from rules.battlesone.verdict import NotModelled, RuleBroken, Step, Verdict
 FORMAT = "b1r/1"
 
 
-class _Game:
+class _Game(Reactions):
     """Applies events one by one to a `GameState`, writing the trace and the mismatches."""
+
+    effects = EFFECTS
 
     def __init__(self, state: GameState, verdict: Verdict) -> None:
         self.state, self.verdict, self.line = state, verdict, 0
+        self.current: Mapping[str, Any] | None = None  # the event being applied
+        self.before_current: GameState | None = None  # the state before it
+        self.prev: Mapping[str, Any] | None = None  # the event before (what reactions answer)
+        self.before_prev: GameState | None = None
+        self.quiet = False  # a replayed event's claims were checked when it was first applied
+        self.free_lp = False  # ECHO: the repeated action spends no LP
+        self.spent = 0  # LP declared before the VC roll (STEAL)
+
+    def begin(self, ev: Mapping[str, Any]) -> None:
+        """Remember the event about to be applied and the state before it."""
+        self.prev, self.before_prev = self.current, self.before_current
+        self.current, self.before_current = ev, self.state.save()
+        s = self.state
+        s.damage_before, s.damage_now = s.damage_now, {}
+        s.healed_before, s.healed_now = s.healed_now, {}
+
+    def replay(self, ev: Mapping[str, Any]) -> None:
+        """Apply an event again (DISGUISE), its claims already checked."""
+        self.quiet = True
+        try:
+            HANDLERS[str(ev.get("event"))](self, ev)
+        finally:
+            self.quiet = False
+
+    def targets(self, ev: Mapping[str, Any]) -> list[MobState]:
+        raw = ev.get("targets", [])
+        if not isinstance(raw, list):
+            raise RuleBroken(S_DECLARE, 'targets: a list of Mobs such as ["B0"]')
+        return [self.mob(ref, "target") for ref in raw]
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -72,7 +103,7 @@ class _Game:
         self.verdict.trace.append(Step(self.line, step, rule, text))
 
     def claim(self, field_name: str, claimed: Any, computed: Any, rule: str) -> None:
-        if claimed is not None and claimed != computed:
+        if claimed is not None and claimed != computed and not self.quiet:
             self.verdict.mismatches.append(
                 {
                     "line": self.line,
@@ -128,14 +159,25 @@ class _Game:
             raise RuleBroken(S_END_ROUND, "a round starts after the End Round Action (recover)")
         self.state.round += 1
         self.state.phase = "go"
+        self.new_round_effects()
         self.state.first = self.state.to_act = None
         self.step("Round", S_ROUND, f"round {self.state.round}: GO Actions, then Initiative")
 
     def initiative(self, ev: Mapping[str, Any]) -> None:
         if self.state.phase != "go":
             raise RuleBroken(S_INITIATIVE, "Initiative is rolled at the end of the GO Action")
-        a = self.roll(ev.get("A"), 6, "initiative of A", S_INITIATIVE)
-        b = self.roll(ev.get("B"), 6, "initiative of B", S_INITIATIVE)
+        charging = [side for side in SIDES if self.holding("charge", side)]
+        faces = 20 if len(charging) == 2 else 6  # CHARGE on both sides: a d20 each
+        a = self.roll(ev.get("A"), faces, "initiative of A", S_INITIATIVE)
+        b = self.roll(ev.get("B"), faces, "initiative of B", S_INITIATIVE)
+        decided = charging if len(charging) == 1 else list(self.state.charge_failed)
+        if len(decided) == 1:
+            first = decided[0] if charging else other(decided[0])
+            self.claim("first", ev.get("first"), first, S_ALMANAC)
+            self.state.first = self.state.to_act = first
+            self.state.phase = "action"
+            self.step("Initiative", S_ALMANAC, f"CHARGE decides the Initiative: {first} first")
+            return
         if a == b:
             self.step("Initiative", S_INITIATIVE, f"{a} each: a tie, both players roll again")
             return
@@ -254,11 +296,17 @@ class _Game:
             rule,
             f"{source} deals {amount} to {target.ref}: {max(target.hp, 0)} HP left",
         )
+        if amount > 0 and self.spirit_walk(target):
+            return
+        if amount > 0 and target.stance == "charge":
+            self.halt_charge(target)
         if target.hp <= 0:
             target.hp, target.position, target.stance = 0, DEAD, None
             self.step("Dead", S_HP, f"{target.ref} has lost all its Hit Points: to the Mausoleum")
             self.release_control(target)
         elif target.position in (FALLOW, BUSY):
+            if target.stance in ("time-slip", "peace-pipe"):
+                target.barred.add(target.stance)
             target.position, target.stance = INACTIVE, None
             self.step(
                 "Hacked", S_HACKED, f"{target.ref} is damaged while {target.position}: Inactive"
@@ -270,17 +318,22 @@ class _Game:
 
     def attack(self, ev: Mapping[str, Any]) -> None:
         m = self.mob(ev.get("mob"))
-        self.check_turn(m, out_of_turn=False)
+        charge = m.stance == "charge"  # the Cavalier's last attack needs no Turn of its own
+        self.check_turn(m, out_of_turn=charge)
         held = m.stance is not None and EFFECTS[m.stance].attacks_held
         if m.position != ACTIVE and not held:
             raise RuleBroken(S_ATTACK, f"{m.ref} is {m.position}: only Active Mobs attack")
         target = self.mob(ev.get("target"), "target")
         if not target.alive or target.controller == m.controller:
             raise RuleBroken(S_ATTACK, f"{target.ref} is not an opposing Mob alive")
+        self.guard_target(m, target)
+        self.check_called(m, "attack", None)
+        if charge and any(a.position == ACTIVE for a in self.state.side(m.controller)):
+            raise RuleBroken(S_ALMANAC, "CHARGE: the Cavalier attacks after its party has")
         self.step(
             "Declare Phase", S_DECLARE, f"{m.ref} {m.mob.name} declares an Attack on {target.ref}"
         )
-        hit, value = self.hit_roll(m, target, ev.get("roll"), negate=False)
+        hit, value = self.hit_roll(m, target, ev.get("roll"), negate=charge)
         self.claim("hit", ev.get("hit"), hit, S_ATTACK)
         if value == 1:
             m.position = STUCK
@@ -289,6 +342,9 @@ class _Game:
             if value == 20:
                 amount *= 2
                 self.step("Critical", S_ATTACK, "a 20 always hits and doubles the damage")
+            if charge:
+                amount *= 2
+                self.step("CHARGE", S_ALMANAC, "the Cavalier's charge: DEF negated, double damage")
             if any(a.stance == "howl" and a.alive for a in self.state.side(m.controller)):
                 amount *= 2
                 self.step("HOWL", S_ALMANAC, "the Barbarian's HOWL doubles the damage")
@@ -299,11 +355,19 @@ class _Game:
             if m.mob.slug == "warrior":
                 m.bonus = min(m.bonus + 1, 3 + m.lp("bonus-damage"))
             self.claim("hp", ev.get("hp"), target.hp, S_HP)
-        if m.stance == "howl":  # HOWL ends with the Barbarian's first attack
+        if m.stance in ("howl", "charge"):  # both end with the first attack
             m.position, m.stance = INACTIVE, None
-            self.step("HOWL ends", S_ALMANAC, f"{m.ref} has attacked: HOWL ends")
+            self.step("Stance ends", S_ALMANAC, f"{m.ref} has attacked: its stance ends")
+        elif m.stance == "spirit-walk" and m.position == FALLOW:  # 1+LP attacks, 1 LP each
+            left = m.pools.setdefault("spirit-walk", 1 + m.lp("spirit-walk")) - 1
+            m.pools["spirit-walk"] = left
+            if left <= 0:
+                m.position, m.stance = INACTIVE, None
         if m.position == ACTIVE:
             m.position = INACTIVE
+        if charge:
+            self.check_winner()
+            return
         self.step("End Phase", S_END_PHASE, f"{m.ref} is {m.position}; the Turn passes")
         self.end_turn(m.controller)
 
@@ -312,11 +376,21 @@ class _Game:
     def vc(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> bool:
         """The Visceral roll: at or under base + LP (less what it has quipped down, a zero
         counting as one); a 1 always works, a 20 botches (STUCK)."""
-        target = ability.vc_target(m.lp(ability.slug))
+        lp = m.lp(ability.slug)
+        if ability.slug == "plead":  # the Stock LP pleaded with take the place of LP
+            lp = ev.get("lp")
+            if not isinstance(lp, int) or not 1 <= lp <= m.stock:
+                raise RuleBroken(S_ALMANAC, f"PLEAD uses 1 to {m.stock} Stock LP, not {lp!r}")
+            m.stock -= lp
+        target = ability.vc_target(lp)
+        if (ability.slug == "delay" and ev.get("all")) or (
+            ability.slug == "karma" and ev.get("doubles") == "damage"
+        ):  # the text's other "(N+LP) VC": DELAY's last use, KARMA on damage
+            target = ability.vc_bases[-1] + lp
         if target is None:
             return True
         if ability.fixed_vc is None:
-            target = max(target - m.quips.get(ability.slug, 0), 1)
+            target = max(target - m.quips.get(ability.slug, 0) - self.penalty(m), 1)
         value = self.roll(ev.get("vc"), 20, f"{ability.name} VC roll", S_VC)
         if value == 20:
             self.step(
@@ -336,10 +410,20 @@ class _Game:
     def spend(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> int:
         """LP (dice) used this time, checked against the ability's usage and what is left."""
         base = ability.dice.base if ability.dice else (ability.pool_base or 0)
+        base = EFFECTS[ability.slug].pool_base or base
         pool = m.pools.setdefault(ability.slug, max(base + m.lp(ability.slug), 1))
         used = ev.get("lp", pool if ability.usage in (None, "all-or-none", "permanent") else None)
         if not isinstance(used, int) or used < 1:
             raise RuleBroken(S_TURN_ACTION, f"{ability.name}: declare the LP used (Declare Phase)")
+        if self.free_lp:  # ECHO: the repeated action spends nothing
+            return used
+        amplified = self.state.amplify.pop(m.controller, 0) if ability.slug != "amplify" else 0
+        if amplified:  # AMPLIFY: more LP, no #-or-some limit, nothing more spent
+            if used > pool:
+                raise RuleBroken(S_USAGE, f"{ability.name} has {pool} LP left, {used} declared")
+            m.pools[ability.slug] = pool - used
+            self.step("AMPLIFY", S_ALMANAC, f"{ability.name} gets {amplified} more LP")
+            return max(used + amplified - self.penalty(m), 1)
         if ability.usage == "all-or-none" and used != pool:
             raise RuleBroken(S_USAGE, f"{ability.name} is All-or-none: all {pool} LP or none")
         if ability.usage == "n-or-some" and used > (ability.or_some or used):
@@ -350,7 +434,7 @@ class _Game:
             raise RuleBroken(S_USAGE, f"{ability.name} has {pool} LP left, {used} declared")
         if ability.usage in ("all-or-none", "all-or-some", "n-or-some"):
             m.pools[ability.slug] = pool - used
-        return used
+        return max(used - self.penalty(m), 1)  # ATTENTUATION; a zero total counts as one
 
     def ability(self, ev: Mapping[str, Any]) -> None:
         m = self.mob(ev.get("mob"))
@@ -366,7 +450,8 @@ class _Game:
             raise RuleBroken(S_GO, f"{ability.name} has no GO icon: not on the GO Action")
         if not go and not (ability.has("turn") or ability.has("out_of_turn")):
             raise RuleBroken(S_ICONS, f"{ability.name} is played on the GO Action only")
-        out_of_turn = go or (ability.has("out_of_turn") and not ev.get("as_turn", False))
+        as_turn = ev.get("as_turn", False)
+        out_of_turn = go or effect.reacts or (ability.has("out_of_turn") and not as_turn)
         if go:
             if not m.alive or m.position != ACTIVE:
                 raise RuleBroken(S_GO, f"{m.ref} is {m.position}: GO Actions are for Active Mobs")
@@ -374,19 +459,27 @@ class _Game:
             self.check_turn(m, out_of_turn=out_of_turn)
             if not out_of_turn and m.position in (INACTIVE, STUCK):
                 raise RuleBroken(S_TURN_ACTION, f"{m.ref} is {m.position} and cannot act")
-        raw_targets = ev.get("targets", [])
-        if not isinstance(raw_targets, list):
-            raise RuleBroken(S_DECLARE, 'targets: a list of Mobs such as ["B0"]')
-        targets = [self.mob(ref, "target") for ref in raw_targets]
+        targets = self.targets(ev)
+        for t in targets:
+            self.guard_target(m, t)
+        self.guard_ability(m, ability, go)
+        if not out_of_turn:
+            self.check_called(m, ability.slug, ev.get("lp"))
         self.step(
             "Declare Phase", S_GO if go else S_DECLARE, f"{m.ref} {m.mob.name} plays {ability.name}"
         )
+        if effect.spend_first:  # STEAL: the LP declared are spent even if the VC fails
+            self.spent = self.spend(m, ability, ev)
         if self.vc(m, ability, ev):
             worked = self.resolve(m, ability, effect, targets, ev, out_of_turn)
         else:
             worked = False
+            if ability.slug == "charge":
+                self.state.charge_failed.add(m.controller)
+            if ability.slug in ("time-slip", "peace-pipe"):
+                m.barred.add(ability.slug)
             if m.position != STUCK:
-                m.position, m.stance = INACTIVE, None
+                m.position, m.stance = effect.fail_position, None
         quip = effect.quip_success if worked else effect.quip_failure
         if quip:
             m.quips[ability.slug] = m.quips.get(ability.slug, 0) + quip
@@ -503,9 +596,7 @@ class _Game:
             ev.get("dice"), count, ability.dice.faces if ability.dice else 4, S_DAMAGE
         )
         for t in targets:
-            before = t.hp
-            t.hp = min(t.thp, t.hp + amount)
-            self.step("Heal", S_HP, f"{t.ref} heals {t.hp - before} (THP {t.thp} is the cap)")
+            self.heal(t, amount)
         if len(targets) == 1:
             self.claim("hp", ev.get("hp"), targets[0].hp, S_HP)
 
@@ -535,7 +626,7 @@ class _Game:
         targets[0].position = STUCK
         self.step("STUCK", S_ALMANAC, f"{targets[0].ref} is STUCK")
         if ability.has("fallow"):
-            m.position, m.stance = FALLOW, ability.slug
+            self.enter_stance(m, FALLOW, ability.slug)
 
     def do_inactive(self, m, ability, effect, targets, ev) -> None:
         if ability.slug == "earthquake":
@@ -560,7 +651,7 @@ class _Game:
         t.position = STUCK if ability.slug == "flower" else INACTIVE
         self.step("Control", S_ALMANAC, f"{t.ref} now plays for {m.controller}")
         if ability.slug == "guise":
-            m.position, m.stance = FALLOW, ability.slug
+            self.enter_stance(m, FALLOW, ability.slug)
         if ability.slug == "charm":
             t.controller = t.owner  # one action only: the record's next events show it
 
@@ -574,40 +665,18 @@ class _Game:
         self.step("Revive", S_ALMANAC, f"{t.ref} returns Inactive with {t.hp} HP")
 
     def do_stance(self, m, ability, effect, targets, ev) -> None:
-        position = FALLOW if ability.has("fallow") else BUSY
-        m.position, m.stance = position, ability.slug
-        self.step("Stance", S_ICONS, f"{m.ref} is {position} with {ability.name}")
-
-    def do_checked(self, m, ability, effect, targets, ev) -> None:
-        if ability.usage in ("all-or-some", "n-or-some", "all-or-none") and ev.get("lp"):
-            self.spend(m, ability, ev)
-        changes = ev.get("changes", [])
-        if not isinstance(changes, list) or not all(isinstance(c, dict) for c in changes):
-            raise RuleBroken(S_ALMANAC, "changes: a list of {mob, hp, position} objects")
-        for change in changes:
-            t = self.mob(change.get("mob"), "changed Mob")
-            if "hp" in change:
-                hp = change["hp"]
-                if not isinstance(hp, int) or not 0 <= hp <= t.thp:
-                    raise RuleBroken(S_HP, f"{t.ref}: HP {hp!r} outside 0 to THP {t.thp}")
-                t.hp = hp
-                if hp == 0:
-                    t.position = DEAD
-            if "position" in change:
-                if change["position"] not in POSITIONS:
-                    raise RuleBroken(S_ALMANAC, f"{t.ref}: no position {change['position']!r}")
-                t.position = str(change["position"])
-            self.step("Effect", S_ALMANAC, f"{ability.name}: {t.ref} now {t.snapshot()}")
-
-    do_reaction = do_checked
-    do_lp = do_checked
+        self.enter_stance(m, FALLOW if ability.has("fallow") else BUSY, ability.slug)
 
     def effect(self, ev: Mapping[str, Any]) -> None:
         """A Fallow or Busy ability firing on someone else's action (Play Phase): the Mob must
-        hold that ability now; what it does is taken from the record's `changes`."""
+        hold that ability now."""
         m = self.mob(ev.get("mob"))
         ability = m.mob.ability(slugify(str(ev.get("ability", ""))))
-        if ability is None or m.stance != ability.slug or not m.alive:
+        held = ability is not None and m.stance == ability.slug
+        if ability is not None and EFFECTS[ability.slug].fires in ("absorb", "circle"):
+            before = self.before_prev.mobs[m.ref] if self.before_prev else None
+            held = held or (before is not None and before.stance == ability.slug)
+        if ability is None or not held or not m.alive:
             raise RuleBroken(
                 S_PLAY,
                 f"{m.ref} is not holding {ev.get('ability')!r} in the Fallow or Busy position",
@@ -617,7 +686,9 @@ class _Game:
         self.step("Play Phase", S_PLAY, f"{m.ref}'s {ability.name} takes effect")
         effect = EFFECTS[ability.slug]
         if effect.fires is None:
-            self.do_checked(m, ability, effect, [], ev)
+            raise RuleBroken(S_PLAY, f"{ability.name} never fires: the engine applies it itself")
+        if effect.fires in ("absorb", "circle", "touch"):
+            getattr(self, f"fire_{effect.fires}")(m, ability, ev)
         else:
             self.fire(m, ability, effect, ev)
         self.check_winner()
@@ -633,17 +704,8 @@ class _Game:
         target = self.mob(raw[0], "target")
         if not target.alive:
             raise RuleBroken(S_WIN, f"{target.ref} is dead")
-        if effect.fire_vc is not None:
-            bases = ability.vc_bases or ((ability.vc_base,) if ability.vc_base is not None else ())
-            base = bases[min(effect.fire_vc, len(bases) - 1)]
-            needed = base + m.lp(ability.slug)
-            value = self.roll(ev.get("vc"), 20, f"{ability.name} VC roll", S_VC)
-            hit = value != 20 and (value == 1 or value <= needed)
-            self.step("VC", S_VC, f"{ability.name} fires: VC {needed}, rolls {value}: "
-                      f"{'it takes' if hit else 'it misses'}")  # fmt: skip
-            self.claim("success", ev.get("success"), hit, S_VC)
-            if not hit:
-                return
+        if effect.fire_vc is not None and not self.fire_vc(m, ability, ev, effect.fire_vc):
+            return
         amount = self.fire_amount(m, ability, effect, ev)
         if effect.fires == "retribution":
             ally = self.mob(ev.get("ally"), "ally")
@@ -662,9 +724,7 @@ class _Game:
             target.position, target.stance = INACTIVE, None
             self.step("Inactive", S_ALMANAC, f"{target.ref} becomes Inactive")
         elif effect.fires == "heal":
-            before = target.hp
-            target.hp = min(target.thp, target.hp + amount)
-            self.step("Heal", S_HP, f"{target.ref} heals {target.hp - before} (THP {target.thp})")
+            self.heal(target, amount)
         else:
             self.deal(target, amount, f"{m.ref}'s {ability.name}", S_ALMANAC)
             if effect.fires == "damage_inactive" and target.alive:
@@ -760,11 +820,18 @@ def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdi
         return Verdict(
             "invalid", errors=[{"line": 1, "rule": error.rule, "message": error.message}]
         )
+    verdict.lists = {
+        side: {
+            "rank": slugify(str(header["players"][side].get("rank", ""))),
+            "mobs": [m.entry.to_dict() for m in state.mobs.values() if m.owner == side],
+        }
+        for side in SIDES
+    }
     game = _Game(state, verdict)
     for number, ev in enumerate(lines[1:], start=2):
         game.line = number
         handler = HANDLERS.get(str(ev.get("event")))
-        state.damage_before, state.damage_now = state.damage_now, {}
+        game.begin(ev)
         try:
             if handler is None:
                 raise NotModelled(f"event:{ev.get('event')}", "an event the engine does not know")

@@ -8,7 +8,9 @@ resolves, so the engine never leaves a Mob in them between events.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from rules.battlesone.catalog import Mob
 from rules.battlesone.legality import MobEntry
@@ -23,6 +25,14 @@ ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD = (
 )
 POSITIONS = (ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD)
 SIDES = ("A", "B")
+T = TypeVar("T")
+
+
+def _shallow(found: T) -> T:
+    """A shallow copy, faster than `copy.copy` (a snapshot is taken before every event)."""
+    twin = object.__new__(type(found))
+    twin.__dict__.update(found.__dict__)
+    return twin
 
 
 def other(side: str) -> str:
@@ -50,14 +60,30 @@ class MobState:
     absorb_used: int = 0  # assaults absorbed so far (ABSORBTION)
     bonus: int = 0  # BONUS DAMAGE built up so far
     revived: bool = False
+    extra_lp: dict[str, int] = field(default_factory=dict)  # Total column changes (AID, STEAL)
+    stock: int = 0  # Stock LP begged (BEG), spent on PLEAD
+    escapes: int = 0  # elements passed through (COUNTER BALANCE)
+    barred: set[str] = field(default_factory=set)  # abilities it may not use until next round
 
     @property
     def alive(self) -> bool:
         return self.position != DEAD
 
     def lp(self, ability: str) -> int:
-        """The LP the list put into this ability (0 if none)."""
-        return self.entry.ability_lp.get(ability, 0)
+        """The ability's Total LP: what the list put into it (0 if none), plus what AID, DIVVY
+        or STEAL have moved since."""
+        return self.entry.ability_lp.get(ability, 0) + self.extra_lp.get(ability, 0)
+
+    def copy(self) -> MobState:
+        """A copy whose mutable parts are its own, for undoing an event (DANCE, DELAY...)."""
+        twin = _shallow(self)
+        twin.pools, twin.quips = dict(self.pools), dict(self.quips)
+        twin.extra_lp, twin.barred = dict(self.extra_lp), set(self.barred)
+        return twin
+
+    def restore(self, saved: MobState) -> None:
+        """Take back every field of `saved` (a `copy()`), keeping this object's identity."""
+        self.__dict__.update(saved.copy().__dict__)
 
     @property
     def att(self) -> int:
@@ -89,6 +115,36 @@ class GameState:
     awaiting_reroll: bool = False
     damage_now: dict[str, int] = field(default_factory=dict)  # Mob -> HP lost in this event
     damage_before: dict[str, int] = field(default_factory=dict)  # ... in the event before
+    healed_now: dict[str, int] = field(default_factory=dict)  # Mob -> HP healed in this event
+    healed_before: dict[str, int] = field(default_factory=dict)  # ... in the event before
+    order: dict[str, list[str]] = field(default_factory=dict)  # side -> FORECAST order
+    called: dict[str, dict[str, object]] = field(default_factory=dict)  # side -> CALL
+    amplify: dict[str, int] = field(default_factory=dict)  # side -> LP AMPLIFY adds once
+    charge_failed: set[str] = field(default_factory=set)  # sides whose CHARGE roll missed
+
+    def save(self) -> GameState:
+        """A copy to go back to: before an event that a later reaction may undo."""
+        twin = _shallow(self)  # the scalars; then its own Mobs and containers
+        twin.mobs = {ref: m.copy() for ref, m in self.mobs.items()}
+        twin._copy_containers()
+        return twin
+
+    def _copy_containers(self) -> None:
+        self.damage_now, self.damage_before = dict(self.damage_now), dict(self.damage_before)
+        self.healed_now, self.healed_before = dict(self.healed_now), dict(self.healed_before)
+        self.order = {side: list(refs) for side, refs in self.order.items()}
+        self.called = {side: dict(call) for side, call in self.called.items()}
+        self.amplify, self.charge_failed = dict(self.amplify), set(self.charge_failed)
+
+    def restore(self, saved: GameState, mobs: Iterable[str] | None = None) -> None:
+        """Go back to `saved`: only the Mobs named in `mobs`, or everything when None."""
+        for ref in self.mobs if mobs is None else mobs:
+            self.mobs[ref].restore(saved.mobs[ref])
+        if mobs is None:
+            for name in self.__dataclass_fields__:
+                if name != "mobs":
+                    setattr(self, name, getattr(saved, name))
+            self._copy_containers()
 
     def side(self, side: str) -> list[MobState]:
         """The Mobs a side controls now (its own and any it has taken over)."""

@@ -48,6 +48,7 @@ class Verdict:
     trace: list[Step] = field(default_factory=list)
     result: dict[str, Any] | None = None
     mobs: list[dict[str, Any]] = field(default_factory=list)
+    lists: dict[str, dict[str, Any]] | None = None  # the header's lists, as checked
 
     @property
     def ok(self) -> bool:
@@ -63,5 +64,6 @@ class Verdict:
             "unsupported": self.unsupported,
             "result": self.result,
             "mobs": self.mobs,
+            "lists": self.lists,
             "trace": [step.to_dict() for step in self.trace],
         }

@@ -21,6 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a label for translation without importing Django: `makemessages` finds the call,
+    and the Django side translates the label when it shows it (`rules.labels`)."""
+    return message
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreField:
     """The number each player's side of a result carries, e.g. GG left; `key` names the API
@@ -64,10 +70,13 @@ class ListUnreadable(ValueError):
 
 @dataclass(frozen=True)
 class RecordCheck:
-    """A verified record: a status of `STATUSES` and the system's report."""
+    """A verified record: a status of `STATUSES`, the system's report, and the lists its
+    header names (`{"A": {"rank", "mobs": [entries as check_list stores them]}, "B": ...}`, None
+    when the header could not be read), for comparing with the players' registered lists."""
 
     status: str
     report: dict[str, Any] = field(default_factory=dict)
+    lists: dict[str, dict[str, Any]] | None = None
 
 
 STATUSES = ("valid", "invalid", "mismatch", "unsupported", "incomplete", "unreadable")

@@ -9,7 +9,13 @@ from rules.battlesone.catalog import Catalog, load_catalog
 from rules.battlesone.engine import verify_text
 from rules.battlesone.legality import ListError, check_list
 from rules.battlesone.ranks import RANKS
-from rules.systems.base import ListOutcome, ListUnreadable, RecordCheck, ScoreField
+from rules.systems.base import (
+    ListOutcome,
+    ListUnreadable,
+    RecordCheck,
+    ScoreField,
+    gettext_noop,
+)
 
 
 class BattlesOne:
@@ -23,17 +29,17 @@ class BattlesOne:
     uses_formats = False
     score = ScoreField(
         key="mobs_left",
-        label="Mobs left",
-        short="Mobs left",
+        label=gettext_noop("Mobs left"),
+        short=gettext_noop("Mobs left"),
         minimum=0,
         # Every Mob of the game: a player may end with opposing Mobs taken over (GUISE, FLOWER).
         maximum=2 * max(rank.max_mobs for rank in RANKS),
-        help="Mobs alive under the player's control at the end",
+        help=gettext_noop("Mobs alive under the player's control at the end"),
     )
     tiebreakers = ("omw", "score_diff", "oomw", "buchholz", "median_buchholz", "sos", "esos",
                    "head_to_head")  # fmt: skip
     default_tiebreakers = ("omw", "score_diff", "oomw")
-    tiebreaker_labels = {"score_diff": "Mobs left diff"}
+    tiebreaker_labels = {"score_diff": gettext_noop("Mobs left diff")}
 
     def catalog(self, context: Any = None) -> Catalog:
         return context if isinstance(context, Catalog) else load_catalog()
@@ -52,4 +58,4 @@ class BattlesOne:
 
     def verify_record(self, text: str | bytes, context: Any = None) -> RecordCheck:
         verdict = verify_text(text, self.catalog(context))
-        return RecordCheck(verdict.status, verdict.to_dict())
+        return RecordCheck(verdict.status, verdict.to_dict(), verdict.lists)

@@ -16,7 +16,7 @@ from rules.engine.formats import Format
 from rules.engine.legality import check_team
 from rules.engine.roster import Catalog
 from rules.engine.teamspec import TeamSpecError, parse_team_spec
-from rules.systems.base import ListOutcome, ListUnreadable, RecordCheck, ScoreField
+from rules.systems.base import ListOutcome, ListUnreadable, RecordCheck, ScoreField, gettext_noop
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,9 @@ class Krosmaster:
     list_field = "krosmasters"
     uses_formats = True
     score = ScoreField(
-        key="gg", label="Gallons of Glory left", short="GG", minimum=0, maximum=MAX_GG,
-        help="the Gallons of Glory each side held at the end (1.4)",
+        key="gg", label=gettext_noop("Gallons of Glory left"), short=gettext_noop("GG"),
+        minimum=0, maximum=MAX_GG,
+        help=gettext_noop("the Gallons of Glory each side held at the end (1.4)"),
     )  # fmt: skip
     tiebreakers = ("omw", "gg_diff", "oomw", "buchholz", "median_buchholz", "sos", "esos",
                    "head_to_head")  # fmt: skip

@@ -438,15 +438,6 @@ def test_rules_turn_actions_play_phase_effects_come_from_a_held_ability(catalog)
     assert _error(early) == "Rules: Turn Actions (Play Phase)"
 
 
-def test_almanac_recorded_effects_are_range_checked(catalog):
-    bad = {"event": "ability", "mob": "A0", "ability": "leap", "vc": 3,
-           "changes": [{"mob": "A0", "position": "flying"}]}  # fmt: skip
-    fighter = page(mob("Gladiator", hp=0, leap=7), mob("Cleric"), mob("Warrior"))
-    assert _error(check(catalog, record([bad], a=fighter))) == "Almanac"
-    heal_too_much = {**bad, "changes": [{"mob": "A0", "hp": 99}]}
-    assert _error(check(catalog, record([heal_too_much], a=fighter))) == "Definitions: Hit Points"
-
-
 def test_almanac_rogue_trap_fires_on_its_own_vc(catalog):
     trapper = page(mob("Rogue", hp=0, trap=7), mob("Monk"), mob("Thug"))
     setup = [attack("A2", "B1", 3), ability("B0", "trap", vc=4)]  # (9+7) to set the TRAP

@@ -118,7 +118,7 @@ def test_result_entry_uses_mobs_left(client, catalog):
 
 
 @pytest.mark.parametrize(
-    "setting", [{"bans_per_player": 1}, {"team_mode": "per_match"}, {"require_match_log": True}]
+    "setting", [{"bans_per_player": 1}, {"team_mode": "per_match"}, {"team_pools": True}]
 )
 def test_krosmaster_only_settings_are_refused(setting, catalog):
     from kernel.errors import InvalidInput

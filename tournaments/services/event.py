@@ -249,18 +249,18 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     return list(map_pool) if map_pool is not None else None
 
 
-#: Settings that only make sense with Krosmaster's catalog, arenas and match logs, and the value
-#: they must keep in other games.
+#: Settings that only make sense with Krosmaster's catalog and arenas, and the value they must
+#: keep in other games. (Requiring a match log is for every system: BATTLES ONE matches take
+#: game records, matches/logs/records.py.)
 KROSMASTER_ONLY = {
     "bans_per_player": 0,
     "team_mode": Event.TeamMode.EVENT,
     "team_pools": False,
-    "require_match_log": False,
 }
 
 
 def _refuse_krosmaster_settings(event: Event, system: systems.GameSystem, map_pool: Any) -> None:
-    """Ban phases, match teams, arenas and match logs are Krosmaster's: refused elsewhere."""
+    """Ban phases, match teams and arenas are Krosmaster's: refused elsewhere."""
     for key, value in KROSMASTER_ONLY.items():
         if getattr(event, key) != value:
             raise InvalidInput(
