@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.engine.cards import parse_spell
 from rules.engine.cards.acts import cost_x
@@ -23,6 +23,7 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.powers import (
     ap_cost_modifiers,
     blocks_sight,

@@ -6,8 +6,6 @@ and the KOs due at the end of Steps 1, 3 and 7. Step 8 is `standby`.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.engine import cards
 from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells
 from rules.engine.casting.actions import ArmourRollsError
@@ -31,6 +29,7 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import RuleViolation
+from rules.engine.frozen import replace
 from rules.engine.injuries import knock_out
 from rules.engine.powers import (
     damage_modifiers,

@@ -4,8 +4,7 @@ Kamas), each through the engine's one path for it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from rules.engine.frozen import replace
 from rules.engine.powers import families_of, place_markers, powers_of
 from rules.engine.state import GameState, PendingEffect, Unit, opponent
 
