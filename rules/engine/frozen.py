@@ -17,7 +17,8 @@ T = TypeVar("T")
 V = TypeVar("V")
 
 #: Per dataclass: its field names, or None when a plain copy would skip part of what
-#: `dataclasses.replace` does (`__post_init__` checks, fields that are not `__init__` arguments, slots).
+#: `dataclasses.replace` does (`__post_init__` checks, fields that are not `__init__`
+#: arguments) or cannot be made (slots).
 _SHAPES: dict[type, tuple[frozenset[str], tuple[str, ...]] | None] = {}
 
 

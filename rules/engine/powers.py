@@ -426,9 +426,9 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     own = unit.own_powers
     spells = _spell_powers(state).get(unit.id, ())
     others = _OTHERS_CHANGERS if unit.summoner else _KROSMASTER_CHANGERS
-    if not spells and not own & _OWN_CHANGERS and not _present(state) & others:
-        if "vorpal-heritage" not in _held(state):
-            return own  # nothing in play changes this unit's powers: the common case, kept cheap
+    quiet = not spells and not own & _OWN_CHANGERS and not _present(state) & others
+    if quiet and "vorpal-heritage" not in _held(state):
+        return own  # nothing in play changes this unit's powers: the common case, kept cheap
     if any(e.kind == POWERS_LOST for e in spells):  # Fraud, Dinner's readdddy! (4.18.4.g)
         return frozenset()
     if stained(state, unit):

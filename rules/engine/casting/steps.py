@@ -327,8 +327,11 @@ def settle(run: CastRun, step: str, rule: str) -> None:
     """The KOs due at the end of a step; a Bomb's Explosion goes on standby (4.19.5)."""
     for unit in list(run.state.in_arena()):
         unit = run.state.unit(unit.id)
+        printed = unit.profile.hp
+        if unit.cell is None or printed is None or unit.injuries < printed:
+            continue  # powers only raise HP (`powers.hp_bonuses`): no KO below the printed HP
         hp = max_hp(run.state, unit)
-        if unit.cell is None or hp is None or unit.injuries < hp:
+        if hp is None or unit.injuries < hp:
             continue
         cell = unit.cell
         run.state = knock_out(run.state, unit.id)
