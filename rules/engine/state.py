@@ -379,7 +379,12 @@ class GameState:
         return self.timelines[SIDES.index(side)]
 
     def in_arena(self) -> Iterator[Unit]:
-        return (u for u in self.units if u.cell is not None)
+        return iter(self._in_arena)
+
+    @lazy
+    def _in_arena(self) -> tuple[Unit, ...]:
+        """The units on the board, read once per state (asked many times per event)."""
+        return tuple([u for u in self.units if u.cell is not None])
 
     def units_at(self, cell: Cell) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.cell == cell)
@@ -423,7 +428,14 @@ class GameState:
         return new
 
     def with_unit(self, unit: Unit) -> GameState:
-        return self.evolve(units=tuple(unit if u.id == unit.id else u for u in self.units))
+        uid = unit.id
+        new = self.evolve(units=tuple([unit if u.id == uid else u for u in self.units]))
+        known = self.__dict__.get("units_by_id")
+        if known is not None and uid in known:  # the same ids: the lookup is updated, not rebuilt
+            by_id = dict(known)
+            by_id[uid] = unit
+            new.__dict__["units_by_id"] = by_id
+        return new
 
     def with_units(self, units: Iterable[Unit]) -> GameState:
         state = self
