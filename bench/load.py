@@ -5,16 +5,20 @@ Usage (from the repository root, with PostgreSQL and Redis running, e.g.
 
     .venv/bin/python bench/load.py [--players 10000] [--duration 600] [--json]
 
-It seeds an event of N checked-in players (round 1 paired and published), starts gunicorn with
-two uvicorn workers and one Celery worker on loopback, then plays the round for ``--duration``
-seconds: every player's phone follows its "my match" page live (server-sent events for
-``--live`` of them, the others poll every 30 s with ``If-None-Match``), each table's two players
-report and confirm their result through the API (all N/2 results within 80% of the window),
-organisers and judges poll the judge queue, and spectators read standings and pairings pages.
+It seeds an event of N checked-in players (round 1 paired and published), starts the deployment's
+topology on loopback (docs/deployment.md): gunicorn with two WSGI workers of four threads for the
+pages and the API, one ASGI (uvicorn) process for the event streams `/live/` (a load balancer
+routes them there; here the phones connect to it directly) and one Celery worker. Then it plays
+the round for ``--duration`` seconds: every player's phone follows its "my match" page live
+(server-sent events for ``--live`` of them, the others poll every 30 s with ``If-None-Match``),
+each table's two players report and confirm their result through the API (all N/2 results
+within 80% of the window), organisers and judges poll the judge queue, and spectators read
+standings and pairings pages.
 
-It prints requests/s held, latency percentiles per endpoint, errors, and the server's CPU time
-per request (gunicorn and Celery processes, from /proc); ``idle_live_queries`` counts the
-database queries of an idle live page (a 304 poll and an idle event stream), measured in-process.
+It prints requests/s held, latency percentiles per endpoint, errors, the machine's load average
+and the server's CPU time per request (gunicorn and Celery processes, from /proc);
+``idle_live_queries`` counts the database queries of an idle live page (a 304 poll and an idle
+event stream), measured in-process.
 Everything listens on 127.0.0.1 only and stops when the window ends.
 """
 
@@ -250,26 +254,45 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_servers(port: int, workers: int) -> list[subprocess.Popen]:
-    env = dict(os.environ)
+def _gunicorn(app: str, port: int, *options: str) -> subprocess.Popen:
     bin_dir = Path(sys.executable).parent
-    web = subprocess.Popen(
+    return subprocess.Popen(
         [
-            str(bin_dir / "gunicorn"),
-            "config.asgi:application",
-            "-k",
-            "uvicorn_worker.UvicornWorker",
-            "--workers",
-            str(workers),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-            "--backlog",
-            "4096",
+            *(str(bin_dir / "gunicorn"), app, "--bind", f"127.0.0.1:{port}"),
+            *("--log-level", "warning", "--backlog", "4096", *options),
         ],
         cwd=ROOT,
-        env=env,
+        env=dict(os.environ),
+    )
+
+
+def _wait_ready(port: int, answers: int) -> None:
+    """Ready when the server answered `answers` health checks (gunicorn binds before its
+    workers have booted)."""
+    deadline = time.monotonic() + 180
+    answered = 0
+    while time.monotonic() < deadline and answered < answers:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+                sock.sendall(HEALTH_REQUEST)
+                answered += sock.recv(64).startswith(b"HTTP/1.1 200")
+        except OSError:
+            time.sleep(0.2)
+    if answered < answers:
+        raise SystemExit(f"the web server on port {port} did not start")
+
+
+def start_servers(port: int, live_port: int, workers: int, threads: int) -> list[subprocess.Popen]:
+    """The deployment's topology (docs/deployment.md): pages and API on WSGI processes with a
+    bounded number of threads each, event streams on one ASGI process, one Celery worker."""
+    web = _gunicorn(
+        "config.wsgi:application",
+        port,
+        *("-k", "gthread", "--workers", str(workers), "--threads", str(threads)),
+        *("--keep-alive", "75"),
+    )
+    live = _gunicorn(
+        "config.asgi:application", live_port, "-k", "uvicorn_worker.UvicornWorker", "--workers", "1"
     )
     worker = subprocess.Popen(
         [
@@ -277,21 +300,11 @@ def start_servers(port: int, workers: int) -> list[subprocess.Popen]:
             *("--loglevel=WARNING", "--without-heartbeat", "--without-gossip", "--without-mingle"),
         ],
         cwd=ROOT,
-        env=env,
+        env=dict(os.environ),
     )
-    # Ready when every web worker answers (gunicorn binds before its workers have booted).
-    deadline = time.monotonic() + 180
-    answered = 0
-    while time.monotonic() < deadline and answered < 4 * workers:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
-                sock.sendall(HEALTH_REQUEST)
-                answered += sock.recv(64).startswith(b"HTTP/1.1 200")
-        except OSError:
-            time.sleep(0.2)
-    if answered < 4 * workers:
-        raise SystemExit("the web server did not start")
-    return [web, worker]
+    _wait_ready(port, 4 * workers)
+    _wait_ready(live_port, 2)
+    return [web, live, worker]
 
 
 def cpu_seconds(procs: list[subprocess.Popen]) -> float:
@@ -314,7 +327,9 @@ def cpu_seconds(procs: list[subprocess.Popen]) -> float:
 # The round ---------------------------------------------------------------------------------------
 
 
-async def play(world: dict, port: int, duration: float, live: int, stats: Stats) -> dict:
+async def play(
+    world: dict, port: int, live_port: int, duration: float, live: int, stats: Stats
+) -> dict:
     loop = asyncio.get_running_loop()
     start = loop.time()
     end = start + duration
@@ -357,7 +372,7 @@ async def play(world: dict, port: int, duration: float, live: int, stats: Stats)
                 await refresh()
             return
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", live_port)
         except OSError:
             stats.errors["sse"] += 1
             return
@@ -383,13 +398,13 @@ async def play(world: dict, port: int, duration: float, live: int, stats: Stats)
         await asyncio.sleep(random.random() * duration * 0.8)
         conn = Connection(port)
         body = json.dumps({"result": "a", "gg_a": 5, "gg_b": 1}).encode()
-        for user, action, payload in ((a, "report", body), (b, "confirm", b"")):
+        for user, action in ((a, "report"), (b, "confirm")):  # the confirmer repeats the result
             headers = {
                 "Authorization": f"Token {world['tokens'][user]}",
                 "Content-Type": "application/json",
             }
             await stats.call(
-                conn, action, "POST", f"/api/v1/matches/{match}/{action}/", headers, payload
+                conn, action, "POST", f"/api/v1/matches/{match}/{action}/", headers, body
             )
         conn.close()
 
@@ -448,6 +463,7 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=600.0, help="seconds of play")
     parser.add_argument("--live", type=int, default=10_000, help="phones on the event stream")
     parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument("--web-threads", type=int, default=4, help="threads per web worker")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
@@ -473,19 +489,21 @@ def main() -> None:
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a stream per phone, and a pool
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, args.players + 4096)), hard))
+    load_before = [round(x, 2) for x in os.getloadavg()]
     started = time.perf_counter()
     world = seed(args.players)
     seeded = time.perf_counter() - started
     idle_queries = idle_live_queries(world)
-    port = free_port()
-    servers = start_servers(port, args.web_workers)
+    port, live_port = free_port(), free_port()
+    servers = start_servers(port, live_port, args.web_workers, args.web_threads)
     stats = Stats()
     try:
-        cpu_before = cpu_seconds(servers)
+        cpu_before = [cpu_seconds([proc]) for proc in servers]
         wall = time.perf_counter()
-        extra = asyncio.run(play(world, port, args.duration, args.live, stats))
+        extra = asyncio.run(play(world, port, live_port, args.duration, args.live, stats))
         wall = time.perf_counter() - wall
-        cpu = cpu_seconds(servers) - cpu_before
+        cpu_each = [cpu_seconds([p]) - b for p, b in zip(servers, cpu_before, strict=True)]
+        cpu = sum(cpu_each)
     finally:
         for proc in servers:
             proc.send_signal(signal.SIGTERM)
@@ -522,7 +540,10 @@ def main() -> None:
         "pages_p95_ms": percentile(page_views, 95),
         "standings_p95_ms": percentile(stats.latency["standings"], 95),
         "idle_live_queries": idle_queries,
+        # The machine may be shared: its load before and after the run says how much.
+        "load_average": {"before": load_before, "after": [round(x, 2) for x in os.getloadavg()]},
         "server_cpu_ms_per_request": round(cpu * 1000 / max(requests, 1), 2),
+        "server_cpu_s": dict(zip(("web", "live", "worker"), map(round, cpu_each), strict=True)),
         "results_confirmed": len(stats.latency["confirm"]),
         **extra,
         "error_samples": stats.error_samples[:10],

@@ -70,7 +70,11 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(self._detail(self.get_object()))
 
     def _detail(self, match: Match) -> dict[str, Any]:
-        match.refresh_from_db()
+        # Read again after a write, with what the serializer shows in the same query (access
+        # was checked when the match was first read).
+        match = Match.objects.select_related(
+            "round__event", "player_a__user", "player_b__user"
+        ).get(pk=match.pk)
         follows = selectors.can_follow(self.request.user, match)
         context = {"reports": selectors.reports(match) if follows else None}
         return MatchDetailSerializer(match, context=context).data

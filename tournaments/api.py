@@ -16,12 +16,14 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from kernel import access
@@ -37,6 +39,7 @@ from tournaments.serializers import (
     ForbiddenPairInputSerializer,
     ForbiddenPairSerializer,
     MeSerializer,
+    PairingSerializer,
     RegisterSerializer,
     RegistrationSerializer,
     RegistrationUpdateSerializer,
@@ -107,7 +110,7 @@ class EventViewSet(
         data = valid(RoleGrantSerializer, request).validated_data
         user = get_user_model().objects.filter(username=data["username"]).first()
         if user is None:
-            raise ValidationError({"username": ["no user has this name"]})
+            raise ValidationError({"username": [_("no user has this name")]})
         services.grant_role(event=event, user=user, role=data["role"], by=request.user)
         return Response(data, status=status.HTTP_201_CREATED)
 
@@ -202,7 +205,7 @@ class EventViewSet(
             return self.get_paginated_response(RoundSerializer(page, many=True).data)
         require(access.is_organiser(request.user, event), request)
         round_, warnings = services.pair_next_round(event)
-        return Response(round_detail(round_, warnings), status=status.HTTP_201_CREATED)
+        return Response(round_detail(round_, warnings, request), status=status.HTTP_201_CREATED)
 
 
 def visible_teams(user: Any, event: Event, regs: list[Registration]) -> set[int]:
@@ -211,8 +214,17 @@ def visible_teams(user: Any, event: Event, regs: list[Registration]) -> set[int]
     return {reg.pk for reg in regs if user.is_authenticated and reg.user_id == user.pk}
 
 
-def round_detail(round_: Round, warnings: list[str] | None = None) -> dict[str, Any]:
-    context = {"matches": selectors.round_matches(round_), "warnings": warnings or []}
+def round_detail(
+    round_: Round, warnings: list[str] | None = None, request: Request | None = None
+) -> dict[str, Any]:
+    """The round with its first page of tables (`RoundDetailSerializer`)."""
+    matches = selectors.round_matches(round_)
+    context = {
+        "matches": matches[: api_settings.PAGE_SIZE],
+        "count": matches.count(),
+        "warnings": warnings or [],
+        "request": request,
+    }
     return RoundDetailSerializer(round_, context=context).data
 
 
@@ -384,7 +396,15 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     @method_decorator(live_etag(lambda request, pk: _round_topics(int(pk))))
     def retrieve(self, request: Request, pk: str) -> Response:
         """The round with its pairings (tables, players, results once confirmed)."""
-        return Response(round_detail(self.get_object()))
+        return Response(round_detail(self.get_object(), request=request))
+
+    @extend_schema(responses=PairingSerializer(many=True))
+    @action(detail=True, methods=["get"], filter_backends=[])  # pages only, no round filters
+    @method_decorator(live_etag(lambda request, pk: _round_topics(int(pk))))
+    def pairings(self, request: Request, pk: str) -> Response:
+        """Every table of the round, a page at a time (`page`, `page_size` up to 200)."""
+        page = self.paginate_queryset(selectors.round_matches(self.get_object()))
+        return self.get_paginated_response(PairingSerializer(page, many=True).data)
 
     def _organiser_round(self) -> Round:
         round_ = self.get_object()
@@ -395,7 +415,8 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def publish(self, request: Request, pk: str) -> Response:
         """Show the pairings to everybody (byes are recorded as wins)."""
-        return Response(round_detail(services.publish_round(self._organiser_round())))
+        round_ = services.publish_round(self._organiser_round())
+        return Response(round_detail(round_, request=request))
 
     @extend_schema(request=SwapSerializer, responses={200: RoundDetailSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
@@ -404,14 +425,14 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         round_ = self._organiser_round()
         data = valid(SwapSerializer, request).validated_data
         warnings = services.swap_players(round_, data["first"], data["second"])
-        return Response(round_detail(round_, warnings))
+        return Response(round_detail(round_, warnings, request))
 
     @extend_schema(request=None, responses={201: RoundDetailSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
     def repair(self, request: Request, pk: str) -> Response:
         """Discard this draft and pair the round again with a new seed."""
         round_, warnings = services.repair_round(self._organiser_round())
-        return Response(round_detail(round_, warnings), status=status.HTTP_201_CREATED)
+        return Response(round_detail(round_, warnings, request), status=status.HTTP_201_CREATED)
 
     @extend_schema(methods=["GET"], request=None, responses=dict)
     @extend_schema(methods=["POST"], request=TimerSerializer, responses={200: dict, 409: ERROR})

@@ -1,4 +1,5 @@
-"""Progress of an event's background work (pairing a large round), for the organiser's page.
+"""Progress of an event's background work (pairing a large round, starting the top cut, building
+an export), for the pages that wait for it.
 
 Kept in the cache under the event and the kind of work: `{"percent", "done", "ok", "reason"}`.
 """
@@ -19,6 +20,14 @@ def _key(event_id: int, kind: str) -> str:
 def start(event_id: int, kind: str) -> bool:
     """Mark the work queued; False when it is queued or running already (do not queue twice)."""
     return cache.add(_key(event_id, kind), {"percent": 0, "done": False}, timeout=TIMEOUT)
+
+
+def start_again_when_done(event_id: int, kind: str) -> bool:
+    """Like `start`, but work that finished (its outcome read) may be queued once more."""
+    found = state(event_id, kind)
+    if found is not None and found.get("done"):
+        cache.delete(_key(event_id, kind))
+    return start(event_id, kind)
 
 
 def progress(event_id: int, kind: str, percent: int) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -105,7 +107,9 @@ class StatusChangeSerializer(serializers.Serializer):
 
     def validate_expected(self, value: str) -> str:
         if value not in Event.Status.values:
-            raise serializers.ValidationError(f"one of {', '.join(Event.Status.values)}")
+            raise serializers.ValidationError(
+                _("one of %(choices)s") % {"choices": ", ".join(Event.Status.values)}
+            )
         return value
 
 
@@ -137,7 +141,7 @@ class TeamInputSerializer(serializers.Serializer):
         given = [key for key in ("team_id", "krosmasters", "mobs") if key in attrs]
         if len(given) != 1:
             raise serializers.ValidationError(
-                {"team_id": ["give either team_id, krosmasters or (BATTLES ONE) mobs"]}
+                {"team_id": [_("give either team_id, krosmasters or (BATTLES ONE) mobs")]}
             )
         return attrs
 
@@ -305,15 +309,36 @@ def timer_payload(round_: Round) -> dict[str, Any]:
 
 
 class RoundDetailSerializer(RoundSerializer):
-    pairings = serializers.SerializerMethodField()
+    """The round with its first page of tables; every table is at `pairings_url`, a paginated
+    list like the others (`GET /api/v1/rounds/{id}/pairings/?page=N`)."""
+
+    pairings = serializers.SerializerMethodField(
+        help_text="The first tables (one page of the pairings list, by table number)."
+    )
+    pairings_count = serializers.SerializerMethodField(help_text="How many tables the round has.")
+    pairings_url = serializers.SerializerMethodField(help_text="The paginated list of every table.")
     warnings = serializers.SerializerMethodField()
 
     class Meta(RoundSerializer.Meta):
-        fields = [*RoundSerializer.Meta.fields, "pairings", "warnings"]
+        fields = [
+            *RoundSerializer.Meta.fields,
+            "pairings",
+            "pairings_count",
+            "pairings_url",
+            "warnings",
+        ]
 
     @extend_schema_field(PairingSerializer(many=True))
     def get_pairings(self, round_: Round) -> list[dict[str, Any]]:
         return PairingSerializer(self.context["matches"], many=True).data
+
+    def get_pairings_count(self, round_: Round) -> int:
+        return self.context["count"]
+
+    def get_pairings_url(self, round_: Round) -> str:
+        path = reverse("api-round-pairings", args=[round_.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_warnings(self, round_: Round) -> list[str]:

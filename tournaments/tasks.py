@@ -6,7 +6,7 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from tournaments import snapshots
-from tournaments.models import Event, WorkerHeartbeat
+from tournaments.models import Event, Round, WorkerHeartbeat
 
 
 @shared_task
@@ -73,3 +73,74 @@ def pair_round(event_id: int, number: int) -> int | None:
         return None
     background.finish(event_id, "pairing", ok=True)
     return round_.pk
+
+
+@shared_task(
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=2,
+    retry_backoff_max=60,
+    max_retries=8,
+)
+def build_export(event_id: int, what: str, fmt: str) -> bool:
+    """Build an export of a large event off the request path (`tournaments.exports`; progress:
+    `background`, kind `exports.kind(what, fmt)`).
+
+    Idempotent and safe to retry: it only stores a file named by the versions it read first,
+    and a file already built from the current versions is not built again. Returns whether it
+    built one."""
+    from tournaments import background, exports
+
+    work = exports.kind(what, fmt)
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return False
+    if exports.ready(event, what, fmt) is not None:
+        background.finish(event_id, work, ok=True)
+        return False
+    try:
+        exports.build(event, what, fmt, progress=lambda p: background.progress(event_id, work, p))
+    except Round.DoesNotExist:
+        background.finish(event_id, work, ok=False, reason=f"no {what}")
+        return False
+    background.finish(event_id, work, ok=True)
+    return True
+
+
+@shared_task(
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=2,
+    retry_backoff_max=60,
+    max_retries=8,
+)
+def start_top_cut(event_id: int) -> bool:
+    """Start the top cut of a large event off the request path: rank every player, seed the
+    cut and pair its first round (`services.transition` to top cut; progress: `background`,
+    kind "top_cut").
+
+    Idempotent: an event already in its top cut (this task's earlier run) is left as it is; a
+    refusal (Swiss rounds left...) is recorded for the organiser to read, never retried."""
+    from kernel.errors import ServiceError
+    from tournaments import background, services
+
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return False
+    if event.status == Event.Status.TOP_CUT:
+        background.finish(event_id, "top_cut", ok=True)
+        return False
+    background.progress(event_id, "top_cut", 20)
+    try:
+        services.transition(event, Event.Status.TOP_CUT, expected=Event.Status.RUNNING)
+    except ServiceError as refusal:
+        background.finish(event_id, "top_cut", ok=False, reason=refusal.reason)
+        return False
+    background.finish(event_id, "top_cut", ok=True)
+    return True
+
+
+# Registered with the workers (they import each app's `tasks` module).
+from tournaments.notifications.tasks import post_webhook  # noqa: E402, F401

@@ -62,9 +62,8 @@ def test_collectstatic_migrate_and_gunicorn_serve_health(tmp_path, redis_url, tr
     server = subprocess.Popen(
         [
             str(BIN / "gunicorn"),
-            "config.asgi:application",
-            "-k",
-            "uvicorn_worker.UvicornWorker",
+            "config.wsgi:application",  # docker-compose.yml's `web` (`live` is the ASGI one)
+            *("-k", "gthread", "--threads", "4", "--keep-alive", "75"),
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",

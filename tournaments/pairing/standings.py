@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .history import Tally, tally_matches
+from .history import Tally, points_against, tally_matches
 from .models import MatchRecord, PlayerId, PlayerRecord, Scoring, StandingRow
 
 #: The floor applied to each opponent's match-win percentage in OMW% and OOMW%, so that beating
@@ -34,8 +34,10 @@ class _Figures:
     One tally folded once serves every figure. Match-win percentages, their means and the means of
     means are exact rationals; giving each figure one common denominator (built from the least
     common multiple of the round and opponent counts that occur) makes every sum, mean and
-    comparison plain integer arithmetic, with no fraction normalised per player. The figures are
-    memoised because they depend on each other (OOMW needs every opponent's OMW...).
+    comparison plain integer arithmetic, with no fraction normalised per player. Each figure is
+    computed for every player in one pass and kept, because they depend on each other (OOMW
+    needs every opponent's OMW...): at 10,000 players this is most of a pairing's standings work.
+    Players absent from the tallies (no match yet) have 0 everywhere.
     """
 
     def __init__(self, tallies: dict[PlayerId, Tally], scoring: Scoring) -> None:
@@ -55,83 +57,93 @@ class _Figures:
             "sos": self.per_round * self.per_opponent,
             "esos": self.per_round * self.per_opponent**2,
         }
-        self._mw: dict[PlayerId, int] = {}
-        self._omw: dict[PlayerId, int] = {}
-        self._sos: dict[PlayerId, int] = {}
+        self._kept: dict[str, dict[PlayerId, int]] = {}
 
     def tally(self, pid: PlayerId) -> Tally:
         return self.tallies.get(pid, self._empty)
 
-    def _mean(self, values: list[int]) -> int:
-        """The mean of `values` on a scale `per_opponent` times finer (exact: integers)."""
-        return sum(values) * (self.per_opponent // len(values)) if values else 0
+    def mean_over_opponents(self, value: dict[PlayerId, int]) -> dict[PlayerId, int]:
+        """Each player's mean of `value` over their opponents, on a scale `per_opponent` times
+        finer (exact: integers); 0 without opponents."""
+        per_opponent = self.per_opponent
+        get = value.__getitem__
+        return {
+            pid: sum(map(get, t.opponents)) * (per_opponent // len(t.opponents))
+            if t.opponents
+            else 0
+            for pid, t in self.tallies.items()
+        }
 
-    def _per_round(self, pid: PlayerId) -> int:
+    def per_round_points(self) -> dict[PlayerId, int]:
         """Points per round played, over `per_round`."""
-        t = self.tally(pid)
-        return t.points * (self.per_round // t.rounds) if t.rounds else 0
+        found = self._kept.get("per_round")
+        if found is None:
+            per_round = self.per_round
+            found = self._kept["per_round"] = {
+                pid: t.points * (per_round // t.rounds) if t.rounds else 0
+                for pid, t in self.tallies.items()
+            }
+        return found
 
-    def mw(self, pid: PlayerId) -> int:
-        value = self._mw.get(pid)
-        if value is None:
-            value = self._mw[pid] = self._per_round(pid) * MW_FLOOR.denominator
-        return value
+    def omw(self) -> dict[PlayerId, int]:
+        found = self._kept.get("omw")
+        if found is None:
+            floor, scale = self.floor, MW_FLOOR.denominator
+            floored = {pid: max(v * scale, floor) for pid, v in self.per_round_points().items()}
+            found = self._kept["omw"] = self.mean_over_opponents(floored)
+        return found
 
-    def omw(self, pid: PlayerId) -> int:
-        value = self._omw.get(pid)
-        if value is None:
-            floor = self.floor
-            value = self._omw[pid] = self._mean(
-                [max(self.mw(o), floor) for o in self.tally(pid).opponents]
-            )
-        return value
+    def sos(self) -> dict[PlayerId, int]:
+        found = self._kept.get("sos")
+        if found is None:
+            found = self._kept["sos"] = self.mean_over_opponents(self.per_round_points())
+        return found
 
-    def sos(self, pid: PlayerId) -> int:
-        value = self._sos.get(pid)
-        if value is None:
-            value = self._sos[pid] = self._mean(
-                [self._per_round(o) for o in self.tally(pid).opponents]
-            )
-        return value
-
-
-def _omw(f: _Figures, pid: PlayerId) -> int:
-    return f.omw(pid)
+    def points(self) -> dict[PlayerId, int]:
+        return {pid: t.points for pid, t in self.tallies.items()}
 
 
-def _gg_diff(f: _Figures, pid: PlayerId) -> int:
-    return f.tally(pid).gg_diff
+def _omw(f: _Figures) -> dict[PlayerId, int]:
+    return f.omw()
 
 
-def _oomw(f: _Figures, pid: PlayerId) -> int:
-    return f._mean([f.omw(o) for o in f.tally(pid).opponents])
+def _gg_diff(f: _Figures) -> dict[PlayerId, int]:
+    return {pid: t.gg_diff for pid, t in f.tallies.items()}
 
 
-def _buchholz(f: _Figures, pid: PlayerId) -> int:
-    return sum(f.tally(o).points for o in f.tally(pid).opponents)
+def _oomw(f: _Figures) -> dict[PlayerId, int]:
+    return f.mean_over_opponents(f.omw())
 
 
-def _median_buchholz(f: _Figures, pid: PlayerId) -> int:
-    scores = [f.tally(o).points for o in f.tally(pid).opponents]
-    if len(scores) < 3:
-        return sum(scores)
-    return sum(scores) - max(scores) - min(scores)
+def _buchholz(f: _Figures) -> dict[PlayerId, int]:
+    get = f.points().__getitem__
+    return {pid: sum(map(get, t.opponents)) for pid, t in f.tallies.items()}
 
 
-def _sos(f: _Figures, pid: PlayerId) -> int:
-    return f.sos(pid)
+def _median_buchholz(f: _Figures) -> dict[PlayerId, int]:
+    points = f.points()
+    found = {}
+    for pid, t in f.tallies.items():
+        scores = [points[o] for o in t.opponents]
+        found[pid] = sum(scores) - max(scores) - min(scores) if len(scores) >= 3 else sum(scores)
+    return found
 
 
-def _esos(f: _Figures, pid: PlayerId) -> int:
-    return f._mean([f.sos(o) for o in f.tally(pid).opponents])
+def _sos(f: _Figures) -> dict[PlayerId, int]:
+    return f.sos()
+
+
+def _esos(f: _Figures) -> dict[PlayerId, int]:
+    return f.mean_over_opponents(f.sos())
 
 
 @dataclass(frozen=True, slots=True)
 class Tiebreaker:
     name: str
     label: str
-    #: The figure as an integer; a ratio's numerator over `_Figures.denominators[name]`.
-    compute: Callable[[_Figures, PlayerId], int] | None
+    #: The figure of every tallied player as an integer; a ratio's numerator over
+    #: `_Figures.denominators[name]`.
+    compute: Callable[[_Figures], dict[PlayerId, int]] | None
     description: str
 
 
@@ -203,6 +215,8 @@ def _ranked(
 ) -> tuple[_Figures, list[list[PlayerId]], dict[str, dict[PlayerId, int]]]:
     """The tied groups in rank order, with the figures and the values they were ranked by."""
     validate_tiebreakers(tiebreakers)
+    if HEAD_TO_HEAD in tiebreakers:  # read twice: the tally and head-to-head
+        matches = list(matches)
     if tallies is None:
         tallies = tally_matches(matches, scoring)
     figures = _Figures(tallies, scoring)
@@ -213,16 +227,19 @@ def _ranked(
     for name in tiebreakers:
         compute = TIEBREAKERS[name].compute
         if compute is not None:
-            values[name] = {pid: compute(figures, pid) for pid in ids}
-    points = {pid: figures.tally(pid).points for pid in ids}
+            get = compute(figures).get
+            values[name] = {pid: get(pid, 0) for pid in ids}
+    get_points = figures.points().get
+    points = {pid: get_points(pid, 0) for pid in ids}
     groups = _split(ids, points) if ids else []
     for name in tiebreakers:
         if name == HEAD_TO_HEAD:
             values[name] = h2h = {}
+            scored = points_against(matches, scoring)
             for group in groups:
                 members = set(group)
                 for pid in group:
-                    against = figures.tally(pid).points_against
+                    against = scored.get(pid, {})
                     h2h[pid] = sum(against.get(o, 0) for o in members) if len(group) > 1 else 0
         groups = [part for group in groups for part in _split(group, values[name])]
     return figures, groups, values

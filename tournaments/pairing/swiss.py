@@ -48,9 +48,9 @@ from .models import (
 from .standings import DEFAULT_TIEBREAKERS, rank_groups
 from .weights import fits_native, multipliers
 
-DEFAULT_WINDOW = 12
-DEFAULT_BLOCK_SIZE = 200
-DEFAULT_LOOKAHEAD = 100
+DEFAULT_WINDOW = 8
+DEFAULT_BLOCK_SIZE = 250
+DEFAULT_LOOKAHEAD = 50
 
 
 def _window_edges(fld: Field, nodes: list[int], window: int) -> list[tuple[int, int]]:
@@ -60,6 +60,15 @@ def _window_edges(fld: Field, nodes: list[int], window: int) -> list[tuple[int, 
     rematches = fld.allow_rematches
     edges = []
     m = len(nodes)
+    if not forbidden and not any(groups[i] for i in nodes):
+        # The common case: only rematches are excluded, so the next `window` allowed partners
+        # lie within `window + len(met_i)` places; a comprehension is far cheaper than the loop.
+        for a in range(m):
+            met_i = () if rematches else met[nodes[a]]
+            stop = min(m, a + 1 + window + len(met_i))
+            found = [b for b in range(a + 1, stop) if nodes[b] not in met_i][:window]
+            edges += [(a, b) for b in found]
+        return edges
     for a in range(m):
         i = nodes[a]
         group_i, met_i = groups[i], met[i]
