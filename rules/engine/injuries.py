@@ -16,8 +16,7 @@ this module and no import goes round in a circle.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from rules.engine.frozen import replace
 from rules.engine.powers import injury_cap, max_hp, powers_of
 from rules.engine.reactions import gg_for_ko, on_injuries, on_injuries_due, on_ko
 from rules.engine.state import (
@@ -201,7 +200,9 @@ def settle_hp(state: GameState) -> GameState:
             (
                 u
                 for u in state.in_arena()
-                if u.profile.hp is not None and u.injuries >= (max_hp(state, u) or 0)
+                if u.profile.hp is not None
+                and u.injuries >= u.profile.hp  # powers only raise HP (`powers.hp_bonuses`)
+                and u.injuries >= (max_hp(state, u) or 0)
             ),
             None,
         )

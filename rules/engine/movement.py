@@ -9,12 +9,13 @@ and goes as far as it can (4.18.5, 7.2.4.b). Both end on the same arrival rules 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import Die, Roll, RollContext
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.injuries import injure
 from rules.engine.powers import powers_of, unsupported_powers
 from rules.engine.reactions import RollSide, on_step, rolled

@@ -14,11 +14,11 @@ A unit holding a power that is not in `MODELLED` makes any cast it takes part in
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import wraps
 from typing import TypeVar
 
 from rules.engine.errors import RuleViolation
+from rules.engine.frozen import replace
 from rules.engine.reactions import modelled_powers, on_markers
 from rules.engine.state import GameState, Lasting, Markers, Phase, Unit
 
@@ -163,12 +163,13 @@ def per_state(compute: Callable[[GameState, Unit], T]) -> Callable[[GameState, U
     def cached(state: GameState, unit: Unit) -> T:
         if state.units_by_id.get(unit.id) is not unit:
             return compute(state, unit)
-        memo = state.memo
-        key = (name, unit.id)
+        table = state.memo.get(name)
+        if table is None:
+            table = state.memo[name] = {}
         try:
-            return memo[key]
+            return table[unit.id]
         except KeyError:
-            value = memo[key] = compute(state, unit)
+            value = table[unit.id] = compute(state, unit)
             return value
 
     return cached
@@ -383,6 +384,38 @@ def _spell_powers(state: GameState) -> dict[str, tuple[Lasting, ...]]:
     return found
 
 
+#: Powers of the unit itself that `powers_of` reads (it grants or removes from its holder).
+_OWN_CHANGERS = frozenset(
+    {
+        "madness",
+        "old-timer",
+        "fire-of-rubilax",
+        *_PROSECUTION_GRANTS,
+        "wakardor",
+        "lupine-invasion",
+        "master-knight",
+    }
+)
+
+#: Powers of any unit in the arena that `powers_of` reads for others: those granting powers,
+#: Stain (removes them) and Driving (removes Unfazed, `_hunted`).
+_OTHERS_CHANGERS = _GRANTERS | {"stain", "driving"}
+
+#: The same for a Krosmaster: Natural Defense, Tofuteur Royal and Bouftonneur Royal give
+#: powers to summons only.
+_KROSMASTER_CHANGERS = _OTHERS_CHANGERS - {"natural-defense", "tofuteur-royal", "bouftonneur-royal"}
+
+
+def _granters(state: GameState) -> tuple[Unit, ...]:
+    """The units in the arena holding a power that gives powers to others (`_GRANTERS`), read
+    once per memo."""
+    memo = state.memo
+    found = memo.get("granters")
+    if found is None:
+        found = memo["granters"] = tuple(u for u in state.in_arena() if u.own_powers & _GRANTERS)
+    return found
+
+
 @per_state
 def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's powers now: its own, those granted by powers in play, minus those removed.
@@ -392,6 +425,10 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     """
     own = unit.own_powers
     spells = _spell_powers(state).get(unit.id, ())
+    others = _OTHERS_CHANGERS if unit.summoner else _KROSMASTER_CHANGERS
+    quiet = not spells and not own & _OWN_CHANGERS and not _present(state) & others
+    if quiet and "vorpal-heritage" not in _held(state):
+        return own  # nothing in play changes this unit's powers: the common case, kept cheap
     if any(e.kind == POWERS_LOST for e in spells):  # Fraud, Dinner's readdddy! (4.18.4.g)
         return frozenset()
     if stained(state, unit):
@@ -416,7 +453,7 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
         for ally in _allies(state, unit):
             if ally.is_krosmaster and "knight" in families_of(state, ally):
                 gained.update(ally.own_powers - {"master-knight"})
-    for other in state.in_arena() if _present(state) & _GRANTERS else ():
+    for other in _granters(state):
         if other.side != unit.side:
             continue
         for power in ("reinforced-protection", "feca-shield", "spell-rebound"):

@@ -19,10 +19,11 @@ placement itself (7.2.1.c, "affect directly the resolution").
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine.dice import DiceDue, Die, Roll, RollContext, check_dice, dice_due
+from rules.engine.frozen import replace
 from rules.engine.state import GameState, PendingEffect, Phase, Unit
 
 #: (state, victim id, count about to be placed, source) -> (state, count to place, reasons).

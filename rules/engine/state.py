@@ -9,14 +9,14 @@ state lives in `turn.py` and `movement.py`; this module only knows what the piec
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from functools import cached_property
 from typing import Any
 
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import lazy, replace
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
 START_GG = 6  # 1.3.5
@@ -166,11 +166,11 @@ class Unit:
             return self._face_up
         return tuple(r for r in self._face_up if r.kind == kind)
 
-    @cached_property
+    @lazy
     def _face_up(self) -> tuple[Reward, ...]:
         return tuple(t.reward for t in self.rewards if t.face_up)
 
-    @cached_property
+    @lazy
     def own_powers(self) -> frozenset[str]:
         """The powers the unit holds itself: printed, gained, inspired (5.3.1) and from Demonic
         Rewards; no duplicates (4.9.1). Which powers it *has now* (others' powers grant some, a
@@ -180,23 +180,39 @@ class Unit:
         from_rewards = {p for r in self.face_up() for p in r.powers}
         return self.profile.powers | self.gained_powers | inspired | from_rewards
 
-    @cached_property
+    @lazy
     def max_ap(self) -> int | None:
         """AP MAX: printed, raised by face-up Equipment (4.7.5.c, 4.11.2)."""
         if self.profile.ap is None:
             return None
         return self.profile.ap + sum(r.ap for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @cached_property
+    @lazy
     def max_mp(self) -> int | None:
         if self.profile.mp is None:
             return None
         return self.profile.mp + sum(r.mp for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @cached_property
+    @lazy
     def range_modifier(self) -> int:
         """This turn's Range markers (4.12.1) plus face-up Equipment (4.7.5.c)."""
         return self.range_bonus + sum(r.range for r in self.face_up(RewardKind.EQUIPMENT))
+
+    @lazy
+    def memo_key(self) -> tuple[Any, ...]:
+        """What of this unit a `GameState.memo` depends on (see there); kept on the unit, which
+        the states after it share until the unit itself changes."""
+        return (
+            self.id,
+            self.side,
+            self.cell,
+            self.injuries,
+            id(self.profile),
+            id(self.gained_powers),
+            self.inspiration,
+            id(self.rewards),
+            self.summoner,
+        )
 
     @property
     def reward_count(self) -> int:
@@ -323,11 +339,11 @@ class GameState:
             raise RuleViolation("4.3.1", f"there is no unit {unit_id!r} in this game")
         return found
 
-    @cached_property
+    @lazy
     def units_by_id(self) -> dict[str, Unit]:
         return {u.id: u for u in self.units}
 
-    @cached_property
+    @lazy
     def memo(self) -> dict[Any, Any]:
         """Values derived from the pieces (a unit's powers now, its families, its HP...), kept
         so that each is computed once (`powers.per_state`).
@@ -339,22 +355,8 @@ class GameState:
         standby effect...) share one memo; any difference gives a new, empty one. Objects are
         compared by identity (the memo keeps them alive, so an id is never reused) and plain
         values by value, so a memo can never be stale."""
-        pieces = tuple(
-            (
-                u.id,
-                u.side,
-                u.cell,
-                u.injuries,
-                id(u.profile),
-                id(u.gained_powers),
-                u.inspiration,
-                id(u.rewards),
-                u.summoner,
-            )
-            for u in self.units
-        )
         key = (
-            pieces,
+            tuple([u.memo_key for u in self.units]),
             id(self.lasting),
             id(self.timelines),
             self.active_side,
@@ -377,7 +379,12 @@ class GameState:
         return self.timelines[SIDES.index(side)]
 
     def in_arena(self) -> Iterator[Unit]:
-        return (u for u in self.units if u.cell is not None)
+        return iter(self._in_arena)
+
+    @lazy
+    def _in_arena(self) -> tuple[Unit, ...]:
+        """The units on the board, read once per state (asked many times per event)."""
+        return tuple([u for u in self.units if u.cell is not None])
 
     def units_at(self, cell: Cell) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.cell == cell)
@@ -421,7 +428,14 @@ class GameState:
         return new
 
     def with_unit(self, unit: Unit) -> GameState:
-        return self.evolve(units=tuple(unit if u.id == unit.id else u for u in self.units))
+        uid = unit.id
+        new = self.evolve(units=tuple([unit if u.id == uid else u for u in self.units]))
+        known = self.__dict__.get("units_by_id")
+        if known is not None and uid in known:  # the same ids: the lookup is updated, not rebuilt
+            by_id = dict(known)
+            by_id[uid] = unit
+            new.__dict__["units_by_id"] = by_id
+        return new
 
     def with_units(self, units: Iterable[Unit]) -> GameState:
         state = self

@@ -16,9 +16,9 @@ the thief).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from enum import StrEnum
 
+from rules.engine.frozen import replace
 from rules.engine.injuries import (
     heal,
     inflicted_this_turn,

@@ -8,12 +8,13 @@ state. Winning and losing (1.4) is re-checked after anything that moves GG or re
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.engine.arena import SIDES, Arena
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.powers import max_ap, max_mp, place_markers, powers_of

@@ -12,11 +12,11 @@ hook reads one with `chosen(run, key)`; a choice the card needs and the log lack
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation
+from rules.engine.frozen import replace
 from rules.engine.injuries import heal, place_injuries
 from rules.engine.powers import place_markers
 from rules.engine.roster import VARIABLE_COST

@@ -13,7 +13,6 @@ base name, whichever version and team; a summon named by a card is every summon 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.cards import card_effect, spell
@@ -30,6 +29,7 @@ from rules.engine.effects import (
     TargetFilter,
 )
 from rules.engine.errors import Unsupported
+from rules.engine.frozen import replace
 from rules.engine.injuries import INFLICTED
 from rules.engine.powers import families_of, in_opponent_territory
 from rules.engine.roster import Profile, Spell

@@ -9,7 +9,6 @@ not gain Turt Hell's Immune). Rulings in docs/engine-spells.md ("Continuous effe
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.areas import Shape
@@ -25,6 +24,7 @@ from rules.engine.effects import (
     SpellModel,
 )
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.movement import push
 from rules.engine.powers import POWER_GAINED, POWERS_LOST, families_of, range_modifiers
 from rules.engine.roster import Profile, Spell

@@ -11,7 +11,6 @@ reach is KO'd at the end of Step 3, 7.2.4.d). Rulings in docs/engine-spells.md (
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.cards import card_effect, spell
@@ -19,6 +18,7 @@ from rules.engine.cards.acts import chosen
 from rules.engine.cards.gauges import exact, model
 from rules.engine.effects import CardEffect, SpellModel
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.roster import Profile, Spell
 from rules.engine.summons import unit_profile
 

@@ -15,7 +15,6 @@ words it otherwise stays unsupported. Rulings (docs/engine-spells.md, "Gauges, c
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.areas import Shape
@@ -35,6 +34,7 @@ from rules.engine.effects import (
     SpellModel,
 )
 from rules.engine.errors import Unsupported
+from rules.engine.frozen import replace
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:

@@ -12,7 +12,6 @@ docs/engine-spells.md ("Moves").
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.areas import Shape
@@ -43,6 +42,7 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import RuleViolation
+from rules.engine.frozen import replace
 from rules.engine.movement import forced_move, move_closer, push, relocate, retreat
 from rules.engine.powers import families_of, powers_of
 from rules.engine.roster import Profile, Spell

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.cards import card_effect, spell
 from rules.engine.cardtext import control_value, keyword_model, spell_kind
 from rules.engine.effects import CardEffect, SpellModel
 from rules.engine.errors import Unsupported
+from rules.engine.frozen import replace
 from rules.engine.injuries import bleeding
 from rules.engine.powers import max_hp
 from rules.engine.roster import Profile, Spell

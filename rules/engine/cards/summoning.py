@@ -11,7 +11,6 @@ docs/engine-spells.md ("Summons").
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.engine.areas import Shape
@@ -30,6 +29,7 @@ from rules.engine.effects import (
     SummonEffect,
 )
 from rules.engine.errors import RuleViolation
+from rules.engine.frozen import replace
 from rules.engine.injuries import knock_out
 from rules.engine.movement import retreat
 from rules.engine.roster import Profile, Spell

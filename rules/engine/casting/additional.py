@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.engine import cards
 from rules.engine.casting.run import CastRun
 from rules.engine.effects import (
@@ -35,6 +33,7 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.movement import attract, move_closer, push, retreat
 from rules.engine.powers import (
     in_opponent_territory,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.engine.cards import parse_spell
 from rules.engine.cards.acts import cost_x
@@ -23,10 +23,12 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.powers import (
     ap_cost_modifiers,
     blocks_sight,
     max_hp,
+    per_state,
     powers_of,
     range_modifiers,
     unsupported_powers,
@@ -147,13 +149,20 @@ def range_bonus(state: GameState, caster: Unit) -> tuple[int, list[str]]:
 
 
 def blockers_for(state: GameState, viewer: Unit):
-    cells = [
+    return sight_blockers(state.arena, list(_blocking_cells(state, viewer)))
+
+
+@per_state
+def _blocking_cells(state: GameState, viewer: Unit) -> tuple[Cell, ...]:
+    """Cells of the units blocking `viewer`'s lines of sight (4.15.9 and the powers changing
+    it): read from powers, families, cells and lasting effects only, so kept per memo."""
+    return tuple(
         u.cell
         for u in state.in_arena()
-        if u.id != viewer.id
+        if u.cell is not None
+        and u.id != viewer.id
         and sight_changed(state, u, viewer, blocks_sight(u, viewer, powers_of(state, u)))
-    ]
-    return sight_blockers(state.arena, cells)
+    )
 
 
 def check_prerequisites(

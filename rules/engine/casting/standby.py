@@ -7,7 +7,6 @@ the next effect needs dice the event does not carry, leaving the rest for a `res
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from rules.engine import cards
 from rules.engine.areas import Shape
@@ -25,6 +24,7 @@ from rules.engine.casting.prerequisites import parse_spell_for
 from rules.engine.casting.run import CastRun
 from rules.engine.cells import Cell
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.injuries import heal, knock_out, place_injuries, settle_hp
 from rules.engine.powers import (
     max_hp,

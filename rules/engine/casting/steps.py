@@ -6,8 +6,6 @@ and the KOs due at the end of Steps 1, 3 and 7. Step 8 is `standby`.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.engine import cards
 from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells
 from rules.engine.casting.actions import ArmourRollsError
@@ -31,6 +29,7 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import RuleViolation
+from rules.engine.frozen import replace
 from rules.engine.injuries import knock_out
 from rules.engine.powers import (
     damage_modifiers,
@@ -328,8 +327,11 @@ def settle(run: CastRun, step: str, rule: str) -> None:
     """The KOs due at the end of a step; a Bomb's Explosion goes on standby (4.19.5)."""
     for unit in list(run.state.in_arena()):
         unit = run.state.unit(unit.id)
+        printed = unit.profile.hp
+        if unit.cell is None or printed is None or unit.injuries < printed:
+            continue  # powers only raise HP (`powers.hp_bonuses`): no KO below the printed HP
         hp = max_hp(run.state, unit)
-        if unit.cell is None or hp is None or unit.injuries < hp:
+        if hp is None or unit.injuries < hp:
             continue
         cell = unit.cell
         run.state = knock_out(run.state, unit.id)

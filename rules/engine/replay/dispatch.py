@@ -4,7 +4,7 @@ waiver does to an event (`waive`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules.engine.arena import SIDES
@@ -19,6 +19,7 @@ from rules.engine.casting import (
     apply_resolve,
 )
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.logevents import (
     Activate,
     BuyGG,

@@ -4,12 +4,12 @@ the rulings' waivers applied, and the verdict."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from rules.engine.arena import SIDES
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.frozen import replace
 from rules.engine.logevents import (
     Checkpoint,
     Event,

@@ -4,8 +4,7 @@ Kamas), each through the engine's one path for it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from rules.engine.frozen import replace
 from rules.engine.powers import families_of, place_markers, powers_of
 from rules.engine.state import GameState, PendingEffect, Unit, opponent
 
@@ -17,7 +16,7 @@ def holders(state: GameState, power: str) -> list[Unit]:
     spell this turn can have it, so the others are skipped before `powers_of` is asked (this
     runs for every Injury, marker, move and turn: it must stay cheap)."""
     gifted = _given_this_turn(state, power)
-    owned, copier = _owned(state.units)
+    owned, copier = _owned(state)
     if power not in owned and not copier and not gifted:
         return []
     return [
@@ -27,25 +26,21 @@ def holders(state: GameState, power: str) -> list[Unit]:
     ]
 
 
-#: The last units tuple seen and what its units in the arena hold themselves: states are
-#: immutable and share the tuple until a unit changes, so most events ask about the same one.
-_LAST: list[tuple[tuple[Unit, ...], frozenset[str], bool]] = []
-
-
-def _owned(units: tuple[Unit, ...]) -> tuple[frozenset[str], bool]:
-    """Powers the units in the arena hold themselves, and whether one copies powers."""
-    last = _LAST[0] if _LAST else None  # one read: another thread may replace it
-    if last is not None and last[0] is units:
-        return last[1], last[2]
-    owned: set[str] = set()
-    for u in units:
-        if u.cell is None:
-            continue
-        owned |= u.profile.powers | u.gained_powers
-        owned.update(p for t in u.rewards if t.face_up for p in t.reward.powers)
-    result = (frozenset(owned), "master-knight" in owned)
-    _LAST[:] = [(units, *result)]
-    return result
+def _owned(state: GameState) -> tuple[frozenset[str], bool]:
+    """Powers the units in the arena hold themselves, and whether one copies powers; read once
+    per `GameState.memo` (which depends on each unit's cell, profile, gained powers and
+    Rewards)."""
+    memo = state.memo
+    found = memo.get("owned")
+    if found is None:
+        owned: set[str] = set()
+        for u in state.units:
+            if u.cell is None:
+                continue
+            owned |= u.profile.powers | u.gained_powers
+            owned.update(p for t in u.rewards if t.face_up for p in t.reward.powers)
+        found = memo["owned"] = (frozenset(owned), "master-knight" in owned)
+    return found
 
 
 def _may_hold(unit: Unit, power: str) -> bool:

@@ -10,9 +10,8 @@ nothing (4.10.9), which `injuries.knock_out` ensures by calling these only after
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.engine import reactions
+from rules.engine.frozen import replace
 from rules.engine.injuries import heal
 from rules.engine.powers import powers_of
 from rules.engine.reactions import Resolution

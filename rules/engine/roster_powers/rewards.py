@@ -3,9 +3,8 @@ power gives to the next spell cast (4.7.5.a), through `turn.apply_reveal_reward`
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.engine import reactions
+from rules.engine.frozen import replace
 from rules.engine.powers import brotherhood_ally, powers_of
 from rules.engine.reactions import NEXT_SPELL
 from rules.engine.state import GameState, Lasting

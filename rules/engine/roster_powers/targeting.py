@@ -9,10 +9,9 @@ engine recorded when that unit's turn started (`reactions.turn_start`).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.engine import reactions
 from rules.engine.errors import RuleViolation
+from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure
 from rules.engine.powers import families_of, powers_of
 from rules.engine.reactions import Resolution

@@ -16,11 +16,10 @@ events (docs/match-log.md, "Choices"):
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.engine import reactions
 from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation
+from rules.engine.frozen import replace
 from rules.engine.injuries import heal
 from rules.engine.movement import relocate
 from rules.engine.powers import families_of, vigilantes

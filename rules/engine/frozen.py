@@ -1,0 +1,85 @@
+"""Cheap copies of the engine's frozen dataclasses and cheap cached values on them.
+
+The replay makes a new state, and new units, many times per event. `dataclasses.replace` checks
+every field on every call and `functools.cached_property` takes a lock on every first read
+(Python 3.11), which together cost more than the rules themselves. The two helpers here do the
+same work without those costs; they are what every engine module uses instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+from dataclasses import replace as _checked_replace
+from typing import Any, Generic, TypeVar, overload
+
+T = TypeVar("T")
+V = TypeVar("V")
+
+#: Per dataclass: its field names, or None when a plain copy would skip part of what
+#: `dataclasses.replace` does (`__post_init__` checks, fields that are not `__init__`
+#: arguments) or cannot be made (slots).
+_SHAPES: dict[type, tuple[frozenset[str], tuple[str, ...]] | None] = {}
+
+
+def _shape(cls: type) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    try:
+        return _SHAPES[cls]
+    except KeyError:
+        found = fields(cls)
+        simple = (
+            not hasattr(cls, "__post_init__")
+            and not hasattr(cls, "__slots__")
+            and all(f.init for f in found)
+        )
+        names = tuple(f.name for f in found)
+        shape = (frozenset(names), names) if simple else None
+        _SHAPES[cls] = shape
+        return shape
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """`dataclasses.replace` for the engine's frozen dataclasses: the fields are copied as they
+    are and the changed ones set, without re-running `__init__`. Values cached on the old object
+    (`lazy`) are not copied, since they may depend on what changed. A class with a
+    `__post_init__` check goes through `dataclasses.replace`, check included."""
+    cls = type(obj)
+    shape = _shape(cls)
+    if shape is None:
+        return _checked_replace(obj, **changes)  # type: ignore[type-var]
+    names, order = shape
+    if not names.issuperset(changes):
+        unknown = sorted(set(changes) - names)
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    new = object.__new__(cls)
+    mine = obj.__dict__
+    values = new.__dict__
+    for name in order:
+        values[name] = mine[name]
+    values.update(changes)
+    return new
+
+
+class lazy(Generic[T, V]):
+    """A value computed on first read and kept on the (immutable) instance: `cached_property`
+    without its lock, for objects that are never shared between threads while being built."""
+
+    def __init__(self, compute: Callable[[T], V]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type) -> lazy[T, V]: ...
+
+    @overload
+    def __get__(self, instance: T, owner: type) -> V: ...
+
+    def __get__(self, instance: T | None, owner: type) -> V | lazy[T, V]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
