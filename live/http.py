@@ -22,6 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 
@@ -41,7 +42,7 @@ def etag_for(request: HttpRequest, topics: Iterable[str]) -> str:
         request.get_full_path(),
         request.headers.get("HX-Request", ""),
         request.headers.get("Accept", ""),
-        request.headers.get("Accept-Language", ""),
+        translation.get_language() or "",  # the account's, the cookie's or the browser's
         str(int(time.time() // settings.LIVE_ETAG_MAX_AGE)),
     ]
     digest = hashlib.blake2s("\n".join(parts).encode(), digest_size=12).hexdigest()
