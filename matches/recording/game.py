@@ -2,7 +2,7 @@
 
 Loading a recording replays its events once with the full replay (`verify_log`), and keeps the
 result in process memory keyed by recording and version; each accepted action then moves it on
-by one step (`rules.engine.options.apply_event`), so checking an action costs that action, not
+by one step (`rules.engine.options.apply_event`, the replay's own entry point), so checking an action costs that action, not
 the whole game. A `time` event (the equal-turns policy ends the game later, by the replay's own
 bookkeeping) switches a game to full replays: it only happens at the end of a round.
 """
@@ -23,6 +23,7 @@ from rules.engine import options
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import Event, Header, TimePolicy
 from rules.engine.replay import Replay, changes, replay
+from rules.engine.replay import dispatch
 from rules.engine.roster import Profile
 from rules.engine.state import GameState, Phase
 from rules.matchlog.parse import LogParseError, parse_log
@@ -78,7 +79,7 @@ class Game:
     header: dict[str, Any]
     log_header: Header
     catalog: Mapping[str, Profile]
-    context: options.GameContext
+    context: dispatch.Context
     time_policy: TimePolicy
     initial: GameState
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -173,7 +174,7 @@ def _build(
         header,
         result.log.header,
         profiles,
-        options.game_context(result.log.header, profiles),
+        dispatch.context(result.log, profiles),
         policy,
         result.initial,
         events[: len(result.states)],

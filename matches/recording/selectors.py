@@ -20,10 +20,9 @@ from matches.models import Match
 from matches.recording.game import Game, Refused
 from matches.recording.models import RecordedAction, Recording
 from rules.engine import options
-from rules.engine.casting import CastAction
 from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.logevents import TimePolicy
+from rules.engine.logevents import Cast, TimePolicy
 from rules.engine.powers import max_hp
 from rules.engine.state import GameState
 
@@ -248,9 +247,9 @@ def cast_payload(
         cell = Cell.parse(target)
     except CellError as error:
         raise Refused(None, str(error)) from None
-    action = CastAction(unit_id, spell, cell, direction=direction or None)
+    cast = Cast(0, unit_id, spell, cell, direction=direction or None)
     try:
-        needs = options.cast_needs(game.state, action, game.context)
+        needs = options.cast_needs(game.state, cast, game.context)
     except RuleViolation as refused:
         raise Refused(refused.rule, refused.message) from None
     except Unsupported as missing:

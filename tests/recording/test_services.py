@@ -39,7 +39,7 @@ def test_1_3_set_up_from_registrations_and_arena(world):
     assert header["players"]["A"]["team"] == [{"unit": "A1", "profile": "rec-striker"}]
     assert header["arena"]["name"] == "Scoresheet Field"
     assert recording.labels["B1"]["name"] == "Dummy"
-    assert [p["id"] for p in header["profiles"]] == ["rec-bomb"]  # summons go inline
+    assert sorted(p["id"] for p in header["profiles"]) == ["rec-bomb", "rec-tofu"]  # inline
     assert services.start(world.match, by=world.b).pk == recording.pk  # the other phone
 
 
