@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -94,7 +95,7 @@ def _match(request: Request, pk: int) -> Match:
 def _recording(match: Match) -> Recording:
     recording = selectors.recording_of(match)
     if recording is None:
-        raise Conflict("recording", "this match has no recording yet", "no_recording")
+        raise Conflict("recording", _("this match has no recording yet"), "no_recording")
     return recording
 
 
@@ -158,7 +159,7 @@ class OptionsView(APIView):
         unit = request.query_params.get("unit", "")
         source = request.query_params.get("resolve", "")
         if not unit and not source:
-            raise InvalidInput("unit", "name the selected unit (e.g. A1)")
+            raise InvalidInput("unit", _("name the selected unit (e.g. A1)"))
         spell, target = request.query_params.get("spell"), request.query_params.get("target")
         try:
             if source:

@@ -20,8 +20,8 @@
     ["armour", "▣", T.armour],
     ["lock", "⊗", T.lock],
     ["dodge", "↷", T.dodge],
-    ["critical_dodge", "⚔/↷", "Crit/Dodge"],
-    ["dofus", "◆", "Dofus"],
+    ["critical_dodge", "⚔/↷", T.critical_dodge],
+    ["dofus", "◆", T.dofus],
   ];
   const TURNS = { critical_dodge: ["critical", "dodge"], dofus: ["critical", "armour", "lock", "dodge"] };
 
@@ -31,7 +31,12 @@
   let plan = null; // what the player is composing
   let info = null; // a unit tapped for information
   let message = null; // {kind: "refused" | "ok", html}
-  let zoomed = false; // the board at twice the width (cells of 64 px on a phone), scrolled
+  /* On a phone the board keeps cells of at least 44 px (CSS: 48 px) and scrolls in its frame,
+     the active piece in view; "whole board" shows it all at once, smaller, to look at: a tap
+     there comes back to tap size on the tapped cell instead of recording anything. */
+  let whole = false;
+  let centredOn = null; // the active piece's cell the frame last scrolled to
+  let jumpTo = null; // a cell to scroll to at the next drawing
 
   // -- small helpers ---------------------------------------------------------------------------
   const h = (tag, attrs = {}, ...children) => {
@@ -106,13 +111,13 @@
       etag = null;
       adopt(r.data);
     } else if (r.status === 422) {
-      message = { kind: "refused", rule: r.data.rule, text: r.data.message || r.data.reason };
+      message = { kind: "refused", rule: r.data.rule, text: r.data.reason, detail: r.data.message !== r.data.reason ? r.data.message : null };
       render();
     } else if (r.status === 409 && r.data && r.data.code === "stale") {
       message = { kind: "refused", rule: null, text: T.stale };
       refresh(true);
     } else {
-      message = { kind: "refused", rule: null, text: (r.data && (r.data.reason || r.data.detail)) || "HTTP " + r.status };
+      message = { kind: "refused", rule: null, text: (r.data && (r.data.reason || r.data.detail)) || `${T.error} (HTTP ${r.status})` };
       render();
     }
   }
@@ -184,6 +189,7 @@
 
   // -- taps ------------------------------------------------------------------------------------
   function tap(cell) {
+    if (whole) { whole = false; jumpTo = cell; render(); return; }
     const unit = unitAt(cell);
     if (!myTurn()) { info = unit ? unit.id : null; render(); return; }
     const step = S.prompt.step;
@@ -352,7 +358,7 @@
     for (const s of opts.spells) {
       spells.append(h("button", {
         type: "button", class: "button spell", disabled: !s.targets.length, "data-spell": s.name,
-        title: s.refused ? `${s.rule}: ${s.refused}` : null,
+        title: s.refused ? `${T.rule} ${s.rule}: ${s.reason} (${s.refused})` : null,
         onclick: () => { plan = { kind: "spell", spell: s }; render(); },
       }, `${s.name} · ${s.ap} AP · ${s.range}`));
     }
@@ -374,7 +380,7 @@
     wrap.append(h("p", {}, `${spell.name} → ${target.cell}`));
     if (needs.directions.length) {
       const row = h("div", { class: "rec-row" }, h("span", {}, T.direction + ": "));
-      for (const d of needs.directions) row.append(h("button", { type: "button", class: "button" + (plan.direction === d ? "" : " secondary"), onclick: () => chooseTarget(target.cell, d) }, d));
+      for (const d of needs.directions) row.append(h("button", { type: "button", class: "button" + (plan.direction === d ? "" : " secondary"), "data-direction": d, onclick: () => chooseTarget(target.cell, d) }, T[d] || d));
       wrap.append(row);
     }
     wrap.append(diceForm(needs.dice, (v) => {
@@ -395,11 +401,11 @@
     const pick = (key, value) => { plan[key] = value; render(); };
     const choice = (key, values, names) => {
       const row = h("div", { class: "rec-row" });
-      values.forEach((v, i) => row.append(h("button", { type: "button", class: "button" + (plan[key] === v ? "" : " secondary"), "data-choice": key + ":" + v, onclick: () => pick(key, v) }, names ? names[i] : v)));
+      values.forEach((v, i) => row.append(h("button", { type: "button", class: "button" + (plan[key] === v ? "" : " secondary"), "data-choice": key + ":" + v, onclick: () => pick(key, v) }, names ? names[i] : T[v] || v)));
       return row;
     };
     wrap.append(h("p", {}, T.buy_reward));
-    wrap.append(h("p", { class: "small" }, T.rank), choice("rank", Object.keys(action.ranks), Object.entries(action.ranks).map(([r, p]) => `${r} · ${p} ₭`)));
+    wrap.append(h("p", { class: "small" }, T.rank), choice("rank", Object.keys(action.ranks), Object.entries(action.ranks).map(([r, p]) => `${T[r] || r} · ${p} ₭`)));
     wrap.append(h("p", { class: "small" }, T.kind), choice("kind_", ["boost", "buff", "equipment"]));
     if (action.assign_to.length) wrap.append(h("p", { class: "small" }, T.give_to), choice("to", action.assign_to));
     if (action.face_up) wrap.append(choice("up", [false, true], ["⬛", T.face_up]));
@@ -414,16 +420,15 @@
 
   function ending() {
     const wrap = h("div", { class: "rec-ending" });
-    const who = S.winner ? `${T.player} ${S.winner}` : "=";
-    wrap.append(h("h2", {}, `${T.game_over}: ${who} (${S.over_reason || ""})`));
+    wrap.append(h("h2", {}, S.prompt.text));
     const log = S.log;
     if (log) {
-      wrap.append(h("p", {}, `${T.log} #${log.id}: `, h("strong", { class: "rec-log-status" }, log.status),
+      wrap.append(h("p", {}, `${T.log} #${log.id}: `, h("strong", { class: "rec-log-status", "data-status": log.status }, T[log.status] || log.status),
         " · ", h("a", { href: log.replay_url }, T.replay), " · ", h("a", { href: log.match_url }, T.log)));
       if (log.acceptable && S.viewer.side) {
         wrap.append(h("button", { type: "button", class: "button rec-big rec-accept", onclick: async () => {
           const r = await fetch(log.accept_url, { method: "POST", headers: { "X-CSRFToken": CSRF, Accept: "application/json" }, credentials: "same-origin" });
-          message = { kind: r.ok ? "ok" : "refused", rule: null, text: r.ok ? T.accepted : "HTTP " + r.status };
+          message = { kind: r.ok ? "ok" : "refused", rule: null, text: r.ok ? T.accepted : `${T.error} (HTTP ${r.status})` };
           render();
         } }, T.accept));
       }
@@ -465,9 +470,9 @@
     const list = h("ol", { class: "rec-history-list" });
     for (const row of S.history.slice().reverse()) {
       const li = h("li", { class: row.in_force || row.kind !== "action" ? "" : "undone" },
-        `#${row.number} ${row.side || "J"} ${row.kind === "action" ? "" : row.kind + " "}${row.summary}${row.note ? " — " + row.note : ""}`);
+        `#${row.number} ${row.side || T.judge_short} ${row.kind === "action" ? "" : (T["kind_" + row.kind] || row.kind) + " "}${row.summary}${row.note ? " — " + row.note : ""}`);
       if (row.kind === "action" && row.in_force && (S.viewer.side || S.viewer.judge) && S.status === "playing") {
-        li.append(h("button", { type: "button", class: "link small", onclick: async () => handle(await call("POST", "corrections/", { after: S.version, keep: row.number, note: "" })) }, "↩"));
+        li.append(h("button", { type: "button", class: "link small", title: T.correct, "aria-label": `${T.correct} #${row.number}`, onclick: async () => handle(await call("POST", "corrections/", { after: S.version, keep: row.number, note: "" })) }, "↩"));
       }
       list.append(li);
     }
@@ -493,24 +498,30 @@
     const note = message ? h("p", { class: `rec-message ${message.kind}`, role: "alert" },
       message.kind === "refused" ? h("strong", {}, T.refused) : null,
       message.rule ? ` · ${T.rule} ${message.rule}: ` : " ", message.text,
-      message.kind === "refused" ? ` — ${T.nothing_recorded}` : "") : null;
+      message.kind === "refused" ? ` — ${T.nothing_recorded}` : "",
+      message.detail ? h("span", { class: "rec-detail small" }, message.detail) : null) : null;
     const infoUnit = info && unitById(info);
-    const infoLine = infoUnit ? h("p", { class: "small rec-info" }, `${label(infoUnit.id)} · ${infoUnit.ap} AP · ${infoUnit.mp} MP · ${infoUnit.injuries}/${infoUnit.hp ?? "–"} ✚ · Lvl ${infoUnit.level ?? "–"}`) : null;
-    const frame = h("div", { class: "rec-frame" + (zoomed ? " zoomed" : "") }, board());
-    const zoom = h("button", { type: "button", class: "button secondary rec-zoom", "aria-pressed": String(zoomed), onclick: () => { zoomed = !zoomed; render(); } }, zoomed ? "−" : "+");
-    root.replaceChildren(scores(), prompt, note || "", frame, h("div", { class: "rec-row" }, zoom, infoLine || ""), panel(), outcome() || "", tools(), history());
-    if (zoomed) centre(frame);
+    const infoLine = infoUnit ? h("p", { class: "small rec-info" }, `${label(infoUnit.id)} · ${infoUnit.ap} AP · ${infoUnit.mp} MP · ${infoUnit.injuries}/${infoUnit.hp ?? "–"} ✚ · ${T.level} ${infoUnit.level ?? "–"}`) : null;
+    const old = root.querySelector(".rec-frame");
+    const kept = old ? [old.scrollLeft, old.scrollTop] : null;
+    const frame = h("div", { class: "rec-frame" + (whole ? " whole" : "") }, board());
+    const size = h("button", { type: "button", class: "button secondary rec-zoom", "aria-pressed": String(whole), onclick: () => { whole = !whole; centredOn = null; render(); } }, whole ? T.tap_size : T.whole_board);
+    root.replaceChildren(scores(), prompt, note || "", frame, h("div", { class: "rec-row" }, size, infoLine || ""), panel(), outcome() || "", tools(), history());
+    /* Keep the piece that matters in view: a cell tapped on the whole board, else the active
+       piece when it moved or changed, else where the player had scrolled to. At the set-up,
+       the player's own start cells. */
+    const active = unitById(S.active_unit || "");
+    const side = root.dataset.side || "A";
+    const goal = (active && active.cell) || (S.prompt.step === "place" ? S.arena.start_cells[side][0] : null);
+    if (jumpTo) { centre(frame, jumpTo); jumpTo = null; centredOn = goal; }
+    else if (goal && goal !== centredOn) { centre(frame, goal); centredOn = goal; }
+    else if (kept) { frame.scrollLeft = kept[0]; frame.scrollTop = kept[1]; }
   }
 
-  /* Zoomed in, keep the piece that matters in view: the active one, else the selected one. */
-  function centre(frame) {
-    const unit = unitById(S.active_unit || info || "");
-    if (!unit || !unit.cell) return;
-    const [px, py] = xy(unit.cell);
-    const x = px / (12 * SIZE);
-    const y = py / (12 * SIZE);
-    frame.scrollLeft = x * frame.scrollWidth - frame.clientWidth / 2;
-    frame.scrollTop = y * frame.scrollHeight - frame.clientHeight / 2;
+  function centre(frame, cell) {
+    const [px, py] = xy(cell);
+    frame.scrollLeft = ((px + SIZE / 2) / (12 * SIZE)) * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = ((py + SIZE / 2) / (12 * SIZE)) * frame.scrollHeight - frame.clientHeight / 2;
   }
 
   // -- live updates ----------------------------------------------------------------------------

@@ -62,9 +62,7 @@ def test_7_2_5_and_7_2_6_dice_asked_for_a_cast(catalog):  # noqa: F811
     report = verify_log_text("\n".join(text[:7]), catalog)
     state = report.states[-1]
     context = dispatch.context(report.log, catalog)
-    needs = options.cast_needs(
-        state, Cast(0, "A1", "Plaguing Arrow", Cell.parse("c12")), context
-    )
+    needs = options.cast_needs(state, Cast(0, "A1", "Plaguing Arrow", Cell.parse("c12")), context)
     asked = [(d.roll, d.who, d.count, d.rule) for d in needs.dice]
     assert asked == [("critical", "A1", 1, "7.2.5.a"), ("armour", "B1", 1, "7.2.6.a")]
     with pytest.raises(RuleViolation) as refused:
