@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -27,7 +28,7 @@ from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import Cast, TimePolicy
 from rules.engine.powers import max_hp
-from rules.engine.state import GameState
+from rules.engine.state import GameState, Phase
 
 HISTORY_ROWS = 40
 
@@ -193,6 +194,30 @@ def _unit_name(unit_id: str, labels: dict[str, dict[str, str]]) -> str:
     return f"{unit_id} {label['name']}" if label.get("name") else unit_id
 
 
+def round_time_up(match: Match) -> bool:
+    """The round's timer has run out (it was started, is not paused, and its end has passed)."""
+    ends = match.round.timer_ends_at
+    return ends is not None and ends <= timezone.now()
+
+
+def may_call_time(who: Viewer, match: Match, game: Game) -> bool:
+    """A judge calls time whenever the round ends; a player only once the round's timer has
+    run out (else the one ahead could end the game on the spot under `more-gg`). Time is
+    called once."""
+    if game.timed or game.state.phase is Phase.OVER:
+        return False
+    return who.judge or (who.side is not None and round_time_up(match))
+
+
+def open_correction(recording: Recording) -> dict[str, Any] | None:
+    """A player's proposed correction, while nothing was recorded since it was proposed: one
+    made on an older board is not confirmed by mistake."""
+    proposal = recording.correction
+    if proposal and proposal.get("after") == recording.version:
+        return proposal
+    return None
+
+
 def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, Any]:
     """Everything a phone draws and asks from: the state, what the rules wait for, whose
     phone may record it, the last outcome and the history."""
@@ -217,6 +242,8 @@ def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, An
             "judge": who.judge,
             "my_turn": can_act and prompt.side == who.side,
             "can_undo": can_act and can_undo(recording, game, who.user_id),
+            "can_call_time": recording.status == Recording.Status.PLAYING
+            and may_call_time(who, recording.match, game),
         },
         "prompt": {**prompt.to_dict(), "text": prompt_text(prompt, state, recording.labels)},
         "arena": {
@@ -249,7 +276,7 @@ def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, An
         if last
         else None,
         "history": _history(rows, active),
-        "correction": recording.correction,
+        "correction": open_correction(recording),
         "log": _log(recording),
     }
     return payload

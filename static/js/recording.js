@@ -487,7 +487,7 @@
     if (c && c.side !== S.viewer.side && (S.viewer.side || S.viewer.judge)) {
       row.append(h("button", { type: "button", class: "button", onclick: async () => handle(await call("POST", "corrections/", { after: S.version, keep: c.keep, note: c.note })) }, `${T.confirm_correction} (#${c.keep})`));
     }
-    if (S.viewer.side || S.viewer.judge) row.append(h("button", { type: "button", class: "button secondary", onclick: () => { if (confirm(T.time + "?")) record([{ e: "time" }]); } }, T.time));
+    if (S.viewer.can_call_time) row.append(h("button", { type: "button", class: "button secondary", onclick: () => { if (confirm(T.time + "?")) record([{ e: "time" }]); } }, T.time));
     if (S.viewer.side) row.append(h("button", { type: "button", class: "button danger", onclick: () => { if (confirm(T.concede + "?")) record([{ e: "concede", player: S.viewer.side }]); } }, T.concede));
     return row;
   }

@@ -212,3 +212,49 @@ def test_set_up_from_the_ban_phase_arena_and_revealed_teams(world):
     assert recording.header["arena"]["name"] == "Other Field"
     assert recording.header["players"]["A"]["team"] == [{"unit": "A1", "profile": "rec-dummy"}]
     assert recording.labels["A1"] == {"name": "Dummy", "label": "gold", "profile": "rec-dummy"}
+
+
+def test_refusal_reads_a_translatable_sentence_by_rule_with_the_engines_detail(world):
+    from matches.recording import refusals
+
+    recording = services.start(world.match, by=world.a)
+    with pytest.raises(services.IllegalAction) as refused:
+        services.append(
+            recording, by=world.a, events=[{"e": "place", "unit": "A1", "cell": "e5"}], after=0
+        )
+    assert refused.value.reason == refusals.sentence("1.3.9")
+    assert "e5" in refused.value.extra["message"]  # the engine's own sentence stays as detail
+    assert refusals.sentence("7.1.4.a") != refusals.sentence("7.1.4")  # the precise one first
+    assert refusals.sentence("7.1.9.z") == refusals.sentence("7.1")
+    assert "9.9.9" in refusals.sentence("9.9.9")  # no sentence of its own: the general one
+
+
+def test_time_is_called_by_a_judge_or_by_a_player_once_the_timer_ran_out_and_only_once(world):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:3], SIDES[:3])
+    with pytest.raises(Conflict) as early:  # more-gg would let the one ahead win on the spot
+        services.append(recording, by=world.a, events=[{"e": "time"}], after=3)
+    assert early.value.code == "time_not_up"
+    round_ = world.match.round
+    round_.timer_ends_at = timezone.now() - timedelta(seconds=1)
+    round_.save(update_fields=["timer_ends_at"])
+    recording.match.round.refresh_from_db()
+    services.append(recording, by=world.a, events=[{"e": "time"}], after=3)
+    with pytest.raises(Conflict) as again:  # a second call would move the last round on
+        services.append(recording, by=world.judge, events=[{"e": "time"}], after=4)
+    assert again.value.code == "time_called"
+
+
+def test_a_proposed_correction_lapses_once_something_is_recorded_after_it(world):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:9], SIDES[:9])
+    services.correct(recording, by=world.a, after=9, keep=4, note="wrong cell")
+    _play(world, recording, GAME[9:10], SIDES[9:10])  # B records on before answering
+    services.correct(recording, by=world.b, after=10, keep=4)  # a new proposal, not a yes
+    recording.refresh_from_db()
+    assert not recording.actions.filter(kind=RecordedAction.Kind.REWIND).exists()
+    assert recording.correction["side"] == "B" and recording.correction["after"] == 10
