@@ -174,9 +174,10 @@
     for (const u of S.units) {
       if (!u.cell) continue;
       const [px, py] = xy(u.cell);
-      const g = el("g", { class: `unit side-${u.side}${u.id === S.active_unit ? " active" : ""}`, "data-unit": u.id, "data-cell": u.cell });
+      const g = el("g", { class: `unit side-${u.side}${u.id === S.active_unit ? " active" : ""}${u.summon ? " summon" : ""}`, "data-unit": u.id, "data-cell": u.cell });
       g.append(el("circle", { cx: px + SIZE / 2, cy: py + SIZE / 2, r: SIZE / 2 - 4 }));
-      g.append(el("text", { x: px + SIZE / 2, y: py + SIZE / 2 + 4, "text-anchor": "middle" }, u.id.split("/")[0]));
+      /* A summon's id starts with its summoner's (A1/sparring-tofu-1): it shows its own name. */
+      g.append(el("text", { x: px + SIZE / 2, y: py + SIZE / 2 + 4, "text-anchor": "middle" }, u.summon ? u.name.slice(0, 2) : u.id));
       if (u.injuries) g.append(el("text", { x: px + SIZE - 3, y: py + 10, class: "inj", "text-anchor": "end" }, "✚" + u.injuries));
       svg.append(g);
     }
