@@ -109,6 +109,15 @@ def _refusal(refused: games.Refused) -> Response:
     return Response(services.IllegalAction(refused).as_dict(), status=422)
 
 
+def _etag(match: Match, recording: Recording) -> str:
+    """What changes the board besides its version: a correction proposed (or lapsed) and the
+    round's timer running out (players may then call time)."""
+    proposal = selectors.open_correction(recording)
+    corrected = f"{proposal['side']}{proposal['keep']}" if proposal else ""
+    timer = "t" if selectors.round_time_up(match) else ""
+    return f'"rec-{recording.pk}-{recording.version}-{recording.status}-{corrected}-{timer}"'
+
+
 class RecordingView(APIView):
     """The recording's state (anyone who may see the match), or start it (players, judges)."""
 
@@ -116,7 +125,7 @@ class RecordingView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
         recording = _recording(match)
-        etag = f'"rec-{recording.pk}-{recording.version}-{recording.status}"'
+        etag = _etag(match, recording)
         if request.headers.get("If-None-Match") == etag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
         return Response(_state(request, match, recording), headers={"ETag": etag})

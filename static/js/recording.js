@@ -86,6 +86,7 @@
   }
 
   function adopt(state) {
+    if (S && JSON.stringify(S) === JSON.stringify(state)) return; // nothing new: keep the form
     const changed = !S || S.version !== state.version;
     S = state;
     if (changed) { plan = null; opts = null; }
@@ -223,9 +224,14 @@
   }
 
   // -- dice ------------------------------------------------------------------------------------
-  /* One picker per die: the six faces, and the side for a turnable face (1.6.2). */
+  /* One picker per die: the six faces, and the side for a turnable face (1.6.2). The faces
+     tapped so far survive a redrawing of the same form (a poll, a notice from the other phone):
+     they are kept per version and dice asked. */
+  let keptDice = null;
   function dicePicker(requests, onChange) {
-    const values = requests.map((r) => Array(r.count).fill(null));
+    const key = S.version + ":" + JSON.stringify(requests.map((r) => [r.roll, r.who, r.count]));
+    if (!keptDice || keptDice.key !== key) keptDice = { key, values: requests.map((r) => Array(r.count).fill(null)) };
+    const values = keptDice.values;
     const wrap = h("div", { class: "rec-dice" });
     requests.forEach((req, i) => {
       const fs = h("fieldset", { class: "rec-roll", "data-roll": req.roll, "data-who": req.who });
@@ -236,27 +242,30 @@
       for (let d = 0; d < req.count; d++) {
         const row = h("div", { class: "rec-die", "data-die": d });
         const turns = h("div", { class: "rec-turns" });
+        const showTurns = (face, chosen) => {
+          turns.innerHTML = "";
+          for (const side of TURNS[face] || []) {
+            turns.append(h("button", { type: "button", class: "turn" + (side === chosen ? " on" : ""), "data-side": side, onclick: (ev) => {
+              turns.querySelectorAll(".turn").forEach((b) => b.classList.remove("on"));
+              ev.currentTarget.classList.add("on");
+              values[i][d] = face + ":" + side; onChange(values);
+            } }, "→ " + (T[side] || side)));
+          }
+        };
+        const [tapped, side] = (values[i][d] || "").split(":");
         for (const [face, icon, label] of FACES) {
           row.append(h("button", {
-            type: "button", class: "face", "data-face": face, title: label, "aria-label": label,
+            type: "button", class: "face" + (face === tapped ? " on" : ""), "data-face": face, title: label, "aria-label": label,
             onclick: (e) => {
               row.querySelectorAll(".face").forEach((b) => b.classList.remove("on"));
               e.currentTarget.classList.add("on");
-              turns.innerHTML = "";
-              if (TURNS[face]) {
-                values[i][d] = null;
-                for (const side of TURNS[face]) {
-                  turns.append(h("button", { type: "button", class: "turn", "data-side": side, onclick: (ev) => {
-                    turns.querySelectorAll(".turn").forEach((b) => b.classList.remove("on"));
-                    ev.currentTarget.classList.add("on");
-                    values[i][d] = face + ":" + side; onChange(values);
-                  } }, "→ " + (T[side] || side)));
-                }
-              } else values[i][d] = face;
+              values[i][d] = TURNS[face] ? null : face;
+              showTurns(face, null);
               onChange(values);
             },
           }, h("span", { class: "icon" }, icon), h("span", { class: "lbl" }, label)));
         }
+        if (tapped && TURNS[tapped]) showTurns(tapped, side);
         fs.append(row, turns);
       }
       wrap.append(fs);
