@@ -13,14 +13,12 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from kernel import access
 from matches import selectors as match_selectors
 from matches.logs.services import TIME_POLICIES
 from matches.models import Match
-from matches.recording import refusals
+from matches.recording import wording
 from matches.recording.game import Game, Refused
 from matches.recording.models import RecordedAction, Recording
 from rules.engine import options
@@ -142,56 +140,13 @@ def can_undo(recording: Recording, game: Game, user_id: int | None) -> bool:
     return not later.exists()
 
 
-def prompt_text(prompt: options.Prompt, state: GameState, labels: dict[str, dict[str, str]]) -> str:
-    """What the rules wait for, in the reader's language: the engine says it in English
-    (`options.prompt`); the sentence shown at the table is chosen here by the step."""
-    data, side, unit = prompt.data, prompt.side, prompt.unit or ""
-    if prompt.step == "over":
-        return _("The game is over: %(who)s.") % {"who": _ending(state)}
-    if prompt.step == "place":
-        return _("Player %(side)s places %(units)s on their start cells.") % {
-            "side": side,
-            "units": ", ".join(data.get("units", [])),
-        }
-    if prompt.step == "tension":
-        return _("Player %(side)s rolls 2 dice for Tension.") % {"side": side}
-    if prompt.step == "resolve":
-        return _("Effects on standby, resolved in the order player %(side)s chooses: %(list)s.") % {
-            "side": side,
-            "list": ", ".join(data.get("pending", [])),
-        }
-    if prompt.step == "act":
-        return _("%(unit)s acts.") % {"unit": _unit_name(unit, labels)}
-    if prompt.step == "inspire_or_activate":
-        return _(
-            "Player %(side)s may put a Tension die on a Krosmaster (5.3) before %(unit)s plays; "
-            "dice left are sold at once (5.4)."
-        ) % {"side": side, "unit": _unit_name(unit, labels)}
-    if prompt.step == "activate":
-        return _("%(unit)s plays next in the Timeline.") % {"unit": _unit_name(unit, labels)}
-    return prompt.text
-
-
-#: Why a game ended (`logevents.Reason`), as the players read it.
-ENDINGS = {
-    "gg": _lazy("a player has no GG left (1.4.1)"),
-    "krosmasters": _lazy("a team has no Krosmaster left in the arena (1.4.3)"),
-    "tension": _lazy("a double on the Roll for Tension took the last GG (5.2.3)"),
-    "concede": _lazy("a player conceded"),
-    "time": _lazy("time was called"),
-}
-
-
-def _ending(state: GameState) -> str:
-    why = str(ENDINGS.get(state.over_reason or "", state.over_reason or ""))
-    if state.winner:
-        return _("player %(side)s wins: %(why)s") % {"side": state.winner, "why": why}
-    return _("a draw: %(why)s") % {"why": why}
-
-
-def _unit_name(unit_id: str, labels: dict[str, dict[str, str]]) -> str:
-    label = labels.get(unit_id) or {}
-    return f"{unit_id} {label['name']}" if label.get("name") else unit_id
+def _prompt(
+    prompt: options.Prompt, state: GameState, labels: dict[str, dict[str, str]]
+) -> dict[str, Any]:
+    out = {**prompt.to_dict(), "text": wording.prompt_text(prompt, state, labels)}
+    if "dice" in prompt.data:  # Tension's 2 dice and why
+        out["data"] = {**prompt.data, "dice": wording.dice_request(prompt.data["dice"])}
+    return out
 
 
 def round_time_up(match: Match) -> bool:
@@ -245,7 +200,7 @@ def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, An
             "can_call_time": recording.status == Recording.Status.PLAYING
             and may_call_time(who, recording.match, game),
         },
-        "prompt": {**prompt.to_dict(), "text": prompt_text(prompt, state, recording.labels)},
+        "prompt": _prompt(prompt, state, recording.labels),
         "arena": {
             "name": arena.name,
             "trees": _names(arena.trees),
@@ -308,8 +263,17 @@ def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
     except RuleViolation as refused:
         raise Refused(refused.rule, refused.message) from None
     for spell in found["spells"]:  # why a spell cannot be cast, in the reader's language
-        spell["reason"] = refusals.sentence(spell["rule"]) if spell["refused"] else None
+        spell["reason"] = wording.sentence(spell["rule"]) if spell["refused"] else None
+    for move in found["moves"]:
+        for block in move["blocks"]:
+            block["lock"] = wording.dice_request(block["lock"])
+            block["dodge"] = wording.dice_request(block["dodge"])
     return found
+
+
+def _needs(needs: options.CastNeeds) -> dict[str, Any]:
+    found = needs.to_dict()
+    return {**found, "dice": [wording.dice_request(d) for d in found["dice"]]}
 
 
 def resolve_payload(game: Game, source: str) -> dict[str, Any]:
@@ -320,7 +284,7 @@ def resolve_payload(game: Game, source: str) -> dict[str, Any]:
         raise Refused(refused.rule, refused.message) from None
     except Unsupported as missing:
         raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
-    return needs.to_dict()
+    return _needs(needs)
 
 
 def cast_payload(
@@ -338,4 +302,4 @@ def cast_payload(
         raise Refused(refused.rule, refused.message) from None
     except Unsupported as missing:
         raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
-    return needs.to_dict()
+    return _needs(needs)

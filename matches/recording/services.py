@@ -27,7 +27,7 @@ from live import publish, topics
 from matches.logs import services as log_services
 from matches.models import Match
 from matches.recording import game as games
-from matches.recording import refusals, setup
+from matches.recording import setup, wording
 from matches.recording.models import RecordedAction, Recording
 from matches.recording.selectors import (
     Viewer,
@@ -48,7 +48,7 @@ def _announce(recording: Recording) -> None:
 
 class IllegalAction(ServiceError):
     """The rules refuse the action (422): the rule number and the sentence to read out at the
-    table (`reason`, translated: `refusals`), with the engine's own sentence (`message`, which
+    table (`reason`, translated: `wording`), with the engine's own sentence (`message`, which
     names the units and cells, in English) as the detail."""
 
     status = 422
@@ -59,7 +59,7 @@ class IllegalAction(ServiceError):
                 "The engine does not model this yet (%(feature)s): record it as a judge rules."
             ) % {"feature": refused.feature}
         elif refused.rule:
-            reason = refusals.sentence(refused.rule)
+            reason = wording.sentence(refused.rule)
         else:
             reason = refused.message  # the event itself is malformed: a client's mistake
         super().__init__("events", reason, "illegal", **refused.to_dict())

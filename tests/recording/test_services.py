@@ -215,18 +215,18 @@ def test_set_up_from_the_ban_phase_arena_and_revealed_teams(world):
 
 
 def test_refusal_reads_a_translatable_sentence_by_rule_with_the_engines_detail(world):
-    from matches.recording import refusals
+    from matches.recording import wording
 
     recording = services.start(world.match, by=world.a)
     with pytest.raises(services.IllegalAction) as refused:
         services.append(
             recording, by=world.a, events=[{"e": "place", "unit": "A1", "cell": "e5"}], after=0
         )
-    assert refused.value.reason == refusals.sentence("1.3.9")
+    assert refused.value.reason == wording.sentence("1.3.9")
     assert "e5" in refused.value.extra["message"]  # the engine's own sentence stays as detail
-    assert refusals.sentence("7.1.4.a") != refusals.sentence("7.1.4")  # the precise one first
-    assert refusals.sentence("7.1.9.z") == refusals.sentence("7.1")
-    assert "9.9.9" in refusals.sentence("9.9.9")  # no sentence of its own: the general one
+    assert wording.sentence("7.1.4.a") != wording.sentence("7.1.4")  # the precise one first
+    assert wording.sentence("7.1.9.z") == wording.sentence("7.1")
+    assert "9.9.9" in wording.sentence("9.9.9")  # no sentence of its own: the general one
 
 
 def test_time_is_called_by_a_judge_or_by_a_player_once_the_timer_ran_out_and_only_once(world):
@@ -258,3 +258,21 @@ def test_a_proposed_correction_lapses_once_something_is_recorded_after_it(world)
     recording.refresh_from_db()
     assert not recording.actions.filter(kind=RecordedAction.Kind.REWIND).exists()
     assert recording.correction["side"] == "B" and recording.correction["after"] == 10
+
+
+def test_dice_reasons_are_worded_by_rule_and_read_the_same_in_english():
+    from matches.recording import wording
+    from rules.engine import options
+    from rules.engine.dice import Roll, RollContext, dice_due
+
+    reasons = [
+        *dice_due(Roll.LOCK, RollContext(frozenset({"lock"}))).reasons,
+        *dice_due(Roll.CRITICAL, RollContext(frozenset({"critical-hit"}), "neutral")).reasons,
+        *dice_due(
+            Roll.ARMOUR, RollContext(frozenset({"piggy-business", "armour"}), "fire")
+        ).reasons,
+        "2 dice open the player's turn (5.2.1); a double costs each player 1 GG (5.2.3)",
+    ]
+    assert options.TENSION_DICE == 2
+    assert [wording.dice_reason(r) for r in reasons] == reasons  # no catalogue: English as is
+    assert wording.dice_reason("a power's own words (4.99)") == "a power's own words (4.99)"
