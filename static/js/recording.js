@@ -344,7 +344,7 @@
   function acting() {
     const wrap = h("div", {});
     const u = unitById(S.active_unit);
-    wrap.append(h("p", { class: "rec-unit" }, `${label(u.id)} · ${u.ap} AP · ${u.mp} MP · ${u.injuries}/${u.hp ?? "–"} ✚`));
+    wrap.append(h("p", { class: "rec-unit" }, `${label(u.id)} · ${u.ap} ${T.ap} · ${u.mp} ${T.mp} · ${u.injuries}/${u.hp ?? "–"} ✚`));
     if (!opts) { wrap.append(h("p", { class: "muted" }, "…")); return wrap; }
     if (plan && plan.kind === "move") {
       const m = plan.option;
@@ -370,7 +370,7 @@
         type: "button", class: "button spell", disabled: !s.targets.length, "data-spell": s.name,
         title: s.refused ? `${T.rule} ${s.rule}: ${s.reason} (${s.refused})` : null,
         onclick: () => { plan = { kind: "spell", spell: s }; render(); },
-      }, `${s.name} · ${s.ap} AP · ${s.range}`));
+      }, `${s.name} · ${s.ap} ${T.ap} · ${T["range_" + s.range] || s.range}`));
     }
     wrap.append(spells);
     const row = h("div", { class: "rec-row" });
@@ -457,7 +457,7 @@
     const side = (s) => {
       const p = S.players[s];
       return h("div", { class: `rec-score side-${s}${S.active_side === s ? " on" : ""}` },
-        h("strong", {}, `${s} · ${p.name}`), ` ${p.gg} GG · ${p.kamas} ₭`);
+        h("strong", {}, `${s} · ${p.name}`), ` ${p.gg} ${T.gg} · ${p.kamas} ₭`);
     };
     return h("div", { class: "rec-scores" }, side("A"),
       h("div", { class: "rec-turn" }, `${T.turn} ${S.turn}`, S.wild_gg ? h("div", { class: "small" }, "+1 " + T.wild) : null),
@@ -511,7 +511,7 @@
       message.kind === "refused" ? ` — ${T.nothing_recorded}` : "",
       message.detail ? h("span", { class: "rec-detail small" }, message.detail) : null) : null;
     const infoUnit = info && unitById(info);
-    const infoLine = infoUnit ? h("p", { class: "small rec-info" }, `${label(infoUnit.id)} · ${infoUnit.ap} AP · ${infoUnit.mp} MP · ${infoUnit.injuries}/${infoUnit.hp ?? "–"} ✚ · ${T.level} ${infoUnit.level ?? "–"}`) : null;
+    const infoLine = infoUnit ? h("p", { class: "small rec-info" }, `${label(infoUnit.id)} · ${infoUnit.ap} ${T.ap} · ${infoUnit.mp} ${T.mp} · ${infoUnit.injuries}/${infoUnit.hp ?? "–"} ✚ · ${T.level} ${infoUnit.level ?? "–"}`) : null;
     const old = root.querySelector(".rec-frame");
     const kept = old ? [old.scrollLeft, old.scrollTop] : null;
     const frame = h("div", { class: "rec-frame" + (whole ? " whole" : "") }, board());
