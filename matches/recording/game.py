@@ -260,7 +260,7 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
                 ) from None
             state = applied.state
             states.append(state)
-            steps += [{"step": s.step, "rule": s.rule, "text": s.text} for s in applied.steps]
+            steps += [{"step": s.step, "rule": s.rule, "text": s.text} for s in applied.trace]
     after = states[-1]
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
         who = f"player {after.winner} wins" if after.winner else "a draw"

@@ -48,7 +48,7 @@ from rules.engine.movement import (
 )
 from rules.engine.powers import powers_of
 from rules.engine.reach import SpellRange, targetable_cells
-from rules.engine.replay.dispatch import Context, step
+from rules.engine.replay.dispatch import Applied, Context, step
 from rules.engine.roster import Spell
 from rules.engine.sight import sight_rules
 from rules.engine.state import GameState, Phase, Unit
@@ -83,25 +83,16 @@ def _accepted(state: GameState, event: Event, context: Context) -> GameState | N
 # -- one event ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Applied:
-    """The state after an event and the steps worth showing at the table (dice, damage)."""
-
-    state: GameState
-    steps: tuple[TraceStep, ...] = ()
-
-
 def apply_event(state: GameState, event: Event, context: Context) -> Applied:
     """One game event by the replay's own entry point (`replay.dispatch.step`), with the steps
     worth showing: the spell's trace, and each Block roll of a move in words. A scoresheet
     checks an action in the time of that action this way instead of replaying the whole game;
     its finished log is always verified by the full replay."""
     applied = step(state, event, context)
-    steps = applied.trace
     if isinstance(event, Move) and event.block:
         blocks = move_one_cell(state, event.unit, event.to, event.block, context.book).blocks
-        steps = tuple(_block_step(event.unit, b) for b in blocks)
-    return Applied(applied.state, steps)
+        return Applied(applied.state, tuple(_block_step(event.unit, b) for b in blocks))
+    return applied
 
 
 def _block_step(mover: str, block: BlockOutcome) -> TraceStep:
