@@ -19,6 +19,6 @@ echo "== migrations"; "$VENV/bin/python" manage.py makemigrations --check --dry-
 echo "== deploy checks"
 DJANGO_DEBUG=false DJANGO_SECRET_KEY="$(head -c 48 /dev/urandom | base64)" \
   "$VENV/bin/python" manage.py check --deploy --fail-level WARNING
-echo "== pytest"; "$VENV/bin/pytest" "$@"
+echo "== pytest"; "$VENV/bin/pytest" --durations=30 "$@"
 echo "== schemathesis (every API operation against its own schema, live server, ~2 min)"
 VENV="$VENV" bash .ci/schemathesis.sh

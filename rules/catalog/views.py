@@ -193,7 +193,7 @@ def arena_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _require_editor(request: HttpRequest) -> None:
     if not selectors.can_manage_catalog(request.user):
-        raise PermissionDenied("Only organisers and staff edit arenas.")
+        raise PermissionDenied("Only site staff edit the shared arenas.")
 
 
 @login_required

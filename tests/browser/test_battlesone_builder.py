@@ -30,6 +30,7 @@ def test_build_a_page_list_on_a_phone(page: Page, live_server, rulebook):
         page.locator(f"#id_hp_{index}").dispatch_event("change")
         expect(page.get_by_test_id("b1-totals")).to_contain_text(f"{7 * (index + 1)} of 21")
     verdict = page.get_by_test_id("b1-verdict")
+    expect(page.locator(".violations li")).to_have_text([])  # on failure: the violations' texts
     expect(verdict).to_contain_text("Legal")
     expect(page.get_by_test_id("b1-totals")).to_contain_text("21 of 21 Level Points")
 
