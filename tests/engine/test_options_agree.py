@@ -100,9 +100,13 @@ def test_6_3_2_every_move_offered_is_accepted_and_a_step_not_offered_is_refused(
                     for b in move.blocks
                 )
             after = dispatch.step(after, Move(0, unit.id, Cell.parse(cell), block), context).state
-    cell = data.draw(CELLS)
-    if unit.cell is None or not unit.cell.is_adjacent(cell):
+    if unit.cell is None:
         return
+    dx, dy = data.draw(st.sampled_from([(1, 0), (-1, 0), (0, 1), (0, -1)]))
+    x, y = unit.cell.x + dx, unit.cell.y + dy
+    if not (0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE):
+        return
+    cell = Cell(x, y)  # a one-cell step: refused by the engine unless it is offered
     if cell.name not in {m.cell for m in offered}:
         assert not _accepted(state, Move(0, unit.id, cell), context), cell
 
