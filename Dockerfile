@@ -14,11 +14,13 @@ COPY matches matches
 COPY live live
 COPY templates templates
 COPY static static
+COPY locale locale
 COPY manage.py ./
 RUN pip install . && useradd --create-home app
 
 # collectstatic needs a secret to import the settings; this one never serves a request.
-RUN DJANGO_DEBUG=false DJANGO_SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
+RUN DJANGO_DEBUG=false DJANGO_SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput \
+    && DJANGO_DEBUG=false DJANGO_SECRET_KEY=collectstatic-only python manage.py compile_translations
 
 USER app
 EXPOSE 8000

@@ -18,9 +18,11 @@ install: $(PY)
 install-dev: $(PY)
 	$(PY) -m pip install --quiet -e ".[dev]"
 
-## Install, migrate, load demo data and serve the site on SQLite with tasks run inline, over
-## ASGI (gunicorn + uvicorn, one process: the live channel then needs no Redis; docs/live.md).
+## Install, compile the translations, migrate, load demo data and serve the site on SQLite with
+## tasks run inline, over ASGI (gunicorn + uvicorn, one process: the live channel then needs no
+## Redis; docs/live.md).
 run: install
+	$(PY) manage.py compile_translations
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	@echo ""

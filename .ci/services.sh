@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start or stop the PostgreSQL and Redis servers the test suite runs against, on loopback only.
-#   .ci/services.sh install   install the Debian packages that are missing (needs root)
+#   .ci/services.sh install   install the Debian packages that are missing (needs root):
+#                             PostgreSQL, Redis, Chromium and gettext (translations)
 #   .ci/services.sh start     start both if not already answering; prints the URLs to export
 #   .ci/services.sh stop      stop what `start` started (and nothing else)
 set -euo pipefail
@@ -23,6 +24,7 @@ install() {
   [ -n "$PG_BIN" ] || missing+=(postgresql)
   command -v redis-server >/dev/null || missing+=(redis-server)
   command -v chromium >/dev/null || missing+=(chromium)
+  command -v msgfmt >/dev/null || missing+=(gettext)  # compilemessages and makemessages
   if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive

@@ -13,6 +13,9 @@ trap 'bash .ci/services.sh stop' EXIT
 eval "$(bash .ci/services.sh start | sed 's/^/export /')"
 export REQUIRE_SERVICES=1
 
+echo "== translations"  # the French catalogue, compiled and checked by GNU gettext (issue 18)
+msgfmt --check --statistics -o /dev/null locale/fr/LC_MESSAGES/django.po
+"$VENV/bin/python" manage.py compilemessages --ignore=.venv --ignore=static
 echo "== ruff"; "$VENV/bin/ruff" check . && "$VENV/bin/ruff" format --check .
 echo "== import-linter"; "$VENV/bin/lint-imports"
 echo "== migrations"; "$VENV/bin/python" manage.py makemigrations --check --dry-run

@@ -57,6 +57,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in person's saved language comes before the cookie and the
+    # browser's Accept-Language (issue 18).
+    "tournaments.accounts.language.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -76,6 +79,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.notifications.context.unread_notices",
             ],
         },
     },
@@ -170,7 +174,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
-LANGUAGE_CODE = "en-gb"
+# English and French (issue 18): the language is the signed-in person's saved choice, else the
+# language cookie set by the switch, else the browser's Accept-Language, else English. URLs carry
+# no language prefix, so every address works in both languages.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -256,3 +265,15 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", "INFO")},
 }
+
+# Notifications and accounts e-mail (issue 17): the console backend prints mails unless
+# DJANGO_EMAIL_BACKEND names another (e.g. django.core.mail.backends.smtp.EmailBackend with
+# the EMAIL_* settings below). SITE_URL makes the links in mails and webhook posts absolute.
+EMAIL_BACKEND = env.str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env.str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Krosmaster Tournaments <noreply@localhost>")
+SITE_URL = env.str("SITE_URL", "http://127.0.0.1:8000")

@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import health
+from tournaments.accounts.language import set_language
 
 api_v1 = [
     path("", include("tournaments.api_urls")),
@@ -18,8 +19,10 @@ urlpatterns = [
     path("", include("rules.urls")),
     path("", include("teams.urls")),
     path("", include("matches.urls")),
+    path("", include("tournaments.notifications.urls")),
     path("", include("live.urls")),
     path("health/", health, name="health"),
+    path("i18n/setlang/", set_language, name="set_language"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -3,78 +3,79 @@ how an event plays its teams and arenas. The models store them (`Event.Status` i
 matches and teams read them from here, so they need not import the event models."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class EventStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    REGISTRATION_OPEN = "registration_open", "Registration open"
-    REGISTRATION_CLOSED = "registration_closed", "Registration closed"
-    RUNNING = "running", "Swiss rounds"
-    TOP_CUT = "top_cut", "Top cut"
-    FINISHED = "finished", "Finished"
+    DRAFT = "draft", _("Draft")
+    REGISTRATION_OPEN = "registration_open", _("Registration open")
+    REGISTRATION_CLOSED = "registration_closed", _("Registration closed")
+    RUNNING = "running", _("Swiss rounds")
+    TOP_CUT = "top_cut", _("Top cut")
+    FINISHED = "finished", _("Finished")
 
 
 class TimePolicy(models.TextChoices):
-    EQUAL_TURNS = "equal_turns", "Finish the game turn; no winner is a draw"
-    GG_LEAD = "gg_lead", "Finish the game turn; more GG wins, equal GG is a draw"
+    EQUAL_TURNS = "equal_turns", _("Finish the game turn; no winner is a draw")
+    GG_LEAD = "gg_lead", _("Finish the game turn; more GG wins, equal GG is a draw")
 
 
 class TeamMode(models.TextChoices):
-    EVENT = "event", "One team for the whole event"
-    PER_MATCH = "per_match", "A team per match"
+    EVENT = "event", _("One team for the whole event")
+    PER_MATCH = "per_match", _("A team per match")
 
 
 class TeamLists(models.TextChoices):
-    AFTER_EVENT = "after_event", "Public once the event is finished"
-    OPEN = "open", "Public now"
-    PRIVATE = "private", "Organisers and judges only"
+    AFTER_EVENT = "after_event", _("Public once the event is finished")
+    OPEN = "open", _("Public now")
+    PRIVATE = "private", _("Organisers and judges only")
 
 
 class CutKind(models.TextChoices):
-    SINGLE = "single", "Single elimination"
-    DOUBLE = "double", "Double elimination"
+    SINGLE = "single", _("Single elimination")
+    DOUBLE = "double", _("Double elimination")
 
 
 class Seeding(models.TextChoices):
-    RANDOM = "random", "Random draw"
-    RATING = "rating", "By rating"
+    RANDOM = "random", _("Random draw")
+    RATING = "rating", _("By rating")
 
 
 class ArenaChoice(models.TextChoices):
-    FORCED = "forced", "Set by the organiser for each match"
-    DRAWN = "drawn", "Drawn at random from the map pool"
-    FIRST_PLAYER = "first_player", "Picked from the map pool by the first player (1.3.2)"
+    FORCED = "forced", _("Set by the organiser for each match")
+    DRAWN = "drawn", _("Drawn at random from the map pool")
+    FIRST_PLAYER = "first_player", _("Picked from the map pool by the first player (1.3.2)")
 
 
 class BanTimeout(models.TextChoices):
-    RANDOM = "random", "A random legal ban is made for the late player"
-    SKIP = "skip", "The late player's ban is skipped"
+    RANDOM = "random", _("A random legal ban is made for the late player")
+    SKIP = "skip", _("The late player's ban is skipped")
 
 
 class Role(models.TextChoices):
-    ORGANISER = "organiser", "Organiser"
-    CO_ORGANISER = "co_organiser", "Co-organiser"
-    JUDGE = "judge", "Judge"
-    PLAYER = "player", "Player"
+    ORGANISER = "organiser", _("Organiser")
+    CO_ORGANISER = "co_organiser", _("Co-organiser")
+    JUDGE = "judge", _("Judge")
+    PLAYER = "player", _("Player")
 
 
 class RoundStage(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    TOP_CUT = "top_cut", "Top cut"
+    SWISS = "swiss", _("Swiss")
+    TOP_CUT = "top_cut", _("Top cut")
 
 
 class RoundStatus(models.TextChoices):
-    DRAFT = "draft", "Draft (pairings hidden)"
-    PUBLISHED = "published", "Published"
-    COMPLETE = "complete", "Complete"
+    DRAFT = "draft", _("Draft (pairings hidden)")
+    PUBLISHED = "published", _("Published")
+    COMPLETE = "complete", _("Complete")
 
 
 class Side(models.TextChoices):
     """A match's two seats: player A and player B, written in lower case everywhere we store
     them."""
 
-    A = "a", "Player A"
-    B = "b", "Player B"
+    A = "a", _("Player A")
+    B = "b", _("Player B")
 
 
 LOG_SIDE = {"A": Side.A, "B": Side.B}

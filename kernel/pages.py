@@ -9,8 +9,21 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from kernel.errors import ServiceError
+
+
+def refusal_messages(error: ServiceError) -> list[str]:
+    """A refusal in plain words (never the internal field name), then, for an illegal team,
+    every violation with its rule (issue 17)."""
+    said = [error.reason[:1].upper() + error.reason[1:] + "."]
+    legality = error.extra.get("legality") or {}
+    said.extend(
+        _("Rule %(rule)s: %(message)s") % {"rule": v.get("rule", "?"), "message": v["message"]}
+        for v in legality.get("violations", [])
+    )
+    return said
 
 
 def attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") -> Any:
@@ -18,7 +31,8 @@ def attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") 
     try:
         result = action()
     except ServiceError as error:
-        messages.error(request, f"{error.reason} ({error.field})")
+        for text in refusal_messages(error):
+            messages.error(request, text)
         return None
     if success:
         messages.success(request, success)

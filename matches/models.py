@@ -8,23 +8,24 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Outcome(models.TextChoices):
     """From the point of view of the match's player A, as the pairing engine reads it."""
 
-    A_WINS = "a", "Player A wins"
-    B_WINS = "b", "Player B wins"
-    DRAW = "draw", "Draw"
+    A_WINS = "a", _("Player A wins")
+    B_WINS = "b", _("Player B wins")
+    DRAW = "draw", _("Draw")
 
 
 class Match(models.Model):
     """One table of a round. No player B is the bye, a win for A that needs no report."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Awaiting results"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
+        PENDING = "pending", _("Awaiting results")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
 
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
@@ -108,10 +109,10 @@ class ResultChange(models.Model):
     """Every result a match has had, who set it, when and how: the audit trail."""
 
     class Source(models.TextChoices):
-        AGREEMENT = "agreement", "Both players agreed"
-        ORGANISER = "organiser", "Entered by an organiser"
-        RULING = "ruling", "Judge's ruling"
-        BYE = "bye", "Bye"
+        AGREEMENT = "agreement", _("Both players agreed")
+        ORGANISER = "organiser", _("Entered by an organiser")
+        RULING = "ruling", _("Judge's ruling")
+        BYE = "bye", _("Bye")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     changed_by = models.ForeignKey(
@@ -138,12 +139,12 @@ class JudgeCall(models.Model):
     """A request for a judge: a dispute opened by disagreeing reports, or a player's call."""
 
     class Kind(models.TextChoices):
-        DISPUTE = "dispute", "Result dispute"
-        CALL = "call", "Judge call"
+        DISPUTE = "dispute", _("Result dispute")
+        CALL = "call", _("Judge call")
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        RESOLVED = "resolved", "Resolved"
+        OPEN = "open", _("Open")
+        RESOLVED = "resolved", _("Resolved")
 
     event = models.ForeignKey(
         "tournaments.Event", on_delete=models.CASCADE, related_name="judge_calls"
@@ -209,21 +210,21 @@ class MatchLog(models.Model):
     """
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Being verified"
-        VALID = "valid", "Valid"
-        INVALID = "invalid", "Invalid"
-        MISMATCH = "mismatch", "Claims differ from the rules"
-        UNSUPPORTED = "unsupported", "Not supported by the engine"
-        INCOMPLETE = "incomplete", "Incomplete"
-        UNREADABLE = "unreadable", "Unreadable"
-        ERROR = "error", "The verifier failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Being verified")
+        VALID = "valid", _("Valid")
+        INVALID = "invalid", _("Invalid")
+        MISMATCH = "mismatch", _("Claims differ from the rules")
+        UNSUPPORTED = "unsupported", _("Not supported by the engine")
+        INCOMPLETE = "incomplete", _("Incomplete")
+        UNREADABLE = "unreadable", _("Unreadable")
+        ERROR = "error", _("The verifier failed")
 
     class Stage(models.TextChoices):
-        QUEUED = "queued", "Waiting for a worker"
-        READING = "reading", "Reading the log"
-        REPLAYING = "replaying", "Replaying the events"
-        DONE = "done", "Done"
+        QUEUED = "queued", _("Waiting for a worker")
+        READING = "reading", _("Reading the log")
+        REPLAYING = "replaying", _("Replaying the events")
+        DONE = "done", _("Done")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="logs")
     sha256 = models.CharField(max_length=64)
@@ -260,6 +261,11 @@ class MatchLog(models.Model):
         blank=True,
         related_name="match_logs",
         help_text="The judge review this log opened or was attached to.",
+    )
+    withdrawn_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Withdrawn by its uploader before a judge acted (kept, not counted).",
     )
 
     class Meta:
@@ -298,7 +304,17 @@ class MatchLog(models.Model):
     @property
     def acceptable(self) -> bool:
         """A valid log recording this match's game: its result may be accepted."""
-        return self.status == self.Status.VALID and not self.match_problems
+        return (
+            self.status == self.Status.VALID
+            and not self.match_problems
+            and self.withdrawn_at is None
+        )
+
+    @property
+    def counts(self) -> bool:
+        """Whether a newer upload can supersede an older valid log: an unreadable file (a
+        wrong file, a truncated copy) or a withdrawn one never does (issue 17)."""
+        return self.withdrawn_at is None and self.status != self.Status.UNREADABLE
 
 
 # The live scoresheet (issue 16) lives in its own package; Django finds models here.

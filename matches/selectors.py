@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from kernel import access, choices
-from matches.models import JudgeCall, Match, ResultChange, ResultReport
+from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport
 
 
 def _staff_events(user: AbstractBaseUser) -> QuerySet:
@@ -74,8 +74,100 @@ def judge_queue(event) -> QuerySet[JudgeCall]:
     """Open calls first, oldest first: what the judges should walk to next."""
     return (
         event.judge_calls.select_related(
-            "match__round", "match__player_a__user", "match__player_b__user", "raised_by"
+            "match__round__event", "match__player_a__user", "match__player_b__user", "raised_by"
         )
-        .prefetch_related("rulings__judge", "match__reports__registration__user")
+        .prefetch_related(
+            "rulings__judge",
+            "match__reports__registration__user",
+            # The queue's cards show each table's logs: one query for all tables (issue 15).
+            Prefetch(
+                "match__logs",
+                queryset=MatchLog.objects.defer("data")
+                .select_related("uploaded_by", "review_call")
+                .order_by("-uploaded_at", "-id"),
+                to_attr="queue_logs",
+            ),
+        )
         .order_by("status", "created_at")
     )
+
+
+def player_panel(match: Match, registration) -> dict:
+    """What one player of `match` sees above everything else on their phone (issue 17): their
+    report, the opponent's, and the valid match log whose result they may accept, so that the
+    page offers one clear action at a time."""
+    from matches.logs import selectors as log_selectors
+    from matches.logs import services as log_services
+
+    by_player = {r.registration_id: r for r in reports(match)}
+    opponent = match.player_b if registration.pk == match.player_a_id else match.player_a
+    counted = [log for log in log_selectors.logs_of(match) if log.counts]
+    newest = counted[0] if counted else None
+    outcome = log_services.match_outcome(newest) if newest and newest.acceptable else None
+    return {
+        "me": registration,
+        "opponent": opponent,
+        "mine": by_player.get(registration.pk),
+        "theirs": by_player.get(opponent.pk) if opponent is not None else None,
+        "accept_log": newest if outcome else None,
+        "log_outcome": dict(zip(("result", "gg_a", "gg_b"), outcome, strict=True))
+        if outcome
+        else None,
+    }
+
+
+def queue_cards(event) -> list[dict]:
+    """The judges' queue as one card per table (issue 17): a table's calls, disputes and log
+    reviews merged, with its players, reports and logs; tables with an open call first, the
+    longest waiting first, then the settled ones."""
+    cards: dict[object, dict] = {}
+    for call in judge_queue(event):
+        key = call.match_id or f"event-{call.pk}"
+        card = cards.setdefault(key, {"match": call.match, "calls": [], "logs": []})
+        card["calls"].append(call)
+    for card in cards.values():
+        calls = card["calls"]
+        card["open"] = any(c.status == JudgeCall.Status.OPEN for c in calls)
+        card["since"] = (
+            min(c.created_at for c in calls if c.status == "open")
+            if card["open"]
+            else max(c.created_at for c in calls)
+        )
+        if card["match"] is not None:
+            card["logs"] = card["match"].queue_logs
+            card["reports"] = list(card["match"].reports.all())
+    settled = sorted((c for c in cards.values() if not c["open"]), key=lambda c: c["since"])
+    waiting = sorted((c for c in cards.values() if c["open"]), key=lambda c: c["since"])
+    return waiting + settled[::-1]
+
+
+def ban_phase_overview(event) -> list[dict]:
+    """Where each table of the current round is in its ban phase, for the judges (issue 17).
+    The phases are read through the match's relation (`match.ban_phase`): matches sits below
+    teams and does not import it."""
+    current = event.rounds.exclude(status="draft").order_by("-number").first()
+    if current is None:
+        return []
+    rows = []
+    for match in (
+        current.matches.exclude(player_b=None)
+        .select_related("player_a__user", "player_b__user", "ban_phase__arena")
+        .order_by("table")
+    ):
+        phase = getattr(match, "ban_phase", None) if _has_phase(match) else None
+        rows.append(
+            {
+                "match": match,
+                "phase": phase,
+                "bans_made": phase.bans.count() if phase else 0,
+                "bans_total": 2 * phase.bans_per_player if phase else 0,
+            }
+        )
+    return rows
+
+
+def _has_phase(match: Match) -> bool:
+    try:
+        return match.ban_phase is not None
+    except Exception:  # RelatedObjectDoesNotExist: the phase has not been opened yet
+        return False

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
 from kernel.limits import MAX_RULING_TEXT
-from matches import notices
+from matches import notices, signals
 from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
 from rules import systems
 
@@ -36,13 +36,17 @@ def _locked(match: Match) -> Match:
 
 def _check_result(match: Match, result: str, gg_a: int | None, gg_b: int | None) -> None:
     if result not in Outcome.values:
-        raise InvalidInput("result", f"one of {', '.join(Outcome.values)}")
+        raise InvalidInput(
+            "result", _("one of %(choices)s") % {"choices": ", ".join(Outcome.values)}
+        )
     if match.round.stage == choices.RoundStage.TOP_CUT and result == Outcome.DRAW:
-        raise InvalidInput("result", "a top-cut match needs a winner", "draw_in_cut")
+        raise InvalidInput("result", _("a top-cut match needs a winner"), "draw_in_cut")
     score = systems.get(match.round.event.game_system).score
     for side, value in (("a", gg_a), ("b", gg_b)):
         # The figure is stored in the gg_a/gg_b columns whatever the system calls it.
         problem = score.check(value)
+        if problem is not None and score.key == "gg":
+            problem = _("the Gallons of Glory left, 0 to %(max)s") % {"max": score.maximum}
         if problem is not None:
             raise InvalidInput(f"{score.key}_{side}", problem)
 
@@ -106,17 +110,19 @@ def complete_round_if_done(round_: Round) -> None:
 
 def _check_reportable(match: Match, *, from_log: int | None = None) -> None:
     if match.round.status == choices.RoundStatus.DRAFT:
-        raise Conflict("match", "the pairings are not published yet", "draft")
+        raise Conflict("match", _("the pairings are not published yet"), "draft")
     if match.is_bye:
-        raise Conflict("match", "a bye needs no report", "bye")
+        raise Conflict("match", _("a bye needs no report"), "bye")
     if match.status == Match.Status.CONFIRMED:
-        raise Conflict("match", "the result is confirmed; ask an organiser to correct it", "final")
+        raise Conflict(
+            "match", _("the result is confirmed; ask an organiser to correct it"), "final"
+        )
     if match.status == Match.Status.DISPUTED:
-        raise Conflict("match", "a judge is settling this result", "disputed")
+        raise Conflict("match", _("a judge is settling this result"), "disputed")
     if from_log is None and match.round.event.require_match_log:
         raise Conflict(
             "match",
-            "this event requires a match log: upload it, then both players accept its result",
+            _("this event requires a match log: upload it, then both players accept its result"),
             "log_required",
         )
 
@@ -139,13 +145,14 @@ def report_result(
     match = _locked(match)
     _check_reportable(match, from_log=from_log)
     if match.side_of(registration.pk) is None:
-        raise InvalidInput("registration", "this player is not in the match")
+        raise InvalidInput("registration", _("this player is not in the match"))
     _check_result(match, result, gg_a, gg_b)
     mine, _created = ResultReport.objects.update_or_create(
         match=match,
         registration=registration,
         defaults={"reported_by": by, "result": result, "gg_a": gg_a, "gg_b": gg_b},
     )
+    signals.result_reported.send(sender=ResultReport, report_id=mine.pk)
     theirs = match.reports.exclude(registration=registration).first()
     if theirs is None:
         notices.match_changed(match)
@@ -190,10 +197,10 @@ def confirm_result(
     match = _locked(match)
     _check_reportable(match)
     if match.side_of(registration.pk) is None:
-        raise InvalidInput("registration", "this player is not in the match")
+        raise InvalidInput("registration", _("this player is not in the match"))
     theirs = match.reports.exclude(registration=registration).first()
     if theirs is None:
-        raise Conflict("match", "your opponent has not reported yet", "nothing_to_confirm")
+        raise Conflict("match", _("your opponent has not reported yet"), "nothing_to_confirm")
     if (theirs.result, theirs.gg_a, theirs.gg_b) != (result, gg_a, gg_b):
         raise Conflict(
             "result",
@@ -223,16 +230,16 @@ def confirm_result(
 
 def _check_correctable(match: Match) -> None:
     if match.round.status == choices.RoundStatus.DRAFT:
-        raise Conflict("match", "the pairings are not published yet", "draft")
+        raise Conflict("match", _("the pairings are not published yet"), "draft")
     if match.is_bye:
-        raise Conflict("match", "a bye is always a win", "bye")
+        raise Conflict("match", _("a bye is always a win"), "bye")
     if (
         match.bracket_slot
         and match.status == Match.Status.CONFIRMED
         and match.round.event.rounds.filter(number__gt=match.round.number).exists()
     ):
         raise Conflict(
-            "match", "the bracket has moved on from this match; it cannot change now", "bracket"
+            "match", _("the bracket has moved on from this match; it cannot change now"), "bracket"
         )
 
 
@@ -275,7 +282,7 @@ def call_judge(
 ) -> JudgeCall:
     """A player (or organiser) asks for a judge, at a match or for the event."""
     if event.status in (choices.EventStatus.DRAFT, choices.EventStatus.FINISHED):
-        raise Conflict("event", "judges are on duty while the event runs", "not_running")
+        raise Conflict("event", _("judges are on duty while the event runs"), "not_running")
     call = JudgeCall.objects.create(
         event=event, match=match, kind=JudgeCall.Kind.CALL, raised_by=by, note=note.strip()[:500]
     )
@@ -299,9 +306,9 @@ def record_ruling(
     """Record a judge's ruling and, when it names a result, set it (kept in the history)."""
     call = JudgeCall.objects.select_for_update().get(pk=call.pk)
     if call.status != JudgeCall.Status.OPEN:
-        raise Conflict("call", "this call has been resolved already", "resolved")
+        raise Conflict("call", _("this call has been resolved already"), "resolved")
     if not rule.strip():
-        raise InvalidInput("rule", "name the rule the ruling applies, e.g. 3.4.2")
+        raise InvalidInput("rule", _("name the rule the ruling applies, e.g. 3.4.2"))
     if not text.strip():
         raise InvalidInput("text", _("say what was decided and why"))
     if len(text.strip()) > MAX_RULING_TEXT:
@@ -309,9 +316,9 @@ def record_ruling(
             "text", _("at most %(n)d characters") % {"n": MAX_RULING_TEXT}, "too_long"
         )
     if result and call.match_id is None:
-        raise InvalidInput("result", "this call is not about a match")
+        raise InvalidInput("result", _("this call is not about a match"))
     if call.kind == JudgeCall.Kind.DISPUTE and not result:
-        raise InvalidInput("result", "a dispute is settled by a result")
+        raise InvalidInput("result", _("a dispute is settled by a result"))
     if result:
         match = _locked(call.match)
         _check_correctable(match)
@@ -340,5 +347,6 @@ def record_ruling(
     JudgeCall.objects.filter(pk=call.pk).update(
         status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
     )
+    signals.ruling_recorded.send(sender=Ruling, ruling_id=ruling.pk)
     notices.judge_queue_changed(call.event)
     return ruling

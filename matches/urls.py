@@ -11,6 +11,7 @@ urlpatterns = [
     path("matches/<int:pk>/logs/upload/", views.log_upload, name="log-upload"),
     path("matches/<int:pk>/logs/section/", views.logs_section, name="logs-section"),
     path("matches/<int:pk>/logs/<int:log_pk>/accept/", views.log_accept, name="log-accept"),
+    path("matches/<int:pk>/logs/<int:log_pk>/withdraw/", views.log_withdraw, name="log-withdraw"),
     path("matches/<int:pk>/logs/<int:log_pk>/replay/", views.log_replay, name="log-replay"),
     path(
         "matches/<int:pk>/logs/<int:log_pk>/replay/step/",

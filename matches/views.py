@@ -3,6 +3,8 @@ corrections, judge calls, and the judges' queue with the ruling form."""
 
 from __future__ import annotations
 
+import logging
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,15 +15,18 @@ from django.views.decorators.http import require_POST
 
 from kernel import access
 from kernel.access import event_and_access
+from kernel.errors import ServiceError
 from kernel.pages import attempt, back
 from live import topics
 from live.http import live_etag
 from matches import selectors, services
-from matches.forms import ResultForm, RulingForm
+from matches.forms import JudgeCallForm, ResultForm, RulingForm
 from matches.logs import selectors as log_selectors
 from matches.logs import services as log_services
-from matches.models import Match
+from matches.models import Match, MatchLog
 from rules.matchlog.parse import MAX_LOG_BYTES
+
+logger = logging.getLogger(__name__)
 
 
 def _match(request: HttpRequest, pk: int) -> Match:
@@ -33,14 +38,21 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(request, pk)
     who = access.of(request.user, match.round.event)
     follows = selectors.can_follow(request.user, match)
+    mine = selectors.registration_in(request.user, match)
+    panel = selectors.player_panel(match, mine) if mine is not None and not match.is_bye else {}
     return render(
         request,
         "matches/match_detail.html",
         {
             "match": match,
             "event": match.round.event,
+            "round": match.round,
             "who": who,
             "follows": follows,
+            "player": mine,
+            **panel,
+            "next": request.path,
+            "call_form": JudgeCallForm(),
             "live_topic": topics.match(match.pk),
             "reports": selectors.reports(match) if follows else [],
             "history": selectors.history(match) if follows else [],
@@ -110,15 +122,19 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action == "judge-call":
         if not selectors.can_follow(request.user, match):
             raise PermissionDenied
+        call_form = JudgeCallForm(request.POST)
+        if not call_form.is_valid():
+            messages.error(request, _("Say why you call a judge."))
+            return back(request, fallback)
         attempt(
             request,
             lambda: services.call_judge(
                 event=match.round.event,
                 match=match,
                 by=request.user,
-                note=request.POST.get("note", ""),
+                note=call_form.note_text(),
             ),
-            "A judge has been called to your table.",
+            _("A judge has been called to table %(table)s.") % {"table": match.table},
         )
         return back(request, fallback)
     raise Http404
@@ -134,41 +150,51 @@ def _report_message(match: Match) -> str:
 
 @live_etag(lambda request, slug: [topics.judge_queue(slug)])
 def judge_queue(request: HttpRequest, slug: str) -> HttpResponse:
-    """Disputes and calls of one event, open ones first, each with the ruling form."""
+    """Disputes and calls of one event, one card per table (its calls merged), refreshing
+    itself; `?part=cards` is the cards alone, for the poll."""
     event, who = event_and_access(request, slug)
     if not who.staff:
         raise PermissionDenied("the queue is for the event's judges and organisers")
-    return render(
-        request,
-        "matches/judge_queue.html",
-        {
-            "event": event,
-            "who": who,
-            "live_topic": topics.judge_queue(event.slug),
-            "calls": [
-                (call, RulingForm(auto_id=f"call{call.pk}-%s"))
-                for call in selectors.judge_queue(event)
-            ],
-        },
-    )
+    return _queue_page(request, event, who)
+
+
+def _queue_page(request, event, who, *, bound: tuple[int, RulingForm] | None = None, status=200):
+    forms = {bound[0]: bound[1]} if bound else {}
+    cards = selectors.queue_cards(event)
+    for card in cards:
+        for call in card["calls"]:
+            call.form = forms.get(call.pk) or RulingForm(auto_id=f"call{call.pk}-%s")
+    context = {
+        "event": event,
+        "who": who,
+        "cards": cards,
+        "ban_phases": selectors.ban_phase_overview(event),
+        "editing": bool(bound),
+        "live_topic": topics.judge_queue(event.slug),
+    }
+    if request.htmx and request.GET.get("part") == "cards":
+        return render(request, "matches/_judge_cards.html", context)
+    return render(request, "matches/judge_queue.html", context, status=status)
 
 
 @require_POST
 def ruling(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Record a ruling; a refused one shows the queue again with the judge's text kept."""
     event, who = event_and_access(request, slug)
     if not who.judge:
         raise PermissionDenied("only the event's judges rule")
     call = get_object_or_404(event.judge_calls, pk=pk)
-    form = RulingForm(request.POST)
+    form = RulingForm(request.POST, auto_id=f"call{call.pk}-%s")
     if form.is_valid():
-        attempt(
-            request,
-            lambda: services.record_ruling(call, judge=request.user, **form.service_kwargs()),
-            "Ruling recorded.",
-        )
-    else:
-        messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
-    return redirect("matches:judge-queue", slug)
+        try:
+            services.record_ruling(call, judge=request.user, **form.service_kwargs())
+        except ServiceError as refusal:
+            field = refusal.field if refusal.field in form.fields else None
+            form.add_error(field, refusal.reason)
+        else:
+            messages.success(request, _("Ruling recorded."))
+            return redirect("matches:judge-queue", slug)
+    return _queue_page(request, event, who, bound=(call.pk, form), status=422)
 
 
 # Match logs (issue 9) -----------------------------------------------------------------------------
@@ -177,11 +203,30 @@ def ruling(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def _logs_context(request: HttpRequest, match: Match, follows: bool) -> dict:
     """The match page's "Match logs" section (templates/matches/replay_logs.html)."""
     logs = list(log_selectors.logs_of(match)) if follows else []
+    uploader = request.user.pk if request.user.is_authenticated else None
+    for log in logs:  # the uploader may take a mistaken upload back until a judge acts
+        log.withdrawable = (
+            log.uploaded_by_id == uploader
+            and log.withdrawn_at is None
+            and (log.review_call_id is None or log.review_call.status == "open")
+        )
     return {
         "logs": logs,
         "logs_pending": any(not log.done for log in logs),
         "log_player": selectors.registration_in(request.user, match) is not None,
     }
+
+
+@require_POST
+def log_withdraw(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
+    """The uploader withdraws a mistaken upload (kept as evidence, no longer counted)."""
+    log = _stored_log(request, pk, log_pk)[1]
+    attempt(
+        request,
+        lambda: log_services.withdraw_log(log, by=request.user),
+        _("Log #%(n)s withdrawn.") % {"n": log.pk},
+    )
+    return back(request, reverse("matches:match-detail", args=[pk]) + "#logs")
 
 
 def _followed_match(request: HttpRequest, pk: int) -> Match:
@@ -206,19 +251,25 @@ def log_upload(request: HttpRequest, pk: int) -> HttpResponse:
     fallback = reverse("matches:match-detail", args=[pk]) + "#logs"
     upload = request.FILES.get("file")
     if upload is None:
-        messages.error(request, "Choose the match log file (.jsonl) to upload.")
+        messages.error(request, _("Choose the match log file (.jsonl) to upload."))
         return back(request, fallback)
     if upload.size > MAX_LOG_BYTES:
-        messages.error(request, f"A match log may be at most {MAX_LOG_BYTES // 2**20} MB.")
+        messages.error(
+            request, _("A match log may be at most %(max)s MB.") % {"max": MAX_LOG_BYTES // 2**20}
+        )
         return back(request, fallback)
     data = upload.read(MAX_LOG_BYTES + 1)
     stored = attempt(request, lambda: log_services.store_log(match, data=data, by=request.user))
     if stored is not None:
         log, created = stored
         if created:
-            messages.success(request, f"Log #{log.pk} stored; it is being verified.")
+            messages.success(
+                request, _("Log #%(pk)s stored; it is being verified.") % {"pk": log.pk}
+            )
         else:
-            messages.info(request, f"This log was uploaded already (log #{log.pk}).")
+            messages.info(
+                request, _("This log was uploaded already (log #%(pk)s).") % {"pk": log.pk}
+            )
     return back(request, fallback)
 
 
@@ -240,9 +291,13 @@ def log_accept(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
 def logs_section(request: HttpRequest, pk: int) -> HttpResponse:
     """The match page's log list alone: htmx polls it while a log is being verified."""
     match = _followed_match(request, pk)
-    return render(
-        request, "matches/replay_logs.html", {"match": match, **_logs_context(request, match, True)}
-    )
+    context = {"match": match, **_logs_context(request, match, True)}
+    response = render(request, "matches/replay_logs.html", context)
+    if request.htmx and not context["logs_pending"]:
+        # The poll only runs while a log is being verified: it is done, and the player's
+        # action above (accept the log's result, or wait for a judge) changes with it.
+        response["HX-Refresh"] = "true"
+    return response
 
 
 def _step_number(request: HttpRequest, default: int) -> int:
@@ -252,11 +307,32 @@ def _step_number(request: HttpRequest, default: int) -> int:
         return default
 
 
+def _replay_page(log) -> tuple[log_selectors.ReplayPage | None, bool]:
+    """(the replay, whether the engine crashed on it). A log whose verification crashed
+    (status `error`) is not replayed again; a crash now is logged and shown as such: the page
+    never fails (issue 17)."""
+    if not log.done:
+        return None, False
+    if log.status == MatchLog.Status.ERROR:
+        return None, True
+    try:
+        return log_selectors.replay_page(log), False
+    except Exception:  # the engine's own bug: the judges still get the page and the file
+        logger.exception("replay of match log %s crashed", log.pk)
+        return None, True
+
+
 def log_replay(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
     """The replay page: board, slider and step buttons, event list, trace, GG and Kamas chart."""
     match, log = _stored_log(request, pk, log_pk)
-    page = log_selectors.replay_page(log) if log.done else None
-    context = {"match": match, "event": match.round.event, "log": log, "page": page}
+    page, crashed = _replay_page(log)
+    context = {
+        "match": match,
+        "event": match.round.event,
+        "log": log,
+        "page": page,
+        "crashed": crashed,
+    }
     if page is not None:
         default = page.first_problem if page.first_problem is not None else 0
         context["view"] = log_selectors.step_view(page, _step_number(request, default))
@@ -266,7 +342,7 @@ def log_replay(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
 def log_replay_step(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
     """One step of the replay (board, state, trace), swapped into the page by htmx."""
     _match_, log = _stored_log(request, pk, log_pk)
-    page = log_selectors.replay_page(log) if log.done else None
+    page, _crashed = _replay_page(log)
     if page is None:
         raise Http404("this log has no replay")
     view = log_selectors.step_view(page, _step_number(request, 0))

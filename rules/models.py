@@ -147,6 +147,11 @@ class Power(models.Model):
     position = models.PositiveSmallIntegerField()
     slug = models.CharField(max_length=120)
     name = models.CharField(max_length=120)
+    # Rules text and French wording from the catalog's powers files (issue 18); empty when the
+    # files have nothing for this slug, and French pages then show the English with a marker.
+    text = models.TextField(blank=True)
+    name_fr = models.CharField(max_length=120, blank=True)
+    text_fr = models.TextField(blank=True)
 
     class Meta:
         ordering = ["profile", "position"]

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
 
 from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
@@ -15,24 +16,31 @@ from teams.services import MAX_ENTRIES
 class TeamForm(forms.Form):
     """A saved team, or the Krosmasters written one per line (id or name, `| label` optional)."""
 
-    saved_team = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    team_name = forms.CharField(max_length=80, required=False)
+    saved_team = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label=_("Saved team"),
+        widget=forms.Select(attrs={"data-searchable": ""}),  # a search box (issue 17)
+    )
+    team_name = forms.CharField(max_length=80, required=False, label=_("Team name"))
     krosmasters = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         required=False,
-        help_text="One per line: a profile id or name; add “| label” to tell copies apart.",
+        label=_("Krosmasters"),
+        help_text=_("One per line: a name (or a catalog id); add “| label” to tell copies apart."),
     )
 
     def __init__(self, *args: Any, saved_teams: list | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["saved_team"].choices = [("", "(write the team below)")] + [
+        self.fields["saved_team"].choices = [("", _("(write the team below)"))] + [
             (team.pk, team.name) for team in saved_teams or []
         ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not data.get("saved_team") and not (data.get("krosmasters") or "").strip():
-            raise forms.ValidationError("Choose a saved team or write the Krosmasters.")
+            raise forms.ValidationError(_("Choose a saved team or write the Krosmasters."))
         return data
 
     def service_kwargs(self) -> dict[str, Any]:
@@ -41,7 +49,7 @@ class TeamForm(forms.Form):
             return {"saved_team_id": data["saved_team"]}
         entries: list[Any] = []
         for line in data["krosmasters"].splitlines():
-            profile, _, label = line.partition("|")
+            profile, _sep, label = line.partition("|")
             if profile.strip():
                 entries.append(
                     {"profile": profile.strip(), "label": label.strip()}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from kernel import choices
 from rules.models import Format
@@ -69,16 +70,16 @@ class BanPhase(models.Model):
     """
 
     class Status(models.TextChoices):
-        ARENA = "arena", "Choosing the arena"
-        BANNING = "banning", "Banning"
-        TEAMS = "teams", "Submitting teams"
-        REVEALED = "revealed", "Teams revealed"
-        PAUSED = "paused", "Paused"
+        ARENA = "arena", _("Choosing the arena")
+        BANNING = "banning", _("Banning")
+        TEAMS = "teams", _("Submitting teams")
+        REVEALED = "revealed", _("Teams revealed")
+        PAUSED = "paused", _("Paused")
 
     class ArenaSource(models.TextChoices):
-        FORCED = "forced", "Set by the organiser"
-        DRAWN = "drawn", "Drawn from the map pool"
-        PICKED = "picked", "Picked by the first player (1.3.2)"
+        FORCED = "forced", _("Set by the organiser")
+        DRAWN = "drawn", _("Drawn from the map pool")
+        PICKED = "picked", _("Picked by the first player (1.3.2)")
 
     match = models.OneToOneField(
         "matches.Match", on_delete=models.CASCADE, related_name="ban_phase"
@@ -124,10 +125,10 @@ class Ban(models.Model):
     """
 
     class Kind(models.TextChoices):
-        PLAYER = "player", "By the player"
-        ORGANISER = "organiser", "By an organiser for the player"
-        TIMEOUT_RANDOM = "timeout_random", "Time ran out: a random ban"
-        TIMEOUT_SKIP = "timeout_skip", "Time ran out: ban skipped"
+        PLAYER = "player", _("By the player")
+        ORGANISER = "organiser", _("By an organiser for the player")
+        TIMEOUT_RANDOM = "timeout_random", _("Time ran out: a random ban")
+        TIMEOUT_SKIP = "timeout_skip", _("Time ran out: ban skipped")
 
     phase = models.ForeignKey(BanPhase, on_delete=models.CASCADE, related_name="bans")
     index = models.PositiveSmallIntegerField()

@@ -12,6 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules.catalog import selectors as catalog
@@ -81,7 +82,7 @@ def builder(request: HttpRequest, pk: int | None = None) -> HttpResponse:
                 for reason in reasons:
                     form.add_error("name" if field == "name" else None, reason)
         else:
-            messages.success(request, f"Team {saved.name!r} saved.")
+            messages.success(request, _("Team %(name)s saved.") % {"name": repr(saved.name)})
             if request.htmx:
                 return HttpResponseClientRedirect(reverse("teams:list"))
             return redirect("teams:list")
@@ -127,6 +128,6 @@ def team_delete(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such team")
     if request.method == "POST":
         services.delete_team(team)
-        messages.success(request, f"Team {team.name!r} deleted.")
+        messages.success(request, _("Team %(name)s deleted.") % {"name": repr(team.name)})
         return redirect("teams:list")
     return render(request, "teams/team_confirm_delete.html", {"team": team})

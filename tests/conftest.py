@@ -156,3 +156,15 @@ def _empty_cache() -> Iterator[None]:
             if keys:
                 client.delete(*keys)
     yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_translations() -> None:
+    """The French catalogue compiled from the committed .po (issue 18), so a bare `pytest` on a
+    fresh checkout serves French pages too; Babel, so no system gettext is needed for this."""
+    from django.core.management import call_command
+
+    call_command("compile_translations", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    from django.utils import translation
+
+    translation.trans_real._translations = {}  # forget any catalogue loaded before the compile

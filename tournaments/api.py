@@ -16,6 +16,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
@@ -107,7 +108,7 @@ class EventViewSet(
         data = valid(RoleGrantSerializer, request).validated_data
         user = get_user_model().objects.filter(username=data["username"]).first()
         if user is None:
-            raise ValidationError({"username": ["no user has this name"]})
+            raise ValidationError({"username": [_("no user has this name")]})
         services.grant_role(event=event, user=user, role=data["role"], by=request.user)
         return Response(data, status=status.HTTP_201_CREATED)
 

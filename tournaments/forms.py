@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import zoneinfo
 from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from kernel import limits
@@ -16,34 +19,151 @@ from rules.catalog import selectors as catalog
 from rules.models import Arena
 from teams.forms import TeamForm
 from tournaments import pairing
+from tournaments.accounts.models import Account
 from tournaments.models import EVENT_SETTINGS, Event
 
-#: Settings a post may leave out (the ban phase of issue 6, the rulings of issue 13): the event's
-#: value (or the default) is kept.
-KEPT_WHEN_MISSING = ("ban_seconds", "ban_timeout", "arena_choice", "rulings")
+#: What players read before they come (issue 17): shown on the event page.
+EVENT_PAGE_FIELDS = (
+    "description",
+    "start_time",
+    "time_zone",
+    "player_cap",
+    "registration_deadline",
+    "checkin_opens_at",
+    "checkin_closes_at",
+)
+#: Settings a post may leave out (ban phase, issue 6; time zone and cap, issue 17): the
+#: event's value (or the default) is kept.
+KEPT_WHEN_MISSING = (
+    "ban_seconds",
+    "ban_timeout",
+    "arena_choice",
+    "time_zone",
+    "player_cap",
+    "rulings",
+)
 CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in limits.CUT_SIZES if n]
 
 
 class SignUpForm(UserCreationForm):
-    email = forms.EmailField(required=False, help_text="Optional: for event announcements.")
+    display_name = forms.CharField(
+        max_length=60,
+        required=False,
+        label=_("Display name"),
+        help_text=_("Shown to other players instead of your login (optional)."),
+    )
+    email = forms.EmailField(
+        required=False,
+        label=_("E-mail"),
+        help_text=_("Optional: for your notices and to reset a forgotten password."),
+    )
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "email")
+        fields = ("username", "display_name", "email")
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=commit)
+        if commit:
+            Account.objects.create(
+                user=user, display_name=self.cleaned_data["display_name"].strip()
+            )
+        return user
+
+
+class OrderedPicks(forms.Widget):
+    """Tiebreakers picked from lists, in order (issue 17): one menu per place. A post that
+    sends the old comma-separated text (scripts, the API's habits) is read as it is."""
+
+    places = 5
+
+    def __init__(self, choices: list[tuple[str, str]], attrs: dict | None = None) -> None:
+        super().__init__(attrs)
+        self.choices = choices
+
+    def value_from_datadict(self, data, files, name: str) -> str:
+        if name in data:
+            return data[name]
+        picked = [data.get(f"{name}_{n}", "") for n in range(1, self.places + 1)]
+        return ", ".join(p for p in picked if p)
+
+    def render(self, name, value, attrs=None, renderer=None) -> str:
+        chosen = [v.strip() for v in (value or "").split(",") if v.strip()]
+        ordinals = [_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th")]
+        menus = []
+        for n in range(1, self.places + 1):
+            current = chosen[n - 1] if n <= len(chosen) else ""
+            options = format_html_join(
+                "",
+                '<option value="{}"{}>{}</option>',
+                [("", "", _("(none)"))]
+                + [
+                    (key, " selected" if key == current else "", label)
+                    for key, label in self.choices
+                ],
+            )
+            menus.append(
+                format_html(
+                    '<label class="pick"><span>{}</span><select name="{}_{}" id="id_{}_{}">{}'
+                    "</select></label>",
+                    ordinals[n - 1],
+                    name,
+                    n,
+                    name,
+                    n,
+                    options,
+                )
+            )
+        return format_html('<span class="ordered-picks">{}</span>', mark_safe("".join(menus)))
+
+    def id_for_label(self, id_: str) -> str:
+        return f"{id_}_1" if id_ else id_
 
 
 class EventForm(forms.ModelForm):
-    """Everything an organiser sets; the services validate the combination."""
+    """Everything an organiser sets, in sections; the services validate the combination."""
 
-    cut_size = forms.TypedChoiceField(choices=CUT_CHOICES, coerce=int, initial=0)
+    cut_size = forms.TypedChoiceField(
+        choices=CUT_CHOICES, coerce=int, initial=0, label=_("Top cut")
+    )
     tiebreakers = forms.CharField(
         initial="omw, gg_diff, oomw",
-        help_text="In order, comma separated; choose from "
-        + ", ".join(f"{name} ({tb.label})" for name, tb in pairing.TIEBREAKERS.items()),
+        label=_("Tiebreakers, in order"),
+        widget=OrderedPicks([(name, tb.label) for name, tb in pairing.TIEBREAKERS.items()]),
     )
     map_pool = forms.ModelMultipleChoiceField(
-        queryset=Arena.objects.order_by("name"), required=False
+        queryset=Arena.objects.order_by("name"),
+        required=False,
+        label=_("Map pool"),
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "checklist"}),
     )
+
+    #: The form's sections as organisers think of them; a field no section names (a setting
+    #: added later) is shown under "More" rather than lost.
+    SECTIONS = (
+        (_("The event"), ("name", "starts_on", "start_time", "time_zone", "venue", "is_online",
+                           "description")),
+        (_("Registration"), ("player_cap", "registration_deadline", "checkin_opens_at",
+                             "checkin_closes_at")),
+        (_("Game and teams"), ("game_system", "format", "team_mode", "team_pools", "team_lists",
+                                "require_legal_team", "map_pool")),
+        (_("Rounds"), ("swiss_rounds", "cut_size", "cut_kind", "first_round_seeding",
+                       "round_minutes", "time_policy", "late_registration_round")),
+        (_("Scoring"), ("points_win", "points_draw", "points_loss", "tiebreakers")),
+        (_("Ban phase"), ("bans_per_player", "ban_seconds", "ban_timeout", "arena_choice")),
+        (_("Match logs"), ("require_match_log", "rulings")),
+    )  # fmt: skip
+
+    def sections(self) -> list[tuple[str, list]]:
+        placed = {name for _title, names in self.SECTIONS for name in names}
+        found = [
+            (title, [self[name] for name in names if name in self.fields])
+            for title, names in self.SECTIONS
+        ]
+        rest = [self[name] for name in self.fields if name not in placed]
+        if rest:
+            found.append((_("More"), rest))
+        return [(title, fields) for title, fields in found if fields]
 
     class Meta:
         model = Event
@@ -53,9 +173,17 @@ class EventForm(forms.ModelForm):
             "starts_on",
             "venue",
             "is_online",
+            *EVENT_PAGE_FIELDS,
             *EVENT_SETTINGS,
         ]
-        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "start_time": forms.TimeInput(attrs={"type": "time"}),
+            "description": forms.Textarea(attrs={"rows": 4}),
+            "registration_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "checkin_opens_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "checkin_closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        }
         labels = {
             "swiss_rounds": "Swiss rounds",
             "bans_per_player": "Bans per player (0: no ban phase)",
@@ -86,15 +214,28 @@ class EventForm(forms.ModelForm):
     def clean_ban_seconds(self) -> int:
         return self._kept("ban_seconds")
 
+    def clean_rulings(self) -> dict:
+        """Issue 13's named rulings: a form without them keeps the event's (none when new)."""
+        return self._kept("rulings") or {}
+
+    def clean_player_cap(self) -> int:
+        return self._kept("player_cap")
+
     def clean_ban_timeout(self) -> str:
         return self._kept("ban_timeout")
 
     def clean_arena_choice(self) -> str:
         return self._kept("arena_choice")
 
-    def clean_rulings(self) -> dict:
-        """Issue 13's named rulings: a form without them keeps the event's (none when new)."""
-        return self._kept("rulings")
+    def clean_time_zone(self) -> str:
+        name = (self._kept("time_zone") or "").strip() or "UTC"
+        try:
+            zoneinfo.ZoneInfo(name)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError) as error:
+            raise forms.ValidationError(
+                _("Not a time zone we know: write it like Europe/Paris or America/Montreal.")
+            ) from error
+        return name
 
     def clean_game_system(self) -> str:
         return self.cleaned_data.get("game_system") or systems.DEFAULT
@@ -105,9 +246,12 @@ class EventForm(forms.ModelForm):
         ]
 
     def clean(self) -> dict[str, Any]:
-        """A new event of another game keeps its own default tiebreakers when the organiser
-        left Krosmaster's in place."""
+        """Check-in closes after it opens; a new event of another game keeps its own default
+        tiebreakers when the organiser left Krosmaster's in place."""
         data = super().clean()
+        opens, closes = data.get("checkin_opens_at"), data.get("checkin_closes_at")
+        if opens and closes and closes <= opens:
+            self.add_error("checkin_closes_at", _("Check-in must close after it opens."))
         system = systems.get(data.get("game_system") or systems.DEFAULT)
         krosmaster = list(systems.SYSTEMS[systems.DEFAULT].default_tiebreakers)
         if not self.instance.pk and data.get("tiebreakers") == krosmaster:
@@ -159,6 +303,36 @@ def team_form_for(
 class GuestForm(forms.Form):
     guest_name = forms.CharField(max_length=80, label="Guest name")
     club = forms.CharField(max_length=80, required=False)
+
+
+class PlayerListForm(forms.Form):
+    """A list of players pasted or uploaded by the organiser (tournaments.roster_import)."""
+
+    players = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 5}),
+        required=False,
+        label=_("Paste a player list"),
+        help_text=_("One player a line: “Name, club”; “@login” registers an existing account."),
+    )
+    file = forms.FileField(
+        required=False,
+        label=_("or upload a file (.txt or .csv)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.csv,text/plain,text/csv"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > 200_000:
+                raise forms.ValidationError(_("The file is too large: at most 200 kB."))
+            try:
+                data["players"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError as error:
+                raise forms.ValidationError(_("The file is not plain text (UTF-8).")) from error
+        if not (data.get("players") or "").strip():
+            raise forms.ValidationError(_("Paste at least one name, or choose a file."))
+        return data
 
 
 class RoleForm(forms.Form):

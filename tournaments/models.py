@@ -24,6 +24,7 @@ from kernel.choices import (
 )
 from rules import systems
 from rules.engine.rulings import RulingError, Rulings, registered
+from tournaments.accounts import public_name
 
 
 def validate_rulings(value: object) -> None:
@@ -34,7 +35,9 @@ def validate_rulings(value: object) -> None:
         Rulings.of(value)
     except RulingError as error:
         known = ", ".join(r.name for r in registered())
-        raise ValidationError(f"{error} (known rulings: {known})") from error
+        raise ValidationError(
+            _("%(error)s (known rulings: %(known)s)") % {"error": error, "known": known}
+        ) from error
 
 
 def default_tiebreakers() -> list[str]:
@@ -127,6 +130,18 @@ class Event(models.Model):
     late_registration_round = models.PositiveSmallIntegerField(
         default=0, help_text="Players may still register before this round is paired; 0: never."
     )
+    # What players read before they come (issue 17).
+    description = models.TextField(_("description"), blank=True)
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="Europe/Paris", help_text=_("e.g. Europe/Paris")
+    )
+    player_cap = models.PositiveSmallIntegerField(
+        _("player cap"), default=0, help_text=_("0: no cap; past it, a waiting list.")
+    )
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
+    checkin_opens_at = models.DateTimeField(_("check-in opens"), null=True, blank=True)
+    checkin_closes_at = models.DateTimeField(_("check-in closes"), null=True, blank=True)
     top_cut_seeds = models.JSONField(
         default=list, blank=True, help_text="Registration ids, seed 1 first, fixed at the cut."
     )
@@ -236,6 +251,9 @@ class Registration(models.Model):
     team_legality = models.JSONField(default=dict, blank=True)
     team_submitted_at = models.DateTimeField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)
+    waitlisted = models.BooleanField(
+        default=False, help_text="Registered past the player cap: waiting for a place."
+    )
     dropped_at = models.DateTimeField(null=True, blank=True)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -259,7 +277,10 @@ class Registration(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.user.username if self.user_id else f"{self.guest_name} (guest)"
+        """What others see: the player's display name (or login), or the guest's name."""
+        if self.user_id:
+            return public_name(self.user)
+        return f"{self.guest_name} (guest)"
 
     @property
     def dropped(self) -> bool:
@@ -367,3 +388,8 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hostname} at {self.seen_at:%Y-%m-%d %H:%M:%S}"
+
+
+# Notifications (issue 17) live in their own sub-package; Django finds models through this module.
+from tournaments.accounts.models import Account  # noqa: E402, F401
+from tournaments.notifications.models import EventWebhook, Notice  # noqa: E402, F401

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from matches.models import Match
 from rules import systems
@@ -224,7 +225,14 @@ def bracket_svg(event: Event) -> str | None:
         return None
     labels = {pk: reg.display_name for pk, reg in registrations(event).in_bulk(found.seeds).items()}
     # No drawn title: the page has its heading, and the SVG's <title> still names the bracket.
-    return pairing.render_bracket_svg(found, labels)
+    words = {
+        "winners": _("Winners' bracket"),
+        "losers": _("Losers' bracket"),
+        "winner": _("Winner"),
+        "loser": _("Loser"),
+        "title": _("Top {size} bracket"),
+    }
+    return pairing.render_bracket_svg(found, labels, words=words)
 
 
 # Exports and API payloads ------------------------------------------------------------------------

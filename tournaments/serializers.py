@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -105,7 +106,9 @@ class StatusChangeSerializer(serializers.Serializer):
 
     def validate_expected(self, value: str) -> str:
         if value not in Event.Status.values:
-            raise serializers.ValidationError(f"one of {', '.join(Event.Status.values)}")
+            raise serializers.ValidationError(
+                _("one of %(choices)s") % {"choices": ", ".join(Event.Status.values)}
+            )
         return value
 
 
@@ -137,7 +140,7 @@ class TeamInputSerializer(serializers.Serializer):
         given = [key for key in ("team_id", "krosmasters", "mobs") if key in attrs]
         if len(given) != 1:
             raise serializers.ValidationError(
-                {"team_id": ["give either team_id, krosmasters or (BATTLES ONE) mobs"]}
+                {"team_id": [_("give either team_id, krosmasters or (BATTLES ONE) mobs")]}
             )
         return attrs
 

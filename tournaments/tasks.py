@@ -73,3 +73,7 @@ def pair_round(event_id: int, number: int) -> int | None:
         return None
     background.finish(event_id, "pairing", ok=True)
     return round_.pk
+
+
+# Registered with the workers (they import each app's `tasks` module).
+from tournaments.notifications.tasks import post_webhook  # noqa: E402, F401

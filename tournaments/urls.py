@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 
 from tournaments import views
+from tournaments.accounts.views import urlpatterns as account_urls
 
 E = "events/<slug:slug>/"
 R = f"{E}rounds/<int:number>/"
@@ -23,6 +24,7 @@ urlpatterns = [
         views.forbidden_pair_remove,
         name="forbidden-pair-remove",
     ),
+    path(f"{E}players/import/", views.players_import, name="players-import"),
     path(f"{E}register/", views.event_register, name="event-register"),
     path(
         f"{E}registrations/<int:pk>/<slug:action>/",
@@ -41,6 +43,7 @@ urlpatterns = [
         views.round_export,
         name="round-export",
     ),
+    path(f"{R}results/<int:pk>/", views.round_result, name="round-result"),
     path(f"{R}<slug:action>/", views.round_action, name="round-action"),
     path(f"{E}standings/", views.event_standings, name="event-standings"),
     re_path(
@@ -54,3 +57,4 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]
+urlpatterns += account_urls

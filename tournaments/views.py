@@ -1,6 +1,6 @@
 """Pages: home, sign-up, the dashboard and everything about running an event.
 
-Views stay thin: they check who is asking with `selectors.access` (the same rules as the API),
+Views stay thin: they check who is asking with `kernel.access` (the same rules as the API),
 call one service, and turn a refusal into a message next to the page it came from.
 """
 
@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
+from django import forms
 from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -23,26 +25,42 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kernel import access
 from kernel.access import event_and_access
+from kernel.errors import ServiceError
 from kernel.exports import write_csv
-from kernel.pages import attempt, back
+from kernel.pages import attempt, back, refusal_messages
 from live import topics
 from live.http import live_etag, session_user_id
 from matches import selectors as match_selectors
+from matches import services as match_services
+from matches.forms import JudgeCallForm, ResultForm
 from teams import selectors as team_selectors
-from tournaments import background, selectors, services, snapshots
+from tournaments import (
+    background,
+    capacity,
+    placings,
+    roster_import,
+    selectors,
+    services,
+    snapshots,
+)
+from tournaments import desk as desk_selectors
+from tournaments.accounts import public_name
 from tournaments.forms import (
     EventForm,
     ForbiddenPairForm,
     GuestForm,
+    PlayerListForm,
     RoleForm,
     SignUpForm,
     team_form_for,
 )
 from tournaments.models import Event, Registration, Round
+from tournaments.notifications.forms import WebhookForm
 from tournaments.tasks import pair_round
 
 
@@ -58,7 +76,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}! Your account is ready.")
+        messages.success(
+            request, _("Welcome, %(name)s! Your account is ready.") % {"name": public_name(user)}
+        )
         return redirect("dashboard")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -91,6 +111,19 @@ def _round(request: HttpRequest, event: Event, number: int) -> Round:
 
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event, who = event_and_access(request, slug)
+    return _detail_page(request, event, who)
+
+
+def _detail_page(
+    request: HttpRequest,
+    event: Event,
+    who: access.Access,
+    *,
+    team_form: forms.Form | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The event page; after a refused registration or team, with the form as typed and the
+    reasons next to it (status 422)."""
     reg = who.registration
     saved = list(team_selectors.teams_of(request.user)) if request.user.is_authenticated else []
     current = selectors.current_round(event)
@@ -104,7 +137,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "can_register": request.user.is_authenticated
             and reg is None
             and services.registration_open(event),
-            "team_form": team_form_for(event, saved_teams=saved),
+            "team_form": team_form or team_form_for(event, saved_teams=saved),
+            "club": request.POST.get("club", ""),
             "game_system": selectors.game_system(event),
             "current": current,
             "rounds": access.visible_rounds(request.user, event),
@@ -112,8 +146,36 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
             "tiebreakers": [selectors.tiebreaker_label(event, name) for name in event.tiebreakers],
+            "final": placings.final_placings(event),
+            **_places(event, reg),
         },
+        status=status,
     )
+
+
+def _places(event: Event, reg: Registration | None) -> dict[str, int]:
+    """Places taken, the waiting list, and where you stand in it (issue 17)."""
+    waiting = list(
+        event.registrations.filter(waitlisted=True)
+        .order_by("created_at", "id")
+        .values_list("pk", flat=True)
+    )
+    return {
+        "seated": capacity.seated(event).count(),
+        "waiting": len(waiting),
+        "waiting_position": waiting.index(reg.pk) + 1 if reg and reg.pk in waiting else 0,
+    }
+
+
+def _refused_team(form: forms.Form, error: ServiceError) -> forms.Form:
+    """Put a refusal next to the team field it concerns, every violation with its rule."""
+    field = error.field if error.field in form.fields else None
+    if field is None and error.field in ("team", "team_id") and "krosmasters" in form.fields:
+        field = "krosmasters"
+    elif field is None and "system_list" in form.fields:  # a game system's list (BATTLES ONE)
+        field = "system_list"
+    form.add_error(field, refusal_messages(error))
+    return form
 
 
 @login_required
@@ -158,7 +220,12 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "latest": latest,
             "latest_matches": selectors.round_matches(latest) if latest else [],
             "rounds": event.rounds.order_by("number"),
-            "next_statuses": [Event.Status(s) for s in sorted(services.TRANSITIONS[event.status])],
+            "lifecycle": desk_selectors.lifecycle_actions(event),
+            "next_action": desk_selectors.pairing_action(event),
+            "player_list_form": PlayerListForm(),
+            "webhook_form": WebhookForm(
+                initial={"url": getattr(getattr(event, "webhook", None), "url", "")}
+            ),
             "guest_form": GuestForm(),
             "role_form": RoleForm(),
             "roles": event.roles.exclude(role="player").select_related("user"),
@@ -177,12 +244,12 @@ def _player_choices(regs: list[Registration]) -> list[tuple[int, str]]:
 @require_POST
 def forbidden_pair_add(request: HttpRequest, slug: str) -> HttpResponse:
     """Keep two players apart (organisers); the engine honours it from the next pairing."""
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     form = ForbiddenPairForm(
         request.POST, players=_player_choices(list(selectors.registrations(event)))
     )
     if not form.is_valid():
-        messages.error(request, "Choose two players of the event (and a round, or none).")
+        messages.error(request, _("Choose two players of the event (and a round, or none)."))
         return redirect("event-manage", slug)
     data = form.cleaned_data
     pair = attempt(
@@ -197,12 +264,16 @@ def forbidden_pair_add(request: HttpRequest, slug: str) -> HttpResponse:
         ),
     )
     if pair is not None:
-        messages.success(request, f"Kept apart: {selectors.describe_forbidden(pair)}.")
+        messages.success(
+            request,
+            _("Kept apart: %(forbidden)s.") % {"forbidden": selectors.describe_forbidden(pair)},
+        )
         draft = event.rounds.filter(status=Round.Status.DRAFT).first()
         if draft is not None and pair.applies_to(draft.number):
             messages.warning(
                 request,
-                f"Round {draft.number} is a draft paired before this: pair it again to apply it.",
+                _("Round %(number)s is a draft paired before this: pair it again to apply it.")
+                % {"number": draft.number},
             )
     return redirect("event-manage", slug)
 
@@ -210,7 +281,7 @@ def forbidden_pair_add(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Let two players meet again; the page asks for confirmation before posting."""
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     pair = get_object_or_404(selectors.forbidden_pairs(event), pk=pk)
     text = selectors.describe_forbidden(pair)
     attempt(request, lambda: services.remove_forbidden_pair(pair), f"No longer kept apart: {text}.")
@@ -218,8 +289,33 @@ def forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpRespo
 
 
 @require_POST
+def players_import(request: HttpRequest, slug: str) -> HttpResponse:
+    """A pasted or uploaded player list, one player a line (organisers, before round 1)."""
+    event, _access = _organiser_event(request, slug)
+    form = PlayerListForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for error in form.non_field_errors():
+            messages.error(request, error)
+        return redirect(reverse("event-manage", args=[slug]) + "#players")
+    report = roster_import.import_players(event, form.cleaned_data["players"])
+    if report.added:
+        messages.success(
+            request,
+            _("%(n)s player(s) added: %(names)s.")
+            % {"n": len(report.added), "names": ", ".join(report.added)},
+        )
+    for line, text, reason in report.refused:
+        messages.error(
+            request,
+            _("Line %(line)s (%(text)s) not added: %(reason)s.")
+            % {"line": line, "text": text, "reason": reason},
+        )
+    return redirect(reverse("event-manage", args=[slug]) + "#players")
+
+
+@require_POST
 def event_status(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     target = request.POST.get("status", "")
     attempt(
         request,
@@ -231,7 +327,7 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     form = RoleForm(request.POST)
     user = None
     if form.is_valid():
@@ -265,43 +361,40 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
                 f"{form.cleaned_data['guest_name']} added.",
             )
         return redirect("event-manage", slug)
-    team_kwargs: dict[str, Any] = {}
     team_form = team_form_for(
         event, request.POST, saved_teams=list(team_selectors.teams_of(request.user))
     )
-    if any(request.POST.get(key) for key in ("krosmasters", "saved_team", "system_list")):
-        if not team_form.is_valid():
-            messages.error(request, _form_errors(team_form))
-            return redirect("event-detail", slug)
-        team_kwargs = team_form.service_kwargs()
-    attempt(
-        request,
-        lambda: services.register(
+    wants_team = any(request.POST.get(key) for key in ("krosmasters", "saved_team", "system_list"))
+    valid = team_form.is_valid()  # an empty team is fine when the event does not require one
+    if wants_team and not valid:
+        return _detail_page(request, event, who, team_form=team_form, status=422)
+    team_kwargs: dict[str, Any] = team_form.service_kwargs() if wants_team else {}
+    try:
+        services.register(
             event=event,
             user=request.user,
             club=request.POST.get("club", ""),
             by_organiser=who.organiser,
             **team_kwargs,
-        ),
-        "You are registered.",
-    )
+        )
+    except ServiceError as error:
+        refused = _refused_team(team_form, error)
+        return _detail_page(request, event, who, team_form=refused, status=422)
+    messages.success(request, _("You are registered."))
     return redirect("event-detail", slug)
 
 
-def _form_errors(form: Any) -> str:
-    """A team form's errors in one message (the list's own problems included)."""
-    found = [str(e) for e in form.non_field_errors()]
-    found += [str(e) for name in form.errors if name != "__all__" for e in form.errors[name]]
-    return " ".join(found) or "Check the team."
-
-
-REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration], Any], bool, str]] = {
-    # action: (service, organisers only, message)
-    "check-in": (lambda r: services.set_checked_in(r, True), False, "Checked in."),
-    "check-out": (lambda r: services.set_checked_in(r, False), False, "Check-in undone."),
-    "drop": (services.drop, False, "Dropped from the event."),
-    "reinstate": (services.reinstate, True, "Reinstated."),
-    "withdraw": (services.withdraw, False, "Registration withdrawn."),
+REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration, bool], Any], bool, str]] = {
+    # action: (service (registration, by an organiser), organisers only, message)
+    "check-in": (
+        lambda r, organiser: services.set_checked_in(r, True, by_player=not organiser),
+        False,
+        "Checked in.",
+    ),
+    "check-out": (lambda r, _o: services.set_checked_in(r, False), False, "Check-in undone."),
+    "drop": (lambda r, _o: services.drop(r), False, "Dropped from the event."),
+    "reinstate": (lambda r, _o: services.reinstate(r), True, "Reinstated."),
+    "withdraw": (lambda r, _o: services.withdraw(r), False, "Registration withdrawn."),
 }
 
 
@@ -318,31 +411,25 @@ def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -
         form = team_form_for(
             event, request.POST, saved_teams=list(team_selectors.teams_of(reg.user))
         )
-        if form.is_valid():
-            updated = attempt(
-                request,
-                lambda: services.submit_team(
-                    reg, by_organiser=who.organiser, **form.service_kwargs()
-                ),
+        if not form.is_valid():
+            return _detail_page(request, event, who, team_form=form, status=422)
+        try:
+            updated = services.submit_team(reg, by_organiser=who.organiser, **form.service_kwargs())
+        except ServiceError as error:
+            return _detail_page(
+                request, event, who, team_form=_refused_team(form, error), status=422
             )
-            if updated is not None:
-                legal = updated.team_legality.get("legal")
-                (messages.success if legal else messages.warning)(
-                    request,
-                    "Team saved: legal."
-                    if legal
-                    else "Team saved, but it is not legal: "
-                    + "; ".join(v["message"] for v in updated.team_legality["violations"]),
-                )
+        if updated.team_legality.get("legal"):
+            messages.success(request, _("Team saved: legal."))
         else:
-            messages.error(request, _form_errors(form))
+            messages.warning(request, _("Team saved, but it is not legal: see each rule below."))
         return back(request, reverse("event-detail", args=[slug]))
     if action not in REGISTRATION_ACTIONS:
         raise Http404
     service, organiser_only, message = REGISTRATION_ACTIONS[action]
     if not (who.organiser or (own and not organiser_only)):
         raise PermissionDenied
-    attempt(request, lambda: service(reg), f"{reg.display_name}: {message}")
+    attempt(request, lambda: service(reg, who.organiser), f"{reg.display_name}: {message}")
     return back(request, reverse("event-detail", args=[slug]))
 
 
@@ -363,10 +450,10 @@ def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
 
 def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round you may see: the link players follow from the event's menu."""
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     latest = access.visible_rounds(request.user, event).last()
     if latest is None:
-        messages.info(request, "No pairings are published yet.")
+        messages.info(request, _("No pairings are published yet."))
         return redirect("event-detail", slug)
     return redirect("round-detail", slug, latest.number)
 
@@ -375,7 +462,7 @@ def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
 def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     """Pair the next round; a large event's round is paired by a Celery task (its progress
     shows on the organiser's page, which the live topic `event.<slug>` refreshes)."""
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     if _pairs_in_background(event):
         number = (event.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
         if background.start(event.pk, "pairing"):
@@ -385,8 +472,10 @@ def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     paired = attempt(request, lambda: services.pair_next_round(event))
     if paired is None:
         return redirect("event-manage", slug)
-    round_, _ = paired
-    messages.success(request, f"Round {round_.number} paired: review it, then publish.")
+    round_ = paired[0]
+    messages.success(
+        request, _("Round %(number)s paired: review it, then publish.") % {"number": round_.number}
+    )
     return redirect("round-detail", slug, round_.number)
 
 
@@ -406,9 +495,18 @@ def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
 
 @live_etag(_event_topics)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """A page of the round's tables (`TABLES_PER_PAGE`), in three queries whatever the size."""
+    """The pairings; for organisers of a published round, also the results desk (issue 17)."""
     event, who = event_and_access(request, slug)
     round_ = _round(request, event, number)
+    context = _round_context(request, event, who, round_)
+    if request.htmx and request.GET.get("part") == "next":
+        return render(request, "tournaments/_desk_next.html", context)
+    return render(request, "tournaments/round_detail.html", context)
+
+
+def _round_context(
+    request: HttpRequest, event: Event, who: access.Access, round_: Round
+) -> dict[str, Any]:
     page = Paginator(selectors.round_matches(round_), TABLES_PER_PAGE).get_page(
         request.GET.get("page")
     )
@@ -423,21 +521,77 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             ),
             key=lambda p: p[1].casefold(),
         )
-    return render(
+    desk = who.organiser and round_.status != Round.Status.DRAFT and event.status != "finished"
+    context: dict[str, Any] = {
+        "event": event,
+        "who": who,
+        "round": round_,
+        "matches": page.object_list,
+        "page": page,
+        # The table is cached per version of the topics it follows (rendered once a change).
+        "live_version": snapshots.current_version(event),
+        "players": players,
+        "my_reg": who.registration,
+        "desk": desk,
+    }
+    if desk:
+        context["missing"] = round_.matches.exclude(status="confirmed").count()
+        context["next_action"] = desk_selectors.pairing_action(event)
+        context["lifecycle"] = desk_selectors.lifecycle_actions(event)
+    return context
+
+
+@require_POST
+def round_result(request: HttpRequest, slug: str, number: int, pk: int) -> HttpResponse:
+    """One row of the results desk: the organiser enters (or corrects) a table's result.
+
+    With htmx the row comes back in place, saved or with the reason next to it, and the page
+    hears `resultSaved` to refresh what is left of the round; without, back to the pairings."""
+    event, who = _organiser_event(request, slug)
+    round_ = _round(request, event, number)
+    match = get_object_or_404(selectors.round_matches(round_), pk=pk)
+    form = ResultForm(request.POST)
+    error, saved = "", None
+    if form.is_valid():
+        try:
+            saved = match_services.set_result(match, by=request.user, **form.cleaned_data)
+        except ServiceError as refusal:
+            error = refusal.reason
+    else:
+        error = _("choose the winner and type the GG left on each side (0 to 99)")
+    if not request.htmx:
+        said = {"table": match.table, "error": error}
+        if error:
+            messages.error(request, _("Table %(table)s: %(error)s") % said)
+        else:
+            messages.success(request, _("Result of table %(table)s saved.") % said)
+        return redirect(reverse("round-detail", args=[slug, number]) + f"#match-{match.pk}")
+    row = saved or match
+    response = render(
         request,
-        "tournaments/round_detail.html",
+        "tournaments/_pairing_row.html",
         {
             "event": event,
             "who": who,
             "round": round_,
-            "matches": page.object_list,
-            "page": page,
-            # The table is cached per version of the topics it follows (rendered once a change).
-            "live_version": snapshots.current_version(event),
-            "players": players,
+            "m": row,
             "my_reg": who.registration,
+            "desk": True,
+            "saved": saved is not None,
+            "row_error": error,
+            # On a refusal the row keeps what the organiser typed.
+            "typed": SimpleNamespace(
+                result=request.POST.get("result", ""),
+                gg_a=request.POST.get("gg_a", ""),
+                gg_b=request.POST.get("gg_b", ""),
+            )
+            if error
+            else None,
         },
     )
+    if saved is not None:
+        response["HX-Trigger"] = "resultSaved"
+    return response
 
 
 TABLES_PER_PAGE = 100
@@ -445,7 +599,7 @@ TABLES_PER_PAGE = 100
 
 @require_POST
 def round_action(request: HttpRequest, slug: str, number: int, action: str) -> HttpResponse:
-    event, _ = _organiser_event(request, slug)
+    event, _access = _organiser_event(request, slug)
     round_ = _round(request, event, number)
     here = reverse("round-detail", args=[slug, number])
     if action == "publish":
@@ -457,7 +611,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     elif action == "swap":
         first, second = request.POST.get("first", ""), request.POST.get("second", "")
         if not (first.isdigit() and second.isdigit()):
-            messages.error(request, "Choose two players to swap.")
+            messages.error(request, _("Choose two players to swap."))
             return redirect(here)
         warnings = attempt(
             request,
@@ -465,7 +619,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
             "Players swapped.",
         )
         for warning in warnings or []:
-            messages.warning(request, f"Warning: {warning}")
+            messages.warning(request, _("Warning: %(warning)s") % {"warning": warning})
     elif action.startswith("timer-") and action[6:] in services.TIMER_ACTIONS:
         minutes = request.POST.get("minutes", "")
         if action == "timer-start" and minutes.isdigit():
@@ -480,7 +634,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
 
 def round_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Printable pairings, sorted by player name, to pin on the wall."""
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     round_ = _round(request, event, number)
     rows = selectors.pairings_rows(round_, by_name=True)
     return render(
@@ -509,7 +663,7 @@ def round_timer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def round_export(request: HttpRequest, slug: str, number: int, fmt: str) -> HttpResponse:
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     round_ = _round(request, event, number)
     rows = selectors.pairings_rows(round_)
     return _export(rows, f"{event.slug}-round-{number}-pairings", fmt)
@@ -561,7 +715,7 @@ def _page_number(request: HttpRequest) -> int:
 
 
 def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     return _export(selectors.standings_rows(event), f"{event.slug}-standings", fmt)
 
 
@@ -580,12 +734,19 @@ def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
             "who": who,
             "svg": mark_safe(svg) if svg else None,
             "champion": champion,
+            # The bracket as a list too, readable on a phone, each match with its score.
+            "cut_rounds": [
+                (round_, list(selectors.round_matches(round_)))
+                for round_ in access.visible_rounds(request.user, event).filter(
+                    stage=Round.Stage.TOP_CUT
+                )
+            ],
         },
     )
 
 
 def event_bracket_svg(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _ = event_and_access(request, slug)
+    event, _access = event_and_access(request, slug)
     svg = selectors.bracket_svg(event)
     if svg is None:
         raise Http404("the top cut has not started")
@@ -617,8 +778,11 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         "round": current,
         "match": match,
         "side": match.side_of(who.registration.pk) if match else None,
-        "reports": {r.registration_id: r for r in match_selectors.reports(match)} if match else {},
+        "next": reverse("my-match", args=[slug]),
+        "call_form": JudgeCallForm(),
         "live_topics": _my_match_topics(request, slug),
     }
+    if match is not None and not match.is_bye:
+        context.update(match_selectors.player_panel(match, who.registration))
     template = "tournaments/_my_match.html" if request.htmx else "tournaments/my_match.html"
     return render(request, template, context)

@@ -18,6 +18,7 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import QuerySet
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from kernel import choices
 from matches.models import Match, MatchLog
@@ -153,11 +154,19 @@ def _marks(replay: Replay) -> dict[int, tuple[str, str]]:
     found: dict[int, tuple[str, str]] = {}
     for waiver in replay.waivers:
         if waiver.line is not None and waiver.outcome.value != "unused":
-            found[waiver.line] = ("waived", f"rule {waiver.rule} waived: {waiver.outcome.value}")
+            found[waiver.line] = (
+                "waived",
+                _("rule %(rule)s waived: %(outcome)s")
+                % {"rule": waiver.rule, "outcome": waiver.outcome.value},
+            )
     for error in replay.errors:
         if error.field is not None:
             mark = "mismatch"
-            note = f"{error.field}: claimed {error.claimed!r}, rules give {error.computed!r}"
+            note = _("%(field)s: claimed %(claimed)s, rules give %(computed)s") % {
+                "field": error.field,
+                "claimed": repr(error.claimed),
+                "computed": repr(error.computed),
+            }
         elif error.rule is None:
             mark, note = "incomplete", error.message
         else:
@@ -179,13 +188,13 @@ def replay_page(log: MatchLog) -> ReplayPage | None:
         "unsupported",
     )
     last = replayed + (1 if stopped else 0)
-    steps = [Step(0, None, "set-up", "arena and teams from the header")]
+    steps = [Step(0, None, "set-up", _("arena and teams from the header"))]
     counts: dict[str, int] = {}
     first_problem = None
     for number, event in enumerate(replay.log.events, start=1):
         mark, note = marks.get(event.line, ("", ""))
         if number > last:
-            mark, note = "not-replayed", "after the event that stopped the replay"
+            mark, note = "not-replayed", _("after the event that stopped the replay")
         if mark:
             counts[mark] = counts.get(mark, 0) + 1
             if first_problem is None and mark not in ("waived", "not-replayed"):
@@ -313,11 +322,11 @@ def progress_chart(states: list[GameState]) -> str:
     plot_w = _CHART_W - _PAD_L - _PAD_R
     height = _PAD_T + 2 * _PANEL_H + _GAP + 24
     panels = []
-    for index, (label, attribute) in enumerate((("GG", "gg"), ("Kamas", "kamas"))):
+    for index, (label, attribute) in enumerate(((_("GG"), "gg"), (_("Kamas"), "kamas"))):
         top = _PAD_T + index * (_PANEL_H + _GAP)
         values = {
             side: [getattr(next(p for p in s.players if p.side == side), attribute) for s in states]
-            for side, _, _ in _SERIES
+            for side, _colour, _dash in _SERIES
         }
         peak = max(1, *(max(v) for v in values.values()))
 
@@ -339,13 +348,23 @@ def progress_chart(states: list[GameState]) -> str:
             dashed = f' stroke-dasharray="{dash}"' if dash else ""
             parts.append(
                 f'<polyline class="series side-{side}" points="{points}" fill="none" '
-                f'stroke="{colour}" stroke-width="2.5"{dashed}><title>{label}, player {side}: '
-                f"{values[side][0]} at the start, {values[side][-1]} at the end</title></polyline>"
+                f'stroke="{colour}" stroke-width="2.5"{dashed}><title>'
+                + escape(
+                    _("%(what)s, player %(side)s: %(start)s at the start, %(end)s at the end")
+                    % {
+                        "what": label,
+                        "side": side,
+                        "start": values[side][0],
+                        "end": values[side][-1],
+                    }
+                )
+                + "</title></polyline>"
             )
         panels.append("".join(parts))
     first, last = states[0], states[-1]
     desc = "; ".join(
-        f"player {p.side}: GG {p.gg} to {q.gg}, Kamas {p.kamas} to {q.kamas}"
+        _("player %(side)s: GG %(gg)s to %(gg2)s, Kamas %(kamas)s to %(kamas2)s")
+        % {"side": p.side, "gg": p.gg, "gg2": q.gg, "kamas": p.kamas, "kamas2": q.kamas}
         for p, q in zip(first.players, last.players, strict=True)
     )
     legend_y = height - 8
@@ -353,7 +372,9 @@ def progress_chart(states: list[GameState]) -> str:
         f'<line x1="{_PAD_L + i * 120}" y1="{legend_y - 4}" x2="{_PAD_L + i * 120 + 24}" '
         f'y2="{legend_y - 4}" stroke="{colour}" stroke-width="2.5"'
         + (f' stroke-dasharray="{dash}"' if dash else "")
-        + f'/><text x="{_PAD_L + i * 120 + 30}" y="{legend_y}" font-size="12">player {side}</text>'
+        + f'/><text x="{_PAD_L + i * 120 + 30}" y="{legend_y}" font-size="12">'
+        + escape(_("player %(side)s") % {"side": side})
+        + "</text>"
         for i, (side, colour, dash) in enumerate(_SERIES)
     )
     bottom = _PAD_T + 2 * _PANEL_H + _GAP
@@ -362,7 +383,7 @@ def progress_chart(states: list[GameState]) -> str:
         f'width="{_CHART_W}" height="{height}" role="img" aria-labelledby="chart-title chart-desc" '
         f'class="replay-chart" data-x0="{_PAD_L}" data-dx="{plot_w / n:.4f}" '
         f'font-family="system-ui, sans-serif">'
-        f'<title id="chart-title">GG and Kamas over the game</title>'
+        f'<title id="chart-title">{escape(_("GG and Kamas over the game"))}</title>'
         f'<desc id="chart-desc">{escape(desc)}</desc>'
         + "".join(panels)
         + f'<line id="replay-cursor" x1="{_PAD_L}" y1="{_PAD_T - 4}" x2="{_PAD_L}" y2="{bottom}" '

@@ -29,10 +29,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
-from matches import notices, services
+from matches import notices, services, signals
 from matches.logs import selectors as log_selectors
 from matches.models import JudgeCall, Match, MatchLog, Outcome
 from rules.catalog import selectors as catalog
@@ -70,13 +71,17 @@ def store_log(
     transaction has committed, so that the worker finds the row.
     """
     if match.round.status == choices.RoundStatus.DRAFT:
-        raise Conflict("match", "the pairings are not published yet", "draft")
+        raise Conflict("match", _("the pairings are not published yet"), "draft")
     if match.is_bye:
-        raise Conflict("match", "a bye has no game to log", "bye")
+        raise Conflict("match", _("a bye has no game to log"), "bye")
     if not data:
-        raise InvalidInput("log", "the log is empty: send the JSON Lines file", "empty")
+        raise InvalidInput("log", _("the log is empty: send the JSON Lines file"), "empty")
     if len(data) > MAX_LOG_BYTES:
-        raise InvalidInput("log", f"a match log may be at most {MAX_LOG_BYTES:,} bytes", "too_big")
+        raise InvalidInput(
+            "log",
+            _("a match log may be at most %(max)s bytes") % {"max": f"{MAX_LOG_BYTES:,}"},
+            "too_big",
+        )
     digest = hashlib.sha256(data).hexdigest()
     existing = MatchLog.objects.filter(match=match, sha256=digest).defer("data").first()
     if existing is not None:
@@ -206,6 +211,7 @@ def write_report(
         return False
     log = MatchLog.objects.defer("data").select_related("uploaded_by").get(pk=log_id)
     _apply_verdict(log)
+    signals.log_verified.send(sender=MatchLog, log_id=log_id)
     return True
 
 
@@ -274,6 +280,15 @@ def _apply_verdict(log: MatchLog) -> None:
             _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note))
         return
     note = review_note(log)
+    if (
+        log.status == MatchLog.Status.UNREADABLE
+        and match.status == Match.Status.PENDING
+        and any(other.acceptable for other in log_selectors.logs_of(match).exclude(pk=log.pk))
+    ):
+        # An unreadable file after a valid log (a wrong file, a truncated copy) is shown to a
+        # judge but never blocks the players from accepting the valid one (issue 17).
+        _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note))
+        return
     if match.status == Match.Status.PENDING:
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status", "updated_at"])
@@ -314,11 +329,12 @@ def accept_log_result(log: MatchLog, *, registration: Registration, by: Abstract
     match = services._locked(log.match)
     log = MatchLog.objects.defer("data").get(pk=log.pk)
     if not log.done:
-        raise Conflict("log", "the log is still being verified", "not_verified")
+        raise Conflict("log", _("the log is still being verified"), "not_verified")
     if log.status != MatchLog.Status.VALID:
         raise Conflict(
             "log",
-            f"only a valid log's result can be accepted (this one is {log.status})",
+            _("only a valid log's result can be accepted (this one is %(status)s)")
+            % {"status": log.status},
             "not_valid",
         )
     if log.match_problems:
@@ -330,14 +346,16 @@ def accept_log_result(log: MatchLog, *, registration: Registration, by: Abstract
             "not_this_match",
             problems=log.match_problems,
         )
-    latest = match.logs.order_by("-uploaded_at", "-id").values_list("pk", flat=True).first()
-    if latest != log.pk:
+    if log.withdrawn_at is not None:
+        raise Conflict("log", _("this log was withdrawn by its uploader"), "withdrawn")
+    newest_first = [other.pk for other in log_selectors.logs_of(match) if other.counts]
+    if newest_first and newest_first[0] != log.pk:
         raise Conflict(
-            "log", "a newer log was uploaded for this match; accept that one", "superseded"
+            "log", _("a newer log was uploaded for this match; accept that one"), "superseded"
         )
     outcome = match_outcome(log)
     if outcome is None:  # a valid log is a finished game; kept as a guard
-        raise Conflict("log", "the log computes no result", "no_result")
+        raise Conflict("log", _("the log computes no result"), "no_result")
     result, gg_a, gg_b = outcome
     return services.report_result(
         match,
@@ -348,3 +366,44 @@ def accept_log_result(log: MatchLog, *, registration: Registration, by: Abstract
         gg_b=gg_b,
         from_log=log.pk,
     )
+
+
+# The uploader withdraws a mistaken upload -------------------------------------------------------
+
+
+@transaction.atomic
+def withdraw_log(log: MatchLog, *, by: AbstractBaseUser) -> MatchLog:
+    """The uploader takes back a mistaken upload until a judge has acted on it (issue 17).
+
+    The bytes and the report are kept (evidence is never lost); the log no longer counts. The
+    review it opened, still without a ruling and about nothing else, is closed, and a dispute it
+    alone caused gives the match back to the players."""
+    match = services._locked(log.match)
+    log = MatchLog.objects.defer("data").select_related("review_call").get(pk=log.pk)
+    if log.uploaded_by_id != by.pk:
+        raise Conflict(
+            "log", _("only the player who uploaded a log may withdraw it"), "not_uploader"
+        )
+    if log.withdrawn_at is not None:
+        raise Conflict("log", _("this log is withdrawn already"), "withdrawn")
+    call = log.review_call
+    if call is not None and (call.status != JudgeCall.Status.OPEN or call.rulings.exists()):
+        raise Conflict("log", _("a judge has ruled on this log; ask the judge"), "judged")
+    if match.status == Match.Status.CONFIRMED and call is None:
+        raise Conflict("log", _("the result is confirmed; ask an organiser"), "final")
+    log.withdrawn_at = timezone.now()
+    log.save(update_fields=["withdrawn_at"])
+    if (
+        call is not None
+        and not call.match_logs.exclude(pk=log.pk).filter(withdrawn_at__isnull=True).exists()
+    ):
+        reports = list(match.reports.all())
+        disagree = len(reports) == 2 and not reports[0].agrees_with(reports[1])
+        if not (call.kind == JudgeCall.Kind.DISPUTE and disagree):
+            JudgeCall.objects.filter(pk=call.pk).update(
+                status=JudgeCall.Status.RESOLVED, resolved_at=timezone.now()
+            )
+            if call.kind == JudgeCall.Kind.DISPUTE and match.status == Match.Status.DISPUTED:
+                match.status = Match.Status.PENDING
+                match.save(update_fields=["status", "updated_at"])
+    return log

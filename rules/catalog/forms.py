@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from rules.catalog import selectors
 from rules.catalog.services import TOOLS
@@ -75,7 +76,9 @@ def _cell(value: str, field: str) -> Cell:
     try:
         return Cell.parse(value.strip())
     except CellError as error:
-        raise forms.ValidationError(f"{field}: {error}") from None
+        raise forms.ValidationError(
+            _("%(field)s: %(error)s") % {"field": field, "error": error}
+        ) from None
 
 
 class BoardInspectForm(forms.Form):
@@ -115,15 +118,20 @@ class BoardInspectForm(forms.Form):
         found: dict[str, Piece] = {}
         items = [p.strip() for p in self.cleaned_data["pieces"].split(",") if p.strip()]
         for n, item in enumerate(items, 1):
-            side, _, rest = item.partition(":")
-            cell_name, _, label = rest.partition(":")
+            side, _colon, rest = item.partition(":")
+            cell_name, _colon, label = rest.partition(":")
             if side.strip().upper() not in ("A", "B"):
-                raise forms.ValidationError(f"piece {n} ({item!r}): the side must be A or B")
+                raise forms.ValidationError(
+                    _("piece %(n)s (%(item)s): the side must be A or B")
+                    % {"n": n, "item": repr(item)}
+                )
             cell = _cell(cell_name, f"piece {n}")
             label = label.strip() or f"{side.strip().upper()}{n}"
             name = label.rstrip("*").strip()
             if name in found:
-                raise forms.ValidationError(f"two pieces are called {name!r}: name them apart")
+                raise forms.ValidationError(
+                    _("two pieces are called %(name)s: name them apart") % {"name": repr(name)}
+                )
             found[name] = Piece(
                 label=name,
                 side=side.strip().upper(),
@@ -132,7 +140,7 @@ class BoardInspectForm(forms.Form):
             )
         cells = [p.cell for p in found.values()]
         if len(set(cells)) != len(cells):
-            raise forms.ValidationError("two pieces stand on the same cell")
+            raise forms.ValidationError(_("two pieces stand on the same cell"))
         return found
 
     def spell_range(self) -> SpellRange | None:

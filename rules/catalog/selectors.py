@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
 
 from kernel import access
 from kernel.errors import InvalidInput
@@ -57,12 +58,14 @@ def release_named(name: str | None = None) -> Release:
         release = Release.objects.filter(name=name).first()
         if release is None:
             names = Release.objects.values_list("name", flat=True)
-            raise CatalogLookupError("release", f"no release is called {name!r}", names)
+            raise CatalogLookupError(
+                "release", _("no release is called %(name)s") % {"name": repr(name)}, names
+            )
         return release
     release = active_release()
     if release is None:
         raise CatalogLookupError(
-            "release", "no catalog release is active; import one with import_roster --activate"
+            "release", _("no catalog release is active; import one with import_roster --activate")
         )
     return release
 
@@ -89,19 +92,26 @@ def format_named(name: str | None = None, *, release: Release | None = None) -> 
         if fmt is None:
             listed = found.values_list("name", flat=True)
             raise CatalogLookupError(
-                "format", f"release {release.name} has no format called {name!r}", listed
+                "format",
+                _("release %(release)s has no format called %(name)s")
+                % {"release": release.name, "name": repr(name)},
+                listed,
             )
         return fmt
     fmt = found.filter(is_default=True).first()
     if fmt is None:
-        raise CatalogLookupError("format", f"release {release.name} has no default format")
+        raise CatalogLookupError(
+            "format", _("release %(release)s has no default format") % {"release": release.name}
+        )
     return fmt
 
 
 def format_by_id(format_id: Any) -> Format:
     fmt = Format.objects.select_related("release").filter(pk=_int(format_id)).first()
     if fmt is None:
-        raise CatalogLookupError("format", f"no format has the id {format_id!r}")
+        raise CatalogLookupError(
+            "format", _("no format has the id %(id)s") % {"id": repr(format_id)}
+        )
     return fmt
 
 

@@ -19,8 +19,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from kernel.errors import InvalidInput, Unprocessable
+from rules import power_texts
 from rules.catalog import selectors
 from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
@@ -189,8 +191,18 @@ def _write_profiles(release: Release, profiles: Iterable[engine_roster.Profile])
         for p in profiles
         for position, s in enumerate(p.spells)
     )
+    texts = power_texts.load()  # English and French texts of the powers files (issue 18)
+    nothing = power_texts.PowerText()
     Power.objects.bulk_create(
-        Power(profile_id=pks[p.id], position=position, slug=power.slug, name=power.name)
+        Power(
+            profile_id=pks[p.id],
+            position=position,
+            slug=power.slug,
+            name=power.name,
+            text=texts.get(power.slug, nothing).text,
+            name_fr=texts.get(power.slug, nothing).name_fr,
+            text_fr=texts.get(power.slug, nothing).text_fr,
+        )
         for p in profiles
         for position, power in enumerate(p.powers)
     )
@@ -378,9 +390,11 @@ def create_arena(*, name: str) -> Arena:
     """An empty board for an organiser to draw on."""
     name = " ".join(name.split())
     if not name:
-        raise ArenaEditError("name", "an arena needs a name")
+        raise ArenaEditError("name", _("an arena needs a name"))
     if Arena.objects.filter(name__iexact=name).exists():
-        raise ArenaEditError("name", f"an arena called {name!r} exists already")
+        raise ArenaEditError(
+            "name", _("an arena called %(name)s exists already") % {"name": repr(name)}
+        )
     base = slugify(name)[:70] or "arena"
     slug, n = base, 2
     while Arena.objects.filter(slug=slug).exists():
@@ -397,7 +411,11 @@ def paint_cell(*, arena: Arena, cell: str, tool: str) -> Arena:
     recomputed with the engine's `Arena.problems()`.
     """
     if tool not in TOOLS:
-        raise ArenaEditError("tool", f"must be one of {', '.join(TOOLS)}, not {tool!r}")
+        raise ArenaEditError(
+            "tool",
+            _("must be one of %(join)s, not %(tool)s")
+            % {"join": ", ".join(TOOLS), "tool": repr(tool)},
+        )
     try:
         name = Cell.parse(cell).name
     except CellError as error:

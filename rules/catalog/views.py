@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.catalog import selectors, services
@@ -209,7 +210,7 @@ def arena_create(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("rules:arena-edit", slug=arena.slug)
     else:
-        messages.error(request, "Give the arena a name.")
+        messages.error(request, _("Give the arena a name."))
     return redirect("rules:arena-list")
 
 

@@ -19,7 +19,8 @@
     function current() { return parseInt(slider.value, 10) || 0; }
 
     function show(step) {
-      if (output) output.textContent = "step " + step + " of " + last;
+      // The page's own words (data-template, translated by the server), with the numbers put in.
+      if (output) output.textContent = (output.dataset.template || "step %(n)s of %(last)s").replace("%(n)s", step).replace("%(last)s", last);
       var old = root.querySelector(".replay-events [aria-current]");
       if (old) old.removeAttribute("aria-current");
       var item = document.getElementById("replay-event-" + step);

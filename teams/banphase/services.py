@@ -61,11 +61,11 @@ def phase_for(match: Match, *, seed: int | None = None) -> BanPhase:
     """
     event = match.round.event
     if not selectors.has_ban_phase(event):
-        raise Conflict("match", "this event does not play a team per match", "no_ban_phase")
+        raise Conflict("match", _("this event does not play a team per match"), "no_ban_phase")
     if match.is_bye:
-        raise Conflict("match", "a bye has no ban phase", "bye")
+        raise Conflict("match", _("a bye has no ban phase"), "bye")
     if match.round.status == choices.RoundStatus.DRAFT:
-        raise Conflict("match", "the pairings of this round are not published", "draft")
+        raise Conflict("match", _("the pairings of this round are not published"), "draft")
     phase = BanPhase.objects.filter(match=match).first()
     if phase is None:
         try:
@@ -180,7 +180,7 @@ def _fresh(phase: BanPhase) -> tuple[BanPhase, datetime.datetime]:
     now = timezone.now()
     phase = _apply_timeouts(_locked(phase), now)
     if phase.status == Status.PAUSED:
-        raise Conflict("status", "a judge has paused the ban phase", "paused")
+        raise Conflict("status", _("a judge has paused the ban phase"), "paused")
     return phase, now
 
 
@@ -201,13 +201,13 @@ def set_arena(
     phase, now = _fresh(phase)
     event = phase.match.round.event
     if phase.status != Status.ARENA:
-        raise Conflict("arena", "the arena is chosen already", "arena_chosen")
+        raise Conflict("arena", _("the arena is chosen already"), "arena_chosen")
     if by_organiser and side is None:
         source = BanPhase.ArenaSource.FORCED
     elif event.arena_choice == choices.ArenaChoice.FIRST_PLAYER and side == phase.arena_picker:
         source = BanPhase.ArenaSource.PICKED
     else:
-        raise Conflict("arena", "the other player picks the arena", "not_your_turn")
+        raise Conflict("arena", _("the other player picks the arena"), "not_your_turn")
     problems = catalog.arena_problems(arena)
     if problems:  # 1.3.9: each side needs its start cells
         raise Unprocessable(
@@ -219,7 +219,9 @@ def set_arena(
     in_pool = selectors.arena_candidates(event).filter(pk=arena.pk).exists()
     # Organisers may force any arena when the event has no map pool.
     if not in_pool and (source == BanPhase.ArenaSource.PICKED or event.map_pool.exists()):
-        raise InvalidInput("arena", f"{arena.name} is not in the event's map pool")
+        raise InvalidInput(
+            "arena", _("%(name)s is not in the event's map pool") % {"name": arena.name}
+        )
     phase.arena, phase.arena_source = arena, source
     _start_bans(phase, now)
     phase.save(update_fields=["arena", "arena_source", "status", "deadline", "updated_at"])
@@ -249,14 +251,14 @@ def ban(
     """
     phase, now = _fresh(phase)
     if phase.status == Status.ARENA:
-        raise Conflict("profile", "bans start once the arena is chosen (1.1.3.a)", "no_arena")
+        raise Conflict("profile", _("bans start once the arena is chosen (1.1.3.a)"), "no_arena")
     if phase.status != Status.BANNING:
-        raise Conflict("profile", "every ban has been made", "bans_done")
+        raise Conflict("profile", _("every ban has been made"), "bans_done")
     index = phase.bans.count()
     steps = side_order(phase.bans_per_player, phase.first_banner)
     current = steps[index]
     if turn is not None and not 0 <= turn < len(steps):
-        raise InvalidInput("turn", f"between 0 and {len(steps) - 1}")
+        raise InvalidInput("turn", _("between 0 and %(len)s") % {"len": len(steps) - 1})
     if side is not None:
         if turn is not None and steps[turn] != side:
             raise _not_your_turn(
@@ -268,12 +270,19 @@ def ban(
         raise _not_your_turn("you do not play this match", index, current)
     if turn is not None and turn != index:
         raise Conflict(
-            "turn", f"ban {turn + 1} has been made already; this is ban {index + 1}", "stale_turn",
+            "turn",
+            _("ban %(made)s has been made already; this is ban %(now)s")
+            % {"made": turn + 1, "now": index + 1},
+            "stale_turn",
             turn=index, side=current,
         )  # fmt: skip
     code = _resolve_ban(phase, profile)
     if phase.bans.filter(profile_code=code).exists():
-        raise Conflict("profile", f"{code} is banned already in this match", "banned_already")
+        raise Conflict(
+            "profile",
+            _("%(code)s is banned already in this match") % {"code": code},
+            "banned_already",
+        )
     made = Ban.objects.create(
         phase=phase,
         index=index,
@@ -290,16 +299,22 @@ def ban(
 
 
 def _not_your_turn(why: str, index: int, current: str) -> Conflict:
-    return Conflict("turn", f"not your turn: {why}", "not_your_turn", turn=index, side=current)
+    return Conflict(
+        "turn",
+        _("not your turn: %(why)s") % {"why": why},
+        "not_your_turn",
+        turn=index,
+        side=current,
+    )
 
 
 def _resolve_ban(phase: BanPhase, reference: str) -> str:
     """The profile id a ban names (id or unambiguous name); it must be playable in the format."""
     fmt = phase.match.round.event.format
     if fmt is None:
-        raise Unprocessable("profile", "the event has no format, so nothing can be banned")
+        raise Unprocessable("profile", _("the event has no format, so nothing can be banned"))
     if not isinstance(reference, str) or not reference.strip():
-        raise InvalidInput("profile", "a profile id or name")
+        raise InvalidInput("profile", _("a profile id or name"))
     engine_catalog = catalog.engine_catalog(fmt.release)
     engine_fmt = catalog.engine_format(fmt)
     try:
@@ -308,7 +323,11 @@ def _resolve_ban(phase: BanPhase, reference: str) -> str:
         message, candidates = error.args
         raise InvalidInput("profile", message, candidates=list(candidates)) from error
     if profile.id not in {p.id for p in selectors.ban_pool(phase.match.round.event)}:
-        raise InvalidInput("profile", f"{profile.label()} is not playable in {fmt.name}")
+        raise InvalidInput(
+            "profile",
+            _("%(label)s is not playable in %(name)s")
+            % {"label": profile.label(), "name": fmt.name},
+        )
     return profile.id
 
 
@@ -332,15 +351,15 @@ def submit_team(
     """
     phase, now = _fresh(phase)
     if phase.status in (Status.ARENA, Status.BANNING):
-        raise Conflict("team", "teams are submitted once every ban is made", "bans_pending")
+        raise Conflict("team", _("teams are submitted once every ban is made"), "bans_pending")
     if phase.status == Status.REVEALED:
-        raise Conflict("team", "both teams are in and revealed: they cannot change", "revealed")
+        raise Conflict("team", _("both teams are in and revealed: they cannot change"), "revealed")
     match = phase.match
     event = match.round.event
     registration = match.player_a if side == "a" else match.player_b
     fmt = event.format
     if fmt is None:
-        raise Unprocessable("team", "the event has no format yet, so teams cannot be checked")
+        raise Unprocessable("team", _("the event has no format yet, so teams cannot be checked"))
     banned = selectors.banned_codes(phase)
     taken = intake.take(
         fmt, owner=registration.user, team=team, saved_team_id=saved_team_id, bans=banned
@@ -387,7 +406,8 @@ def _check_pool(entries: list[TeamEntry], pool: list[dict]) -> None:
     if extra:
         raise Unprocessable(
             "krosmasters",
-            f"not in your registered pool (or more copies than it holds): {', '.join(extra)}",
+            _("not in your registered pool (or more copies than it holds): %(join)s")
+            % {"join": ", ".join(extra)},
             "not_in_pool",
             profiles=extra,
         )
@@ -402,9 +422,9 @@ def pause(phase: BanPhase, *, by: AbstractBaseUser) -> BanPhase:
     now = timezone.now()
     phase = _apply_timeouts(_locked(phase), now)
     if phase.status == Status.PAUSED:
-        raise Conflict("status", "the ban phase is paused already", "paused")
+        raise Conflict("status", _("the ban phase is paused already"), "paused")
     if phase.status == Status.REVEALED:
-        raise Conflict("status", "the teams are revealed: the phase is over", "revealed")
+        raise Conflict("status", _("the teams are revealed: the phase is over"), "revealed")
     phase.paused_status = phase.status
     phase.paused_remaining = (
         max(0, int((phase.deadline - now).total_seconds())) if phase.deadline else None
@@ -422,7 +442,7 @@ def resume(phase: BanPhase, *, by: AbstractBaseUser) -> BanPhase:
     """Play on; the turn gets back the time it had left when paused."""
     phase = _locked(phase)
     if phase.status != Status.PAUSED:
-        raise Conflict("status", "the ban phase is not paused", "not_paused")
+        raise Conflict("status", _("the ban phase is not paused"), "not_paused")
     now = timezone.now()
     phase.status = phase.paused_status or Status.BANNING
     if phase.status == Status.BANNING and phase.ban_seconds:
@@ -445,10 +465,10 @@ def undo_last_ban(phase: BanPhase, *, by: AbstractBaseUser) -> tuple[BanPhase, B
     now = timezone.now()
     phase = _apply_timeouts(_locked(phase), now)
     if phase.status == Status.REVEALED:
-        raise Conflict("bans", "the teams are revealed: the bans are final", "revealed")
+        raise Conflict("bans", _("the teams are revealed: the bans are final"), "revealed")
     last = phase.bans.order_by("-index").first()
     if last is None:
-        raise Conflict("bans", "no ban has been made yet", "nothing_to_undo")
+        raise Conflict("bans", _("no ban has been made yet"), "nothing_to_undo")
     last.delete()
     discarded, _by_model = phase.teams.all().delete()
     if phase.status == Status.PAUSED:

@@ -99,7 +99,9 @@ def test_players_report_and_confirm_through_the_pages(client):
     client.post(f"/matches/{match.pk}/report/", {"result": "a", "gg_a": 4, "gg_b": 0})
     client.force_login(b.user)
     page = client.get(f"/events/{event.slug}/me/").content.decode()
-    assert "Your opponent reported" in page
+    # Issue 17: the opponent's report with names, and one action to accept it.
+    assert f"{a.display_name} reports" in page and f"{a.display_name} wins 4-0" in page
+    assert "Accept this result" in page
     client.post(f"/matches/{match.pk}/confirm/", {"result": "a", "gg_a": 4, "gg_b": 0})
     match.refresh_from_db()
     assert (match.status, match.result, match.gg_a) == ("confirmed", "a", 4)

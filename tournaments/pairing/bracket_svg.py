@@ -22,11 +22,21 @@ MARGIN = 20
 SECTION_GAP = 48
 TITLE_H = 30  # the title line, clear of the first match's label
 SECTION_LABEL_H = 30  # "Winners' bracket" above each half of a double elimination
-SECTION_NAMES = {"winners": "Winners' bracket", "losers": "Losers' bracket"}
+#: The words drawn in the SVG; the Django side passes them translated (issue 18).
+WORDS = {
+    "winners": "Winners' bracket",
+    "losers": "Losers' bracket",
+    "winner": "Winner",
+    "loser": "Loser",
+    "title": "Top {size} bracket",
+}
 
 
 def _slot_text(
-    match: BracketMatch, side: str, labels: Mapping[PlayerId, str] | None
+    match: BracketMatch,
+    side: str,
+    labels: Mapping[PlayerId, str] | None,
+    words: Mapping[str, str] = WORDS,
 ) -> tuple[str, bool]:
     """Text of one row and whether that player won the match."""
     player = match.player_a if side == "a" else match.player_b
@@ -36,7 +46,7 @@ def _slot_text(
         # Seeds are always resolved, so an empty slot waits on another match.
         assert isinstance(source, tuple)
         kind, match_id = source
-        return f"{'Winner' if kind == 'winner' else 'Loser'} {match_id}", False
+        return f"{words['winner'] if kind == 'winner' else words['loser']} {match_id}", False
     name = labels.get(player, str(player)) if labels else str(player)
     return f"{seed}. {name}", match.winner is not None and match.winner == player
 
@@ -78,9 +88,14 @@ def _layout(bracket: Bracket) -> tuple[dict[str, tuple[float, float]], dict[str,
 
 
 def render_bracket_svg(
-    bracket: Bracket, labels: Mapping[PlayerId, str] | None = None, title: str = ""
+    bracket: Bracket,
+    labels: Mapping[PlayerId, str] | None = None,
+    title: str = "",
+    words: Mapping[str, str] | None = None,
 ) -> str:
-    """The bracket as a standalone ``<svg>`` element; ``labels`` maps player ids to names."""
+    """The bracket as a standalone ``<svg>`` element; ``labels`` maps player ids to names and
+    ``words`` replaces the English ones of `WORDS` (a translation)."""
+    words = {**WORDS, **(words or {})}
     pos, headings = _layout(bracket)
     width = max(x for x, _ in pos.values()) + BOX_W + MARGIN
     height = max(y for _, y in pos.values()) + BOX_H + MARGIN
@@ -88,7 +103,7 @@ def render_bracket_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="12" '
         'role="img">',
-        f"<title>{escape(title or f'Top {bracket.size} bracket')}</title>",
+        f"<title>{escape(title or words['title'].format(size=bracket.size))}</title>",
     ]
     if title:
         out.append(
@@ -97,7 +112,7 @@ def render_bracket_svg(
     for section, y in headings.items():
         out.append(
             f'<text x="{MARGIN}" y="{y + 12:.1f}" font-weight="bold" fill="#444">'
-            f"{SECTION_NAMES[section]}</text>"
+            f"{escape(words[section])}</text>"
         )
     for match in bracket.matches:
         x, y = pos[match.match_id]
@@ -128,7 +143,7 @@ def render_bracket_svg(
             'stroke="#ccc"/>'
         )
         for row, side in enumerate(("a", "b")):
-            text, won = _slot_text(match, side, labels)
+            text, won = _slot_text(match, side, labels, words)
             weight = ' font-weight="bold"' if won else ""
             fill = "#000" if (match.player_a if side == "a" else match.player_b) else "#999"
             out.append(

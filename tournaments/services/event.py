@@ -60,6 +60,14 @@ EDITABLE_SETTINGS = LOCKED_WHEN_RUNNING | {
     "late_registration_round",
     "ban_seconds",
     "require_match_log",  # issue 9: organisers may switch it while the event runs
+    # What players read before they come (issue 17).
+    "description",
+    "start_time",
+    "time_zone",
+    "player_cap",
+    "registration_deadline",
+    "checkin_opens_at",
+    "checkin_closes_at",
 }
 
 #: Which status may follow which; anything else is refused before touching the database.
@@ -135,19 +143,22 @@ def update_event(event: Event, **settings: Any) -> Event:
     settings.pop("game_system", None)
     unknown = set(settings) - EDITABLE_SETTINGS
     if unknown:
-        raise InvalidInput(sorted(unknown)[0], "not a setting organisers can change")
+        raise InvalidInput(sorted(unknown)[0], _("not a setting organisers can change"))
     if event.status in (Status.RUNNING, Status.TOP_CUT, Status.FINISHED):
         locked = sorted(
             k for k in set(settings) & LOCKED_WHEN_RUNNING if _differs(event, k, settings[k])
         )
         if locked:
             raise Conflict(
-                locked[0], "the rules of play are fixed once the event has started", "locked"
+                locked[0], _("the rules of play are fixed once the event has started"), "locked"
             )
     if "swiss_rounds" in settings:
         played = event.rounds.filter(stage=Round.Stage.SWISS).count()
         if settings["swiss_rounds"] < played:
-            raise Conflict("swiss_rounds", f"{played} Swiss rounds have been paired already")
+            raise Conflict(
+                "swiss_rounds",
+                _("%(played)s Swiss rounds have been paired already") % {"played": played},
+            )
     # The bracket is rebuilt from the seeds and the results on every read: changing its size or
     # kind once it has started would leave results for matches the new shape does not have.
     for key in ("cut_size", "cut_kind"):
@@ -156,7 +167,7 @@ def update_event(event: Event, **settings: Any) -> Event:
             and event.status in (Status.TOP_CUT, Status.FINISHED)
             and settings[key] != getattr(event, key)
         ):
-            raise Conflict(key, "the top cut has started", "locked")
+            raise Conflict(key, _("the top cut has started"), "locked")
     map_pool = _apply_settings(event, settings)
     event.save()
     if map_pool is not None:
@@ -187,7 +198,7 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     fmt = settings.get("format")
     system = systems.get(event.game_system)
     if fmt is not None and not isinstance(fmt, Format):
-        raise InvalidInput("format", "not a format")
+        raise InvalidInput("format", _("not a format"))
     if fmt is not None and not system.uses_formats:
         raise InvalidInput(
             "format", _("%(game)s events have no catalog format") % {"game": system.name}
@@ -217,9 +228,12 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     except ValueError as error:
         raise InvalidInput("points_win", str(error)) from error
     if event.cut_size not in limits.CUT_SIZES:
-        raise InvalidInput("cut_size", f"must be one of {', '.join(map(str, limits.CUT_SIZES))}")
+        raise InvalidInput(
+            "cut_size",
+            _("must be one of %(choices)s") % {"choices": ", ".join(map(str, limits.CUT_SIZES))},
+        )
     if event.cut_kind == Event.CutKind.DOUBLE and event.cut_size == 2:
-        raise InvalidInput("cut_kind", "double elimination needs a cut of at least 4")
+        raise InvalidInput("cut_kind", _("double elimination needs a cut of at least 4"))
     _check_between("swiss_rounds", event.swiss_rounds, *limits.SWISS_ROUNDS)
     _check_between("round_minutes", event.round_minutes, *limits.ROUND_MINUTES)
     _check_between("bans_per_player", event.bans_per_player, 0, limits.MAX_BANS_PER_PLAYER)
@@ -229,7 +243,7 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     # Late registration closes before a Swiss round is paired (0: no late registration).
     _check_between("late_registration_round", event.late_registration_round, 0, event.swiss_rounds)
     if not (event.name or "").strip():
-        raise InvalidInput("name", "give the event a name")
+        raise InvalidInput("name", _("give the event a name"))
     if not system.uses_formats:
         _refuse_krosmaster_settings(event, system, map_pool)
     return list(map_pool) if map_pool is not None else None
@@ -277,25 +291,29 @@ def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
     """
     expected = expected or event.status
     if to not in Status.values:
-        raise InvalidInput("status", f"unknown status {to!r}")
+        raise InvalidInput("status", _("unknown status %(to)s") % {"to": repr(to)})
     if to not in TRANSITIONS[expected]:
         raise Conflict(
             "status",
-            f"an event cannot go from {Status(expected).label} to {Status(to).label}",
+            _("an event cannot go from %(from)s to %(to)s")
+            % {"from": Status(expected).label, "to": Status(to).label},
             "bad_transition",
         )
     extra: dict[str, Any] = {}
     if to == Status.RUNNING:
         ready = event.registrations.filter(checked_in=True, dropped_at__isnull=True).count()
         if ready < 2:
-            raise Unprocessable("status", f"{ready} player(s) checked in; 2 are needed to start")
+            raise Unprocessable(
+                "status",
+                _("%(ready)s player(s) checked in; 2 are needed to start") % {"ready": ready},
+            )
     if (
         to == Status.REGISTRATION_OPEN
         and event.require_legal_team
         and event.format_id is None
         and systems.get(event.game_system).uses_formats
     ):
-        raise Unprocessable("format", "an event that requires a legal team needs a format")
+        raise Unprocessable("format", _("an event that requires a legal team needs a format"))
     if to == Status.TOP_CUT:
         extra["top_cut_seeds"] = _cut_seeds(event)
     if to == Status.FINISHED:
@@ -322,13 +340,16 @@ def _swiss_done(event: Event) -> None:
     if len(rounds) < event.swiss_rounds or any(r.status != Round.Status.COMPLETE for r in rounds):
         done = sum(r.status == Round.Status.COMPLETE for r in rounds)
         raise Conflict(
-            "status", f"{done} of {event.swiss_rounds} Swiss rounds are complete", "rounds_left"
+            "status",
+            _("%(done)s of %(rounds)s Swiss rounds are complete")
+            % {"done": done, "rounds": event.swiss_rounds},
+            "rounds_left",
         )
 
 
 def _cut_seeds(event: Event) -> list[int]:
     if not event.cut_size:
-        raise Conflict("cut_size", "this event has no top cut; finish it instead", "no_cut")
+        raise Conflict("cut_size", _("this event has no top cut; finish it instead"), "no_cut")
     _swiss_done(event)
     rows = event_selectors.engine_standings(event)
     try:
@@ -340,7 +361,7 @@ def _cut_seeds(event: Event) -> list[int]:
 def _check_can_finish(event: Event, current: str) -> None:
     if current == Status.RUNNING:
         if event.cut_size:
-            raise Conflict("status", "play the top cut before finishing", "cut_pending")
+            raise Conflict("status", _("play the top cut before finishing"), "cut_pending")
         _swiss_done(event)
     elif event_selectors.bracket(event).champion is None:
-        raise Conflict("status", "the top cut has no champion yet", "cut_pending")
+        raise Conflict("status", _("the top cut has no champion yet"), "cut_pending")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from kernel.errors import Conflict, InvalidInput
 from tournaments.models import Event, ForbiddenPair, Registration, Round
@@ -37,22 +38,26 @@ def add_forbidden_pair(
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status in (Status.TOP_CUT, Status.FINISHED):
-        raise Conflict("event", "the Swiss rounds are over", "finished")
+        raise Conflict("event", _("the Swiss rounds are over"), "finished")
     if first == second:
-        raise InvalidInput("second", "choose two different players")
+        raise InvalidInput("second", _("choose two different players"))
     found = Registration.objects.select_related("user").in_bulk([first, second])
     for field, reg_id in (("first", first), ("second", second)):
         if reg_id not in found or found[reg_id].event_id != event.pk:
-            raise InvalidInput(field, "no player of this event has this id", "not_in_event")
+            raise InvalidInput(field, _("no player of this event has this id"), "not_in_event")
     if round_number is not None:
         if not 1 <= round_number <= event.swiss_rounds:
             raise InvalidInput(
-                "round_number", f"a Swiss round, 1 to {event.swiss_rounds}; empty for the event"
+                "round_number",
+                _("a Swiss round, 1 to %(rounds)s; empty for the event")
+                % {"rounds": event.swiss_rounds},
             )
         published = event.rounds.filter(number=round_number).exclude(status=Round.Status.DRAFT)
         if published.exists():
             raise Conflict(
-                "round_number", f"round {round_number} is published already", "round_published"
+                "round_number",
+                _("round %(number)s is published already") % {"number": round_number},
+                "round_published",
             )
     low, high = sorted((first, second))
     pair = ForbiddenPair(
@@ -69,7 +74,9 @@ def add_forbidden_pair(
     except IntegrityError as error:
         scope = f"round {round_number}" if round_number else "the whole event"
         raise Conflict(
-            "second", f"these two players are kept apart for {scope} already", "exists"
+            "second",
+            _("these two players are kept apart for %(scope)s already") % {"scope": scope},
+            "exists",
         ) from error
     return pair
 
@@ -77,5 +84,5 @@ def add_forbidden_pair(
 def remove_forbidden_pair(pair: ForbiddenPair) -> None:
     """Let the two players meet again from the next pairing (a draft is not re-paired)."""
     if pair.event.status == Status.FINISHED:
-        raise Conflict("event", "the event is finished", "finished")
+        raise Conflict("event", _("the event is finished"), "finished")
     pair.delete()

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from kernel.errors import Conflict, InvalidInput, Unprocessable
 from rules import systems
 from teams import intake
-from tournaments import notices
+from tournaments import capacity, notices
 from tournaments.models import Event, EventRole, Registration
 from tournaments.services.event import grant_role
 
@@ -33,7 +33,8 @@ Status = Event.Status
 def registration_open(event: Event) -> bool:
     """Open registration, or late registration before the round the organiser chose."""
     if event.status == Status.REGISTRATION_OPEN:
-        return True
+        deadline = event.registration_deadline
+        return deadline is None or timezone.now() <= deadline
     if event.status == Status.RUNNING and event.late_registration_round:
         paired = event.rounds.aggregate(n=Max("number"))["n"] or 0
         return paired < event.late_registration_round
@@ -65,12 +66,16 @@ def register(
         Status.REGISTRATION_CLOSED,
     )
     if not (registration_open(event) or organiser_window):
-        raise Conflict("event", "registration is not open", "registration_closed")
+        raise Conflict("event", _("registration is not open"), "registration_closed")
     guest_name = " ".join(guest_name.split())
     if user is None and not guest_name:
-        raise InvalidInput("guest_name", "a guest needs a name")
+        raise InvalidInput("guest_name", _("a guest needs a name"))
     if user is not None and Registration.objects.filter(event=event, user=user).exists():
-        raise Conflict("user", f"{user.username} is registered already", "registered")
+        raise Conflict(
+            "user",
+            _("%(username)s is registered already") % {"username": user.username},
+            "registered",
+        )
     late = event.status == Status.RUNNING
     registration = Registration(
         event=event,
@@ -88,13 +93,15 @@ def register(
         wants_team and registration.team_legality.get("legal") is True
     ):
         raise Unprocessable(
-            "team", "this event requires a legal team to register", "legal_team_required"
-        )
+            "team", _("this event requires a legal team to register"), "legal_team_required",
+            legality=registration.team_legality,
+        )  # fmt: skip
+    registration.waitlisted = capacity.full(event)  # past the cap: the waiting list (issue 17)
     try:
         with transaction.atomic():
             registration.save()
     except IntegrityError as error:
-        raise Conflict("user", "registered already", "registered") from error
+        raise Conflict("user", _("registered already"), "registered") from error
     if user is not None:
         grant_role(event=event, user=user, role=EventRole.Role.PLAYER)
     return registration
@@ -122,11 +129,11 @@ def submit_team(
     # A late registrant may still hand in a first team once the rounds have begun.
     first_team_late = event.status == Status.RUNNING and not registration.has_team
     if not (by_organiser or before_start or first_team_late):
-        raise Conflict("team", "teams are fixed once the event has started", "locked")
+        raise Conflict("team", _("teams are fixed once the event has started"), "locked")
     _set_team(registration, event, team=team, saved_team_id=saved_team_id, owner=registration.user)
     if event.require_legal_team and not registration.team_legality.get("legal"):
         raise Unprocessable(
-            "team", "this event requires a legal team", "legal_team_required",
+            "team", _("this event requires a legal team"), "legal_team_required",
             legality=registration.team_legality,
         )  # fmt: skip
     registration.save(
@@ -152,7 +159,7 @@ def _set_team(
         return
     fmt = event.format
     if fmt is None:
-        raise Unprocessable("team", "the event has no format yet, so teams cannot be checked")
+        raise Unprocessable("team", _("the event has no format yet, so teams cannot be checked"))
     taken = intake.take(fmt, owner=owner, team=team, saved_team_id=saved_team_id)
     registration.team_name = taken.name
     registration.team_entries = taken.stored_entries
@@ -198,10 +205,24 @@ def _set_system_list(
     registration.team_submitted_at = timezone.now()
 
 
-def set_checked_in(registration: Registration, checked_in: bool = True) -> Registration:
-    """Check a player in (or out) before round 1; late registrants are checked in already."""
+def set_checked_in(
+    registration: Registration, checked_in: bool = True, *, by_player: bool = False
+) -> Registration:
+    """Check a player in (or out) before round 1; late registrants are checked in already.
+    A player checking themselves in does it within the event's check-in window, if it has
+    one; organisers at the desk may at any time (issue 17)."""
     if registration.event.status not in (Status.REGISTRATION_OPEN, Status.REGISTRATION_CLOSED):
-        raise Conflict("checked_in", "check-in happens before round 1", "checkin_closed")
+        raise Conflict("checked_in", _("check-in happens before round 1"), "checkin_closed")
+    if checked_in and registration.waitlisted:
+        raise Conflict("checked_in", _("you are on the waiting list: no place yet"), "waitlisted")
+    if checked_in and by_player:
+        event, now = registration.event, timezone.now()
+        if event.checkin_opens_at and now < event.checkin_opens_at:
+            raise Conflict("checked_in", _("check-in has not opened yet"), "checkin_not_open")
+        if event.checkin_closes_at and now > event.checkin_closes_at:
+            raise Conflict(
+                "checked_in", _("check-in is closed: see the organiser at the desk"), "checkin_over"
+            )
     Registration.objects.filter(pk=registration.pk).update(checked_in=checked_in)
     registration.checked_in = checked_in
     return registration
@@ -211,13 +232,17 @@ def drop(registration: Registration) -> Registration:
     """Leave the event: no further pairings; played matches and standings stay."""
     event = registration.event
     if event.status == Status.FINISHED:
-        raise Conflict("dropped", "the event is finished", "finished")
+        raise Conflict("dropped", _("the event is finished"), "finished")
     last = event.rounds.aggregate(n=Max("number"))["n"]
     now = timezone.now()
     if not Registration.objects.filter(pk=registration.pk, dropped_at__isnull=True).update(
         dropped_at=now, dropped_after_round=last
     ):
-        raise Conflict("dropped", f"{registration.display_name} has dropped already", "dropped")
+        raise Conflict(
+            "dropped",
+            _("%(name)s has dropped already") % {"name": registration.display_name},
+            "dropped",
+        )
     registration.dropped_at, registration.dropped_after_round = now, last
     notices.players_changed(event)
     return registration
@@ -226,11 +251,15 @@ def drop(registration: Registration) -> Registration:
 def reinstate(registration: Registration) -> Registration:
     """Undo a drop (organisers): the player is paired again from the next round."""
     if registration.event.status in (Status.TOP_CUT, Status.FINISHED):
-        raise Conflict("dropped", "the Swiss rounds are over", "finished")
+        raise Conflict("dropped", _("the Swiss rounds are over"), "finished")
     if not Registration.objects.filter(pk=registration.pk, dropped_at__isnull=False).update(
         dropped_at=None, dropped_after_round=None
     ):
-        raise Conflict("dropped", f"{registration.display_name} has not dropped", "not_dropped")
+        raise Conflict(
+            "dropped",
+            _("%(name)s has not dropped") % {"name": registration.display_name},
+            "not_dropped",
+        )
     registration.dropped_at = registration.dropped_after_round = None
     notices.players_changed(registration.event)
     return registration
@@ -239,6 +268,7 @@ def reinstate(registration: Registration) -> Registration:
 def withdraw(registration: Registration) -> None:
     """Remove a registration entirely, which is only possible before any round is paired."""
     if registration.event.rounds.exists():
-        raise Conflict("registration", "rounds have been paired; drop instead", "started")
+        raise Conflict("registration", _("rounds have been paired; drop instead"), "started")
     registration.delete()
+    capacity.promote(registration.event)
     notices.players_changed(registration.event)

@@ -12,6 +12,7 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from kernel.errors import Conflict, InvalidInput, Unprocessable
 from matches import services as match_services
@@ -19,6 +20,7 @@ from matches.models import Match
 from tournaments import notices, pairing
 from tournaments import selectors as event_selectors
 from tournaments.models import Event, Registration, Round
+from tournaments.notifications import services as notify
 
 Status = Event.Status
 
@@ -35,23 +37,25 @@ def pair_next_round(event: Event, *, seed: int | None = None) -> tuple[Round, li
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status not in (Status.RUNNING, Status.TOP_CUT):
-        raise Conflict("round", "rounds are paired once the event is running", "not_running")
+        raise Conflict("round", _("rounds are paired once the event is running"), "not_running")
     last = event.rounds.order_by("-number").first()
     if last is not None and last.status != Round.Status.COMPLETE:
         missing = last.matches.exclude(status=Match.Status.CONFIRMED).count()
-        what = (
-            "is still a draft"
+        reason = (
+            _("round %(number)s is still a draft")
             if last.status == Round.Status.DRAFT
-            else (f"has {missing} result(s) missing")
+            else _("round %(number)s has %(missing)s result(s) missing")
         )
-        raise Conflict("round", f"round {last.number} {what}", "round_open")
+        raise Conflict("round", reason % {"number": last.number, "missing": missing}, "round_open")
     number = (last.number if last else 0) + 1
     notices.rounds_changed(event)  # sent once the round is stored (at commit)
     if event.status == Status.TOP_CUT:
         return _pair_cut_round(event, number), []
     if number > event.swiss_rounds:
         raise Conflict(
-            "round", f"all {event.swiss_rounds} Swiss rounds have been paired", "rounds_done"
+            "round",
+            _("all %(rounds)s Swiss rounds have been paired") % {"rounds": event.swiss_rounds},
+            "rounds_done",
         )
     players, matches = event_selectors.engine_history(event)
     try:
@@ -120,7 +124,7 @@ def _pairing_refusal(event: Event, number: int, error: pairing.PairingError) -> 
 def _pair_cut_round(event: Event, number: int) -> Round:
     ready = event_selectors.bracket(event).ready
     if not ready:
-        raise Conflict("round", "no bracket match is ready to be played", "bracket_done")
+        raise Conflict("round", _("no bracket match is ready to be played"), "bracket_done")
     round_ = Round.objects.create(
         event=event,
         number=number,
@@ -146,9 +150,9 @@ def repair_round(round_: Round) -> tuple[Round, list[str]]:
     """Throw a draft round away and pair it again with a fresh seed."""
     locked = Round.objects.select_for_update().get(pk=round_.pk)
     if locked.status != Round.Status.DRAFT:
-        raise Conflict("round", "only a draft round can be paired again", "published")
+        raise Conflict("round", _("only a draft round can be paired again"), "published")
     if locked.stage == Round.Stage.TOP_CUT:
-        raise Conflict("round", "top-cut pairings follow the bracket", "bracket")
+        raise Conflict("round", _("top-cut pairings follow the bracket"), "bracket")
     event = locked.event
     locked.matches.all().delete()
     locked.delete()
@@ -164,11 +168,11 @@ def swap_players(round_: Round, first: int, second: int) -> list[str]:
     """
     locked = Round.objects.select_for_update().get(pk=round_.pk)
     if locked.status != Round.Status.DRAFT:
-        raise Conflict("round", "pairings can be edited until they are published", "published")
+        raise Conflict("round", _("pairings can be edited until they are published"), "published")
     if locked.stage == Round.Stage.TOP_CUT:
-        raise Conflict("round", "top-cut pairings follow the bracket", "bracket")
+        raise Conflict("round", _("top-cut pairings follow the bracket"), "bracket")
     if first == second:
-        raise InvalidInput("second", "choose two different players")
+        raise InvalidInput("second", _("choose two different players"))
     matches = list(locked.matches.all())
     seat: dict[int, tuple[Match, str]] = {}
     for match in matches:
@@ -177,10 +181,10 @@ def swap_players(round_: Round, first: int, second: int) -> list[str]:
             seat[match.player_b_id] = (match, "b")
     for field, reg_id in (("first", first), ("second", second)):
         if reg_id not in seat:
-            raise InvalidInput(field, "this player has no seat in the round")
+            raise InvalidInput(field, _("this player has no seat in the round"))
     (m1, s1), (m2, s2) = seat[first], seat[second]
     if m1.pk == m2.pk:
-        raise InvalidInput("second", "these two players already play each other")
+        raise InvalidInput("second", _("these two players already play each other"))
     setattr(m1, f"player_{s1}_id", second)
     setattr(m2, f"player_{s2}_id", first)
     for match in (m1, m2):
@@ -228,13 +232,18 @@ def publish_round(round_: Round) -> Round:
     if not Round.objects.filter(pk=round_.pk, status=Round.Status.DRAFT).update(
         status=Round.Status.PUBLISHED, published_at=now
     ):
-        raise Conflict("round", f"round {round_.number} is published already", "published")
+        raise Conflict(
+            "round",
+            _("round %(number)s is published already") % {"number": round_.number},
+            "published",
+        )
     round_.refresh_from_db()
     notices.rounds_changed(round_.event)
     for match in round_.matches.filter(player_b__isnull=True):
         match_services.record_bye(match)
     match_services.complete_round_if_done(round_)
     round_.refresh_from_db()
+    notify.announce_round_published(round_.pk)
     return round_
 
 
@@ -245,15 +254,15 @@ def start_timer(round_: Round, *, minutes: int | None = None) -> Round:
     """Start the countdown, or resume it after a pause; started separately from pairing so
     the organiser can let players find their tables first."""
     if round_.status == Round.Status.DRAFT:
-        raise Conflict("timer", "publish the pairings before starting the clock", "draft")
+        raise Conflict("timer", _("publish the pairings before starting the clock"), "draft")
     now = timezone.now()
     if minutes is not None:
         if not 1 <= minutes <= 240:
-            raise InvalidInput("minutes", "between 1 and 240 minutes")
+            raise InvalidInput("minutes", _("between 1 and 240 minutes"))
         round_.timer_seconds = minutes * 60
         round_.timer_remaining = None
     if round_.timer_ends_at is not None:
-        raise Conflict("timer", "the clock is running already", "running")
+        raise Conflict("timer", _("the clock is running already"), "running")
     left = round_.timer_remaining if round_.timer_remaining is not None else round_.timer_seconds
     round_.timer_ends_at = now + datetime.timedelta(seconds=left)
     round_.timer_remaining = None
@@ -264,7 +273,7 @@ def start_timer(round_: Round, *, minutes: int | None = None) -> Round:
 
 def pause_timer(round_: Round) -> Round:
     if round_.timer_ends_at is None:
-        raise Conflict("timer", "the clock is not running", "not_running")
+        raise Conflict("timer", _("the clock is not running"), "not_running")
     round_.timer_remaining = int((round_.timer_ends_at - timezone.now()).total_seconds())
     round_.timer_ends_at = None
     round_.save(update_fields=["timer_ends_at", "timer_remaining"])

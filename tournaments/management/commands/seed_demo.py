@@ -1,11 +1,16 @@
 """Fill an empty database with demo accounts and events, so a fresh site has something to show.
 
 The card catalog is imported too (release krosfinder-2019, activated, and the tree layouts) when
-the catalog is empty and the shared data folder (settings.KROSMASTER_DATA) exists, and so is
-an event in progress (Autumn Cup: round 2 under way) for the pairings, standings and timer pages.
+the catalog is empty and the shared data folder (settings.KROSMASTER_DATA) exists, and so are:
+- an event in progress (Autumn Cup: round 2 under way) with a ban phase in progress at one
+  table, match logs (valid, invalid, unreadable) with their replays, and open judge calls;
+- a finished event (Summer Masters) with its top cut played and its champion.
+The example logs are the repository's corpus (tests/matchlogs/corpus), their header pointed at
+the demo match; without that folder (a slim image) the demo simply has no logs.
 """
 
 import datetime
+import json
 import random
 
 from django.conf import settings
@@ -14,17 +19,42 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from matches import services as match_services
+from matches.logs import services as log_services
+from matches.models import Match
 from rules.catalog import selectors as catalog
 from rules.catalog import services as catalog_services
 from rules.engine.roster import DEFAULT_RELEASE
 from rules.models import Arena, Release
+from teams.banphase import services as banphase_services
+from teams.banphase.order import side_order
+from tournaments import selectors as event_selectors
 from tournaments import services
-from tournaments.models import Event, EventRole
+from tournaments.accounts.models import Account
+from tournaments.models import Event, EventRole, Round
 
 DEMO_PASSWORD = "krosmaster-demo"
 ROSTER_FILE = "krosmasters_normalized.json"
 TREES_FILE = "4err_map_trees.json"
+#: Public display names of the demo players (accounts, issue 17): logins stay player1..8.
+DEMO_NAMES = {
+    "player1": "Alice Percedal",
+    "player2": "Bob Trool",
+    "player3": "Cléo Sadida",
+    "player4": "Dan Iop",
+    "player5": "Eve Cra",
+    "player6": "Fay Eniripsa",
+    "player7": "Gus Osamodas",
+    "player8": "Hal Sram",
+}
 RUNNING_DEMO = "Autumn Cup"
+FINISHED_DEMO = "Summer Masters"
+CORPUS = settings.BASE_DIR / "tests" / "matchlogs" / "corpus"
+#: Demo logs: (corpus file, what it shows); each is pointed at its demo match before upload.
+DEMO_LOGS = {
+    "valid": "game-gg-win.jsonl",
+    "invalid": "invalid-move-into-tree.jsonl",
+    "unreadable": "unreadable-errors.jsonl",
+}
 
 
 def _plausible_gg(result: str, rng: random.Random) -> dict[str, int]:
@@ -43,6 +73,8 @@ class Command(BaseCommand):
         self._seed_events()
         if not Event.objects.filter(name=RUNNING_DEMO).exists():
             self._running_event()
+        if not Event.objects.filter(name=FINISHED_DEMO).exists():
+            self._finished_event()
 
     def _seed_catalog(self) -> None:
         """Import the shared roster and tree layouts once, reading the data in place."""
@@ -89,6 +121,10 @@ class Command(BaseCommand):
             name="Spring Open",
             starts_on=today + datetime.timedelta(days=14),
             venue="Bonta Games Hall",
+            description="Three Swiss rounds and a top 4. Bring your team and a printed list.",
+            start_time=datetime.time(10, 0),
+            time_zone="Europe/Paris",
+            player_cap=16,
         )
         Event.objects.filter(pk=open_event.pk).update(status=Event.Status.REGISTRATION_OPEN)
         services.grant_role(event=open_event, user=judge, role=EventRole.Role.JUDGE)
@@ -119,9 +155,16 @@ class Command(BaseCommand):
             name=RUNNING_DEMO,
             starts_on=datetime.date.today(),
             venue="Astrub Community Hall",
+            description="A team per match with two bans each; upload your match log after "
+            "each game.",
+            start_time=datetime.time(9, 30),
+            time_zone="Europe/Paris",
             format=fmt,
             swiss_rounds=3,
             cut_size=4,
+            team_mode="per_match",
+            bans_per_player=2,
+            map_pool=list(Arena.objects.order_by("name")[:3]),
         )
         services.grant_role(event=event, user=judge, role=EventRole.Role.JUDGE)
         services.transition(event, Event.Status.REGISTRATION_OPEN)
@@ -143,7 +186,107 @@ class Command(BaseCommand):
                 gg = _plausible_gg(result, rng)
                 match_services.report_result(match, registration=a, by=a.user, result=result, **gg)
                 match_services.confirm_result(match, registration=b, by=b.user, result=result, **gg)
+        self._table_activity(event)
         self.stdout.write(self.style.SUCCESS(f"Demo event in progress: {RUNNING_DEMO}."))
+
+    def _table_activity(self, event: Event) -> None:
+        """What a judge finds mid-round: a ban phase half-way, logs to check, calls to answer."""
+        first, second = event.rounds.order_by("number")
+        waiting = list(second.matches.filter(status=Match.Status.PENDING).order_by("table"))
+        played = list(first.matches.exclude(player_b=None).order_by("table"))
+        if waiting:
+            self._ban_phase_in_progress(waiting[0])
+        if len(waiting) > 1:
+            match = waiting[1]
+            self._demo_log(match, "valid")
+            match_services.call_judge(
+                event=event,
+                match=match,
+                by=match.player_b.user,
+                note="Rules question: does Refund! trigger on a bought GG?",
+            )
+        for match, kind in zip(played, ("invalid", "unreadable"), strict=False):
+            self._demo_log(match, kind)
+
+    def _ban_phase_in_progress(self, match: Match) -> None:
+        phase = banphase_services.phase_for(match, seed=17)
+        if phase.arena_id is None:
+            return
+        fmt = match.round.event.format
+        profiles = [p.code for p in catalog.profiles(fmt.release)[3:40:9]] if fmt else []
+        turns = side_order(phase.bans_per_player, phase.first_banner)[:2]
+        for side, code in zip(turns, profiles, strict=False):
+            player = match.player_a if side == "a" else match.player_b
+            banphase_services.ban(phase, side=side, profile=code, by=player.user)
+
+    def _demo_log(self, match: Match, kind: str) -> None:
+        """Upload a corpus log for `match` (its header's event pointed at it) and verify it."""
+        path = CORPUS / DEMO_LOGS[kind]
+        if not path.is_file():
+            return
+        lines = path.read_text(encoding="utf-8").splitlines()
+        try:
+            header = json.loads(lines[0])
+        except ValueError:
+            header = None
+        if isinstance(header, dict) and "event" in header:
+            header["event"] = {
+                "tournament": match.round.event.slug,
+                "round": match.round.number,
+                "table": match.table,
+            }
+            lines[0] = json.dumps(header)
+        data = ("\n".join(lines) + "\n").encode()
+        log, _created = log_services.store_log(
+            match, data=data, by=match.player_a.user, enqueue=False
+        )
+        log_services.verify_stored_log(log.pk)
+
+    @transaction.atomic
+    def _finished_event(self) -> None:
+        """A finished event: 8 players, 3 Swiss rounds, a top 4 played out, a champion."""
+        organiser = self._user("organiser")
+        event = services.create_event(
+            organiser=organiser,
+            name=FINISHED_DEMO,
+            starts_on=datetime.date.today() - datetime.timedelta(days=60),
+            venue="Bonta Games Hall",
+            format=catalog.formats().first(),
+            swiss_rounds=3,
+            cut_size=4,
+        )
+        services.transition(event, Event.Status.REGISTRATION_OPEN)
+        for n in range(1, 9):
+            registration = services.register(event=event, user=self._user(f"player{n}"))
+            services.set_checked_in(registration)
+        services.transition(event, Event.Status.REGISTRATION_CLOSED, expected=event.status)
+        event.refresh_from_db()
+        services.transition(event, Event.Status.RUNNING)
+        rng = random.Random(1912)
+        for number in range(1, event.swiss_rounds + 1):
+            round_, _warnings = services.pair_next_round(event, seed=100 + number)
+            self._play(round_, organiser, rng, draws=True)
+        services.transition(event, Event.Status.TOP_CUT)
+        event.refresh_from_db()
+        while True:
+            round_ = event.rounds.order_by("-number").first()
+            self._play(round_, organiser, rng, draws=False)
+            found = event_selectors.bracket(event)
+            if found is not None and found.champion is not None:
+                break
+            services.pair_next_round(event)
+        services.transition(event, Event.Status.FINISHED)
+        self.stdout.write(self.style.SUCCESS(f"Finished demo event: {FINISHED_DEMO}."))
+
+    @staticmethod
+    def _play(round_: Round, organiser: User, rng: random.Random, *, draws: bool) -> None:
+        if round_.status == Round.Status.DRAFT:
+            services.publish_round(round_)
+        for match in round_.matches.exclude(player_b=None).exclude(status=Match.Status.CONFIRMED):
+            result = rng.choice(["a", "b", "a", "draw"] if draws else ["a", "b", "a"])
+            match_services.set_result(
+                match, by=organiser, result=result, **_plausible_gg(result, rng)
+            )
 
     @staticmethod
     def _user(username: str, *, staff: bool = False) -> User:
@@ -151,6 +294,7 @@ class Command(BaseCommand):
         if user is not None:
             return user
         user = User.objects.create_user(username=username, password=DEMO_PASSWORD)
+        Account.objects.create(user=user, display_name=DEMO_NAMES.get(username, ""))
         if staff:
             user.is_staff = user.is_superuser = True
             user.save(update_fields=["is_staff", "is_superuser"])

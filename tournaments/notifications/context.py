@@ -1,0 +1,14 @@
+"""The header's notice count, on every page for a signed-in person."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+
+from tournaments.notifications.models import Notice
+
+
+def unread_notices(request: HttpRequest) -> dict[str, int]:
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {}
+    return {"unread_notices": Notice.objects.filter(user=user, read_at__isnull=True).count()}
