@@ -144,7 +144,7 @@ def _prompt(
     prompt: options.Prompt, state: GameState, labels: dict[str, dict[str, str]]
 ) -> dict[str, Any]:
     out = {**prompt.to_dict(), "text": wording.prompt_text(prompt, state, labels)}
-    if "dice" in prompt.data:  # Tension's 2 dice and why
+    if prompt.step == "tension":  # its 2 dice and why (Inspiration's `dice` are the dice left)
         out["data"] = {**prompt.data, "dice": wording.dice_request(prompt.data["dice"])}
     return out
 

@@ -132,3 +132,17 @@ def test_a_proposed_correction_changes_the_etag_so_the_other_phone_sees_it(world
     assert answer.status_code == 200
     seen = _api(world.b).get(_url(world), HTTP_IF_NONE_MATCH=before["ETag"])
     assert seen.status_code == 200 and seen.json()["correction"]["keep"] == 0
+
+
+def test_the_board_after_tension_offers_inspiration_without_error(world):
+    _api(world.a).post(_url(world), {}, format="json")
+    sides = ["A", "B", "A", "A", "A", "A", "A", "A", "B"]
+    for index, (events, side) in enumerate(zip(GAME[:9], sides, strict=True)):
+        user = world.a if side == "A" else world.b
+        body = {"after": index, "events": events}
+        if events[0]["e"] == "buy_reward":
+            body["reward"] = {"rank": "granite", "kind": "buff"}
+        answer = _api(user).post(_url(world, "actions/"), body, format="json")
+        assert answer.status_code == 201, answer.json()
+    prompt = answer.json()["prompt"]
+    assert prompt["step"] == "inspire_or_activate" and prompt["data"]["dice"][0]["die"] == 0
