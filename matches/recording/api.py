@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -94,7 +95,7 @@ def _match(request: Request, pk: int) -> Match:
 def _recording(match: Match) -> Recording:
     recording = selectors.recording_of(match)
     if recording is None:
-        raise Conflict("recording", "this match has no recording yet", "no_recording")
+        raise Conflict("recording", _("this match has no recording yet"), "no_recording")
     return recording
 
 
@@ -108,6 +109,15 @@ def _refusal(refused: games.Refused) -> Response:
     return Response(services.IllegalAction(refused).as_dict(), status=422)
 
 
+def _etag(match: Match, recording: Recording) -> str:
+    """What changes the board besides its version: a correction proposed (or lapsed) and the
+    round's timer running out (players may then call time)."""
+    proposal = selectors.open_correction(recording)
+    corrected = f"{proposal['side']}{proposal['keep']}" if proposal else ""
+    timer = "t" if selectors.round_time_up(match) else ""
+    return f'"rec-{recording.pk}-{recording.version}-{recording.status}-{corrected}-{timer}"'
+
+
 class RecordingView(APIView):
     """The recording's state (anyone who may see the match), or start it (players, judges)."""
 
@@ -115,7 +125,7 @@ class RecordingView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
         recording = _recording(match)
-        etag = f'"rec-{recording.pk}-{recording.version}-{recording.status}"'
+        etag = _etag(match, recording)
         if request.headers.get("If-None-Match") == etag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
         return Response(_state(request, match, recording), headers={"ETag": etag})
@@ -158,7 +168,7 @@ class OptionsView(APIView):
         unit = request.query_params.get("unit", "")
         source = request.query_params.get("resolve", "")
         if not unit and not source:
-            raise InvalidInput("unit", "name the selected unit (e.g. A1)")
+            raise InvalidInput("unit", _("name the selected unit (e.g. A1)"))
         spell, target = request.query_params.get("spell"), request.query_params.get("target")
         try:
             if source:

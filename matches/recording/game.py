@@ -2,9 +2,10 @@
 
 Loading a recording replays its events once with the full replay (`verify_log`), and keeps the
 result in process memory keyed by recording and version; each accepted action then moves it on
-by one step (`rules.engine.options.apply_event`), so checking an action costs that action, not
-the whole game. A `time` event (the equal-turns policy ends the game later, by the replay's own
-bookkeeping) switches a game to full replays: it only happens at the end of a round.
+by one step (`rules.engine.options.apply_event`, through the replay's own entry point), so
+checking an action costs that action, not the whole game. A `time` event (the equal-turns
+policy ends the game later, by the replay's own bookkeeping) switches a game to full replays:
+it only happens at the end of a round.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.utils.translation import gettext
+
 from matches.recording.models import RecordedAction, Recording
 from rules.catalog import selectors as catalog_selectors
 from rules.engine import options
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import Event, Header, TimePolicy
-from rules.engine.replay import Replay, changes, replay
+from rules.engine.replay import Replay, changes, dispatch, replay
 from rules.engine.roster import Profile
 from rules.engine.state import GameState, Phase
 from rules.matchlog.parse import LogParseError, parse_log
@@ -78,7 +81,7 @@ class Game:
     header: dict[str, Any]
     log_header: Header
     catalog: Mapping[str, Profile]
-    context: options.GameContext
+    context: dispatch.Context
     time_policy: TimePolicy
     initial: GameState
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -173,7 +176,7 @@ def _build(
         header,
         result.log.header,
         profiles,
-        options.game_context(result.log.header, profiles),
+        dispatch.context(result.log, profiles),
         policy,
         result.initial,
         events[: len(result.states)],
@@ -216,7 +219,11 @@ class Checked:
 def _parse_event(game: Game, data: dict[str, Any], line: int) -> Event:
     if not isinstance(data, dict) or data.get("e") not in RECORDABLE:
         name = data.get("e") if isinstance(data, dict) else None
-        raise Refused(None, f"{name!r} cannot be recorded here; one of {sorted(RECORDABLE)}")
+        raise Refused(
+            None,
+            gettext("%(name)r cannot be recorded here; one of %(kinds)s")
+            % {"name": name, "kinds": ", ".join(sorted(RECORDABLE))},
+        )
     try:
         log = parse_log(game.header_line + "\n" + json.dumps(data) + "\n")
     except LogParseError as unreadable:
@@ -230,7 +237,7 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
     """Apply `new` (the events of one action) to `game`; raises `Refused` for the first event
     the rules forbid, naming its rule, so that nothing is recorded."""
     if not new:
-        raise Refused(None, "an action needs at least one event")
+        raise Refused(None, gettext("an action needs at least one event"))
     if game.state.phase is Phase.OVER:
         raise Refused("1.4", "the game is over")
     timed = game.timed or any(e.get("e") == "time" for e in new if isinstance(e, dict))
@@ -253,7 +260,7 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
                 ) from None
             state = applied.state
             states.append(state)
-            steps += [{"step": s.step, "rule": s.rule, "text": s.text} for s in applied.steps]
+            steps += [{"step": s.step, "rule": s.rule, "text": s.text} for s in applied.trace]
     after = states[-1]
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
         who = f"player {after.winner} wins" if after.winner else "a draw"

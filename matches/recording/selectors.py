@@ -12,20 +12,21 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.urls import reverse
+from django.utils import timezone
 
 from kernel import access
 from matches import selectors as match_selectors
 from matches.logs.services import TIME_POLICIES
 from matches.models import Match
+from matches.recording import wording
 from matches.recording.game import Game, Refused
 from matches.recording.models import RecordedAction, Recording
 from rules.engine import options
-from rules.engine.casting import CastAction
 from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.logevents import TimePolicy
+from rules.engine.logevents import Cast, TimePolicy
 from rules.engine.powers import max_hp
-from rules.engine.state import GameState
+from rules.engine.state import GameState, Phase
 
 HISTORY_ROWS = 40
 
@@ -139,6 +140,39 @@ def can_undo(recording: Recording, game: Game, user_id: int | None) -> bool:
     return not later.exists()
 
 
+def _prompt(
+    prompt: options.Prompt, state: GameState, labels: dict[str, dict[str, str]]
+) -> dict[str, Any]:
+    out = {**prompt.to_dict(), "text": wording.prompt_text(prompt, state, labels)}
+    if prompt.step == "tension":  # its 2 dice and why (Inspiration's `dice` are the dice left)
+        out["data"] = {**prompt.data, "dice": wording.dice_request(prompt.data["dice"])}
+    return out
+
+
+def round_time_up(match: Match) -> bool:
+    """The round's timer has run out (it was started, is not paused, and its end has passed)."""
+    ends = match.round.timer_ends_at
+    return ends is not None and ends <= timezone.now()
+
+
+def may_call_time(who: Viewer, match: Match, game: Game) -> bool:
+    """A judge calls time whenever the round ends; a player only once the round's timer has
+    run out (else the one ahead could end the game on the spot under `more-gg`). Time is
+    called once."""
+    if game.timed or game.state.phase is Phase.OVER:
+        return False
+    return who.judge or (who.side is not None and round_time_up(match))
+
+
+def open_correction(recording: Recording) -> dict[str, Any] | None:
+    """A player's proposed correction, while nothing was recorded since it was proposed: one
+    made on an older board is not confirmed by mistake."""
+    proposal = recording.correction
+    if proposal and proposal.get("after") == recording.version:
+        return proposal
+    return None
+
+
 def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, Any]:
     """Everything a phone draws and asks from: the state, what the rules wait for, whose
     phone may record it, the last outcome and the history."""
@@ -163,8 +197,10 @@ def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, An
             "judge": who.judge,
             "my_turn": can_act and prompt.side == who.side,
             "can_undo": can_act and can_undo(recording, game, who.user_id),
+            "can_call_time": recording.status == Recording.Status.PLAYING
+            and may_call_time(who, recording.match, game),
         },
-        "prompt": prompt.to_dict(),
+        "prompt": _prompt(prompt, state, recording.labels),
         "arena": {
             "name": arena.name,
             "trees": _names(arena.trees),
@@ -195,7 +231,7 @@ def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, An
         if last
         else None,
         "history": _history(rows, active),
-        "correction": recording.correction,
+        "correction": open_correction(recording),
         "log": _log(recording),
     }
     return payload
@@ -223,10 +259,21 @@ def _log(recording: Recording) -> dict[str, Any] | None:
 def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
     """The selected unit's moves, spells with targets and areas, and other actions."""
     try:
-        found = options.unit_options(game.state, unit_id, game.context)
+        found = options.unit_options(game.state, unit_id, game.context).to_dict()
     except RuleViolation as refused:
         raise Refused(refused.rule, refused.message) from None
-    return found.to_dict()
+    for spell in found["spells"]:  # why a spell cannot be cast, in the reader's language
+        spell["reason"] = wording.sentence(spell["rule"]) if spell["refused"] else None
+    for move in found["moves"]:
+        for block in move["blocks"]:
+            block["lock"] = wording.dice_request(block["lock"])
+            block["dodge"] = wording.dice_request(block["dodge"])
+    return found
+
+
+def _needs(needs: options.CastNeeds) -> dict[str, Any]:
+    found = needs.to_dict()
+    return {**found, "dice": [wording.dice_request(d) for d in found["dice"]]}
 
 
 def resolve_payload(game: Game, source: str) -> dict[str, Any]:
@@ -237,7 +284,7 @@ def resolve_payload(game: Game, source: str) -> dict[str, Any]:
         raise Refused(refused.rule, refused.message) from None
     except Unsupported as missing:
         raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
-    return needs.to_dict()
+    return _needs(needs)
 
 
 def cast_payload(
@@ -248,11 +295,11 @@ def cast_payload(
         cell = Cell.parse(target)
     except CellError as error:
         raise Refused(None, str(error)) from None
-    action = CastAction(unit_id, spell, cell, direction=direction or None)
+    cast = Cast(0, unit_id, spell, cell, direction=direction or None)
     try:
-        needs = options.cast_needs(game.state, action, game.context)
+        needs = options.cast_needs(game.state, cast, game.context)
     except RuleViolation as refused:
         raise Refused(refused.rule, refused.message) from None
     except Unsupported as missing:
         raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
-    return needs.to_dict()
+    return _needs(needs)

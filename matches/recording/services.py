@@ -27,9 +27,15 @@ from live import publish, topics
 from matches.logs import services as log_services
 from matches.models import Match
 from matches.recording import game as games
-from matches.recording import setup
+from matches.recording import setup, wording
 from matches.recording.models import RecordedAction, Recording
-from matches.recording.selectors import Viewer, time_policy, viewer
+from matches.recording.selectors import (
+    Viewer,
+    may_call_time,
+    open_correction,
+    time_policy,
+    viewer,
+)
 from rules.engine import options
 from rules.engine.state import Phase
 
@@ -41,12 +47,22 @@ def _announce(recording: Recording) -> None:
 
 
 class IllegalAction(ServiceError):
-    """The rules refuse the action (422): the rule number and the sentence to read out."""
+    """The rules refuse the action (422): the rule number and the sentence to read out at the
+    table (`reason`, translated: `wording`), with the engine's own sentence (`message`, which
+    names the units and cells, in English) as the detail."""
 
     status = 422
 
     def __init__(self, refused: games.Refused) -> None:
-        super().__init__("events", refused.message, "illegal", **refused.to_dict())
+        if refused.feature:
+            reason = _(
+                "The engine does not model this yet (%(feature)s): record it as a judge rules."
+            ) % {"feature": refused.feature}
+        elif refused.rule:
+            reason = wording.sentence(refused.rule)
+        else:
+            reason = refused.message  # the event itself is malformed: a client's mistake
+        super().__init__("events", reason, "illegal", **refused.to_dict())
 
 
 # -- start ----------------------------------------------------------------------------------------
@@ -131,11 +147,22 @@ class Appended:
     row: RecordedAction
 
 
-def _may_record(who: Viewer, game: games.Game, events: list[dict[str, Any]]) -> None:
+def _may_record(who: Viewer, match: Match, game: games.Game, events: list[dict[str, Any]]) -> None:
     """Players record their own turn (the placing player in the set-up); either player may
-    concede for themself or call time, and so may a judge call time."""
+    concede for themself. Time is called once, alone in its action: by a judge, or by a player
+    once the round's timer has run out (`selectors.may_call_time`)."""
     kinds = {e.get("e") for e in events if isinstance(e, dict)}
-    if kinds == {"time"} and (who.side or who.judge):
+    if "time" in kinds:
+        if kinds != {"time"} or len(events) != 1:
+            raise Conflict("events", _("time is called alone, in an action of its own"), "time")
+        if game.timed:
+            raise Conflict("events", _("time has already been called"), "time_called")
+        if not may_call_time(who, match, game):
+            raise Conflict(
+                "events",
+                _("only a judge calls time before the round's timer has run out"),
+                "time_not_up",
+            )
         return
     if kinds == {"concede"}:
         if who.side is None or any(e.get("player") != who.side for e in events):
@@ -206,7 +233,7 @@ def append(
     if game.state.phase is Phase.OVER:  # the last action ended it but the log was not stored
         _finish(recording, game, by)
         raise Conflict("recording", _("the game is over and its log is stored"), "finished")
-    _may_record(who, game, events)
+    _may_record(who, match, game, events)
     if reward is not None:
         game = _with_reward(recording, game, reward, events)
     events = _normalise(events, game)
@@ -367,7 +394,7 @@ def correct(
     if who.side is None:
         raise Conflict("keep", _("only the players or a judge correct a recording"), "read_only")
     recording.refresh_from_db(fields=["correction", "version"])
-    pending = recording.correction
+    pending = open_correction(recording)  # none once something was recorded after it
     if pending and pending.get("side") != who.side and pending.get("keep") == keep:
         proposer = type(by).objects.filter(pk=pending.get("user")).first()
         return rewind(
@@ -379,7 +406,13 @@ def correct(
             approved_by=by,
         )
     _stale(recording, after)
-    recording.correction = {"side": who.side, "user": by.pk, "keep": keep, "note": note[:300]}
+    recording.correction = {
+        "side": who.side,
+        "user": by.pk,
+        "keep": keep,
+        "note": note[:300],
+        "after": after,
+    }
     recording.save(update_fields=["correction"])
     _announce(recording)
     return recording

@@ -3,35 +3,32 @@
 A replay (`rules.engine.replay`) answers "was this legal?" after the fact; a scoresheet must
 answer before: which piece acts, where the selected unit can go and at what price in MP and
 Block rolls, which spells it can cast on which cells and with which area of effect, and which
-dice the players must roll for an action, with the rule behind each count. Everything here is
-computed by calling the engine's own rule functions (`movement.blockers`, `casting.
-check_prerequisites`, `casting.apply_cast`, `dice.dice_due`, `areas.area_cells`), never by a second
-copy of the rules: an option offered here is one the replay accepts.
+dice the players must roll for an action, with the rule behind each count.
 
-The dice of a spell are found by asking the engine: the cast is tried with no dice, and each
-refusal that says "this roll needs N dice, because ..." (`DiceCountError`, `ArmourRollsError`)
-becomes a `DiceRequest` and is answered with N dice that score nothing, until the cast goes
-through. The players then roll exactly those dice at the table.
+There is one rule path: every candidate is put to the replay's own entry point
+(`replay.dispatch.step`) as the event the phone would record, and offered only when it is
+accepted. A move is a chain of `move` events (the Block rolls answered with dice that score
+nothing); a spell's target is a `cast` event whose dice are found by asking the engine: the cast
+is tried with no dice, and each refusal that says "this roll needs N dice, because ..."
+(`DiceCountError`, `ArmourRollsError`) becomes a `DiceRequest` and is answered with N dice that
+score nothing, until the cast goes through. The players then roll exactly those dice at the
+table. The cheap checks of the same path (`casting.check_prerequisites`, `reach.
+targetable_cells`) only narrow the cells worth asking about, and a refusal shared by every cell
+(not enough AP) is found once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells, facings
 from rules.engine.casting import (
-    FANMADE,
-    OFFICIAL,
     ArmourRollsError,
     CastAction,
-    ResolveAction,
     Rolls,
-    Rules,
     TraceStep,
-    apply_cast,
-    apply_resolve,
     check_prerequisites,
     spell_costs,
 )
@@ -39,131 +36,63 @@ from rules.engine.casting.prerequisites import blockers_for, parse_spell_for, ra
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import DiceCountError, DiceDue, Die, Roll, RollContext, dice_due
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.logevents import (
-    Activate,
-    BuyGG,
-    BuyReward,
-    Cast,
-    Concede,
-    End,
-    Event,
-    Header,
-    Inspire,
-    Move,
-    PickKama,
-    Place,
-    Reason,
-    Resolve,
-    RevealReward,
-    Tension,
-    Time,
-    TimePolicy,
-    event_name,
-)
+from rules.engine.logevents import Cast, Event, Move, Resolve
 from rules.engine.movement import (
     CAUGHT_LOSS,
     LOCKED_LOSS,
     BlockOutcome,
     BlockResult,
+    BlockRoll,
     blockers,
     move_one_cell,
 )
 from rules.engine.powers import powers_of
 from rules.engine.reach import SpellRange, targetable_cells
-from rules.engine.roster import Profile, Spell
+from rules.engine.replay.dispatch import Applied, Context, step
+from rules.engine.roster import Spell
 from rules.engine.sight import sight_rules
-from rules.engine.state import GameState, Phase, Reward, Unit, end_game, opponent
-from rules.engine.summons import Spellbook, SummonCard, unit_profile
+from rules.engine.state import GameState, Phase, Unit
 from rules.engine.turn import (
     CRAFTER_PRICES,
     GG_PRICE,
     REWARD_PRICES,
-    apply_activate,
-    apply_buy_gg,
-    apply_buy_reward,
-    apply_end,
-    apply_inspire,
-    apply_move,
-    apply_pick_kama,
-    apply_place,
-    apply_reveal_reward,
-    apply_tension,
     next_unit,
     placing_side,
 )
 
 TENSION_DICE = 2  # 5.2.1
-#: A die that scores nothing on the roll it answers, to probe a cast without real dice.
-_BLANK = {Roll.CRITICAL: Die.parse("lock"), Roll.ARMOUR: Die.parse("lock")}
+#: A die that scores nothing on the roll it answers, to probe an action without real dice.
+_BLANK = {
+    Roll.CRITICAL: Die.parse("lock"),
+    Roll.ARMOUR: Die.parse("lock"),
+    Roll.LOCK: Die.parse("armour"),
+    Roll.DODGE: Die.parse("armour"),
+}
 _MAX_PROBES = 40  # a cast asks at most one question per roll and target
+_NO_DICE = Rolls()
 
 
-@dataclass(frozen=True)
-class GameContext:
-    """What the rules need beyond the state: the spells of every unit, the ruleset and the
-    Demonic Reward tokens the header defines."""
-
-    book: Spellbook
-    rules: Rules
-    rewards: Mapping[str, Reward] = field(default_factory=dict)
-
-
-def game_context(header: Header, catalog: Mapping[str, Profile]) -> GameContext:
-    """The context of a game whose log has `header`, as the replay builds it: inline profiles
-    are summon cards too, and the header's ruleset picks the rules."""
-    cards = [SummonCard(p.name, unit_profile(p), p.spells) for p in header.profiles]
-    rules = OFFICIAL if header.ruleset == OFFICIAL.ruleset.value else FANMADE
-    rewards = {r.id: r for r in header.rewards}
-    return GameContext(Spellbook.build(catalog, cards), rules, rewards)
+def _accepted(state: GameState, event: Event, context: Context) -> GameState | None:
+    """The state after `event` if the engine accepts it, else None (the one rule path)."""
+    try:
+        return step(state, event, context).state
+    except (RuleViolation, Unsupported):
+        return None
 
 
 # -- one event ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Applied:
-    """The state after an event and the steps worth showing at the table (dice, damage)."""
-
-    state: GameState
-    steps: tuple[TraceStep, ...] = ()
-
-
-def apply_event(state: GameState, event: Event, context: GameContext) -> Applied:
-    """The state after one game event, by the same rule functions and checks as the replay's
-    loop (`replay.replay`), so that a scoresheet can check an action in the time of that action
-    instead of replaying the whole game. Checkpoints, rulings, results and `time` under the
-    equal-turns policy are the replay's business and are refused here (`TypeError`); the
-    recording's finished log is always verified by the full replay.
-    """
-    if state.phase is Phase.OVER:
-        raise RuleViolation("1.4", "the game is already over")
-    for unit_id in _named_units(event):
-        state.unit(unit_id)  # 4.3.1: a unit that is not in this game
-    match event:
-        case Cast():
-            action = CastAction(
-                unit=event.unit,
-                spell=event.spell,
-                target=event.target,
-                rolls=event.rolls,
-                direction=event.direction,
-                rebound=event.rebound,
-                choices=event.choices,
-                order=event.order,
-            )
-            outcome = apply_cast(state, action, context.book, context.rules)
-            return Applied(outcome.state, outcome.trace)
-        case Resolve():
-            if event.choices:
-                raise Unsupported("resolve:choices", "choices on standby are not modelled")
-            action = ResolveAction(event.source, event.rolls, event.order)
-            outcome = apply_resolve(state, action, context.book, context.rules)
-            return Applied(outcome.state, outcome.trace)
-        case Move() if event.block:
-            after = apply_move(state, event.unit, event.to, event.block)
-            blocks = move_one_cell(state, event.unit, event.to, event.block).blocks
-            return Applied(after, tuple(_block_step(event.unit, b) for b in blocks))
-    return Applied(_next_state(state, event, context))
+def apply_event(state: GameState, event: Event, context: Context) -> Applied:
+    """One game event by the replay's own entry point (`replay.dispatch.step`), with the steps
+    worth showing: the spell's trace, and each Block roll of a move in words. A scoresheet
+    checks an action in the time of that action this way instead of replaying the whole game;
+    its finished log is always verified by the full replay."""
+    applied = step(state, event, context)
+    if isinstance(event, Move) and event.block:
+        blocks = move_one_cell(state, event.unit, event.to, event.block, context.book).blocks
+        return Applied(applied.state, tuple(_block_step(event.unit, b) for b in blocks))
+    return applied
 
 
 def _block_step(mover: str, block: BlockOutcome) -> TraceStep:
@@ -175,56 +104,6 @@ def _block_step(mover: str, block: BlockOutcome) -> TraceStep:
         f"{block.by} {block.locks} Lock against {mover} {block.dodges} Dodge: "
         f"{block.result.value}{lost}",
     )
-
-
-def _next_state(state: GameState, event: Event, context: GameContext) -> GameState:
-    match event:
-        case Place():
-            return apply_place(state, event.unit, event.cell)
-        case Tension():
-            return apply_tension(state, event.dice, event.reroll)
-        case Inspire():
-            return apply_inspire(state, event.die, event.unit)
-        case Activate():
-            return apply_activate(state, event.unit)
-        case Move():
-            return apply_move(state, event.unit, event.to, event.block)
-        case PickKama():
-            return apply_pick_kama(state, event.unit, event.count)
-        case BuyGG():
-            return apply_buy_gg(state, event.unit)
-        case BuyReward():
-            reward = context.rewards.get(event.reward)
-            if reward is None:
-                raise Unsupported(f"reward:{event.reward}", "not among the header's rewards")
-            if reward.rank != event.rank:
-                raise RuleViolation(
-                    "4.7.6", f"{reward.id} is a {reward.rank} Reward, not {event.rank}"
-                )
-            return apply_buy_reward(
-                state, event.unit, reward, face_up=event.face_up, assign_to=event.assign_to
-            )
-        case RevealReward():
-            return apply_reveal_reward(state, event.unit, event.reward)
-        case End():
-            return apply_end(state, event.unit)
-        case Concede():
-            return end_game(state, opponent(event.player), Reason.CONCEDE.value)
-        case Time(policy=TimePolicy.MORE_GG):
-            a, b = state.player("A").gg, state.player("B").gg
-            return end_game(state, None if a == b else "A" if a > b else "B", Reason.TIME.value)
-    raise TypeError(f"{event_name(event)} is replayed by the full replay only")
-
-
-def _named_units(event: Event) -> Iterable[str]:
-    for name in ("unit", "assign_to"):
-        value = getattr(event, name, None)
-        if value is not None:
-            yield value
-    if isinstance(event, Move):
-        yield from (b.by for b in event.block)
-    if isinstance(event, Cast):
-        yield from event.rolls.armour
 
 
 # -- dice -------------------------------------------------------------------------------------
@@ -319,33 +198,53 @@ def block_needs(state: GameState, unit: Unit) -> tuple[BlockNeed, ...]:
     return tuple(sorted(needs, key=lambda n: n.by))
 
 
-def move_options(state: GameState, unit: Unit) -> tuple[MoveOption, ...]:
-    """Cells `unit` reaches with its MP in one tap, each by a shortest path over free cells.
+def move_options(state: GameState, unit: Unit, context: Context) -> tuple[MoveOption, ...]:
+    """Cells `unit` reaches with its MP in one tap, each by a shortest chain of `move` events
+    the engine accepts (a breadth-first search whose every step is `replay.dispatch.step`).
 
     Leaving a cell next to an enemy needs Block rolls whose outcome changes the MP left, so a
     path may only be blocked on its first step: from a blocked start cell only the adjacent cells
-    are offered, and a path does not go on from a cell next to an enemy.
+    are offered (probed with Block dice that score nothing), and a path does not go on from a
+    cell next to an enemy, nor once the step left something on standby (a Trap's Click).
     """
     if unit.cell is None or not unit.is_character or unit.mp < 1:
         return ()
     start_blocks = block_needs(state, unit)
+    if start_blocks:
+        probe = tuple(
+            BlockRoll(
+                need.by,
+                (_BLANK[Roll.LOCK],) * need.lock.count,
+                (_BLANK[Roll.DODGE],) * need.dodge.count,
+            )
+            for need in start_blocks
+        )
+        return tuple(
+            MoveOption(near.name, (near.name,), start_blocks)
+            for near in sorted(_neighbours(unit.cell))
+            if _accepted(state, Move(0, unit.id, near, probe), context) is not None
+        )
     found: dict[Cell, tuple[Cell, ...]] = {}
-    frontier: list[tuple[Cell, tuple[Cell, ...]]] = [(unit.cell, ())]
+    frontier: list[tuple[GameState, Cell, tuple[Cell, ...]]] = [(state, unit.cell, ())]
     while frontier:
-        nxt: list[tuple[Cell, tuple[Cell, ...]]] = []
-        for cell, path in frontier:
-            if len(path) >= unit.mp:
-                continue
-            if path and (start_blocks or block_needs(state, replace(unit, cell=cell))):
-                continue
+        nxt: list[tuple[GameState, Cell, tuple[Cell, ...]]] = []
+        for before, cell, path in frontier:
             for near in _neighbours(cell):
-                if near == unit.cell or near in found or not state.is_free(near):
+                if near == unit.cell or near in found or not before.is_free(near):
+                    continue
+                after = _accepted(before, Move(0, unit.id, near), context)
+                if after is None:
+                    continue
+                moved = after.unit(unit.id)
+                if moved.cell != near:  # stopped on the way: not a cell this tap reaches
                     continue
                 found[near] = (*path, near)
-                nxt.append((near, found[near]))
+                goes_on = moved.mp >= 1 and not after.pending and after.phase is Phase.PIECES
+                if goes_on and not blockers(after, moved):
+                    nxt.append((after, near, found[near]))
         frontier = nxt
     return tuple(
-        MoveOption(cell.name, tuple(c.name for c in path), start_blocks)
+        MoveOption(cell.name, tuple(c.name for c in path))
         for cell, path in sorted(found.items(), key=lambda item: (len(item[1]), item[0]))
     )
 
@@ -434,9 +333,11 @@ def _area(
         return tuple(sorted(c.name for c in cells)), tuple(f.name.lower() for f in ways)
 
 
-def spell_options(state: GameState, unit: Unit, context: GameContext) -> tuple[SpellOption, ...]:
-    """Every spell of `unit` with the cells it may take as main target now (7.1: limits, costs,
-    range, line of sight, in-line, target requirements) and their areas of effect."""
+def spell_options(state: GameState, unit: Unit, context: Context) -> tuple[SpellOption, ...]:
+    """Every spell of `unit` with the cells it may take as main target now and their areas of
+    effect: each cell is a `cast` event the engine accepts with the dice it asks for
+    (`cast_needs`; the prerequisites of 7.1 are the cast's first step). Only the cells in range
+    and in sight (`reach.targetable_cells`) are worth asking about."""
     if unit.cell is None:
         return ()
     out = []
@@ -459,10 +360,11 @@ def spell_options(state: GameState, unit: Unit, context: GameContext) -> tuple[S
         )
         targets: list[TargetOption] = []
         first_refusal = _spell_wide_refusal(state, unit, spell, candidates, context)
+        seed = _NO_DICE
         for cell in sorted(candidates) if first_refusal is None else ():
-            action = CastAction(unit.id, spell.name, cell)
+            cast = Cast(0, unit.id, spell.name, cell)
             try:
-                check_prerequisites(state, action, context.book, context.rules)
+                needs, seed = _probe_cast(state, cast, context, seed)
             except RuleViolation as refused:
                 first_refusal = first_refusal or refused
                 continue
@@ -473,7 +375,7 @@ def spell_options(state: GameState, unit: Unit, context: GameContext) -> tuple[S
                 area, ways = _area(model.shape, unit.cell, cell, candidates)
             except AreaError:
                 area, ways = (cell.name,), ()
-            targets.append(TargetOption(cell.name, area, ways))
+            targets.append(TargetOption(cell.name, area, needs.directions or ways))
         option = SpellOption(
             spell.name, spell.element, costs.ap, costs.mp, _range_words(spell), tuple(targets)
         )
@@ -496,7 +398,7 @@ def _spell_wide_refusal(
     unit: Unit,
     spell: Spell,
     candidates: frozenset[Cell],
-    context: GameContext,
+    context: Context,
 ) -> RuleViolation | None:
     """The refusal shared by every cell (not enough AP, a limit reached...), found once."""
     if not candidates:
@@ -534,56 +436,66 @@ class CastNeeds:
         }
 
 
-def cast_needs(state: GameState, action: CastAction, context: GameContext) -> CastNeeds:
+def cast_needs(state: GameState, cast: Cast, context: Context) -> CastNeeds:
     """The dice the rules call for in this cast, found by asking the engine (module docstring).
 
     Raises the `RuleViolation` or `Unsupported` that refuses the cast itself (out of range, not
     enough AP...): that refusal is what the players must be told.
     """
+    return _probe_cast(state, cast, context)[0]
+
+
+def _probe_cast(
+    state: GameState, cast: Cast, context: Context, seed: Rolls = _NO_DICE
+) -> tuple[CastNeeds, Rolls]:
+    """`cast_needs`, and the blank dice the cast went through with: the next cell of the same
+    spell starts from them (`seed`), so a cell that needs the same dice costs one cast."""
     directions: tuple[str, ...] = ()
 
     def attempt(rolls: Rolls) -> None:
-        apply_cast(state, replace(action, rolls=rolls), context.book, context.rules)
+        step(state, replace(cast, rolls=rolls), context)
 
     def orient(refused: RuleViolation) -> bool:
-        nonlocal action, directions
-        if refused.rule != "7.2.3.b" or action.direction:
+        nonlocal cast, directions
+        if refused.rule != "7.2.3.b" or cast.direction:
             return False
-        directions = _directions_of(state, action)
+        directions = _directions_of(state, cast)
         if directions:
-            action = replace(action, direction=directions[0])
+            cast = replace(cast, direction=directions[0])
         return bool(directions)
 
-    asked, coins = _dice_asked(attempt, action.unit, orient)
-    return CastNeeds(asked, directions, coins)
+    asked, rolls = _dice_asked(attempt, cast.unit, orient, seed)
+    return CastNeeds(asked, directions, len(rolls.coins)), rolls
 
 
-def resolve_needs(state: GameState, source: str, context: GameContext) -> CastNeeds:
+def resolve_needs(state: GameState, source: str, context: Context) -> CastNeeds:
     """The dice an effect on standby needs (a Bomb's Explosion, a Trap's Click: 7.2.9), asked
     of the engine as for a cast; raises the refusal when `source` cannot be resolved now."""
 
     def attempt(rolls: Rolls) -> None:
-        apply_resolve(state, ResolveAction(source, rolls), context.book, context.rules)
+        step(state, Resolve(0, source, rolls), context)
 
     who = source.partition(":")[2]
-    asked, coins = _dice_asked(attempt, who, lambda refused: False)
-    return CastNeeds(asked, (), coins)
+    asked, rolls = _dice_asked(attempt, who, lambda refused: False)
+    return CastNeeds(asked, (), len(rolls.coins))
 
 
 def _dice_asked(
     attempt: Callable[[Rolls], None],
     actor: str,
     retry: Callable[[RuleViolation], bool],
-) -> tuple[tuple[DiceRequest, ...], int]:
+    seed: Rolls = _NO_DICE,
+) -> tuple[tuple[DiceRequest, ...], Rolls]:
     """Run `attempt` with the dice asked so far until the engine asks for no more; `retry`
-    settles a refusal that is a question (an area's orientation) and says whether to go on."""
-    critical: tuple[Die, ...] = ()
-    armour: dict[str, tuple[Die, ...]] = {}
-    coins: tuple[str, ...] = ()
+    settles a refusal that is a question (an area's orientation) and says whether to go on.
+    Starting from `seed` (the dice a similar action went through with), only the dice the engine
+    still asks for are requests."""
+    critical, armour, coins = seed.critical, dict(seed.armour), ()
     asked: dict[tuple[str, str], DiceRequest] = {}
     for _ in range(_MAX_PROBES):
+        rolls = Rolls(critical, armour, coins)
         try:
-            attempt(Rolls(critical, armour, coins))
+            attempt(rolls)
         except DiceCountError as wrong:
             who = wrong.who or actor
             asked[(wrong.due.roll.value, who)] = _request(wrong.due, who)
@@ -595,8 +507,6 @@ def _dice_asked(
             continue
         except ArmourRollsError as wrong:
             armour = {u: armour.get(u, ()) for u in sorted(wrong.expected)}
-            if not wrong.expected:
-                break
             continue
         except RuleViolation as refused:
             if refused.rule == "7.2.4" and "coin" in refused.message:
@@ -606,15 +516,17 @@ def _dice_asked(
                 continue
             raise
         break
-    return tuple(asked.values()), len(coins)
+    else:
+        raise Unsupported("dice:probe", f"{actor}'s action kept asking for dice")
+    return tuple(asked.values()), Rolls(critical, armour, coins)
 
 
-def _directions_of(state: GameState, action: CastAction) -> tuple[str, ...]:
-    caster = state.unit(action.unit).cell
+def _directions_of(state: GameState, cast: Cast) -> tuple[str, ...]:
+    caster = state.unit(cast.unit).cell
     if caster is None:
         return ()
     try:
-        ways = facings(caster, action.target)
+        ways = facings(caster, cast.target)
     except ValueError:
         ways = tuple(Facing)
     if len(ways) > 1:
@@ -646,7 +558,7 @@ class UnitOptions:
         }
 
 
-def unit_options(state: GameState, unit_id: str, context: GameContext) -> UnitOptions:
+def unit_options(state: GameState, unit_id: str, context: Context) -> UnitOptions:
     """Moves, spells and the other actions of the Activation Phase (6.3) for `unit_id`."""
     unit = state.unit(unit_id)
     acting = state.phase is Phase.PIECES and state.active_unit == unit_id and not state.pending
@@ -655,7 +567,7 @@ def unit_options(state: GameState, unit_id: str, context: GameContext) -> UnitOp
     return UnitOptions(
         unit_id,
         True,
-        move_options(state, unit),
+        move_options(state, unit, context),
         spell_options(state, unit, context),
         tuple(_other_actions(state, unit)),
     )

@@ -20,8 +20,8 @@
     ["armour", "▣", T.armour],
     ["lock", "⊗", T.lock],
     ["dodge", "↷", T.dodge],
-    ["critical_dodge", "⚔/↷", "Crit/Dodge"],
-    ["dofus", "◆", "Dofus"],
+    ["critical_dodge", "⚔/↷", T.critical_dodge],
+    ["dofus", "◆", T.dofus],
   ];
   const TURNS = { critical_dodge: ["critical", "dodge"], dofus: ["critical", "armour", "lock", "dodge"] };
 
@@ -31,7 +31,12 @@
   let plan = null; // what the player is composing
   let info = null; // a unit tapped for information
   let message = null; // {kind: "refused" | "ok", html}
-  let zoomed = false; // the board at twice the width (cells of 64 px on a phone), scrolled
+  /* On a phone the board keeps cells of at least 44 px (CSS: 48 px) and scrolls in its frame,
+     the active piece in view; "whole board" shows it all at once, smaller, to look at: a tap
+     there comes back to tap size on the tapped cell instead of recording anything. */
+  let whole = false;
+  let centredOn = null; // the active piece's cell the frame last scrolled to
+  let jumpTo = null; // a cell to scroll to at the next drawing
 
   // -- small helpers ---------------------------------------------------------------------------
   const h = (tag, attrs = {}, ...children) => {
@@ -81,6 +86,7 @@
   }
 
   function adopt(state) {
+    if (S && JSON.stringify(S) === JSON.stringify(state)) return; // nothing new: keep the form
     const changed = !S || S.version !== state.version;
     S = state;
     if (changed) { plan = null; opts = null; }
@@ -106,13 +112,13 @@
       etag = null;
       adopt(r.data);
     } else if (r.status === 422) {
-      message = { kind: "refused", rule: r.data.rule, text: r.data.message || r.data.reason };
+      message = { kind: "refused", rule: r.data.rule, text: r.data.reason, detail: r.data.message !== r.data.reason ? r.data.message : null };
       render();
     } else if (r.status === 409 && r.data && r.data.code === "stale") {
       message = { kind: "refused", rule: null, text: T.stale };
       refresh(true);
     } else {
-      message = { kind: "refused", rule: null, text: (r.data && (r.data.reason || r.data.detail)) || "HTTP " + r.status };
+      message = { kind: "refused", rule: null, text: (r.data && (r.data.reason || r.data.detail)) || `${T.error} (HTTP ${r.status})` };
       render();
     }
   }
@@ -169,9 +175,10 @@
     for (const u of S.units) {
       if (!u.cell) continue;
       const [px, py] = xy(u.cell);
-      const g = el("g", { class: `unit side-${u.side}${u.id === S.active_unit ? " active" : ""}`, "data-unit": u.id, "data-cell": u.cell });
+      const g = el("g", { class: `unit side-${u.side}${u.id === S.active_unit ? " active" : ""}${u.summon ? " summon" : ""}`, "data-unit": u.id, "data-cell": u.cell });
       g.append(el("circle", { cx: px + SIZE / 2, cy: py + SIZE / 2, r: SIZE / 2 - 4 }));
-      g.append(el("text", { x: px + SIZE / 2, y: py + SIZE / 2 + 4, "text-anchor": "middle" }, u.id.split("/")[0]));
+      /* A summon's id starts with its summoner's (A1/sparring-tofu-1): it shows its own name. */
+      g.append(el("text", { x: px + SIZE / 2, y: py + SIZE / 2 + 4, "text-anchor": "middle" }, u.summon ? u.name.slice(0, 2) : u.id));
       if (u.injuries) g.append(el("text", { x: px + SIZE - 3, y: py + 10, class: "inj", "text-anchor": "end" }, "✚" + u.injuries));
       svg.append(g);
     }
@@ -184,6 +191,7 @@
 
   // -- taps ------------------------------------------------------------------------------------
   function tap(cell) {
+    if (whole) { whole = false; jumpTo = cell; render(); return; }
     const unit = unitAt(cell);
     if (!myTurn()) { info = unit ? unit.id : null; render(); return; }
     const step = S.prompt.step;
@@ -216,9 +224,14 @@
   }
 
   // -- dice ------------------------------------------------------------------------------------
-  /* One picker per die: the six faces, and the side for a turnable face (1.6.2). */
+  /* One picker per die: the six faces, and the side for a turnable face (1.6.2). The faces
+     tapped so far survive a redrawing of the same form (a poll, a notice from the other phone):
+     they are kept per version and dice asked. */
+  let keptDice = null;
   function dicePicker(requests, onChange) {
-    const values = requests.map((r) => Array(r.count).fill(null));
+    const key = S.version + ":" + JSON.stringify(requests.map((r) => [r.roll, r.who, r.count]));
+    if (!keptDice || keptDice.key !== key) keptDice = { key, values: requests.map((r) => Array(r.count).fill(null)) };
+    const values = keptDice.values;
     const wrap = h("div", { class: "rec-dice" });
     requests.forEach((req, i) => {
       const fs = h("fieldset", { class: "rec-roll", "data-roll": req.roll, "data-who": req.who });
@@ -229,27 +242,30 @@
       for (let d = 0; d < req.count; d++) {
         const row = h("div", { class: "rec-die", "data-die": d });
         const turns = h("div", { class: "rec-turns" });
+        const showTurns = (face, chosen) => {
+          turns.innerHTML = "";
+          for (const side of TURNS[face] || []) {
+            turns.append(h("button", { type: "button", class: "turn" + (side === chosen ? " on" : ""), "data-side": side, onclick: (ev) => {
+              turns.querySelectorAll(".turn").forEach((b) => b.classList.remove("on"));
+              ev.currentTarget.classList.add("on");
+              values[i][d] = face + ":" + side; onChange(values);
+            } }, "→ " + (T[side] || side)));
+          }
+        };
+        const [tapped, side] = (values[i][d] || "").split(":");
         for (const [face, icon, label] of FACES) {
           row.append(h("button", {
-            type: "button", class: "face", "data-face": face, title: label, "aria-label": label,
+            type: "button", class: "face" + (face === tapped ? " on" : ""), "data-face": face, title: label, "aria-label": label,
             onclick: (e) => {
               row.querySelectorAll(".face").forEach((b) => b.classList.remove("on"));
               e.currentTarget.classList.add("on");
-              turns.innerHTML = "";
-              if (TURNS[face]) {
-                values[i][d] = null;
-                for (const side of TURNS[face]) {
-                  turns.append(h("button", { type: "button", class: "turn", "data-side": side, onclick: (ev) => {
-                    turns.querySelectorAll(".turn").forEach((b) => b.classList.remove("on"));
-                    ev.currentTarget.classList.add("on");
-                    values[i][d] = face + ":" + side; onChange(values);
-                  } }, "→ " + (T[side] || side)));
-                }
-              } else values[i][d] = face;
+              values[i][d] = TURNS[face] ? null : face;
+              showTurns(face, null);
               onChange(values);
             },
           }, h("span", { class: "icon" }, icon), h("span", { class: "lbl" }, label)));
         }
+        if (tapped && TURNS[tapped]) showTurns(tapped, side);
         fs.append(row, turns);
       }
       wrap.append(fs);
@@ -328,7 +344,7 @@
   function acting() {
     const wrap = h("div", {});
     const u = unitById(S.active_unit);
-    wrap.append(h("p", { class: "rec-unit" }, `${label(u.id)} · ${u.ap} AP · ${u.mp} MP · ${u.injuries}/${u.hp ?? "–"} ✚`));
+    wrap.append(h("p", { class: "rec-unit" }, `${label(u.id)} · ${u.ap} ${T.ap} · ${u.mp} ${T.mp} · ${u.injuries}/${u.hp ?? "–"} ✚`));
     if (!opts) { wrap.append(h("p", { class: "muted" }, "…")); return wrap; }
     if (plan && plan.kind === "move") {
       const m = plan.option;
@@ -352,9 +368,9 @@
     for (const s of opts.spells) {
       spells.append(h("button", {
         type: "button", class: "button spell", disabled: !s.targets.length, "data-spell": s.name,
-        title: s.refused ? `${s.rule}: ${s.refused}` : null,
+        title: s.refused ? `${T.rule} ${s.rule}: ${s.reason} (${s.refused})` : null,
         onclick: () => { plan = { kind: "spell", spell: s }; render(); },
-      }, `${s.name} · ${s.ap} AP · ${s.range}`));
+      }, `${s.name} · ${s.ap} ${T.ap} · ${T["range_" + s.range] || s.range}`));
     }
     wrap.append(spells);
     const row = h("div", { class: "rec-row" });
@@ -374,7 +390,7 @@
     wrap.append(h("p", {}, `${spell.name} → ${target.cell}`));
     if (needs.directions.length) {
       const row = h("div", { class: "rec-row" }, h("span", {}, T.direction + ": "));
-      for (const d of needs.directions) row.append(h("button", { type: "button", class: "button" + (plan.direction === d ? "" : " secondary"), onclick: () => chooseTarget(target.cell, d) }, d));
+      for (const d of needs.directions) row.append(h("button", { type: "button", class: "button" + (plan.direction === d ? "" : " secondary"), "data-direction": d, onclick: () => chooseTarget(target.cell, d) }, T[d] || d));
       wrap.append(row);
     }
     wrap.append(diceForm(needs.dice, (v) => {
@@ -395,11 +411,11 @@
     const pick = (key, value) => { plan[key] = value; render(); };
     const choice = (key, values, names) => {
       const row = h("div", { class: "rec-row" });
-      values.forEach((v, i) => row.append(h("button", { type: "button", class: "button" + (plan[key] === v ? "" : " secondary"), "data-choice": key + ":" + v, onclick: () => pick(key, v) }, names ? names[i] : v)));
+      values.forEach((v, i) => row.append(h("button", { type: "button", class: "button" + (plan[key] === v ? "" : " secondary"), "data-choice": key + ":" + v, onclick: () => pick(key, v) }, names ? names[i] : T[v] || v)));
       return row;
     };
     wrap.append(h("p", {}, T.buy_reward));
-    wrap.append(h("p", { class: "small" }, T.rank), choice("rank", Object.keys(action.ranks), Object.entries(action.ranks).map(([r, p]) => `${r} · ${p} ₭`)));
+    wrap.append(h("p", { class: "small" }, T.rank), choice("rank", Object.keys(action.ranks), Object.entries(action.ranks).map(([r, p]) => `${T[r] || r} · ${p} ₭`)));
     wrap.append(h("p", { class: "small" }, T.kind), choice("kind_", ["boost", "buff", "equipment"]));
     if (action.assign_to.length) wrap.append(h("p", { class: "small" }, T.give_to), choice("to", action.assign_to));
     if (action.face_up) wrap.append(choice("up", [false, true], ["⬛", T.face_up]));
@@ -414,16 +430,15 @@
 
   function ending() {
     const wrap = h("div", { class: "rec-ending" });
-    const who = S.winner ? `${T.player} ${S.winner}` : "=";
-    wrap.append(h("h2", {}, `${T.game_over}: ${who} (${S.over_reason || ""})`));
+    wrap.append(h("h2", {}, S.prompt.text));
     const log = S.log;
     if (log) {
-      wrap.append(h("p", {}, `${T.log} #${log.id}: `, h("strong", { class: "rec-log-status" }, log.status),
+      wrap.append(h("p", {}, `${T.log} #${log.id}: `, h("strong", { class: "rec-log-status", "data-status": log.status }, T[log.status] || log.status),
         " · ", h("a", { href: log.replay_url }, T.replay), " · ", h("a", { href: log.match_url }, T.log)));
       if (log.acceptable && S.viewer.side) {
         wrap.append(h("button", { type: "button", class: "button rec-big rec-accept", onclick: async () => {
           const r = await fetch(log.accept_url, { method: "POST", headers: { "X-CSRFToken": CSRF, Accept: "application/json" }, credentials: "same-origin" });
-          message = { kind: r.ok ? "ok" : "refused", rule: null, text: r.ok ? T.accepted : "HTTP " + r.status };
+          message = { kind: r.ok ? "ok" : "refused", rule: null, text: r.ok ? T.accepted : `${T.error} (HTTP ${r.status})` };
           render();
         } }, T.accept));
       }
@@ -442,7 +457,7 @@
     const side = (s) => {
       const p = S.players[s];
       return h("div", { class: `rec-score side-${s}${S.active_side === s ? " on" : ""}` },
-        h("strong", {}, `${s} · ${p.name}`), ` ${p.gg} GG · ${p.kamas} ₭`);
+        h("strong", {}, `${s} · ${p.name}`), ` ${p.gg} ${T.gg} · ${p.kamas} ₭`);
     };
     return h("div", { class: "rec-scores" }, side("A"),
       h("div", { class: "rec-turn" }, `${T.turn} ${S.turn}`, S.wild_gg ? h("div", { class: "small" }, "+1 " + T.wild) : null),
@@ -465,9 +480,9 @@
     const list = h("ol", { class: "rec-history-list" });
     for (const row of S.history.slice().reverse()) {
       const li = h("li", { class: row.in_force || row.kind !== "action" ? "" : "undone" },
-        `#${row.number} ${row.side || "J"} ${row.kind === "action" ? "" : row.kind + " "}${row.summary}${row.note ? " — " + row.note : ""}`);
+        `#${row.number} ${row.side || T.judge_short} ${row.kind === "action" ? "" : (T["kind_" + row.kind] || row.kind) + " "}${row.summary}${row.note ? " — " + row.note : ""}`);
       if (row.kind === "action" && row.in_force && (S.viewer.side || S.viewer.judge) && S.status === "playing") {
-        li.append(h("button", { type: "button", class: "link small", onclick: async () => handle(await call("POST", "corrections/", { after: S.version, keep: row.number, note: "" })) }, "↩"));
+        li.append(h("button", { type: "button", class: "link small", title: T.correct, "aria-label": `${T.correct} #${row.number}`, onclick: async () => handle(await call("POST", "corrections/", { after: S.version, keep: row.number, note: "" })) }, "↩"));
       }
       list.append(li);
     }
@@ -482,7 +497,7 @@
     if (c && c.side !== S.viewer.side && (S.viewer.side || S.viewer.judge)) {
       row.append(h("button", { type: "button", class: "button", onclick: async () => handle(await call("POST", "corrections/", { after: S.version, keep: c.keep, note: c.note })) }, `${T.confirm_correction} (#${c.keep})`));
     }
-    if (S.viewer.side || S.viewer.judge) row.append(h("button", { type: "button", class: "button secondary", onclick: () => { if (confirm(T.time + "?")) record([{ e: "time" }]); } }, T.time));
+    if (S.viewer.can_call_time) row.append(h("button", { type: "button", class: "button secondary", onclick: () => { if (confirm(T.time + "?")) record([{ e: "time" }]); } }, T.time));
     if (S.viewer.side) row.append(h("button", { type: "button", class: "button danger", onclick: () => { if (confirm(T.concede + "?")) record([{ e: "concede", player: S.viewer.side }]); } }, T.concede));
     return row;
   }
@@ -493,24 +508,30 @@
     const note = message ? h("p", { class: `rec-message ${message.kind}`, role: "alert" },
       message.kind === "refused" ? h("strong", {}, T.refused) : null,
       message.rule ? ` · ${T.rule} ${message.rule}: ` : " ", message.text,
-      message.kind === "refused" ? ` — ${T.nothing_recorded}` : "") : null;
+      message.kind === "refused" ? ` — ${T.nothing_recorded}` : "",
+      message.detail ? h("span", { class: "rec-detail small" }, message.detail) : null) : null;
     const infoUnit = info && unitById(info);
-    const infoLine = infoUnit ? h("p", { class: "small rec-info" }, `${label(infoUnit.id)} · ${infoUnit.ap} AP · ${infoUnit.mp} MP · ${infoUnit.injuries}/${infoUnit.hp ?? "–"} ✚ · Lvl ${infoUnit.level ?? "–"}`) : null;
-    const frame = h("div", { class: "rec-frame" + (zoomed ? " zoomed" : "") }, board());
-    const zoom = h("button", { type: "button", class: "button secondary rec-zoom", "aria-pressed": String(zoomed), onclick: () => { zoomed = !zoomed; render(); } }, zoomed ? "−" : "+");
-    root.replaceChildren(scores(), prompt, note || "", frame, h("div", { class: "rec-row" }, zoom, infoLine || ""), panel(), outcome() || "", tools(), history());
-    if (zoomed) centre(frame);
+    const infoLine = infoUnit ? h("p", { class: "small rec-info" }, `${label(infoUnit.id)} · ${infoUnit.ap} ${T.ap} · ${infoUnit.mp} ${T.mp} · ${infoUnit.injuries}/${infoUnit.hp ?? "–"} ✚ · ${T.level} ${infoUnit.level ?? "–"}`) : null;
+    const old = root.querySelector(".rec-frame");
+    const kept = old ? [old.scrollLeft, old.scrollTop] : null;
+    const frame = h("div", { class: "rec-frame" + (whole ? " whole" : "") }, board());
+    const size = h("button", { type: "button", class: "button secondary rec-zoom", "aria-pressed": String(whole), onclick: () => { whole = !whole; centredOn = null; render(); } }, whole ? T.tap_size : T.whole_board);
+    root.replaceChildren(scores(), prompt, note || "", frame, h("div", { class: "rec-row" }, size, infoLine || ""), panel(), outcome() || "", tools(), history());
+    /* Keep the piece that matters in view: a cell tapped on the whole board, else the active
+       piece when it moved or changed, else where the player had scrolled to. At the set-up,
+       the player's own start cells. */
+    const active = unitById(S.active_unit || "");
+    const side = root.dataset.side || "A";
+    const goal = (active && active.cell) || (S.prompt.step === "place" ? S.arena.start_cells[side][0] : null);
+    if (jumpTo) { centre(frame, jumpTo); jumpTo = null; centredOn = goal; }
+    else if (goal && goal !== centredOn) { centre(frame, goal); centredOn = goal; }
+    else if (kept) { frame.scrollLeft = kept[0]; frame.scrollTop = kept[1]; }
   }
 
-  /* Zoomed in, keep the piece that matters in view: the active one, else the selected one. */
-  function centre(frame) {
-    const unit = unitById(S.active_unit || info || "");
-    if (!unit || !unit.cell) return;
-    const [px, py] = xy(unit.cell);
-    const x = px / (12 * SIZE);
-    const y = py / (12 * SIZE);
-    frame.scrollLeft = x * frame.scrollWidth - frame.clientWidth / 2;
-    frame.scrollTop = y * frame.scrollHeight - frame.clientHeight / 2;
+  function centre(frame, cell) {
+    const [px, py] = xy(cell);
+    frame.scrollLeft = ((px + SIZE / 2) / (12 * SIZE)) * frame.scrollWidth - frame.clientWidth / 2;
+    frame.scrollTop = ((py + SIZE / 2) / (12 * SIZE)) * frame.scrollHeight - frame.clientHeight / 2;
   }
 
   // -- live updates ----------------------------------------------------------------------------

@@ -92,7 +92,7 @@ def test_a_small_game_recorded_by_taps_on_two_phones(browser: Browser, live_serv
     expect(a.locator(".rec-setup")).to_contain_text("Striker")
     _shot(a, "1-setup")
     _button(a, "Start recording")
-    expect(a.locator(".rec-prompt")).to_contain_text("player A places A1")
+    expect(a.locator(".rec-prompt")).to_contain_text("Player A places A1")
     b.goto(url)
     expect(b.locator(".rec-waiting")).to_be_visible()
 
@@ -112,10 +112,15 @@ def test_a_small_game_recorded_by_taps_on_two_phones(browser: Browser, live_serv
     _at(a, 3)
     expect(a.locator('g.cell.mark-move[data-cell="e3"]')).to_be_visible()
     _shot(a, "3-moves")
-    a.locator(".rec-zoom").tap()  # twice the size for fingers: 64 px cells, scrolled to A1
-    expect(a.locator(".rec-frame.zoomed")).to_be_visible()
-    _shot(a, "3-zoomed")
-    a.locator(".rec-zoom").tap()
+    # At 390 px the cells stay tap-sized (>= 44 px) and the board scrolls, A1 in view.
+    box = a.locator('svg.rec-board g.cell[data-cell="e3"] rect').bounding_box()
+    assert box and box["width"] >= 44 and box["height"] >= 44, box
+    a.locator(".rec-zoom").tap()  # the whole board at a glance: a tap there only zooms back
+    expect(a.locator(".rec-frame.whole")).to_be_visible()
+    _shot(a, "3-whole")
+    _cell(a, "h10")
+    expect(a.locator(".rec-frame.whole")).to_have_count(0)
+    assert _version(a) == "3"
     _cell(a, "e3")  # 4: one step onto the Demon cell with 3 Kamas
     _at(a, 4)
     _button(a, "Pick up Kamas (3)")  # 5
@@ -178,7 +183,7 @@ def test_a_small_game_recorded_by_taps_on_two_phones(browser: Browser, live_serv
     a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 15: KO, win
 
     for page in (a, b):
-        expect(page.locator(".rec-ending")).to_contain_text("Player A", timeout=LIVE)
+        expect(page.locator(".rec-ending")).to_contain_text("player A wins", timeout=LIVE)
         expect(page.locator(".rec-log-status")).to_have_text("valid", timeout=LIVE)
     expect(a.locator(".rec-outcome")).to_contain_text("Game over")
     _shot(a, "8-over")

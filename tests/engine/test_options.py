@@ -10,11 +10,10 @@ from dataclasses import replace
 import pytest
 
 from rules.engine import options
-from rules.engine.casting import CastAction
 from rules.engine.cells import Cell
 from rules.engine.errors import RuleViolation
-from rules.engine.logevents import Checkpoint, Result, Ruling
-from rules.engine.replay import Status
+from rules.engine.logevents import Cast, Checkpoint, Result, Ruling
+from rules.engine.replay import Status, dispatch
 from rules.matchlog.verify import verify_log_text, with_inline_profiles
 from tests.matchlogs.conftest import CORPUS, catalog, ev, header, placed, verify  # noqa: F401
 
@@ -27,7 +26,7 @@ def test_apply_event_gives_the_replays_states(name, catalog):  # noqa: F811
     report = verify_log_text((CORPUS / name).read_text(), catalog)
     assert report.status is Status.VALID
     profiles = with_inline_profiles(catalog, report.log.header.profiles)
-    context = options.game_context(report.log.header, profiles)
+    context = dispatch.context(report.log, profiles)
     state = report.initial
     for event, expected in zip(report.log.events, report.states, strict=False):
         if isinstance(event, Checkpoint | Result | Ruling):
@@ -41,17 +40,17 @@ def test_apply_event_gives_the_replays_states(name, catalog):  # noqa: F811
 def _game(catalog, events):  # noqa: F811
     report = verify([header(), *placed(), *events], catalog)
     assert not report.errors or report.errors[0].rule is None, report.to_dict()
-    return report.states[-1], options.game_context(report.log.header, catalog)
+    return report.states[-1], dispatch.context(report.log, catalog)
 
 
 def test_6_3_2_moves_within_mp_and_4_14_block_dice_with_lock_power(catalog):  # noqa: F811
     # Anna Tommy (A1) walks up to Mil Kluva (B1, Lock power) and must then roll to leave.
-    state, _ = _game(catalog, [ev("activate", unit="A1"), ev("move", unit="A1", to="c2")])
-    free = options.move_options(state, state.unit("A1"))
+    state, context = _game(catalog, [ev("activate", unit="A1"), ev("move", unit="A1", to="c2")])
+    free = options.move_options(state, state.unit("A1"), context)
     assert free and all(m.mp <= state.unit("A1").mp for m in free)
     assert all(not m.blocks for m in free)
     near = state.with_unit(replace(state.unit("B1"), cell=Cell.parse("c3")))
-    blocked = options.move_options(near, near.unit("A1"))
+    blocked = options.move_options(near, near.unit("A1"), context)
     assert blocked and all(m.mp == 1 for m in blocked)  # one step at a time once blocked
     need = blocked[0].blocks[0]
     assert need.by == "B1" and need.lock.count == 2 and "4.14.5" in " ".join(need.lock.reasons)
@@ -62,14 +61,12 @@ def test_7_2_5_and_7_2_6_dice_asked_for_a_cast(catalog):  # noqa: F811
     text = (CORPUS / "game-ko-win.jsonl").read_text().splitlines()
     report = verify_log_text("\n".join(text[:7]), catalog)
     state = report.states[-1]
-    context = options.game_context(report.log.header, catalog)
-    needs = options.cast_needs(
-        state, CastAction("A1", "Plaguing Arrow", Cell.parse("c12")), context
-    )
+    context = dispatch.context(report.log, catalog)
+    needs = options.cast_needs(state, Cast(0, "A1", "Plaguing Arrow", Cell.parse("c12")), context)
     asked = [(d.roll, d.who, d.count, d.rule) for d in needs.dice]
     assert asked == [("critical", "A1", 1, "7.2.5.a"), ("armour", "B1", 1, "7.2.6.a")]
     with pytest.raises(RuleViolation) as refused:
-        options.cast_needs(state, CastAction("A1", "Plaguing Arrow", Cell.parse("l1")), context)
+        options.cast_needs(state, Cast(0, "A1", "Plaguing Arrow", Cell.parse("l1")), context)
     assert refused.value.rule.startswith("7.1")
     spells = {s.name: s for s in options.spell_options(state, state.unit("A1"), context)}
     arrow = spells["Plaguing Arrow"]
@@ -92,7 +89,7 @@ def test_7_1_4_a_spells_refused_for_every_cell_when_ap_runs_out(catalog):  # noq
     report = verify_log_text("\n".join(text[:7]), catalog)
     state = report.states[-1]
     tired = state.with_unit(replace(state.unit("A1"), ap=0))
-    context = options.game_context(report.log.header, catalog)
+    context = dispatch.context(report.log, catalog)
     spells = options.spell_options(tired, tired.unit("A1"), context)
     assert spells and all(not s.targets and s.rule == "7.1.4.a" for s in spells)
 
@@ -103,7 +100,7 @@ def test_7_2_9_effects_on_standby_and_their_dice(catalog):  # noqa: F811
     report = verify_log_text("\n".join(text[: cast + 1]), catalog)
     state = report.states[-1]
     profiles = with_inline_profiles(catalog, report.log.header.profiles)
-    context = options.game_context(report.log.header, profiles)
+    context = dispatch.context(report.log, profiles)
     prompt = options.prompt(state)
     assert prompt.step == "resolve" and "counter:B1" in prompt.data["pending"]
     assert options.resolve_needs(state, "counter:B1", context).dice == ()  # a Counter: no dice

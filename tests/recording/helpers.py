@@ -1,7 +1,9 @@
 """A small world for recording tests: two one-Krosmaster teams, an arena, a published match.
 
-The release `recording-test` holds two invented cards (no card data is copied): Striker, fast
-with a ranged Fire spell, and Dummy, slow with 3 HP. The arena "Scoresheet Field" puts 3 Kamas
+The release `recording-test` holds invented cards (no card data is copied): Striker, fast
+with a ranged Fire spell, and Dummy, slow with 3 HP (the default teams); Conjurer, whose "Call
+Tofu (1)" summons a Sparring Tofu (the roster has no summon profiles, so the world invents one),
+and a Training Bomb summon card. The arena "Scoresheet Field" puts 3 Kamas
 on a Demon cell (e3) next to player A's start cell e2, so one turn can pick them up and buy a
 Demonic Reward. `GAME` is a complete game by A's and B's taps: a Block roll (turn 3, leaving
 e10 next to B1), a Fire spell with Critical and Armour dice, a KO and A's win (1.4.3).
@@ -74,6 +76,40 @@ CARDS = [
         ],
     ),
     _card("rec-dummy", "Dummy", level=1, initiative=2, ap=6, mp=3, hp=3, spells=[_spell("Jab")]),
+    # A summoner and the summon it calls (4.19): the summon's card has its Strength, so the
+    # set-up copies it into the header (4.19.9.d), where the replay looks for it.
+    _card(
+        "rec-conjurer",
+        "Conjurer",
+        level=2,
+        initiative=6,
+        ap=6,
+        mp=3,
+        hp=8,
+        spells=[
+            _spell(
+                "Call Tofu (1)",
+                cost={"ap": 2},
+                range_kind="ranged",
+                range_min=1,
+                range_max=2,
+                element=None,
+                base_damage=None,
+                effects="Summons a SPARRING TOFU on the targeted free cell.",
+            )
+        ],
+    ),
+    _card(
+        "rec-tofu",
+        "Sparring Tofu",
+        level=1,
+        initiative=0,
+        ap=4,
+        mp=4,
+        hp=2,
+        strength=1,
+        spells=[_spell("Peck", cost={"ap": 2}, base_damage=1, element="air")],
+    ),
     # A summon token with its Strength: the set-up copies it into the header (4.19.9.d).
     _card(
         "rec-bomb",
@@ -163,7 +199,7 @@ def recording_format() -> Format:
     return Format.objects.get(release=imported.release, is_default=True)
 
 
-def build_world(**settings: Any) -> World:
+def build_world(teams: tuple[str, str] = ("rec-striker", "rec-dummy"), **settings: Any) -> World:
     organiser, judge = make_user(), make_user()
     event, _ = make_running_event(2, organiser=organiser, **settings)
     Event.objects.filter(pk=event.pk).update(format=recording_format())
@@ -173,8 +209,8 @@ def build_world(**settings: Any) -> World:
     round_, _ = services.pair_next_round(event)
     services.publish_round(round_)
     match = round_.matches.get()
-    teams = {match.player_a_id: "rec-striker", match.player_b_id: "rec-dummy"}
-    for pk, profile in teams.items():
+    profiles = {match.player_a_id: teams[0], match.player_b_id: teams[1]}
+    for pk, profile in profiles.items():
         Registration.objects.filter(pk=pk).update(team_entries=[{"profile": profile}])
     match = Match.objects.get(pk=match.pk)
     return World(match, match.player_a.user, match.player_b.user, judge, make_user())

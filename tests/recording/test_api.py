@@ -41,7 +41,13 @@ def test_start_then_state_with_etag(world):
     assert started.status_code == 201
     body = started.json()
     assert body["prompt"]["step"] == "place" and body["prompt"]["rule"] == "1.3.9"
-    assert body["viewer"] == {"side": "A", "judge": False, "my_turn": True, "can_undo": False}
+    assert body["viewer"] == {
+        "side": "A",
+        "judge": False,
+        "my_turn": True,
+        "can_undo": False,
+        "can_call_time": False,
+    }
     state = _api(world.b).get(_url(world))
     assert state.status_code == 200 and state.json()["viewer"]["my_turn"] is False
     idle = _api(world.b).get(_url(world), HTTP_IF_NONE_MATCH=state["ETag"])
@@ -116,3 +122,27 @@ def test_the_recording_api_is_in_the_openapi_schema(world):
     found = [p for p in schema["paths"] if "/recording" in p]
     for tail in ("recording", "options", "actions", "undo", "corrections"):
         assert any(p.rstrip("/").endswith(tail) for p in found), found
+
+
+def test_a_proposed_correction_changes_the_etag_so_the_other_phone_sees_it(world):
+    _api(world.a).post(_url(world), {}, format="json")
+    _append(world, world.a, GAME[0], 0)
+    before = _api(world.b).get(_url(world))
+    answer = _api(world.a).post(_url(world, "corrections/"), {"after": 1, "keep": 0}, format="json")
+    assert answer.status_code == 200
+    seen = _api(world.b).get(_url(world), HTTP_IF_NONE_MATCH=before["ETag"])
+    assert seen.status_code == 200 and seen.json()["correction"]["keep"] == 0
+
+
+def test_the_board_after_tension_offers_inspiration_without_error(world):
+    _api(world.a).post(_url(world), {}, format="json")
+    sides = ["A", "B", "A", "A", "A", "A", "A", "A", "B"]
+    for index, (events, side) in enumerate(zip(GAME[:9], sides, strict=True)):
+        user = world.a if side == "A" else world.b
+        body = {"after": index, "events": events}
+        if events[0]["e"] == "buy_reward":
+            body["reward"] = {"rank": "granite", "kind": "buff"}
+        answer = _api(user).post(_url(world, "actions/"), body, format="json")
+        assert answer.status_code == 201, answer.json()
+    prompt = answer.json()["prompt"]
+    assert prompt["step"] == "inspire_or_activate" and prompt["data"]["dice"][0]["die"] == 0

@@ -39,7 +39,7 @@ def test_1_3_set_up_from_registrations_and_arena(world):
     assert header["players"]["A"]["team"] == [{"unit": "A1", "profile": "rec-striker"}]
     assert header["arena"]["name"] == "Scoresheet Field"
     assert recording.labels["B1"]["name"] == "Dummy"
-    assert [p["id"] for p in header["profiles"]] == ["rec-bomb"]  # summons go inline
+    assert sorted(p["id"] for p in header["profiles"]) == ["rec-bomb", "rec-tofu"]  # inline
     assert services.start(world.match, by=world.b).pk == recording.pk  # the other phone
 
 
@@ -212,3 +212,67 @@ def test_set_up_from_the_ban_phase_arena_and_revealed_teams(world):
     assert recording.header["arena"]["name"] == "Other Field"
     assert recording.header["players"]["A"]["team"] == [{"unit": "A1", "profile": "rec-dummy"}]
     assert recording.labels["A1"] == {"name": "Dummy", "label": "gold", "profile": "rec-dummy"}
+
+
+def test_refusal_reads_a_translatable_sentence_by_rule_with_the_engines_detail(world):
+    from matches.recording import wording
+
+    recording = services.start(world.match, by=world.a)
+    with pytest.raises(services.IllegalAction) as refused:
+        services.append(
+            recording, by=world.a, events=[{"e": "place", "unit": "A1", "cell": "e5"}], after=0
+        )
+    assert refused.value.reason == wording.sentence("1.3.9")
+    assert "e5" in refused.value.extra["message"]  # the engine's own sentence stays as detail
+    assert wording.sentence("7.1.4.a") != wording.sentence("7.1.4")  # the precise one first
+    assert wording.sentence("7.1.9.z") == wording.sentence("7.1")
+    assert "9.9.9" in wording.sentence("9.9.9")  # no sentence of its own: the general one
+
+
+def test_time_is_called_by_a_judge_or_by_a_player_once_the_timer_ran_out_and_only_once(world):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:3], SIDES[:3])
+    with pytest.raises(Conflict) as early:  # more-gg would let the one ahead win on the spot
+        services.append(recording, by=world.a, events=[{"e": "time"}], after=3)
+    assert early.value.code == "time_not_up"
+    round_ = world.match.round
+    round_.timer_ends_at = timezone.now() - timedelta(seconds=1)
+    round_.save(update_fields=["timer_ends_at"])
+    recording.match.round.refresh_from_db()
+    services.append(recording, by=world.a, events=[{"e": "time"}], after=3)
+    with pytest.raises(Conflict) as again:  # a second call would move the last round on
+        services.append(recording, by=world.judge, events=[{"e": "time"}], after=4)
+    assert again.value.code == "time_called"
+
+
+def test_a_proposed_correction_lapses_once_something_is_recorded_after_it(world):
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording, GAME[:9], SIDES[:9])
+    services.correct(recording, by=world.a, after=9, keep=4, note="wrong cell")
+    _play(world, recording, GAME[9:10], SIDES[9:10])  # B records on before answering
+    services.correct(recording, by=world.b, after=10, keep=4)  # a new proposal, not a yes
+    recording.refresh_from_db()
+    assert not recording.actions.filter(kind=RecordedAction.Kind.REWIND).exists()
+    assert recording.correction["side"] == "B" and recording.correction["after"] == 10
+
+
+def test_dice_reasons_are_worded_by_rule_and_read_the_same_in_english():
+    from matches.recording import wording
+    from rules.engine import options
+    from rules.engine.dice import Roll, RollContext, dice_due
+
+    reasons = [
+        *dice_due(Roll.LOCK, RollContext(frozenset({"lock"}))).reasons,
+        *dice_due(Roll.CRITICAL, RollContext(frozenset({"critical-hit"}), "neutral")).reasons,
+        *dice_due(
+            Roll.ARMOUR, RollContext(frozenset({"piggy-business", "armour"}), "fire")
+        ).reasons,
+        "2 dice open the player's turn (5.2.1); a double costs each player 1 GG (5.2.3)",
+    ]
+    assert options.TENSION_DICE == 2
+    assert [wording.dice_reason(r) for r in reasons] == reasons  # no catalogue: English as is
+    assert wording.dice_reason("a power's own words (4.99)") == "a power's own words (4.99)"

@@ -15,6 +15,7 @@ from rules.engine.casting import (
     CastOutcome,
     ResolveAction,
     Rules,
+    TraceStep,
     apply_cast,
     apply_resolve,
 )
@@ -129,8 +130,23 @@ def spell_event(state: GameState, event: Cast | Resolve, ctx: Context) -> CastOu
     return apply_resolve(state, action, ctx.book, ctx.rules)
 
 
+@dataclass(frozen=True)
+class Applied:
+    """The state after a game event and the steps the rule functions traced on the way (a
+    spell's trace; empty for the other events)."""
+
+    state: GameState
+    trace: tuple[TraceStep, ...] = ()
+
+
 def apply_event(state: GameState, event: Event, ctx: Context) -> GameState:
-    """The next state after a game event (not a checkpoint, ruling or result).
+    """The next state after a game event (not a checkpoint, ruling or result); see `step`."""
+    return step(state, event, ctx).state
+
+
+def step(state: GameState, event: Event, ctx: Context) -> Applied:
+    """A game event applied by its rule function: the one entry point of the replay's loop and
+    of the scoresheet's options (`rules.engine.options`), which ask it about every candidate.
 
     Around it, the powers' effects on standby (`reactions`): an optional one the event does not
     resolve is declined first; after it, those triggered outside a spell that need no choice
@@ -140,9 +156,13 @@ def apply_event(state: GameState, event: Event, ctx: Context) -> GameState:
     for unit_id in _referenced_units(event):
         state.unit(unit_id)  # raises 4.3.1 for a unit that is not in this game
     state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
-    state = _apply(state, event, ctx)
+    if isinstance(event, Cast | Resolve):
+        outcome = spell_event(state, event, ctx)
+        state, trace = outcome.state, outcome.trace
+    else:
+        state, trace = _apply(state, event, ctx), ()
     state, _ = settle(state, ctx.book)
-    return state
+    return Applied(state, trace)
 
 
 def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
@@ -183,8 +203,6 @@ def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
             return end_game(state, None if a == b else "A" if a > b else "B", Reason.TIME.value)
         case Time():
             return state  # equal-turns-draw: the replay loop ends the game when the round ends
-        case Cast() | Resolve():
-            return spell_event(state, event, ctx).state
     raise TypeError(f"{event_name(event)} is not a game event")
 
 

@@ -1,0 +1,175 @@
+"""The engine's English, in the players' language: refusals, prompts and the reasons for dice.
+
+The engine is pure Python and speaks English. A refusal (`RuleViolation(rule, message)`) names
+the exact units and cells, and stays in the answer as the detail; the sentence shown first at the
+table is chosen here by the rule's number, the most precise rule known first (`7.1.4.a`, then
+`7.1.4`, then `7.1`). A rule without its own sentence gets the general one, with its number.
+What the game waits for (`options.prompt`) is worded here by its step, and each reason a roll
+has its dice (`dice.dice_due`: "+1 Lock power (4.14.5)") by its rule.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine import options
+from rules.engine.state import GameState
+
+SENTENCES = {
+    "-": _("The engine does not model this spell yet."),
+    "1.1.4": _("Each Krosmaster of a team needs its own label."),
+    "1.3.9": _("Place your pieces one by one on your own free start cells."),
+    "1.4": _("The game is over."),
+    "1.4.1": _("The game is over."),
+    "4.3.1": _("This unit is not in the game."),
+    "4.5.3": _("Your team does not have enough Kamas."),
+    "4.7": _("This Demonic Reward cannot be bought or given like this."),
+    "4.7.4": _("On their first turn, the first player buys Demonic Rewards face down only."),
+    "4.7.10": _("Only one Demonic Reward may be revealed per turn, and only a face-down one."),
+    "4.14.2.a": _("The piece has no MP left to start a Block roll."),
+    "4.14.2.e": _("Each adjacent enemy rolls once to Block a piece leaving its cell."),
+    "4.17.2": _("A piece moves one cell at a time, to an adjacent cell."),
+    "4.17.3": _("That cell is not free."),
+    "4.18.3.a": _("Resolve the effects on standby first."),
+    "4.19.1": _("A summon goes on a free cell and plays after its summoner."),
+    "4.19.9.c": _("The summoner already controls as many of these summons as the spell allows."),
+    "4.19.9.d": _("A team's summons may not go above 6 Strength."),
+    "5.1.3": _("The Roll for Tension opens the player's turn."),
+    "5.2.1": _("Roll the 2 Tension dice first."),
+    "5.2.4": _("The first player does not roll for Tension on turn 1."),
+    "5.3": _("Inspiration puts an unused Tension die on one of your Krosmasters."),
+    "5.5.1": _("Another piece plays next in the Timeline."),
+    "6.2": _("Start the piece's turn first."),
+    "6.3.2": _("This piece cannot move there: a step costs 1 MP, to a free adjacent cell."),
+    "6.3.3": _("Kamas are picked up from the Krosmaster's own cell, 1 AP each."),
+    "6.3.4": _("One GG may be bought per turn, on a Demon cell, for 1 AP and the Kamas."),
+    "6.4": _("This piece's turn has ended: only its end may be recorded."),
+    "6.4.2": _("Only the active piece's turn can end, and it must end before the next one."),
+    "7.1.1": _("This piece cannot cast that spell."),
+    "7.1.2": _("That cell cannot be the spell's target."),
+    "7.1.3": _("The spell's limit per turn or per game is reached."),
+    "7.1.4": _("The piece cannot pay the spell's cost."),
+    "7.1.4.a": _("Not enough AP for this spell."),
+    "7.1.4.b": _("Not enough MP for this spell."),
+    "7.1.5": _("The target is out of range or out of sight."),
+    "7.1": _("The spell cannot be cast on that cell."),
+    "7.2.1.a": _("Resolve the effects on standby first."),
+    "7.2.3.b": _("Choose the direction of the area of effect."),
+    "7.2.4": _("The spell needs another choice."),
+    "7.2.5": _("Enter exactly the Critical dice asked for."),
+    "7.2.6": _("Enter exactly the Armour dice asked for."),
+    "7.2.9.a": _("That effect is not on standby."),
+}
+
+
+def sentence(rule: str | None) -> str:
+    """The translated sentence for a refusal under `rule` (see the module docstring)."""
+    parts = (rule or "").split(".")
+    while parts and parts[0]:  # "7.1.4.a", then "7.1.4", then "7.1"
+        found = SENTENCES.get(".".join(parts))
+        if found is not None:
+            return str(found)
+        parts.pop()
+    if rule and rule[0].isdigit():
+        return gettext("The rules do not allow this action (rule %(rule)s).") % {"rule": rule}
+    return gettext("The scoresheet cannot record this action.")
+
+
+def prompt_text(prompt: options.Prompt, state: GameState, labels: dict[str, dict[str, str]]) -> str:
+    """What the rules wait for, in the reader's language: the engine says it in English
+    (`options.prompt`); the sentence shown at the table is chosen here by the step."""
+    data, side, unit = prompt.data, prompt.side, prompt.unit or ""
+    if prompt.step == "over":
+        return gettext("The game is over: %(who)s.") % {"who": _ending(state)}
+    if prompt.step == "place":
+        return gettext("Player %(side)s places %(units)s on their start cells.") % {
+            "side": side,
+            "units": ", ".join(data.get("units", [])),
+        }
+    if prompt.step == "tension":
+        return gettext("Player %(side)s rolls 2 dice for Tension.") % {"side": side}
+    if prompt.step == "resolve":
+        return gettext(
+            "Effects on standby, resolved in the order player %(side)s chooses: %(list)s."
+        ) % {
+            "side": side,
+            "list": ", ".join(data.get("pending", [])),
+        }
+    if prompt.step == "act":
+        return gettext("%(unit)s acts.") % {"unit": _unit_name(unit, labels)}
+    if prompt.step == "inspire_or_activate":
+        return gettext(
+            "Player %(side)s may put a Tension die on a Krosmaster (5.3) before %(unit)s plays; "
+            "dice left are sold at once (5.4)."
+        ) % {"side": side, "unit": _unit_name(unit, labels)}
+    if prompt.step == "activate":
+        return gettext("%(unit)s plays next in the Timeline.") % {"unit": _unit_name(unit, labels)}
+    return prompt.text
+
+
+#: Why a game ended (`logevents.Reason`), as the players read it.
+ENDINGS = {
+    "gg": _("a player has no GG left (1.4.1)"),
+    "krosmasters": _("a team has no Krosmaster left in the arena (1.4.3)"),
+    "tension": _("a double on the Roll for Tension took the last GG (5.2.3)"),
+    "concede": _("a player conceded"),
+    "time": _("time was called"),
+}
+
+
+def _ending(state: GameState) -> str:
+    why = str(ENDINGS.get(state.over_reason or "", state.over_reason or ""))
+    if state.winner:
+        return gettext("player %(side)s wins: %(why)s") % {"side": state.winner, "why": why}
+    return gettext("a draw: %(why)s") % {"why": why}
+
+
+def _unit_name(unit_id: str, labels: dict[str, dict[str, str]]) -> str:
+    label = labels.get(unit_id) or {}
+    return f"{unit_id} {label['name']}" if label.get("name") else unit_id
+
+
+#: Why a roll has a die, by the rule `dice.dice_due` gives it.
+DICE_REASONS = {
+    "7.2.5.a": _("base die"),
+    "7.2.6.a": _("base die"),
+    "4.14.2.b": _("base die"),
+    "4.14.2.c": _("base die"),
+    "4.14.5": _("Lock power"),
+    "4.14.6": _("Dodge power"),
+    "4.9.3": _("Critical Hit power"),
+    "7.2.5.b": _("elemental power for the spell's element"),
+    "4.9.4": _("Armour power"),
+    "7.2.6.b": _("elemental power for the spell's element"),
+    "7.2.6.c": _("Pierce Armour"),
+    "4.10.3.b": _("at most 1 die for a Neutral spell"),
+    "4.18.10": _("dice instead of 2 or more: Piggy Business, counted last"),
+}
+#: Reasons worded as a whole (`options.tension_request`).
+WHOLE_REASONS = {
+    "2 dice open the player's turn (5.2.1); a double costs each player 1 GG (5.2.3)": _(
+        "2 dice open the player's turn (5.2.1); a double costs each player 1 GG (5.2.3)"
+    ),
+}
+_REASON = re.compile(r"^(?P<count>[+-]?\d+ )?(?P<words>.*) \((?P<rule>[0-9][0-9a-z.]*)\)$")
+
+
+def dice_reason(reason: str) -> str:
+    """One reason of a roll in the reader's language; one the engine words otherwise (a power's
+    own rule) stays as the engine gave it."""
+    if reason in WHOLE_REASONS:
+        return str(WHOLE_REASONS[reason])
+    found = _REASON.match(reason)
+    words = DICE_REASONS.get(found.group("rule")) if found else None
+    if found is None or words is None:
+        return reason
+    return f"{found.group('count') or ''}{words} ({found.group('rule')})"
+
+
+def dice_request(request: dict[str, Any]) -> dict[str, Any]:
+    """A `DiceRequest.to_dict()` with its reasons in the reader's language."""
+    return {**request, "reasons": [dice_reason(r) for r in request["reasons"]]}
