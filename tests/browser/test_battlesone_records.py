@@ -45,8 +45,7 @@ def test_upload_a_game_record_and_read_its_trace_on_a_phone(
     logs = page.locator("#logs")
     expect(logs.locator(".verdict-valid")).to_be_visible(timeout=20_000)
     expect(logs).to_contain_text("Mobs left")
-    # The match page's log table itself is wider than a phone (the same for Krosmaster logs):
-    # left to the page rework; the record's own page below fits.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the log table reflows
     logs.get_by_role("link", name="Replay").click()
     expect(page.get_by_test_id("record-status")).to_have_text("valid")
     trace = page.get_by_test_id("record-trace")
