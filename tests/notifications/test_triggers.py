@@ -13,7 +13,7 @@ from tournaments import services
 from tournaments.notifications import webhook
 from tournaments.notifications.models import EventWebhook, Notice
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inline_tasks")]
 HOOK = "https://discord.example/api/webhooks/1/abc"
 
 
