@@ -375,9 +375,13 @@ class RegistrationViewSet(
         return Response(self.get_serializer(services.reinstate(reg)).data)
 
 
-def _round_topics(round_id: int) -> list[str]:
+def _round_topics(pk: str) -> list[str]:
     """A round's live topics; its event's slug is cached (it never changes), so an unchanged
-    round answers 304 with no query after the first time."""
+    round answers 304 with no query after the first time. A pk that is no number follows
+    nothing: the view then answers 404 as for any unknown round."""
+    if not (pk.isascii() and pk.isdigit()):
+        return []
+    round_id = int(pk)
     key = f"round-event-slug:{round_id}"
     slug = cache.get(key)
     if slug is None:
@@ -413,18 +417,14 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         return found.exclude(status=Round.Status.DRAFT).order_by("event", "number")
 
     @extend_schema(responses=RoundDetailSerializer)
-    @method_decorator(
-        live_etag(
-            lambda request, pk: _round_topics(int(pk)) if pk.isascii() and pk.isdigit() else []
-        )
-    )
+    @method_decorator(live_etag(lambda request, pk: _round_topics(pk)))
     def retrieve(self, request: Request, pk: str) -> Response:
         """The round with its pairings (tables, players, results once confirmed)."""
         return Response(round_detail(self.get_object(), request=request))
 
     @extend_schema(responses=PairingSerializer(many=True))
     @action(detail=True, methods=["get"], filter_backends=[])  # pages only, no round filters
-    @method_decorator(live_etag(lambda request, pk: _round_topics(int(pk))))
+    @method_decorator(live_etag(lambda request, pk: _round_topics(pk)))
     def pairings(self, request: Request, pk: str) -> Response:
         """Every table of the round, a page at a time (`page`, `page_size` up to 200)."""
         page = self.paginate_queryset(selectors.round_matches(self.get_object()))

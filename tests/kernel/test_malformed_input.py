@@ -31,7 +31,13 @@ def test_a_nul_byte_in_the_path_or_a_query_parameter_is_400(client, url):
 
 
 @pytest.mark.parametrize(
-    "url", ["/api/v1/matches/null,null/", "/api/v1/matches/%C2%B2/", "/api/v1/rounds/null/"]
+    "url",
+    [
+        "/api/v1/matches/null,null/",
+        "/api/v1/matches/%C2%B2/",
+        "/api/v1/rounds/null/",
+        "/api/v1/rounds/null,null/pairings/",
+    ],
 )
 def test_an_id_that_is_no_number_is_404_not_500(client, url):
     """Found by schemathesis: the live ETag read the id as a number before the view ran."""
