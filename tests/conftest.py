@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -105,6 +106,31 @@ def inline_tasks() -> Iterator[None]:
         yield
     finally:
         app.conf.task_always_eager = eager
+
+
+def race(calls) -> tuple[list, list[BaseException]]:
+    """Run `calls` in threads released together by a barrier: what each returned, and what each
+    raised (the concurrency tests' "exactly one wins"). Each thread closes its connections."""
+    from django.db import connections
+
+    barrier = threading.Barrier(len(calls))
+    done, errors = [], []
+
+    def run(call) -> None:
+        try:
+            barrier.wait(timeout=10)
+            done.append(call())
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return done, errors
 
 
 def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1):

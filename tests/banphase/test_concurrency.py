@@ -8,17 +8,15 @@ other is told it is not their turn; hammering the phase from both sides never br
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from kernel.errors import Conflict
 from teams.banphase import services
 from teams.banphase.order import side_order
 from teams.models import Ban
 from tests.banphase.helpers import BAN_PROFILES, ban_event
-from tests.conftest import _missing
+from tests.conftest import _missing, race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,27 +25,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def postgres(transactional_db: None) -> None:
     if connection.vendor != "postgresql":
         _missing("the concurrency test needs PostgreSQL (set DATABASE_URL)")
-
-
-def _race(calls) -> tuple[list, list[BaseException]]:
-    barrier = threading.Barrier(len(calls))
-    done, errors = [], []
-
-    def run(call) -> None:
-        try:
-            barrier.wait(timeout=10)
-            done.append(call())
-        except BaseException as error:
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return done, errors
 
 
 @pytest.mark.parametrize("attempt", range(5))
@@ -61,7 +38,7 @@ def test_both_players_ban_at_once_exactly_one_is_accepted(postgres, attempt):
     def ban(side: str, code: str):
         return lambda: services.ban(phase, side=side, profile=code, by=users[side], turn=0)
 
-    done, errors = _race([ban(first, "b-ali"), ban(second, "b-bo")])
+    done, errors = race([ban(first, "b-ali"), ban(second, "b-bo")])
     assert [b.side for b in done] == [first]
     assert len(errors) == 1 and isinstance(errors[0], Conflict)
     assert errors[0].code == "not_your_turn" and errors[0].status == 409
@@ -100,7 +77,7 @@ def test_hammering_from_both_sides_never_breaks_the_order(postgres, attempt):
 
         return go
 
-    done, errors = _race([player("a", 0), player("b", 7)])
+    done, errors = race([player("a", 0), player("b", 7)])
     assert errors == []
     assert done == [3, 3]
     bans = list(Ban.objects.filter(phase=phase).order_by("index"))

@@ -7,16 +7,14 @@ other request is told that another device was first (409 `stale`).
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from kernel.errors import Conflict
 from matches.recording import game as games
 from matches.recording import services
 from matches.recording.models import Recording
-from tests.conftest import _missing
+from tests.conftest import _missing, race
 from tests.recording.helpers import build_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,27 +26,6 @@ def postgres(transactional_db: None, settings) -> None:
         _missing("the concurrency test needs PostgreSQL (set DATABASE_URL)")
     settings.LIVE_REDIS_URL = None
     games._games.clear()
-
-
-def _race(calls) -> tuple[list, list[BaseException]]:
-    barrier = threading.Barrier(len(calls))
-    done, errors = [], []
-
-    def run(call) -> None:
-        try:
-            barrier.wait(timeout=10)
-            done.append(call())
-        except BaseException as error:
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return done, errors
 
 
 @pytest.mark.parametrize("attempt", range(3))
@@ -66,7 +43,7 @@ def test_two_devices_append_at_once_exactly_one_is_recorded(postgres, attempt):
 
         return call
 
-    done, errors = _race([place("e2"), place("f2")])
+    done, errors = race([place("e2"), place("f2")])
     assert len(done) == 1, errors
     assert len(errors) == 1 and isinstance(errors[0], Conflict), errors
     assert errors[0].code == "stale" and errors[0].status == 409
