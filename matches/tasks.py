@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from celery import shared_task
-from django.db import InterfaceError, OperationalError
-
+from kernel.tasks import retrying_task
 from matches.logs import services as log_services
 
 
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=2,
-    retry_backoff_max=60,
-    max_retries=8,
-)
+@retrying_task
 def verify_match_log(log_id: int) -> bool:
     """Verify a stored log and write its report once (see `log_services.verify_stored_log`).
 

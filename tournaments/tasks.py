@@ -3,8 +3,8 @@
 import socket
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
 
+from kernel.tasks import retrying_task
 from tournaments import snapshots
 from tournaments.models import Event, Round, WorkerHeartbeat
 
@@ -15,14 +15,7 @@ def record_worker_heartbeat() -> int:
     return WorkerHeartbeat.objects.create(hostname=socket.gethostname()).pk
 
 
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=2,
-    retry_backoff_max=60,
-    max_retries=8,
-)
+@retrying_task
 def recompute_standings(event_id: int) -> bool:
     """Store the standings snapshot of the event's current versions (`tournaments.snapshots`).
 
@@ -40,14 +33,7 @@ def recompute_standings(event_id: int) -> bool:
     return True
 
 
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=2,
-    retry_backoff_max=60,
-    max_retries=8,
-)
+@retrying_task
 def pair_round(event_id: int, number: int) -> int | None:
     """Pair round `number` of a large event off the request path (progress: `background`).
 
@@ -75,14 +61,7 @@ def pair_round(event_id: int, number: int) -> int | None:
     return round_.pk
 
 
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=2,
-    retry_backoff_max=60,
-    max_retries=8,
-)
+@retrying_task
 def build_export(event_id: int, what: str, fmt: str) -> bool:
     """Build an export of a large event off the request path (`tournaments.exports`; progress:
     `background`, kind `exports.kind(what, fmt)`).
@@ -108,14 +87,7 @@ def build_export(event_id: int, what: str, fmt: str) -> bool:
     return True
 
 
-@shared_task(
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(OperationalError, InterfaceError),
-    retry_backoff=2,
-    retry_backoff_max=60,
-    max_retries=8,
-)
+@retrying_task
 def start_top_cut(event_id: int) -> bool:
     """Start the top cut of a large event off the request path: rank every player, seed the
     cut and pair its first round (`services.transition` to top cut; progress: `background`,
