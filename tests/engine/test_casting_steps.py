@@ -157,6 +157,19 @@ def test_7_2_6_step_5_armour_rolls_come_from_the_targets() -> None:
     assert refused.value.rule == "7.2.6.a" and refused.value.expected == {"B1"}
 
 
+def test_7_2_6_c_a_target_rolling_no_armour_dice_may_be_left_out_of_the_rolls() -> None:
+    """Pierces Armour on a piece without Armour leaves it no die to roll: the scoresheet asks
+    for none, so the cast it records names no Armour roll for that piece."""
+    piercing = bar("Pierce", "earth", 1, low=1, high=3, effects="Pierces Armour.")
+    mage = card("piercer", "Piercer", [piercing], hp=8)
+    spells = book([mage, FOE], [])
+    state = game([unit("A1", "A", mage, "c3"), unit("B1", "B", FOE, "c5")], "A1")
+    out = apply_cast(state, CastAction("A1", "Pierce", c("c5"), rolls=rolls("lock")), spells)
+    assert out.state.unit("B1").injuries == 1
+    with pytest.raises(ArmourRollsError):
+        apply_cast(state, CastAction("A1", "Pierce", c("c5"), rolls=rolls("lock", A9="")), spells)
+
+
 def test_7_2_7_step_6_critical_beats_armour_for_one_more_damage() -> None:
     assert _bolt(rolls=rolls("critical", B1="lock")).state.unit("B1").injuries == 3
     assert _bolt(rolls=rolls("lock", B1="armour")).state.unit("B1").injuries == 1

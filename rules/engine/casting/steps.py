@@ -19,7 +19,7 @@ from rules.engine.casting.prerequisites import (
     use_key,
 )
 from rules.engine.casting.run import CastRun, faces
-from rules.engine.dice import Roll, RollContext
+from rules.engine.dice import DiceCountError, Roll, RollContext
 from rules.engine.effects import (
     CardEffect,
     Invasion,
@@ -149,12 +149,16 @@ def roll_armour(run: CastRun) -> dict[str, int]:
     rolling = [u for u in run.in_play() if u.profile.hp is not None]
     given = dict(run.action.rolls.armour)
     expected = {u.id for u in rolling}
-    if set(given) != expected:
-        raise ArmourRollsError(
+
+    def refuse() -> ArmourRollsError:
+        return ArmourRollsError(
             frozenset(expected),
             f"Armour rolls are due from {', '.join(sorted(expected)) or 'nobody'}; the log "
             f"has {', '.join(sorted(given)) or 'none'}",
         )
+
+    if not set(given) <= expected:
+        raise refuse()
     out: dict[str, int] = {}
     for unit in rolling:
         extra_pierce = pierces(run.state, caster, unit, attack=True)
@@ -165,7 +169,14 @@ def roll_armour(run: CastRun) -> dict[str, int]:
             neutral_armour_cap=run.rules.fanmade,
         )
         side = RollSide(run.state, unit, Roll.ARMOUR.value, caster, run.book)
-        out[unit.id], due, dice = rolled(side, context, tuple(given[unit.id]))
+        try:
+            out[unit.id], due, dice = rolled(side, context, tuple(given.get(unit.id, ())))
+        except DiceCountError:
+            # A target rolling no dice (Pierces Armour on a piece without Armour) may be left
+            # out of the log; one that rolls dice must be there.
+            if unit.id not in given:
+                raise refuse() from None
+            raise
         why = "; ".join(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
         run.log(
             "Step 5",
