@@ -22,6 +22,18 @@ echo "== migrations"; "$VENV/bin/python" manage.py makemigrations --check --dry-
 echo "== deploy checks"
 DJANGO_DEBUG=false DJANGO_SECRET_KEY="$(head -c 48 /dev/urandom | base64)" \
   "$VENV/bin/python" manage.py check --deploy --fail-level WARNING
-echo "== pytest"; "$VENV/bin/pytest" --durations=30 "$@"
+# Two xdist workers (the CI machine has two cores), each with its own test database and Redis
+# database (tests/conftest.py); the browser tests one after another on one of them. The tests
+# marked `services` start real Celery workers and gunicorns and listen on Redis
+# publish/subscribe, whose channels the xdist workers would share: they run afterwards, alone.
+pytest_half() {  # exit status 5 is "no test selected": arguments may pick tests of one half only
+  local status=0
+  "$VENV/bin/pytest" "$@" || status=$?
+  [ "$status" = 0 ] || [ "$status" = 5 ] || exit "$status"
+}
+echo "== pytest"
+pytest_half -n "${PYTEST_WORKERS:-2}" --dist loadgroup --durations=30 -m "not services" "$@"
+echo "== pytest: services (real Celery workers and web processes)"
+pytest_half --durations=10 -m services "$@"
 echo "== schemathesis (every API operation against its own schema, live server, ~2 min)"
 VENV="$VENV" bash .ci/schemathesis.sh

@@ -52,8 +52,8 @@ def _own_redis_database(index: int) -> None:
     Workers share one Redis server; without this one worker's throttle counters, cached pages and
     Celery queue would be another's (a worker test's Celery process would take tasks sent from
     the other worker's test database). The environment changes too, for the processes tests
-    start (`running_worker`, gunicorn). Redis publish/subscribe channels span databases: only
-    tests/services/ listen on them, and they run on their own (`.ci/test.sh`).
+    start (`running_worker`, gunicorn). Redis publish/subscribe channels span databases: the
+    tests marked `services`, which rely on them across processes, run alone (`.ci/test.sh`).
     """
     from django.conf import settings
     from django.test import override_settings
