@@ -37,15 +37,6 @@ def pytest_configure(config: pytest.Config) -> None:
         _compile_translations()
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests run one after another on one xdist worker (`--dist loadgroup`), the other
-    worker meanwhile taking the rest: two Chromiums at once would only slow each other down."""
-    for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 def _own_redis_database(index: int) -> None:
     """Point this xdist worker's cache, Celery broker and live channel at Redis database `index`.
 
@@ -53,7 +44,7 @@ def _own_redis_database(index: int) -> None:
     Celery queue would be another's (a worker test's Celery process would take tasks sent from
     the other worker's test database). The environment changes too, for the processes tests
     start (`running_worker`, gunicorn). Redis publish/subscribe channels span databases: the
-    tests marked `services`, which rely on them across processes, run alone (`.ci/test.sh`).
+    browser and `services` tests, which follow them, run after the parallel part (`.ci/test.sh`).
     """
     from django.conf import settings
     from django.test import override_settings
@@ -233,6 +224,15 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "--disable-sync",
         ],
     }
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> None:
+    """Every test starts in the site's default language: a request served in French leaves French
+    active in its thread, and under xdist the order of the tests changes from run to run."""
+    from django.utils import translation
+
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
