@@ -24,7 +24,29 @@ from typing import Any
 
 from rules.engine.dice import DiceDue, Die, Roll, RollContext, check_dice, dice_due
 from rules.engine.frozen import replace
+from rules.engine.rulings import register
 from rules.engine.state import GameState, PendingEffect, Phase, Unit
+
+STANDBY_ORDER = register(
+    "standby-order",
+    default="trigger-order",
+    readings=("trigger-order", "active-player-orders"),
+    rule="4.18.3.b",
+    description="Powers' effects on standby that need no choice, when the log gives no order: "
+    "they resolve in the order they triggered (trigger-order), or, whenever more than one "
+    "effect waits, the active player must order them with resolve events "
+    "(active-player-orders).",
+)
+
+
+def orders_itself(state: GameState) -> bool:
+    """Whether the powers' effects on standby may resolve without an order from the log: always
+    under `trigger-order`, only when a single effect waits under `active-player-orders`
+    (4.18.3.b: with one effect there is nothing to order)."""
+    if state.rulings.reading(STANDBY_ORDER.name) == "trigger-order":
+        return True
+    return len({p.label for p in state.pending}) <= 1
+
 
 #: (state, victim id, count about to be placed, source) -> (state, count to place, reasons).
 Replacement = Callable[[GameState, str, int, str | None], tuple[GameState, int, list[str]]]
@@ -476,9 +498,10 @@ def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[st
     """Outside a spell, resolve at once the powers' effects on standby that need no choice, in
     the order they were triggered (4.18.3.a: nothing else is being resolved). Effects of other
     kinds (a Click, an Explosion, a Counter) and those waiting for a choice stay for the log's
-    `resolve` event. Effects triggered while resolving join the end of the list."""
+    `resolve` event. Effects triggered while resolving join the end of the list. Under the
+    ruling `standby-order` = `active-player-orders`, several effects wait for the log's order."""
     notes: list[tuple[str, str]] = []
-    while state.phase is not Phase.OVER:
+    while state.phase is not Phase.OVER and orders_itself(state):
         due = next(
             (p for p in state.pending if is_power_effect(p) and waits_for_choice(p) is None),
             None,
@@ -526,6 +549,7 @@ __all__ = [
     "on_step",
     "on_targets",
     "on_turn_start",
+    "orders_itself",
     "powers_for_roll",
     "reroll",
     "resolve_one",

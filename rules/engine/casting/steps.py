@@ -42,6 +42,8 @@ from rules.engine.powers import (
 )
 from rules.engine.reach import SpellRange, targetable_cells
 from rules.engine.reactions import RollSide, on_targets, rolled
+from rules.engine.rulings import register
+from rules.engine.scenery import refuse_damaging
 from rules.engine.sight import sight_rules
 from rules.engine.state import (
     DAMAGED,
@@ -52,6 +54,24 @@ from rules.engine.state import (
 )
 
 FACINGS = {f.name.lower(): f for f in Facing}
+
+TARGETED = register(
+    "targeted-units",
+    default="every-target",
+    readings=("every-target", "main-target"),
+    rule="7.2.3",
+    description="Powers that trigger when a spell targets a unit (Flame Return, Wakfu "
+    "Recycling): every unit the spell targets, main and additional targets of its area alike "
+    "(every-target, 7.2.3.a-c), or only the units on the targeted cell, the main targets "
+    "(main-target, 7.2.3.a).",
+)
+
+
+def triggering_targets(run: CastRun) -> tuple[str, ...]:
+    """The targets the powers triggered by being targeted see (ruling `targeted-units`)."""
+    if run.ruling(TARGETED.name) == "main-target":
+        return tuple(t for t in run.targets if t in run.main_targets)
+    return run.targets
 
 
 def pay(run: CastRun, costs: Costs) -> None:
@@ -116,7 +136,22 @@ def choose_targets(run: CastRun) -> None:
         f"{', '.join(run.targets) or 'none'}",
     )
     refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
-    run.state = on_targets(run.state, run.caster_id, run.targets)  # Wakfu Recycling, ...
+    if run.state.arena.scenery and _may_damage(run):
+        refuse_damaging(
+            run.state.arena,
+            run.cells,
+            run.spell.name,
+            caster=run.caster_id,
+            card=run.caster.profile.name,
+        )
+    run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
+
+
+def _may_damage(run: CastRun) -> bool:
+    """An Attack spell deals damage (7.2.7); a card's own effect may place Injuries anywhere."""
+    return run.model.kind is SpellKind.ATTACK or any(
+        isinstance(e, CardEffect) for e in run.model.effects
+    )
 
 
 def step3(run: CastRun) -> None:
