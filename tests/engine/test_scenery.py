@@ -8,8 +8,7 @@ import pytest
 
 from rules.engine.arena import ArenaError, arena_from_dict, arena_to_dict
 from rules.engine.cells import Cell
-from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.scenery import PIECES
+from rules.engine.errors import RuleViolation
 from rules.engine.sight import sight_blockers
 from rules.engine.state import UnitProfile
 from rules.engine.turn import TeamMember, new_game
