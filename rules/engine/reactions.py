@@ -69,8 +69,8 @@ LevelChange = Callable[[GameState, Unit, int], tuple[GameState, int, str | None]
 SightRule = Callable[[GameState, Unit, Unit], bool | None]
 #: (state, caster, target cell name) -> the reason the spell needs no line of sight, or None.
 SightExemption = Callable[[GameState, Unit, str], str | None]
-#: (state, caster, target cell name, unit ids on it) -> None, or raises `RuleViolation`.
-CastCheck = Callable[[GameState, Unit, str], None]
+#: (state, caster, names of the targeted cells) -> None, or raises `RuleViolation`.
+CastCheck = Callable[[GameState, Unit, tuple[str, ...]], None]
 #: (state, the unit whose turn starts) -> state: records, no effect on standby (6.2.1.d).
 TurnStart = Callable[[GameState, str], GameState]
 #: (state, the caster) -> state, when a spell's targets are known (Step 2): records only.
@@ -457,10 +457,11 @@ def needs_no_sight(state: GameState, caster: Unit, target: str) -> str | None:
     return None
 
 
-def check_cast(state: GameState, caster: Unit, target: str) -> None:
-    """Powers forbidding this cast (7.1.2); each raises `RuleViolation` naming its power."""
+def check_cast(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
+    """Powers forbidding this cast (7.1.2) given the names of the cells it targets (the main one
+    or all of them: ruling `prerequisite-targets`); each raises `RuleViolation` naming its power."""
     for check in _REGISTRY.cast_checks:
-        check(state, caster, target)
+        check(state, caster, targets)
 
 
 def on_turn_start(state: GameState, unit_id: str) -> GameState:

@@ -10,8 +10,9 @@ from dataclasses import replace
 import pytest
 
 from rules.engine.casting import ResolveAction, apply_resolve
+from rules.engine.errors import RuleViolation
 from rules.engine.injuries import injure, ko_source
-from rules.engine.reactions import settle
+from rules.engine.reactions import on_turn_start, settle
 from rules.engine.rulings import Rulings, named
 from rules.engine.state import GameState
 from tests.engine.card_casts import FOE, cast, roster
@@ -39,6 +40,7 @@ def test_rulings_are_registered_with_their_rule_and_default() -> None:
         "ko-credit": ("4.10.6.b", "injury-source"),
         "standby-order": ("4.18.3.b", "trigger-order"),
         "targeted-units": ("7.2.3", "every-target"),
+        "prerequisite-targets": ("7.1.2", "main-target"),
     }
     for name, (rule, default) in expected.items():
         ruling = named(name)
@@ -175,9 +177,51 @@ def test_7_2_3_targeted_units_main_target_still_triggers_on_the_targeted_cell() 
     assert out.state.unit("A1").injuries == 2
 
 
-@pytest.mark.parametrize("name", ["ko-credit", "standby-order", "targeted-units"])
+@pytest.mark.parametrize(
+    "name", ["ko-credit", "standby-order", "targeted-units", "prerequisite-targets"]
+)
 def test_an_unknown_reading_is_refused_naming_the_readings(name: str) -> None:
     from rules.engine.rulings import RulingError
 
     with pytest.raises(RulingError, match=name):
         Rulings.of({name: "whatever"})
+
+
+# -- prerequisite-targets (7.1.2) -----------------------------------------------------------------
+
+BLASTER = card("blaster", "Blaster", [CROSS], hp=20)
+
+
+def _blast_lou_in_the_area(**chosen: str):
+    """B1 started its turn next to Lou (Sit!) and casts a Cross-area spell on b4: Lou on c4 is
+    an additional target only (7.2.3.b)."""
+    lou = roster("s2-kerub-4")
+    units = [unit("A1", "A", lou, "c4"), unit("B1", "B", BLASTER, "c3")]
+    state = on_turn_start(_ruled(game(units, "B1"), **chosen), "B1")
+    return cast(
+        units, [lou, BLASTER], "B1", "Wakfu Blast", "b4", armour={"A1": "lock"}, state=state
+    )
+
+
+def test_7_1_2_prerequisite_targets_default_sit_stay_only_forbids_aiming_at_lou() -> None:
+    out = _blast_lou_in_the_area()
+    assert out.state.unit("A1").injuries > 0
+
+
+def test_7_1_2_prerequisite_targets_every_target_sit_stay_forbids_catching_lou() -> None:
+    with pytest.raises(RuleViolation, match="Sit") as refused:
+        _blast_lou_in_the_area(prerequisite_targets="every-target")
+    assert refused.value.rule == "7.1.2"
+
+
+def test_7_1_2_prerequisite_targets_every_target_purple_claws_accepts_phaeris_in_the_area() -> None:
+    phaeris = roster("s2-exf2-4")
+    units = [unit("A1", "A", phaeris, "c4"), unit("B1", "B", BLASTER, "c3")]
+    state = on_turn_start(_ruled(game(units, "B1"), prerequisite_targets="every-target"), "B1")
+    out = cast(
+        units, [phaeris, BLASTER], "B1", "Wakfu Blast", "b4", armour={"A1": "lock"}, state=state
+    )
+    assert out.state.unit("A1").injuries > 0  # he is among the targets
+    default = on_turn_start(game(units, "B1"), "B1")
+    with pytest.raises(RuleViolation, match="Purple Claws"):
+        cast(units, [phaeris, BLASTER], "B1", "Wakfu Blast", "b4", state=default)

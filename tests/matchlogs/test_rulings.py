@@ -52,6 +52,7 @@ NEW = {
     "ko-credit": "summoner",
     "standby-order": "active-player-orders",
     "targeted-units": "main-target",
+    "prerequisite-targets": "every-target",
     "crate-of-dynamite-sight": "blocks",
     "ice-cube-sight": "blocks",
     "temple-pillar-sight": "clear",

@@ -169,6 +169,18 @@ def _blocking_cells(state: GameState, viewer: Unit) -> tuple[Cell, ...]:
     )
 
 
+PREREQUISITE_TARGETS = register(
+    "prerequisite-targets",
+    default="main-target",
+    readings=("main-target", "every-target"),
+    rule="7.1.2",
+    description="Powers that forbid targeting a unit (Seduction, Sit!, Protector of the Purple "
+    "Claws): a spell targets the unit when it is aimed at its cell (main-target), or when the "
+    "unit stands on any cell the spell would target, its area included (every-target, 7.1.2: "
+    "the prerequisites consider every target the spell would affect).",
+)
+
+
 def check_caster(state: GameState, unit_id: str) -> Unit:
     """The caster may cast now: the game goes on, it is the acting unit and its turn was not
     ended, nothing waits on standby (7.2.1.a) and it is in the arena (7.1.1)."""
@@ -224,7 +236,8 @@ def check_prerequisites(
     if refused is not None:
         raise RuleViolation(refused.rule, refused.reason)
     _check_target(state, caster, model, action.target, rules)
-    check_cast(state, caster, action.target.name)  # powers forbidding the target (Seduction)
+    if state.rulings.reading(PREREQUISITE_TARGETS.name) == "main-target":
+        check_cast(state, caster, (action.target.name,))  # powers forbidding it (Seduction)
     return caster, spell, model, costs
 
 

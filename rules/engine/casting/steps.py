@@ -11,6 +11,7 @@ from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells
 from rules.engine.casting.actions import ArmourRollsError
 from rules.engine.casting.additional import apply_effect, condition
 from rules.engine.casting.prerequisites import (
+    PREREQUISITE_TARGETS,
     Costs,
     blockers_for,
     range_bonus,
@@ -41,7 +42,7 @@ from rules.engine.powers import (
     powers_of,
 )
 from rules.engine.reach import SpellRange, targetable_cells
-from rules.engine.reactions import RollSide, on_targets, rolled
+from rules.engine.reactions import RollSide, check_cast, on_targets, rolled
 from rules.engine.rulings import register
 from rules.engine.scenery import refuse_damaging
 from rules.engine.sight import sight_rules
@@ -127,6 +128,8 @@ def choose_targets(run: CastRun) -> None:
         )
     except AreaError as error:
         raise RuleViolation("7.2.3.b", str(error)) from None
+    if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
+        check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
     run.main_targets = tuple(u.id for u in run.state.units_at(run.main))
     run.targets = tuple(u.id for u in run.state.in_arena() if u.cell in run.cells)
     run.log(
