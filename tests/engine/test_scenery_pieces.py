@@ -160,3 +160,13 @@ def test_4_17_7_d_temple_pillar_stays_where_it_is() -> None:
         _push(state, 1)
     assert refused.value.rule == "7.1.2"
     assert state.arena.scenery == {c("c4"): "temple pillar"}
+
+
+def test_4_17_7_the_board_drawing_shows_and_names_the_special_pieces() -> None:
+    from rules.engine.svg import render_board
+
+    state = _duel({"c4": "ice cube", "h8": "crate of dynamite", "j2": "temple pillar"})
+    svg = render_board(state.arena)
+    assert svg.count('class="special-scenery"') == 3
+    assert "Ice Cube on c4" in svg and "Crate of Dynamite on h8" in svg
+    assert "Temple pillar: blocks moves (4.17.7)" in svg
