@@ -225,3 +225,15 @@ def test_7_1_2_prerequisite_targets_every_target_purple_claws_accepts_phaeris_in
     default = on_turn_start(game(units, "B1"), "B1")
     with pytest.raises(RuleViolation, match="Purple Claws"):
         cast(units, [phaeris, BLASTER], "B1", "Wakfu Blast", "b4", state=default)
+
+
+def test_docs_engine_spells_lists_every_named_ruling_with_its_rule_and_default() -> None:
+    """Issue 13: docs/engine-spells.md lists every ruling with the setting that switches it."""
+    from rules.engine.rulings import registered
+    from tests.engine.roster_data import REPO_ROOT
+
+    docs = (REPO_ROOT / "docs" / "engine-spells.md").read_text()
+    for ruling in registered():
+        others = ", ".join(f"`{r}`" for r in ruling.readings if r != ruling.default)
+        row = f"| `{ruling.name}` | {ruling.rule} | `{ruling.default}` | {others} |"
+        assert row in docs, row
