@@ -170,3 +170,14 @@ def test_4_17_7_the_board_drawing_shows_and_names_the_special_pieces() -> None:
     assert svg.count('class="special-scenery"') == 3
     assert "Ice Cube on c4" in svg and "Crate of Dynamite on h8" in svg
     assert "Temple pillar: blocks moves (4.17.7)" in svg
+
+
+@pytest.mark.parametrize("name", ["crate of dynamite", "ice cube", "temple pillar"])
+def test_4_17_7_d_a_push_stops_before_the_piece_and_does_not_move_it(name: str) -> None:
+    """Pieces of scenery are Unfazed (4.17.5): a Push stops against them like against a Tree."""
+    from rules.engine.movement import push
+
+    state = _on(game([unit("A1", "A", MAGE, "c2"), unit("B1", "B", FOE, "c3")], "A1"), {"c6": name})
+    out = push(state, "A1", "B1", 3)
+    assert out.state.unit("B1").cell == c("c5")
+    assert out.state.arena.scenery == {c("c6"): name}
