@@ -4,9 +4,9 @@ The catalog reader gives the numbers (icons, VC base, dice); this table gives th
 entry per ability, so the coverage report can say which ones are modelled. Every kind is one
 the engine resolves itself (`RESOLVED`): damage, heal, kill, stuck, inactive, control, revive,
 stance (the Mob goes Fallow or Busy and a lasting modifier holds while it stays there), passive,
-undo, and the answers and LP transfers of `reactions.py` (give, steal, divvy, beg, amplify,
-forecast, call, cancel, delay, shield, redirect, echo, karma, leap, timeslip). No outcome is
-taken from the record.
+undo, the answers and LP transfers of `reactions.py` (give, steal, divvy, beg, amplify,
+forecast, call, cancel, delay, shield, redirect, echo, karma, leap, timeslip) and the Wizard's
+elements (`elements.py`: element, balance). No outcome is taken from the record.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ RESOLVED = frozenset(
         "karma",
         "leap",
         "timeslip",
+        "element",
+        "balance",
     }
 )
 FIRES = frozenset(
@@ -89,6 +91,8 @@ class Effect:
     spend_first: bool = False  # the LP declared are spent before the VC roll (STEAL)
     fail_position: str = "inactive"  # where a missed VC roll leaves the Mob (LEAP: stuck)
     pool_base: int | None = None  # the N of an "(N+LP)" pool the catalog does not print
+    looks_back: bool = False  # puts back state from before the event it answers (undoes it)
+    vc_on_go: bool = False  # its VC is rolled on the GO Action only (ELEMENTAL BLAST)
 
     @property
     def resolved(self) -> bool:
@@ -145,7 +149,12 @@ EFFECTS: dict[str, Effect] = {
         multiplier=3,
     ),
     # Cavalier
-    "vigilante": E("shield", "ally", "takes the blow an ally just took, LP x2 of it prevented"),
+    "vigilante": E(
+        "shield",
+        "ally",
+        "takes the blow an ally just took, LP x2 of it prevented",
+        looks_back=True,
+    ),
     "charge": E(
         "stance",
         "self",
@@ -258,7 +267,9 @@ EFFECTS: dict[str, Effect] = {
     "peace-pipe": E(
         "stance", "enemies", "Fallow: opposing Fallow Mobs go Inactive, none may go Fallow"
     ),
-    "dance": E("cancel", "enemy", "undoes the opposing spell or ability just played"),
+    "dance": E(
+        "cancel", "enemy", "undoes the opposing spell or ability just played", looks_back=True
+    ),
     # Theurgist
     "retribution": E(
         "stance",
@@ -315,6 +326,7 @@ EFFECTS: dict[str, Effect] = {
         "while Busy, a demon may absorb what targets the Warlock",
         trigger=True,
         fires="absorb",
+        looks_back=True,
     ),
     "demon-attack": E("damage", "enemy", "the demon deals damage equal to the Warlock's THP"),
     # Light Mage
@@ -327,6 +339,7 @@ EFFECTS: dict[str, Effect] = {
         "plays the opposing action just played again on another ally",
         quip_success=1,
         quip_failure=1,
+        looks_back=True,
     ),
     "flower": E(
         "control",
@@ -423,13 +436,32 @@ EFFECTS: dict[str, Effect] = {
     "attentuation": E("stance", "enemies", "while Busy, opponents' LP count LP less"),
     # Beggar
     "beg": E("beg", "enemy", "begs LP from an opponent into Stock LP"),
-    "plead": E("cancel", "self", "spends Stock LP to stop an action on it", reacts=True),
+    "plead": E(
+        "cancel",
+        "self",
+        "spends Stock LP to stop an action on it",
+        reacts=True,
+        looks_back=True,
+    ),
     # Abjurer
     "echo": E("echo", "any", "repeats the Turn Action spell or ability just played"),
-    "delay": E("delay", "enemy", "Fallow, then skips an incoming spell or ability"),
+    "delay": E(
+        "delay", "enemy", "Fallow, then skips an incoming spell or ability", looks_back=True
+    ),
     # Wizard
-    "elemental-blast": E("damage", "enemy", "LP D6s of the chosen element"),
-    "counter-balance": E("cancel", "self", "escapes an action into the next element"),
+    "elemental-blast": E(
+        "element",
+        "enemy",
+        "prepared on the GO Action in an element, cast on a Turn: LP D6s of that element",
+        fail_position="stuck",
+        vc_on_go=True,
+    ),
+    "counter-balance": E(
+        "balance",
+        "self",
+        "while the Wizard holds its element, escapes an action into the next element",
+        looks_back=True,
+    ),
     # Runecaster
     "runecast": E("damage", "enemies", "rune D4s on every opponent"),
     "magic-circle": E(
@@ -438,6 +470,7 @@ EFFECTS: dict[str, Effect] = {
         "Fallow: spells on the Runecaster are cancelled, their caster takes LP D4",
         trigger=True,
         fires="circle",
+        looks_back=True,
     ),
     # Witch
     "curse": E(
@@ -450,3 +483,7 @@ EFFECTS: dict[str, Effect] = {
     ),
     "karma": E("karma", "any", "the damage or healing just done happens once more"),
 }
+
+LOOKS_BACK = frozenset(slug for slug, effect in EFFECTS.items() if effect.looks_back)
+"""Answers that need the state from before the event they answer: the engine keeps a copy of
+the state before an event only when the next event is one of these (copies are its main cost)."""

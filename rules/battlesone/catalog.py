@@ -14,7 +14,7 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -137,8 +137,10 @@ class Catalog:
         return next((r for r in self.ranks if r.slug == wanted), None)
 
 
+@lru_cache(maxsize=4096)
 def slugify(name: str) -> str:
-    """`"Fire Mage"` -> `"fire-mage"`; how lists and records name Mobs, abilities and Ranks."""
+    """`"Fire Mage"` -> `"fire-mage"`; how lists and records name Mobs, abilities and Ranks.
+    Cached: records repeat the same few names on every line."""
     return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
 
 

@@ -16,10 +16,12 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.battlesone.abilities import EFFECTS, Effect
+from rules.battlesone.abilities import EFFECTS, LOOKS_BACK, Effect
 from rules.battlesone.catalog import Ability, Catalog, slugify
+from rules.battlesone.elements import Elements
 from rules.battlesone.legality import ListError, check_list
 from rules.battlesone.reactions import Reactions
+from rules.battlesone.rounds import RoundRules
 from rules.battlesone.sections import (
     S_ALMANAC,
     S_ATTACK,
@@ -58,9 +60,10 @@ from rules.battlesone.state import (
 from rules.battlesone.verdict import NotModelled, RuleBroken, Step, Verdict
 
 FORMAT = "b1r/1"
+_decode = json.JSONDecoder().decode  # one decoder for every line (json.loads builds a call chain)
 
 
-class _Game(Reactions):
+class _Game(Reactions, Elements, RoundRules):
     """Applies events one by one to a `GameState`, writing the trace and the mismatches."""
 
     effects = EFFECTS
@@ -75,10 +78,11 @@ class _Game(Reactions):
         self.free_lp = False  # ECHO: the repeated action spends no LP
         self.spent = 0  # LP declared before the VC roll (STEAL)
 
-    def begin(self, ev: Mapping[str, Any]) -> None:
-        """Remember the event about to be applied and the state before it."""
+    def begin(self, ev: Mapping[str, Any], answered: bool) -> None:
+        """Remember the event about to be applied and, when the next event may undo it
+        (`answered`), the state before it."""
         self.prev, self.before_prev = self.current, self.before_current
-        self.current, self.before_current = ev, self.state.save()
+        self.current, self.before_current = ev, self.state.save() if answered else None
         s = self.state
         s.damage_before, s.damage_now = s.damage_now, {}
         s.healed_before, s.healed_now = s.healed_now, {}
@@ -151,6 +155,8 @@ class _Game(Reactions):
         self.step("Set-up", S_MELEE, f"{m.ref} {m.mob.name}: d6={rolled}, ATT -{att}, DEF +{dfn}")
 
     def new_round(self, ev: Mapping[str, Any]) -> None:
+        if self.state.phase in ("go", "action"):
+            self.end_round_by_aura()  # else the check below refuses the early start
         if self.state.phase == "setup":
             missing = [m.ref for m in self.state.mobs.values() if not m.set_up]
             if missing:
@@ -160,12 +166,13 @@ class _Game(Reactions):
         self.state.round += 1
         self.state.phase = "go"
         self.new_round_effects()
-        self.state.first = self.state.to_act = None
+        self.state.first = self.state.to_act = self.state.icon = None
         self.step("Round", S_ROUND, f"round {self.state.round}: GO Actions, then Initiative")
 
     def initiative(self, ev: Mapping[str, Any]) -> None:
         if self.state.phase != "go":
             raise RuleBroken(S_INITIATIVE, "Initiative is rolled at the end of the GO Action")
+        self.refuse_after_aura()
         charging = [side for side in SIDES if self.holding("charge", side)]
         faces = 20 if len(charging) == 2 else 6  # CHARGE on both sides: a d20 each
         a = self.roll(ev.get("A"), faces, "initiative of A", S_INITIATIVE)
@@ -176,6 +183,7 @@ class _Game(Reactions):
             self.claim("first", ev.get("first"), first, S_ALMANAC)
             self.state.first = self.state.to_act = first
             self.state.phase = "action"
+            self.open_icon()
             self.step("Initiative", S_ALMANAC, f"CHARGE decides the Initiative: {first} first")
             return
         if a == b:
@@ -185,15 +193,19 @@ class _Game(Reactions):
         self.claim("first", ev.get("first"), first, S_INITIATIVE)
         self.state.first = self.state.to_act = first
         self.state.phase = "action"
+        self.open_icon()
         self.step("Initiative", S_INITIATIVE, f"A {a}, B {b}: {first} plays the first Turn")
 
     def recover(self, ev: Mapping[str, Any]) -> None:
+        if self.state.phase in ("go", "action") and self.end_round_by_aura():
+            return
         if self.state.phase != "action":
             raise RuleBroken(S_END_ROUND, "the End Round Action ends a round's Action phase")
         if self.state.can_act("A") or self.state.can_act("B"):
             left = [m.ref for m in self.state.mobs.values() if m.alive and m.position == ACTIVE]
             raise RuleBroken(S_END_ROUND, f"Active Mobs have not played yet: {', '.join(left)}")
         for m in self.state.mobs.values():
+            m.element = None  # an element is prepared for one round
             if m.position == STUCK:
                 m.position = INACTIVE  # STUCK Mobs miss the next round
             elif m.position in (INACTIVE, BUSY) and not m.stance:
@@ -216,6 +228,14 @@ class _Game(Reactions):
             return
         if m.controller != self.state.to_act:
             raise RuleBroken(S_TURN, f"it is {self.state.to_act}'s Turn, not {m.controller}'s")
+        self.turn_taken(m.controller)
+
+    def settle(self) -> None:
+        """After each event: an element the Wizard no longer stands in is no longer prepared
+        (a stale one must not come back when the Wizard is made Active again)."""
+        for m in self.state.mobs.values():
+            if m.element is not None and not m.prepared:
+                m.element = None
 
     def end_turn(self, side: str) -> None:
         self.check_winner()
@@ -225,8 +245,9 @@ class _Game(Reactions):
         self.state.to_act = nxt if self.state.can_act(nxt) else side
 
     def check_winner(self) -> None:
+        standing = {m.controller for m in self.state.mobs.values() if m.alive}
         for side in SIDES:
-            if not any(m.alive for m in self.state.side(side)):
+            if side not in standing:
                 self.state.winner, self.state.phase = other(side), "over"
                 owned = [m for m in self.state.mobs.values() if m.owner == side]
                 taken = any(m.alive and m.controller != side for m in owned)
@@ -244,18 +265,18 @@ class _Game(Reactions):
         """DEF as the attacker adds it: none when STUCK or negated; stances and PROTECTION."""
         natural = 0 if negate or target.position == STUCK else target.mob.defence + target.def_melee
         bonus = EFFECTS[target.stance].def_bonus if target.stance else 0
-        for ally in self.state.side(target.controller):
-            if ally.stance and EFFECTS[ally.stance].ally_def_bonus_lp and ally.alive:
-                bonus += 1 + ally.lp(ally.stance)
+        for ally in self.state.holders(target.controller):
+            if EFFECTS[ally.stance].ally_def_bonus_lp:  # type: ignore[index]
+                bonus += 1 + ally.lp(ally.stance)  # type: ignore[arg-type]
         return natural + bonus
 
-    def strength(self, attacker: MobState, target: MobState, negate: bool) -> int:
-        easing = sum(
-            1 + ally.lp(ally.stance)
-            for ally in self.state.side(attacker.controller)
-            if ally.stance and EFFECTS[ally.stance].ally_att_bonus_lp and ally.alive
+    def easing(self, attacker: MobState) -> int:
+        """ENCHANTMENT: the attacker's allies holding it lower its STR by 1+LP each."""
+        return sum(
+            1 + ally.lp(ally.stance)  # type: ignore[arg-type]
+            for ally in self.state.holders(attacker.controller)
+            if EFFECTS[ally.stance].ally_att_bonus_lp  # type: ignore[index]
         )
-        return attacker.att + self.defence(target, negate) - easing
 
     def hit_roll(
         self, attacker: MobState, target: MobState, roll: Any, negate: bool
@@ -264,7 +285,8 @@ class _Game(Reactions):
         if target.stance == "fly":
             raise RuleBroken(S_ALMANAC, f"{target.ref} is flying: out of reach of attack rolls")
         value = self.roll(roll, 20, "attack roll", S_ATTACK)
-        str_ = self.strength(attacker, target, negate)
+        dfn = self.defence(target, negate)
+        str_ = attacker.att + dfn - self.easing(attacker)
         needed = min(max(str_, 1), 20)
         if value == 1:
             self.step(
@@ -275,7 +297,7 @@ class _Game(Reactions):
         self.step(
             "Action Phase",
             S_STRENGTH,
-            f"STR {str_} (ATT {attacker.att} + DEF {self.defence(target, negate)}"
+            f"STR {str_} (ATT {attacker.att} + DEF {dfn}"
             f"{', DEF negated' if negate else ''}); needs {needed}, rolls {value}: "
             f"{'hit' if hit else 'miss'}",
         )
@@ -387,7 +409,7 @@ class _Game(Reactions):
             ability.slug == "karma" and ev.get("doubles") == "damage"
         ):  # the text's other "(N+LP) VC": DELAY's last use, KARMA on damage
             target = ability.vc_bases[-1] + lp
-        if target is None:
+        if target is None or (EFFECTS[ability.slug].vc_on_go and self.state.phase != "go"):
             return True
         if ability.fixed_vc is None:
             target = max(target - m.quips.get(ability.slug, 0) - self.penalty(m), 1)
@@ -396,7 +418,7 @@ class _Game(Reactions):
             self.step(
                 "VC", S_VC, f"{ability.name}: VC {target}, rolls 20: a botch, {m.ref} is STUCK"
             )
-            m.position, m.stance = STUCK, None
+            m.position, m.stance, m.element = STUCK, None, None
             return False
         ok = value == 1 or value <= max(target, 1)
         self.step(
@@ -455,14 +477,19 @@ class _Game(Reactions):
         if go:
             if not m.alive or m.position != ACTIVE:
                 raise RuleBroken(S_GO, f"{m.ref} is {m.position}: GO Actions are for Active Mobs")
+            self.refuse_after_aura()
         else:
             self.check_turn(m, out_of_turn=out_of_turn)
-            if not out_of_turn and m.position in (INACTIVE, STUCK):
+            iced = m.position == STUCK and ability.slug == "elemental-blast" and m.prepared
+            if not out_of_turn and m.position in (INACTIVE, STUCK) and not iced:
                 raise RuleBroken(S_TURN_ACTION, f"{m.ref} is {m.position} and cannot act")
         targets = self.targets(ev)
+        if len(targets) > 1:  # AURA: an action on several Mobs spares the protected ones
+            targets = self.unprotected(m, targets)
         for t in targets:
             self.guard_target(m, t)
         self.guard_ability(m, ability, go)
+        self.guard_element(m, ability, go, ev)
         if not out_of_turn:
             self.check_called(m, ability.slug, ev.get("lp"))
         self.step(
@@ -631,7 +658,7 @@ class _Game(Reactions):
     def do_inactive(self, m, ability, effect, targets, ev) -> None:
         if ability.slug == "earthquake":
             for t in self.state.mobs.values():
-                if t is m or not t.alive:
+                if t is m or not t.alive or self.protected(m, t):
                     continue
                 if t.position in (FALLOW, BUSY):
                     t.position, t.stance = INACTIVE, None
@@ -797,6 +824,13 @@ def _start(header: Mapping[str, Any], catalog: Catalog) -> GameState:
     return GameState(mobs)
 
 
+def _looks_back(ev: Mapping[str, Any]) -> bool:
+    """Whether `ev` is an answer that may put back the state before the event it follows."""
+    return ev.get("event") in ("ability", "go", "effect") and (
+        slugify(str(ev.get("ability", ""))) in LOOKS_BACK
+    )
+
+
 def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdict:
     """Check a parsed record (header first); never raises for a bad record."""
     verdict = Verdict("valid")
@@ -831,11 +865,12 @@ def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdi
     for number, ev in enumerate(lines[1:], start=2):
         game.line = number
         handler = HANDLERS.get(str(ev.get("event")))
-        game.begin(ev)
+        game.begin(ev, number < len(lines) and _looks_back(lines[number]))
         try:
             if handler is None:
                 raise NotModelled(f"event:{ev.get('event')}", "an event the engine does not know")
             handler(game, ev)
+            game.settle()
         except RuleBroken as error:
             verdict.status = "invalid"
             verdict.errors.append({"line": number, "rule": error.rule, "message": error.message})
@@ -878,7 +913,7 @@ def verify_text(text: str | bytes, catalog: Catalog) -> Verdict:
         if not raw.strip():
             continue
         try:
-            value = json.loads(raw)
+            value = _decode(raw)
         except json.JSONDecodeError as error:
             return Verdict(
                 "unreadable", errors=[{"line": number, "rule": None, "message": str(error)}]

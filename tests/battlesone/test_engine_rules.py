@@ -20,16 +20,8 @@ from tests.battlesone.records import (
     page,
     record,
 )
-
-
-def _error(verdict) -> str:
-    assert verdict.status == "invalid", verdict.to_dict()
-    return verdict.errors[0]["rule"]
-
-
-def _mob(verdict, ref: str) -> dict:
-    return next(m for m in verdict.mobs if m["ref"] == ref)
-
+from tests.battlesone.records import final as _mob
+from tests.battlesone.records import refused as _error
 
 # Set Up and Melee Points -----------------------------------------------------------------------
 
