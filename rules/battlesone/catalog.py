@@ -109,7 +109,10 @@ class Mob:
     abilities: tuple[Ability, ...]
 
     def ability(self, slug: str) -> Ability | None:
-        return next((a for a in self.abilities if a.slug == slug), None)
+        for found in self.abilities:  # two at most: a loop beats a generator here
+            if found.slug == slug:
+                return found
+        return None
 
 
 @dataclass(frozen=True)
@@ -134,7 +137,10 @@ class Catalog:
 
     def rank(self, key: str) -> Rank | None:
         wanted = slugify(key)
-        return next((r for r in self.ranks if r.slug == wanted), None)
+        for rank in self.ranks:
+            if rank.slug == wanted:
+                return rank
+        return None
 
 
 @lru_cache(maxsize=4096)

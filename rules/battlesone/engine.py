@@ -266,16 +266,16 @@ class _Game(Reactions, Elements, RoundRules):
         natural = 0 if negate or target.position == STUCK else target.mob.defence + target.def_melee
         bonus = EFFECTS[target.stance].def_bonus if target.stance else 0
         for ally in self.state.holders(target.controller):
-            if EFFECTS[ally.stance].ally_def_bonus_lp:  # type: ignore[index]
-                bonus += 1 + ally.lp(ally.stance)  # type: ignore[arg-type]
+            if EFFECTS[ally.stance].ally_def_bonus_lp:
+                bonus += 1 + ally.lp(ally.stance)
         return natural + bonus
 
     def easing(self, attacker: MobState) -> int:
         """ENCHANTMENT: the attacker's allies holding it lower its STR by 1+LP each."""
         return sum(
-            1 + ally.lp(ally.stance)  # type: ignore[arg-type]
+            1 + ally.lp(ally.stance)
             for ally in self.state.holders(attacker.controller)
-            if EFFECTS[ally.stance].ally_att_bonus_lp  # type: ignore[index]
+            if EFFECTS[ally.stance].ally_att_bonus_lp
         )
 
     def hit_roll(
