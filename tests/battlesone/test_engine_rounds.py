@@ -7,6 +7,7 @@ Rogue; 7 LP in HP unless said, one Melee Point on DEF. A wins Initiative unless 
 
 from __future__ import annotations
 
+from tests.battlesone.records import ability as play
 from tests.battlesone.records import (
     accepted,
     attack,
@@ -19,7 +20,6 @@ from tests.battlesone.records import (
     record,
     refused,
 )
-from tests.battlesone.records import ability as play
 
 ALMANAC = "Almanac"
 MISS = attack("A2", "B1", 3)  # the Fighter misses the Monk: B's Turn next
@@ -137,20 +137,20 @@ def _touch(ref: str) -> dict:
     return effect("B0", "icon-of-impulse", targets=[ref])
 
 
-def test_almanac_conjurere_icon_touched_at_the_first_turn_action_then_the_pigeon_flies(catalog):
+def test_almanac_conjurere_icon_of_impulse_touched_at_the_first_turn_then_the_pigeon_flies(catalog):
     verdict = accepted(check(catalog, [*go_round([ICON], b=CONJURERE), _touch("A1"), PIGEON]))
     assert final(verdict, "A1")["position"] == "inactive" and final(verdict, "A2")["hp"] == 36
     assert refused(check(catalog, [*go_round([ICON], b=CONJURERE), PIGEON])) == ALMANAC
 
 
-def test_almanac_conjurere_icon_the_second_player_must_touch_it_if_the_first_did_not(catalog):
+def test_almanac_conjurere_icon_of_impulse_the_second_player_must_touch_it(catalog):
     declined = [*go_round([ICON], b=CONJURERE), MISS]
     assert refused(check(catalog, [*declined, attack("B1", "A0", 2)])) == ALMANAC
     verdict = accepted(check(catalog, [*declined, _touch("B1"), PIGEON]))
     assert final(verdict, "B1")["position"] == "inactive" and final(verdict, "A2")["hp"] == 36
 
 
-def test_almanac_conjurere_icon_is_touched_at_no_other_turn_action(catalog):
+def test_almanac_conjurere_icon_of_impulse_is_touched_at_no_other_turn_action(catalog):
     a = page(mob("Warrior"), mob("Cleric"), mob("Conjurere", hp=0, icon_of_impulse=7))
     icon = play("A2", "icon-of-impulse", vc=3)
     late = [*go_round([icon], a=a, first=("B", 1, 6)), effect("A2", "icon-of-impulse",

@@ -438,7 +438,7 @@ def test_almanac_rogue_trap_fires_on_its_own_vc(catalog):
     assert _mob(verdict, "A1")["position"] == "active"
 
 
-def test_almanac_earth_mage_meteor_strikes_for_dice_and_inactive_then_quips(catalog):
+def test_almanac_earth_mage_meteor_shower_strikes_for_dice_and_inactive_then_quips(catalog):
     meteor = page(mob("Earth Mage", hp=0, meteor_shower=7), mob("Monk"), mob("Thug"))
     lines = [
         *record([], b=meteor, start=False),
