@@ -245,7 +245,7 @@ class _Game(Reactions, Elements, RoundRules):
         self.state.to_act = nxt if self.state.can_act(nxt) else side
 
     def check_winner(self) -> None:
-        standing = {m.controller for m in self.state.mobs.values() if m.alive}
+        standing = {m.controller for m in self.state.mobs.values() if m.position != DEAD}
         for side in SIDES:
             if side not in standing:
                 self.state.winner, self.state.phase = other(side), "over"

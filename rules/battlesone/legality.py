@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.battlesone.catalog import Catalog, Mob, slugify
 from rules.battlesone.ranks import MIN_MOBS, Rank
@@ -30,9 +30,9 @@ class ListError(ValueError):
     """The list cannot be read at all (not an object, no Mobs): nothing to check."""
 
 
-@dataclass(frozen=True, slots=True)
-class MobEntry:
-    """One Mob of a list with its LP and how they are spread over HP and its abilities."""
+class MobEntry(NamedTuple):
+    """One Mob of a list with its LP and how they are spread over HP and its abilities (a
+    tuple: records check both lists at each read, and a frozen dataclass is slow to build)."""
 
     mob: str
     lp: int

@@ -165,10 +165,14 @@ class GameState:
 
     def holders(self, side: str) -> list[MobState]:
         """The side's living Mobs holding an ability in the Fallow or Busy position."""
-        return [m for m in self.mobs.values() if m.stance and m.controller == side and m.alive]
+        return [
+            m
+            for m in self.mobs.values()
+            if m.stance and m.controller == side and m.position != DEAD
+        ]
 
     def mobs_left(self, side: str) -> int:
-        return sum(1 for m in self.mobs.values() if m.controller == side and m.alive)
+        return sum(1 for m in self.mobs.values() if m.controller == side and m.position != DEAD)
 
     def can_act(self, side: str) -> bool:
         """Whether the side has a Turn Action left: an Active Mob, or a Wizard whose element
