@@ -70,6 +70,7 @@ class _Game(Reactions, Elements, RoundRules):
 
     def __init__(self, state: GameState, verdict: Verdict) -> None:
         self.state, self.verdict, self.line = state, verdict, 0
+        self.trace_append = verdict.trace.append
         self.current: Mapping[str, Any] | None = None  # the event being applied
         self.before_current: GameState | None = None  # the state before it
         self.prev: Mapping[str, Any] | None = None  # the event before (what reactions answer)
@@ -104,7 +105,7 @@ class _Game(Reactions, Elements, RoundRules):
     # -- helpers ---------------------------------------------------------------------------
 
     def step(self, step: str, rule: str, text: str) -> None:
-        self.verdict.trace.append(Step(self.line, step, rule, text))
+        self.trace_append(Step(self.line, step, rule, text))
 
     def claim(self, field_name: str, claimed: Any, computed: Any, rule: str) -> None:
         if claimed is not None and claimed != computed and not self.quiet:
@@ -261,22 +262,22 @@ class _Game(Reactions, Elements, RoundRules):
 
     # -- attacks ---------------------------------------------------------------------------
 
-    def defence(self, target: MobState, negate: bool) -> int:
-        """DEF as the attacker adds it: none when STUCK or negated; stances and PROTECTION."""
-        natural = 0 if negate or target.position == STUCK else target.mob.defence + target.def_melee
-        bonus = EFFECTS[target.stance].def_bonus if target.stance else 0
-        for ally in self.state.holders(target.controller):
-            if EFFECTS[ally.stance].ally_def_bonus_lp:
-                bonus += 1 + ally.lp(ally.stance)
-        return natural + bonus
-
-    def easing(self, attacker: MobState) -> int:
-        """ENCHANTMENT: the attacker's allies holding it lower its STR by 1+LP each."""
-        return sum(
-            1 + ally.lp(ally.stance)
-            for ally in self.state.holders(attacker.controller)
-            if EFFECTS[ally.stance].ally_att_bonus_lp
-        )
+    def strength(self, attacker: MobState, target: MobState, negate: bool) -> tuple[int, int]:
+        """(STR, the DEF in it): ATT + DEF (none when STUCK or negated) with the target's stance
+        bonus (HIDE, PROPERSTANCE) and its side's PROTECTION, less the easing of the attacker's
+        side's ENCHANTMENT. One pass over the Mobs: this runs for every attack roll."""
+        dfn = 0 if negate or target.position == STUCK else target.mob.defence + target.def_melee
+        if target.stance:
+            dfn += EFFECTS[target.stance].def_bonus
+        easing = 0
+        for m in self.state.mobs.values():
+            if m.stance and m.position != DEAD:
+                effect = EFFECTS[m.stance]
+                if effect.ally_def_bonus_lp and m.controller == target.controller:
+                    dfn += 1 + m.lp(m.stance)
+                if effect.ally_att_bonus_lp and m.controller == attacker.controller:
+                    easing += 1 + m.lp(m.stance)
+        return attacker.att + dfn - easing, dfn
 
     def hit_roll(
         self, attacker: MobState, target: MobState, roll: Any, negate: bool
@@ -285,8 +286,7 @@ class _Game(Reactions, Elements, RoundRules):
         if target.stance == "fly":
             raise RuleBroken(S_ALMANAC, f"{target.ref} is flying: out of reach of attack rolls")
         value = self.roll(roll, 20, "attack roll", S_ATTACK)
-        dfn = self.defence(target, negate)
-        str_ = attacker.att + dfn - self.easing(attacker)
+        str_, dfn = self.strength(attacker, target, negate)
         needed = min(max(str_, 1), 20)
         if value == 1:
             self.step(

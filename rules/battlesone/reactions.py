@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.battlesone.sections import S_ALMANAC, S_HP, S_PLAY, S_USAGE, S_VC
-from rules.battlesone.state import ACTIVE, BUSY, FALLOW, INACTIVE, STUCK, MobState, other
+from rules.battlesone.state import ACTIVE, BUSY, DEAD, FALLOW, INACTIVE, STUCK, MobState, other
 from rules.battlesone.verdict import RuleBroken
 
 if TYPE_CHECKING:
@@ -378,10 +378,11 @@ class Reactions:
 
     def penalty(self, m: MobState) -> int:
         """ATTENTUATION: opposing Thaumaturgists holding it take their LP off this Mob's LP."""
+        foe = other(m.controller)
         return sum(
             f.lp("attentuation")
-            for f in self.state.holders(other(m.controller))
-            if f.stance == "attentuation"
+            for f in self.state.mobs.values()
+            if f.stance == "attentuation" and f.controller == foe and f.position != DEAD
         )
 
     def enter_stance(self, m: MobState, position: str, slug: str) -> None:
@@ -404,7 +405,10 @@ class Reactions:
                     self.step("AURA", S_ALMANAC, f"{ward.ref} goes back to its owner, Inactive")
 
     def holding(self, slug: str, side: str) -> bool:
-        return any(f.stance == slug for f in self.state.holders(side))
+        return any(
+            f.stance == slug and f.controller == side and f.position != DEAD
+            for f in self.state.mobs.values()
+        )
 
     def protected(self, actor: MobState, target: MobState) -> bool:
         """AURA: while the Light Mage holds it (Busy), an opponent may not work it or its
