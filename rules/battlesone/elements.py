@@ -114,7 +114,7 @@ class Elements:
     def do_balance(self, m, ability, effect, targets, ev) -> None:
         """COUNTER BALANCE (its VC made): the action on the Wizard is undone, and it moves to
         the next element unless `stay`; four moves in a row win the game."""
-        actor = self.prev_actor(m, ("ability", "go", "attack"), ability.name)
+        actor = self.prev_actor(m, ("ability", "go", "attack", "effect"), ability.name)
         if m.ref not in self.prev_targets():
             raise RuleBroken(S_PLAY, f"{ability.name} answers an action on {m.ref} itself")
         self.undo_prev(keep=actor)  # the Wizard is back as it was, in its element

@@ -196,3 +196,13 @@ def test_almanac_light_mage_aura_end_of_round_makes_stuck_mobs_active(catalog):
     assert refused(check(catalog, [*go_round([AURA], b=LIGHT), *b_stuck, {"event": "round"}])) == (
         "Rules: End Round Actions"
     )
+
+
+def test_almanac_wizard_counter_balance_answers_a_held_ability_firing_at_it(catalog):
+    a = page(mob("Warrior"), mob("Cleric"), mob("Rogue", hp=0, trap=7))
+    trap = play("A2", "trap", vc=4)  # (9+7): the Rogue goes Fallow
+    fired = effect("A2", "trap", targets=["B0"], vc=3)  # (7+7): the Wizard goes Inactive
+    lines = [*go_round([_prepare("fire")], a=a, b=WIZARD), trap, attack("B1", "A0", 2), fired]
+    assert final(accepted(check(catalog, lines)), "B0")["position"] == "inactive"
+    wizard = final(accepted(check(catalog, [*lines, _balance()])), "B0")
+    assert (wizard["position"], wizard["element"]) == ("active", "earth")
