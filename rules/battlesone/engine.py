@@ -203,8 +203,8 @@ class _Game(Reactions, Elements, RoundRules):
         if self.state.phase != "action":
             raise RuleBroken(S_END_ROUND, "the End Round Action ends a round's Action phase")
         if self.state.can_act("A") or self.state.can_act("B"):
-            left = [m.ref for m in self.state.mobs.values() if m.alive and m.position == ACTIVE]
-            raise RuleBroken(S_END_ROUND, f"Active Mobs have not played yet: {', '.join(left)}")
+            left = [m.ref for m in self.state.mobs.values() if m.position == ACTIVE or m.prepared]
+            raise RuleBroken(S_END_ROUND, f"Mobs have not played yet: {', '.join(left)}")
         for m in self.state.mobs.values():
             m.element = None  # an element is prepared for one round
             if m.position == STUCK:

@@ -206,3 +206,12 @@ def test_almanac_wizard_counter_balance_answers_a_held_ability_firing_at_it(cata
     assert final(accepted(check(catalog, lines)), "B0")["position"] == "inactive"
     wizard = final(accepted(check(catalog, [*lines, _balance()])), "B0")
     assert (wizard["position"], wizard["element"]) == ("active", "earth")
+
+
+def test_almanac_wizard_elemental_blast_prepared_holds_the_round_open_until_cast(catalog):
+    turns = [MISS, attack("B1", "A0", 2), attack("A1", "B2", 2), attack("B2", "A1", 2)]
+    turns.append(attack("A0", "B1", 2))  # every Mob but the Busy (Fire) Wizard has played
+    lines = [*go_round([_prepare("fire")], b=WIZARD), *turns]
+    verdict = check(catalog, [*lines, {"event": "recover"}])
+    assert refused(verdict) == "Rules: End Round Actions" and "B0" in verdict.errors[0]["message"]
+    accepted(check(catalog, [*lines, _blast(targets=["A2"], dice=[1, 1, 1]), {"event": "recover"}]))
