@@ -58,8 +58,10 @@ class Elements:
             )
         if go and ability.slug == BLAST and ev_element(ev) is None:
             raise RuleBroken(S_ALMANAC, f"ELEMENTAL BLAST: element, one of {', '.join(ELEMENTS)}")
+        if ability.slug != BALANCE:
+            return
         before = self.before_prev.mobs.get(m.ref) if self.before_prev else None
-        if ability.slug == BALANCE and (before is None or not before.prepared):
+        if before is None or not before.prepared:
             raise RuleBroken(
                 S_ALMANAC,
                 f"COUNTER BALANCE: {m.ref} is protected only while it holds the element its "
@@ -67,10 +69,14 @@ class Elements:
             )
 
     def enter_element(self, m: MobState, element: str) -> None:
-        """Put the Wizard where the element says (Fallow and Busy hold the blast)."""
+        """Put the Wizard where the element says; Fallow and Busy hold the blast as a stance
+        (so PEACE PIPE keeps it from Air, and a Hack ends it)."""
         position = ELEMENT_POSITIONS[element]
-        m.element, m.position = element, position
-        m.stance = BLAST if position in (FALLOW, BUSY) else None
+        if position in (FALLOW, BUSY):
+            self.enter_stance(m, position, BLAST)
+        else:
+            m.position, m.stance = position, None
+        m.element = element
         self.step("Element", S_ALMANAC, f"{m.ref} stands in {element}: {position}")
 
     def do_element(self, m, ability, effect, targets, ev) -> None:
