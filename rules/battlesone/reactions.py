@@ -424,9 +424,12 @@ class Reactions:
     def unprotected(self, actor: MobState, targets: list[MobState]) -> list[MobState]:
         """AURA: an action on several Mobs affects only those it does not protect."""
         spared = [t for t in targets if self.protected(actor, t)]
-        if spared:
-            names = ", ".join(t.ref for t in spared)
-            self.step("AURA", S_ALMANAC, f"{names} in the Umbra: spared by AURA")
+        if not spared:
+            return targets
+        names = ", ".join(t.ref for t in spared)
+        if len(spared) == len(targets):
+            raise RuleBroken(S_ALMANAC, f"AURA: {names} cannot be worked")
+        self.step("AURA", S_ALMANAC, f"{names} in the Umbra: spared by AURA")
         return [t for t in targets if t not in spared]
 
     def guard_ability(self, m: MobState, ability: Ability, go: bool) -> None:

@@ -215,3 +215,14 @@ def test_almanac_wizard_elemental_blast_prepared_holds_the_round_open_until_cast
     verdict = check(catalog, [*lines, {"event": "recover"}])
     assert refused(verdict) == "Rules: End Round Actions" and "B0" in verdict.errors[0]["message"]
     accepted(check(catalog, [*lines, _blast(targets=["A2"], dice=[1, 1, 1]), {"event": "recover"}]))
+
+
+def test_almanac_light_mage_aura_an_action_on_several_mobs_spares_the_protected(catalog):
+    a = page(mob("Warrior"), mob("Cleric"), mob("Dark Mage", hp=0, dissension=7))
+    lines = [*go_round([AURA], a=a, b=LIGHT), attack("A0", "B2", 2), attack("B2", "A0", 2)]
+    both = play("A2", "dissension", targets=["B1", "B2"], vc=3)  # B2 has played: in the Umbra
+    verdict = accepted(check(catalog, [*lines, both]))
+    assert final(verdict, "B1")["position"] == "inactive"  # worked: B1 was Active
+    assert any(s.step == "AURA" for s in verdict.trace)
+    only_protected = {**both, "targets": ["B2"]}
+    assert refused(check(catalog, [*lines, only_protected])) == ALMANAC
