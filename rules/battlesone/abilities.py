@@ -487,3 +487,7 @@ EFFECTS: dict[str, Effect] = {
 LOOKS_BACK = frozenset(slug for slug, effect in EFFECTS.items() if effect.looks_back)
 """Answers that need the state from before the event they answer: the engine keeps a copy of
 the state before an event only when the next event is one of these (copies are its main cost)."""
+PARTY_DEF = tuple(slug for slug, effect in EFFECTS.items() if effect.ally_def_bonus_lp)
+"""Held abilities that add 1+LP to their party's DEF (PROTECTION)."""
+PARTY_EASING = tuple(slug for slug, effect in EFFECTS.items() if effect.ally_att_bonus_lp)
+"""Held abilities that lower their party's STR by 1+LP (ENCHANTMENT)."""

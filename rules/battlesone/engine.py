@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.battlesone.abilities import EFFECTS, LOOKS_BACK, Effect
+from rules.battlesone.abilities import EFFECTS, LOOKS_BACK, PARTY_DEF, PARTY_EASING, Effect
 from rules.battlesone.catalog import Ability, Catalog, slugify
 from rules.battlesone.elements import Elements
 from rules.battlesone.legality import ListError, check_list
@@ -71,6 +71,10 @@ class _Game(Reactions, Elements, RoundRules):
     def __init__(self, state: GameState, verdict: Verdict) -> None:
         self.state, self.verdict, self.line = state, verdict, 0
         self.trace_append = verdict.trace.append
+        self.able: dict[str, tuple[MobState, ...]] = {}
+        for m in state.mobs.values():  # who could hold what: a Mob's abilities never change
+            for found in m.mob.abilities:
+                self.able[found.slug] = (*self.able.get(found.slug, ()), m)
         self.current: Mapping[str, Any] | None = None  # the event being applied
         self.before_current: GameState | None = None  # the state before it
         self.prev: Mapping[str, Any] | None = None  # the event before (what reactions answer)
@@ -234,7 +238,7 @@ class _Game(Reactions, Elements, RoundRules):
     def settle(self) -> None:
         """After each event: an element the Wizard no longer stands in is no longer prepared
         (a stale one must not come back when the Wizard is made Active again)."""
-        for m in self.state.mobs.values():
+        for m in self.able.get("elemental-blast", ()):
             if m.element is not None and not m.prepared:
                 m.element = None
 
@@ -265,18 +269,17 @@ class _Game(Reactions, Elements, RoundRules):
     def strength(self, attacker: MobState, target: MobState, negate: bool) -> tuple[int, int]:
         """(STR, the DEF in it): ATT + DEF (none when STUCK or negated) with the target's stance
         bonus (HIDE, PROPERSTANCE) and its side's PROTECTION, less the easing of the attacker's
-        side's ENCHANTMENT. One pass over the Mobs: this runs for every attack roll."""
+        side's ENCHANTMENT."""
         dfn = 0 if negate or target.position == STUCK else target.mob.defence + target.def_melee
         if target.stance:
             dfn += EFFECTS[target.stance].def_bonus
         easing = 0
-        for m in self.state.mobs.values():
-            if m.stance and m.position != DEAD:
-                effect = EFFECTS[m.stance]
-                if effect.ally_def_bonus_lp and m.controller == target.controller:
-                    dfn += 1 + m.lp(m.stance)
-                if effect.ally_att_bonus_lp and m.controller == attacker.controller:
-                    easing += 1 + m.lp(m.stance)
+        for slug in PARTY_DEF:
+            for m in self.holders_of(slug, target.controller):
+                dfn += 1 + m.lp(slug)
+        for slug in PARTY_EASING:
+            for m in self.holders_of(slug, attacker.controller):
+                easing += 1 + m.lp(slug)
         return attacker.att + dfn - easing, dfn
 
     def hit_roll(

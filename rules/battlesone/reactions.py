@@ -29,6 +29,16 @@ class Reactions:
     state: GameState
     prev: Mapping[str, Any] | None
     before_prev: GameState | None
+    able: dict[str, tuple[MobState, ...]]  # ability slug -> the game's Mobs that have it
+
+    def holders_of(self, slug: str, side: str | None = None) -> list[MobState]:
+        """The living Mobs holding `slug` in the Fallow or Busy position (of `side` if given).
+        Only the Mobs that have the ability are looked at: most games have none."""
+        return [
+            m
+            for m in self.able.get(slug, ())
+            if m.stance == slug and m.position != DEAD and (side is None or m.controller == side)
+        ]
 
     # -- what the event just before was --------------------------------------------------------
 
@@ -378,12 +388,8 @@ class Reactions:
 
     def penalty(self, m: MobState) -> int:
         """ATTENTUATION: opposing Thaumaturgists holding it take their LP off this Mob's LP."""
-        foe = other(m.controller)
-        return sum(
-            f.lp("attentuation")
-            for f in self.state.mobs.values()
-            if f.stance == "attentuation" and f.controller == foe and f.position != DEAD
-        )
+        foes = self.holders_of("attentuation", other(m.controller))
+        return sum(f.lp("attentuation") for f in foes) if foes else 0
 
     def enter_stance(self, m: MobState, position: str, slug: str) -> None:
         """Into Fallow or Busy with an ability; PEACE PIPE keeps opposing Mobs from Fallow."""
@@ -405,17 +411,14 @@ class Reactions:
                     self.step("AURA", S_ALMANAC, f"{ward.ref} goes back to its owner, Inactive")
 
     def holding(self, slug: str, side: str) -> bool:
-        return any(
-            f.stance == slug and f.controller == side and f.position != DEAD
-            for f in self.state.mobs.values()
-        )
+        return bool(self.holders_of(slug, side))
 
     def protected(self, actor: MobState, target: MobState) -> bool:
         """AURA: while the Light Mage holds it (Busy), an opponent may not work it or its
         side's Mobs in the Umbra (Inactive or Busy)."""
         if actor.controller == target.controller or target.position not in (INACTIVE, BUSY):
             return False
-        return any(mage.stance == "aura" for mage in self.state.holders(target.controller))
+        return bool(self.holders_of("aura", target.controller))
 
     def guard_target(self, actor: MobState, target: MobState) -> None:
         if self.protected(actor, target):

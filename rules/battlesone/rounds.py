@@ -13,6 +13,7 @@ that, and the next round starts with every Mob of both sides Active, STUCK ones 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.battlesone.sections import S_ALMANAC
@@ -31,6 +32,7 @@ class RoundRules:
     """The Icon's touch window and AURA's end of the round (mixed into the engine's game)."""
 
     state: GameState
+    holders_of: Callable[..., list[MobState]]
 
     # -- ICON OF IMPULSE -------------------------------------------------------------------------
 
@@ -39,7 +41,7 @@ class RoundRules:
         self.state.icon = "first" if self.icon_held() else None
 
     def icon_held(self) -> bool:
-        return any(m.stance == ICON and m.alive for m in self.state.mobs.values())
+        return bool(self.holders_of(ICON))
 
     def turn_taken(self, side: str, touching: bool = False) -> None:
         """A Turn Action of `side` begins: AURA may have ended the round; the Icon's window
@@ -72,13 +74,12 @@ class RoundRules:
 
     def aura_over(self) -> MobState | None:
         """The Light Mage holding AURA whose side has no Mob in the Portal or on the Stage."""
-        for mage in self.state.mobs.values():
-            if mage.stance == AURA and mage.alive:
-                side = mage.controller
-                if not any(
-                    m.position in IN_PLAY and m.controller == side for m in self.state.mobs.values()
-                ):
-                    return mage
+        for mage in self.holders_of(AURA):
+            side = mage.controller
+            if not any(
+                m.position in IN_PLAY and m.controller == side for m in self.state.mobs.values()
+            ):
+                return mage
         return None
 
     def refuse_after_aura(self) -> None:

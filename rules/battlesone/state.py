@@ -163,14 +163,6 @@ class GameState:
         """The Mobs a side controls now (its own and any it has taken over)."""
         return [m for m in self.mobs.values() if m.controller == side]
 
-    def holders(self, side: str) -> list[MobState]:
-        """The side's living Mobs holding an ability in the Fallow or Busy position."""
-        return [
-            m
-            for m in self.mobs.values()
-            if m.stance and m.controller == side and m.position != DEAD
-        ]
-
     def mobs_left(self, side: str) -> int:
         return sum(1 for m in self.mobs.values() if m.controller == side and m.position != DEAD)
 
