@@ -93,6 +93,7 @@ class Effect:
     pool_base: int | None = None  # the N of an "(N+LP)" pool the catalog does not print
     looks_back: bool = False  # puts back state from before the event it answers (undoes it)
     vc_on_go: bool = False  # its VC is rolled on the GO Action only (ELEMENTAL BLAST)
+    zone: str | None = None  # where its targets must stand (`state.ZONES`), if the text says
 
     @property
     def resolved(self) -> bool:
@@ -296,6 +297,7 @@ EFFECTS: dict[str, Effect] = {
         "enemies",
         "one roll of D4s on every opponent in the Umbra; the Necromancer is STUCK after",
         self_after="stuck",
+        zone="umbra",
     ),
     # Cleric
     "ressurect": E("revive", "dead", "raises a dead Mob at 20 HP", revive_hp="20"),
@@ -369,7 +371,9 @@ EFFECTS: dict[str, Effect] = {
     "entropy": E("inactive", "any", "makes any Mob Inactive"),
     "time-slip": E("timeslip", "any", "while Fallow then Busy, makes Inactive Mobs Active"),
     # Dark Mage
-    "dissension": E("inactive", "enemies", "chosen opponents in the Portal become Inactive"),
+    "dissension": E(
+        "inactive", "enemies", "chosen opponents in the Portal become Inactive", zone="portal"
+    ),
     "balls": E(
         "stance",
         "enemies",

@@ -53,6 +53,7 @@ from rules.battlesone.state import (
     INACTIVE,
     SIDES,
     STUCK,
+    ZONES,
     GameState,
     MobState,
     other,
@@ -561,6 +562,8 @@ class _Game(Reactions, Elements, RoundRules):
                 raise RuleBroken(S_ALMANAC, f"{t.ref} is not dead")
             if effect.target != "dead" and not t.alive:
                 raise RuleBroken(S_WIN, f"{t.ref} is dead")
+            if effect.zone and t.position not in ZONES[effect.zone]:
+                raise RuleBroken(S_ALMANAC, f"{t.ref} is {t.position}, not in the {effect.zone}")
         if effect.target in ("enemy", "ally", "dead") and len(targets) != 1:
             raise RuleBroken(S_ALMANAC, "this ability has one target")
 

@@ -17,15 +17,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.battlesone.sections import S_ALMANAC
-from rules.battlesone.state import ACTIVE, FALLOW, STUCK, MobState
+from rules.battlesone.state import ACTIVE, ZONES, MobState
 from rules.battlesone.verdict import RuleBroken
 
 if TYPE_CHECKING:
     from rules.battlesone.state import GameState
 
 ICON, AURA = "icon-of-impulse", "aura"
-IN_PLAY = (ACTIVE, STUCK, FALLOW)
-"""Positions in the Portal (Active, STUCK) or on the Stage (Fallow): not in the Umbra."""
+IN_PLAY = ZONES["portal"] + ZONES["stage"]
+"""Positions in the Portal or on the Stage: not in the Umbra."""
 
 
 class RoundRules:

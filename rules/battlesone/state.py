@@ -25,6 +25,9 @@ ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD = (
 )
 POSITIONS = (ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD)
 SIDES = ("A", "B")
+ZONES = {"portal": (ACTIVE, STUCK), "stage": (FALLOW,), "umbra": (INACTIVE, BUSY)}
+"""Where each position stands on the playing field (Positions): Active and STUCK Mobs in the
+Portal, Fallow ones on the Stage, Inactive and Busy ones in the Umbra."""
 ELEMENTS = ("earth", "air", "ice", "fire")
 """ELEMENTAL BLAST's elements in COUNTER BALANCE's order (fire leads back to earth)."""
 ELEMENT_POSITIONS = {"earth": ACTIVE, "air": FALLOW, "ice": STUCK, "fire": BUSY}

@@ -116,6 +116,8 @@ def test_almanac_necromancer_disintegration_one_roll_on_the_umbra_then_stuck(cat
     verdict = accepted(check(catalog, record([*umbra, cast], b=b)))
     assert (final(verdict, "A1")["hp"], final(verdict, "A2")["hp"]) == (34 - 9, 41 - 9)
     assert final(verdict, "B0")["position"] == "stuck"
+    portal = record([*umbra, {**cast, "targets": ["A0", "A2"]}], b=b)  # A0 is still Active
+    assert refused(check(catalog, portal)) == ALMANAC
 
 
 def test_almanac_gladiator_arena_attacks_its_victims(catalog):
@@ -155,6 +157,8 @@ def test_almanac_dark_mage_dissension_sends_opponents_inactive(catalog):
     assert refused(check(catalog, record([MISS, {**dissension, "targets": ["B1"]}], b=b))) == (
         ALMANAC
     )
+    umbra = record([MISS, {**dissension, "targets": ["A2"]}], b=b)  # A2 has played: in the Umbra
+    assert refused(check(catalog, umbra)) == ALMANAC
 
 
 def test_almanac_enchanter_sleep_sticks_an_opponent_and_goes_fallow(catalog):
