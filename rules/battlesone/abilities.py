@@ -210,7 +210,10 @@ EFFECTS: dict[str, Effect] = {
     # Joker
     "joke": E("damage", "enemy", "the target takes its own weapon's maximum damage", max_die=True),
     "prank": E(
-        "damage", "enemy", "an active opponent hits a friend for maximum damage", max_die=True
+        "damage",
+        "enemy",
+        "an Active opponent hits a friend for maximum damage; missed, it hits the Joker",
+        max_die=True,
     ),
     # Fire Mage
     "fireball": E("damage", "enemies", "charged when Busy, then D6s on all Mobs of one zone"),
@@ -364,8 +367,7 @@ EFFECTS: dict[str, Effect] = {
     "magic-missile": E(
         "damage",
         "enemy",
-        "D4 without a roll; as a Turn Action maximum damage and the Evoker is STUCK after",
-        self_after="stuck",
+        "one D4 out of turn; as a Turn Action the dice left at their maximum, then STUCK",
     ),
     # Time Mage
     "entropy": E("inactive", "any", "makes any Mob Inactive"),

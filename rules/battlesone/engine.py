@@ -505,6 +505,10 @@ class _Game(Reactions, Elements, RoundRules):
             worked = self.resolve(m, ability, effect, targets, ev, out_of_turn)
         else:
             worked = False
+            if ability.slug == "prank":  # the would-be attacker hits the Joker instead
+                self.need_targets(targets, effect, m)
+                source = self.prank_source(m, targets[0], ev)
+                self.deal(m, source.mob.damage_die, f"{source.ref}, pranked", S_ALMANAC)
             if ability.slug == "charge":
                 self.state.charge_failed.add(m.controller)
             if ability.slug in ("time-slip", "peace-pipe"):
@@ -602,9 +606,14 @@ class _Game(Reactions, Elements, RoundRules):
         elif ability.slug == "demon-attack":
             amount = m.thp
             self.deal(m, m.lp(ability.slug) + 1, f"{m.ref}'s own DEMON ATTACK", S_ALMANAC)
-        elif effect.max_die:
-            source = self.mob(ev["source"], "source") if ev.get("source") else targets[0]
+        elif ability.slug == "prank":
+            source = self.prank_source(m, targets[0], ev)
             amount = source.mob.damage_die
+            source.position = INACTIVE  # after hitting its friend
+        elif effect.max_die:
+            amount = targets[0].mob.damage_die
+        elif ability.slug == "magic-missile":
+            amount = self.magic_missile(m, ability, ev)
         elif ability.slug == "swordsing":
             amount = self.dice(ev.get("dice"), 1, m.mob.damage_die, S_DAMAGE) * 2
         elif ability.dice:
@@ -619,6 +628,27 @@ class _Game(Reactions, Elements, RoundRules):
                 t.position = INACTIVE
         if len(targets) == 1:
             self.claim("hp", ev.get("hp"), targets[0].hp, S_HP)
+
+    def prank_source(self, m: MobState, target: MobState, ev: Mapping[str, Any]) -> MobState:
+        """PRANK: the Active opponent made to hit its friend (`source`)."""
+        source = self.mob(ev.get("source"), "source")
+        if source.controller == m.controller or source is target or source.position != ACTIVE:
+            raise RuleBroken(S_ALMANAC, "PRANK: an Active opponent (source) hits another one")
+        return source
+
+    def magic_missile(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> int:
+        """MAGIC MISSILE: (2+LP) D4 that quip down one each use; out of turn one D4 is rolled,
+        as a Turn Action (`as_turn`) the dice left do their maximum and the Evoker is STUCK."""
+        lp = m.lp(ability.slug)
+        left = m.pools.setdefault(
+            ability.slug, max(ability.dice.count(lp) if ability.dice else lp, 1)
+        )
+        m.pools[ability.slug] = max(left - 1, 1)  # a total of zero counts as one
+        if not ev.get("as_turn"):
+            return self.dice(ev.get("dice"), 1, 4, S_DAMAGE)
+        m.position = STUCK
+        self.step("MAGIC MISSILE", S_ALMANAC, f"{left} D4 at their maximum; {m.ref} is STUCK")
+        return left * 4
 
     def do_heal(self, m, ability, effect, targets, ev) -> None:
         if not targets:

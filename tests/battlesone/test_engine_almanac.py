@@ -82,9 +82,14 @@ def test_almanac_rogue_sneak_attack_vc_then_an_attack_with_its_weapon(catalog):
 
 
 def test_almanac_joker_prank_an_opponent_hits_its_friend_for_max_damage(catalog):
-    b = page(mob("Joker", hp=0, prank=7), mob("Monk"), mob("Rogue"))
-    prank = play("B0", "prank", targets=["A1"], source="A2", vc=3)  # the Fighter's D10
-    assert final(accepted(check(catalog, record([MISS, prank], b=b))), "A1")["hp"] == 34 - 10
+    b = page(mob("Joker", hp=0, prank=7), mob("Monk"), mob("Rogue"))  # THP 20
+    prank = play("B0", "prank", targets=["A1"], source="A0", vc=3)  # the Warrior's D10
+    verdict = accepted(check(catalog, record([MISS, prank], b=b)))
+    assert final(verdict, "A1")["hp"] == 34 - 10 and final(verdict, "A0")["position"] == "inactive"
+    missed = accepted(check(catalog, record([MISS, {**prank, "vc": 16}], b=b)))  # (8+7)
+    assert final(missed, "B0")["hp"] == 20 - 10 and final(missed, "A1")["hp"] == 34
+    played = record([MISS, {**prank, "source": "A2"}], b=b)  # the Fighter has played: Inactive
+    assert refused(check(catalog, played)) == ALMANAC
 
 
 def test_almanac_fire_mage_fireball_3_or_some_d6_on_opponents(catalog):
@@ -133,10 +138,16 @@ def test_almanac_evoker_lightning_strike_hits_automatically_then_stuck(catalog):
     assert final(verdict, "A2")["hp"] == 41 - 12 and final(verdict, "B0")["position"] == "stuck"
 
 
-def test_almanac_evoker_magic_missile_d4s_automatically(catalog):
-    b = page(mob("Evoker", hp=0, magic_missile=7), mob("Monk"), mob("Rogue"))
-    missile = play("B0", "magic-missile", targets=["A2"], lp=9, dice=[1] * 9)  # (2+7) D4
-    assert final(accepted(check(catalog, record([MISS, missile], b=b))), "A2")["hp"] == 41 - 9
+def test_almanac_evoker_magic_missile_one_d4_out_of_turn_or_the_maximum_as_a_turn(catalog):
+    b = page(mob("Evoker", hp=0, magic_missile=7), mob("Monk"), mob("Rogue"))  # (2+7) D4
+    out = play("B0", "magic-missile", targets=["A2"], dice=[3])  # any time: one D4
+    verdict = accepted(check(catalog, record([out], b=b)))
+    assert final(verdict, "A2")["hp"] == 41 - 3 and final(verdict, "B0")["position"] == "active"
+    turn = play("B0", "magic-missile", targets=["A2"], as_turn=True)  # 8 D4 left: 32
+    verdict = accepted(check(catalog, record([out, MISS, turn], b=b)))
+    assert final(verdict, "A2")["hp"] == 41 - 3 - 32 and final(verdict, "B0")["position"] == (
+        "stuck"
+    )
 
 
 # Positions ---------------------------------------------------------------------------------------
