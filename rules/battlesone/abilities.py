@@ -94,6 +94,7 @@ class Effect:
     looks_back: bool = False  # puts back state from before the event it answers (undoes it)
     vc_on_go: bool = False  # its VC is rolled on the GO Action only (ELEMENTAL BLAST)
     zone: str | None = None  # where its targets must stand (`state.ZONES`), if the text says
+    not_from: tuple[str, ...] = ()  # positions its user may not play it from (ENTROPY)
 
     @property
     def resolved(self) -> bool:
@@ -370,7 +371,7 @@ EFFECTS: dict[str, Effect] = {
         "one D4 out of turn; as a Turn Action the dice left at their maximum, then STUCK",
     ),
     # Time Mage
-    "entropy": E("inactive", "any", "makes any Mob Inactive"),
+    "entropy": E("inactive", "any", "makes any Mob Inactive", not_from=("inactive", "stuck")),
     "time-slip": E("timeslip", "any", "while Fallow then Busy, makes Inactive Mobs Active"),
     # Dark Mage
     "dissension": E(

@@ -487,6 +487,8 @@ class _Game(Reactions, Elements, RoundRules):
             iced = m.position == STUCK and ability.slug == "elemental-blast" and m.prepared
             if not out_of_turn and m.position in (INACTIVE, STUCK) and not iced:
                 raise RuleBroken(S_TURN_ACTION, f"{m.ref} is {m.position} and cannot act")
+        if m.position in effect.not_from:
+            raise RuleBroken(S_ALMANAC, f"{m.ref} is {m.position}: no {ability.name} from there")
         targets = self.targets(ev)
         if len(targets) > 1:  # AURA: an action on several Mobs spares the protected ones
             targets = self.unprotected(m, targets)

@@ -158,6 +158,8 @@ def test_almanac_time_mage_entropy_makes_any_mob_inactive_out_of_turn(catalog):
     entropy = play("B0", "entropy", targets=["A0"], vc=3)  # (11+7), out of turn
     verdict = accepted(check(catalog, record([entropy], b=b)))
     assert final(verdict, "A0")["position"] == "inactive"
+    played = record([MISS, attack("B0", "A1", 2), {**entropy, "targets": ["A1"]}], b=b)
+    assert refused(check(catalog, played)) == ALMANAC  # not while Inactive (or STUCK)
 
 
 def test_almanac_dark_mage_dissension_sends_opponents_inactive(catalog):
