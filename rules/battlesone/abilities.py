@@ -42,6 +42,7 @@ RESOLVED = frozenset(
         "timeslip",
         "element",
         "balance",
+        "arena",
     }
 )
 FIRES = frozenset(
@@ -359,7 +360,7 @@ EFFECTS: dict[str, Effect] = {
     ),
     "dodge": E("undo", "self", "steps aside from the attack that just hit", after_hit=True),
     # Gladiator
-    "arena": E("damage", "enemies", "fights up to 2+LP victims one by one", attack_roll=True),
+    "arena": E("arena", "enemies", "fights up to 2+LP victims one by one; they may strike back"),
     "leap": E("leap", "self", "after its hit, back to the Portal Active", fail_position="stuck"),
     # Evoker
     "lightning-strike": E(

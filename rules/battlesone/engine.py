@@ -652,6 +652,40 @@ class _Game(Reactions, Elements, RoundRules):
         self.step("MAGIC MISSILE", S_ALMANAC, f"{left} D4 at their maximum; {m.ref} is STUCK")
         return left * 4
 
+    def do_arena(self, m, ability, effect, targets, ev) -> None:
+        """ARENA: 1 to (2+LP) victims, each Active or Inactive with 10 HP or more, fought in the
+        order named (`bouts`: `{"roll", "dice"}` each, and `"back": {"roll", "dice"}` when the
+        victim strikes back after a miss): a hit deals the Gladiator's die and sends the victim
+        Inactive; after a miss the victim may strike back, then is Active; a 1 ends the arena."""
+        self.need_targets(targets, effect, m)
+        most = 2 + m.lp(ability.slug)
+        bouts = ev.get("bouts")
+        if len(targets) > most or not isinstance(bouts, list) or len(bouts) != len(targets):
+            raise RuleBroken(S_ALMANAC, f"ARENA: 1 to {most} victims, one bout each")
+        for t in targets:
+            if t.position not in (ACTIVE, INACTIVE) or t.hp < 10:
+                raise RuleBroken(S_ALMANAC, f"ARENA: {t.ref} is not Active or Inactive with 10 HP")
+        for victim, bout in zip(targets, bouts, strict=True):
+            hit, value = self.hit_roll(m, victim, bout.get("roll"), False)
+            if value == 1:
+                m.position, m.stance = STUCK, None
+                return
+            if hit:
+                amount = self.dice(bout.get("dice"), 1, m.mob.damage_die, S_DAMAGE)
+                self.deal(victim, amount * (2 if value == 20 else 1), f"{m.ref} in the ARENA")
+                if victim.alive:
+                    victim.position = INACTIVE
+                continue
+            back = bout.get("back")
+            if isinstance(back, Mapping):
+                struck, rolled = self.hit_roll(victim, m, back.get("roll"), False)
+                if struck:
+                    amount = self.dice(back.get("dice"), 1, victim.mob.damage_die, S_DAMAGE)
+                    self.deal(m, amount * (2 if rolled == 20 else 1), f"{victim.ref} strikes back")
+            victim.position = ACTIVE
+            if not m.alive:
+                return
+
     def do_heal(self, m, ability, effect, targets, ev) -> None:
         if not targets:
             targets = [t for t in self.state.side(m.controller) if t.alive]

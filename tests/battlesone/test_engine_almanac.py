@@ -125,10 +125,19 @@ def test_almanac_necromancer_disintegration_one_roll_on_the_umbra_then_stuck(cat
     assert refused(check(catalog, portal)) == ALMANAC
 
 
-def test_almanac_gladiator_arena_attacks_its_victims(catalog):
-    b = page(mob("Gladiator", hp=0, arena=7), mob("Monk"), mob("Rogue"))
-    arena = play("B0", "arena", targets=["A2"], roll=15, dice=[5])  # STR 8 + 4
-    assert final(accepted(check(catalog, record([MISS, arena], b=b))), "A2")["hp"] == 41 - 5
+def test_almanac_gladiator_arena_fights_its_victims_who_may_strike_back(catalog):
+    b = page(mob("Gladiator", hp=6, arena=1), mob("Monk"), mob("Rogue"))  # (2+1) victims, THP 38
+    bouts = [{"roll": 15, "dice": [5]}, {"roll": 3, "back": {"roll": 15, "dice": [2]}}]
+    arena = play("B0", "arena", targets=["A2", "A0"], bouts=bouts)  # STR 8 + 4 each
+    verdict = accepted(check(catalog, record([MISS, arena], b=b)))
+    assert (final(verdict, "A2")["hp"], final(verdict, "A2")["position"]) == (41 - 5, "inactive")
+    assert final(verdict, "A0")["position"] == "active"  # missed: it struck back, Active
+    assert final(verdict, "B0")["hp"] == 38 - 2  # the Warrior strikes back (STR 8 + 4)
+    four = play("B0", "arena", targets=["A0", "A1", "A2", "A0"], bouts=bouts * 2)
+    assert refused(check(catalog, record([MISS, four], b=b))) == ALMANAC  # at most 2 + 1
+    stuck = record([attack("A2", "B1", 1), play("B0", "arena", targets=["A2"], bouts=bouts[:1])],
+                   b=b)  # fmt: skip
+    assert refused(check(catalog, stuck)) == ALMANAC  # the Fighter is STUCK: no victim
 
 
 def test_almanac_evoker_lightning_strike_hits_automatically_then_stuck(catalog):
