@@ -43,6 +43,7 @@ RESOLVED = frozenset(
         "element",
         "balance",
         "arena",
+        "fireball",
     }
 )
 FIRES = frozenset(
@@ -94,6 +95,7 @@ class Effect:
     pool_base: int | None = None  # the N of an "(N+LP)" pool the catalog does not print
     looks_back: bool = False  # puts back state from before the event it answers (undoes it)
     vc_on_go: bool = False  # its VC is rolled on the GO Action only (ELEMENTAL BLAST)
+    charges: bool = False  # its VC charges it (Busy); it is unleashed later, with no roll
     zone: str | None = None  # where its targets must stand (`state.ZONES`), if the text says
     not_from: tuple[str, ...] = ()  # positions its user may not play it from (ENTROPY)
 
@@ -218,7 +220,12 @@ EFFECTS: dict[str, Effect] = {
         max_die=True,
     ),
     # Fire Mage
-    "fireball": E("damage", "enemies", "charged when Busy, then D6s on all Mobs of one zone"),
+    "fireball": E(
+        "fireball",
+        "enemies",
+        "charged on a VC (Busy), unleashed on a later Turn: D6s on every Mob of one opposing zone",
+        charges=True,
+    ),
     "firewall": E(
         "stance",
         "enemies",

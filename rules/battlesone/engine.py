@@ -208,7 +208,7 @@ class _Game(Reactions, Elements, RoundRules):
         if self.state.phase != "action":
             raise RuleBroken(S_END_ROUND, "the End Round Action ends a round's Action phase")
         if self.state.can_act("A") or self.state.can_act("B"):
-            left = [m.ref for m in self.state.mobs.values() if m.position == ACTIVE or m.prepared]
+            left = [m.ref for m in self.state.mobs.values() if m.position == ACTIVE or m.owes_turn]
             raise RuleBroken(S_END_ROUND, f"Mobs have not played yet: {', '.join(left)}")
         for m in self.state.mobs.values():
             m.element = None  # an element is prepared for one round
@@ -331,6 +331,10 @@ class _Game(Reactions, Elements, RoundRules):
             self.step("Dead", S_HP, f"{target.ref} has lost all its Hit Points: to the Mausoleum")
             self.release_control(target)
         elif target.position in (FALLOW, BUSY):
+            if target.stance == "fireball":
+                raise NotModelled(
+                    "fireball-explosion", "a charged FIREBALL Hacked: the 3D6 explosion"
+                )
             if target.stance in ("time-slip", "peace-pipe"):
                 target.barred.add(target.stance)
             target.position, target.stance = INACTIVE, None
@@ -413,7 +417,12 @@ class _Game(Reactions, Elements, RoundRules):
             ability.slug == "karma" and ev.get("doubles") == "damage"
         ):  # the text's other "(N+LP) VC": DELAY's last use, KARMA on damage
             target = ability.vc_bases[-1] + lp
-        if target is None or (EFFECTS[ability.slug].vc_on_go and self.state.phase != "go"):
+        effect = EFFECTS[ability.slug]
+        if (
+            target is None
+            or (effect.vc_on_go and self.state.phase != "go")
+            or (effect.charges and m.stance == ability.slug)
+        ):
             return True
         if ability.fixed_vc is None:
             target = max(target - m.quips.get(ability.slug, 0) - self.penalty(m), 1)
@@ -651,6 +660,27 @@ class _Game(Reactions, Elements, RoundRules):
         m.position = STUCK
         self.step("MAGIC MISSILE", S_ALMANAC, f"{left} D4 at their maximum; {m.ref} is STUCK")
         return left * 4
+
+    def do_fireball(self, m, ability, effect, targets, ev) -> None:
+        """FIREBALL: its VC made, the Fire Mage is Busy, charged; on a later Turn of the round
+        it unleashes, with no roll, 3-or-some D6 (from (2+LP)) rolled once on every opposing
+        Mob in the `zone` it names (`portal`, `stage` or `umbra`), then is Inactive."""
+        if m.stance != ability.slug:
+            self.enter_stance(m, BUSY, ability.slug)
+            return
+        zone = ev.get("zone")
+        if zone not in ZONES:
+            raise RuleBroken(S_ALMANAC, f"FIREBALL: name the zone, one of {', '.join(ZONES)}")
+        hit = [
+            t
+            for t in self.state.side(other(m.controller))
+            if t.position in ZONES[zone] and not self.protected(m, t)
+        ]
+        amount = self.dice(ev.get("dice"), self.spend(m, ability, ev), 6, S_DAMAGE)
+        m.position, m.stance = INACTIVE, None
+        self.step("FIREBALL", S_ALMANAC, f"unleashed on the {zone}: {amount} to each Mob there")
+        for t in hit:
+            self.deal(t, amount, f"{m.ref}'s FIREBALL", S_ALMANAC)
 
     def do_arena(self, m, ability, effect, targets, ev) -> None:
         """ARENA: 1 to (2+LP) victims, each Active or Inactive with 10 HP or more, fought in the

@@ -78,6 +78,12 @@ class MobState:
         return self.position != DEAD
 
     @property
+    def owes_turn(self) -> bool:
+        """Holding a Turn Action still to play this round: a prepared ELEMENTAL BLAST or a
+        charged FIREBALL (released "sometime that round")."""
+        return self.stance == "fireball" or (self.element is not None and self.prepared)
+
+    @property
     def prepared(self) -> bool:
         """A Wizard holding the element its GO Action chose: anything that moves it out of
         that element's position (Hacked, made Inactive, killed) ends the preparation."""
@@ -170,10 +176,8 @@ class GameState:
         return sum(1 for m in self.mobs.values() if m.controller == side and m.position != DEAD)
 
     def can_act(self, side: str) -> bool:
-        """Whether the side has a Turn Action left: an Active Mob, or a Wizard whose element
-        is prepared (its ELEMENTAL BLAST is cast on a Turn)."""
+        """Whether the side has a Turn Action left: an Active Mob, or one that owes one."""
         return any(
-            (m.position == ACTIVE or (m.element is not None and m.prepared))
-            and m.controller == side
+            (m.position == ACTIVE or m.owes_turn) and m.controller == side
             for m in self.mobs.values()
         )

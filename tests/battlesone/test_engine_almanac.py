@@ -92,12 +92,22 @@ def test_almanac_joker_prank_an_opponent_hits_its_friend_for_max_damage(catalog)
     assert refused(check(catalog, played)) == ALMANAC
 
 
-def test_almanac_fire_mage_fireball_3_or_some_d6_on_opponents(catalog):
-    b = page(mob("Fire Mage", hp=0, fireball=7), mob("Monk"), mob("Rogue"))
-    ball = play("B0", "fireball", targets=["A1", "A2"], vc=3, lp=3, dice=[2, 2, 2])
-    verdict = accepted(check(catalog, record([MISS, ball], b=b)))
+def test_almanac_fire_mage_fireball_charges_then_unleashes_on_a_zone(catalog):
+    b = page(mob("Fire Mage", hp=0, fireball=7), mob("Monk"), mob("Rogue"))  # (2+7) D6, 3-or-some
+    charge = play("B0", "fireball", vc=3)  # (8+7): Busy, charged
+    turns = [attack("A1", "B1", 2), attack("B1", "A0", 2), attack("A0", "B2", 1)]
+    # A2 and A1 in the Umbra (Inactive), A0 STUCK in the Portal by its 1
+    unleash = play("B0", "fireball", zone="umbra", lp=3, dice=[2, 2, 2])  # no roll
+    verdict = accepted(check(catalog, record([MISS, charge, *turns, unleash], b=b)))
     assert (final(verdict, "A1")["hp"], final(verdict, "A2")["hp"]) == (34 - 6, 41 - 6)
-    assert refused(check(catalog, record([MISS, {**ball, "lp": 4, "dice": [1] * 4}], b=b))) == USAGE
+    assert final(verdict, "A0")["hp"] == 41 and final(verdict, "B0")["position"] == "inactive"
+    assert final(accepted(check(catalog, record([MISS, charge], b=b))), "B0")["position"] == "busy"
+    more = record([MISS, charge, *turns, {**unleash, "lp": 4, "dice": [1] * 4}], b=b)
+    assert refused(check(catalog, more)) == USAGE  # 3-or-some
+    held = [MISS, charge, *turns, attack("B2", "A1", 2), {"event": "recover"}]
+    assert refused(check(catalog, record(held, b=b))) == "Rules: End Round Actions"  # release it
+    hacked = check(catalog, record([MISS, charge, attack("A1", "B0", 15, [1])], b=b))
+    assert hacked.status == "unsupported"  # the explosion of a Hacked charge is not modelled
 
 
 def test_almanac_ice_mage_ice_bolt_hits_without_def_for_d6s(catalog):
