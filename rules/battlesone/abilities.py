@@ -44,6 +44,7 @@ RESOLVED = frozenset(
         "balance",
         "arena",
         "fireball",
+        "sneak",
     }
 )
 FIRES = frozenset(
@@ -198,10 +199,9 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Rogue
     "sneak-attack": E(
-        "damage",
+        "sneak",
         "enemy",
-        "after a hit, a VC gives another attack on the same target",
-        attack_roll=True,
+        "Busy after the Rogue's hit; on a Turn, a VC gives another attack on the same target",
     ),
     "trap": E(
         "stance",

@@ -330,6 +330,8 @@ class _Game(Reactions, Elements, RoundRules):
             target.hp, target.position, target.stance = 0, DEAD, None
             self.step("Dead", S_HP, f"{target.ref} has lost all its Hit Points: to the Mausoleum")
             self.release_control(target)
+        elif target.stance == "sneak-attack":
+            self.step("Not Hacked", S_ALMANAC, f"{target.ref} stays Busy: SNEAK ATTACK")
         elif target.position in (FALLOW, BUSY):
             if target.stance == "fireball":
                 raise NotModelled(
@@ -393,6 +395,9 @@ class _Game(Reactions, Elements, RoundRules):
             m.pools["spirit-walk"] = left
             if left <= 0:
                 m.position, m.stance = INACTIVE, None
+        if hit and m.position == ACTIVE and target.alive and m.mob.ability("sneak-attack"):
+            m.position, m.stance, m.sneak_target = BUSY, "sneak-attack", target.ref
+            self.step("SNEAK ATTACK", S_ALMANAC, f"{m.ref} has hit: Busy, {target.ref} marked")
         if m.position == ACTIVE:
             m.position = INACTIVE
         if charge:
@@ -505,6 +510,14 @@ class _Game(Reactions, Elements, RoundRules):
             self.guard_target(m, t)
         self.guard_ability(m, ability, go)
         self.guard_element(m, ability, go, ev)
+        if ability.slug == "sneak-attack" and (
+            m.stance != "sneak-attack" or [t.ref for t in targets] != [m.sneak_target]
+        ):
+            raise RuleBroken(
+                S_ALMANAC,
+                f"SNEAK ATTACK strikes again the Mob {m.ref} has just hit "
+                f"({m.sneak_target or 'none'}), while Busy after that hit",
+            )
         if not out_of_turn:
             self.check_called(m, ability.slug, ev.get("lp"))
         self.step(
@@ -522,7 +535,7 @@ class _Game(Reactions, Elements, RoundRules):
                 self.deal(m, source.mob.damage_die, f"{source.ref}, pranked", S_ALMANAC)
             if ability.slug == "charge":
                 self.state.charge_failed.add(m.controller)
-            if ability.slug in ("time-slip", "peace-pipe"):
+            if ability.slug in ("time-slip", "peace-pipe", "sneak-attack"):
                 m.barred.add(ability.slug)
             if m.position != STUCK:
                 m.position, m.stance = effect.fail_position, None
@@ -660,6 +673,21 @@ class _Game(Reactions, Elements, RoundRules):
         m.position = STUCK
         self.step("MAGIC MISSILE", S_ALMANAC, f"{left} D4 at their maximum; {m.ref} is STUCK")
         return left * 4
+
+    def do_sneak(self, m, ability, effect, targets, ev) -> None:
+        """SNEAK ATTACK (its (12+LP) VC made): the Busy Rogue attacks the Mob it hit again; a
+        hit keeps it Busy for another, a miss ends it (Inactive), a 1 sticks it."""
+        self.need_targets(targets, effect, m)
+        hit, value = self.hit_roll(m, targets[0], ev.get("roll"), False)
+        self.claim("hit", ev.get("hit"), hit, S_ATTACK)
+        if value == 1:
+            m.position, m.stance = STUCK, None
+        elif hit:
+            amount = self.dice(ev.get("dice"), 1, m.mob.damage_die, S_DAMAGE)
+            self.deal(targets[0], amount * (2 if value == 20 else 1), f"{m.ref}'s SNEAK ATTACK")
+            self.claim("hp", ev.get("hp"), targets[0].hp, S_HP)
+        else:
+            m.position, m.stance = INACTIVE, None
 
     def do_fireball(self, m, ability, effect, targets, ev) -> None:
         """FIREBALL: its VC made, the Fire Mage is Busy, charged; on a later Turn of the round

@@ -70,6 +70,7 @@ class MobState:
     extra_lp: dict[str, int] = field(default_factory=dict)  # Total column changes (AID, STEAL)
     stock: int = 0  # Stock LP begged (BEG), spent on PLEAD
     element: str | None = None  # the element ELEMENTAL BLAST prepared (the Wizard)
+    sneak_target: str | None = None  # whom SNEAK ATTACK strikes again (the Rogue's last hit)
     escapes: int = 0  # elements moved on by COUNTER BALANCE since it was prepared
     barred: set[str] = field(default_factory=set)  # abilities it may not use until next round
 

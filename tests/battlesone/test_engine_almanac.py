@@ -73,12 +73,21 @@ def test_almanac_cleric_ressurect_raises_the_dead_at_20_hp(catalog):
 # Damage ------------------------------------------------------------------------------------------
 
 
-def test_almanac_rogue_sneak_attack_vc_then_an_attack_with_its_weapon(catalog):
-    b = page(mob("Thug"), mob("Monk"), mob("Rogue", hp=4, sneak_attack=3))
-    sneak = play("B2", "sneak-attack", targets=["A2"], vc=5, roll=15, dice=[3])  # (12+3)
-    assert final(accepted(check(catalog, record([MISS, sneak], b=b))), "A2")["hp"] == 41 - 3
-    missed = accepted(check(catalog, record([MISS, {**sneak, "vc": 16}], b=b)))
-    assert final(missed, "A2")["hp"] == 41 and final(missed, "B2")["position"] == "inactive"
+def test_almanac_rogue_sneak_attack_busy_after_a_hit_then_strikes_the_same_mob_again(catalog):
+    b = page(mob("Thug"), mob("Monk"), mob("Rogue", hp=4, sneak_attack=3))  # (12+3) VC
+    hit = attack("B2", "A2", 15, [2])  # STR 9 + 4: the Rogue hits, goes Busy
+    turns = [MISS, hit, attack("A1", "B1", 2), attack("B1", "A0", 2), attack("A0", "B0", 2)]
+    verdict = accepted(check(catalog, record(turns, b=b)))
+    assert final(verdict, "B2")["position"] == "busy"
+    again = play("B2", "sneak-attack", targets=["A2"], vc=5, roll=15, dice=[3])
+    verdict = accepted(check(catalog, record([*turns, again], b=b)))
+    assert final(verdict, "A2")["hp"] == 41 - 2 - 3 and final(verdict, "B2")["position"] == "busy"
+    other = record([*turns, {**again, "targets": ["A1"]}], b=b)
+    assert refused(check(catalog, other)) == ALMANAC  # the same target only
+    missed = accepted(check(catalog, record([*turns, {**again, "vc": 16}], b=b)))
+    assert final(missed, "B2")["position"] == "inactive" and final(missed, "A2")["hp"] == 41 - 2
+    fresh = record([MISS, play("B2", "sneak-attack", targets=["A2"], vc=5, roll=15, dice=[3])], b=b)
+    assert refused(check(catalog, fresh)) == ALMANAC  # no hit before it
 
 
 def test_almanac_joker_prank_an_opponent_hits_its_friend_for_max_damage(catalog):
