@@ -533,6 +533,8 @@ class _Game(Reactions, Elements, RoundRules):
                 self.need_targets(targets, effect, m)
                 source = self.prank_source(m, targets[0], ev)
                 self.deal(m, source.mob.damage_die, f"{source.ref}, pranked", S_ALMANAC)
+            if ability.slug == "dissension":
+                self.dissension_backfires(m, targets, ev)
             if ability.slug == "charge":
                 self.state.charge_failed.add(m.controller)
             if ability.slug in ("time-slip", "peace-pipe", "sneak-attack"):
@@ -674,6 +676,20 @@ class _Game(Reactions, Elements, RoundRules):
         self.step("MAGIC MISSILE", S_ALMANAC, f"{left} D4 at their maximum; {m.ref} is STUCK")
         return left * 4
 
+    def dissension_backfires(
+        self, m: MobState, targets: list[MobState], ev: Mapping[str, Any]
+    ) -> None:
+        """DISSENSION missed: up to as many of the Dark Mage's own Mobs as it chose opponents
+        (`own`, named in the record) become Inactive."""
+        own = [self.mob(ref, "own Mob") for ref in ev.get("own") or []]
+        if len(own) > len(targets) or any(t.controller != m.controller or not t.alive for t in own):
+            raise RuleBroken(
+                S_ALMANAC, f"DISSENSION missed: up to {len(targets)} of its own living Mobs (own)"
+            )
+        for t in own:
+            t.position, t.stance = INACTIVE, None
+            self.step("Inactive", S_ALMANAC, f"DISSENSION turns on {t.ref}: Inactive")
+
     def do_sneak(self, m, ability, effect, targets, ev) -> None:
         """SNEAK ATTACK (its (12+LP) VC made): the Busy Rogue attacks the Mob it hit again; a
         hit keeps it Busy for another, a miss ends it (Inactive), a 1 sticks it."""
@@ -800,6 +816,9 @@ class _Game(Reactions, Elements, RoundRules):
         for t in targets:
             t.position, t.stance = INACTIVE, None
             self.step("Inactive", S_ALMANAC, f"{t.ref} becomes Inactive")
+        if ability.slug == "dissension":  # its VC quips down one per Mob it reached
+            m.quips[ability.slug] = m.quips.get(ability.slug, 0) + len(targets)
+            self.step("Quip", S_USAGE, f"DISSENSION's VC quips down {len(targets)}")
 
     def do_control(self, m, ability, effect, targets, ev) -> None:
         self.need_targets(targets, effect, m)

@@ -200,6 +200,18 @@ def test_almanac_dark_mage_dissension_sends_opponents_inactive(catalog):
     )
     umbra = record([MISS, {**dissension, "targets": ["A2"]}], b=b)  # A2 has played: in the Umbra
     assert refused(check(catalog, umbra)) == ALMANAC
+    missed = {**dissension, "vc": 16, "own": ["B1"]}  # up to 2 of its own Mobs
+    verdict = accepted(check(catalog, record([MISS, missed], b=b)))
+    assert final(verdict, "B1")["position"] == "inactive" and final(verdict, "A0")["position"] == (
+        "active"
+    )
+    too_many = {**missed, "own": ["B1", "B2", "B0"]}
+    assert refused(check(catalog, record([MISS, too_many], b=b))) == ALMANAC
+    quipped = [MISS, dissension, attack("B1", "A0", 2), attack("B2", "A0", 2), {"event": "recover"}]
+    quipped += [{"event": "round"}, {"event": "initiative", "A": 6, "B": 1}, MISS]
+    quipped.append({**dissension, "vc": 14})
+    verdict = accepted(check(catalog, record(quipped, b=b)))  # (8+7) - 2 = 13: a 14 misses
+    assert final(verdict, "A0")["position"] == "active"
 
 
 def test_almanac_enchanter_sleep_sticks_an_opponent_and_goes_fallow(catalog):
