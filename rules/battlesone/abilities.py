@@ -58,6 +58,7 @@ FIRES = frozenset(
         "absorb",
         "circle",
         "touch",
+        "balls",
     }
 )
 """What a resolved firing does: to its target Inactive, damage (then Inactive), a heal;
@@ -97,6 +98,7 @@ class Effect:
     looks_back: bool = False  # puts back state from before the event it answers (undoes it)
     vc_on_go: bool = False  # its VC is rolled on the GO Action only (ELEMENTAL BLAST)
     charges: bool = False  # its VC charges it (Busy); it is unleashed later, with no roll
+    lasting: bool = False  # held across rounds, whatever the position, until it ends (BALLS)
     zone: str | None = None  # where its targets must stand (`state.ZONES`), if the text says
     not_from: tuple[str, ...] = ()  # positions its user may not play it from (ENTROPY)
 
@@ -229,10 +231,11 @@ EFFECTS: dict[str, Effect] = {
     "firewall": E(
         "stance",
         "enemies",
-        "Mobs crossing the wall take D6s automatically",
+        "Mobs crossing the wall take D6s automatically, one die fewer each time, to none",
         trigger=True,
         fires="damage",
         fire_amount="dice",
+        lasting=True,
     ),
     # Ice Mage
     "ice-bolt": E(
@@ -388,11 +391,10 @@ EFFECTS: dict[str, Effect] = {
     "balls": E(
         "stance",
         "enemies",
-        "sits in an opposing zone; Mobs entering may take D6s",
+        "a d6 puts it in an opposing zone; a Mob there may take D6s, then BALLS is over",
         trigger=True,
-        fires="damage",
-        fire_vc=1,
-        fire_amount="dice",
+        fires="balls",
+        lasting=True,
     ),
     # Samurai
     "swordsing": E(

@@ -212,6 +212,8 @@ class _Game(Reactions, Elements, RoundRules):
             raise RuleBroken(S_END_ROUND, f"Mobs have not played yet: {', '.join(left)}")
         for m in self.state.mobs.values():
             m.element = None  # an element is prepared for one round
+            if m.stance and EFFECTS[m.stance].lasting:
+                continue  # BALLS stays where it is until it ends
             if m.position == STUCK:
                 m.position = INACTIVE  # STUCK Mobs miss the next round
             elif m.position in (INACTIVE, BUSY) and not m.stance:
@@ -332,7 +334,9 @@ class _Game(Reactions, Elements, RoundRules):
             self.release_control(target)
         elif target.stance == "sneak-attack":
             self.step("Not Hacked", S_ALMANAC, f"{target.ref} stays Busy: SNEAK ATTACK")
-        elif target.position in (FALLOW, BUSY):
+        elif target.position in (FALLOW, BUSY) or (
+            target.stance and EFFECTS[target.stance].lasting
+        ):
             if target.stance == "fireball":
                 raise NotModelled(
                     "fireball-explosion", "a charged FIREBALL Hacked: the 3D6 explosion"
@@ -535,6 +539,10 @@ class _Game(Reactions, Elements, RoundRules):
                 self.deal(m, source.mob.damage_die, f"{source.ref}, pranked", S_ALMANAC)
             if ability.slug == "dissension":
                 self.dissension_backfires(m, targets, ev)
+            if ability.slug == "balls" and ability.dice:  # all of its D6 on the Dark Mage
+                count = ability.dice.count(m.lp(ability.slug))
+                m.pools[ability.slug] = 0
+                self.deal(m, self.dice(ev.get("dice"), count, 6, S_DAMAGE), "BALLS", S_ALMANAC)
             if ability.slug == "charge":
                 self.state.charge_failed.add(m.controller)
             if ability.slug in ("time-slip", "peace-pipe", "sneak-attack"):
@@ -841,6 +849,20 @@ class _Game(Reactions, Elements, RoundRules):
         self.step("Revive", S_ALMANAC, f"{t.ref} returns Inactive with {t.hp} HP")
 
     def do_stance(self, m, ability, effect, targets, ev) -> None:
+        if effect.lasting:  # where it sits: BALLS rolls a d6, FIREWALL is placed by choice
+            if ability.slug == "balls":  # 1-2 STUCK, 3-4 Fallow, 5-6 Busy
+                rolled = self.roll(ev.get("position"), 6, "BALLS position", S_ALMANAC)
+                position = STUCK if rolled <= 2 else FALLOW if rolled <= 4 else BUSY
+            else:
+                position = ev.get("position")
+                if position not in (STUCK, FALLOW, BUSY):
+                    raise RuleBroken(S_ALMANAC, f"{ability.name}: position stuck, fallow or busy")
+            if position == STUCK:
+                m.position, m.stance = STUCK, ability.slug
+                self.step("Stance", S_USAGE, f"{m.ref} is stuck with {ability.slug}")
+            else:
+                self.enter_stance(m, position, ability.slug)
+            return
         self.enter_stance(m, FALLOW if ability.has("fallow") else BUSY, ability.slug)
 
     def effect(self, ev: Mapping[str, Any]) -> None:
@@ -863,7 +885,7 @@ class _Game(Reactions, Elements, RoundRules):
         effect = EFFECTS[ability.slug]
         if effect.fires is None:
             raise RuleBroken(S_PLAY, f"{ability.name} never fires: the engine applies it itself")
-        if effect.fires in ("absorb", "circle", "touch"):
+        if effect.fires in ("absorb", "circle", "touch", "balls"):
             getattr(self, f"fire_{effect.fires}")(m, ability, ev)
         else:
             self.fire(m, ability, effect, ev)
@@ -921,7 +943,10 @@ class _Game(Reactions, Elements, RoundRules):
                 count = self.spend(m, ability, ev)
             else:  # the dice quip down one each time it strikes
                 count = m.pools.setdefault(ability.slug, max(ability.dice.count(lp), 1))
-                m.pools[ability.slug] = max(count - 1, 1)
+                m.pools[ability.slug] = max(count - 1, 0 if effect.lasting else 1)
+                if not m.pools[ability.slug]:  # FIREWALL: no wall left
+                    m.position, m.stance = INACTIVE, None
+                    self.step("FIREWALL", S_ALMANAC, f"{m.ref}'s FIREWALL is spent: Inactive")
             return self.dice(ev.get("dice"), count, ability.dice.faces, S_DAMAGE)
         return 0
 

@@ -14,8 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from rules.battlesone.sections import S_ALMANAC, S_HP, S_PLAY, S_USAGE, S_VC
-from rules.battlesone.state import ACTIVE, BUSY, DEAD, FALLOW, INACTIVE, STUCK, MobState, other
+from rules.battlesone.sections import S_ALMANAC, S_DAMAGE, S_HP, S_PLAY, S_USAGE, S_VC
+from rules.battlesone.state import (
+    ACTIVE,
+    BUSY,
+    DEAD,
+    FALLOW,
+    INACTIVE,
+    STUCK,
+    ZONES,
+    MobState,
+    other,
+)
 from rules.battlesone.verdict import RuleBroken
 
 if TYPE_CHECKING:
@@ -372,6 +382,22 @@ class Reactions:
         m.position, m.stance = BUSY, "pigeon"
         self.step("Icon", S_ALMANAC, f"{toucher.ref} touches the Icon: Inactive; a pigeon flies")
         self.end_turn(toucher.controller)
+
+    def fire_balls(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> None:
+        """BALLS: an opposing Mob in the zone the Dark Mage sits in, (10+LP) VC: it takes
+        (1+LP) D6, All-or-some, and BALLS is over (the Dark Mage Inactive)."""
+        raw = ev.get("targets")
+        target = self.mob(raw[0] if isinstance(raw, list) and len(raw) == 1 else None, "target")
+        zone = next(name for name, held in ZONES.items() if m.position in held)
+        if target.controller == m.controller or target.position not in ZONES[zone]:
+            raise RuleBroken(S_ALMANAC, f"BALLS strikes an opposing Mob in the {zone}")
+        if not self.fire_vc(m, ability, ev, 1):
+            return
+        self.deal(target, self.dice(ev.get("dice"), self.spend(m, ability, ev), 6, S_DAMAGE),
+                  f"{m.ref}'s BALLS", S_ALMANAC)  # fmt: skip
+        m.position, m.stance = INACTIVE, None
+        self.step("BALLS", S_ALMANAC, f"a Mob has been damaged: BALLS is over, {m.ref} Inactive")
+        self.claim("hp", ev.get("hp"), target.hp, S_HP)
 
     def fire_vc(self, m: MobState, ability: Ability, ev: Mapping[str, Any], which: int) -> bool:
         """A firing's own VC roll: the `which`-th "(N+LP) VC" of the text; a 20 misses."""

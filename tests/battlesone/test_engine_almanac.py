@@ -284,20 +284,34 @@ def test_almanac_druid_summon_wolf_bites_after_an_allys_hit(catalog):
     assert final(accepted(check(catalog, lines)), "A2")["hp"] == 41 - 1 - 3
 
 
-def test_almanac_fire_mage_firewall_burns_mobs_crossing_it(catalog):
-    b = page(mob("Fire Mage", hp=0, firewall=7), mob("Monk"), mob("Rogue"))
-    wall = play("B0", "firewall", vc=3)  # (5+7); (1+7) D6, quipping down
-    burn = effect("B0", "firewall", targets=["A2"], dice=[1] * 8)
+def test_almanac_fire_mage_firewall_burns_mobs_crossing_it_and_quips_down(catalog):
+    b = page(mob("Fire Mage", hp=6, firewall=1), mob("Monk"), mob("Rogue"))  # (1+1) D6
+    wall = play("B0", "firewall", vc=3, position="busy")  # (5+1); placed Busy, by choice
+    burn = effect("B0", "firewall", targets=["A2"], dice=[1, 1])
     lines = record([MISS, wall, attack("A1", "B1", 2), burn], b=b)
-    assert final(accepted(check(catalog, lines)), "A2")["hp"] == 41 - 8
+    verdict = accepted(check(catalog, lines))
+    assert final(verdict, "A2")["hp"] == 41 - 2 and final(verdict, "B0")["stance"] == "firewall"
+    again = [*lines, attack("B1", "A0", 2), attack("A0", "B1", 2), {**burn, "dice": [1]}]
+    spent = accepted(check(catalog, again))  # one die left, then no wall
+    assert final(spent, "B0")["position"] == "inactive" and final(spent, "A2")["hp"] == 41 - 3
+    unplaced = record([MISS, play("B0", "firewall", vc=3)], b=b)
+    assert refused(check(catalog, unplaced)) == ALMANAC
 
 
-def test_almanac_dark_mage_balls_strike_mobs_entering_the_zone(catalog):
-    b = page(mob("Dark Mage", hp=0, balls=7), mob("Monk"), mob("Rogue"))
-    balls = play("B0", "balls", vc=3)  # (10+7); (1+7) D6, All-or-some
-    strike = effect("B0", "balls", targets=["A1"], vc=3, lp=2, dice=[2, 2])
-    lines = record([MISS, balls, attack("A1", "B1", 2), strike], b=b)
-    assert final(accepted(check(catalog, lines)), "A1")["hp"] == 34 - 4
+def test_almanac_dark_mage_balls_sits_in_a_rolled_zone_and_strikes_once(catalog):
+    b = page(mob("Dark Mage", hp=0, balls=7), mob("Monk"), mob("Rogue"))  # THP 20
+    balls = play("B0", "balls", vc=3, position=6)  # (10+7); a 6: Busy, in the Umbra
+    strike = effect("B0", "balls", targets=["A1"], vc=3, lp=2, dice=[2, 2])  # (1+7) D6
+    lines = record([MISS, balls, attack("A1", "B1", 2), strike], b=b)  # A1 enters the Umbra
+    verdict = accepted(check(catalog, lines))
+    assert final(verdict, "A1")["hp"] == 34 - 4 and final(verdict, "B0")["position"] == "inactive"
+    portal = record([MISS, balls, effect("B0", "balls", targets=["A0"], vc=3, lp=2, dice=[2, 2])],
+                    b=b)  # fmt: skip
+    assert refused(check(catalog, portal)) == ALMANAC  # A0 is in the Portal
+    stuck = accepted(check(catalog, record([MISS, {**balls, "position": 2}], b=b)))
+    assert final(stuck, "B0")["position"] == "stuck" and final(stuck, "B0")["stance"] == "balls"
+    missed = accepted(check(catalog, record([MISS, {**balls, "vc": 18, "dice": [1] * 8}], b=b)))
+    assert final(missed, "B0")["hp"] == 20 - 8  # all of (1+7) D6 on the Dark Mage
 
 
 def test_almanac_witch_curse_hurts_spellcasters_against_the_party(catalog):
