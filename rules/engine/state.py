@@ -16,7 +16,7 @@ from typing import Any
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import lazy, replace
+from rules.engine.frozen import keep_lazies, kept_lazies, lazy, replace
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
 START_GG = 6  # 1.3.5
@@ -166,11 +166,11 @@ class Unit:
             return self._face_up
         return tuple(r for r in self._face_up if r.kind == kind)
 
-    @lazy
+    @lazy.on("rewards")
     def _face_up(self) -> tuple[Reward, ...]:
         return tuple(t.reward for t in self.rewards if t.face_up)
 
-    @lazy
+    @lazy.on("profile", "gained_powers", "inspiration", "rewards")
     def own_powers(self) -> frozenset[str]:
         """The powers the unit holds itself: printed, gained, inspired (5.3.1) and from Demonic
         Rewards; no duplicates (4.9.1). Which powers it *has now* (others' powers grant some, a
@@ -180,25 +180,28 @@ class Unit:
         from_rewards = {p for r in self.face_up() for p in r.powers}
         return self.profile.powers | self.gained_powers | inspired | from_rewards
 
-    @lazy
+    @lazy.on("profile", "rewards")
     def max_ap(self) -> int | None:
         """AP MAX: printed, raised by face-up Equipment (4.7.5.c, 4.11.2)."""
         if self.profile.ap is None:
             return None
         return self.profile.ap + sum(r.ap for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @lazy
+    @lazy.on("profile", "rewards")
     def max_mp(self) -> int | None:
         if self.profile.mp is None:
             return None
         return self.profile.mp + sum(r.mp for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @lazy
+    @lazy.on("range_bonus", "rewards")
     def range_modifier(self) -> int:
         """This turn's Range markers (4.12.1) plus face-up Equipment (4.7.5.c)."""
         return self.range_bonus + sum(r.range for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @lazy
+    @lazy.on(
+        "id", "side", "cell", "injuries", "profile", "gained_powers", "inspiration", "rewards",
+        "summoner",
+    )  # fmt: skip
     def memo_key(self) -> tuple[Any, ...]:
         """What of this unit a `GameState.memo` depends on (see there); kept on the unit, which
         the states after it share until the unit itself changes."""
@@ -339,11 +342,11 @@ class GameState:
             raise RuleViolation("4.3.1", f"there is no unit {unit_id!r} in this game")
         return found
 
-    @lazy
+    @lazy.on("units")
     def units_by_id(self) -> dict[str, Unit]:
         return {u.id: u for u in self.units}
 
-    @lazy
+    @lazy.on("units", "lasting", "timelines", "active_side", "phase", "turn")
     def memo(self) -> dict[Any, Any]:
         """Values derived from the pieces (a unit's powers now, its families, its HP...), kept
         so that each is computed once (`powers.per_state`).
@@ -381,7 +384,7 @@ class GameState:
     def in_arena(self) -> Iterator[Unit]:
         return iter(self._in_arena)
 
-    @lazy
+    @lazy.on("units")
     def _in_arena(self) -> tuple[Unit, ...]:
         """The units on the board, read once per state (asked many times per event)."""
         return tuple([u for u in self.units if u.cell is not None])
@@ -418,12 +421,14 @@ class GameState:
     def evolve(self, **changes: Any) -> GameState:
         """`dataclasses.replace` without its per-field checks, for the updates made many times
         per event: the fields are copied as they are, the derived caches (`memo`,
-        `units_by_id`) are not, and the changed fields are set."""
+        `units_by_id`...) only when they depend on no changed field (`lazy.on`), and the changed
+        fields are set."""
         new = object.__new__(GameState)
         values = new.__dict__
         mine = self.__dict__
         for name in _FIELD_NAMES:
             values[name] = mine[name]
+        keep_lazies(_KEPT, mine, values, changes)
         values.update(changes)
         return new
 
@@ -435,6 +440,9 @@ class GameState:
             by_id = dict(known)
             by_id[uid] = unit
             new.__dict__["units_by_id"] = by_id
+            memo = self.__dict__.get("memo")
+            if memo is not None and known[uid].memo_key == unit.memo_key:
+                new.__dict__["memo"] = memo  # what the memo depends on is unchanged (`memo`)
         return new
 
     def with_units(self, units: Iterable[Unit]) -> GameState:
@@ -547,6 +555,7 @@ class GameState:
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))
+_KEPT = kept_lazies(GameState)
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:
