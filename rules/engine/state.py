@@ -176,9 +176,12 @@ class Unit:
         Rewards; no duplicates (4.9.1). Which powers it *has now* (others' powers grant some, a
         Stain removes them) is `powers.powers_of(state, unit)`, the engine's one answer; this is
         only its input."""
+        printed = self.profile.powers
+        if not (self.gained_powers or self.inspiration or self.rewards):
+            return printed  # the common case: the card's own set, shared, not a copy per unit
         inspired = {INSPIRATION_POWERS[side] for side in self.inspiration}
         from_rewards = {p for r in self.face_up() for p in r.powers}
-        return self.profile.powers | self.gained_powers | inspired | from_rewards
+        return printed | self.gained_powers | inspired | from_rewards
 
     @lazy.on("profile", "rewards")
     def max_ap(self) -> int | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import json.scanner
 import re
+import sys
 from typing import Any
 
 from rules.engine.casting import Rolls
@@ -110,7 +111,7 @@ def _object(value: Any, allowed: frozenset[str]) -> dict[str, Any]:
 def _unit(value: Any) -> str:
     if type(value) is not str or not _UNIT.match(value):
         raise _Slow
-    return value
+    return sys.intern(value)  # a long log names the same few units thousands of times
 
 
 def _cell(value: Any) -> Cell:
