@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
-from rules.engine.cells import Cell, all_cells
+from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import keep_lazies, kept_lazies, lazy, replace
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
@@ -207,11 +207,13 @@ class Unit:
     )  # fmt: skip
     def memo_key(self) -> tuple[Any, ...]:
         """What of this unit a `GameState.memo` depends on (see there); kept on the unit, which
-        the states after it share until the unit itself changes."""
+        the states after it share until the unit itself changes. The cell is its number, so
+        that hashing the key calls no Python code."""
+        cell = self.cell
         return (
             self.id,
             self.side,
-            self.cell,
+            None if cell is None else cell.y * BOARD_SIZE + cell.x,
             self.injuries,
             id(self.profile),
             id(self.gained_powers),
@@ -392,8 +394,11 @@ class GameState:
         """The units on the board, read once per state (asked many times per event)."""
         return tuple([u for u in self.units if u.cell is not None])
 
-    def units_at(self, cell: Cell) -> tuple[Unit, ...]:
-        return tuple(u for u in self.units if u.cell == cell)
+    def units_at(self, cell: Cell | None) -> tuple[Unit, ...]:
+        if cell is None:  # as `u.cell == cell` read: the units out of the arena
+            return tuple([u for u in self.units if u.cell is None])
+        x, y = cell.x, cell.y  # compared as numbers: `Cell.__eq__` is Python code, and hot here
+        return tuple([u for u in self.units if (c := u.cell) is not None and c.x == x and c.y == y])
 
     def occupied_cells(self) -> frozenset[Cell]:
         """Cells holding any unit, passable or not."""
