@@ -82,7 +82,7 @@ def replace(obj: T, /, **changes: Any) -> T:
     values = new.__dict__
     for name in order:
         values[name] = mine[name]
-    if kept:
+    if kept and len(mine) > len(order):  # some value is cached on the old object
         keep_lazies(kept, mine, values, changes)
     values.update(changes)
     return new

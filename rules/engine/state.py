@@ -436,7 +436,8 @@ class GameState:
         mine = self.__dict__
         for name in _FIELD_NAMES:
             values[name] = mine[name]
-        keep_lazies(_KEPT, mine, values, changes)
+        if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
+            keep_lazies(_KEPT, mine, values, changes)
         values.update(changes)
         return new
 
