@@ -53,6 +53,18 @@ def test_the_saved_preference_beats_the_browser_and_the_switch_saves_it():
     assert french_browser.get("/").headers["Content-Language"] == "en"
 
 
+def test_a_language_chosen_on_one_device_applies_on_the_others_at_their_next_page():
+    user = make_user()
+    phone, laptop = Client(), Client()
+    phone.force_login(user)
+    laptop.force_login(user)
+    assert laptop.get("/").headers["Content-Language"] == "en"
+    phone.post("/i18n/setlang/", {"language": "fr", "next": "/"})
+    assert laptop.get("/").headers["Content-Language"] == "fr"
+    phone.post("/accounts/me/", {"display_name": "Ana", "email": "", "language": "en"})
+    assert laptop.get("/").headers["Content-Language"] == "en"
+
+
 def test_an_unknown_language_is_ignored():
     user = make_user()
     browser = Client()
