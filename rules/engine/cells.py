@@ -13,6 +13,10 @@ BOARD_SIZE = 12
 _COLUMNS = "abcdefghijkl"
 
 
+#: Every cell's name by row and column, written once (names are asked for many times per event).
+_NAMES = tuple(tuple(f"{column}{y + 1}" for column in _COLUMNS) for y in range(BOARD_SIZE))
+
+
 class CellError(ValueError):
     """A cell name or coordinate that does not exist on the board."""
 
@@ -41,7 +45,7 @@ class Cell:
 
     @property
     def name(self) -> str:
-        return f"{_COLUMNS[self.x]}{self.y + 1}"
+        return _NAMES[self.y][self.x]
 
     def __str__(self) -> str:
         return self.name

@@ -3,7 +3,9 @@
 The replay makes a new state, and new units, many times per event. `dataclasses.replace` checks
 every field on every call and `functools.cached_property` takes a lock on every first read
 (Python 3.11), which together cost more than the rules themselves. The two helpers here do the
-same work without those costs; they are what every engine module uses instead.
+same work without those costs; they are what every engine module uses instead. A cached value
+that declares the fields it reads (`lazy.on`) survives a copy that leaves them alone: a unit that
+only spent AP keeps its powers, a state whose Kamas changed keeps its memo.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from typing import Any, Generic, TypeVar, overload
 T = TypeVar("T")
 V = TypeVar("V")
 
-#: Per dataclass: its field names, or None when a plain copy would skip part of what
-#: `dataclasses.replace` does (`__post_init__` checks, fields that are not `__init__`
-#: arguments) or cannot be made (slots).
-_SHAPES: dict[type, tuple[frozenset[str], tuple[str, ...]] | None] = {}
+#: Per dataclass: its field names and its `lazy` values that say what they depend on, or None
+#: when a plain copy would skip part of what `dataclasses.replace` does (`__post_init__` checks,
+#: fields that are not `__init__` arguments) or cannot be made (slots).
+_Shape = tuple[frozenset[str], tuple[str, ...], tuple[tuple[str, frozenset[str]], ...]]
+_SHAPES: dict[type, _Shape | None] = {}
 
 
-def _shape(cls: type) -> tuple[frozenset[str], tuple[str, ...]] | None:
+def _shape(cls: type) -> _Shape | None:
     try:
         return _SHAPES[cls]
     except KeyError:
@@ -33,21 +36,44 @@ def _shape(cls: type) -> tuple[frozenset[str], tuple[str, ...]] | None:
             and all(f.init for f in found)
         )
         names = tuple(f.name for f in found)
-        shape = (frozenset(names), names) if simple else None
+        shape = (frozenset(names), names, kept_lazies(cls)) if simple else None
         _SHAPES[cls] = shape
         return shape
+
+
+def kept_lazies(cls: type) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The `lazy` values of `cls` that name the fields they depend on (`lazy.on`)."""
+    out = []
+    for klass in reversed(cls.__mro__):
+        for name, attr in vars(klass).items():
+            if isinstance(attr, lazy) and attr.depends is not None:
+                out.append((name, attr.depends))
+    return tuple(out)
+
+
+def keep_lazies(
+    kept: tuple[tuple[str, frozenset[str]], ...],
+    old: dict[str, Any],
+    new: dict[str, Any],
+    changes: dict[str, Any],
+) -> None:
+    """Copy to `new` the values already computed on `old` that depend on no changed field."""
+    for name, depends in kept:
+        if name in old and depends.isdisjoint(changes):
+            new[name] = old[name]
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """`dataclasses.replace` for the engine's frozen dataclasses: the fields are copied as they
     are and the changed ones set, without re-running `__init__`. Values cached on the old object
-    (`lazy`) are not copied, since they may depend on what changed. A class with a
-    `__post_init__` check goes through `dataclasses.replace`, check included."""
+    (`lazy`) are copied only when they name what they depend on (`lazy.on`) and none of it
+    changed. A class with a `__post_init__` check goes through `dataclasses.replace`, check
+    included."""
     cls = type(obj)
     shape = _shape(cls)
     if shape is None:
         return _checked_replace(obj, **changes)  # type: ignore[type-var]
-    names, order = shape
+    names, order, kept = shape
     if not names.issuperset(changes):
         unknown = sorted(set(changes) - names)
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
@@ -56,6 +82,8 @@ def replace(obj: T, /, **changes: Any) -> T:
     values = new.__dict__
     for name in order:
         values[name] = mine[name]
+    if kept and len(mine) > len(order):  # some value is cached on the old object
+        keep_lazies(kept, mine, values, changes)
     values.update(changes)
     return new
 
@@ -64,10 +92,17 @@ class lazy(Generic[T, V]):
     """A value computed on first read and kept on the (immutable) instance: `cached_property`
     without its lock, for objects that are never shared between threads while being built."""
 
-    def __init__(self, compute: Callable[[T], V]) -> None:
+    def __init__(self, compute: Callable[[T], V], depends: frozenset[str] | None = None) -> None:
         self.compute = compute
         self.name = compute.__name__
         self.__doc__ = compute.__doc__
+        self.depends = depends
+
+    @classmethod
+    def on(cls, *fields: str) -> Callable[[Callable[[T], V]], lazy[T, V]]:
+        """A lazy value that reads only these fields of its instance: a copy made by `replace`
+        that changes none of them keeps the value instead of computing it again."""
+        return lambda compute: cls(compute, frozenset(fields))
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name

@@ -37,11 +37,15 @@ INFLICTED = "inflicted"
 
 
 def record_inflicted(state: GameState, source: str, victim: str, amount: int) -> GameState:
-    """Remember that `source` inflicted `amount` Injuries on `victim` this game turn."""
+    """Remember that `source` inflicted `amount` Injuries on `victim` this game turn. The records
+    of earlier turns go: only this turn's are ever read (`inflicted_this_turn`, `ko_source`,
+    Frantic Rhythm), and kept forever they made a long game's state grow with every Injury."""
     if amount <= 0:
         return state
     entry = Lasting(INFLICTED, source, victim, state.turn, amount)
-    return replace(state, lasting=(*state.lasting, entry))
+    turn = state.turn
+    kept = [e for e in state.lasting if e.kind != INFLICTED or e.turn == turn]
+    return replace(state, lasting=(*kept, entry))
 
 
 def inflicted_this_turn(state: GameState, unit: Unit, *, krosmaster_only: bool = False) -> int:

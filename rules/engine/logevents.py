@@ -97,35 +97,35 @@ class Header:
 # -- events --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     line: int
     unit: str
     cell: Cell
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tension:
     line: int
     dice: tuple[Die, ...]
     reroll: Die | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Inspire:
     line: int
     die: int
     unit: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Activate:
     line: int
     unit: str
     choices: tuple[str, ...] = ()  # `key:value` for a power acting before the gauges fill
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     line: int
     unit: str
@@ -133,20 +133,20 @@ class Move:
     block: tuple[BlockRoll, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PickKama:
     line: int
     unit: str
     count: int = 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BuyGG:
     line: int
     unit: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BuyReward:
     line: int
     unit: str
@@ -156,14 +156,14 @@ class BuyReward:
     face_up: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RevealReward:
     line: int
     unit: str
     reward: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cast:
     """A spell (chapter 7). `direction` is an Axe's side (`left`/`right`, 8.4.2) or the facing
     (`north`...) of an area cast on an exact diagonal; `choices` anything else the card asks.
@@ -180,7 +180,7 @@ class Cast:
     order: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Resolve:
     """Dice and choices for something the engine triggers itself (a Click, an Explosion);
     `source` is the label of the effect on standby, `kind:unit` (`click:B1/trap-1`)."""
@@ -192,13 +192,13 @@ class Resolve:
     choices: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class End:
     line: int
     unit: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Claim:
     """One value a checkpoint claims, by path: `gg.A`, `gg.wild`, `kamas.B`, `units.A1.cell`."""
 
@@ -206,13 +206,13 @@ class Claim:
     value: int | str | bool | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Checkpoint:
     line: int
     claims: tuple[Claim, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ruling:
     """A judge's decision; `waive` lists rule numbers not enforced for the next game event."""
 
@@ -223,19 +223,19 @@ class Ruling:
     waive: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Concede:
     line: int
     player: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Time:
     line: int
     policy: TimePolicy | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """The result the players claimed; `reason` may be left out."""
 
@@ -291,7 +291,7 @@ def event_name(event: Event) -> str:
     return EVENT_NAMES[type(event)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchLog:
     header: Header
     events: tuple[Event, ...]

@@ -34,7 +34,7 @@ class BlockResult(StrEnum):
     ESCAPED = "escaped"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BlockRoll:
     """One enemy's Lock roll and the mover's Dodge roll against it, as the log records them."""
 

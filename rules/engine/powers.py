@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from rules.engine.errors import RuleViolation
 from rules.engine.frozen import replace
-from rules.engine.reactions import modelled_powers, on_markers
+from rules.engine.reactions import is_registered, on_markers
 from rules.engine.state import GameState, Lasting, Markers, Phase, Unit
 
 T = TypeVar("T")
@@ -181,7 +181,7 @@ def feature(slug: str) -> str:
 
 def is_modelled(slug: str) -> bool:
     """Listed here, or declared by a handler module of `rules.engine.roster_powers`."""
-    return slug in MODELLED or slug in modelled_powers()
+    return slug in MODELLED or is_registered(slug)
 
 
 def _allies(state: GameState, unit: Unit) -> list[Unit]:

@@ -169,6 +169,11 @@ def modelled_powers() -> Mapping[str, str]:
     return dict(_REGISTRY.modelled)
 
 
+def is_registered(slug: str) -> bool:
+    """A handler module declared power `slug` modelled (`modelled_powers` without its copy)."""
+    return slug in _REGISTRY.modelled
+
+
 def before_injuries(handler: Replacement) -> Replacement:
     _REGISTRY.replacements.append(handler)
     return handler
@@ -474,6 +479,8 @@ def on_turn_start(state: GameState, unit_id: str) -> GameState:
 def decline_optional(state: GameState, keep: str | None = None) -> GameState:
     """Drop the optional effects on standby ("you may", 4.18.3.e) but the one labelled `keep`:
     the log's next event did not resolve them, so the player declined."""
+    if not state.pending:
+        return state
     kept = tuple(p for p in state.pending if p.kind not in _REGISTRY.optional or p.label == keep)
     return state if kept == state.pending else replace(state, pending=kept)
 
@@ -502,7 +509,7 @@ def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[st
     `resolve` event. Effects triggered while resolving join the end of the list. Under the
     ruling `standby-order` = `active-player-orders`, several effects wait for the log's order."""
     notes: list[tuple[str, str]] = []
-    while state.phase is not Phase.OVER and orders_itself(state):
+    while state.pending and state.phase is not Phase.OVER and orders_itself(state):
         due = next(
             (p for p in state.pending if is_power_effect(p) and waits_for_choice(p) is None),
             None,
@@ -538,6 +545,7 @@ __all__ = [
     "extra_success",
     "gg_for_ko",
     "is_power_effect",
+    "is_registered",
     "ko_level",
     "modelled",
     "modelled_powers",

@@ -14,9 +14,9 @@ from enum import StrEnum
 from typing import Any
 
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
-from rules.engine.cells import Cell, all_cells
+from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import lazy, replace
+from rules.engine.frozen import keep_lazies, kept_lazies, lazy, replace
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
 START_GG = 6  # 1.3.5
@@ -166,46 +166,54 @@ class Unit:
             return self._face_up
         return tuple(r for r in self._face_up if r.kind == kind)
 
-    @lazy
+    @lazy.on("rewards")
     def _face_up(self) -> tuple[Reward, ...]:
         return tuple(t.reward for t in self.rewards if t.face_up)
 
-    @lazy
+    @lazy.on("profile", "gained_powers", "inspiration", "rewards")
     def own_powers(self) -> frozenset[str]:
         """The powers the unit holds itself: printed, gained, inspired (5.3.1) and from Demonic
         Rewards; no duplicates (4.9.1). Which powers it *has now* (others' powers grant some, a
         Stain removes them) is `powers.powers_of(state, unit)`, the engine's one answer; this is
         only its input."""
+        printed = self.profile.powers
+        if not (self.gained_powers or self.inspiration or self.rewards):
+            return printed  # the common case: the card's own set, shared, not a copy per unit
         inspired = {INSPIRATION_POWERS[side] for side in self.inspiration}
         from_rewards = {p for r in self.face_up() for p in r.powers}
-        return self.profile.powers | self.gained_powers | inspired | from_rewards
+        return printed | self.gained_powers | inspired | from_rewards
 
-    @lazy
+    @lazy.on("profile", "rewards")
     def max_ap(self) -> int | None:
         """AP MAX: printed, raised by face-up Equipment (4.7.5.c, 4.11.2)."""
         if self.profile.ap is None:
             return None
         return self.profile.ap + sum(r.ap for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @lazy
+    @lazy.on("profile", "rewards")
     def max_mp(self) -> int | None:
         if self.profile.mp is None:
             return None
         return self.profile.mp + sum(r.mp for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @lazy
+    @lazy.on("range_bonus", "rewards")
     def range_modifier(self) -> int:
         """This turn's Range markers (4.12.1) plus face-up Equipment (4.7.5.c)."""
         return self.range_bonus + sum(r.range for r in self.face_up(RewardKind.EQUIPMENT))
 
-    @lazy
+    @lazy.on(
+        "id", "side", "cell", "injuries", "profile", "gained_powers", "inspiration", "rewards",
+        "summoner",
+    )  # fmt: skip
     def memo_key(self) -> tuple[Any, ...]:
         """What of this unit a `GameState.memo` depends on (see there); kept on the unit, which
-        the states after it share until the unit itself changes."""
+        the states after it share until the unit itself changes. The cell is its number, so
+        that hashing the key calls no Python code."""
+        cell = self.cell
         return (
             self.id,
             self.side,
-            self.cell,
+            None if cell is None else cell.y * BOARD_SIZE + cell.x,
             self.injuries,
             id(self.profile),
             id(self.gained_powers),
@@ -339,11 +347,11 @@ class GameState:
             raise RuleViolation("4.3.1", f"there is no unit {unit_id!r} in this game")
         return found
 
-    @lazy
+    @lazy.on("units")
     def units_by_id(self) -> dict[str, Unit]:
         return {u.id: u for u in self.units}
 
-    @lazy
+    @lazy.on("units", "lasting", "timelines", "active_side", "phase", "turn")
     def memo(self) -> dict[Any, Any]:
         """Values derived from the pieces (a unit's powers now, its families, its HP...), kept
         so that each is computed once (`powers.per_state`).
@@ -381,13 +389,16 @@ class GameState:
     def in_arena(self) -> Iterator[Unit]:
         return iter(self._in_arena)
 
-    @lazy
+    @lazy.on("units")
     def _in_arena(self) -> tuple[Unit, ...]:
         """The units on the board, read once per state (asked many times per event)."""
         return tuple([u for u in self.units if u.cell is not None])
 
-    def units_at(self, cell: Cell) -> tuple[Unit, ...]:
-        return tuple(u for u in self.units if u.cell == cell)
+    def units_at(self, cell: Cell | None) -> tuple[Unit, ...]:
+        if cell is None:  # as `u.cell == cell` read: the units out of the arena
+            return tuple([u for u in self.units if u.cell is None])
+        x, y = cell.x, cell.y  # compared as numbers: `Cell.__eq__` is Python code, and hot here
+        return tuple([u for u in self.units if (c := u.cell) is not None and c.x == x and c.y == y])
 
     def occupied_cells(self) -> frozenset[Cell]:
         """Cells holding any unit, passable or not."""
@@ -418,12 +429,15 @@ class GameState:
     def evolve(self, **changes: Any) -> GameState:
         """`dataclasses.replace` without its per-field checks, for the updates made many times
         per event: the fields are copied as they are, the derived caches (`memo`,
-        `units_by_id`) are not, and the changed fields are set."""
+        `units_by_id`...) only when they depend on no changed field (`lazy.on`), and the changed
+        fields are set."""
         new = object.__new__(GameState)
         values = new.__dict__
         mine = self.__dict__
         for name in _FIELD_NAMES:
             values[name] = mine[name]
+        if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
+            keep_lazies(_KEPT, mine, values, changes)
         values.update(changes)
         return new
 
@@ -435,6 +449,9 @@ class GameState:
             by_id = dict(known)
             by_id[uid] = unit
             new.__dict__["units_by_id"] = by_id
+            memo = self.__dict__.get("memo")
+            if memo is not None and known[uid].memo_key == unit.memo_key:
+                new.__dict__["memo"] = memo  # what the memo depends on is unchanged (`memo`)
         return new
 
     def with_units(self, units: Iterable[Unit]) -> GameState:
@@ -547,6 +564,7 @@ class GameState:
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))
+_KEPT = kept_lazies(GameState)
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:

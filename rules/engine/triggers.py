@@ -46,6 +46,8 @@ Handler = Callable[[GameState, Unit], GameState]
 
 _HANDLERS: dict[tuple[Moment, str], Handler] = {}
 _ORDER: list[str] = []
+#: Per moment, its handlers in `_ORDER` (what `fire` walks, for every turn of every piece).
+_AT: dict[Moment, list[tuple[str, Handler]]] = {moment: [] for moment in Moment}
 
 
 def trigger(moment: Moment, slug: str) -> Callable[[Handler], Handler]:
@@ -56,6 +58,7 @@ def trigger(moment: Moment, slug: str) -> Callable[[Handler], Handler]:
             raise ValueError(f"two handlers for {slug} at {moment}")
         _HANDLERS[(moment, slug)] = handler
         _ORDER.append(slug)
+        _AT[moment].append((slug, handler))
         return handler
 
     return register
@@ -75,9 +78,8 @@ def fire(state: GameState, moment: Moment, unit_id: str) -> GameState:
     if unit.cell is None:
         return state
     powers = powers_of(state, unit)
-    for slug in _ORDER:
-        run = _HANDLERS.get((moment, slug))
-        if run is None or slug not in powers or state.phase is Phase.OVER:
+    for slug, run in _AT[moment]:
+        if slug not in powers or state.phase is Phase.OVER:
             continue
         unit = state.unit(unit_id)
         if unit.cell is None:

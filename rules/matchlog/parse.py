@@ -4,7 +4,8 @@ Everything that can be wrong with the *text* is found here and reported as `line
 message`, all problems at once (up to `MAX_ISSUES`), so that a player can fix a hand-written log
 in one go: size, encoding, JSON syntax, duplicate keys, the shape of each line (see `schema.py`),
 the inline catalog profiles, and the place of the `result` line. Whether the events are legal is
-the replay's question, not the reader's.
+the replay's question, not the reader's. Well-formed event lines take a fast path (`fast.py`);
+the models read every other line, so that their messages are the ones reported.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from rules.engine.movement import BlockRoll
 from rules.engine.roster import CATALOG_FORMAT, parse_roster
 from rules.engine.rulings import DEFAULT_RULINGS, RulingError, Rulings
 from rules.engine.state import Reward, RewardKind
-from rules.matchlog import schema
+from rules.matchlog import fast, schema
 
 MAX_LOG_BYTES = 5 * 1024 * 1024
 MAX_ISSUES = 50
@@ -114,6 +115,11 @@ def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
     events: list[Event] = []
     first = True
     for number, line in _lines(text):
+        if not first:
+            event = fast.event(line, number)  # a well-formed line: no models needed
+            if event is not None:
+                events.append(event)
+                continue
         value = _json(line, number, issues)
         if first:
             first = False

@@ -32,7 +32,7 @@ from rules.engine.replay.report import (
     WaiverOutcome,
     show,
 )
-from rules.engine.replay.timeline import Timeline
+from rules.engine.replay.timeline import PLAIN, Redo, Timeline
 from rules.engine.roster import Profile
 from rules.engine.rulings import Rulings
 from rules.engine.state import (
@@ -122,14 +122,15 @@ def replay(
         unsupported.append(UnsupportedFeature(header.line, missing.feature, missing.message))
         return finish(Status.UNSUPPORTED, None)
 
-    states.bind(initial)
+    events = log.events
+    states.bind(initial, lambda state, index: _game_event(state, events[index], ctx, [])[0])
     for name, reading in header.rulings.choices:
         if reading != in_force.reading(name):
             differ(header.line, f"rulings.{name}", reading, in_force.reading(name))
     state = initial
     pending_waivers: list[Ruling] = []
     last_turn: int | None = None  # equal-turns-draw: the player turn after which the game ends
-    for event in log.events:
+    for event in events:
         try:
             if isinstance(event, Ruling):
                 pending_waivers.append(event)
@@ -156,8 +157,12 @@ def replay(
                     event = replace(event, policy=policy)
                     if policy is TimePolicy.EQUAL_TURNS_DRAW and state.phase is not Phase.OVER:
                         last_turn = state.turn + state.turn % 2
+                logged = event is events[len(states)]  # not a `time` event given its policy
                 state, was_applied, used = _game_event(state, event, ctx, pending_waivers)
-                redo = partial(_redo, event, ctx, tuple(pending_waivers), last_turn)
+                if logged and not pending_waivers and last_turn is None:
+                    redo: Redo | bool = PLAIN  # one shared flag, not a function per event
+                else:
+                    redo = partial(_redo, event, ctx, tuple(pending_waivers), last_turn)
                 pending_waivers = []
                 waivers.extend(used)
                 if last_turn is not None:

@@ -3,8 +3,10 @@
 A long log would otherwise hold one `GameState` per event, each with its own copies of the
 tuples that changed (the units, the growing list of lasting effects): a 5 MB log peaked at
 170 MB. `Timeline` keeps a checkpoint every `CHECKPOINT_EVERY` events and the last state, and
-remembers for each event how the replay applied it (the event as applied, the judges' rulings
-waiving rules for it, the end of an `equal-turns-draw` game). Any other state is rebuilt on
+remembers for each event how the replay applied it: for nearly every event, one shared flag
+("the log's event at this index, applied as it is": `bind`'s `plain`); for the rare others the
+event as applied, the judges' rulings waiving rules for it, the end of an `equal-turns-draw`
+game. Any other state is rebuilt on
 demand from the checkpoint before it, by applying the same events with the same functions: the
 rules are pure functions of the state, so the rebuilt state is the one the replay computed.
 Reading the states in order (the replay page's slider, its progress chart) rebuilds each once.
@@ -22,17 +24,25 @@ CHECKPOINT_EVERY = 64
 #: Applies one event again: the state before it -> the state after it.
 Redo = Callable[[GameState], GameState]
 
+#: Applies the log's event at an index again, plainly (no waiver, no end of time).
+Plain = Callable[[GameState, int], GameState]
+
+#: `append`'s `redo` for an event that `bind`'s `plain` applies again.
+PLAIN = True
+
 
 class Timeline(Sequence[GameState]):
     """`timeline[i]` is the state after the i-th checked event (see the module docstring)."""
 
     def __init__(self, every: int = CHECKPOINT_EVERY) -> None:
         self._every = every
-        self._redo: list[Redo | None] = []  # None: the event left the state as it was
+        self._redo: list[Redo | bool | None] = []  # None: the event left the state as it was
         self._kept: dict[int, GameState] = {}
         self._recent: tuple[int, GameState] | None = None  # the last state read or added
 
-    def append(self, state: GameState, redo: Redo | None) -> None:
+    def append(self, state: GameState, redo: Redo | bool | None) -> None:
+        """The state after the next event and how to rebuild it: a function of the state before,
+        `PLAIN` (see `bind`) or None (the event changed nothing)."""
         index = len(self._redo)
         self._redo.append(redo)
         if index % self._every == self._every - 1:
@@ -67,10 +77,11 @@ class Timeline(Sequence[GameState]):
         for index in range(len(self)):
             yield self[index]
 
-    def bind(self, initial: GameState) -> None:
+    def bind(self, initial: GameState, plain: Plain | None = None) -> None:
         """The state before the first event, where rebuilding starts when no checkpoint is
-        earlier."""
+        earlier, and the function applying again an event appended as `PLAIN`."""
         self._initial = initial
+        self._plain = plain
 
     def _rebuild(self, index: int) -> GameState:
         start, state = -1, self._initial
@@ -83,10 +94,13 @@ class Timeline(Sequence[GameState]):
             start, state = self._recent
         for step in range(start + 1, index + 1):
             redo = self._redo[step]
-            if redo is not None:
+            if redo is PLAIN:
+                assert self._plain is not None, "an event appended as PLAIN needs bind(plain=)"
+                state = self._plain(state, step)
+            elif redo is not None and redo is not False:
                 state = redo(state)
         self._recent = (index, state)
         return state
 
 
-__all__ = ["CHECKPOINT_EVERY", "Redo", "Timeline"]
+__all__ = ["CHECKPOINT_EVERY", "PLAIN", "Plain", "Redo", "Timeline"]

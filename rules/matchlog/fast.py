@@ -1,0 +1,357 @@
+"""The reader's fast path: a well-formed event line checked with plain comparisons.
+
+Validating every line with the pydantic models (`schema.py`) and a Python `object_pairs_hook`
+cost about 45 us a line, more than a third of verifying a game. Almost every line of a real log
+is well formed, so `event` checks the common event types with plain dict and string tests and
+builds the engine's event directly. It only ever *accepts*: a line it is not sure of (an unknown
+or missing field, a wrong type, a value out of bounds, an event type it does not handle, a
+duplicate key) gives None, and the caller reads that line again the slow way, whose models
+produce the precise `line N: field: message`. So a line accepted here is one the models accept,
+and the event built is the one `parse._event` builds (tests/matchlogs/test_fast_reader.py checks
+both against each other).
+
+Objects are read with `object_pairs_hook=tuple` (a C call): an object is a tuple of pairs, an
+array a list, so the two cannot be confused, and a duplicate key shows as a dict shorter than
+its pairs.
+"""
+
+from __future__ import annotations
+
+import json
+import json.scanner
+import re
+import sys
+from typing import Any
+
+from rules.engine.casting import Rolls
+from rules.engine.cells import Cell, all_cells
+from rules.engine.dice import TURNS, Die, Face
+from rules.engine.logevents import (
+    Activate,
+    BuyGG,
+    BuyReward,
+    Cast,
+    Checkpoint,
+    Claim,
+    End,
+    Event,
+    Inspire,
+    Move,
+    PickKama,
+    Place,
+    Resolve,
+    RevealReward,
+    Tension,
+)
+from rules.engine.movement import BlockRoll
+from rules.matchlog import schema
+
+#: Every cell by its exact name (`a1` .. `l12`), and every die by its exact notation.
+_CELLS: dict[str, Cell] = {cell.name: cell for cell in all_cells()}
+_DICE: dict[str, Die] = {
+    **{face.value: Die(face, face) for face in Face if face not in TURNS},
+    **{f"{face}:{side}": Die(face, side) for face, sides in TURNS.items() for side in sides},
+}
+
+# The schema's patterns, with `\Z` for `$` (pydantic's regex ends at the end of the text, Python's
+# `$` also before a final newline): what they accept here the models accept too.
+_UNIT = re.compile(schema.UNIT_PATTERN.removesuffix("$") + r"\Z")
+_ID = re.compile(schema.ID_PATTERN.removesuffix("$") + r"\Z")
+_LABEL = re.compile(schema.LABEL_PATTERN.removesuffix("$") + r"\Z")
+_CHOICE = re.compile(schema.CHOICE_PATTERN.removesuffix("$") + r"\Z")
+
+_DIRECTIONS = frozenset({"left", "right", "north", "east", "south", "west"})
+_RANKS = frozenset({"granite", "jade", "silver"})
+_COINS = frozenset({"heads", "tails"})
+
+
+class _Slow(Exception):
+    """Not sure: the line goes to the models."""
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+#: The C scanner of one decoder, called directly: `json.loads` with options builds a new decoder
+#: per call, and `decode` wraps the scanner in Python.
+_SCAN = json.scanner.make_scanner(
+    json.JSONDecoder(object_pairs_hook=tuple, parse_constant=_no_constant)
+)
+
+
+def loads(line: str) -> Any:
+    """The line's JSON with objects as tuples of pairs (see the module docstring); raises
+    ValueError (or RecursionError, StopIteration) for anything the slow reader would refuse or
+    treat specially, and for whitespace around the value (rare: the slow reader takes it)."""
+    value, end = _SCAN(line, 0)
+    if end != len(line):
+        raise ValueError("more after the value")
+    return value
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    """An object without duplicate keys, as a dict."""
+    if type(value) is not tuple:
+        raise _Slow
+    found = dict(value)
+    if len(found) != len(value):
+        raise _Slow
+    return found
+
+
+def _object(value: Any, allowed: frozenset[str]) -> dict[str, Any]:
+    """An object of a closed model: only `allowed` fields."""
+    found = _mapping(value)
+    if not allowed.issuperset(found):
+        raise _Slow
+    return found
+
+
+def _unit(value: Any) -> str:
+    if type(value) is not str or not _UNIT.match(value):
+        raise _Slow
+    return sys.intern(value)  # a long log names the same few units thousands of times
+
+
+def _cell(value: Any) -> Cell:
+    if type(value) is not str:
+        raise _Slow
+    cell = _CELLS.get(value)
+    if cell is None:
+        raise _Slow
+    return cell
+
+
+def _dice(value: Any) -> tuple[Die, ...]:
+    if type(value) is not list or len(value) > schema.MAX_DICE:
+        raise _Slow
+    out = []
+    for text in value:
+        die = _DICE.get(text) if type(text) is str else None
+        if die is None:
+            raise _Slow
+        out.append(die)
+    return tuple(out)
+
+
+def _strings(value: Any, pattern: re.Pattern[str], most: int, longest: int) -> tuple[str, ...]:
+    if type(value) is not list or len(value) > most:
+        raise _Slow
+    for text in value:
+        if type(text) is not str or len(text) > longest or not pattern.match(text):
+            raise _Slow
+    return tuple(value)
+
+
+def _choices(value: Any) -> tuple[str, ...]:
+    return _strings(value, _CHOICE, 16, 100)
+
+
+def _order(value: Any) -> tuple[str, ...]:
+    return _strings(value, _LABEL, 32, 200)
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise _Slow
+    return value
+
+
+_ROLLS = frozenset({"critical", "armour", "coins"})
+
+
+def _rolls(value: Any) -> Rolls:
+    fields = _object(value, _ROLLS)
+    armour: dict[str, tuple[Die, ...]] = {}
+    if "armour" in fields:
+        pairs = _mapping(fields["armour"])
+        if len(pairs) > 32:
+            raise _Slow
+        armour = {_unit(unit): _dice(dice) for unit, dice in pairs.items()}
+    coins = fields.get("coins", [])
+    if type(coins) is not list or len(coins) > 8 or not _COINS.issuperset(coins):
+        raise _Slow
+    return Rolls(critical=_dice(fields.get("critical", [])), armour=armour, coins=tuple(coins))
+
+
+_BLOCK = frozenset({"by", "lock", "dodge"})
+
+
+def _block(value: Any) -> BlockRoll:
+    fields = _object(value, _BLOCK)
+    if len(fields) != 3:
+        raise _Slow
+    return BlockRoll(_unit(fields["by"]), _dice(fields["lock"]), _dice(fields["dodge"]))
+
+
+def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
+    """`parse._claims` on a checked checkpoint: the claims in the order written."""
+    claims: list[Claim] = []
+    for group, sides in (("gg", ("A", "B", "wild")), ("kamas", ("A", "B"))):
+        value = fields.get(group)
+        if value is None:
+            continue
+        found = _object(value, frozenset(sides))
+        for key, claimed in found.items():
+            if claimed is None:
+                continue
+            if key == "wild":
+                if type(claimed) is not bool:
+                    raise _Slow
+            else:
+                _int(claimed, 0, schema.MAX_GG if group == "gg" else schema.MAX_KAMAS)
+            claims.append(Claim(f"{group}.{key}", claimed))
+    units = fields.get("units")
+    if units is not None:
+        found = _mapping(units)
+        if len(found) > 64:
+            raise _Slow
+        for unit, claimed in found.items():
+            _unit(unit)
+            for key, value in _object(claimed, _UNIT_CLAIM).items():
+                if value is not None:
+                    if key == "cell":
+                        _cell(value)
+                    else:
+                        _int(value, 0, schema.MAX_COUNT)
+                claims.append(Claim(f"units.{unit}.{key}", value))
+    return tuple(claims)
+
+
+_UNIT_CLAIM = frozenset({"cell", "injuries", "ap", "mp"})
+
+
+def _place(f: dict[str, Any], line: int) -> Event:
+    return Place(line, _unit(f["unit"]), _cell(f["cell"]))
+
+
+def _tension(f: dict[str, Any], line: int) -> Event:
+    reroll = f.get("reroll")
+    if reroll is not None:
+        reroll = _dice([reroll])[0]
+    return Tension(line, _dice(f["dice"]), reroll)
+
+
+def _inspire(f: dict[str, Any], line: int) -> Event:
+    return Inspire(line, _int(f["die"], 0, 1), _unit(f["unit"]))
+
+
+def _activate(f: dict[str, Any], line: int) -> Event:
+    return Activate(line, _unit(f["unit"]), _choices(f.get("choices", [])))
+
+
+def _move(f: dict[str, Any], line: int) -> Event:
+    blocks = f.get("block", [])
+    if type(blocks) is not list or len(blocks) > 4:
+        raise _Slow
+    return Move(line, _unit(f["unit"]), _cell(f["to"]), tuple(_block(b) for b in blocks))
+
+
+def _pick_kama(f: dict[str, Any], line: int) -> Event:
+    return PickKama(line, _unit(f["unit"]), _int(f.get("count", 1), 0, schema.MAX_COUNT))
+
+
+def _buy_gg(f: dict[str, Any], line: int) -> Event:
+    return BuyGG(line, _unit(f["unit"]))
+
+
+def _buy_reward(f: dict[str, Any], line: int) -> Event:
+    rank, reward, face_up = f["rank"], f["reward"], f.get("face_up", False)
+    assign_to = f["assign_to"]
+    if type(rank) is not str or rank not in _RANKS or type(face_up) is not bool:
+        raise _Slow
+    if type(reward) is not str or not _ID.match(reward):
+        raise _Slow
+    assigned = None if assign_to is None else _unit(assign_to)
+    return BuyReward(line, _unit(f["unit"]), rank, reward, assigned, face_up)
+
+
+def _reveal_reward(f: dict[str, Any], line: int) -> Event:
+    reward = f["reward"]
+    if type(reward) is not str or not _ID.match(reward):
+        raise _Slow
+    return RevealReward(line, _unit(f["unit"]), reward)
+
+
+def _cast(f: dict[str, Any], line: int) -> Event:
+    spell, direction, rebound = f["spell"], f.get("direction"), f.get("rebound")
+    if type(spell) is not str or not 1 <= len(spell) <= 100:
+        raise _Slow
+    if direction is not None and (type(direction) is not str or direction not in _DIRECTIONS):
+        raise _Slow
+    return Cast(
+        line,
+        _unit(f["unit"]),
+        spell,
+        _cell(f["target"]),
+        direction,
+        None if rebound is None else _cell(rebound),
+        _choices(f.get("choices", [])),
+        _rolls(f["rolls"]) if "rolls" in f else Rolls(),
+        _order(f.get("order", [])),
+    )
+
+
+def _resolve(f: dict[str, Any], line: int) -> Event:
+    source = f["source"]
+    if type(source) is not str or not _LABEL.match(source):
+        raise _Slow
+    return Resolve(
+        line,
+        source,
+        _rolls(f["rolls"]) if "rolls" in f else Rolls(),
+        _order(f.get("order", [])),
+        _choices(f.get("choices", [])),
+    )
+
+
+def _end(f: dict[str, Any], line: int) -> Event:
+    return End(line, _unit(f["unit"]))
+
+
+def _checkpoint(f: dict[str, Any], line: int) -> Event:
+    return Checkpoint(line, _claims(f))
+
+
+#: Per event type: its fields (`e` included) and the builder. Rarer types (a ruling, a concession,
+#: time, the result) always go to the models.
+_EVENTS = {
+    "place": (frozenset({"e", "unit", "cell"}), _place),
+    "tension": (frozenset({"e", "dice", "reroll"}), _tension),
+    "inspire": (frozenset({"e", "die", "unit"}), _inspire),
+    "activate": (frozenset({"e", "unit", "choices"}), _activate),
+    "move": (frozenset({"e", "unit", "to", "block"}), _move),
+    "pick_kama": (frozenset({"e", "unit", "count"}), _pick_kama),
+    "buy_gg": (frozenset({"e", "unit"}), _buy_gg),
+    "buy_reward": (
+        frozenset({"e", "unit", "rank", "reward", "face_up", "assign_to"}),
+        _buy_reward,
+    ),
+    "reveal_reward": (frozenset({"e", "unit", "reward"}), _reveal_reward),
+    "cast": (
+        frozenset(
+            {"e", "unit", "spell", "target", "direction", "rebound", "choices", "rolls", "order"}
+        ),
+        _cast,
+    ),
+    "resolve": (frozenset({"e", "source", "rolls", "order", "choices"}), _resolve),
+    "end": (frozenset({"e", "unit"}), _end),
+    "checkpoint": (frozenset({"e", "gg", "kamas", "units"}), _checkpoint),
+}
+
+
+def event(line: str, number: int) -> Event | None:
+    """The event of a well-formed line, or None when the line must be read by the models."""
+    try:
+        value = loads(line)
+        if type(value) is not tuple:
+            return None
+        fields = dict(value)
+        kind = fields.get("e")
+        known = _EVENTS.get(kind) if type(kind) is str else None
+        if known is None or len(fields) != len(value) or not known[0].issuperset(fields):
+            return None
+        return known[1](fields, number)
+    except (_Slow, KeyError, ValueError, RecursionError, TypeError, StopIteration):
+        return None
