@@ -71,7 +71,10 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 @given(st.data())
 def test_a_changed_line_is_refused_or_read_the_same(data: st.DataObject) -> None:
     line = data.draw(st.sampled_from(LINES))
-    value = json.loads(line)
+    try:
+        value = json.loads(line)
+    except ValueError:  # the corpus keeps broken lines too: they are checked as they are
+        value = None
     if isinstance(value, dict):
         where = data.draw(st.sampled_from([*_paths(value), ("zz",)]))
         parent = value
