@@ -78,3 +78,35 @@ def test_pages_and_api_cost_the_same_queries_at_any_size():
     assert _counts([small[k] for k in mine], small["player"]) == _counts(
         [large[k] for k in mine], large["player"]
     )
+
+
+def _ban_event_queue(players: int) -> tuple[str, object]:
+    """A per-match event's judge queue with every table's ban phase open, one ban made."""
+    from teams.banphase import services as ban_services
+    from tests.banphase.helpers import ban_event
+
+    organiser = make_user()
+    event, first = ban_event(players=players, organiser=organiser)
+    for match in first.round.matches.exclude(player_b=None):
+        ban_services.phase_for(match)
+    phase = ban_services.phase_for(first)
+    ban_services.ban(phase, side=None, profile="b-ali", by=organiser, by_organiser=True)
+    return f"/events/{event.slug}/judge/", organiser
+
+
+def test_the_judge_queue_pages_its_ban_phase_overview(monkeypatch):
+    """Issue 15: a 10,000-player round has 5,000 tables; the judges' queue shows them a page
+    at a time, with the same queries at any size (no query per table for its bans)."""
+    from matches import selectors as match_selectors
+
+    monkeypatch.setattr(match_selectors, "BAN_OVERVIEW_TABLES", 2)
+    small, large = _ban_event_queue(4), _ban_event_queue(8)
+    assert _counts([small[0]], small[1]) == _counts([large[0]], large[1])
+    client = Client()
+    client.force_login(large[1])
+    page = client.get(large[0]).content.decode()
+    assert page.count('data-label="Table"') == 2
+    assert "1 / 2" in page  # table 1: one of its two bans made
+    assert "Page 1 of 2 (4 tables)" in page
+    second = client.get(large[0] + "?tables=2").content.decode()
+    assert second.count('data-label="Table"') == 2 and "Page 2 of 2" in second
