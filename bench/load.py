@@ -404,28 +404,37 @@ async def play(
                 await asyncio.sleep(POLL_SECONDS)
                 await refresh()
             return
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", live_port)
-        except OSError:
-            stats.errors["sse"] += 1
-            return
-        writer.write(
-            f"GET /live/?topic=event.{slug}&topic=user.{user} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            "Accept: text/event-stream\r\n\r\n".encode()
-        )
-        sse_open += 1
-        try:
-            while (left := end - loop.time()) > 0:
-                line = await asyncio.wait_for(reader.readline(), timeout=left)
-                if not line:
-                    break
-                if line.startswith(b"event: changed"):
-                    await refresh()
-        except TimeoutError:
-            pass
-        finally:
-            sse_open -= 1
-            writer.close()
+        # Like the browser's EventSource: when the server ends a stream (every
+        # LIVE_STREAM_SECONDS), reconnect with the last event id, and hear at once of what
+        # changed meanwhile.
+        last_id = ""
+        while end - loop.time() > 1:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", live_port)
+            except OSError:
+                stats.errors["sse"] += 1
+                return
+            resume = f"Last-Event-ID: {last_id}\r\n" if last_id else ""
+            writer.write(
+                f"GET /live/?topic=event.{slug}&topic=user.{user} HTTP/1.1\r\n"
+                f"Host: 127.0.0.1\r\nAccept: text/event-stream\r\nConnection: close\r\n"
+                f"{resume}\r\n".encode()
+            )
+            sse_open += 1
+            try:
+                while (left := end - loop.time()) > 0:
+                    line = await asyncio.wait_for(reader.readline(), timeout=left)
+                    if not line:
+                        break
+                    if line.startswith(b"id: "):
+                        last_id = line[4:].strip().decode()
+                    elif line.startswith(b"event: changed"):
+                        await refresh()
+            except TimeoutError:
+                pass
+            finally:
+                sse_open -= 1
+                writer.close()
 
     async def table(match: int, a: int, b: int) -> None:
         await asyncio.sleep(random.random() * duration * 0.8)
