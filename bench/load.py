@@ -134,6 +134,29 @@ def percentile(values: list[float], p: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))], 2)
 
 
+def production_settings() -> None:
+    """Set Django up in production mode on the services of the environment: the same settings
+    here (seeding, sessions) and in the servers this process starts."""
+    if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
+        raise SystemExit(
+            "set DATABASE_URL (PostgreSQL) and REDIS_URL: "
+            "eval \"$(bash .ci/services.sh start | sed 's/^/export /')\""
+        )
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY=secrets.token_hex(32),
+        DJANGO_SECURE_SSL_REDIRECT="false",
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,testserver",
+        API_THROTTLE_USER="1000000/minute",
+        API_THROTTLE_ANON="1000000/minute",
+        DJANGO_LOG_LEVEL="WARNING",
+    )
+    import django
+
+    django.setup()
+
+
 # Seeding ------------------------------------------------------------------------------------------
 
 
@@ -141,16 +164,19 @@ def seed(players: int) -> dict:
     """An event of `players` checked-in players with round 1 published; credentials for all."""
     import datetime
 
+    from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import User
     from django.contrib.sessions.backends.cached_db import SessionStore
     from django.contrib.sessions.models import Session
+    from django.core.cache import caches
     from django.core.management import call_command
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
     from tournaments import services, snapshots
+    from tournaments.accounts import language
     from tournaments.models import Event, Registration
 
     call_command("migrate", verbosity=0, interactive=False)
@@ -177,20 +203,27 @@ def seed(players: int) -> dict:
     snapshots.store(event)
     made = Token.objects.bulk_create(Token(user=u, key=secrets.token_hex(20)) for u in users)
     tokens = {t.user_id: t.key for t in made}
+    # Sessions as a phone that has been using the site holds them: stored, in the cache
+    # (`cached_db`), with the account's language remembered (tournaments.accounts.language).
     expires = timezone.now() + datetime.timedelta(days=1)
     store = SessionStore()
     sessions = {}
     rows = []
+    cached = {}
     for u in users:
         key = secrets.token_hex(16)
         data = {
             SESSION_KEY: str(u.pk),
             BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
             HASH_SESSION_KEY: u.get_session_auth_hash(),
+            language.SESSION_KEY: "",
+            f"{language.SESSION_KEY}_user": str(u.pk),
         }
         rows.append(Session(session_key=key, session_data=store.encode(data), expire_date=expires))
+        cached[store.cache_key_prefix + key] = data
         sessions[u.pk] = key
     Session.objects.bulk_create(rows, batch_size=2000)
+    caches[settings.SESSION_CACHE_ALIAS].set_many(cached, timeout=24 * 3600)
     regs = dict(Registration.objects.filter(event=event).values_list("pk", "user_id"))
     tables = [
         (m.pk, regs[m.player_a_id], regs[m.player_b_id])
@@ -371,28 +404,37 @@ async def play(
                 await asyncio.sleep(POLL_SECONDS)
                 await refresh()
             return
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", live_port)
-        except OSError:
-            stats.errors["sse"] += 1
-            return
-        writer.write(
-            f"GET /live/?topic=event.{slug}&topic=user.{user} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            "Accept: text/event-stream\r\n\r\n".encode()
-        )
-        sse_open += 1
-        try:
-            while (left := end - loop.time()) > 0:
-                line = await asyncio.wait_for(reader.readline(), timeout=left)
-                if not line:
-                    break
-                if line.startswith(b"event: changed"):
-                    await refresh()
-        except TimeoutError:
-            pass
-        finally:
-            sse_open -= 1
-            writer.close()
+        # Like the browser's EventSource: when the server ends a stream (every
+        # LIVE_STREAM_SECONDS), reconnect with the last event id, and hear at once of what
+        # changed meanwhile.
+        last_id = ""
+        while end - loop.time() > 1:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", live_port)
+            except OSError:
+                stats.errors["sse"] += 1
+                return
+            resume = f"Last-Event-ID: {last_id}\r\n" if last_id else ""
+            writer.write(
+                f"GET /live/?topic=event.{slug}&topic=user.{user} HTTP/1.1\r\n"
+                f"Host: 127.0.0.1\r\nAccept: text/event-stream\r\nConnection: close\r\n"
+                f"{resume}\r\n".encode()
+            )
+            sse_open += 1
+            try:
+                while (left := end - loop.time()) > 0:
+                    line = await asyncio.wait_for(reader.readline(), timeout=left)
+                    if not line:
+                        break
+                    if line.startswith(b"id: "):
+                        last_id = line[4:].strip().decode()
+                    elif line.startswith(b"event: changed"):
+                        await refresh()
+            except TimeoutError:
+                pass
+            finally:
+                sse_open -= 1
+                writer.close()
 
     async def table(match: int, a: int, b: int) -> None:
         await asyncio.sleep(random.random() * duration * 0.8)
@@ -466,25 +508,7 @@ def main() -> None:
     parser.add_argument("--web-threads", type=int, default=4, help="threads per web worker")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
-        raise SystemExit(
-            "set DATABASE_URL (PostgreSQL) and REDIS_URL: "
-            "eval \"$(bash .ci/services.sh start | sed 's/^/export /')\""
-        )
-    # The same settings here (seeding, sessions) and in the servers: production mode.
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DJANGO_DEBUG="false",
-        DJANGO_SECRET_KEY=secrets.token_hex(32),
-        DJANGO_SECURE_SSL_REDIRECT="false",
-        DJANGO_ALLOWED_HOSTS="127.0.0.1,testserver",
-        API_THROTTLE_USER="1000000/minute",
-        API_THROTTLE_ANON="1000000/minute",
-        DJANGO_LOG_LEVEL="WARNING",
-    )
-    import django
-
-    django.setup()
+    production_settings()
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a stream per phone, and a pool

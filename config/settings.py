@@ -146,6 +146,9 @@ LIVE_ETAG_MAX_AGE = env.int("LIVE_ETAG_MAX_AGE", default=300, minimum=10)
 # Events with more players than this recompute their standings in a Celery task after each
 # change and show the previous snapshot meanwhile (tournaments/snapshots.py).
 STANDINGS_INLINE_PLAYERS = env.int("STANDINGS_INLINE_PLAYERS", default=512, minimum=0)
+# ... at most once in this many seconds while results keep coming (a 10,000-player snapshot
+# costs seconds of CPU; one per result would keep a worker busy for the whole round).
+STANDINGS_RECOMPUTE_SECONDS = env.int("STANDINGS_RECOMPUTE_SECONDS", default=20, minimum=0)
 
 CELERY_BROKER_URL = env.url("CELERY_BROKER_URL", schemes=("redis", "rediss", "amqp")) or REDIS_URL
 # Without a broker, tasks run inline in the web process: the embedded default for development.

@@ -74,18 +74,25 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     def retrieve(self, request: Request, pk: str) -> Response:
         return Response(self._detail(self.get_object()))
 
-    def _detail(self, match: Match) -> dict[str, Any]:
-        # Read again after a write, with what the serializer shows in the same query (access
-        # was checked when the match was first read).
-        match = Match.objects.select_related(
-            "round__event", "player_a__user", "player_b__user"
-        ).get(pk=match.pk)
-        follows = selectors.can_follow(self.request.user, match)
+    def _detail(self, match: Match, *, player: bool = False) -> dict[str, Any]:
+        """The match as the API shows it. `player`: one of its players wrote, and `match` is
+        the services' locked row as written, read with what the serializer shows (no second
+        read; a player follows their own match). Otherwise read again after the write, with
+        what the serializer shows in the same query (access was checked when the match was
+        first read)."""
+        if not player:
+            match = Match.objects.select_related(
+                "round__event", "player_a__user", "player_b__user"
+            ).get(pk=match.pk)
+        follows = player or selectors.can_follow(self.request.user, match)
         context = {"reports": selectors.reports(match) if follows else None}
         return MatchDetailSerializer(match, context=context).data
 
     def _as_player(self) -> tuple[Match, Any]:
-        match = self.get_object()
+        found = selectors.match_played_by(self.request.user, self.kwargs["pk"])
+        if found is not None:
+            return found
+        match = self.get_object()  # 404 for a match the caller may not see, else 403
         registration = selectors.registration_in(self.request.user, match)
         require(registration is not None, self.request, "only the match's players report")
         return match, registration
@@ -104,7 +111,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         match = services.report_result(
             match, registration=registration, by=request.user, **stored_scores(system, data)
         )
-        return Response(self._detail(match))
+        return Response(self._detail(match, player=True))
 
     @extend_schema(
         request=ResultInputSerializer, responses={200: MatchDetailSerializer, 409: ERROR}
@@ -119,7 +126,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         match = services.confirm_result(
             match, registration=registration, by=request.user, **stored_scores(system, data)
         )
-        return Response(self._detail(match))
+        return Response(self._detail(match, player=True))
 
     @extend_schema(request=CorrectionSerializer, responses={200: MatchDetailSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Prefetch, Q, QuerySet
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from kernel import access, choices
 from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport
@@ -45,6 +46,25 @@ def registration_in(user: AbstractBaseUser | AnonymousUser, match: Match):
         if reg is not None and reg.user_id == user.pk:
             return reg
     return None
+
+
+def match_played_by(user: AbstractBaseUser | AnonymousUser, pk: object):
+    """(match, registration) when `user` plays match `pk` of a published round of a public
+    event, else None (the caller then applies the visibility rules to tell 404 from 403).
+    Players reporting their own result skip the visibility filter's joins: 10,000 reports and
+    confirmations in a round (issue 15)."""
+    if not user.is_authenticated or not str(pk).isdigit():
+        return None
+    match = Match.objects.select_related("round__event", "player_a", "player_b").filter(pk=pk)
+    match = match.first()
+    if (
+        match is None
+        or match.round.status == choices.RoundStatus.DRAFT
+        or match.round.event.status == choices.EventStatus.DRAFT
+    ):
+        return None
+    registration = registration_in(user, match)
+    return None if registration is None else (match, registration)
 
 
 def can_follow(user: AbstractBaseUser | AnonymousUser, match: Match) -> bool:
@@ -99,8 +119,17 @@ def player_panel(match: Match, registration) -> dict:
     from matches.logs import selectors as log_selectors
     from matches.logs import services as log_services
 
-    by_player = {r.registration_id: r for r in reports(match)}
     opponent = match.player_b if registration.pk == match.player_a_id else match.player_a
+    if match.status != Match.Status.PENDING:  # confirmed or disputed: nothing left to act on
+        return {
+            "me": registration,
+            "opponent": opponent,
+            "mine": None,
+            "theirs": None,
+            "accept_log": None,
+            "log_outcome": None,
+        }
+    by_player = {r.registration_id: r for r in reports(match)}
     counted = [log for log in log_selectors.logs_of(match) if log.counts]
     newest = counted[0] if counted else None
     outcome = log_services.match_outcome(newest) if newest and newest.acceptable else None
@@ -141,29 +170,42 @@ def queue_cards(event) -> list[dict]:
     return waiting + settled[::-1]
 
 
-def ban_phase_overview(event) -> list[dict]:
-    """Where each table of the current round is in its ban phase, for the judges (issue 17).
-    The phases are read through the match's relation (`match.ban_phase`): matches sits below
-    teams and does not import it."""
+#: Tables per page of the judges' ban-phase overview: a 10,000-player round has 5,000 tables,
+#: and the queue page must not render (or query) all of them at every refresh (issue 15).
+BAN_OVERVIEW_TABLES = 50
+
+
+def ban_phase_overview(event, page: object = 1) -> Page | None:
+    """Where each table of the current round is in its ban phase, for the judges (issue 17):
+    one page of `BAN_OVERVIEW_TABLES` tables, each row a dict (`match`, `phase`, `bans_made`,
+    `bans_total`); None when the event has no ban phases (one team for the whole event) or no
+    published round. The phases are read through the match's relation (`match.ban_phase`):
+    matches sits below teams and does not import it."""
+    if event.team_mode != choices.TeamMode.PER_MATCH:
+        return None
     current = event.rounds.exclude(status="draft").order_by("-number").first()
     if current is None:
-        return []
-    rows = []
-    for match in (
+        return None
+    tables = (
         current.matches.exclude(player_b=None)
         .select_related("player_a__user", "player_b__user", "ban_phase__arena")
+        .annotate(bans_made=Count("ban_phase__bans"))
         .order_by("table")
-    ):
-        phase = getattr(match, "ban_phase", None) if _has_phase(match) else None
+    )
+    found = Paginator(tables, BAN_OVERVIEW_TABLES).get_page(page)
+    rows = []
+    for match in found.object_list:
+        phase = match.ban_phase if _has_phase(match) else None
         rows.append(
             {
                 "match": match,
                 "phase": phase,
-                "bans_made": phase.bans.count() if phase else 0,
+                "bans_made": match.bans_made if phase else 0,
                 "bans_total": 2 * phase.bans_per_player if phase else 0,
             }
         )
-    return rows
+    found.object_list = rows
+    return found
 
 
 def _has_phase(match: Match) -> bool:

@@ -31,7 +31,13 @@ if TYPE_CHECKING:
 
 
 def _locked(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+    """The match, locked (its row only: not its event's, which every report of the event would
+    then wait for), with what the services and the API's answer read."""
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__event", "player_a__user", "player_b__user")
+        .get(pk=match.pk)
+    )
 
 
 def _check_result(match: Match, result: str, gg_a: int | None, gg_b: int | None) -> None:
@@ -127,6 +133,45 @@ def _check_reportable(match: Match, *, from_log: int | None = None) -> None:
         )
 
 
+def _reports_of(
+    match: Match, registration: Registration
+) -> tuple[ResultReport | None, ResultReport | None]:
+    """The reports of a locked match: the player's own and the opponent's (one query)."""
+    mine = theirs = None
+    for report in match.reports.all():
+        if report.registration_id == registration.pk:
+            mine = report
+        else:
+            theirs = report
+    return mine, theirs
+
+
+def _write_report(
+    match: Match,
+    registration: Registration,
+    report: ResultReport | None,
+    *,
+    by: AbstractBaseUser,
+    result: str,
+    gg_a: int | None,
+    gg_b: int | None,
+) -> ResultReport:
+    """Store the player's report (a new one, or their earlier one changed). The match is
+    locked, so nobody else writes its reports meanwhile."""
+    if report is None:
+        return ResultReport.objects.create(
+            match=match,
+            registration=registration,
+            reported_by=by,
+            result=result,
+            gg_a=gg_a,
+            gg_b=gg_b,
+        )
+    report.reported_by, report.result, report.gg_a, report.gg_b = by, result, gg_a, gg_b
+    report.save(update_fields=["reported_by", "result", "gg_a", "gg_b", "reported_at"])
+    return report
+
+
 @transaction.atomic
 def report_result(
     match: Match,
@@ -147,13 +192,9 @@ def report_result(
     if match.side_of(registration.pk) is None:
         raise InvalidInput("registration", _("this player is not in the match"))
     _check_result(match, result, gg_a, gg_b)
-    mine, _created = ResultReport.objects.update_or_create(
-        match=match,
-        registration=registration,
-        defaults={"reported_by": by, "result": result, "gg_a": gg_a, "gg_b": gg_b},
-    )
+    mine, theirs = _reports_of(match, registration)
+    mine = _write_report(match, registration, mine, by=by, result=result, gg_a=gg_a, gg_b=gg_b)
     signals.result_reported.send(sender=ResultReport, report_id=mine.pk)
-    theirs = match.reports.exclude(registration=registration).first()
     if theirs is None:
         notices.match_changed(match)
         return match
@@ -198,7 +239,7 @@ def confirm_result(
     _check_reportable(match)
     if match.side_of(registration.pk) is None:
         raise InvalidInput("registration", _("this player is not in the match"))
-    theirs = match.reports.exclude(registration=registration).first()
+    mine, theirs = _reports_of(match, registration)
     if theirs is None:
         raise Conflict("match", _("your opponent has not reported yet"), "nothing_to_confirm")
     if (theirs.result, theirs.gg_a, theirs.gg_b) != (result, gg_a, gg_b):
@@ -208,15 +249,8 @@ def confirm_result(
             "report_changed",
             current={"result": theirs.result, "gg_a": theirs.gg_a, "gg_b": theirs.gg_b},
         )
-    ResultReport.objects.update_or_create(
-        match=match,
-        registration=registration,
-        defaults={
-            "reported_by": by,
-            "result": theirs.result,
-            "gg_a": theirs.gg_a,
-            "gg_b": theirs.gg_b,
-        },
+    _write_report(
+        match, registration, mine, by=by, result=theirs.result, gg_a=theirs.gg_a, gg_b=theirs.gg_b
     )
     return _write_result(
         match,

@@ -169,7 +169,7 @@ def _queue_page(request, event, who, *, bound: tuple[int, RulingForm] | None = N
         "event": event,
         "who": who,
         "cards": cards,
-        "ban_phases": selectors.ban_phase_overview(event),
+        "ban_phases": selectors.ban_phase_overview(event, request.GET.get("tables")),
         "editing": bool(bound),
         "live_topic": topics.judge_queue(event.slug),
     }

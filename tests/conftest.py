@@ -248,7 +248,7 @@ def _empty_cache() -> Iterator[None]:
         import redis
 
         client = redis.Redis.from_url(settings.REDIS_URL)
-        for pattern in ("live:", "standings:", "background:", "round-event-slug:"):
+        for pattern in ("live:", "standings:", "background:", "round-event-slug:", "access:"):
             keys = list(client.scan_iter(f"*:{pattern}*"))
             if keys:
                 client.delete(*keys)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 from matches.models import Match
@@ -44,6 +44,23 @@ def current_round(event: Event, *, include_drafts: bool = False) -> Round | None
     if not include_drafts:
         rounds = rounds.exclude(status=Round.Status.DRAFT)
     return rounds.first()
+
+
+def my_current_match(event: Event, user: AbstractBaseUser) -> Match | None:
+    """The user's match in the event's current (latest published) round, with the round and
+    both players, in one query: the "my match" page every phone of an event follows."""
+    current = (
+        Round.objects.filter(event=event)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("-number")
+        .values("pk")[:1]
+    )
+    return (
+        Match.objects.filter(round_id=Subquery(current))
+        .filter(Q(player_a__user=user) | Q(player_b__user=user))
+        .select_related("round", "player_a__user", "player_b__user")
+        .first()
+    )
 
 
 def match_of(registration: Registration, round_: Round) -> Match | None:

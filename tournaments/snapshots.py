@@ -18,6 +18,7 @@ one more computation, never to a stale snapshot under a new name.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,16 +87,37 @@ def fresh(event: Event) -> bool:
 
 
 def request_recompute(event: Event) -> None:
-    """Queue one recomputation (none while one is already queued)."""
-    if cache.add(_key(event.pk, "queued"), 1, timeout=60):
+    """Queue one recomputation (none while one is already queued).
+
+    A large event's results arrive in a stream (5,000 in a 10,000-player round): recomputing
+    after each would keep a worker busy with nothing but standings, so a recomputation starts
+    at most once every `STANDINGS_RECOMPUTE_SECONDS`; meanwhile readers see the last snapshot,
+    marked as updating. A change after a quiet spell is computed at once."""
+    wait = _wait_before_next(event.pk)
+    if cache.add(_key(event.pk, "queued"), 1, timeout=60 + wait):
         from tournaments.tasks import recompute_standings
 
-        recompute_standings.delay(event.pk)
+        if wait:
+            recompute_standings.apply_async((event.pk,), countdown=wait)
+        else:
+            recompute_standings.delay(event.pk)
+
+
+def _wait_before_next(event_id: int) -> int:
+    """Seconds until the next recomputation of the event may start."""
+    started = cache.get(_key(event_id, "started"))
+    if started is None:
+        return 0
+    return max(0, math.ceil(started + settings.STANDINGS_RECOMPUTE_SECONDS - time.time()))
 
 
 def mark_started(event_id: int) -> None:
-    """A recomputation started: a change from now on queues another one."""
+    """A recomputation started: a change from now on queues another one (not before
+    `STANDINGS_RECOMPUTE_SECONDS` from now)."""
     cache.delete(_key(event_id, "queued"))
+    cache.set(
+        _key(event_id, "started"), time.time(), timeout=settings.STANDINGS_RECOMPUTE_SECONDS + 1
+    )
 
 
 def set_progress(event_id: int, percent: int) -> None:

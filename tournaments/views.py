@@ -101,8 +101,10 @@ def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, access.Acc
     return event, who
 
 
-def _round(request: HttpRequest, event: Event, number: int) -> Round:
-    return get_object_or_404(access.visible_rounds(request.user, event), number=number)
+def _round(
+    request: HttpRequest, event: Event, number: int, who: access.Access | None = None
+) -> Round:
+    return get_object_or_404(access.visible_rounds(request.user, event, who), number=number)
 
 
 # Event pages ------------------------------------------------------------------------------------
@@ -544,7 +546,7 @@ def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The pairings; for organisers of a published round, also the results desk (issue 17)."""
     event, who = event_and_access(request, slug)
-    round_ = _round(request, event, number)
+    round_ = _round(request, event, number, who)
     context = _round_context(request, event, who, round_)
     if request.htmx and request.GET.get("part") == "next":
         return render(request, "tournaments/_desk_next.html", context)
@@ -812,14 +814,21 @@ def _my_match_topics(request: HttpRequest, slug: str) -> list[str]:
 
 @live_etag(_my_match_topics)
 def my_match(request: HttpRequest, slug: str) -> HttpResponse:
-    """Your table, opponent and result form for the current round; polled by htmx."""
-    event, who = event_and_access(request, slug)
+    """Your table, opponent and result form for the current round; followed live by every
+    phone of the event, so it reads your registration along with your match (issue 15)."""
+    event, roles = access.event_and_roles(request, slug)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    match = selectors.my_current_match(event, request.user)
+    if match is not None:
+        current = match.round
+        mine = match.player_a if match.player_a.user_id == request.user.pk else match.player_b
+    else:  # not paired in the current round (or no round yet): the registration alone
+        current = selectors.current_round(event)
+        mine = event.registrations.filter(user=request.user).first()
+    who = access.with_registration(roles, mine)
     if who.registration is None:
-        if not request.user.is_authenticated:
-            return redirect(f"{reverse('login')}?next={request.path}")
         raise Http404("you are not registered in this event")
-    current = selectors.current_round(event)
-    match = selectors.match_of(who.registration, current) if current else None
     context = {
         "event": event,
         "who": who,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from django.test import Client
 
@@ -90,3 +92,28 @@ def test_api_resources_answer_304_while_unchanged(django_assert_max_num_queries)
         tag = client.get(url)["ETag"]
         with django_assert_max_num_queries(1):
             assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304, url
+
+
+def test_a_stream_of_results_recomputes_a_large_event_at_most_once_an_interval(
+    monkeypatch, settings, django_capture_on_commit_callbacks
+):
+    """Issue 15: 5,000 results in a round must not mean 5,000 recomputations back to back."""
+    event, organiser, tables = _round_one(6)
+    settings.STANDINGS_INLINE_PLAYERS = 2
+    settings.STANDINGS_RECOMPUTE_SECONDS = 20
+    snapshots.standings_page(event)
+    now, sent = 1000.0, []
+    monkeypatch.setattr(snapshots, "time", SimpleNamespace(time=lambda: now))
+    monkeypatch.setattr(recompute_standings, "delay", lambda pk: sent.append((pk, 0)))
+    monkeypatch.setattr(
+        recompute_standings, "apply_async", lambda args, countdown: sent.append((*args, countdown))
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        match_services.set_result(tables[0], by=organiser, result="a", gg_a=5, gg_b=0)
+    assert sent == [(event.pk, 0)]  # after a quiet spell: at once
+    recompute_standings(event.pk)
+    now += 5
+    with django_capture_on_commit_callbacks(execute=True):
+        match_services.set_result(tables[1], by=organiser, result="a", gg_a=5, gg_b=0)
+    assert sent[1:] == [(event.pk, 15)]  # 20 s after the last one started
+    assert snapshots.standings_page(event).updating

@@ -1,10 +1,15 @@
 """Two web processes and two Celery workers on loopback, one PostgreSQL and one Redis: an event
-driven through both web processes sees one state (docs/deployment.md)."""
+driven through both web processes sees one state (docs/deployment.md).
+
+The processes run the commands docker-compose.yml gives its `web` (WSGI pages and API) and
+`live` (the ASGI process holding the event streams) services, bound to loopback ports: the test
+exercises the deployment compose describes."""
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import socket
 import subprocess
 import sys
@@ -14,6 +19,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.conftest import REPO, running_worker, subprocess_database_url, wait_for
 from tests.factories import make_running_event, make_user
@@ -43,17 +49,27 @@ def _env(redis_url: str) -> dict[str, str]:
     }
 
 
-def _web(port: int, env: dict[str, str]) -> subprocess.Popen:
-    return subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "config.asgi:application",
-            *("-k", "uvicorn_worker.UvicornWorker", "--workers", "1"),
-            *("--bind", f"127.0.0.1:{port}", "--log-level", "warning"),
-        ],
-        cwd=REPO,
-        env=env,
-    )
+def compose_command(service: str, port: int) -> list[str]:
+    """The command docker-compose.yml runs for `service`, bound to 127.0.0.1:`port`, with this
+    virtualenv's executables and without the access log."""
+    compose = yaml.safe_load((REPO / "docker-compose.yml").read_text())
+    command = compose["services"][service]["command"]
+    words = shlex.split(command) if isinstance(command, str) else list(command)
+    words[words.index("--bind") + 1] = f"127.0.0.1:{port}"
+    if "--access-logfile" in words:
+        del words[words.index("--access-logfile") : words.index("--access-logfile") + 2]
+    return [str(BIN / words[0]), *words[1:], "--log-level", "warning"]
+
+
+def _serve(service: str, port: int, env: dict[str, str]) -> subprocess.Popen:
+    return subprocess.Popen(compose_command(service, port), cwd=REPO, env=env)
+
+
+def test_the_processes_are_those_compose_runs():
+    """Pages and the API on WSGI threads, the streams on one ASGI process (docs/deployment.md)."""
+    web, live = compose_command("web", 1), compose_command("live", 2)
+    assert "config.wsgi:application" in web and "gthread" in web
+    assert "config.asgi:application" in live and "uvicorn_worker.UvicornWorker" in live
 
 
 def _call(port: int, method: str, path: str, token: str, body: dict | None = None) -> dict:
@@ -92,21 +108,24 @@ def test_two_webs_and_two_workers_share_one_event(redis_url, transactional_db):
         round_.matches.filter(player_b__isnull=False).select_related("player_a", "player_b")
     )
     env = _env(redis_url)
-    web_a, web_b = _free_port(), _free_port()
+    web_a, web_b, live = _free_port(), _free_port(), _free_port()
     with ExitStack() as stack:
-        for port in (web_a, web_b):
-            server = _web(port, env)
+        for service, port in (("web", web_a), ("web", web_b), ("live", live)):
+            server = _serve(service, port, env)
             stack.callback(server.wait, 30)
             stack.callback(server.terminate)
         for name in ("one", "two"):
             stack.enter_context(running_worker(redis_url, "-n", f"{name}@%h", env=env))
-        assert wait_for(lambda: _healthy(web_a) and _healthy(web_b), timeout=120, interval=0.5)
+        assert wait_for(
+            lambda: all(_healthy(port) for port in (web_a, web_b, live)), timeout=120, interval=0.5
+        )
 
-        # A browser on web B follows the first match; the write happens on web A.
+        # A browser follows the first match on the live process (where the load balancer
+        # sends /live/); the writes happen on the web processes.
         first = tables[0]
         heard: list[str] = []
         stream = urllib.request.urlopen(
-            f"http://127.0.0.1:{web_b}/live/?topic=match.{first.pk}", timeout=60
+            f"http://127.0.0.1:{live}/live/?topic=match.{first.pk}", timeout=60
         )
         stack.callback(stream.close)
 
@@ -132,7 +151,7 @@ def test_two_webs_and_two_workers_share_one_event(redis_url, transactional_db):
             done = _call(confirm_on, "POST", f"/api/v1/matches/{match.pk}/confirm/", b, result)
             assert done["status"] == "confirmed"
         listener.join(timeout=30)
-        assert heard, "a notice published on web A did not reach the stream on web B"
+        assert heard, "a notice published by a web process did not reach the live process"
 
         def settled() -> tuple | None:
             pages = [_call(port, "GET", path, token[organiser.pk]) for port in (web_a, web_b)]

@@ -8,6 +8,8 @@ from tournaments.notifications.models import Notice
 
 
 def unread_notices(request: HttpRequest) -> dict[str, int]:
+    if getattr(request, "htmx", False):  # htmx swaps a region of the page, never the header
+        return {}
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}

@@ -133,8 +133,12 @@ def opponent_reported(report_id: int) -> None:
     from matches.models import Match, ResultReport
     from tournaments.templatetags.event_tags import result_text
 
+    # With the reporter's name and the opponent's saved language: one query per report.
     report = ResultReport.objects.select_related(
-        "registration", "match__round__event", "match__player_a__user", "match__player_b__user"
+        "registration__user",
+        "match__round__event",
+        "match__player_a__user__account",
+        "match__player_b__user__account",
     ).get(pk=report_id)
     match = report.match
     if match.status != Match.Status.PENDING:
