@@ -28,6 +28,7 @@ from rules.engine.casting import (
     ArmourRollsError,
     CastAction,
     Rolls,
+    StandbyOrderError,
     TraceStep,
     check_prerequisites,
     spell_costs,
@@ -48,6 +49,7 @@ from rules.engine.movement import (
 )
 from rules.engine.powers import powers_of
 from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.reactions import is_power_effect, waits_for_choice
 from rules.engine.replay.dispatch import Applied, Context, step
 from rules.engine.roster import Spell
 from rules.engine.sight import sight_rules
@@ -421,8 +423,10 @@ def _not_castable(spell: Spell, why: str, feature: str) -> SpellOption:
 
 @dataclass(frozen=True)
 class CastNeeds:
-    """What a cast on a chosen cell needs before it can be recorded: the dice to roll and, when
-    the area must be oriented, the choices (`directions`)."""
+    """What a cast on a chosen cell needs before it can be recorded: the dice to roll, when the
+    area must be oriented the choices (`directions`), and how many coins the players toss
+    (7.2.4: `coins`). The dice are those asked after the coins given with the cast: a coin's
+    side may change what the spell does, so the players toss first and then roll."""
 
     dice: tuple[DiceRequest, ...] = ()
     directions: tuple[str, ...] = ()
@@ -437,16 +441,22 @@ class CastNeeds:
 
 
 def cast_needs(state: GameState, cast: Cast, context: Context) -> CastNeeds:
-    """The dice the rules call for in this cast, found by asking the engine (module docstring).
+    """The dice the rules call for in this cast, found by asking the engine (module docstring),
+    after the coins already tossed (`cast.rolls.coins`; a coin still missing is probed as
+    heads and counted in `coins`).
 
     Raises the `RuleViolation` or `Unsupported` that refuses the cast itself (out of range, not
     enough AP...): that refusal is what the players must be told.
     """
-    return _probe_cast(state, cast, context)[0]
+    return _probe_cast(state, cast, context, coins=cast.rolls.coins)[0]
 
 
 def _probe_cast(
-    state: GameState, cast: Cast, context: Context, seed: Rolls = _NO_DICE
+    state: GameState,
+    cast: Cast,
+    context: Context,
+    seed: Rolls = _NO_DICE,
+    coins: tuple[str, ...] = (),
 ) -> tuple[CastNeeds, Rolls]:
     """`cast_needs`, and the blank dice the cast went through with: the next cell of the same
     spell starts from them (`seed`), so a cell that needs the same dice costs one cast."""
@@ -464,19 +474,22 @@ def _probe_cast(
             cast = replace(cast, direction=directions[0])
         return bool(directions)
 
-    asked, rolls = _dice_asked(attempt, cast.unit, orient, seed)
+    asked, rolls = _dice_asked(attempt, cast.unit, orient, seed, coins)
     return CastNeeds(asked, directions, len(rolls.coins)), rolls
 
 
-def resolve_needs(state: GameState, source: str, context: Context) -> CastNeeds:
+def resolve_needs(
+    state: GameState, source: str, context: Context, coins: tuple[str, ...] = ()
+) -> CastNeeds:
     """The dice an effect on standby needs (a Bomb's Explosion, a Trap's Click: 7.2.9), asked
-    of the engine as for a cast; raises the refusal when `source` cannot be resolved now."""
+    of the engine as for a cast (after the `coins` tossed); raises the refusal when `source`
+    cannot be resolved now."""
 
     def attempt(rolls: Rolls) -> None:
         step(state, Resolve(0, source, rolls), context)
 
     who = source.partition(":")[2]
-    asked, rolls = _dice_asked(attempt, who, lambda refused: False)
+    asked, rolls = _dice_asked(attempt, who, lambda refused: False, coins=coins)
     return CastNeeds(asked, (), len(rolls.coins))
 
 
@@ -485,12 +498,14 @@ def _dice_asked(
     actor: str,
     retry: Callable[[RuleViolation], bool],
     seed: Rolls = _NO_DICE,
+    coins: tuple[str, ...] = (),
 ) -> tuple[tuple[DiceRequest, ...], Rolls]:
     """Run `attempt` with the dice asked so far until the engine asks for no more; `retry`
     settles a refusal that is a question (an area's orientation) and says whether to go on.
     Starting from `seed` (the dice a similar action went through with), only the dice the engine
-    still asks for are requests."""
-    critical, armour, coins = seed.critical, dict(seed.armour), ()
+    still asks for are requests. `coins` are the coins the players tossed; one more the spell
+    asks for is probed as heads."""
+    critical, armour = seed.critical, dict(seed.armour)
     asked: dict[tuple[str, str], DiceRequest] = {}
     for _ in range(_MAX_PROBES):
         rolls = Rolls(critical, armour, coins)
@@ -509,7 +524,7 @@ def _dice_asked(
             armour = {u: armour.get(u, ()) for u in sorted(wrong.expected)}
             continue
         except RuleViolation as refused:
-            if refused.rule == "7.2.4" and "coin" in refused.message:
+            if refused.rule == "7.2.4" and "coin flip" in refused.message:
                 coins = (*coins, "heads")
                 continue
             if retry(refused):
@@ -519,6 +534,31 @@ def _dice_asked(
     else:
         raise Unsupported("dice:probe", f"{actor}'s action kept asking for dice")
     return tuple(asked.values()), Rolls(critical, armour, coins)
+
+
+#: A label no effect on standby has: put last in an action's `order`, it makes Step 8 say
+#: which effects wait (`StandbyOrderError`) instead of resolving them in the order they came.
+_ORDER_PROBE = "order:?"
+
+
+def standby_order(state: GameState, event: Cast | Resolve, context: Context) -> tuple[str, ...]:
+    """The effects on standby whose order the active player chooses in this action (7.2.9.a,
+    4.18.3.b), the event carrying all its dice: two or more different roster powers' effects
+    that Step 8 would otherwise resolve in the order they triggered (docs/engine-spells.md,
+    "Order on standby"). Empty when there is nothing to order, or when Step 8 stops anyway and
+    the game then asks for each effect in turn (an Explosion, a Click or a choice waits for its
+    `resolve` event, the player naming which comes first).
+
+    Raises the refusal of the event itself (dice missing, out of range...)."""
+    try:
+        step(state, replace(event, order=(*event.order, _ORDER_PROBE)), context)
+    except StandbyOrderError as asked:
+        waiting = asked.waiting
+    else:
+        return ()
+    labels = tuple(dict.fromkeys(p.label for p in waiting))
+    automatic = all(is_power_effect(p) and waits_for_choice(p) is None for p in waiting)
+    return labels if len(labels) > 1 and automatic else ()
 
 
 def _directions_of(state: GameState, cast: Cast) -> tuple[str, ...]:
