@@ -178,4 +178,5 @@ def _strings() -> dict[str, str]:
         "heads": _("heads"),
         "tails": _("tails"),
         "order_again": _("Choose again"),
+        "reroll": _("A die failed: enter the reroll (Ecaflip's Second Chance, 1.6)"),
     }

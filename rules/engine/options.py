@@ -35,7 +35,7 @@ from rules.engine.casting import (
 )
 from rules.engine.casting.prerequisites import blockers_for, parse_spell_for, range_bonus
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.dice import DiceCountError, DiceDue, Die, Roll, RollContext, dice_due
+from rules.engine.dice import DiceCountError, DiceDue, Die, RerollError, Roll
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import Cast, Event, Move, Resolve
 from rules.engine.movement import (
@@ -121,6 +121,9 @@ class DiceRequest:
     rule: str
     reasons: tuple[str, ...]
     against: str | None = None  # Lock/Dodge: the other unit of the Block roll
+    #: When a die fails, the roller rerolls all `count` dice and the reroll counts (Ecaflip's
+    #: Second Chance, 1.6): the dice entered are then the first roll and the reroll.
+    reroll: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -130,12 +133,21 @@ class DiceRequest:
             "rule": self.rule,
             "reasons": list(self.reasons),
             "against": self.against,
+            "reroll": self.reroll,
         }
 
 
 def _request(due: DiceDue, who: str, against: str | None = None) -> DiceRequest:
     rule = due.reasons[0].rsplit("(", 1)[-1].rstrip(")") if due.reasons else ""
     return DiceRequest(due.roll.value, who, due.count, rule, due.reasons, against)
+
+
+def _rerolled(request: DiceRequest | None, wrong: RerollError) -> DiceRequest:
+    """The request of a roll the engine says is rerolled when a die fails (`RerollError`)."""
+    if request is None:
+        request = DiceRequest(wrong.roll.value, wrong.who, wrong.due, "1.6", (), wrong.against)
+    why = "Ecaflip's Second Chance: when a die fails, all are rerolled and the reroll counts (1.6)"
+    return replace(request, reroll=True, reasons=(*request.reasons, why))
 
 
 def tension_request(state: GameState) -> DiceRequest:
@@ -185,19 +197,60 @@ class MoveOption:
         }
 
 
-def block_needs(state: GameState, unit: Unit) -> tuple[BlockNeed, ...]:
+def block_needs(state: GameState, unit: Unit, context: Context) -> tuple[BlockNeed, ...]:
     """The Block rolls `unit` faces leaving its cell: one per adjacent enemy character (4.14.1,
-    4.14.2.e), each with the dice both sides roll and why (4.14.2.b, 4.14.2.c, 4.14.5, 4.14.6)."""
-    needs = []
-    for enemy in blockers(state, unit):
-        lock = dice_due(Roll.LOCK, RollContext(powers_of(state, enemy)))
-        dodge = dice_due(Roll.DODGE, RollContext(powers_of(state, unit)))
-        needs.append(
-            BlockNeed(
-                enemy.id, _request(lock, enemy.id, unit.id), _request(dodge, unit.id, enemy.id)
-            )
+    4.14.2.e), each with the dice both sides roll and why (4.14.2.b, 4.14.2.c, 4.14.5, 4.14.6,
+    and the powers that change a roll: Puddlage, Driving, Ecaflip's Second Chance)."""
+    return _block_probe(state, unit, context)[0]
+
+
+def _block_probe(
+    state: GameState, unit: Unit, context: Context
+) -> tuple[tuple[BlockNeed, ...], tuple[BlockRoll, ...]]:
+    """`block_needs`, asked of the engine as a cast's dice are (module docstring): a step to a
+    free adjacent cell is tried with the Block rolls named and no dice, and each refusal that
+    says how many dice a roll needs (`DiceCountError`, `RerollError`; `against` tells which
+    Block roll) is answered with dice that score nothing. Also the Block rolls the step went
+    through with, to probe the other cells."""
+    enemies = sorted(b.id for b in blockers(state, unit))
+    free = [c for c in sorted(_neighbours(unit.cell)) if state.is_free(c)] if unit.cell else []
+    if not enemies or not free:
+        return (), ()
+    dice: dict[tuple[str, Roll], tuple[Die, ...]] = {}
+    asked: dict[tuple[str, Roll], DiceRequest] = {}
+
+    def rolls() -> tuple[BlockRoll, ...]:
+        return tuple(
+            BlockRoll(by, dice.get((by, Roll.LOCK), ()), dice.get((by, Roll.DODGE), ()))
+            for by in enemies
         )
-    return tuple(sorted(needs, key=lambda n: n.by))
+
+    for _ in range(_MAX_PROBES):
+        try:
+            step(state, Move(0, unit.id, free[0], rolls()), context)
+        except DiceCountError as wrong:
+            by = wrong.who if wrong.due.roll is Roll.LOCK else wrong.against
+            asked[(by, wrong.due.roll)] = _request(wrong.due, wrong.who, wrong.against or None)
+            dice[(by, wrong.due.roll)] = (_BLANK[wrong.due.roll],) * wrong.due.count
+            continue
+        except RerollError as wrong:
+            by = wrong.who if wrong.roll is Roll.LOCK else wrong.against
+            asked[(by, wrong.roll)] = _rerolled(asked.get((by, wrong.roll)), wrong)
+            dice[(by, wrong.roll)] = (_BLANK[wrong.roll],) * (2 * wrong.due)
+            continue
+        break
+    else:
+        raise Unsupported("dice:probe", f"{unit.id}'s Block rolls kept asking for dice")
+
+    def request(by: str, roll: Roll, who: str, against: str) -> DiceRequest:
+        base = "4.14.2.b" if roll is Roll.LOCK else "4.14.2.c"
+        return asked.get((by, roll)) or DiceRequest(roll.value, who, 0, base, (), against)
+
+    needs = tuple(
+        BlockNeed(by, request(by, Roll.LOCK, by, unit.id), request(by, Roll.DODGE, unit.id, by))
+        for by in enemies
+    )
+    return needs, rolls()
 
 
 def move_options(state: GameState, unit: Unit, context: Context) -> tuple[MoveOption, ...]:
@@ -206,21 +259,17 @@ def move_options(state: GameState, unit: Unit, context: Context) -> tuple[MoveOp
 
     Leaving a cell next to an enemy needs Block rolls whose outcome changes the MP left, so a
     path may only be blocked on its first step: from a blocked start cell only the adjacent cells
-    are offered (probed with Block dice that score nothing), and a path does not go on from a
-    cell next to an enemy, nor once the step left something on standby (a Trap's Click).
+    are offered (probed with Block dice that score nothing, `_block_probe`), and a path does not
+    go on from a cell next to an enemy, nor once the step left something on standby (a Trap's
+    Click).
     """
     if unit.cell is None or not unit.is_character or unit.mp < 1:
         return ()
-    start_blocks = block_needs(state, unit)
+    try:
+        start_blocks, probe = _block_probe(state, unit, context)
+    except (RuleViolation, Unsupported):  # no step from here is accepted
+        return ()
     if start_blocks:
-        probe = tuple(
-            BlockRoll(
-                need.by,
-                (_BLANK[Roll.LOCK],) * need.lock.count,
-                (_BLANK[Roll.DODGE],) * need.dodge.count,
-            )
-            for need in start_blocks
-        )
         return tuple(
             MoveOption(near.name, (near.name,), start_blocks)
             for near in sorted(_neighbours(unit.cell))
@@ -519,6 +568,15 @@ def _dice_asked(
                 critical = blank
             else:
                 armour = {**armour, who: blank}
+            continue
+        except RerollError as wrong:
+            key = (wrong.roll.value, wrong.who)
+            asked[key] = _rerolled(asked.get(key), wrong)
+            blank = (_BLANK[wrong.roll],) * (2 * wrong.due)
+            if wrong.roll is Roll.CRITICAL:
+                critical = blank
+            else:
+                armour = {**armour, wrong.who: blank}
             continue
         except ArmourRollsError as wrong:
             armour = {u: armour.get(u, ()) for u in sorted(wrong.expected)}

@@ -234,13 +234,26 @@
     if (!keptDice || keptDice.key !== key) keptDice = { key, values: requests.map((r) => Array(r.count).fill(null)) };
     const values = keptDice.values;
     const wrap = h("div", { class: "rec-dice" });
+    /* A roll rerolled when a die fails (Ecaflip's Second Chance, 1.6): once the first dice are
+       in and one of them fails, as many dice again are asked for, the reroll. */
+    const settle = (req, i) => {
+      if (!req.reroll) return false;
+      const first = values[i].slice(0, req.count);
+      if (!first.every((v) => v)) return false;
+      const failed = first.some((v) => (v.includes(":") ? v.split(":")[1] : v) !== req.roll);
+      const needed = failed ? 2 * req.count : req.count;
+      if (values[i].length === needed) return false;
+      values[i] = values[i].slice(0, needed).concat(Array(Math.max(0, needed - values[i].length)).fill(null));
+      return true;
+    };
     requests.forEach((req, i) => {
       const fs = h("fieldset", { class: "rec-roll", "data-roll": req.roll, "data-who": req.who });
       const roll = req.roll === "tension" ? T.tension_roll : T[req.roll] || req.roll;
       fs.append(h("legend", {}, `${req.who}: ${req.count} × ${roll}`));
       fs.append(h("p", { class: "why small" }, `${T.why}: ${req.reasons.join("; ")}`));
       if (!req.count) fs.append(h("p", { class: "small" }, T.no_dice));
-      for (let d = 0; d < req.count; d++) {
+      for (let d = 0; d < values[i].length; d++) {
+        if (d === req.count) fs.append(h("p", { class: "small rec-reroll" }, T.reroll));
         const row = h("div", { class: "rec-die", "data-die": d });
         const turns = h("div", { class: "rec-turns" });
         const showTurns = (face, chosen) => {
@@ -249,7 +262,9 @@
             turns.append(h("button", { type: "button", class: "turn" + (side === chosen ? " on" : ""), "data-side": side, onclick: (ev) => {
               turns.querySelectorAll(".turn").forEach((b) => b.classList.remove("on"));
               ev.currentTarget.classList.add("on");
-              values[i][d] = face + ":" + side; onChange(values);
+              values[i][d] = face + ":" + side;
+              if (settle(req, i)) { render(); return; }
+              onChange(values);
             } }, "→ " + (T[side] || side)));
           }
         };
@@ -262,6 +277,7 @@
               e.currentTarget.classList.add("on");
               values[i][d] = TURNS[face] ? null : face;
               showTurns(face, null);
+              if (settle(req, i)) { render(); return; }
               onChange(values);
             },
           }, h("span", { class: "icon" }, icon), h("span", { class: "lbl" }, label)));

@@ -156,6 +156,22 @@ CARDS = [
             ),
         ],
     ),
+    # Lucky Kerub's powers change his rolls: Puddlage adds a die against a WATER caster (his
+    # own Jab is WATER), and Ecaflip's Second Chance rerolls a roll that failed a die (1.6).
+    _card(
+        "rec-kerub",
+        "Lucky Kerub",
+        level=2,
+        initiative=5,
+        ap=8,
+        mp=9,
+        hp=8,
+        powers=[
+            {"slug": "puddlage", "name": "Puddlage"},
+            {"slug": "ecaflip-second-chance", "name": "Ecaflip's Second Chance"},
+        ],
+        spells=[_spell("Jab", element="water")],
+    ),
     # Brute's two powers trigger on the same Injuries (4.10.6.a): two effects on standby whose
     # order the active player chooses (7.2.9.a).
     _card(

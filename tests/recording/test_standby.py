@@ -152,3 +152,28 @@ def test_4_19_5_a_bombs_explosion_recorded_at_the_table_gives_a_valid_log(
     report = catalog.verify_match_log(bytes(log.data))
     assert report.status.value == "valid", report.to_dict()
     assert any('"e":"resolve"' in line for line in bytes(log.data).decode().splitlines())
+
+
+def test_coins_and_the_order_on_standby_over_the_api(world):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(world.a)
+    url = f"/api/v1/matches/{world.match.pk}/recording/"
+    assert api.post(url, {}, format="json").status_code == 201
+    recording = Recording.objects.get(match=world.match)
+    _opening(world, recording)
+    query = {"unit": "A1", "spell": "Lucky Shot", "target": "e11", "coins": "tails"}
+    needs = api.get(url + "options/", query).json()
+    assert needs["coins"] == 1 and needs["dice"]
+    wrong = api.get(url + "options/", {**query, "coins": "edge"})
+    assert wrong.status_code == 422 and wrong.json()["rule"] == "7.2.4"
+    cast = ev("cast", unit="A1", spell="Lucky Shot", target="e11", rolls=_rolls(needs))
+    cast["rolls"]["coins"] = ["tails"]
+    asked = api.post(url + "standby/", {"event": cast}, format="json")
+    assert asked.status_code == 200, asked.json()
+    assert sorted(asked.json()["order"]) == ["adrenaline:B1", "rolbak:B1"]
+    missing = {**cast, "rolls": {"coins": ["tails"]}}  # no dice: the cast itself is refused
+    refused = api.post(url + "standby/", {"event": missing}, format="json")
+    assert refused.status_code == 422 and refused.json()["rule"].startswith("7.2")
+    assert recording.actions.count() == 4  # asking records nothing
