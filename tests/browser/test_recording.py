@@ -297,3 +297,50 @@ def test_a_coin_the_order_on_standby_and_a_bombs_explosion_by_taps(browser: Brow
     assert catalog.verify_match_log(data.encode()).status.value == "valid"
     assert '"coins":["tails"]' in data and '"order":["rolbak:B1","adrenaline:B1"]' in data
     assert '"e":"resolve","source":"explosion:A1/training-bomb-1"' in data
+    for page in (a, b):
+        page.context.close()
+
+
+def test_a_failed_roll_of_second_chance_asks_for_its_reroll(browser: Browser, live_server):
+    """Lucky Kerub (A1) fails a die of his Critical roll: the phone then asks for the reroll
+    (Ecaflip's Second Chance, 1.6), and the cast records the first roll and the reroll."""
+    world = build_world(teams=("rec-kerub", "rec-kerub"))
+    url = f"/matches/{world.match.pk}/recording/"
+    a = _phone(browser, live_server.url, world.a)
+    b = _phone(browser, live_server.url, world.b)
+    a.goto(url)
+    a.locator('input[name="first_player"][value="A"]').check()  # a tie (1.3.1.c)
+    _button(a, "Start recording")
+    _cell(a, "e2")  # 1
+    b.goto(url)
+    _at(b, 1)
+    _cell(b, "e11")  # 2
+    _at(a, 2)
+    _button(a, "Start the turn of A1")  # 3
+    _at(a, 3)
+    expect(a.locator('g.cell.mark-move[data-cell="e10"]')).to_be_visible()
+    _cell(a, "e10")  # 4
+    _at(a, 4)
+    a.locator('button.spell[data-spell="Jab"]').tap()
+    _cell(a, "e11")
+    critical = a.locator('fieldset.rec-roll[data-roll="critical"][data-who="A1"]')
+    expect(critical).to_contain_text("1.6")  # why: Ecaflip's Second Chance
+    first = critical.locator(".rec-die").count()
+    assert first >= 1
+    for index in range(first):
+        _die(a, "critical", "A1", "lock" if index == 0 else "critical", index)
+    expect(critical.locator(".rec-reroll")).to_be_visible()
+    expect(critical.locator(".rec-die")).to_have_count(2 * first)
+    for index in range(first, 2 * first):
+        _die(a, "critical", "A1", "critical", index)
+    armour = a.locator('fieldset.rec-roll[data-roll="armour"][data-who="B1"] .rec-die')
+    for index in range(armour.count()):
+        _die(a, "armour", "B1", "armour", index)
+    _shot(a, "12-reroll")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 5
+    _at(a, 5)
+    recording = Recording.objects.get(match=world.match)
+    cast = recording.actions.get(number=5).events[0]
+    assert len(cast["rolls"]["critical"]) == 2 * first, cast
+    for page in (a, b):  # no poll may reach the server once the test's database is gone
+        page.context.close()
