@@ -19,6 +19,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -38,6 +39,11 @@ async def stream(request: HttpRequest) -> HttpResponse:
             _("topic: give 1 to %(max)d topics of letters, digits, dots, dashes or underscores")
             % {"max": MAX_TOPICS}
         )
+    if not isinstance(request, ASGIRequest):
+        # A WSGI server collects an async stream whole before sending it: the browser would
+        # wait the stream's lifetime for nothing while a thread is held. 204 tells
+        # EventSource to stop; the page polls instead (docs/live.md, "Fallback").
+        return HttpResponse(status=204)
     response = StreamingHttpResponse(
         events(topics, request.headers.get("Last-Event-ID")), content_type="text/event-stream"
     )

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
@@ -27,7 +28,7 @@ class ResultForm(forms.Form):
             for side in ("a", "b"):
                 field = self.fields[f"gg_{side}"]
                 field.label = _("%(score)s, player %(side)s") % {
-                    "score": score.label,
+                    "score": gettext(score.label),
                     "side": side.upper(),
                 }
                 field.min_value, field.max_value = score.minimum, score.maximum

@@ -71,7 +71,7 @@ def _result_help(match: Match) -> str:
     score = match.round.event.game.score
     if score.key == "gg":
         return _("Choose the result and the GG left on each side.")
-    return _("Choose the result and the %(score)s of each side.") % {"score": score.label}
+    return _("Choose the result and the %(score)s of each side.") % {"score": _(score.label)}
 
 
 @require_POST

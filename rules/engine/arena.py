@@ -10,7 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rules.engine.cells import Cell
-from rules.engine.scenery import COUNTS_AS, PIECES, overrides
+from rules.engine.frozen import lazy
+from rules.engine.scenery import PIECES, overrides, own_rules
 
 SIDES = ("A", "B")
 
@@ -31,16 +32,19 @@ class Arena:
         default_factory=lambda: {"A": frozenset(), "B": frozenset()}
     )
     #: Named special scenery (4.17.7, `rules.engine.scenery`): cell -> piece name. Cosmetic
-    #: overrides are in `trees`/`bushes` too; pieces with rules of their own only here.
+    #: overrides are in `trees`/`bushes` too; pieces with rules of their own only here (an Ice
+    #: Cube moves, so the game state's arena changes with it).
     scenery: Mapping[Cell, str] = field(default_factory=dict)
 
     def __hash__(self) -> int:
-        return hash((self.name, self.trees, self.bushes, self.crates, self.demon_cells))
+        pieces = frozenset(self.scenery.items())
+        return hash((self.name, self.trees, self.bushes, self.crates, self.demon_cells, pieces))
 
-    @property
+    @lazy
     def impassable(self) -> frozenset[Cell]:
-        """Cells nothing may enter: trees and bushes (4.17.4); a crate cell is free (4.17.6.c)."""
-        return self.trees | self.bushes
+        """Cells nothing may enter: trees, bushes and the special pieces with rules of their own
+        (4.17.4, 4.17.7.d); a crate cell is free (4.17.6.c). Computed once per arena."""
+        return self.trees | self.bushes | own_rules(self.scenery)
 
     def problems(self) -> list[str]:
         """Why this arena cannot be used for a game yet; empty when it can.
@@ -59,7 +63,7 @@ class Arena:
                 found.append(
                     f"start cells of side {side} outside its two first rows: {', '.join(outside)}"
                 )
-        special = frozenset(c for c, n in self.scenery.items() if n not in COUNTS_AS)
+        special = own_rules(self.scenery)
         layers = {
             "tree": self.trees,
             "bush": self.bushes,

@@ -19,6 +19,7 @@ from __future__ import annotations
 from rules.engine.frozen import replace
 from rules.engine.powers import injury_cap, max_hp, powers_of
 from rules.engine.reactions import gg_for_ko, on_injuries, on_injuries_due, on_ko
+from rules.engine.rulings import register
 from rules.engine.state import (
     GameState,
     Lasting,
@@ -182,14 +183,41 @@ def knock_out(state: GameState, unit_id: str) -> GameState:
     return on_ko(state, unit, by) if state.phase is not Phase.OVER else state
 
 
+KO_CREDIT = register(
+    "ko-credit",
+    default="injury-source",
+    readings=("injury-source", "summoner"),
+    rule="4.10.6.b",
+    description="Who KOs a unit for the powers that trigger on a KO (Prospecting, Loot, Laid "
+    "Low, Goultarminator): the source of its last Injuries, a summon included, such as a Bomb "
+    "for its Explosion or a Trap for its Click (injury-source), or, for Injuries a summon "
+    "inflicted, the Krosmaster who summoned it (summoner). The GG go to the opponent either way.",
+)
+
+
 def ko_source(state: GameState, unit_id: str) -> str | None:
     """Who KOs a unit (4.9.21, 4.9.24 "KO's"; 4.10.6.b): the source that inflicted the last
     Injuries placed on it this turn. None when they were not inflicted (a cost, 4.10.6.c) or when
-    nothing was placed this turn (its HP dropped under its Injuries, a power KO'd it)."""
+    nothing was placed this turn (its HP dropped under its Injuries, a power KO'd it).
+
+    Named ruling `ko-credit`: with `summoner`, a summon's KO (a Bomb's Explosion, a Trap's Click,
+    a Mob's spell) is credited to the Krosmaster at the end of its chain of summoners."""
     for entry in reversed(state.lasting):
         if entry.kind == INFLICTED and entry.source == unit_id and entry.turn == state.turn:
-            return entry.unit
+            return _credited(state, entry.unit)
     return None
+
+
+def _credited(state: GameState, source: str) -> str:
+    """The unit a KO by `source` is credited to under the event's `ko-credit` reading."""
+    if state.rulings.reading(KO_CREDIT.name) != "summoner":
+        return source
+    seen = {source}
+    summoner = state.unit(source).summoner
+    while summoner is not None and summoner not in seen:  # a chain of summons, never a loop
+        seen.add(summoner)
+        source, summoner = summoner, state.unit(summoner).summoner
+    return source
 
 
 def settle_hp(state: GameState) -> GameState:

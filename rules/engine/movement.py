@@ -19,6 +19,7 @@ from rules.engine.frozen import replace
 from rules.engine.injuries import injure
 from rules.engine.powers import powers_of, unsupported_powers
 from rules.engine.reactions import RollSide, on_step, rolled
+from rules.engine.scenery import describe
 from rules.engine.state import GameState, PendingEffect, Phase, Unit, remove_from_arena
 
 LOCKED_LOSS = 3  # MP and AP lost when Locked (4.14.2.d)
@@ -115,6 +116,9 @@ def _why_not_free(state: GameState, cell: Cell) -> str:
         return "a Tree"
     if cell in state.arena.bushes:
         return "a Bush"
+    piece = describe(state.arena, cell)
+    if piece is not None:
+        return f"a {piece} (4.17.7.d)"
     return next(u.id for u in state.units_at(cell) if u.is_obstacle)
 
 

@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from rules.engine.arena import Arena
 from rules.engine.cells import BOARD_SIZE, Cell
+from rules.engine.scenery import describe
 from rules.engine.sight import (
     EXACT,
     Blockers,
@@ -162,6 +163,9 @@ def _describe(cell: Cell, arena: Arena, labels: Mapping[Cell, str]) -> str:
         return f"{labels[cell]} on {cell}"
     if cell in arena.trees:
         return f"the Tree on {cell}"
+    piece = describe(arena, cell)
+    if piece is not None:
+        return f"the {piece} on {cell}"
     return f"the piece on {cell}"
 
 

@@ -24,7 +24,29 @@ from typing import Any
 
 from rules.engine.dice import DiceDue, Die, Roll, RollContext, check_dice, dice_due
 from rules.engine.frozen import replace
+from rules.engine.rulings import register
 from rules.engine.state import GameState, PendingEffect, Phase, Unit
+
+STANDBY_ORDER = register(
+    "standby-order",
+    default="trigger-order",
+    readings=("trigger-order", "active-player-orders"),
+    rule="4.18.3.b",
+    description="Powers' effects on standby that need no choice, when the log gives no order: "
+    "they resolve in the order they triggered (trigger-order), or, whenever more than one "
+    "effect waits, the active player must order them with resolve events "
+    "(active-player-orders).",
+)
+
+
+def orders_itself(state: GameState) -> bool:
+    """Whether the powers' effects on standby may resolve without an order from the log: always
+    under `trigger-order`, only when a single effect waits under `active-player-orders`
+    (4.18.3.b: with one effect there is nothing to order)."""
+    if state.rulings.reading(STANDBY_ORDER.name) == "trigger-order":
+        return True
+    return len({p.label for p in state.pending}) <= 1
+
 
 #: (state, victim id, count about to be placed, source) -> (state, count to place, reasons).
 Replacement = Callable[[GameState, str, int, str | None], tuple[GameState, int, list[str]]]
@@ -47,8 +69,8 @@ LevelChange = Callable[[GameState, Unit, int], tuple[GameState, int, str | None]
 SightRule = Callable[[GameState, Unit, Unit], bool | None]
 #: (state, caster, target cell name) -> the reason the spell needs no line of sight, or None.
 SightExemption = Callable[[GameState, Unit, str], str | None]
-#: (state, caster, target cell name, unit ids on it) -> None, or raises `RuleViolation`.
-CastCheck = Callable[[GameState, Unit, str], None]
+#: (state, caster, names of the targeted cells) -> None, or raises `RuleViolation`.
+CastCheck = Callable[[GameState, Unit, tuple[str, ...]], None]
 #: (state, the unit whose turn starts) -> state: records, no effect on standby (6.2.1.d).
 TurnStart = Callable[[GameState, str], GameState]
 #: (state, the caster) -> state, when a spell's targets are known (Step 2): records only.
@@ -435,10 +457,11 @@ def needs_no_sight(state: GameState, caster: Unit, target: str) -> str | None:
     return None
 
 
-def check_cast(state: GameState, caster: Unit, target: str) -> None:
-    """Powers forbidding this cast (7.1.2); each raises `RuleViolation` naming its power."""
+def check_cast(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
+    """Powers forbidding this cast (7.1.2) given the names of the cells it targets (the main one
+    or all of them: ruling `prerequisite-targets`); each raises `RuleViolation` naming its power."""
     for check in _REGISTRY.cast_checks:
-        check(state, caster, target)
+        check(state, caster, targets)
 
 
 def on_turn_start(state: GameState, unit_id: str) -> GameState:
@@ -476,9 +499,10 @@ def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[st
     """Outside a spell, resolve at once the powers' effects on standby that need no choice, in
     the order they were triggered (4.18.3.a: nothing else is being resolved). Effects of other
     kinds (a Click, an Explosion, a Counter) and those waiting for a choice stay for the log's
-    `resolve` event. Effects triggered while resolving join the end of the list."""
+    `resolve` event. Effects triggered while resolving join the end of the list. Under the
+    ruling `standby-order` = `active-player-orders`, several effects wait for the log's order."""
     notes: list[tuple[str, str]] = []
-    while state.phase is not Phase.OVER:
+    while state.phase is not Phase.OVER and orders_itself(state):
         due = next(
             (p for p in state.pending if is_power_effect(p) and waits_for_choice(p) is None),
             None,
@@ -526,6 +550,7 @@ __all__ = [
     "on_step",
     "on_targets",
     "on_turn_start",
+    "orders_itself",
     "powers_for_roll",
     "reroll",
     "resolve_one",

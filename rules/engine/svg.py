@@ -17,6 +17,7 @@ from html import escape
 
 from rules.engine.arena import Arena
 from rules.engine.cells import BOARD_SIZE, Cell
+from rules.engine.scenery import describe
 
 _COLUMNS = "abcdefghijkl"
 _SIDE_COLOURS = {"A": "#1d4ed8", "B": "#c2410c"}
@@ -132,6 +133,10 @@ def _description(
         f"Crates: {names(arena.crates)}. Demon cells: {names(arena.demon_cells)}. "
         f"Kamas: {', '.join(f'{n} on {c}' for c, n in sorted(kamas.items())) or 'none'}."
     ]
+    special = [(c, describe(arena, c)) for c in sorted(arena.scenery)]
+    if any(name for _, name in special):
+        listed = ", ".join(f"{name} on {cell}" for cell, name in special if name)
+        parts.append(f"Special scenery (blocks moves): {listed}.")
     for unit_id, (cell, side, label) in sorted(units.items()):
         parts.append(f"{unit_id} ({label}, {_SIDE_NAMES.get(side, side)}) on {cell}.")
     for highlight in highlights:
@@ -286,7 +291,26 @@ def _scenery(frame: _Frame, arena: Arena) -> str:
             f'<circle cx="{cx - r // 4}" cy="{cy - r // 2}" r="{r // 4}" fill="#22c55e" '
             f'fill-opacity="0.5"/></g>'
         )
+    for cell, name in sorted(arena.scenery.items()):
+        if describe(arena, cell) is None:
+            continue  # a cosmetic override, drawn as its Tree or Bush
+        x, y = frame.x(cell), frame.y(cell)
+        pad, side = size // 8, size - 2 * (size // 8)
+        fill, stroke = _SPECIAL_COLOURS.get(name, ("#9ca3af", "#374151"))
+        out.append(
+            f'<g class="special-scenery"><rect x="{x + pad}" y="{y + pad}" width="{side}" '
+            f'height="{side}" rx="{side // 4}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>'
+            f"<title>{escape(describe(arena, cell) or name)}</title></g>"
+        )
     return '<g class="scenery">' + "".join(out) + "</g>" if out else ""
+
+
+#: Fill and outline of the special pieces with rules of their own (4.17.7.b-d).
+_SPECIAL_COLOURS = {
+    "crate of dynamite": ("#dc2626", "#7f1d1d"),
+    "ice cube": ("#bae6fd", "#0369a1"),
+    "temple pillar": ("#d6d3d1", "#57534e"),
+}
 
 
 def _kamas(frame: _Frame, kamas: Mapping[Cell, int]) -> str:
@@ -357,6 +381,15 @@ def _legend(
                 "Crate: +1 max range on top",
             )
         )
+    for name, (fill, stroke) in _SPECIAL_COLOURS.items():
+        if name in arena.scenery.values():
+            entries.append(
+                (
+                    f'<rect x="2" y="2" width="16" height="16" rx="4" fill="{fill}" '
+                    f'stroke="{stroke}" stroke-width="2"/>',
+                    f"{name.capitalize()}: blocks moves (4.17.7)",
+                )
+            )
     if arena.demon_cells:
         entries.append((f'<polygon points="{_star(10, 10, 10)}" fill="#7e22ce"/>', "Demon cell"))
     if kamas:

@@ -20,7 +20,6 @@ from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.powers import max_ap, max_mp, place_markers, powers_of
 from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
-from rules.engine.scenery import refuse_unmodelled
 from rules.engine.state import (
     GameState,
     Lasting,
@@ -116,7 +115,6 @@ def new_game(
     problems = arena.problems()
     if problems:
         raise RuleViolation("1.2.1", "the arena cannot be played: " + "; ".join(problems))
-    refuse_unmodelled(arena)  # special scenery with rules of its own (4.17.7.b-d)
     ids = [m.unit for s in SIDES for m in teams[s]]
     if len(set(ids)) != len(ids):
         raise RuleViolation("1.1.4", "two units share an id; each Krosmaster needs its own")

@@ -161,7 +161,9 @@ def test_every_page_renders_for_a_battlesone_event(client, catalog):
         response = client.get(url)
         assert response.status_code == 200, (url, response.status_code)
         if url.endswith("/rounds/1/"):
-            assert "wins 2-0 Mobs left" in response.content.decode()  # issue 17: "Alice wins 2-0"
+            page = response.content.decode()
+            assert "wins 2-0 Mobs left" in page  # issue 17: "Alice wins 2-0"
+            assert 'placeholder="Mobs left A"' in page and "GG" not in page  # the desk's row
         if url.endswith("pairings.csv"):
             assert "mobs_left_a" in response.content.decode()
 

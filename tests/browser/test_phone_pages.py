@@ -20,6 +20,7 @@ from django.test import Client
 from playwright.sync_api import Browser, Page
 
 from matches.models import JudgeCall, Match, MatchLog
+from matches.recording.models import Recording
 from rules.models import Arena, Profile
 from teams.models import BanPhase
 from tournaments.models import Event
@@ -29,7 +30,10 @@ PHONE = {"width": 390, "height": 844}
 MIN_TAP = 44
 SHOTS_DIR = os.environ.get("PHONE_SCREENSHOTS")
 #: Pages worth a screenshot in the docs, by their name in `_pages`.
-KEY_PAGES = {"desk", "my-match", "match", "judge-queue", "standings", "finished-event", "ban-phase"}
+KEY_PAGES = {
+    "desk", "my-match", "match", "judge-queue", "standings", "finished-event", "ban-phase",
+    "scoresheet", "b1-event", "b1-builder",
+}  # fmt: skip
 
 MEASURE = """() => {
   const root = document.documentElement;
@@ -56,11 +60,6 @@ MEASURE = """() => {
 }""".replace("MIN_TAP", str(MIN_TAP))
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def demo(settings):
     data = Path(
@@ -75,6 +74,33 @@ def demo(settings):
     settings.KROSMASTER_DATA = data
     call_command("seed_demo", stdout=io.StringIO())
     return Event.objects.get(name="Autumn Cup"), Event.objects.get(name="Summer Masters")
+
+
+def _more_pages() -> list[tuple[str, str | None, str]]:
+    """The scoresheet, the other game system's pages and the organiser's and judge's side
+    pages (issues 14, 16, 17)."""
+    pages: list[tuple[str, str | None, str]] = [
+        ("b1-builder", "player1", "/teams/battlesone/"),
+        ("calculator", "judge", "/judges/calculators/tacticards/"),
+        ("notices", "player1", "/notices/"),
+        ("open-event", "player1", f"/events/{Event.objects.get(name='Spring Open').slug}/"),
+    ]
+    recording = Recording.objects.select_related("match__player_a__user").first()
+    if recording is not None:
+        player = recording.match.player_a.user.username
+        pages.append(("scoresheet", player, f"/matches/{recording.match_id}/recording/"))
+    b1 = Event.objects.filter(name="B1 Night").first()
+    if b1 is not None:
+        pages += [
+            ("b1-event", None, f"/events/{b1.slug}/"),
+            ("b1-pairings", "organiser", f"/events/{b1.slug}/rounds/1/"),
+        ]
+        record = MatchLog.objects.filter(match__round__event=b1).first()
+        if record is not None:
+            pages.append(
+                ("b1-record", "organiser", f"/matches/{record.match_id}/logs/{record.pk}/replay/")
+            )
+    return pages
 
 
 def _page(browser: Browser, base: str, username: str | None) -> Page:
@@ -115,6 +141,7 @@ def _pages(running: Event, finished: Event) -> list[tuple[str, str | None, str]]
         ("new-event", "organiser", "/events/new/"),
         ("settings", "organiser", f"/events/{slug}/settings/"),
         ("manage", "organiser", f"/events/{slug}/manage/"),
+        ("team-rules", "organiser", f"/events/{slug}/team-rules/"),
         ("desk", "organiser", f"/events/{slug}/rounds/{live.number}/"),
         ("judge-queue", "judge", f"/events/{slug}/judge/"),
         ("match", player, f"/matches/{my_match.pk}/"),
@@ -137,7 +164,7 @@ def _pages(running: Event, finished: Event) -> list[tuple[str, str | None, str]]
         pages.append(
             ("replay-unreadable", "judge", f"/matches/{broken.match_id}/logs/{broken.pk}/replay/")
         )
-    return pages
+    return pages + _more_pages()
 
 
 def test_every_page_type_fits_a_phone(browser: Browser, live_server, demo):

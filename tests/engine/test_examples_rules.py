@@ -336,15 +336,15 @@ def test_4_13_4_example_malee_heals_next_to_the_puny_vampire_despite_bleeding() 
 # -- 4.17.7: special scenery ---------------------------------------------------------------------
 
 
-def test_4_17_7_examples_special_scenery_is_not_in_the_arena_model() -> None:
-    """Support Pillars, Crates of Dynamite, Ice Cubes and Temple Pillars (and the cards that
-    name them: Soft Oak - Young, Ogrest, Percedal - Divine, none in the shared roster) have no
-    place in `Arena`, which knows Trees, Bushes, Crates, Demon cells and Kamas only."""
-    from rules.engine.arena import Arena
+def test_4_17_7_examples_special_scenery_is_named_in_the_arena() -> None:
+    """Support Pillars (a Tree, 4.17.7.a), Crates of Dynamite, Ice Cubes and Temple Pillars are
+    named pieces of `Arena.scenery` (tests/engine/test_scenery_pieces.py); the cards of the
+    examples that destroy or switch with scenery (Soft Oak - Young, Ogrest, Percedal - Divine)
+    are not in the shared roster."""
+    from rules.engine.scenery import PIECES
 
-    fields = set(Arena.__dataclass_fields__)
-    assert {"trees", "bushes", "crates"} <= fields
-    assert not {"dynamite", "ice_cubes", "pillars"} & fields
+    assert PIECES["support pillar"].counts_as == "tree"
+    assert {"crate of dynamite", "ice cube", "temple pillar"} <= set(PIECES)
 
 
 # -- 4.18: effects -------------------------------------------------------------------------------

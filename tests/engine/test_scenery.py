@@ -1,5 +1,6 @@
-"""Special scenery (4.17.7, rules/engine/scenery.py): cosmetic overrides count as their
-original; pieces with rules of their own make a game unsupported by name."""
+"""Special scenery (4.17.7, rules/engine/scenery/): cosmetic overrides count as their original
+(4.17.7.a); the Crate of Dynamite, the Ice Cube and the Temple Pillar are tested in
+tests/engine/test_scenery_pieces.py."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ import pytest
 
 from rules.engine.arena import ArenaError, arena_from_dict, arena_to_dict
 from rules.engine.cells import Cell
-from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.scenery import PIECES
+from rules.engine.errors import RuleViolation
 from rules.engine.sight import sight_blockers
 from rules.engine.state import UnitProfile
 from rules.engine.turn import TeamMember, new_game
@@ -40,15 +40,6 @@ def test_4_17_7_a_a_cosmetic_piece_counts_as_its_original(name, kind) -> None:
     assert (cell in sight_blockers(arena)) is (kind == "tree")  # 4.17.6.a-b
     assert arena_from_dict(arena_to_dict(arena)) == arena
     new_game(arena, TEAMS, first_player_claim="A")  # plays like any arena
-
-
-@pytest.mark.parametrize("name", ["crate of dynamite", "ice cube", "temple pillar"])
-def test_4_17_7_b_d_a_piece_with_rules_of_its_own_is_unsupported_by_name(name) -> None:
-    arena = _arena({"e5": name})
-    assert Cell.parse("e5") not in arena.trees | arena.bushes
-    with pytest.raises(Unsupported) as raised:
-        new_game(arena, TEAMS, first_player_claim="A")
-    assert raised.value.feature == PIECES[name].feature
 
 
 def test_4_17_7_unknown_pieces_and_clashes_are_refused() -> None:

@@ -120,6 +120,13 @@ def test_the_stream_endpoint_over_asgi(short_streams, query_counter):
     assert query_counter == []
 
 
+def test_a_wsgi_server_answers_no_stream_and_the_page_polls(client):
+    """Under WSGI the stream would be collected whole before sending (a thread held for its
+    lifetime): 204 tells EventSource to stop, and live pages fall back to polling."""
+    response = client.get("/live/", {"topic": "match.9"})
+    assert response.status_code == 204
+
+
 TOO_MANY = "?" + "&".join(f"topic=t{i}" for i in range(9))
 
 

@@ -30,3 +30,25 @@ def test_an_unknown_ruling_or_reading_is_refused_with_the_known_ones() -> None:
     with pytest.raises(ValidationError, match="not 'lenient'"):
         validate_rulings({"line-of-sight": "lenient"})
     validate_rulings({"line-of-sight": "closed-diagonal-gaps"})
+
+
+def test_the_events_ko_credit_standby_order_and_targeted_units_reach_the_report(release) -> None:
+    """Issue 13's other named rulings follow the line-of-sight one: event setting, upload,
+    verification, report."""
+    chosen = {
+        "ko-credit": "summoner",
+        "standby-order": "active-player-orders",
+        "targeted-units": "main-target",
+        "temple-pillar-sight": "clear",
+    }
+    world = build_world(rulings=chosen)
+    response = upload(world.api(world.player_a), world, GAME)
+    assert response.status_code == 202, response.content
+    log = MatchLog.objects.get(pk=response.json()["id"])
+    assert log.rulings == chosen
+    run_task(log.pk)
+    log.refresh_from_db()
+    assert {name: log.report["rulings"][name] for name in chosen} == chosen
+    assert log.report["status"] == "valid"
+    with pytest.raises(ValidationError, match="not 'first'"):
+        validate_rulings({"standby-order": "first"})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY as AUTH_SESSION_KEY
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
@@ -33,22 +34,38 @@ def saved_language(user) -> str:
 #: The account's language kept in the session, so a request reads no account row (the polled
 #: API's 304 answers cost only the authentication, issue 15).
 SESSION_KEY = "account_language"
+#: How long the cache tells other sessions of a person's new language; a session that misses it
+#: (evicted, expired) keeps the language it read at sign-in.
+STAMP_SECONDS = 30 * 24 * 3600
+
+
+def _stamp_key(user_id: object) -> str:
+    return f"account-language:{user_id}"
 
 
 def remember(request: HttpRequest, code: str) -> None:
-    """Keep the account's language (an empty string: none saved) in the session."""
+    """Keep the account's language (an empty string: none saved) in the session, and in the
+    cache for the person's other sessions (another phone, a laptop) to pick up at their next
+    request."""
     session = getattr(request, "session", None)
     if session is not None:
         session[SESSION_KEY] = supported(code)
+        signed_in = session.get(AUTH_SESSION_KEY)
+        if signed_in is not None:
+            cache.set(_stamp_key(signed_in), supported(code), STAMP_SECONDS)
 
 
 def session_language(request: HttpRequest) -> str:
-    """The signed-in person's saved language, read from the account once per session."""
+    """The signed-in person's saved language, read from the account once per session and
+    kept up to date from the cache stamp `remember` leaves (no database query)."""
     session = getattr(request, "session", None)
     # Compared by the session's own user id: the user row is not loaded (the live pages' 304
     # answers read nothing, issue 15).
     signed_in = session.get(AUTH_SESSION_KEY) if session is not None else None
     if signed_in is not None and session.get(SESSION_KEY + "_user") == signed_in:
+        stamped = cache.get(_stamp_key(signed_in))  # changed on another device meanwhile?
+        if stamped is not None and stamped != session.get(SESSION_KEY):
+            session[SESSION_KEY] = stamped
         return supported(session.get(SESSION_KEY))
     user = getattr(request, "user", None)
     if not getattr(user, "is_authenticated", False):

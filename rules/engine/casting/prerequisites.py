@@ -38,6 +38,7 @@ from rules.engine.reactions import blocks_sight as sight_changed
 from rules.engine.reactions import check_cast, needs_no_sight
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
 from rules.engine.rulings import register
+from rules.engine.scenery import sight_blocking
 from rules.engine.sight import sight_blockers, sight_rules
 from rules.engine.state import (
     GameState,
@@ -149,7 +150,10 @@ def range_bonus(state: GameState, caster: Unit) -> tuple[int, list[str]]:
 
 
 def blockers_for(state: GameState, viewer: Unit):
-    return sight_blockers(state.arena, list(_blocking_cells(state, viewer)))
+    """What blocks `viewer`'s lines of sight: Trees, the special scenery the event's rulings say
+    blocks (4.15.8, `scenery.sight_blocking`) and the units that block for it."""
+    pieces = sight_blocking(state.arena, state.rulings) if state.arena.scenery else ()
+    return sight_blockers(state.arena, [*pieces, *_blocking_cells(state, viewer)])
 
 
 @per_state
@@ -165,25 +169,44 @@ def _blocking_cells(state: GameState, viewer: Unit) -> tuple[Cell, ...]:
     )
 
 
+PREREQUISITE_TARGETS = register(
+    "prerequisite-targets",
+    default="main-target",
+    readings=("main-target", "every-target"),
+    rule="7.1.2",
+    description="Powers that forbid targeting a unit (Seduction, Sit!, Protector of the Purple "
+    "Claws): a spell targets the unit when it is aimed at its cell (main-target), or when the "
+    "unit stands on any cell the spell would target, its area included (every-target, 7.1.2: "
+    "the prerequisites consider every target the spell would affect).",
+)
+
+
+def check_caster(state: GameState, unit_id: str) -> Unit:
+    """The caster may cast now: the game goes on, it is the acting unit and its turn was not
+    ended, nothing waits on standby (7.2.1.a) and it is in the arena (7.1.1)."""
+    if state.phase is Phase.OVER:
+        raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
+    if state.phase is not Phase.PIECES or state.active_unit != unit_id:
+        raise not_acting(state, unit_id, "cast a spell")
+    ended = turn_ended(state, unit_id)
+    if ended is not None:
+        raise RuleViolation(
+            "6.4", f"{ended.source} ended {unit_id}'s turn: only its end may follow"
+        )
+    if state.pending:
+        raise RuleViolation("7.2.1.a", f"{state.pending[0].label} is still on standby")
+    caster = state.unit(unit_id)
+    if caster.cell is None:
+        raise RuleViolation("7.1.1", f"{caster.id} is not in the arena")
+    return caster
+
+
 def check_prerequisites(
     state: GameState, action: CastAction, book: Spellbook, rules: Rules = FANMADE
 ) -> tuple[Unit, Spell, SpellModel, Costs]:
     """7.1: the caster may act, the limits and costs allow the spell, the target is in range
     and in sight. Raises `RuleViolation` naming the failed prerequisite."""
-    if state.phase is Phase.OVER:
-        raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
-    if state.phase is not Phase.PIECES or state.active_unit != action.unit:
-        raise not_acting(state, action.unit, "cast a spell")
-    ended = turn_ended(state, action.unit)
-    if ended is not None:
-        raise RuleViolation(
-            "6.4", f"{ended.source} ended {action.unit}'s turn: only its end may follow"
-        )
-    if state.pending:
-        raise RuleViolation("7.2.1.a", f"{state.pending[0].label} is still on standby")
-    caster = state.unit(action.unit)
-    if caster.cell is None:
-        raise RuleViolation("7.1.1", f"{caster.id} is not in the arena")
+    caster = check_caster(state, action.unit)
     spell = find_spell(book, caster, action.spell)
     try:
         model = parse_spell_for(book, caster, spell)
@@ -213,7 +236,8 @@ def check_prerequisites(
     if refused is not None:
         raise RuleViolation(refused.rule, refused.reason)
     _check_target(state, caster, model, action.target, rules)
-    check_cast(state, caster, action.target.name)  # powers forbidding the target (Seduction)
+    if state.rulings.reading(PREREQUISITE_TARGETS.name) == "main-target":
+        check_cast(state, caster, (action.target.name,))  # powers forbidding it (Seduction)
     return caster, spell, model, costs
 
 

@@ -11,6 +11,7 @@ from rules.engine.casting.run import CastRun
 from rules.engine.casting.standby import standby
 from rules.engine.casting.steps import pay
 from rules.engine.errors import RuleViolation
+from rules.engine.scenery.ice_cube import apply_push_ice_cube, is_push_ice_cube
 from rules.engine.state import (
     GameState,
 )
@@ -20,7 +21,10 @@ from rules.engine.summons import Spellbook
 def apply_cast(
     state: GameState, action: CastAction, book: Spellbook, rules: Rules = FANMADE
 ) -> CastOutcome:
-    """Cast a spell from prerequisites to Step 8; see the module docstring."""
+    """Cast a spell from prerequisites to Step 8; see the module docstring. Push Ice Cube, the
+    spell an Ice Cube unlocks (4.17.7.c), is printed on no card: it has its own module."""
+    if state.arena.scenery and is_push_ice_cube(action.spell):
+        return apply_push_ice_cube(state, action, rules)
     caster, spell, model, costs = check_prerequisites(state, action, book, rules)
     refuse_unmodelled_powers(state, caster)
     trace: list[TraceStep] = []

@@ -30,7 +30,13 @@ from rules.engine.injuries import heal, knock_out, place_injuries, settle_hp
 from rules.engine.powers import (
     max_hp,
 )
-from rules.engine.reactions import Resolution, is_power_effect, resolve_one, waits_for_choice
+from rules.engine.reactions import (
+    Resolution,
+    is_power_effect,
+    orders_itself,
+    resolve_one,
+    waits_for_choice,
+)
 from rules.engine.state import (
     GameState,
     PendingEffect,
@@ -110,8 +116,11 @@ def standby(
 
 def _powers_only(state: GameState) -> bool:
     """Only roster powers' effects wait, none asking for a choice: without an order from the
-    log they resolve in the order they triggered (docs/engine-spells.md, "Order on standby")."""
-    return all(is_power_effect(p) and waits_for_choice(p) is None for p in state.pending)
+    log they resolve in the order they triggered (docs/engine-spells.md, "Order on standby"),
+    unless the event's ruling `standby-order` asks the active player to order them."""
+    return orders_itself(state) and all(
+        is_power_effect(p) and waits_for_choice(p) is None for p in state.pending
+    )
 
 
 def _resolve_one(

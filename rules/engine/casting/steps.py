@@ -11,6 +11,7 @@ from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells
 from rules.engine.casting.actions import ArmourRollsError
 from rules.engine.casting.additional import apply_effect, condition
 from rules.engine.casting.prerequisites import (
+    PREREQUISITE_TARGETS,
     Costs,
     blockers_for,
     range_bonus,
@@ -41,7 +42,9 @@ from rules.engine.powers import (
     powers_of,
 )
 from rules.engine.reach import SpellRange, targetable_cells
-from rules.engine.reactions import RollSide, on_targets, rolled
+from rules.engine.reactions import RollSide, check_cast, on_targets, rolled
+from rules.engine.rulings import register
+from rules.engine.scenery import refuse_damaging
 from rules.engine.sight import sight_rules
 from rules.engine.state import (
     DAMAGED,
@@ -52,6 +55,24 @@ from rules.engine.state import (
 )
 
 FACINGS = {f.name.lower(): f for f in Facing}
+
+TARGETED = register(
+    "targeted-units",
+    default="every-target",
+    readings=("every-target", "main-target"),
+    rule="7.2.3",
+    description="Powers that trigger when a spell targets a unit (Flame Return, Wakfu "
+    "Recycling): every unit the spell targets, main and additional targets of its area alike "
+    "(every-target, 7.2.3.a-c), or only the units on the targeted cell, the main targets "
+    "(main-target, 7.2.3.a).",
+)
+
+
+def triggering_targets(run: CastRun) -> tuple[str, ...]:
+    """The targets the powers triggered by being targeted see (ruling `targeted-units`)."""
+    if run.ruling(TARGETED.name) == "main-target":
+        return tuple(t for t in run.targets if t in run.main_targets)
+    return run.targets
 
 
 def pay(run: CastRun, costs: Costs) -> None:
@@ -107,6 +128,8 @@ def choose_targets(run: CastRun) -> None:
         )
     except AreaError as error:
         raise RuleViolation("7.2.3.b", str(error)) from None
+    if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
+        check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
     run.main_targets = tuple(u.id for u in run.state.units_at(run.main))
     run.targets = tuple(u.id for u in run.state.in_arena() if u.cell in run.cells)
     run.log(
@@ -116,7 +139,22 @@ def choose_targets(run: CastRun) -> None:
         f"{', '.join(run.targets) or 'none'}",
     )
     refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
-    run.state = on_targets(run.state, run.caster_id, run.targets)  # Wakfu Recycling, ...
+    if run.state.arena.scenery and _may_damage(run):
+        refuse_damaging(
+            run.state.arena,
+            run.cells,
+            run.spell.name,
+            caster=run.caster_id,
+            card=run.caster.profile.name,
+        )
+    run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
+
+
+def _may_damage(run: CastRun) -> bool:
+    """An Attack spell deals damage (7.2.7); a card's own effect may place Injuries anywhere."""
+    return run.model.kind is SpellKind.ATTACK or any(
+        isinstance(e, CardEffect) for e in run.model.effects
+    )
 
 
 def step3(run: CastRun) -> None:

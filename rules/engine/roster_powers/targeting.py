@@ -2,9 +2,11 @@
 sight (4.15), and the powers triggered when a spell targets a unit (7.2.3).
 
 "Targeting a unit" in the cast prerequisites (Seduction, Sit!, Protector of the Purple Claws) is
-read as aiming the spell at the cell the unit stands on: the only target known when 7.1 is
-checked (docs/engine-spells.md, "Targeting a unit"). "Started their turn adjacent" is what the
-engine recorded when that unit's turn started (`reactions.turn_start`).
+read as aiming the spell at the cell the unit stands on, or, under the ruling
+`prerequisite-targets` = `every-target` (7.1.2), as the unit standing on any cell the spell
+targets (docs/engine-spells.md, "Targeting a unit"): the handlers get the names of those cells.
+"Started their turn adjacent" is what the engine recorded when that unit's turn started
+(`reactions.turn_start`).
 """
 
 from __future__ import annotations
@@ -78,17 +80,17 @@ def _big_bad_moowolf(state: GameState, caster: Unit, target: str) -> str | None:
     return None
 
 
-def _on(state: GameState, target: str) -> list[Unit]:
-    return [u for u in state.in_arena() if u.cell is not None and u.cell.name == target]
+def _on(state: GameState, targets: tuple[str, ...]) -> list[Unit]:
+    return [u for u in state.in_arena() if u.cell is not None and u.cell.name in targets]
 
 
 @reactions.cast_check
-def _seduction(state: GameState, caster: Unit, target: str) -> None:
+def _seduction(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Seduction (Master Vampire): an opposing Krosmaster carrying the Servant marker cannot
     cast a spell targeting the Master Vampire."""
     if not caster.is_krosmaster or not has_marker(caster, "servant"):
         return
-    for unit in _on(state, target):
+    for unit in _on(state, targets):
         if enemies(unit, caster) and "seduction" in powers_of(state, unit):
             raise RuleViolation(
                 "7.1.2",
@@ -122,10 +124,10 @@ def _remember_neighbours(state: GameState, unit_id: str) -> GameState:
 
 
 @reactions.cast_check
-def _sit_stay(state: GameState, caster: Unit, target: str) -> None:
+def _sit_stay(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Sit! (Lou): an enemy character who started its turn adjacent to her cannot target her
     with spells during that turn."""
-    for unit in _on(state, target):
+    for unit in _on(state, targets):
         if "sit-stay" in powers_of(state, unit) and _started_next_to(
             state, caster, unit, "sit-stay"
         ):
@@ -136,13 +138,13 @@ def _sit_stay(state: GameState, caster: Unit, target: str) -> None:
 
 
 @reactions.cast_check
-def _purple_claws(state: GameState, caster: Unit, target: str) -> None:
+def _purple_claws(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Protector of the Purple Claws (Phaeris): while he is in play, an opposing character who
     started its turn adjacent to him casts only spells targeting him during that turn."""
     for phaeris in holders(state, "protector-of-the-purple-claws"):
         if not _started_next_to(state, caster, phaeris, "protector-of-the-purple-claws"):
             continue
-        if phaeris.cell is None or phaeris.cell.name != target:
+        if phaeris.cell is None or phaeris.cell.name not in targets:
             raise RuleViolation(
                 "7.1.2",
                 f"{caster.id} started its turn adjacent to {phaeris.id}: it may only cast spells "

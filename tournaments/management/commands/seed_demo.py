@@ -3,10 +3,14 @@
 The card catalog is imported too (release krosfinder-2019, activated, and the tree layouts) when
 the catalog is empty and the shared data folder (settings.KROSMASTER_DATA) exists, and so are:
 - an event in progress (Autumn Cup: round 2 under way) with a ban phase in progress at one
-  table, match logs (valid, invalid, unreadable) with their replays, and open judge calls;
-- a finished event (Summer Masters) with its top cut played and its champion.
-The example logs are the repository's corpus (tests/matchlogs/corpus), their header pointed at
-the demo match; without that folder (a slim image) the demo simply has no logs.
+  table, a live scoresheet opened at another (its ban phase done, teams revealed), match logs
+  (valid, invalid, unreadable) with their replays, and open judge calls;
+- a finished event (Summer Masters) with its top cut played and its champion;
+- a BATTLES ONE event (B1 Night: round 1 under way) whose one table has uploaded its game
+  record, verified, so the second game system shows its lists, record and verdict.
+The example logs are the repository's corpora (tests/matchlogs/corpus, tests/battlesone/corpus),
+their header pointed at the demo match; without those folders (a slim image) the demo simply has
+no logs and no BATTLES ONE event.
 """
 
 import datetime
@@ -21,10 +25,12 @@ from django.db import transaction
 from matches import services as match_services
 from matches.logs import services as log_services
 from matches.models import Match
+from matches.recording import services as recording_services
 from rules.catalog import selectors as catalog
 from rules.catalog import services as catalog_services
 from rules.engine.roster import DEFAULT_RELEASE
 from rules.models import Arena, Release
+from teams import intake
 from teams.banphase import services as banphase_services
 from teams.banphase.order import side_order
 from tournaments import selectors as event_selectors
@@ -48,7 +54,11 @@ DEMO_NAMES = {
 }
 RUNNING_DEMO = "Autumn Cup"
 FINISHED_DEMO = "Summer Masters"
+BATTLESONE_DEMO = "B1 Night"
 CORPUS = settings.BASE_DIR / "tests" / "matchlogs" / "corpus"
+BATTLESONE_RECORD = (
+    settings.BASE_DIR / "tests" / "battlesone" / "corpus" / "valid-assassins-kill-all.jsonl"
+)
 #: Demo logs: (corpus file, what it shows); each is pointed at its demo match before upload.
 DEMO_LOGS = {
     "valid": "game-gg-win.jsonl",
@@ -65,6 +75,22 @@ def _plausible_gg(result: str, rng: random.Random) -> dict[str, int]:
     return {"gg_a": kept, "gg_b": 0} if result == "a" else {"gg_a": 0, "gg_b": kept}
 
 
+def _legal_team(
+    rules: intake.TeamRules, levels: dict[str, int], *, owner: User
+) -> dict[str, list[str]] | None:
+    """The first four Level-3 profiles in a row of `levels` (code -> Level) that make a legal
+    team under `rules` (the default format's 12 Levels), taken out of `levels` so the other
+    side's team differs; None when the catalog has no such run."""
+    threes = [code for code, level in levels.items() if level == 3]
+    for start in range(max(len(threes) - 3, 0)):
+        team = {"krosmasters": threes[start : start + 4]}
+        if intake.take(rules, owner=owner, team=team).report.legal:
+            for code in team["krosmasters"]:
+                del levels[code]
+            return team
+    return None
+
+
 class Command(BaseCommand):
     help = "Create demo accounts (password: krosmaster-demo) and events; safe to run again."
 
@@ -75,6 +101,8 @@ class Command(BaseCommand):
             self._running_event()
         if not Event.objects.filter(name=FINISHED_DEMO).exists():
             self._finished_event()
+        if not Event.objects.filter(name=BATTLESONE_DEMO).exists():
+            self._battlesone_event()
 
     def _seed_catalog(self) -> None:
         """Import the shared roster and tree layouts once, reading the data in place."""
@@ -146,8 +174,9 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def _running_event(self) -> None:
-        """An event in progress: 8 players, round 1 played, round 2 published and half reported,
-        so the pairings, standings, timer and "my match" pages have something to show."""
+        """An event in progress: 8 players, round 1 played, round 2 published with one table
+        reported, so the pairings, standings, timer and "my match" pages have something to
+        show."""
         organiser, judge = self._user("organiser"), self._user("judge")
         fmt = catalog.formats().first()
         event = services.create_event(
@@ -180,7 +209,7 @@ class Command(BaseCommand):
             services.publish_round(round_)
             services.start_timer(round_)
             played = list(round_.matches.select_related("player_a__user", "player_b__user"))
-            for match in played[: len(played) if number == 1 else len(played) // 2]:
+            for match in played[: len(played) if number == 1 else 1]:
                 a, b = match.player_a, match.player_b
                 result = rng.choice(["a", "b", "a", "draw"])
                 gg = _plausible_gg(result, rng)
@@ -205,6 +234,8 @@ class Command(BaseCommand):
                 by=match.player_b.user,
                 note="Rules question: does Refund! trigger on a bought GG?",
             )
+        if len(waiting) > 2:
+            self._recording_in_progress(waiting[2])
         for match, kind in zip(played, ("invalid", "unreadable"), strict=False):
             self._demo_log(match, kind)
 
@@ -218,6 +249,28 @@ class Command(BaseCommand):
         for side, code in zip(turns, profiles, strict=False):
             player = match.player_a if side == "a" else match.player_b
             banphase_services.ban(phase, side=side, profile=code, by=player.user)
+
+    def _recording_in_progress(self, match: Match) -> None:
+        """A table past its ban phase (every ban made, both teams revealed) whose players have
+        opened the live scoresheet (issue 16)."""
+        phase = banphase_services.phase_for(match, seed=23)
+        fmt = match.round.event.format
+        if phase.arena_id is None or fmt is None:
+            return
+        levels = {p.code: p.level for p in catalog.profiles(fmt.release)}
+        for side in side_order(phase.bans_per_player, phase.first_banner):
+            player = match.player_a if side == "a" else match.player_b
+            banned = next(reversed(levels))
+            banphase_services.ban(phase, side=side, profile=banned, by=player.user)
+            del levels[banned]
+        rules = intake.rules_of(match.round.event)
+        for side, player in (("a", match.player_a), ("b", match.player_b)):
+            team = _legal_team(rules, levels, owner=player.user)
+            if team is None:
+                return
+            banphase_services.submit_team(phase, side=side, by=player.user, team=team)
+        match = Match.objects.get(pk=match.pk)  # read again: the phase above is new to it
+        recording_services.start(match, by=match.player_a.user, first="A")
 
     def _demo_log(self, match: Match, kind: str) -> None:
         """Upload a corpus log for `match` (its header's event pointed at it) and verify it."""
@@ -277,6 +330,42 @@ class Command(BaseCommand):
             services.pair_next_round(event)
         services.transition(event, Event.Status.FINISHED)
         self.stdout.write(self.style.SUCCESS(f"Finished demo event: {FINISHED_DEMO}."))
+
+    @transaction.atomic
+    def _battlesone_event(self) -> None:
+        """A BATTLES ONE event (issue 14) with round 1 published and one table's game record
+        uploaded and verified; its players registered with the record's lists."""
+        if not BATTLESONE_RECORD.is_file():
+            return
+        data = BATTLESONE_RECORD.read_bytes()
+        header = json.loads(data.splitlines()[0])
+        event = services.create_event(
+            organiser=self._user("organiser"),
+            name=BATTLESONE_DEMO,
+            starts_on=datetime.date.today(),
+            venue="Astrub Community Hall",
+            description="BATTLES ONE on the side table: bring a list built at /teams/battlesone/.",
+            game_system="battlesone",
+            swiss_rounds=2,
+        )
+        services.transition(event, Event.Status.REGISTRATION_OPEN)
+        for side, username in (("A", "player1"), ("B", "player2")):
+            user = self._user(username)
+            registration = services.register(event=event, user=user, team=header["players"][side])
+            services.set_checked_in(registration)
+        services.transition(event, Event.Status.REGISTRATION_CLOSED, expected=event.status)
+        event.refresh_from_db()
+        services.transition(event, Event.Status.RUNNING)
+        round_, _warnings = services.pair_next_round(event, seed=1)
+        services.publish_round(round_)
+        match = round_.matches.select_related("player_a", "player_b").first()
+        if match is None:
+            return
+        log, _created = log_services.store_log(
+            match, data=data, by=match.player_a.user, enqueue=False
+        )
+        log_services.verify_stored_log(log.pk)
+        self.stdout.write(self.style.SUCCESS(f"BATTLES ONE demo event: {BATTLESONE_DEMO}."))
 
     @staticmethod
     def _play(round_: Round, organiser: User, rng: random.Random, *, draws: bool) -> None:
