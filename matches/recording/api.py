@@ -158,6 +158,13 @@ class OptionsView(APIView):
             OpenApiParameter(
                 "resolve", str, required=False, description="an effect on standby, e.g. click:B1"
             ),
+            OpenApiParameter(
+                "coins",
+                str,
+                required=False,
+                description="the coins tossed so far (7.2.4), e.g. `tails,heads`: the dice "
+                "asked are those after them; the answer's `coins` says how many the spell tosses",
+            ),
         ],
         responses={200: OpenApiTypes.OBJECT, 409: ERROR, 422: REFUSED},
     )
@@ -170,14 +177,46 @@ class OptionsView(APIView):
         if not unit and not source:
             raise InvalidInput("unit", _("name the selected unit (e.g. A1)"))
         spell, target = request.query_params.get("spell"), request.query_params.get("target")
+        coins = [c for c in request.query_params.get("coins", "").split(",") if c]
         try:
             if source:
-                found = selectors.resolve_payload(game, source)
+                found = selectors.resolve_payload(game, source, coins)
             elif spell and target:
                 direction = request.query_params.get("direction")
-                found = selectors.cast_payload(game, unit, spell, target, direction)
+                found = selectors.cast_payload(game, unit, spell, target, direction, coins)
             else:
                 found = selectors.options_payload(game, unit)
+        except games.Refused as refused:
+            return _refusal(refused)
+        return Response({"version": recording.version, **found})
+
+
+class StandbyInput(serializers.Serializer):
+    event = serializers.DictField(
+        help_text="A `cast` or `resolve` event with all its dice, as it would be recorded."
+    )
+
+
+ORDER = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description="`{version, order, rule, text}`: `order` lists the effects on standby whose "
+    "order the active player chooses (7.2.9.a), to be sent back as the event's `order`; empty "
+    "when there is nothing to choose.",
+)
+
+
+class StandbyView(APIView):
+    """Before a cast or resolve is recorded: the effects on standby whose order to choose.
+    Records nothing."""
+
+    @extend_schema(request=StandbyInput, responses={200: ORDER, 409: ERROR, 422: REFUSED})
+    def post(self, request: Request, pk: int) -> Response:
+        match = _match(request, pk)
+        data = valid(StandbyInput, request).validated_data
+        recording = _recording(match)
+        game = games.load(recording, selectors.time_policy(match))
+        try:
+            found = selectors.standby_payload(game, data["event"])
         except games.Refused as refused:
             return _refusal(refused)
         return Response({"version": recording.version, **found})

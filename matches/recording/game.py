@@ -216,7 +216,9 @@ class Checked:
     outcome: dict[str, Any]
 
 
-def _parse_event(game: Game, data: dict[str, Any], line: int) -> Event:
+def parse_event(game: Game, data: dict[str, Any], line: int) -> Event:
+    """One event a phone sends, read by the match log's own reader (`Refused` when it is not
+    an event a scoresheet records, or not in the log format)."""
     if not isinstance(data, dict) or data.get("e") not in RECORDABLE:
         name = data.get("e") if isinstance(data, dict) else None
         raise Refused(
@@ -249,7 +251,7 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
         states = list(game.states)
         state = before
         for index, data in enumerate(new):
-            event = _parse_event(game, data, len(game.events) + index + 2)
+            event = parse_event(game, data, len(game.events) + index + 2)
             try:
                 applied = options.apply_event(state, event, game.context)
             except RuleViolation as refused:
@@ -284,7 +286,7 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
 
 def _check_full(game: Game, new: list[dict[str, Any]]) -> list[GameState]:
     for data in new:
-        _parse_event(game, data, 0)
+        parse_event(game, data, 0)
     events = [*game.events, *new]
     result = _full(game.header, events, game.time_policy)
     if result.errors and result.errors[0].rule is not None:

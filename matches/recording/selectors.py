@@ -7,28 +7,33 @@ may do now and, for a chosen spell and cell, which dice the players must roll.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from kernel import access
 from matches import selectors as match_selectors
 from matches.logs.services import TIME_POLICIES
 from matches.models import Match
 from matches.recording import wording
-from matches.recording.game import Game, Refused
+from matches.recording.game import Game, Refused, parse_event
 from matches.recording.models import RecordedAction, Recording
 from rules.engine import options
+from rules.engine.casting import Rolls
 from rules.engine.cells import Cell, CellError
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.logevents import Cast, TimePolicy
+from rules.engine.logevents import Cast, Resolve, TimePolicy
 from rules.engine.powers import max_hp
 from rules.engine.state import GameState, Phase
 
 HISTORY_ROWS = 40
+COIN_SIDES = ("heads", "tails")  # 7.2.4: the coin the players toss, as the log writes it
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -276,30 +281,65 @@ def _needs(needs: options.CastNeeds) -> dict[str, Any]:
     return {**found, "dice": [wording.dice_request(d) for d in found["dice"]]}
 
 
-def resolve_payload(game: Game, source: str) -> dict[str, Any]:
-    """The dice an effect on standby needs before it resolves (or the rule refusing it)."""
+def _asking(ask: Callable[[], T]) -> T:
+    """The engine's answer, or its refusal as `Refused` (the rule, or what is not modelled)."""
     try:
-        needs = options.resolve_needs(game.state, source, game.context)
+        return ask()
     except RuleViolation as refused:
         raise Refused(refused.rule, refused.message) from None
     except Unsupported as missing:
         raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
-    return _needs(needs)
+
+
+def _coins(coins: Sequence[str]) -> tuple[str, ...]:
+    wrong = [c for c in coins if c not in COIN_SIDES]
+    if wrong:
+        raise Refused(
+            "7.2.4", gettext("a coin shows heads or tails, not %(side)r") % {"side": wrong[0]}
+        )
+    return tuple(coins)
+
+
+def resolve_payload(game: Game, source: str, coins: Sequence[str] = ()) -> dict[str, Any]:
+    """The dice an effect on standby needs before it resolves, after the coins tossed (or the
+    rule refusing it)."""
+    tossed = _coins(coins)
+    return _needs(_asking(lambda: options.resolve_needs(game.state, source, game.context, tossed)))
 
 
 def cast_payload(
-    game: Game, unit_id: str, spell: str, target: str, direction: str | None = None
+    game: Game,
+    unit_id: str,
+    spell: str,
+    target: str,
+    direction: str | None = None,
+    coins: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The dice a cast needs (or the rule refusing it)."""
+    """The dice a cast needs after the coins tossed (7.2.4), or the rule refusing it."""
     try:
         cell = Cell.parse(target)
     except CellError as error:
         raise Refused(None, str(error)) from None
-    cast = Cast(0, unit_id, spell, cell, direction=direction or None)
-    try:
-        needs = options.cast_needs(game.state, cast, game.context)
-    except RuleViolation as refused:
-        raise Refused(refused.rule, refused.message) from None
-    except Unsupported as missing:
-        raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
-    return _needs(needs)
+    rolls = Rolls(coins=_coins(coins))
+    cast = Cast(0, unit_id, spell, cell, direction=direction or None, rolls=rolls)
+    return _needs(_asking(lambda: options.cast_needs(game.state, cast, game.context)))
+
+
+def standby_payload(game: Game, event: dict[str, Any]) -> dict[str, Any]:
+    """For a `cast` or `resolve` event with its dice: the effects on standby whose order the
+    active player chooses before it is recorded (7.2.9.a; `options.standby_order`), empty when
+    there is none to choose. The event is refused as `append` would refuse it."""
+    parsed = parse_event(game, event, len(game.events) + 2)
+    if not isinstance(parsed, Cast | Resolve):
+        raise Refused(None, gettext("only a cast or a resolve event has effects on standby"))
+    order = _asking(lambda: options.standby_order(game.state, parsed, game.context))
+    return {
+        "order": list(order),
+        "rule": "7.2.9.a",
+        "text": gettext(
+            "Several effects wait on standby: the player whose turn it is chooses the order "
+            "in which they resolve. Tap them in that order."
+        )
+        if order
+        else None,
+    }

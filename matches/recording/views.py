@@ -173,4 +173,10 @@ def _strings() -> dict[str, str]:
         "queued": _("waiting to be verified"),
         "running": _("being verified"),
         "unreadable": _("unreadable"),
+        "coin": _("coin"),
+        "coin_why": _("the spell plays heads or tails: toss the coin, then tap the side that fell"),
+        "heads": _("heads"),
+        "tails": _("tails"),
+        "order_again": _("Choose again"),
+        "reroll": _("A die failed: enter the reroll (Ecaflip's Second Chance, 1.6)"),
     }

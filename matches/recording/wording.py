@@ -148,6 +148,10 @@ DICE_REASONS = {
     "7.2.6.c": _("Pierce Armour"),
     "4.10.3.b": _("at most 1 die for a Neutral spell"),
     "4.18.10": _("dice instead of 2 or more: Piggy Business, counted last"),
+    "1.6": _(
+        "Ecaflip's Second Chance: when a die fails, all are rerolled and the reroll counts; "
+        "enter the reroll too"
+    ),
 }
 #: Reasons worded as a whole (`options.tension_request`).
 WHOLE_REASONS = {

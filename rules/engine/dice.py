@@ -206,9 +206,10 @@ def dice_due(roll: Roll, context: RollContext = RollContext()) -> DiceDue:
 
 
 class DiceCountError(RuleViolation):
-    """A roll with the wrong number of dice; says how many were due and why."""
+    """A roll with the wrong number of dice; says how many were due and why, who rolls and,
+    for a Block roll, against whom (`against`: which of several Block rolls it is)."""
 
-    def __init__(self, due: DiceDue, rolled: int, who: str = "") -> None:
+    def __init__(self, due: DiceDue, rolled: int, who: str = "", against: str = "") -> None:
         whose = f" by {who}" if who else ""
         super().__init__(
             _BASE_RULE[due.roll],
@@ -218,8 +219,21 @@ class DiceCountError(RuleViolation):
         self.due = due
         self.rolled = rolled
         self.who = who
+        self.against = against
 
 
-def check_dice(due: DiceDue, dice: Sequence[Die], who: str = "") -> None:
+class RerollError(RuleViolation):
+    """A roll that failed a die and is rerolled whole (Ecaflip's Second Chance, 1.6): the log
+    lists the first `due` dice then the `due` dice of the reroll, and did not."""
+
+    def __init__(self, roll: Roll, due: int, who: str, against: str, message: str) -> None:
+        super().__init__("1.6", message)
+        self.roll = roll
+        self.due = due
+        self.who = who
+        self.against = against
+
+
+def check_dice(due: DiceDue, dice: Sequence[Die], who: str = "", against: str = "") -> None:
     if len(dice) != due.count:
-        raise DiceCountError(due, len(dice), who)
+        raise DiceCountError(due, len(dice), who, against)

@@ -28,13 +28,14 @@ from rules.engine.casting import (
     ArmourRollsError,
     CastAction,
     Rolls,
+    StandbyOrderError,
     TraceStep,
     check_prerequisites,
     spell_costs,
 )
 from rules.engine.casting.prerequisites import blockers_for, parse_spell_for, range_bonus
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.dice import DiceCountError, DiceDue, Die, Roll, RollContext, dice_due
+from rules.engine.dice import DiceCountError, DiceDue, Die, RerollError, Roll
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import Cast, Event, Move, Resolve
 from rules.engine.movement import (
@@ -48,6 +49,7 @@ from rules.engine.movement import (
 )
 from rules.engine.powers import powers_of
 from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.reactions import is_power_effect, waits_for_choice
 from rules.engine.replay.dispatch import Applied, Context, step
 from rules.engine.roster import Spell
 from rules.engine.sight import sight_rules
@@ -119,6 +121,9 @@ class DiceRequest:
     rule: str
     reasons: tuple[str, ...]
     against: str | None = None  # Lock/Dodge: the other unit of the Block roll
+    #: When a die fails, the roller rerolls all `count` dice and the reroll counts (Ecaflip's
+    #: Second Chance, 1.6): the dice entered are then the first roll and the reroll.
+    reroll: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -128,12 +133,21 @@ class DiceRequest:
             "rule": self.rule,
             "reasons": list(self.reasons),
             "against": self.against,
+            "reroll": self.reroll,
         }
 
 
 def _request(due: DiceDue, who: str, against: str | None = None) -> DiceRequest:
     rule = due.reasons[0].rsplit("(", 1)[-1].rstrip(")") if due.reasons else ""
     return DiceRequest(due.roll.value, who, due.count, rule, due.reasons, against)
+
+
+def _rerolled(request: DiceRequest | None, wrong: RerollError) -> DiceRequest:
+    """The request of a roll the engine says is rerolled when a die fails (`RerollError`)."""
+    if request is None:
+        request = DiceRequest(wrong.roll.value, wrong.who, wrong.due, "1.6", (), wrong.against)
+    why = "Ecaflip's Second Chance: when a die fails, all are rerolled and the reroll counts (1.6)"
+    return replace(request, reroll=True, reasons=(*request.reasons, why))
 
 
 def tension_request(state: GameState) -> DiceRequest:
@@ -183,19 +197,60 @@ class MoveOption:
         }
 
 
-def block_needs(state: GameState, unit: Unit) -> tuple[BlockNeed, ...]:
+def block_needs(state: GameState, unit: Unit, context: Context) -> tuple[BlockNeed, ...]:
     """The Block rolls `unit` faces leaving its cell: one per adjacent enemy character (4.14.1,
-    4.14.2.e), each with the dice both sides roll and why (4.14.2.b, 4.14.2.c, 4.14.5, 4.14.6)."""
-    needs = []
-    for enemy in blockers(state, unit):
-        lock = dice_due(Roll.LOCK, RollContext(powers_of(state, enemy)))
-        dodge = dice_due(Roll.DODGE, RollContext(powers_of(state, unit)))
-        needs.append(
-            BlockNeed(
-                enemy.id, _request(lock, enemy.id, unit.id), _request(dodge, unit.id, enemy.id)
-            )
+    4.14.2.e), each with the dice both sides roll and why (4.14.2.b, 4.14.2.c, 4.14.5, 4.14.6,
+    and the powers that change a roll: Puddlage, Driving, Ecaflip's Second Chance)."""
+    return _block_probe(state, unit, context)[0]
+
+
+def _block_probe(
+    state: GameState, unit: Unit, context: Context
+) -> tuple[tuple[BlockNeed, ...], tuple[BlockRoll, ...]]:
+    """`block_needs`, asked of the engine as a cast's dice are (module docstring): a step to a
+    free adjacent cell is tried with the Block rolls named and no dice, and each refusal that
+    says how many dice a roll needs (`DiceCountError`, `RerollError`; `against` tells which
+    Block roll) is answered with dice that score nothing. Also the Block rolls the step went
+    through with, to probe the other cells."""
+    enemies = sorted(b.id for b in blockers(state, unit))
+    free = [c for c in sorted(_neighbours(unit.cell)) if state.is_free(c)] if unit.cell else []
+    if not enemies or not free:
+        return (), ()
+    dice: dict[tuple[str, Roll], tuple[Die, ...]] = {}
+    asked: dict[tuple[str, Roll], DiceRequest] = {}
+
+    def rolls() -> tuple[BlockRoll, ...]:
+        return tuple(
+            BlockRoll(by, dice.get((by, Roll.LOCK), ()), dice.get((by, Roll.DODGE), ()))
+            for by in enemies
         )
-    return tuple(sorted(needs, key=lambda n: n.by))
+
+    for _ in range(_MAX_PROBES):
+        try:
+            step(state, Move(0, unit.id, free[0], rolls()), context)
+        except DiceCountError as wrong:
+            by = wrong.who if wrong.due.roll is Roll.LOCK else wrong.against
+            asked[(by, wrong.due.roll)] = _request(wrong.due, wrong.who, wrong.against or None)
+            dice[(by, wrong.due.roll)] = (_BLANK[wrong.due.roll],) * wrong.due.count
+            continue
+        except RerollError as wrong:
+            by = wrong.who if wrong.roll is Roll.LOCK else wrong.against
+            asked[(by, wrong.roll)] = _rerolled(asked.get((by, wrong.roll)), wrong)
+            dice[(by, wrong.roll)] = (_BLANK[wrong.roll],) * (2 * wrong.due)
+            continue
+        break
+    else:
+        raise Unsupported("dice:probe", f"{unit.id}'s Block rolls kept asking for dice")
+
+    def request(by: str, roll: Roll, who: str, against: str) -> DiceRequest:
+        base = "4.14.2.b" if roll is Roll.LOCK else "4.14.2.c"
+        return asked.get((by, roll)) or DiceRequest(roll.value, who, 0, base, (), against)
+
+    needs = tuple(
+        BlockNeed(by, request(by, Roll.LOCK, by, unit.id), request(by, Roll.DODGE, unit.id, by))
+        for by in enemies
+    )
+    return needs, rolls()
 
 
 def move_options(state: GameState, unit: Unit, context: Context) -> tuple[MoveOption, ...]:
@@ -204,21 +259,17 @@ def move_options(state: GameState, unit: Unit, context: Context) -> tuple[MoveOp
 
     Leaving a cell next to an enemy needs Block rolls whose outcome changes the MP left, so a
     path may only be blocked on its first step: from a blocked start cell only the adjacent cells
-    are offered (probed with Block dice that score nothing), and a path does not go on from a
-    cell next to an enemy, nor once the step left something on standby (a Trap's Click).
+    are offered (probed with Block dice that score nothing, `_block_probe`), and a path does not
+    go on from a cell next to an enemy, nor once the step left something on standby (a Trap's
+    Click).
     """
     if unit.cell is None or not unit.is_character or unit.mp < 1:
         return ()
-    start_blocks = block_needs(state, unit)
+    try:
+        start_blocks, probe = _block_probe(state, unit, context)
+    except (RuleViolation, Unsupported):  # no step from here is accepted
+        return ()
     if start_blocks:
-        probe = tuple(
-            BlockRoll(
-                need.by,
-                (_BLANK[Roll.LOCK],) * need.lock.count,
-                (_BLANK[Roll.DODGE],) * need.dodge.count,
-            )
-            for need in start_blocks
-        )
         return tuple(
             MoveOption(near.name, (near.name,), start_blocks)
             for near in sorted(_neighbours(unit.cell))
@@ -421,8 +472,10 @@ def _not_castable(spell: Spell, why: str, feature: str) -> SpellOption:
 
 @dataclass(frozen=True)
 class CastNeeds:
-    """What a cast on a chosen cell needs before it can be recorded: the dice to roll and, when
-    the area must be oriented, the choices (`directions`)."""
+    """What a cast on a chosen cell needs before it can be recorded: the dice to roll, when the
+    area must be oriented the choices (`directions`), and how many coins the players toss
+    (7.2.4: `coins`). The dice are those asked after the coins given with the cast: a coin's
+    side may change what the spell does, so the players toss first and then roll."""
 
     dice: tuple[DiceRequest, ...] = ()
     directions: tuple[str, ...] = ()
@@ -437,16 +490,22 @@ class CastNeeds:
 
 
 def cast_needs(state: GameState, cast: Cast, context: Context) -> CastNeeds:
-    """The dice the rules call for in this cast, found by asking the engine (module docstring).
+    """The dice the rules call for in this cast, found by asking the engine (module docstring),
+    after the coins already tossed (`cast.rolls.coins`; a coin still missing is probed as
+    heads and counted in `coins`).
 
     Raises the `RuleViolation` or `Unsupported` that refuses the cast itself (out of range, not
     enough AP...): that refusal is what the players must be told.
     """
-    return _probe_cast(state, cast, context)[0]
+    return _probe_cast(state, cast, context, coins=cast.rolls.coins)[0]
 
 
 def _probe_cast(
-    state: GameState, cast: Cast, context: Context, seed: Rolls = _NO_DICE
+    state: GameState,
+    cast: Cast,
+    context: Context,
+    seed: Rolls = _NO_DICE,
+    coins: tuple[str, ...] = (),
 ) -> tuple[CastNeeds, Rolls]:
     """`cast_needs`, and the blank dice the cast went through with: the next cell of the same
     spell starts from them (`seed`), so a cell that needs the same dice costs one cast."""
@@ -464,19 +523,22 @@ def _probe_cast(
             cast = replace(cast, direction=directions[0])
         return bool(directions)
 
-    asked, rolls = _dice_asked(attempt, cast.unit, orient, seed)
+    asked, rolls = _dice_asked(attempt, cast.unit, orient, seed, coins)
     return CastNeeds(asked, directions, len(rolls.coins)), rolls
 
 
-def resolve_needs(state: GameState, source: str, context: Context) -> CastNeeds:
+def resolve_needs(
+    state: GameState, source: str, context: Context, coins: tuple[str, ...] = ()
+) -> CastNeeds:
     """The dice an effect on standby needs (a Bomb's Explosion, a Trap's Click: 7.2.9), asked
-    of the engine as for a cast; raises the refusal when `source` cannot be resolved now."""
+    of the engine as for a cast (after the `coins` tossed); raises the refusal when `source`
+    cannot be resolved now."""
 
     def attempt(rolls: Rolls) -> None:
         step(state, Resolve(0, source, rolls), context)
 
     who = source.partition(":")[2]
-    asked, rolls = _dice_asked(attempt, who, lambda refused: False)
+    asked, rolls = _dice_asked(attempt, who, lambda refused: False, coins=coins)
     return CastNeeds(asked, (), len(rolls.coins))
 
 
@@ -485,12 +547,14 @@ def _dice_asked(
     actor: str,
     retry: Callable[[RuleViolation], bool],
     seed: Rolls = _NO_DICE,
+    coins: tuple[str, ...] = (),
 ) -> tuple[tuple[DiceRequest, ...], Rolls]:
     """Run `attempt` with the dice asked so far until the engine asks for no more; `retry`
     settles a refusal that is a question (an area's orientation) and says whether to go on.
     Starting from `seed` (the dice a similar action went through with), only the dice the engine
-    still asks for are requests."""
-    critical, armour, coins = seed.critical, dict(seed.armour), ()
+    still asks for are requests. `coins` are the coins the players tossed; one more the spell
+    asks for is probed as heads."""
+    critical, armour = seed.critical, dict(seed.armour)
     asked: dict[tuple[str, str], DiceRequest] = {}
     for _ in range(_MAX_PROBES):
         rolls = Rolls(critical, armour, coins)
@@ -505,11 +569,20 @@ def _dice_asked(
             else:
                 armour = {**armour, who: blank}
             continue
+        except RerollError as wrong:
+            key = (wrong.roll.value, wrong.who)
+            asked[key] = _rerolled(asked.get(key), wrong)
+            blank = (_BLANK[wrong.roll],) * (2 * wrong.due)
+            if wrong.roll is Roll.CRITICAL:
+                critical = blank
+            else:
+                armour = {**armour, wrong.who: blank}
+            continue
         except ArmourRollsError as wrong:
             armour = {u: armour.get(u, ()) for u in sorted(wrong.expected)}
             continue
         except RuleViolation as refused:
-            if refused.rule == "7.2.4" and "coin" in refused.message:
+            if refused.rule == "7.2.4" and "coin flip" in refused.message:
                 coins = (*coins, "heads")
                 continue
             if retry(refused):
@@ -519,6 +592,31 @@ def _dice_asked(
     else:
         raise Unsupported("dice:probe", f"{actor}'s action kept asking for dice")
     return tuple(asked.values()), Rolls(critical, armour, coins)
+
+
+#: A label no effect on standby has: put last in an action's `order`, it makes Step 8 say
+#: which effects wait (`StandbyOrderError`) instead of resolving them in the order they came.
+_ORDER_PROBE = "order:?"
+
+
+def standby_order(state: GameState, event: Cast | Resolve, context: Context) -> tuple[str, ...]:
+    """The effects on standby whose order the active player chooses in this action (7.2.9.a,
+    4.18.3.b), the event carrying all its dice: two or more different roster powers' effects
+    that Step 8 would otherwise resolve in the order they triggered (docs/engine-spells.md,
+    "Order on standby"). Empty when there is nothing to order, or when Step 8 stops anyway and
+    the game then asks for each effect in turn (an Explosion, a Click or a choice waits for its
+    `resolve` event, the player naming which comes first).
+
+    Raises the refusal of the event itself (dice missing, out of range...)."""
+    try:
+        step(state, replace(event, order=(*event.order, _ORDER_PROBE)), context)
+    except StandbyOrderError as asked:
+        waiting = asked.waiting
+    else:
+        return ()
+    labels = tuple(dict.fromkeys(p.label for p in waiting))
+    automatic = all(is_power_effect(p) and waits_for_choice(p) is None for p in waiting)
+    return labels if len(labels) > 1 and automatic else ()
 
 
 def _directions_of(state: GameState, cast: Cast) -> tuple[str, ...]:

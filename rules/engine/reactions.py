@@ -429,7 +429,7 @@ def rolled(
     counted, said = dice_that_count(side, due.count, tuple(dice))
     if said:
         due = DiceDue(due.roll, due.count, (*due.reasons, *said))
-    check_dice(due, counted, side.roller.id)
+    check_dice(due, counted, side.roller.id, side.against.id if side.against else "")
     return count_successes(side, counted), due, counted
 
 

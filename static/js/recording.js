@@ -203,6 +203,7 @@
     if (step !== "act") { info = unit ? unit.id : null; render(); return; }
     const active = S.active_unit;
     if (!opts) return; // the options are on their way
+    if (plan && plan.kind === "order") return; // the order is chosen with the buttons
     if (plan && (plan.kind === "spell" || plan.kind === "cast")) { chooseTarget(cell); return; }
     if (unit && unit.id === active) { info = null; plan = null; render(); return; }
     if (unit && unit.side !== S.active_side) { info = unit.id; render(); }
@@ -233,13 +234,26 @@
     if (!keptDice || keptDice.key !== key) keptDice = { key, values: requests.map((r) => Array(r.count).fill(null)) };
     const values = keptDice.values;
     const wrap = h("div", { class: "rec-dice" });
+    /* A roll rerolled when a die fails (Ecaflip's Second Chance, 1.6): once the first dice are
+       in and one of them fails, as many dice again are asked for, the reroll. */
+    const settle = (req, i) => {
+      if (!req.reroll) return false;
+      const first = values[i].slice(0, req.count);
+      if (!first.every((v) => v)) return false;
+      const failed = first.some((v) => (v.includes(":") ? v.split(":")[1] : v) !== req.roll);
+      const needed = failed ? 2 * req.count : req.count;
+      if (values[i].length === needed) return false;
+      values[i] = values[i].slice(0, needed).concat(Array(Math.max(0, needed - values[i].length)).fill(null));
+      return true;
+    };
     requests.forEach((req, i) => {
       const fs = h("fieldset", { class: "rec-roll", "data-roll": req.roll, "data-who": req.who });
       const roll = req.roll === "tension" ? T.tension_roll : T[req.roll] || req.roll;
       fs.append(h("legend", {}, `${req.who}: ${req.count} × ${roll}`));
       fs.append(h("p", { class: "why small" }, `${T.why}: ${req.reasons.join("; ")}`));
       if (!req.count) fs.append(h("p", { class: "small" }, T.no_dice));
-      for (let d = 0; d < req.count; d++) {
+      for (let d = 0; d < values[i].length; d++) {
+        if (d === req.count) fs.append(h("p", { class: "small rec-reroll" }, T.reroll));
         const row = h("div", { class: "rec-die", "data-die": d });
         const turns = h("div", { class: "rec-turns" });
         const showTurns = (face, chosen) => {
@@ -248,7 +262,9 @@
             turns.append(h("button", { type: "button", class: "turn" + (side === chosen ? " on" : ""), "data-side": side, onclick: (ev) => {
               turns.querySelectorAll(".turn").forEach((b) => b.classList.remove("on"));
               ev.currentTarget.classList.add("on");
-              values[i][d] = face + ":" + side; onChange(values);
+              values[i][d] = face + ":" + side;
+              if (settle(req, i)) { render(); return; }
+              onChange(values);
             } }, "→ " + (T[side] || side)));
           }
         };
@@ -261,6 +277,7 @@
               e.currentTarget.classList.add("on");
               values[i][d] = TURNS[face] ? null : face;
               showTurns(face, null);
+              if (settle(req, i)) { render(); return; }
               onChange(values);
             },
           }, h("span", { class: "icon" }, icon), h("span", { class: "lbl" }, label)));
@@ -277,7 +294,11 @@
 
   function diceForm(requests, build, label) {
     let current = null;
-    const go = h("button", { type: "button", class: "button rec-big", disabled: true, onclick: () => record(...build(current)) }, label || T.record);
+    const go = h("button", { type: "button", class: "button rec-big", disabled: true, onclick: () => {
+      const [events, extra] = build(current);
+      const spell = events.length === 1 && (events[0].e === "cast" || events[0].e === "resolve");
+      if (spell) recordSpell(events[0]); else record(events, extra);
+    } }, label || T.record);
     const picker = dicePicker(requests, (values) => { current = values; go.disabled = !complete(values); });
     return h("div", { class: "rec-form" }, picker, h("div", { class: "rec-row" }, go,
       h("button", { type: "button", class: "button secondary", onclick: () => { plan = null; render(); } }, T.cancel)));
@@ -313,24 +334,20 @@
       p.append(row);
     } else if (step === "resolve") {
       const row = h("div", { class: "rec-row" });
+      if (plan && plan.kind === "order") { p.append(orderForm()); return p; }
       if (plan && plan.kind === "resolve") {
         p.append(h("p", {}, `${T.resolve} ${plan.source}`));
-        p.append(diceForm(plan.needs.dice, (v) => {
-          const rolls = { critical: [], armour: {} };
-          plan.needs.dice.forEach((req, i) => {
-            if (req.roll === "critical") rolls.critical = v[i];
-            else if (req.roll === "armour") rolls.armour[req.who] = v[i];
-          });
-          return [[{ e: "resolve", source: plan.source, rolls }]];
-        }));
+        const coins = coinPicker((tossed) => needsAfter("options/?" + new URLSearchParams({ resolve: plan.source, coins: tossed.join(",") })));
+        if (coins) p.append(coins);
+        if (coinsDone()) p.append(diceForm(plan.needs.dice, (v) => [[{ e: "resolve", source: plan.source, rolls: rollsOf(plan.needs.dice, v) }]]));
         return p;
       }
       for (const source of S.prompt.data.pending) {
-        row.append(h("button", { type: "button", class: "button", onclick: async () => {
+        row.append(h("button", { type: "button", class: "button", "data-source": source, onclick: async () => {
           const r = await call("GET", "options/?resolve=" + encodeURIComponent(source));
           if (r.status !== 200) { handle(r); return; }
-          if (!r.data.dice.length) { record([{ e: "resolve", source }]); return; }
-          plan = { kind: "resolve", source, needs: r.data };
+          if (!r.data.dice.length && !r.data.coins) { recordSpell({ e: "resolve", source }); return; }
+          plan = { kind: "resolve", source, needs: r.data, coins: [] };
           render();
         } }, `${T.resolve} ${source}`));
       }
@@ -357,6 +374,7 @@
       return wrap;
     }
     if (plan && plan.kind === "cast") return castForm(wrap);
+    if (plan && plan.kind === "order") { wrap.append(orderForm()); return wrap; }
     if (plan && plan.kind === "spell") {
       wrap.append(h("p", {}, `${plan.spell.name}: ${T.select_target}`));
       wrap.append(h("button", { type: "button", class: "button secondary", onclick: () => { plan = null; render(); } }, T.cancel));
@@ -393,17 +411,90 @@
       for (const d of needs.directions) row.append(h("button", { type: "button", class: "button" + (plan.direction === d ? "" : " secondary"), "data-direction": d, onclick: () => chooseTarget(target.cell, d) }, T[d] || d));
       wrap.append(row);
     }
+    const coins = coinPicker((tossed) => {
+      const q = new URLSearchParams({ unit: S.active_unit, spell: spell.name, target: target.cell, coins: tossed.join(",") });
+      if (plan.direction) q.set("direction", plan.direction);
+      return needsAfter("options/?" + q.toString());
+    });
+    if (coins) wrap.append(coins);
+    if (!coinsDone()) return wrap; // the coins first: what the spell does may depend on them
     wrap.append(diceForm(needs.dice, (v) => {
-      const rolls = { critical: [], armour: {} };
-      needs.dice.forEach((req, i) => {
-        if (req.roll === "critical") rolls.critical = v[i];
-        else if (req.roll === "armour") rolls.armour[req.who] = v[i];
-      });
-      const event = { e: "cast", unit: S.active_unit, spell: spell.name, target: target.cell, rolls };
+      const event = { e: "cast", unit: S.active_unit, spell: spell.name, target: target.cell, rolls: rollsOf(needs.dice, v) };
       if (plan.direction) event.direction = plan.direction;
-      if (needs.coins) rolls.coins = Array(needs.coins).fill("heads");
       return [[event]];
     }));
+    return wrap;
+  }
+
+  /* The dice of a spell (or an effect on standby) as the log writes them, with the coins. */
+  function rollsOf(requests, values) {
+    const rolls = { critical: [], armour: {} };
+    requests.forEach((req, i) => {
+      if (req.roll === "critical") rolls.critical = values[i];
+      else if (req.roll === "armour") rolls.armour[req.who] = values[i];
+    });
+    if (plan.coins && plan.coins.length) rolls.coins = plan.coins.slice();
+    return rolls;
+  }
+
+  // -- coins (7.2.4) ---------------------------------------------------------------------------
+  /* A spell that plays heads or tails: the players toss the coin first and tap the side that
+     fell; the server then says which dice the spell needs after it (`onTossed` asks it). */
+  const coinsDone = () => (plan.coins || []).filter(Boolean).length >= (plan.needs.coins || 0);
+  function coinPicker(onTossed) {
+    const count = plan.needs.coins || 0;
+    if (!count) return null;
+    const coins = plan.coins || (plan.coins = []);
+    const fs = h("fieldset", { class: "rec-roll rec-coins", "data-roll": "coin" });
+    fs.append(h("legend", {}, `${count} × ${T.coin}`));
+    fs.append(h("p", { class: "why small" }, `${T.why}: ${T.coin_why} (7.2.4)`));
+    for (let i = 0; i < count; i++) {
+      const row = h("div", { class: "rec-die", "data-coin": i });
+      for (const side of ["heads", "tails"]) {
+        row.append(h("button", { type: "button", class: "face coin" + (coins[i] === side ? " on" : ""), "data-side": side, "aria-pressed": String(coins[i] === side), onclick: async () => {
+          coins[i] = side;
+          if (coins.filter(Boolean).length >= count) await onTossed(coins.slice(0, count));
+          render();
+        } }, h("span", { class: "icon" }, side === "heads" ? "◉" : "◎"), h("span", { class: "lbl" }, T[side])));
+      }
+      fs.append(row);
+    }
+    return fs;
+  }
+
+  async function needsAfter(path) {
+    const current = plan;
+    const r = await call("GET", path);
+    if (plan !== current) return;
+    if (r.status !== 200) { handle(r); return; }
+    plan.needs = r.data;
+  }
+
+  // -- the order of effects on standby (7.2.9.a) -------------------------------------------------
+  /* Before a spell or an effect on standby is recorded, the server says whether several
+     effects will wait on standby in its Step 8: the active player then taps them in the order
+     they resolve, and the event carries that `order`. */
+  async function recordSpell(event) {
+    const r = await call("POST", "standby/", { event });
+    if (r.status !== 200) { handle(r); return; }
+    if (!r.data.order.length) { record([event]); return; }
+    plan = { kind: "order", event, waiting: r.data.order, text: r.data.text, rule: r.data.rule, order: [], back: plan };
+    render();
+  }
+
+  function orderForm() {
+    const wrap = h("div", { class: "rec-form rec-order" });
+    wrap.append(h("p", {}, plan.text, h("span", { class: "rule" }, ` (${T.rule} ${plan.rule})`)));
+    const chosen = h("ol", { class: "rec-order-list" }, plan.order.map((label) => h("li", {}, label)));
+    const row = h("div", { class: "rec-row" });
+    for (const label of plan.waiting.filter((l) => !plan.order.includes(l))) {
+      row.append(h("button", { type: "button", class: "button secondary", "data-order": label, onclick: () => { plan.order.push(label); render(); } }, label));
+    }
+    const done = plan.order.length === plan.waiting.length;
+    wrap.append(chosen, row, h("div", { class: "rec-row" },
+      h("button", { type: "button", class: "button rec-big", disabled: !done, onclick: () => record([{ ...plan.event, order: plan.order.slice() }]) }, T.record),
+      h("button", { type: "button", class: "button secondary", disabled: !plan.order.length, onclick: () => { plan.order = []; render(); } }, T.order_again),
+      h("button", { type: "button", class: "button secondary", onclick: () => { plan = plan.back; render(); } }, T.cancel)));
     return wrap;
   }
 

@@ -13,6 +13,7 @@ Screenshots for docs/recording.md are written when RECORDING_SCREENSHOTS names a
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -199,3 +200,146 @@ def test_a_small_game_recorded_by_taps_on_two_phones(browser: Browser, live_serv
         expect(page.locator(".rec-message")).to_contain_text("Accepted", timeout=LIVE)
     match = Match.objects.get(pk=world.match.pk)
     assert match.status == Match.Status.CONFIRMED and match.result == "a"
+
+
+def _fill(page: Page, face: str) -> None:
+    """Every die the form asks for shows `face`."""
+    for die in page.locator("#recording .rec-panel fieldset.rec-roll .rec-die").all():
+        die.locator(f'button[data-face="{face}"]').tap()
+
+
+def test_a_coin_the_order_on_standby_and_a_bombs_explosion_by_taps(browser: Browser, live_server):
+    """Gambler (A1) tosses Lucky Shot's coin (7.2.4: the side that fell is tapped before the
+    dice), the shot injures Brute (B1) whose Adrenaline and Rolbak wait on standby: A taps their
+    order (7.2.9.a). A Training Bomb dropped next to Brute explodes at the start of Gambler's
+    next turn (4.19.5) and its Explosion is resolved with the dice the phone asks for. B
+    concedes; the stored log verifies `valid` with the coin, the order and the Explosion."""
+    world = build_world(teams=("rec-gambler", "rec-brute"))
+    url = f"/matches/{world.match.pk}/recording/"
+    a = _phone(browser, live_server.url, world.a)
+    b = _phone(browser, live_server.url, world.b)
+    a.goto(url)
+    _button(a, "Start recording")
+    _cell(a, "e2")  # 1
+    b.goto(url)
+    _at(b, 1)
+    _cell(b, "e11")  # 2
+    _at(a, 2)
+    _button(a, "Start the turn of A1")  # 3
+    _at(a, 3)
+    expect(a.locator('g.cell.mark-move[data-cell="e9"]')).to_be_visible()
+    _cell(a, "e9")  # 4
+    _at(a, 4)
+
+    a.locator('button.spell[data-spell="Lucky Shot"]').tap()
+    _cell(a, "e11")
+    coins = a.locator('fieldset.rec-coins[data-roll="coin"]')
+    expect(coins).to_contain_text("7.2.4")
+    expect(a.locator('fieldset.rec-roll[data-roll="critical"]')).to_have_count(0)  # coin first
+    coins.locator('button[data-side="tails"]').tap()
+    expect(coins.locator('button[data-side="tails"]')).to_have_class(re.compile(r"\bon\b"))
+    _die(a, "critical", "A1", "lock")
+    _die(a, "armour", "B1", "lock")
+    _shot(a, "9-coin")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()
+    order = a.locator(".rec-order")
+    expect(order).to_contain_text("7.2.9.a")
+    order.locator('button[data-order="rolbak:B1"]').tap()
+    order.locator('button[data-order="adrenaline:B1"]').tap()
+    _shot(a, "10-order")
+    order.get_by_role("button", name="Record").tap()  # 5
+    _at(a, 5)
+    expect(a.locator(".rec-outcome")).to_contain_text("coin: tails")
+
+    a.locator('button.spell[data-spell="Drop Bomb (1)"]').tap()
+    _cell(a, "e10")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 6
+    _at(a, 6)
+    _button(a, "End the turn")  # 7
+    _at(a, 7)
+    _button(a, "Start the turn of A1/training-bomb-1")  # 8
+    _at(a, 8)
+    _button(a, "End the turn")  # 9
+
+    _at(b, 9)
+    _die(b, "tension", "B", "critical", 0)
+    _die(b, "tension", "B", "lock", 1)
+    b.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 10
+    _at(b, 10)
+    _button(b, "Start the turn of B1")  # 11
+    _at(b, 11)
+    _button(b, "End the turn")  # 12
+
+    _at(a, 12)
+    _die(a, "tension", "A", "armour", 0)
+    _die(a, "tension", "A", "dodge", 1)
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 13
+    _at(a, 13)
+    _button(a, "Start the turn of A1")  # 14: the Bomb explodes, its Explosion waits
+    _at(a, 14)
+    expect(a.locator(".rec-prompt")).to_contain_text("explosion:A1/training-bomb-1")
+    a.locator('button[data-source="explosion:A1/training-bomb-1"]').tap()
+    expect(a.locator('fieldset.rec-roll[data-roll="armour"][data-who="B1"]')).to_be_visible()
+    _fill(a, "lock")
+    _die(a, "critical", "A1/training-bomb-1", "critical")
+    _shot(a, "11-explosion")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 15
+    _at(a, 15)
+    expect(a.locator(".rec-outcome")).to_contain_text("7.2.9.d")
+
+    _at(b, 15)
+    b.locator(".rec-tools").get_by_role("button", name="Concede").tap()  # 16
+    for page in (a, b):
+        expect(page.locator(".rec-log-status")).to_have_text("valid", timeout=LIVE)
+    recording = Recording.objects.get(match=world.match)
+    data = bytes(MatchLog.objects.get(pk=recording.log_id).data).decode()
+    assert catalog.verify_match_log(data.encode()).status.value == "valid"
+    assert '"coins":["tails"]' in data and '"order":["rolbak:B1","adrenaline:B1"]' in data
+    assert '"e":"resolve","source":"explosion:A1/training-bomb-1"' in data
+    for page in (a, b):
+        page.context.close()
+
+
+def test_a_failed_roll_of_second_chance_asks_for_its_reroll(browser: Browser, live_server):
+    """Lucky Kerub (A1) fails a die of his Critical roll: the phone then asks for the reroll
+    (Ecaflip's Second Chance, 1.6), and the cast records the first roll and the reroll."""
+    world = build_world(teams=("rec-kerub", "rec-kerub"))
+    url = f"/matches/{world.match.pk}/recording/"
+    a = _phone(browser, live_server.url, world.a)
+    b = _phone(browser, live_server.url, world.b)
+    a.goto(url)
+    a.locator('input[name="first_player"][value="A"]').check()  # a tie (1.3.1.c)
+    _button(a, "Start recording")
+    _cell(a, "e2")  # 1
+    b.goto(url)
+    _at(b, 1)
+    _cell(b, "e11")  # 2
+    _at(a, 2)
+    _button(a, "Start the turn of A1")  # 3
+    _at(a, 3)
+    expect(a.locator('g.cell.mark-move[data-cell="e10"]')).to_be_visible()
+    _cell(a, "e10")  # 4
+    _at(a, 4)
+    a.locator('button.spell[data-spell="Jab"]').tap()
+    _cell(a, "e11")
+    critical = a.locator('fieldset.rec-roll[data-roll="critical"][data-who="A1"]')
+    expect(critical).to_contain_text("1.6")  # why: Ecaflip's Second Chance
+    first = critical.locator(".rec-die").count()
+    assert first >= 1
+    for index in range(first):
+        _die(a, "critical", "A1", "lock" if index == 0 else "critical", index)
+    expect(critical.locator(".rec-reroll")).to_be_visible()
+    expect(critical.locator(".rec-die")).to_have_count(2 * first)
+    for index in range(first, 2 * first):
+        _die(a, "critical", "A1", "critical", index)
+    armour = a.locator('fieldset.rec-roll[data-roll="armour"][data-who="B1"] .rec-die')
+    for index in range(armour.count()):
+        _die(a, "armour", "B1", "armour", index)
+    _shot(a, "12-reroll")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 5
+    _at(a, 5)
+    recording = Recording.objects.get(match=world.match)
+    cast = recording.actions.get(number=5).events[0]
+    assert len(cast["rolls"]["critical"]) == 2 * first, cast
+    for page in (a, b):  # no poll may reach the server once the test's database is gone
+        page.context.close()

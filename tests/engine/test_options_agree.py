@@ -65,18 +65,26 @@ def _accepted(state, event, context) -> bool:
     return True
 
 
-def _cast_with_blank_dice(state, cast: Cast, context) -> Cast:
+def _count(request) -> int:
+    """Dice that score nothing fail the roll: a rerolled roll (1.6) lists the reroll too."""
+    return request.count * (2 if request.reroll else 1)
+
+
+def _cast_with_blank_dice(state, cast: Cast, context, coin: str = "heads") -> Cast:
+    """The cast with the coins tossed first (7.2.4), then the dice asked after them."""
     needs = options.cast_needs(state, cast, context)
+    coins = (coin,) * needs.coins
+    if coins:
+        needs = options.cast_needs(state, replace(cast, rolls=Rolls(coins=coins)), context)
     critical, armour = (), {}
     for request in needs.dice:
-        dice = _blank(request.roll, request.count)
+        dice = _blank(request.roll, _count(request))
         if request.roll == "critical":
             critical = dice
         else:
             armour[request.who] = dice
     direction = cast.direction or (needs.directions[0] if needs.directions else None)
-    rolls = Rolls(critical, armour, ("heads",) * needs.coins)
-    return replace(cast, rolls=rolls, direction=direction)
+    return replace(cast, rolls=Rolls(critical, armour, coins), direction=direction)
 
 
 CELLS = st.builds(Cell, st.integers(0, BOARD_SIZE - 1), st.integers(0, BOARD_SIZE - 1))
@@ -96,7 +104,9 @@ def test_6_3_2_every_move_offered_is_accepted_and_a_step_not_offered_is_refused(
             block = ()
             if index == 0:
                 block = tuple(
-                    BlockRoll(b.by, _blank("lock", b.lock.count), _blank("dodge", b.dodge.count))
+                    BlockRoll(
+                        b.by, _blank("lock", _count(b.lock)), _blank("dodge", _count(b.dodge))
+                    )
                     for b in move.blocks
                 )
             after = dispatch.step(after, Move(0, unit.id, Cell.parse(cell), block), context).state
@@ -121,9 +131,10 @@ def test_7_1_every_target_offered_is_accepted_and_a_cell_not_offered_is_refused(
     if not spells:
         return
     spell = data.draw(st.sampled_from(spells))
+    coin = data.draw(st.sampled_from(("heads", "tails")))
     for target in spell.targets:
         cast = Cast(0, unit.id, spell.name, Cell.parse(target.cell))
-        dispatch.step(state, _cast_with_blank_dice(state, cast, context), context)
+        dispatch.step(state, _cast_with_blank_dice(state, cast, context, coin), context)
     cell = data.draw(CELLS)
     if cell.name in {t.cell for t in spell.targets}:
         return

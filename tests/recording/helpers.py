@@ -47,7 +47,7 @@ def _card(code: str, name: str, **stats: Any) -> dict[str, Any]:
         "id": code,
         "name": name,
         "name_colour": "white",
-        "types": [],
+        "types": stats.pop("types", []),
         "season": "s1",
         "edition": "rec",
         **stats,
@@ -110,7 +110,9 @@ CARDS = [
         strength=1,
         spells=[_spell("Peck", cost={"ap": 2}, base_damage=1, element="air")],
     ),
-    # A summon token with its Strength: the set-up copies it into the header (4.19.9.d).
+    # A Bomb token with its Strength: the set-up copies it into the header (4.19.9.d). A Bomb
+    # explodes at the start of its summoner's turn (4.19.5): its Explosion waits on standby for
+    # the dice of a `resolve` event.
     _card(
         "rec-bomb",
         "Training Bomb",
@@ -120,7 +122,71 @@ CARDS = [
         mp=0,
         hp=1,
         strength=2,
-        spells=[_spell("Fizzle")],
+        types=["Bomb"],
+        spells=[_spell("Fizzle", element="fire")],
+    ),
+    # Gambler tosses a coin in Lucky Shot (7.2.4) and drops Training Bombs.
+    _card(
+        "rec-gambler",
+        "Gambler",
+        level=2,
+        initiative=7,
+        ap=8,
+        mp=8,
+        hp=8,
+        spells=[
+            _spell(
+                "Lucky Shot",
+                range_kind="ranged",
+                range_min=1,
+                range_max=6,
+                element="fire",
+                base_damage=2,
+                effects="Play heads or tails to inflict +2 {F} .",
+            ),
+            _spell(
+                "Drop Bomb (1)",
+                cost={"ap": 2},
+                range_kind="ranged",
+                range_min=1,
+                range_max=2,
+                element=None,
+                base_damage=None,
+                effects="Summons a TRAINING BOMB on the targeted free cell.",
+            ),
+        ],
+    ),
+    # Lucky Kerub's powers change his rolls: Puddlage adds a die against a WATER caster (his
+    # own Jab is WATER), and Ecaflip's Second Chance rerolls a roll that failed a die (1.6).
+    _card(
+        "rec-kerub",
+        "Lucky Kerub",
+        level=2,
+        initiative=5,
+        ap=8,
+        mp=9,
+        hp=8,
+        powers=[
+            {"slug": "puddlage", "name": "Puddlage"},
+            {"slug": "ecaflip-second-chance", "name": "Ecaflip's Second Chance"},
+        ],
+        spells=[_spell("Jab", element="water")],
+    ),
+    # Brute's two powers trigger on the same Injuries (4.10.6.a): two effects on standby whose
+    # order the active player chooses (7.2.9.a).
+    _card(
+        "rec-brute",
+        "Brute",
+        level=2,
+        initiative=2,
+        ap=6,
+        mp=3,
+        hp=12,
+        powers=[
+            {"slug": "adrenaline", "name": "Adrenaline"},
+            {"slug": "rolbak", "name": "Rolbak"},
+        ],
+        spells=[_spell("Jab")],
     ),
 ]
 

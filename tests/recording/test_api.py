@@ -120,7 +120,7 @@ def test_undo_and_judge_correction(world):
 def test_the_recording_api_is_in_the_openapi_schema(world):
     schema = _api().get("/api/schema/", HTTP_ACCEPT="application/json").json()
     found = [p for p in schema["paths"] if "/recording" in p]
-    for tail in ("recording", "options", "actions", "undo", "corrections"):
+    for tail in ("recording", "options", "standby", "actions", "undo", "corrections"):
         assert any(p.rstrip("/").endswith(tail) for p in found), found
 
 

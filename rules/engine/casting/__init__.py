@@ -32,6 +32,7 @@ from rules.engine.casting.actions import (
     Rolls,
     Rules,
     Ruleset,
+    StandbyOrderError,
     TraceStep,
 )
 from rules.engine.casting.prerequisites import check_prerequisites, find_spell, spell_costs
@@ -50,6 +51,7 @@ __all__ = [
     "Rolls",
     "Rules",
     "Ruleset",
+    "StandbyOrderError",
     "TraceStep",
     "apply_cast",
     "apply_resolve",

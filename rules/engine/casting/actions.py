@@ -11,6 +11,7 @@ from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation
 from rules.engine.state import (
     GameState,
+    PendingEffect,
 )
 
 
@@ -108,3 +109,14 @@ class ArmourRollsError(RuleViolation):
     def __init__(self, expected: frozenset[str], message: str) -> None:
         super().__init__("7.2.6.a", message)
         self.expected = expected
+
+
+class StandbyOrderError(RuleViolation):
+    """The active player's `order` names an effect that is not on standby (7.2.9.a); `waiting`
+    are the effects that are, so a scoresheet can ask for their order (`options.standby_order`).
+    """
+
+    def __init__(self, label: str, waiting: tuple[PendingEffect, ...]) -> None:
+        labels = ", ".join(p.label for p in waiting)
+        super().__init__("7.2.9.a", f"{label} is not on standby ({labels})")
+        self.waiting = waiting

@@ -17,6 +17,7 @@ from rules.engine.casting.actions import (
     ResolveAction,
     Rolls,
     Rules,
+    StandbyOrderError,
     TraceStep,
 )
 from rules.engine.casting.kinds import resolve
@@ -84,7 +85,7 @@ def standby(
         if wanted:
             label = wanted.pop(0)
             if label not in labels:
-                raise RuleViolation("7.2.9.a", f"{label} is not on standby ({', '.join(labels)})")
+                raise StandbyOrderError(label, state.pending)
         elif len(set(labels)) == 1 or _powers_only(state):
             label = labels[0]
         else:

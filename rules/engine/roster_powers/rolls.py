@@ -9,8 +9,8 @@ when one of them failed, the dice of the reroll; only the reroll counts.
 from __future__ import annotations
 
 from rules.engine import reactions
-from rules.engine.dice import Die, Face
-from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.dice import Die, Face, RerollError, Roll
+from rules.engine.errors import Unsupported
 from rules.engine.powers import powers_of
 from rules.engine.reactions import RollSide
 from rules.engine.roster_powers.common import enemies, has_marker, holders
@@ -84,8 +84,11 @@ def _second_chance(
     if not failed:
         return None
     if len(dice) != 2 * due:
-        raise RuleViolation(
-            "1.6",
+        raise RerollError(
+            Roll(side.roll),
+            due,
+            side.roller.id,
+            side.against.id if side.against else "",
             f"{side.roller.id}'s {side.roll} roll failed a die: Ecaflip's Second Chance rerolls "
             f"all {due}; the log must list {2 * due} dice (the first roll, then the reroll)",
         )
