@@ -70,7 +70,7 @@ def heading(step: str) -> str:
         return gettext("Step %(n)s") % {"n": found.group("n")}
     found = _STEPS.match(step)
     if found:
-        return gettext("Steps %(first)s to %(last)s") % found.groupdict()
+        return gettext("Steps %(first)s-%(last)s") % found.groupdict()
     return step
 
 
