@@ -28,7 +28,16 @@ install() {
   if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
+    # Another apt on the machine holds its locks for a while: wait for them rather than fail.
+    # DPkg::Lock::Timeout covers dpkg's locks (install), not the package lists' lock that
+    # `apt-get update` takes, so that one is retried for as long.
+    local waited=0
+    until apt-get -o DPkg::Lock::Timeout=600 update -qq; do
+      [ "$waited" -lt 600 ] || return 1
+      sleep 10
+      waited=$((waited + 10))
+    done
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
     # The postgresql package starts its own cluster on 5432; ours is separate.
     PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
   fi

@@ -22,6 +22,21 @@ echo "== migrations"; "$VENV/bin/python" manage.py makemigrations --check --dry-
 echo "== deploy checks"
 DJANGO_DEBUG=false DJANGO_SECRET_KEY="$(head -c 48 /dev/urandom | base64)" \
   "$VENV/bin/python" manage.py check --deploy --fail-level WARNING
-echo "== pytest"; "$VENV/bin/pytest" --durations=30 "$@"
+# Two xdist workers (the CI machine has two cores), each with its own test database and Redis
+# database (tests/conftest.py). The browser tests and the tests marked `services` (real Celery
+# workers and gunicorns) follow pages and streams through Redis publish/subscribe, whose channels
+# the xdist workers would share, and are heavy on their own: they run afterwards, one at a time.
+# Both halves run whatever the first gives; a failure in either fails the step.
+failed=0
+pytest_half() {  # exit status 5 is "no test selected": arguments may pick tests of one half only
+  local status=0
+  "$VENV/bin/pytest" "$@" || status=$?
+  if [ "$status" != 0 ] && [ "$status" != 5 ]; then failed=1; fi
+}
+echo "== pytest"
+pytest_half -n "${PYTEST_WORKERS:-2}" --durations=30 -m "not browser and not services" "$@"
+echo "== pytest: browser and services tests, one at a time"
+pytest_half --durations=15 -m "browser or services" "$@"
+[ "$failed" = 0 ]
 echo "== schemathesis (every API operation against its own schema, live server, ~2 min)"
 VENV="$VENV" bash .ci/schemathesis.sh

@@ -13,8 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from rules import systems
-from rules.d20cast import verify_phase as verify_cast
-from rules.tacticards import verify_phase as verify_battle
+from rules.systems.calculators import CALCULATORS as PHASES
 
 
 def _battlesone(text: str) -> dict[str, Any]:
@@ -34,8 +33,7 @@ def _phase(verify: Callable[[Any], dict[str, Any]]) -> Callable[[str], dict[str,
 
 
 CALCULATORS: dict[str, tuple[str, Callable[[str], dict[str, Any]]]] = {
-    "tacticards": (_("TactiCards battle phase"), _phase(verify_battle)),
-    "d20cast": (_("d20 skirmish cast phase"), _phase(verify_cast)),
+    **{key: (_(phase.label), _phase(phase.verify)) for key, phase in PHASES.items()},
     "battlesone": (_("BATTLES ONE game record (b1r/1)"), _battlesone),
 }
 

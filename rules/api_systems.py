@@ -17,8 +17,7 @@ from rest_framework.response import Response
 from rules import labels, systems
 from rules.battlesone.catalog import catalog_to_dict, load_catalog
 from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
-from rules.d20cast import verify_phase as d20cast_verify
-from rules.tacticards import verify_phase as tacticards_verify
+from rules.systems.calculators import CALCULATORS
 
 
 def describe(system: systems.GameSystem) -> dict[str, Any]:
@@ -156,10 +155,6 @@ def verify_record(request: Request, key: str) -> Response:
     return Response(checked.report, status=code)
 
 
-CALCULATORS = {"tacticards": tacticards_verify, "d20cast": d20cast_verify}
-"""Judge's calculators for the rules fragments that give one phase only (no event system)."""
-
-
 @extend_schema(
     summary="Judge's calculator: verify a recorded TactiCards battle phase or d20 cast phase",
     request=OpenApiTypes.OBJECT,
@@ -168,10 +163,10 @@ CALCULATORS = {"tacticards": tacticards_verify, "d20cast": d20cast_verify}
 @api_view(["POST"])
 @permission_classes([permissions.AllowAny])
 def calculator(request: Request, key: str) -> Response:
-    verify = CALCULATORS.get(key)
-    if verify is None:
+    found = CALCULATORS.get(key)
+    if found is None:
         raise Http404(f"no calculator {key!r}; one of {', '.join(CALCULATORS)}")
     if not isinstance(request.data, dict):
         return Response({"record": ["send the recorded phase as a JSON object"]}, status=400)
-    report = verify(request.data)
+    report = found.verify(request.data)
     return Response(report, status=422 if report["status"] == "unreadable" else 200)

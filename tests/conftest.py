@@ -2,6 +2,9 @@
 
 `make test` sets REQUIRE_SERVICES=1 and starts PostgreSQL and Redis, so that tests needing them
 fail rather than skip when something is wrong; a bare `pytest` skips them with the reason.
+
+`make test` also runs the suite in pytest-xdist worker processes (`-n`): pytest-django gives each
+its own test database, and `pytest_configure` below gives each its own Redis database.
 """
 
 from __future__ import annotations
@@ -14,11 +17,70 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from django.test import override_settings
+
+    # Accounts are made by the hundred: the default PBKDF2 hasher costs a CPU-heavy fraction of a
+    # second each. No test is about the hash's strength (deployment keeps Django's default).
+    override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker
+        _own_redis_database(int(config.workerinput["workerid"].removeprefix("gw")) + 1)
+    else:  # the one process of a serial run, or xdist's controller before it starts the workers
+        _compile_translations()
+
+
+def _own_redis_database(index: int) -> None:
+    """Point this xdist worker's cache, Celery broker and live channel at Redis database `index`.
+
+    Workers share one Redis server; without this one worker's throttle counters, cached pages and
+    Celery queue would be another's (a worker test's Celery process would take tasks sent from
+    the other worker's test database). The environment changes too, for the processes tests
+    start (`running_worker`, gunicorn). Redis publish/subscribe channels span databases: the
+    browser and `services` tests, which follow them, run after the parallel part (`.ci/test.sh`).
+    """
+    from django.conf import settings
+    from django.test import override_settings
+
+    from config.celery_app import app
+
+    def own(url: str | None) -> str | None:
+        if not url or not url.startswith(("redis://", "rediss://")):
+            return url
+        return urlunsplit(urlsplit(url)._replace(path=f"/{index}"))
+
+    changed = {
+        name: own(getattr(settings, name))
+        for name in ("REDIS_URL", "CELERY_BROKER_URL", "LIVE_REDIS_URL")
+    }
+    if settings.REDIS_URL:
+        location = {**settings.CACHES["default"], "LOCATION": changed["REDIS_URL"]}
+        changed["CACHES"] = {**settings.CACHES, "default": location}
+    override_settings(**changed).enable()  # its setting_changed signal rebuilds the caches
+    app.conf.broker_url = changed["CELERY_BROKER_URL"]
+    for name in ("REDIS_URL", "CELERY_BROKER_URL", "LIVE_REDIS_URL"):
+        if name in os.environ:
+            os.environ[name] = own(os.environ[name])
+
+
+def _compile_translations() -> None:
+    """The French catalogue compiled from the committed .po (issue 18), so a bare `pytest` on a
+    fresh checkout serves French pages too; Babel, so no system gettext is needed for this.
+    Once per run, before any xdist worker starts: workers compiling at once could each read the
+    file while another rewrites it."""
+    from django.core.management import call_command
+
+    call_command("compile_translations", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    from django.utils import translation
+
+    translation.trans_real._translations = {}  # forget any catalogue loaded before the compile
 
 
 def _missing(reason: str) -> None:
@@ -165,6 +227,15 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture(autouse=True)
+def _site_language() -> None:
+    """Every test starts in the site's default language: a request served in French leaves French
+    active in its thread, and under xdist the order of the tests changes from run to run."""
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
     """Every test starts with an empty cache: live versions and standings snapshots are keyed by
     slugs and ids that a rolled-back database hands out again."""
@@ -182,15 +253,3 @@ def _empty_cache() -> Iterator[None]:
             if keys:
                 client.delete(*keys)
     yield
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _compiled_translations() -> None:
-    """The French catalogue compiled from the committed .po (issue 18), so a bare `pytest` on a
-    fresh checkout serves French pages too; Babel, so no system gettext is needed for this."""
-    from django.core.management import call_command
-
-    call_command("compile_translations", stdout=open(os.devnull, "w"))  # noqa: SIM115
-    from django.utils import translation
-
-    translation.trans_real._translations = {}  # forget any catalogue loaded before the compile

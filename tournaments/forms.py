@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import zoneinfo
 from typing import Any
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from kernel import limits
 from rules import systems
 from rules.catalog import selectors as catalog
+from rules.engine import formats as engine_formats
 from rules.models import Arena
 from teams.forms import TeamForm
 from tournaments import pairing
@@ -357,6 +359,10 @@ class ForbiddenPairForm(forms.Form):
         self.fields["second"].choices = choices
 
 
+#: The team-building rules as the rulebook sets them (1.1.1): the engine's format defaults.
+RULEBOOK_FORMAT = engine_formats.Format("rulebook", datetime.date(2000, 1, 1))
+
+
 class TeamRulesForm(forms.Form):
     """An event's own team-building rules (1.1.2), every rule shown with the value applied;
     the service keeps only those that differ from the format's."""
@@ -365,20 +371,17 @@ class TeamRulesForm(forms.Form):
         label=_("Fewest Krosmasters"),
         min_value=limits.TEAM_SIZE[0],
         max_value=limits.TEAM_SIZE[1],
-        help_text=_("1.1.1.a: 3."),
     )
     max_team_size = forms.IntegerField(
         label=_("Most Krosmasters"),
         min_value=limits.TEAM_SIZE[0],
         max_value=limits.TEAM_SIZE[1],
-        help_text=_("1.1.1.a: 8."),
     )
     total_level = forms.IntegerField(
         label=_("Exact total Level"),
         required=False,
         min_value=limits.TEAM_TOTAL_LEVEL[0],
         max_value=limits.TEAM_TOTAL_LEVEL[1],
-        help_text=_("1.1.1.b: 12. Empty: any total."),
     )
     max_total_level = forms.IntegerField(
         label=_("Highest total Level"),
@@ -391,27 +394,46 @@ class TeamRulesForm(forms.Form):
         label=_("Copies of a unique (gold-name) Krosmaster"),
         min_value=limits.COPY_LIMIT[0],
         max_value=limits.COPY_LIMIT[1],
-        help_text=_("1.1.1.c: 1."),
     )
     white = forms.IntegerField(
         label=_("Copies of a white-name Krosmaster"),
         min_value=limits.COPY_LIMIT[0],
         max_value=limits.COPY_LIMIT[1],
-        help_text=_("1.1.1.e: 2."),
     )
     black = forms.IntegerField(
         label=_("Copies of a black-name Krosmaster"),
         min_value=limits.COPY_LIMIT[0],
         max_value=limits.COPY_LIMIT[1],
-        help_text=_("1.1.1.f: 3."),
     )
     single_version_of_unique = forms.BooleanField(
         label=_("Only one version of a unique Krosmaster"),
         required=False,
-        help_text=_("1.1.1.d."),
     )
 
     COLOURS = ("gold", "white", "black")
+    #: The rule each field changes (1.1.1); its help shows the rulebook's value beside it.
+    RULES = {
+        "min_team_size": "1.1.1.a",
+        "max_team_size": "1.1.1.a",
+        "total_level": "1.1.1.b",
+        "gold": "1.1.1.c",
+        "single_version_of_unique": "1.1.1.d",
+        "white": "1.1.1.e",
+        "black": "1.1.1.f",
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rulebook = {**RULEBOOK_FORMAT.to_dict(), **RULEBOOK_FORMAT.copy_limits}
+        for name, rule in self.RULES.items():
+            value = rulebook[name]
+            if isinstance(value, bool):
+                value = _("yes") if value else _("no")
+            self.fields[name].help_text = _("%(rule)s: %(value)s in the rulebook.") % {
+                "rule": rule,
+                "value": value,
+            }
+        self.fields["total_level"].help_text += " " + _("Empty: any total.")
 
     @classmethod
     def initial_from(cls, effective: dict[str, Any]) -> dict[str, Any]:

@@ -4,9 +4,9 @@ The catalog reader gives the numbers (icons, VC base, dice); this table gives th
 entry per ability, so the coverage report can say which ones are modelled. Every kind is one
 the engine resolves itself (`RESOLVED`): damage, heal, kill, stuck, inactive, control, revive,
 stance (the Mob goes Fallow or Busy and a lasting modifier holds while it stays there), passive,
-undo, and the answers and LP transfers of `reactions.py` (give, steal, divvy, beg, amplify,
-forecast, call, cancel, delay, shield, redirect, echo, karma, leap, timeslip). No outcome is
-taken from the record.
+undo, the answers and LP transfers of `reactions.py` (give, steal, divvy, beg, amplify,
+forecast, call, cancel, delay, shield, redirect, echo, karma, leap, timeslip) and the Wizard's
+elements (`elements.py`: element, balance). No outcome is taken from the record.
 """
 
 from __future__ import annotations
@@ -40,6 +40,11 @@ RESOLVED = frozenset(
         "karma",
         "leap",
         "timeslip",
+        "element",
+        "balance",
+        "arena",
+        "fireball",
+        "sneak",
     }
 )
 FIRES = frozenset(
@@ -53,6 +58,7 @@ FIRES = frozenset(
         "absorb",
         "circle",
         "touch",
+        "balls",
     }
 )
 """What a resolved firing does: to its target Inactive, damage (then Inactive), a heal;
@@ -89,6 +95,12 @@ class Effect:
     spend_first: bool = False  # the LP declared are spent before the VC roll (STEAL)
     fail_position: str = "inactive"  # where a missed VC roll leaves the Mob (LEAP: stuck)
     pool_base: int | None = None  # the N of an "(N+LP)" pool the catalog does not print
+    looks_back: bool = False  # puts back state from before the event it answers (undoes it)
+    vc_on_go: bool = False  # its VC is rolled on the GO Action only (ELEMENTAL BLAST)
+    charges: bool = False  # its VC charges it (Busy); it is unleashed later, with no roll
+    lasting: bool = False  # held across rounds, whatever the position, until it ends (BALLS)
+    zone: str | None = None  # where its targets must stand (`state.ZONES`), if the text says
+    not_from: tuple[str, ...] = ()  # positions its user may not play it from (ENTROPY)
 
     @property
     def resolved(self) -> bool:
@@ -145,7 +157,12 @@ EFFECTS: dict[str, Effect] = {
         multiplier=3,
     ),
     # Cavalier
-    "vigilante": E("shield", "ally", "takes the blow an ally just took, LP x2 of it prevented"),
+    "vigilante": E(
+        "shield",
+        "ally",
+        "takes the blow an ally just took, LP x2 of it prevented",
+        looks_back=True,
+    ),
     "charge": E(
         "stance",
         "self",
@@ -184,10 +201,9 @@ EFFECTS: dict[str, Effect] = {
     ),
     # Rogue
     "sneak-attack": E(
-        "damage",
+        "sneak",
         "enemy",
-        "after a hit, a VC gives another attack on the same target",
-        attack_roll=True,
+        "Busy after the Rogue's hit; on a Turn, a VC gives another attack on the same target",
     ),
     "trap": E(
         "stance",
@@ -200,17 +216,26 @@ EFFECTS: dict[str, Effect] = {
     # Joker
     "joke": E("damage", "enemy", "the target takes its own weapon's maximum damage", max_die=True),
     "prank": E(
-        "damage", "enemy", "an active opponent hits a friend for maximum damage", max_die=True
+        "damage",
+        "enemy",
+        "an Active opponent hits a friend for maximum damage; missed, it hits the Joker",
+        max_die=True,
     ),
     # Fire Mage
-    "fireball": E("damage", "enemies", "charged when Busy, then D6s on all Mobs of one zone"),
+    "fireball": E(
+        "fireball",
+        "enemies",
+        "charged on a VC (Busy), unleashed on a later Turn: D6s on every Mob of one opposing zone",
+        charges=True,
+    ),
     "firewall": E(
         "stance",
         "enemies",
-        "Mobs crossing the wall take D6s automatically",
+        "Mobs crossing the wall take D6s automatically, one die fewer each time, to none",
         trigger=True,
         fires="damage",
         fire_amount="dice",
+        lasting=True,
     ),
     # Ice Mage
     "ice-bolt": E(
@@ -258,7 +283,9 @@ EFFECTS: dict[str, Effect] = {
     "peace-pipe": E(
         "stance", "enemies", "Fallow: opposing Fallow Mobs go Inactive, none may go Fallow"
     ),
-    "dance": E("cancel", "enemy", "undoes the opposing spell or ability just played"),
+    "dance": E(
+        "cancel", "enemy", "undoes the opposing spell or ability just played", looks_back=True
+    ),
     # Theurgist
     "retribution": E(
         "stance",
@@ -285,6 +312,7 @@ EFFECTS: dict[str, Effect] = {
         "enemies",
         "one roll of D4s on every opponent in the Umbra; the Necromancer is STUCK after",
         self_after="stuck",
+        zone="umbra",
     ),
     # Cleric
     "ressurect": E("revive", "dead", "raises a dead Mob at 20 HP", revive_hp="20"),
@@ -315,6 +343,7 @@ EFFECTS: dict[str, Effect] = {
         "while Busy, a demon may absorb what targets the Warlock",
         trigger=True,
         fires="absorb",
+        looks_back=True,
     ),
     "demon-attack": E("damage", "enemy", "the demon deals damage equal to the Warlock's THP"),
     # Light Mage
@@ -327,6 +356,7 @@ EFFECTS: dict[str, Effect] = {
         "plays the opposing action just played again on another ally",
         quip_success=1,
         quip_failure=1,
+        looks_back=True,
     ),
     "flower": E(
         "control",
@@ -340,7 +370,7 @@ EFFECTS: dict[str, Effect] = {
     ),
     "dodge": E("undo", "self", "steps aside from the attack that just hit", after_hit=True),
     # Gladiator
-    "arena": E("damage", "enemies", "fights up to 2+LP victims one by one", attack_roll=True),
+    "arena": E("arena", "enemies", "fights up to 2+LP victims one by one; they may strike back"),
     "leap": E("leap", "self", "after its hit, back to the Portal Active", fail_position="stuck"),
     # Evoker
     "lightning-strike": E(
@@ -349,22 +379,22 @@ EFFECTS: dict[str, Effect] = {
     "magic-missile": E(
         "damage",
         "enemy",
-        "D4 without a roll; as a Turn Action maximum damage and the Evoker is STUCK after",
-        self_after="stuck",
+        "one D4 out of turn; as a Turn Action the dice left at their maximum, then STUCK",
     ),
     # Time Mage
-    "entropy": E("inactive", "any", "makes any Mob Inactive"),
+    "entropy": E("inactive", "any", "makes any Mob Inactive", not_from=("inactive", "stuck")),
     "time-slip": E("timeslip", "any", "while Fallow then Busy, makes Inactive Mobs Active"),
     # Dark Mage
-    "dissension": E("inactive", "enemies", "chosen opponents in the Portal become Inactive"),
+    "dissension": E(
+        "inactive", "enemies", "chosen opponents in the Portal become Inactive", zone="portal"
+    ),
     "balls": E(
         "stance",
         "enemies",
-        "sits in an opposing zone; Mobs entering may take D6s",
+        "a d6 puts it in an opposing zone; a Mob there may take D6s, then BALLS is over",
         trigger=True,
-        fires="damage",
-        fire_vc=1,
-        fire_amount="dice",
+        fires="balls",
+        lasting=True,
     ),
     # Samurai
     "swordsing": E(
@@ -423,13 +453,32 @@ EFFECTS: dict[str, Effect] = {
     "attentuation": E("stance", "enemies", "while Busy, opponents' LP count LP less"),
     # Beggar
     "beg": E("beg", "enemy", "begs LP from an opponent into Stock LP"),
-    "plead": E("cancel", "self", "spends Stock LP to stop an action on it", reacts=True),
+    "plead": E(
+        "cancel",
+        "self",
+        "spends Stock LP to stop an action on it",
+        reacts=True,
+        looks_back=True,
+    ),
     # Abjurer
     "echo": E("echo", "any", "repeats the Turn Action spell or ability just played"),
-    "delay": E("delay", "enemy", "Fallow, then skips an incoming spell or ability"),
+    "delay": E(
+        "delay", "enemy", "Fallow, then skips an incoming spell or ability", looks_back=True
+    ),
     # Wizard
-    "elemental-blast": E("damage", "enemy", "LP D6s of the chosen element"),
-    "counter-balance": E("cancel", "self", "escapes an action into the next element"),
+    "elemental-blast": E(
+        "element",
+        "enemy",
+        "prepared on the GO Action in an element, cast on a Turn: LP D6s of that element",
+        fail_position="stuck",
+        vc_on_go=True,
+    ),
+    "counter-balance": E(
+        "balance",
+        "self",
+        "while the Wizard holds its element, escapes an action into the next element",
+        looks_back=True,
+    ),
     # Runecaster
     "runecast": E("damage", "enemies", "rune D4s on every opponent"),
     "magic-circle": E(
@@ -438,6 +487,7 @@ EFFECTS: dict[str, Effect] = {
         "Fallow: spells on the Runecaster are cancelled, their caster takes LP D4",
         trigger=True,
         fires="circle",
+        looks_back=True,
     ),
     # Witch
     "curse": E(
@@ -450,3 +500,11 @@ EFFECTS: dict[str, Effect] = {
     ),
     "karma": E("karma", "any", "the damage or healing just done happens once more"),
 }
+
+LOOKS_BACK = frozenset(slug for slug, effect in EFFECTS.items() if effect.looks_back)
+"""Answers that need the state from before the event they answer: the engine keeps a copy of
+the state before an event only when the next event is one of these (copies are its main cost)."""
+PARTY_DEF = tuple(slug for slug, effect in EFFECTS.items() if effect.ally_def_bonus_lp)
+"""Held abilities that add 1+LP to their party's DEF (PROTECTION)."""
+PARTY_EASING = tuple(slug for slug, effect in EFFECTS.items() if effect.ally_att_bonus_lp)
+"""Held abilities that lower their party's STR by 1+LP (ENCHANTMENT)."""

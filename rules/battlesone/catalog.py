@@ -14,7 +14,7 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +109,10 @@ class Mob:
     abilities: tuple[Ability, ...]
 
     def ability(self, slug: str) -> Ability | None:
-        return next((a for a in self.abilities if a.slug == slug), None)
+        for found in self.abilities:  # two at most: a loop beats a generator here
+            if found.slug == slug:
+                return found
+        return None
 
 
 @dataclass(frozen=True)
@@ -134,11 +137,16 @@ class Catalog:
 
     def rank(self, key: str) -> Rank | None:
         wanted = slugify(key)
-        return next((r for r in self.ranks if r.slug == wanted), None)
+        for rank in self.ranks:
+            if rank.slug == wanted:
+                return rank
+        return None
 
 
+@lru_cache(maxsize=4096)
 def slugify(name: str) -> str:
-    """`"Fire Mage"` -> `"fire-mage"`; how lists and records name Mobs, abilities and Ranks."""
+    """`"Fire Mage"` -> `"fire-mage"`; how lists and records name Mobs, abilities and Ranks.
+    Cached: records repeat the same few names on every line."""
     return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
 
 

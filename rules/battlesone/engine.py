@@ -16,10 +16,12 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.battlesone.abilities import EFFECTS, Effect
+from rules.battlesone.abilities import EFFECTS, LOOKS_BACK, PARTY_DEF, PARTY_EASING, Effect
 from rules.battlesone.catalog import Ability, Catalog, slugify
+from rules.battlesone.elements import Elements
 from rules.battlesone.legality import ListError, check_list
 from rules.battlesone.reactions import Reactions
+from rules.battlesone.rounds import RoundRules
 from rules.battlesone.sections import (
     S_ALMANAC,
     S_ATTACK,
@@ -51,6 +53,7 @@ from rules.battlesone.state import (
     INACTIVE,
     SIDES,
     STUCK,
+    ZONES,
     GameState,
     MobState,
     other,
@@ -58,15 +61,21 @@ from rules.battlesone.state import (
 from rules.battlesone.verdict import NotModelled, RuleBroken, Step, Verdict
 
 FORMAT = "b1r/1"
+_decode = json.JSONDecoder().decode  # one decoder for every line (json.loads builds a call chain)
 
 
-class _Game(Reactions):
+class _Game(Reactions, Elements, RoundRules):
     """Applies events one by one to a `GameState`, writing the trace and the mismatches."""
 
     effects = EFFECTS
 
     def __init__(self, state: GameState, verdict: Verdict) -> None:
         self.state, self.verdict, self.line = state, verdict, 0
+        self.trace_append = verdict.trace.append
+        self.able: dict[str, tuple[MobState, ...]] = {}
+        for m in state.mobs.values():  # who could hold what: a Mob's abilities never change
+            for found in m.mob.abilities:
+                self.able[found.slug] = (*self.able.get(found.slug, ()), m)
         self.current: Mapping[str, Any] | None = None  # the event being applied
         self.before_current: GameState | None = None  # the state before it
         self.prev: Mapping[str, Any] | None = None  # the event before (what reactions answer)
@@ -75,10 +84,11 @@ class _Game(Reactions):
         self.free_lp = False  # ECHO: the repeated action spends no LP
         self.spent = 0  # LP declared before the VC roll (STEAL)
 
-    def begin(self, ev: Mapping[str, Any]) -> None:
-        """Remember the event about to be applied and the state before it."""
+    def begin(self, ev: Mapping[str, Any], answered: bool) -> None:
+        """Remember the event about to be applied and, when the next event may undo it
+        (`answered`), the state before it."""
         self.prev, self.before_prev = self.current, self.before_current
-        self.current, self.before_current = ev, self.state.save()
+        self.current, self.before_current = ev, self.state.save() if answered else None
         s = self.state
         s.damage_before, s.damage_now = s.damage_now, {}
         s.healed_before, s.healed_now = s.healed_now, {}
@@ -100,7 +110,7 @@ class _Game(Reactions):
     # -- helpers ---------------------------------------------------------------------------
 
     def step(self, step: str, rule: str, text: str) -> None:
-        self.verdict.trace.append(Step(self.line, step, rule, text))
+        self.trace_append(Step(self.line, step, rule, text))
 
     def claim(self, field_name: str, claimed: Any, computed: Any, rule: str) -> None:
         if claimed is not None and claimed != computed and not self.quiet:
@@ -151,6 +161,8 @@ class _Game(Reactions):
         self.step("Set-up", S_MELEE, f"{m.ref} {m.mob.name}: d6={rolled}, ATT -{att}, DEF +{dfn}")
 
     def new_round(self, ev: Mapping[str, Any]) -> None:
+        if self.state.phase in ("go", "action"):
+            self.end_round_by_aura()  # else the check below refuses the early start
         if self.state.phase == "setup":
             missing = [m.ref for m in self.state.mobs.values() if not m.set_up]
             if missing:
@@ -160,12 +172,13 @@ class _Game(Reactions):
         self.state.round += 1
         self.state.phase = "go"
         self.new_round_effects()
-        self.state.first = self.state.to_act = None
+        self.state.first = self.state.to_act = self.state.icon = None
         self.step("Round", S_ROUND, f"round {self.state.round}: GO Actions, then Initiative")
 
     def initiative(self, ev: Mapping[str, Any]) -> None:
         if self.state.phase != "go":
             raise RuleBroken(S_INITIATIVE, "Initiative is rolled at the end of the GO Action")
+        self.refuse_after_aura()
         charging = [side for side in SIDES if self.holding("charge", side)]
         faces = 20 if len(charging) == 2 else 6  # CHARGE on both sides: a d20 each
         a = self.roll(ev.get("A"), faces, "initiative of A", S_INITIATIVE)
@@ -176,6 +189,7 @@ class _Game(Reactions):
             self.claim("first", ev.get("first"), first, S_ALMANAC)
             self.state.first = self.state.to_act = first
             self.state.phase = "action"
+            self.open_icon()
             self.step("Initiative", S_ALMANAC, f"CHARGE decides the Initiative: {first} first")
             return
         if a == b:
@@ -185,15 +199,21 @@ class _Game(Reactions):
         self.claim("first", ev.get("first"), first, S_INITIATIVE)
         self.state.first = self.state.to_act = first
         self.state.phase = "action"
+        self.open_icon()
         self.step("Initiative", S_INITIATIVE, f"A {a}, B {b}: {first} plays the first Turn")
 
     def recover(self, ev: Mapping[str, Any]) -> None:
+        if self.state.phase in ("go", "action") and self.end_round_by_aura():
+            return
         if self.state.phase != "action":
             raise RuleBroken(S_END_ROUND, "the End Round Action ends a round's Action phase")
         if self.state.can_act("A") or self.state.can_act("B"):
-            left = [m.ref for m in self.state.mobs.values() if m.alive and m.position == ACTIVE]
-            raise RuleBroken(S_END_ROUND, f"Active Mobs have not played yet: {', '.join(left)}")
+            left = [m.ref for m in self.state.mobs.values() if m.position == ACTIVE or m.owes_turn]
+            raise RuleBroken(S_END_ROUND, f"Mobs have not played yet: {', '.join(left)}")
         for m in self.state.mobs.values():
+            m.element = None  # an element is prepared for one round
+            if m.stance and EFFECTS[m.stance].lasting:
+                continue  # BALLS stays where it is until it ends
             if m.position == STUCK:
                 m.position = INACTIVE  # STUCK Mobs miss the next round
             elif m.position in (INACTIVE, BUSY) and not m.stance:
@@ -216,6 +236,14 @@ class _Game(Reactions):
             return
         if m.controller != self.state.to_act:
             raise RuleBroken(S_TURN, f"it is {self.state.to_act}'s Turn, not {m.controller}'s")
+        self.turn_taken(m.controller)
+
+    def settle(self) -> None:
+        """After each event: an element the Wizard no longer stands in is no longer prepared
+        (a stale one must not come back when the Wizard is made Active again)."""
+        for m in self.able.get("elemental-blast", ()):
+            if m.element is not None and not m.prepared:
+                m.element = None
 
     def end_turn(self, side: str) -> None:
         self.check_winner()
@@ -225,8 +253,9 @@ class _Game(Reactions):
         self.state.to_act = nxt if self.state.can_act(nxt) else side
 
     def check_winner(self) -> None:
+        standing = {m.controller for m in self.state.mobs.values() if m.position != DEAD}
         for side in SIDES:
-            if not any(m.alive for m in self.state.side(side)):
+            if side not in standing:
                 self.state.winner, self.state.phase = other(side), "over"
                 owned = [m for m in self.state.mobs.values() if m.owner == side]
                 taken = any(m.alive and m.controller != side for m in owned)
@@ -240,22 +269,21 @@ class _Game(Reactions):
 
     # -- attacks ---------------------------------------------------------------------------
 
-    def defence(self, target: MobState, negate: bool) -> int:
-        """DEF as the attacker adds it: none when STUCK or negated; stances and PROTECTION."""
-        natural = 0 if negate or target.position == STUCK else target.mob.defence + target.def_melee
-        bonus = EFFECTS[target.stance].def_bonus if target.stance else 0
-        for ally in self.state.side(target.controller):
-            if ally.stance and EFFECTS[ally.stance].ally_def_bonus_lp and ally.alive:
-                bonus += 1 + ally.lp(ally.stance)
-        return natural + bonus
-
-    def strength(self, attacker: MobState, target: MobState, negate: bool) -> int:
-        easing = sum(
-            1 + ally.lp(ally.stance)
-            for ally in self.state.side(attacker.controller)
-            if ally.stance and EFFECTS[ally.stance].ally_att_bonus_lp and ally.alive
-        )
-        return attacker.att + self.defence(target, negate) - easing
+    def strength(self, attacker: MobState, target: MobState, negate: bool) -> tuple[int, int]:
+        """(STR, the DEF in it): ATT + DEF (none when STUCK or negated) with the target's stance
+        bonus (HIDE, PROPERSTANCE) and its side's PROTECTION, less the easing of the attacker's
+        side's ENCHANTMENT."""
+        dfn = 0 if negate or target.position == STUCK else target.mob.defence + target.def_melee
+        if target.stance:
+            dfn += EFFECTS[target.stance].def_bonus
+        easing = 0
+        for slug in PARTY_DEF:
+            for m in self.holders_of(slug, target.controller):
+                dfn += 1 + m.lp(slug)
+        for slug in PARTY_EASING:
+            for m in self.holders_of(slug, attacker.controller):
+                easing += 1 + m.lp(slug)
+        return attacker.att + dfn - easing, dfn
 
     def hit_roll(
         self, attacker: MobState, target: MobState, roll: Any, negate: bool
@@ -264,7 +292,7 @@ class _Game(Reactions):
         if target.stance == "fly":
             raise RuleBroken(S_ALMANAC, f"{target.ref} is flying: out of reach of attack rolls")
         value = self.roll(roll, 20, "attack roll", S_ATTACK)
-        str_ = self.strength(attacker, target, negate)
+        str_, dfn = self.strength(attacker, target, negate)
         needed = min(max(str_, 1), 20)
         if value == 1:
             self.step(
@@ -275,7 +303,7 @@ class _Game(Reactions):
         self.step(
             "Action Phase",
             S_STRENGTH,
-            f"STR {str_} (ATT {attacker.att} + DEF {self.defence(target, negate)}"
+            f"STR {str_} (ATT {attacker.att} + DEF {dfn}"
             f"{', DEF negated' if negate else ''}); needs {needed}, rolls {value}: "
             f"{'hit' if hit else 'miss'}",
         )
@@ -304,7 +332,15 @@ class _Game(Reactions):
             target.hp, target.position, target.stance = 0, DEAD, None
             self.step("Dead", S_HP, f"{target.ref} has lost all its Hit Points: to the Mausoleum")
             self.release_control(target)
-        elif target.position in (FALLOW, BUSY):
+        elif target.stance == "sneak-attack":
+            self.step("Not Hacked", S_ALMANAC, f"{target.ref} stays Busy: SNEAK ATTACK")
+        elif target.position in (FALLOW, BUSY) or (
+            target.stance and EFFECTS[target.stance].lasting
+        ):
+            if target.stance == "fireball":
+                raise NotModelled(
+                    "fireball-explosion", "a charged FIREBALL Hacked: the 3D6 explosion"
+                )
             if target.stance in ("time-slip", "peace-pipe"):
                 target.barred.add(target.stance)
             target.position, target.stance = INACTIVE, None
@@ -363,6 +399,9 @@ class _Game(Reactions):
             m.pools["spirit-walk"] = left
             if left <= 0:
                 m.position, m.stance = INACTIVE, None
+        if hit and m.position == ACTIVE and target.alive and m.mob.ability("sneak-attack"):
+            m.position, m.stance, m.sneak_target = BUSY, "sneak-attack", target.ref
+            self.step("SNEAK ATTACK", S_ALMANAC, f"{m.ref} has hit: Busy, {target.ref} marked")
         if m.position == ACTIVE:
             m.position = INACTIVE
         if charge:
@@ -387,7 +426,12 @@ class _Game(Reactions):
             ability.slug == "karma" and ev.get("doubles") == "damage"
         ):  # the text's other "(N+LP) VC": DELAY's last use, KARMA on damage
             target = ability.vc_bases[-1] + lp
-        if target is None:
+        effect = EFFECTS[ability.slug]
+        if (
+            target is None
+            or (effect.vc_on_go and self.state.phase != "go")
+            or (effect.charges and m.stance == ability.slug)
+        ):
             return True
         if ability.fixed_vc is None:
             target = max(target - m.quips.get(ability.slug, 0) - self.penalty(m), 1)
@@ -396,7 +440,7 @@ class _Game(Reactions):
             self.step(
                 "VC", S_VC, f"{ability.name}: VC {target}, rolls 20: a botch, {m.ref} is STUCK"
             )
-            m.position, m.stance = STUCK, None
+            m.position, m.stance, m.element = STUCK, None, None
             return False
         ok = value == 1 or value <= max(target, 1)
         self.step(
@@ -455,14 +499,29 @@ class _Game(Reactions):
         if go:
             if not m.alive or m.position != ACTIVE:
                 raise RuleBroken(S_GO, f"{m.ref} is {m.position}: GO Actions are for Active Mobs")
+            self.refuse_after_aura()
         else:
             self.check_turn(m, out_of_turn=out_of_turn)
-            if not out_of_turn and m.position in (INACTIVE, STUCK):
+            iced = m.position == STUCK and ability.slug == "elemental-blast" and m.prepared
+            if not out_of_turn and m.position in (INACTIVE, STUCK) and not iced:
                 raise RuleBroken(S_TURN_ACTION, f"{m.ref} is {m.position} and cannot act")
+        if m.position in effect.not_from:
+            raise RuleBroken(S_ALMANAC, f"{m.ref} is {m.position}: no {ability.name} from there")
         targets = self.targets(ev)
+        if len(targets) > 1:  # AURA: an action on several Mobs spares the protected ones
+            targets = self.unprotected(m, targets)
         for t in targets:
             self.guard_target(m, t)
         self.guard_ability(m, ability, go)
+        self.guard_element(m, ability, go, ev)
+        if ability.slug == "sneak-attack" and (
+            m.stance != "sneak-attack" or [t.ref for t in targets] != [m.sneak_target]
+        ):
+            raise RuleBroken(
+                S_ALMANAC,
+                f"SNEAK ATTACK strikes again the Mob {m.ref} has just hit "
+                f"({m.sneak_target or 'none'}), while Busy after that hit",
+            )
         if not out_of_turn:
             self.check_called(m, ability.slug, ev.get("lp"))
         self.step(
@@ -474,9 +533,19 @@ class _Game(Reactions):
             worked = self.resolve(m, ability, effect, targets, ev, out_of_turn)
         else:
             worked = False
+            if ability.slug == "prank":  # the would-be attacker hits the Joker instead
+                self.need_targets(targets, effect, m)
+                source = self.prank_source(m, targets[0], ev)
+                self.deal(m, source.mob.damage_die, f"{source.ref}, pranked", S_ALMANAC)
+            if ability.slug == "dissension":
+                self.dissension_backfires(m, targets, ev)
+            if ability.slug == "balls" and ability.dice:  # all of its D6 on the Dark Mage
+                count = ability.dice.count(m.lp(ability.slug))
+                m.pools[ability.slug] = 0
+                self.deal(m, self.dice(ev.get("dice"), count, 6, S_DAMAGE), "BALLS", S_ALMANAC)
             if ability.slug == "charge":
                 self.state.charge_failed.add(m.controller)
-            if ability.slug in ("time-slip", "peace-pipe"):
+            if ability.slug in ("time-slip", "peace-pipe", "sneak-attack"):
                 m.barred.add(ability.slug)
             if m.position != STUCK:
                 m.position, m.stance = effect.fail_position, None
@@ -531,6 +600,8 @@ class _Game(Reactions):
                 raise RuleBroken(S_ALMANAC, f"{t.ref} is not dead")
             if effect.target != "dead" and not t.alive:
                 raise RuleBroken(S_WIN, f"{t.ref} is dead")
+            if effect.zone and t.position not in ZONES[effect.zone]:
+                raise RuleBroken(S_ALMANAC, f"{t.ref} is {t.position}, not in the {effect.zone}")
         if effect.target in ("enemy", "ally", "dead") and len(targets) != 1:
             raise RuleBroken(S_ALMANAC, "this ability has one target")
 
@@ -569,9 +640,14 @@ class _Game(Reactions):
         elif ability.slug == "demon-attack":
             amount = m.thp
             self.deal(m, m.lp(ability.slug) + 1, f"{m.ref}'s own DEMON ATTACK", S_ALMANAC)
-        elif effect.max_die:
-            source = self.mob(ev["source"], "source") if ev.get("source") else targets[0]
+        elif ability.slug == "prank":
+            source = self.prank_source(m, targets[0], ev)
             amount = source.mob.damage_die
+            source.position = INACTIVE  # after hitting its friend
+        elif effect.max_die:
+            amount = targets[0].mob.damage_die
+        elif ability.slug == "magic-missile":
+            amount = self.magic_missile(m, ability, ev)
         elif ability.slug == "swordsing":
             amount = self.dice(ev.get("dice"), 1, m.mob.damage_die, S_DAMAGE) * 2
         elif ability.dice:
@@ -586,6 +662,111 @@ class _Game(Reactions):
                 t.position = INACTIVE
         if len(targets) == 1:
             self.claim("hp", ev.get("hp"), targets[0].hp, S_HP)
+
+    def prank_source(self, m: MobState, target: MobState, ev: Mapping[str, Any]) -> MobState:
+        """PRANK: the Active opponent made to hit its friend (`source`)."""
+        source = self.mob(ev.get("source"), "source")
+        if source.controller == m.controller or source is target or source.position != ACTIVE:
+            raise RuleBroken(S_ALMANAC, "PRANK: an Active opponent (source) hits another one")
+        return source
+
+    def magic_missile(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> int:
+        """MAGIC MISSILE: (2+LP) D4 that quip down one each use; out of turn one D4 is rolled,
+        as a Turn Action (`as_turn`) the dice left do their maximum and the Evoker is STUCK."""
+        lp = m.lp(ability.slug)
+        left = m.pools.setdefault(
+            ability.slug, max(ability.dice.count(lp) if ability.dice else lp, 1)
+        )
+        m.pools[ability.slug] = max(left - 1, 1)  # a total of zero counts as one
+        if not ev.get("as_turn"):
+            return self.dice(ev.get("dice"), 1, 4, S_DAMAGE)
+        m.position = STUCK
+        self.step("MAGIC MISSILE", S_ALMANAC, f"{left} D4 at their maximum; {m.ref} is STUCK")
+        return left * 4
+
+    def dissension_backfires(
+        self, m: MobState, targets: list[MobState], ev: Mapping[str, Any]
+    ) -> None:
+        """DISSENSION missed: up to as many of the Dark Mage's own Mobs as it chose opponents
+        (`own`, named in the record) become Inactive."""
+        own = [self.mob(ref, "own Mob") for ref in ev.get("own") or []]
+        if len(own) > len(targets) or any(t.controller != m.controller or not t.alive for t in own):
+            raise RuleBroken(
+                S_ALMANAC, f"DISSENSION missed: up to {len(targets)} of its own living Mobs (own)"
+            )
+        for t in own:
+            t.position, t.stance = INACTIVE, None
+            self.step("Inactive", S_ALMANAC, f"DISSENSION turns on {t.ref}: Inactive")
+
+    def do_sneak(self, m, ability, effect, targets, ev) -> None:
+        """SNEAK ATTACK (its (12+LP) VC made): the Busy Rogue attacks the Mob it hit again; a
+        hit keeps it Busy for another, a miss ends it (Inactive), a 1 sticks it."""
+        self.need_targets(targets, effect, m)
+        hit, value = self.hit_roll(m, targets[0], ev.get("roll"), False)
+        self.claim("hit", ev.get("hit"), hit, S_ATTACK)
+        if value == 1:
+            m.position, m.stance = STUCK, None
+        elif hit:
+            amount = self.dice(ev.get("dice"), 1, m.mob.damage_die, S_DAMAGE)
+            self.deal(targets[0], amount * (2 if value == 20 else 1), f"{m.ref}'s SNEAK ATTACK")
+            self.claim("hp", ev.get("hp"), targets[0].hp, S_HP)
+        else:
+            m.position, m.stance = INACTIVE, None
+
+    def do_fireball(self, m, ability, effect, targets, ev) -> None:
+        """FIREBALL: its VC made, the Fire Mage is Busy, charged; on a later Turn of the round
+        it unleashes, with no roll, 3-or-some D6 (from (2+LP)) rolled once on every opposing
+        Mob in the `zone` it names (`portal`, `stage` or `umbra`), then is Inactive."""
+        if m.stance != ability.slug:
+            self.enter_stance(m, BUSY, ability.slug)
+            return
+        zone = ev.get("zone")
+        if zone not in ZONES:
+            raise RuleBroken(S_ALMANAC, f"FIREBALL: name the zone, one of {', '.join(ZONES)}")
+        hit = [
+            t
+            for t in self.state.side(other(m.controller))
+            if t.position in ZONES[zone] and not self.protected(m, t)
+        ]
+        amount = self.dice(ev.get("dice"), self.spend(m, ability, ev), 6, S_DAMAGE)
+        m.position, m.stance = INACTIVE, None
+        self.step("FIREBALL", S_ALMANAC, f"unleashed on the {zone}: {amount} to each Mob there")
+        for t in hit:
+            self.deal(t, amount, f"{m.ref}'s FIREBALL", S_ALMANAC)
+
+    def do_arena(self, m, ability, effect, targets, ev) -> None:
+        """ARENA: 1 to (2+LP) victims, each Active or Inactive with 10 HP or more, fought in the
+        order named (`bouts`: `{"roll", "dice"}` each, and `"back": {"roll", "dice"}` when the
+        victim strikes back after a miss): a hit deals the Gladiator's die and sends the victim
+        Inactive; after a miss the victim may strike back, then is Active; a 1 ends the arena."""
+        self.need_targets(targets, effect, m)
+        most = 2 + m.lp(ability.slug)
+        bouts = ev.get("bouts")
+        if len(targets) > most or not isinstance(bouts, list) or len(bouts) != len(targets):
+            raise RuleBroken(S_ALMANAC, f"ARENA: 1 to {most} victims, one bout each")
+        for t in targets:
+            if t.position not in (ACTIVE, INACTIVE) or t.hp < 10:
+                raise RuleBroken(S_ALMANAC, f"ARENA: {t.ref} is not Active or Inactive with 10 HP")
+        for victim, bout in zip(targets, bouts, strict=True):
+            hit, value = self.hit_roll(m, victim, bout.get("roll"), False)
+            if value == 1:
+                m.position, m.stance = STUCK, None
+                return
+            if hit:
+                amount = self.dice(bout.get("dice"), 1, m.mob.damage_die, S_DAMAGE)
+                self.deal(victim, amount * (2 if value == 20 else 1), f"{m.ref} in the ARENA")
+                if victim.alive:
+                    victim.position = INACTIVE
+                continue
+            back = bout.get("back")
+            if isinstance(back, Mapping):
+                struck, rolled = self.hit_roll(victim, m, back.get("roll"), False)
+                if struck:
+                    amount = self.dice(back.get("dice"), 1, victim.mob.damage_die, S_DAMAGE)
+                    self.deal(m, amount * (2 if rolled == 20 else 1), f"{victim.ref} strikes back")
+            victim.position = ACTIVE
+            if not m.alive:
+                return
 
     def do_heal(self, m, ability, effect, targets, ev) -> None:
         if not targets:
@@ -631,7 +812,7 @@ class _Game(Reactions):
     def do_inactive(self, m, ability, effect, targets, ev) -> None:
         if ability.slug == "earthquake":
             for t in self.state.mobs.values():
-                if t is m or not t.alive:
+                if t is m or not t.alive or self.protected(m, t):
                     continue
                 if t.position in (FALLOW, BUSY):
                     t.position, t.stance = INACTIVE, None
@@ -643,6 +824,9 @@ class _Game(Reactions):
         for t in targets:
             t.position, t.stance = INACTIVE, None
             self.step("Inactive", S_ALMANAC, f"{t.ref} becomes Inactive")
+        if ability.slug == "dissension":  # its VC quips down one per Mob it reached
+            m.quips[ability.slug] = m.quips.get(ability.slug, 0) + len(targets)
+            self.step("Quip", S_USAGE, f"DISSENSION's VC quips down {len(targets)}")
 
     def do_control(self, m, ability, effect, targets, ev) -> None:
         self.need_targets(targets, effect, m)
@@ -665,6 +849,20 @@ class _Game(Reactions):
         self.step("Revive", S_ALMANAC, f"{t.ref} returns Inactive with {t.hp} HP")
 
     def do_stance(self, m, ability, effect, targets, ev) -> None:
+        if effect.lasting:  # where it sits: BALLS rolls a d6, FIREWALL is placed by choice
+            if ability.slug == "balls":  # 1-2 STUCK, 3-4 Fallow, 5-6 Busy
+                rolled = self.roll(ev.get("position"), 6, "BALLS position", S_ALMANAC)
+                position = STUCK if rolled <= 2 else FALLOW if rolled <= 4 else BUSY
+            else:
+                position = ev.get("position")
+                if position not in (STUCK, FALLOW, BUSY):
+                    raise RuleBroken(S_ALMANAC, f"{ability.name}: position stuck, fallow or busy")
+            if position == STUCK:
+                m.position, m.stance = STUCK, ability.slug
+                self.step("Stance", S_USAGE, f"{m.ref} is stuck with {ability.slug}")
+            else:
+                self.enter_stance(m, position, ability.slug)
+            return
         self.enter_stance(m, FALLOW if ability.has("fallow") else BUSY, ability.slug)
 
     def effect(self, ev: Mapping[str, Any]) -> None:
@@ -687,7 +885,7 @@ class _Game(Reactions):
         effect = EFFECTS[ability.slug]
         if effect.fires is None:
             raise RuleBroken(S_PLAY, f"{ability.name} never fires: the engine applies it itself")
-        if effect.fires in ("absorb", "circle", "touch"):
+        if effect.fires in ("absorb", "circle", "touch", "balls"):
             getattr(self, f"fire_{effect.fires}")(m, ability, ev)
         else:
             self.fire(m, ability, effect, ev)
@@ -745,7 +943,10 @@ class _Game(Reactions):
                 count = self.spend(m, ability, ev)
             else:  # the dice quip down one each time it strikes
                 count = m.pools.setdefault(ability.slug, max(ability.dice.count(lp), 1))
-                m.pools[ability.slug] = max(count - 1, 1)
+                m.pools[ability.slug] = max(count - 1, 0 if effect.lasting else 1)
+                if not m.pools[ability.slug]:  # FIREWALL: no wall left
+                    m.position, m.stance = INACTIVE, None
+                    self.step("FIREWALL", S_ALMANAC, f"{m.ref}'s FIREWALL is spent: Inactive")
             return self.dice(ev.get("dice"), count, ability.dice.faces, S_DAMAGE)
         return 0
 
@@ -797,6 +998,13 @@ def _start(header: Mapping[str, Any], catalog: Catalog) -> GameState:
     return GameState(mobs)
 
 
+def _looks_back(ev: Mapping[str, Any]) -> bool:
+    """Whether `ev` is an answer that may put back the state before the event it follows."""
+    return ev.get("event") in ("ability", "go", "effect") and (
+        slugify(str(ev.get("ability", ""))) in LOOKS_BACK
+    )
+
+
 def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdict:
     """Check a parsed record (header first); never raises for a bad record."""
     verdict = Verdict("valid")
@@ -831,11 +1039,12 @@ def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdi
     for number, ev in enumerate(lines[1:], start=2):
         game.line = number
         handler = HANDLERS.get(str(ev.get("event")))
-        game.begin(ev)
+        game.begin(ev, number < len(lines) and _looks_back(lines[number]))
         try:
             if handler is None:
                 raise NotModelled(f"event:{ev.get('event')}", "an event the engine does not know")
             handler(game, ev)
+            game.settle()
         except RuleBroken as error:
             verdict.status = "invalid"
             verdict.errors.append({"line": number, "rule": error.rule, "message": error.message})
@@ -878,7 +1087,7 @@ def verify_text(text: str | bytes, catalog: Catalog) -> Verdict:
         if not raw.strip():
             continue
         try:
-            value = json.loads(raw)
+            value = _decode(raw)
         except json.JSONDecodeError as error:
             return Verdict(
                 "unreadable", errors=[{"line": number, "rule": None, "message": str(error)}]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.battlesone.catalog import Catalog, Mob, slugify
 from rules.battlesone.ranks import MIN_MOBS, Rank
@@ -30,9 +30,9 @@ class ListError(ValueError):
     """The list cannot be read at all (not an object, no Mobs): nothing to check."""
 
 
-@dataclass(frozen=True, slots=True)
-class MobEntry:
-    """One Mob of a list with its LP and how they are spread over HP and its abilities."""
+class MobEntry(NamedTuple):
+    """One Mob of a list with its LP and how they are spread over HP and its abilities (a
+    tuple: records check both lists at each read, and a frozen dataclass is slow to build)."""
 
     mob: str
     lp: int
@@ -102,12 +102,17 @@ def total_hit_points(mob: Mob, hp_lp: int) -> int:
 
 
 def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return value if type(value) is int else None  # not a bool, which is an int too
+
+
+def _is_mapping(value: Any) -> bool:
+    """A JSON object (a dict: checked first, the ABC check is slow) or any other mapping."""
+    return isinstance(value, (dict, Mapping))
 
 
 def read_entries(data: Mapping[str, Any]) -> tuple[str, list[MobEntry], list[Problem]]:
     """The rank key and the Mob entries of a list, with the problems of shape found on the way."""
-    if not isinstance(data, Mapping):
+    if not _is_mapping(data):
         raise ListError("a list is an object with a rank and mobs")
     mobs = data.get("mobs")
     if not isinstance(mobs, list) or not mobs:
@@ -115,11 +120,11 @@ def read_entries(data: Mapping[str, Any]) -> tuple[str, list[MobEntry], list[Pro
     problems: list[Problem] = []
     entries: list[MobEntry] = []
     for index, raw in enumerate(mobs):
-        if not isinstance(raw, Mapping) or not isinstance(raw.get("mob"), str):
+        if not _is_mapping(raw) or not isinstance(raw.get("mob"), str):
             raise ListError(f"mobs[{index}]: each Mob is an object naming its mob")
         lp, hp = _int(raw.get("lp")), _int(raw.get("hp", 0))
         abilities = raw.get("abilities") or {}
-        if lp is None or hp is None or not isinstance(abilities, Mapping):
+        if lp is None or hp is None or not _is_mapping(abilities):
             raise ListError(f"mobs[{index}]: lp and hp are whole numbers, abilities an object")
         spread: dict[str, int] = {}
         for name, value in abilities.items():

@@ -1,11 +1,12 @@
 """The Almanac's answers to other Mobs' actions and its Level Point transfers, resolved.
 
 These abilities act on the event just before them in the record (a Play Phase answer is
-recorded after what it answers): they undo it (DANCE, PLEAD, COUNTER BALANCE, DELAY, SUMMON
-DEMON, MAGIC CIRCLE), play it again (ECHO, DISGUISE), take its blow (VIGILANTE), double it
-(KARMA) or follow it (LEAP); or they move LP between Total columns (AID, STEAL, DIVVY, BEG,
-AMPLIFY) or set who acts next (FORECAST, CALL). `_Game` (engine.py) mixes this class in; the
-readings where the Almanac is vague are in docs/battlesone.md, "Our readings of the Almanac".
+recorded after what it answers): they undo it (DANCE, PLEAD, DELAY, SUMMON DEMON, MAGIC
+CIRCLE; COUNTER BALANCE is in elements.py), play it again (ECHO, DISGUISE), take its blow
+(VIGILANTE), double it (KARMA) or follow it (LEAP); or they move LP between Total columns (AID,
+STEAL, DIVVY, BEG, AMPLIFY) or set who acts next (FORECAST, CALL). `_Game` (engine.py) mixes
+this class in; the readings where the Almanac is vague are in docs/battlesone.md, "Our readings
+of the Almanac".
 """
 
 from __future__ import annotations
@@ -13,16 +14,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from rules.battlesone.sections import S_ALMANAC, S_HP, S_PLAY, S_USAGE, S_VC
-from rules.battlesone.state import ACTIVE, BUSY, FALLOW, INACTIVE, STUCK, MobState, other
+from rules.battlesone.sections import S_ALMANAC, S_DAMAGE, S_HP, S_PLAY, S_USAGE, S_VC
+from rules.battlesone.state import (
+    ACTIVE,
+    BUSY,
+    DEAD,
+    FALLOW,
+    INACTIVE,
+    STUCK,
+    ZONES,
+    MobState,
+    other,
+)
 from rules.battlesone.verdict import RuleBroken
 
 if TYPE_CHECKING:
     from rules.battlesone.catalog import Ability
     from rules.battlesone.state import GameState
-
-ELEMENTS = 4
-"""COUNTER BALANCE: Earth, Air, Ice, Fire; passing through all four wins the game."""
 
 
 class Reactions:
@@ -31,6 +39,16 @@ class Reactions:
     state: GameState
     prev: Mapping[str, Any] | None
     before_prev: GameState | None
+    able: dict[str, tuple[MobState, ...]]  # ability slug -> the game's Mobs that have it
+
+    def holders_of(self, slug: str, side: str | None = None) -> list[MobState]:
+        """The living Mobs holding `slug` in the Fallow or Busy position (of `side` if given).
+        Only the Mobs that have the ability are looked at: most games have none."""
+        return [
+            m
+            for m in self.able.get(slug, ())
+            if m.stance == slug and m.position != DEAD and (side is None or m.controller == side)
+        ]
 
     # -- what the event just before was --------------------------------------------------------
 
@@ -179,20 +197,13 @@ class Reactions:
     # -- answers to the action just before -----------------------------------------------------
 
     def do_cancel(self, m, ability, effect, targets, ev) -> None:
-        """DANCE (an opposing spell or ability), PLEAD and COUNTER BALANCE (an action on the
-        Mob itself): the action's effects are undone; its user keeps what it spent."""
+        """DANCE (an opposing spell or ability) and PLEAD (an action on the Mob itself): the
+        action's effects are undone; its user keeps what it spent."""
         kinds = ("ability", "go") if ability.slug == "dance" else ("ability", "go", "attack")
         actor = self.prev_actor(m, kinds, ability.name)
         if ability.slug != "dance" and m.ref not in self.prev_targets():
             raise RuleBroken(S_PLAY, f"{ability.name} answers an action on {m.ref} itself")
         self.undo_prev(keep=actor)
-        if ability.slug == "counter-balance":
-            m.escapes += 1
-            self.step("Element", S_ALMANAC, f"{m.ref} moves on: {m.escapes} of {ELEMENTS}")
-            if m.escapes >= ELEMENTS:
-                self.state.winner, self.state.reason = m.controller, "counter-balance"
-                self.state.phase = "over"
-                self.step("Game over", S_ALMANAC, f"through every element: {m.controller} wins")
 
     def do_delay(self, m, ability, effect, targets, ev) -> None:
         """DELAY: as a Turn Action the Abjurer goes Fallow; while Fallow, out of turn, an
@@ -359,16 +370,34 @@ class Reactions:
         self.deal(actor, self.dice(ev.get("dice"), count, faces, S_ALMANAC), "MAGIC CIRCLE")
 
     def fire_touch(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> None:
-        """ICON OF IMPULSE: the Mob of the player on Turn that touches the Icon goes Inactive,
-        ending its Turn; the pigeon flies (the Conjurere holds PIGEON, Busy)."""
+        """ICON OF IMPULSE: the Mob of the player on Turn that touches the Icon (a Turn Action,
+        when `rounds.RoundRules.turn_taken` allows it) goes Inactive, ending its Turn; the
+        pigeon flies (the Conjurere holds PIGEON, Busy)."""
         raw = ev.get("targets")
         toucher = self.mob(raw[0] if isinstance(raw, list) and raw else None, "toucher")
         if toucher.controller != self.state.to_act or toucher.position != ACTIVE:
             raise RuleBroken(S_ALMANAC, "an Active Mob of the player on Turn touches the Icon")
+        self.turn_taken(toucher.controller, touching=True)
         toucher.position = INACTIVE
         m.position, m.stance = BUSY, "pigeon"
         self.step("Icon", S_ALMANAC, f"{toucher.ref} touches the Icon: Inactive; a pigeon flies")
         self.end_turn(toucher.controller)
+
+    def fire_balls(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> None:
+        """BALLS: an opposing Mob in the zone the Dark Mage sits in, (10+LP) VC: it takes
+        (1+LP) D6, All-or-some, and BALLS is over (the Dark Mage Inactive)."""
+        raw = ev.get("targets")
+        target = self.mob(raw[0] if isinstance(raw, list) and len(raw) == 1 else None, "target")
+        zone = next(name for name, held in ZONES.items() if m.position in held)
+        if target.controller == m.controller or target.position not in ZONES[zone]:
+            raise RuleBroken(S_ALMANAC, f"BALLS strikes an opposing Mob in the {zone}")
+        if not self.fire_vc(m, ability, ev, 1):
+            return
+        self.deal(target, self.dice(ev.get("dice"), self.spend(m, ability, ev), 6, S_DAMAGE),
+                  f"{m.ref}'s BALLS", S_ALMANAC)  # fmt: skip
+        m.position, m.stance = INACTIVE, None
+        self.step("BALLS", S_ALMANAC, f"a Mob has been damaged: BALLS is over, {m.ref} Inactive")
+        self.claim("hp", ev.get("hp"), target.hp, S_HP)
 
     def fire_vc(self, m: MobState, ability: Ability, ev: Mapping[str, Any], which: int) -> bool:
         """A firing's own VC roll: the `which`-th "(N+LP) VC" of the text; a 20 misses."""
@@ -385,11 +414,8 @@ class Reactions:
 
     def penalty(self, m: MobState) -> int:
         """ATTENTUATION: opposing Thaumaturgists holding it take their LP off this Mob's LP."""
-        return sum(
-            f.lp("attentuation")
-            for f in self.state.side(other(m.controller))
-            if f.stance == "attentuation" and f.alive
-        )
+        foes = self.holders_of("attentuation", other(m.controller))
+        return sum(f.lp("attentuation") for f in foes) if foes else 0
 
     def enter_stance(self, m: MobState, position: str, slug: str) -> None:
         """Into Fallow or Busy with an ability; PEACE PIPE keeps opposing Mobs from Fallow."""
@@ -411,20 +437,29 @@ class Reactions:
                     self.step("AURA", S_ALMANAC, f"{ward.ref} goes back to its owner, Inactive")
 
     def holding(self, slug: str, side: str) -> bool:
-        return any(f.stance == slug and f.alive for f in self.state.side(side))
+        return bool(self.holders_of(slug, side))
+
+    def protected(self, actor: MobState, target: MobState) -> bool:
+        """AURA: while the Light Mage holds it (Busy), an opponent may not work it or its
+        side's Mobs in the Umbra (Inactive or Busy)."""
+        if actor.controller == target.controller or target.position not in (INACTIVE, BUSY):
+            return False
+        return bool(self.holders_of("aura", target.controller))
 
     def guard_target(self, actor: MobState, target: MobState) -> None:
-        """AURA: an opponent may not attack or play at the Light Mage or its side's Inactive
-        Mobs (the Umbra) while it is Busy."""
-        for mage in self.state.side(target.controller):
-            opposed = actor.controller != target.controller
-            if (
-                mage.stance == "aura"
-                and mage.alive
-                and opposed
-                and (target is mage or target.position == INACTIVE)
-            ):
-                raise RuleBroken(S_ALMANAC, f"AURA: {target.ref} cannot be worked")
+        if self.protected(actor, target):
+            raise RuleBroken(S_ALMANAC, f"AURA: {target.ref} cannot be worked")
+
+    def unprotected(self, actor: MobState, targets: list[MobState]) -> list[MobState]:
+        """AURA: an action on several Mobs affects only those it does not protect."""
+        spared = [t for t in targets if self.protected(actor, t)]
+        if not spared:
+            return targets
+        names = ", ".join(t.ref for t in spared)
+        if len(spared) == len(targets):
+            raise RuleBroken(S_ALMANAC, f"AURA: {names} cannot be worked")
+        self.step("AURA", S_ALMANAC, f"{names} in the Umbra: spared by AURA")
+        return [t for t in targets if t not in spared]
 
     def guard_ability(self, m: MobState, ability: Ability, go: bool) -> None:
         """NEW: opposing Mobs only attack (GO Actions and Fallow Mobs excepted)."""

@@ -25,6 +25,13 @@ ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD = (
 )
 POSITIONS = (ACTIVE, INACTIVE, FALLOW, BUSY, STUCK, DEAD)
 SIDES = ("A", "B")
+ZONES = {"portal": (ACTIVE, STUCK), "stage": (FALLOW,), "umbra": (INACTIVE, BUSY)}
+"""Where each position stands on the playing field (Positions): Active and STUCK Mobs in the
+Portal, Fallow ones on the Stage, Inactive and Busy ones in the Umbra."""
+ELEMENTS = ("earth", "air", "ice", "fire")
+"""ELEMENTAL BLAST's elements in COUNTER BALANCE's order (fire leads back to earth)."""
+ELEMENT_POSITIONS = {"earth": ACTIVE, "air": FALLOW, "ice": STUCK, "fire": BUSY}
+"""Where the element a Wizard has prepared puts it (Ice is marked by a counter, not STUCK)."""
 T = TypeVar("T")
 
 
@@ -62,12 +69,26 @@ class MobState:
     revived: bool = False
     extra_lp: dict[str, int] = field(default_factory=dict)  # Total column changes (AID, STEAL)
     stock: int = 0  # Stock LP begged (BEG), spent on PLEAD
-    escapes: int = 0  # elements passed through (COUNTER BALANCE)
+    element: str | None = None  # the element ELEMENTAL BLAST prepared (the Wizard)
+    sneak_target: str | None = None  # whom SNEAK ATTACK strikes again (the Rogue's last hit)
+    escapes: int = 0  # elements moved on by COUNTER BALANCE since it was prepared
     barred: set[str] = field(default_factory=set)  # abilities it may not use until next round
 
     @property
     def alive(self) -> bool:
         return self.position != DEAD
+
+    @property
+    def owes_turn(self) -> bool:
+        """Holding a Turn Action still to play this round: a prepared ELEMENTAL BLAST or a
+        charged FIREBALL (released "sometime that round")."""
+        return self.stance == "fireball" or (self.element is not None and self.prepared)
+
+    @property
+    def prepared(self) -> bool:
+        """A Wizard holding the element its GO Action chose: anything that moves it out of
+        that element's position (Hacked, made Inactive, killed) ends the preparation."""
+        return self.element is not None and self.position == ELEMENT_POSITIONS[self.element]
 
     def lp(self, ability: str) -> int:
         """The ability's Total LP: what the list put into it (0 if none), plus what AID, DIVVY
@@ -98,6 +119,7 @@ class MobState:
             "position": self.position,
             "controller": self.controller,
             "stance": self.stance,
+            "element": self.element,
         }
 
 
@@ -121,6 +143,7 @@ class GameState:
     called: dict[str, dict[str, object]] = field(default_factory=dict)  # side -> CALL
     amplify: dict[str, int] = field(default_factory=dict)  # side -> LP AMPLIFY adds once
     charge_failed: set[str] = field(default_factory=set)  # sides whose CHARGE roll missed
+    icon: str | None = None  # ICON OF IMPULSE's touch this round: "first", "second" or None
 
     def save(self) -> GameState:
         """A copy to go back to: before an event that a later reaction may undo."""
@@ -151,7 +174,11 @@ class GameState:
         return [m for m in self.mobs.values() if m.controller == side]
 
     def mobs_left(self, side: str) -> int:
-        return sum(1 for m in self.side(side) if m.alive)
+        return sum(1 for m in self.mobs.values() if m.controller == side and m.position != DEAD)
 
     def can_act(self, side: str) -> bool:
-        return any(m.alive and m.position == ACTIVE for m in self.side(side))
+        """Whether the side has a Turn Action left: an Active Mob, or one that owes one."""
+        return any(
+            (m.position == ACTIVE or m.owes_turn) and m.controller == side
+            for m in self.mobs.values()
+        )

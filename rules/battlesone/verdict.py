@@ -4,7 +4,7 @@ stops the check (a broken rule, something the engine does not model)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class RuleBroken(Exception):
@@ -23,9 +23,9 @@ class NotModelled(Exception):
         self.feature, self.message = feature, message
 
 
-@dataclass(frozen=True)
-class Step:
-    """One line of the trace: the step, the rulebook section, what happened."""
+class Step(NamedTuple):
+    """One line of the trace: the step, the rulebook section, what happened (a tuple: a check
+    writes several per event, and a frozen dataclass is slow to build)."""
 
     line: int
     step: str

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.systems.phase import PhaseError, Step
+
 S_PHASE = "Cast Phase"
 S_CASTING = "Casting Spells"
 S_MODIFIERS = "Cast Difficulty Modifiers"
@@ -22,22 +24,8 @@ DIE = 20
 PENALTY = 2
 
 
-class CastError(ValueError):
+class CastError(PhaseError):
     """The cast is not allowed; `rule` names the fragment's section."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
-        self.rule, self.message = rule, message
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    step: str
-    rule: str
-    text: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"step": self.step, "rule": self.rule, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)

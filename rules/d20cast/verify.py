@@ -4,8 +4,9 @@ A record is an object: `turn` ({first_player_first_turn: bool}), `stack_modifier
 `spells` ({name: {difficulty, kind}}), `casters` ({name: Caster fields}), `upkeep`
 ({caster: {spell: morale passed}}), `attempts` in order (`{caster, spell, roll,
 target_in_melee_with, success, injury_roll}`), `shots` (casters who Shoot afterwards this turn),
-and `done: true`. Statuses: valid, invalid, mismatch, unsupported (a spell's own description,
-which the fragment does not give, e.g. `"effect"`), incomplete, unreadable.
+and `done: true`. The report and its statuses are those of every calculator
+(`rules.systems.phase`); a spell's own description (e.g. `"effect"`), which the fragment does
+not give, is unsupported.
 """
 
 from __future__ import annotations
@@ -14,36 +15,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.d20cast.cast import S_CASTING, Caster, CastError, Spell, cast_check, upkeep
+from rules.systems import phase
 
-
-def _report(status: str, **parts: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "system": "d20cast",
-        "status": status,
-        "errors": [],
-        "mismatches": [],
-        "unsupported": [],
-        "attempts_checked": 0,
-        "trace": [],
-        "ongoing": {},
-    }
-    return base | parts
+SYSTEM, COUNTER = "d20cast", "attempts_checked"
+CLAIMS = ("success", "injury_roll")
 
 
 def verify_phase(record: Mapping[str, Any]) -> dict[str, Any]:
     """The verdict on a recorded cast phase, with a trace per attempt; never raises."""
-    try:
-        return _verify(record)
-    except (TypeError, ValueError, AttributeError, KeyError) as malformed:
-        return _report(
-            "unreadable",
-            errors=[{"index": None, "rule": None, "message": f"malformed record: {malformed}"}],
-        )
+    return phase.verify_safely(_verify, record, SYSTEM, COUNTER, ongoing={})
 
 
 def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(record, Mapping):
-        raise TypeError("a recorded phase is an object")
     try:
         spells = {name: Spell(name, **fields) for name, fields in record["spells"].items()}
         casters = {}
@@ -58,20 +41,15 @@ def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
         if not all(isinstance(a, Mapping) for a in attempts):
             raise TypeError("attempts: a list of {caster, spell, roll} objects")
     except (KeyError, TypeError, ValueError) as error:
-        return _report("unreadable", errors=[{"index": None, "rule": None, "message": str(error)}])
-    report = _report("valid")
+        return phase.unreadable(SYSTEM, COUNTER, str(error), ongoing={})
+    report = phase.report(SYSTEM, COUNTER)
     try:
         for name, morale in (record.get("upkeep") or {}).items():
-            caster = casters[name]
-            report["trace"].append({"upkeep": name, "steps": [
-                s.to_dict() for s in upkeep(caster, dict(morale))]})  # fmt: skip
+            steps = upkeep(casters[name], dict(morale))
+            report["trace"].append({"upkeep": name, "steps": [s.to_dict() for s in steps]})
         for index, attempt in enumerate(attempts):
             if attempt.get("effect"):
-                report["status"] = "unsupported"
-                report["unsupported"].append(
-                    {"index": index, "feature": "effect",
-                     "message": "spell descriptions are not part of the fragment"}
-                )  # fmt: skip
+                phase.unsupported(report, index, "spell descriptions are not part of the fragment")
                 break
             caster = casters.get(attempt.get("caster"))
             spell = spells.get(attempt.get("spell"))
@@ -85,27 +63,15 @@ def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
                 first_turn_of_first_player=first_turn,
                 stack=stack,
             )
-            report["attempts_checked"] += 1
+            report[COUNTER] += 1
             report["trace"].append({"index": index, "steps": [s.to_dict() for s in result.steps]})
-            for key in ("success", "injury_roll"):
-                claimed, computed = attempt.get(key), getattr(result, key)
-                if claimed is not None and claimed != computed:
-                    report["mismatches"].append(
-                        {"index": index, "field": key, "claimed": claimed, "computed": computed}
-                    )
+            phase.compare(report, index, attempt, result, CLAIMS)
         for name in record.get("shots") or []:
             if casters[name].attempted:
                 raise CastError(S_CASTING, f"{name} attempted a spell and cannot Shoot this turn")
     except CastError as error:
-        report["status"] = "invalid"
-        report["errors"].append({"rule": error.rule, "message": error.message})
+        phase.refuse(report, error)
     except KeyError as error:
-        report["status"] = "invalid"
-        report["errors"].append({"rule": S_CASTING, "message": f"unknown caster {error}"})
-    if report["status"] == "valid":
-        if report["mismatches"]:
-            report["status"] = "mismatch"
-        elif not record.get("done"):
-            report["status"] = "incomplete"
+        phase.refuse(report, CastError(S_CASTING, f"unknown caster {error}"))
     report["ongoing"] = {name: list(c.ongoing) for name, c in casters.items()}
-    return report
+    return phase.finish(report, record.get("done"))

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from rules.systems.phase import PhaseError, Step
+
 S_PHASE = "Battle Phase"
 S_RESOLUTION = "Battle Resolution"
 S_COUNTER = "Counter Attack conditions"
@@ -25,24 +27,8 @@ S_RANGE = "Battle Phase: In Range"
 KINDS = ("melee", "ranged", "magical")
 
 
-class BattleError(ValueError):
+class BattleError(PhaseError):
     """The attack is not allowed; `rule` names the fragment's section."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(message)
-        self.rule, self.message = rule, message
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One line of a trace: what was worked out, the section behind it, in words."""
-
-    step: str
-    rule: str
-    text: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"step": self.step, "rule": self.rule, "text": self.text}
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,8 @@
 A record is an object: `board` ({rows, metric}), `player` (whose turn), `units` (name, owner,
 kind, attack, health, row, col, armour, attack_range), `attacks` in order (`{attacker, target}`
 where the target is a unit's name or "life", with claimed `damage`, `counter_damage`,
-`life_damage` if the recorder wrote them), and `done: true` once the phase is over. Statuses are
-those of every system: valid, invalid (an attack the fragment forbids), mismatch (a claimed
-figure differs), unsupported (an Effect or Spell, which the fragment does not define),
-incomplete (not `done`), unreadable.
+`life_damage` if the recorder wrote them), and `done: true` once the phase is over. The report
+and its statuses are those of every calculator (`rules.systems.phase`).
 """
 
 from __future__ import annotations
@@ -14,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.systems import phase
 from rules.tacticards.battle import (
     S_PHASE,
     BattleError,
@@ -23,36 +22,18 @@ from rules.tacticards.battle import (
     resolve_attack,
 )
 
-
-def _report(status: str, **parts: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "system": "tacticards",
-        "status": status,
-        "errors": [],
-        "mismatches": [],
-        "unsupported": [],
-        "attacks_checked": 0,
-        "trace": [],
-        "units": {},
-        "life_lost": {"A": 0, "B": 0},
-    }
-    return base | parts
+SYSTEM, COUNTER = "tacticards", "attacks_checked"
+CLAIMS = ("damage", "counter_damage", "life_damage")
 
 
 def verify_phase(record: Mapping[str, Any]) -> dict[str, Any]:
     """The verdict on a recorded battle phase, with a trace per attack; never raises."""
-    try:
-        return _verify(record)
-    except (TypeError, ValueError, AttributeError, KeyError) as malformed:
-        return _report(
-            "unreadable",
-            errors=[{"index": None, "rule": None, "message": f"malformed record: {malformed}"}],
-        )
+    return phase.verify_safely(
+        _verify, record, SYSTEM, COUNTER, units={}, life_lost={"A": 0, "B": 0}
+    )
 
 
 def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(record, Mapping):
-        raise TypeError("a recorded phase is an object")
     try:
         board = Board(**dict(record.get("board") or {}))
         units = {u["name"]: Unit(**u) for u in record["units"]}
@@ -61,16 +42,12 @@ def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
         if not all(isinstance(a, Mapping) for a in attacks):
             raise TypeError("attacks: a list of {attacker, target} objects")
     except (KeyError, TypeError, ValueError) as error:
-        return _report("unreadable", errors=[{"index": None, "rule": None, "message": str(error)}])
-    report = _report("valid")
+        return phase.unreadable(SYSTEM, COUNTER, str(error), units={}, life_lost={"A": 0, "B": 0})
+    report = phase.report(SYSTEM, COUNTER, life_lost={"A": 0, "B": 0})
     attacked: set[str] = set()
     for index, attack in enumerate(attacks):
         if attack.get("effect"):
-            report["status"] = "unsupported"
-            report["unsupported"].append(
-                {"index": index, "feature": "effect", "message": "Effects and Spells are not "
-                 "described by the fragment"}
-            )  # fmt: skip
+            phase.unsupported(report, index, "Effects and Spells are not described by the fragment")
             break
         try:
             name = attack.get("attacker")
@@ -91,22 +68,11 @@ def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
                 outcome = resolve_attack(board, attacker, target)
                 units[attacker.name], units[target.name] = outcome.attacker, outcome.defender
         except BattleError as error:
-            report["status"] = "invalid"
-            report["errors"].append({"index": index, "rule": error.rule, "message": error.message})
+            phase.refuse(report, error, index)
             break
         attacked.add(name)
-        report["attacks_checked"] += 1
+        report[COUNTER] += 1
         report["trace"].append({"index": index, "steps": [s.to_dict() for s in outcome.steps]})
-        for key in ("damage", "counter_damage", "life_damage"):
-            claimed, computed = attack.get(key), getattr(outcome, key)
-            if claimed is not None and claimed != computed:
-                report["mismatches"].append(
-                    {"index": index, "field": key, "claimed": claimed, "computed": computed}
-                )
-    if report["status"] == "valid":
-        if report["mismatches"]:
-            report["status"] = "mismatch"
-        elif not record.get("done"):
-            report["status"] = "incomplete"
+        phase.compare(report, index, attack, outcome, CLAIMS)
     report["units"] = {name: unit.health for name, unit in units.items()}
-    return report
+    return phase.finish(report, record.get("done"))

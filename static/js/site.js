@@ -66,7 +66,8 @@
   document.addEventListener("DOMContentLoaded", function () { searchable(document); });
   document.addEventListener("htmx:load", function (event) { searchable(event.target); });
 
-  // A round clock on a player's page: counts down to the server's end time, offset-corrected.
+  // A round clock (a player's page, the projector): counts down to the server's end time,
+  // offset by the server's clock; an element swapped in by htmx starts from its own answer.
   function pad(n) { return String(n).padStart(2, "0"); }
   function tickClocks() {
     document.querySelectorAll("[data-clock]").forEach(function (el) {
@@ -85,6 +86,7 @@
       el.classList.toggle("last-minutes", !over && left <= 300);
     });
   }
+  document.addEventListener("htmx:afterSwap", tickClocks);
   tickClocks();
-  setInterval(tickClocks, 1000);
+  setInterval(tickClocks, 500);
 })();

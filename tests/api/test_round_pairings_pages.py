@@ -14,7 +14,6 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _fast(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.LIVE_REDIS_URL = None
 
 

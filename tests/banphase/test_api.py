@@ -12,11 +12,6 @@ from tests.factories import make_user
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _client(user) -> APIClient:
     api = APIClient()
     api.force_authenticate(user)

@@ -13,8 +13,3 @@ def catalog() -> Catalog:
         return load_catalog()
     except FileNotFoundError as missing:
         pytest.skip(str(missing))
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -67,3 +67,41 @@ def attack(mob_ref: str, target: str, roll: int, damage: list[int] | None = None
 
 def ability(mob_ref: str, name: str, **fields: Any) -> dict[str, Any]:
     return {"event": "ability", "mob": mob_ref, "ability": name, **fields}
+
+
+def effect(mob_ref: str, name: str, **fields: Any) -> dict[str, Any]:
+    """A held ability firing (Play Phase)."""
+    return {"event": "effect", "mob": mob_ref, "ability": name, **fields}
+
+
+def go_round(
+    events: Sequence[Mapping[str, Any]],
+    a: Mapping[str, Any] = DEFAULT_A,
+    b: Mapping[str, Any] = DEFAULT_B,
+    first: tuple[str, int, int] = ("A", 6, 1),
+) -> list[dict[str, Any]]:
+    """Round 1 with GO Actions `events`, then Initiative (`first`: who, A's d6, B's d6)."""
+    side, ra, rb = first
+    return [
+        *record([], a=a, b=b, start=False),
+        {"event": "round"},
+        *[dict(e) for e in events],
+        {"event": "initiative", "A": ra, "B": rb, "first": side},
+    ]
+
+
+def refused(verdict: Verdict) -> str:
+    """The section an invalid record breaks (fails if the record is not invalid)."""
+    assert verdict.status == "invalid", verdict.to_dict()
+    return verdict.errors[0]["rule"]
+
+
+def accepted(verdict: Verdict) -> Verdict:
+    """The verdict, once checked that no rule was broken (the game may go on)."""
+    assert verdict.status in ("incomplete", "valid"), verdict.to_dict()
+    return verdict
+
+
+def final(verdict: Verdict, ref: str) -> dict[str, Any]:
+    """One Mob as the check leaves it (position, HP, stance...)."""
+    return next(m for m in verdict.mobs if m["ref"] == ref)

@@ -6,8 +6,10 @@ Rogue; every Mob 7 LP in HP and one Melee Point on DEF. A wins Initiative unless
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from rules.battlesone import sections
 from rules.battlesone.engine import verify_text
 from tests.battlesone.records import (
     DEFAULT_A,
@@ -20,16 +22,8 @@ from tests.battlesone.records import (
     page,
     record,
 )
-
-
-def _error(verdict) -> str:
-    assert verdict.status == "invalid", verdict.to_dict()
-    return verdict.errors[0]["rule"]
-
-
-def _mob(verdict, ref: str) -> dict:
-    return next(m for m in verdict.mobs if m["ref"] == ref)
-
+from tests.battlesone.records import final as _mob
+from tests.battlesone.records import refused as _error
 
 # Set Up and Melee Points -----------------------------------------------------------------------
 
@@ -120,6 +114,16 @@ def test_rules_end_round_actions_wait_for_every_active_mob(catalog):
     assert _error(check(catalog, lines)) == "Rules: End Round Actions"
 
 
+def test_definitions_round_go_actions_initiative_turns_then_the_end_round_action(catalog):
+    turns = [attack(a, b, 2) for a, b in (("A0", "B0"), ("B0", "A0"), ("A1", "B1"), ("B1", "A1"),
+                                          ("A2", "B2"), ("B2", "A2"))]  # fmt: skip
+    early = record([attack("A0", "B0", 2), {"event": "round"}])
+    assert _error(check(catalog, early)) == "Rules: End Round Actions"
+    verdict = check(catalog, record([*turns, {"event": "recover"}, {"event": "round"}]))
+    assert verdict.status == "incomplete" and verdict.trace[-1].rule == "Definitions: Round"
+    assert verdict.trace[-1].text.startswith("round 2")
+
+
 # Attacks -----------------------------------------------------------------------------------
 
 
@@ -201,7 +205,7 @@ def test_definitions_hacked_a_damaged_busy_mob_goes_inactive(catalog):
 # Visceral rolls and LP -----------------------------------------------------------------------
 
 
-def test_abilities_visceral_roll_at_or_under_base_plus_lp(catalog):
+def test_abilities_and_spells_visceral_roll_at_or_under_base_plus_lp(catalog):
     hider = page(mob("Thug", hp=4, hide=3), mob("Monk"), mob("Rogue"))
     ok = check(catalog, record([attack("A2", "B1", 3), ability("B0", "hide", vc=15)], b=hider))
     failed = check(catalog, record([attack("A2", "B1", 3), ability("B0", "hide", vc=16)], b=hider))
@@ -209,13 +213,13 @@ def test_abilities_visceral_roll_at_or_under_base_plus_lp(catalog):
     assert _mob(failed, "B0")["position"] == "inactive"
 
 
-def test_abilities_visceral_a_20_botches_and_sticks(catalog):
+def test_abilities_and_spells_visceral_a_20_botches_and_sticks(catalog):
     hider = page(mob("Thug", hp=4, hide=3), mob("Monk"), mob("Rogue"))
     verdict = check(catalog, record([attack("A2", "B1", 3), ability("B0", "hide", vc=20)], b=hider))
     assert _mob(verdict, "B0")["position"] == "stuck"
 
 
-def test_abilities_visceral_a_1_always_succeeds(catalog):
+def test_abilities_and_spells_visceral_a_1_always_succeeds(catalog):
     sleeper = page(mob("Enchanter", hp=7), mob("Monk"), mob("Rogue"))
     # SLEEP (7+0) VC: a 1 succeeds whatever the target.
     verdict = check(
@@ -225,19 +229,19 @@ def test_abilities_visceral_a_1_always_succeeds(catalog):
     assert _mob(verdict, "A0")["position"] == "stuck"
 
 
-def test_abilities_all_or_none_uses_every_lp(catalog):
+def test_abilities_and_spells_all_or_none_uses_every_lp(catalog):
     paladin = page(mob("Paladin", hp=3, holy_light=4), mob("Cleric"), mob("Fighter"))
     lines = record([ability("A0", "holy-light", lp=3, dice=[1, 1, 1])], a=paladin)
     assert _error(check(catalog, lines)) == "Abilities and Spells"
 
 
-def test_abilities_n_or_some_caps_each_use(catalog):
+def test_abilities_and_spells_n_or_some_caps_each_use(catalog):
     icer = page(mob("Ice Mage", hp=1, ice_bolt=6), mob("Cleric"), mob("Fighter"))
     lines = record([ability("A0", "ice-bolt", targets=["B0"], roll=15, lp=5, dice=[1] * 5)], a=icer)
     assert _error(check(catalog, lines)) == "Abilities and Spells"
 
 
-def test_abilities_all_or_some_spends_from_the_total(catalog):
+def test_abilities_and_spells_all_or_some_spends_from_the_total(catalog):
     healer = page(mob("Warrior"), mob("Cleric", hp=3, heal=4), mob("Fighter"))
     first_round = [
         ability("A1", "heal", targets=["A1"], lp=5, dice=[2] * 5),  # (3+4) = 7 LP, 2 left
@@ -418,14 +422,39 @@ def test_record_text_round_trip(catalog):
 # Turn Action phases and Fallow/Busy effects --------------------------------------------------
 
 
-def test_rules_turn_actions_phases_appear_in_the_trace(catalog):
+def _phases(verdict, line: int) -> list[tuple[str, str]]:
+    return [(s.step, s.rule) for s in verdict.trace if s.line == line]
+
+
+def test_rules_turn_actions_declare_phase_opens_every_turn_action(catalog):
+    line = len(record([])) + 1
     verdict = check(catalog, record([attack("A2", "B0", 11, [6])]))
-    steps = [s.step for s in verdict.trace if s.line == len(record([])) + 1]
-    assert steps[0] == "Declare Phase" and "Damage Phase" in steps and steps[-1] == "End Phase"
-    assert {s.rule for s in verdict.trace if s.step.endswith("Phase")} >= {
-        "Rules: Turn Actions (Declare Phase)",
-        "Rules: Turn Actions (End Phase)",
-    }
+    assert _phases(verdict, line)[0] == ("Declare Phase", "Rules: Turn Actions (Declare Phase)")
+    assert "Damage Phase" in [step for step, _ in _phases(verdict, line)]
+    icer = page(mob("Warrior"), mob("Cleric"), mob("Ice Mage", hp=0, freeze=7))
+    untargeted = record([ability("A2", "freeze", vc=5)], a=icer)  # FREEZE names no target
+    assert _error(check(catalog, untargeted)) == "Rules: Turn Actions"
+
+
+def test_rules_turn_actions_end_phase_returns_the_mob_and_passes_the_turn(catalog):
+    line = len(record([])) + 1
+    verdict = check(catalog, record([attack("A2", "B0", 11, [6])]))
+    assert _phases(verdict, line)[-1] == ("End Phase", "Rules: Turn Actions (End Phase)")
+    assert _mob(verdict, "A2")["position"] == "inactive"
+    assert _error(check(catalog, record([attack("A2", "B0", 3), attack("A1", "B0", 3)]))) == (
+        "Definitions: Turn"
+    )
+
+
+def test_every_section_the_engine_cites_has_a_test():
+    names = " ".join(
+        name
+        for path in Path(__file__).parent.glob("test_*.py")
+        for name in re.findall(r"def (test_\w+)", path.read_text())
+    )
+    keys = {re.sub(r"[^a-z0-9]+", "_", v.casefold()).strip("_"): v for k, v in
+            vars(sections).items() if k.startswith("S_")}  # fmt: skip
+    assert [section for key, section in keys.items() if key not in names] == []
 
 
 def test_rules_turn_actions_play_phase_effects_come_from_a_held_ability(catalog):
@@ -446,7 +475,7 @@ def test_almanac_rogue_trap_fires_on_its_own_vc(catalog):
     assert _mob(verdict, "A1")["position"] == "active"
 
 
-def test_almanac_earth_mage_meteor_strikes_for_dice_and_inactive_then_quips(catalog):
+def test_almanac_earth_mage_meteor_shower_strikes_for_dice_and_inactive_then_quips(catalog):
     meteor = page(mob("Earth Mage", hp=0, meteor_shower=7), mob("Monk"), mob("Thug"))
     lines = [
         *record([], b=meteor, start=False),

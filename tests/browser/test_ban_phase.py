@@ -31,11 +31,6 @@ A_TEAM = ("Alpha Secret", ["b-gus", "b-hal", "b-ivy"], "glitter-red")
 B_TEAM = "Jon\nKim\nLea"
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _phone(browser: Browser, base: str, user: User, *, phone: bool = True) -> Page:
     client = Client()
     client.force_login(user)

@@ -29,11 +29,6 @@ PASSWORD = "browser-flow-pass-1"
 SHOTS_DIR = os.environ.get("EVENT_FLOW_SCREENSHOTS")
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _logged_in(browser: Browser, base: str, user: User, *, phone: bool = True) -> Page:
     """A fresh context holding `user`'s session, as if they had logged in on their phone."""
     client = Client()

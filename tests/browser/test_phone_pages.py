@@ -60,11 +60,6 @@ MEASURE = """() => {
 }""".replace("MIN_TAP", str(MIN_TAP))
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def demo(settings):
     data = Path(

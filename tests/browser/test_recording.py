@@ -36,8 +36,7 @@ LIVE = 15_000  # ms: a few polls (every 2 s)
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def _no_games_in_memory() -> None:
     games._games.clear()
 
 

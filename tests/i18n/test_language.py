@@ -138,6 +138,7 @@ def test_event_times_in_the_event_time_zone_in_the_page_language():
 
 
 def test_a_notice_and_its_email_read_in_each_recipients_language(mailoutbox):
+    from django.utils import translation
     from django.utils.translation import gettext as _
 
     from tournaments.notifications.models import Kind, Notice
@@ -148,13 +149,15 @@ def test_a_notice_and_its_email_read_in_each_recipients_language(mailoutbox):
         user.email = f"{user.username}@example.org"
         user.save()
         Account.objects.create(user=user, language=language)
-    deliver(
-        users=[french, english],
-        event=make_event(),
-        kind=Kind.ROUND_PUBLISHED,
-        text=lambda: _("Round %(n)s pairings are up.") % {"n": 2},
-        webhook=False,
-    )
+    # Sent while serving a French request: who chose no language still gets the site's default.
+    with translation.override("fr"):
+        deliver(
+            users=[french, english],
+            event=make_event(),
+            kind=Kind.ROUND_PUBLISHED,
+            text=lambda: _("Round %(n)s pairings are up.") % {"n": 2},
+            webhook=False,
+        )
     assert Notice.objects.get(user=french).text == "Les appariements de la ronde 2 sont affichés."
     assert Notice.objects.get(user=english).text == "Round 2 pairings are up."
     bodies = {mail.to[0]: mail.body for mail in mailoutbox}

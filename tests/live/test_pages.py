@@ -16,8 +16,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def _in_process_channel(settings) -> None:
     settings.LIVE_REDIS_URL = None
 
 

@@ -31,9 +31,8 @@ GAME_RESULT = {"result": "a", "gg_a": 7, "gg_b": 6}
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache_and_fast_passwords(settings) -> None:
+def _fresh_cache() -> None:
     """Throttle counters live in the cache; each test starts with none."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     cache.clear()
 
 

@@ -17,7 +17,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def world(settings):
     settings.LIVE_REDIS_URL = None
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     games._games.clear()
     return build_world()
 

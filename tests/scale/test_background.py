@@ -24,7 +24,6 @@ def test_the_task_pairs_once_and_reports_refusals():
 
 
 def test_large_events_pair_in_the_background_with_progress_on_the_desk(settings, monkeypatch):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.STANDINGS_INLINE_PLAYERS = 2
     queued = []

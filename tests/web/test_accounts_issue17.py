@@ -15,11 +15,6 @@ from tournaments import services
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def test_sign_up_with_a_display_name_shown_on_pairings_instead_of_the_login(client):
     response = client.post(
         "/accounts/signup/",

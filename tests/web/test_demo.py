@@ -21,7 +21,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 def seeded(settings):
     if not (settings.KROSMASTER_DATA / "krosmasters_normalized.json").is_file():
         pytest.skip(f"no card data in {settings.KROSMASTER_DATA} (set KROSMASTER_DATA)")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("seed_demo", stdout=io.StringIO())
 
 

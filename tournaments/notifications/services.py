@@ -39,12 +39,13 @@ def deliver(
     """One notice per person, the e-mails, and (unless `webhook` is False) the webhook post.
 
     `text` is called once per person in that person's saved language (issue 18), so a notice
-    and its e-mail read in the language the person chose; the webhook gets the site's default.
+    and its e-mail read in the language the person chose; people who chose none, and the
+    webhook, get the site's default (never the language of whoever's request triggered this).
     """
     people = {user.pk: user for user in users if user is not None}.values()
     texts = {}
     for user in people:
-        with translation.override(saved_language(user) or translation.get_language()):
+        with translation.override(saved_language(user) or settings.LANGUAGE_CODE):
             texts[user.pk] = text()
     notices = Notice.objects.bulk_create(
         Notice(user=user, event=event, kind=kind, text=texts[user.pk][:300], url=url)
@@ -116,11 +117,12 @@ def round_published(round_id: int) -> None:
                 webhook=False,  # the channel hears about the round once, below
             )
     url = reverse("round-detail", args=[event.slug, round_.number])
-    _post(
-        event,
-        _("Round %(n)s pairings are up.") % {"n": round_.number},
-        f"{settings.SITE_URL.rstrip('/')}{url}",
-    )
+    with translation.override(settings.LANGUAGE_CODE):  # the channel reads the site's default
+        _post(
+            event,
+            _("Round %(n)s pairings are up.") % {"n": round_.number},
+            f"{settings.SITE_URL.rstrip('/')}{url}",
+        )
 
 
 def announce_opponent_reported(report_id: int) -> None:
