@@ -16,7 +16,7 @@ from rules.catalog import selectors as catalog
 from rules.catalog.serializers import LegalityReportSerializer, spec_errors
 from rules.engine.legality import TeamEntry
 from rules.engine.teamspec import TeamSpecError
-from teams import selectors, services
+from teams import selectors, services, wording
 from teams.models import Team
 from teams.serializers import (
     TeamSerializer,
@@ -58,7 +58,7 @@ def check(request: Request) -> Response:
         report = catalog.check_team_spec(request.data, fmt)
     except TeamSpecError as error:
         raise ValidationError(spec_errors(error.problems)) from error
-    return Response(report.to_dict())
+    return Response(wording.worded_report(report.to_dict()))
 
 
 class IsOwner(permissions.BasePermission):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from rules.catalog.serializers import LegalityReportSerializer
-from teams import selectors
+from teams import selectors, wording
 from teams.models import Team, TeamEntry
 
 
@@ -31,4 +31,6 @@ class TeamSerializer(serializers.ModelSerializer):
         validators: list = []  # the service checks names per owner
 
     def get_legality(self, team: Team) -> dict:
-        return LegalityReportSerializer(selectors.report_of(team).to_dict()).data
+        return LegalityReportSerializer(
+            wording.worded_report(selectors.report_of(team).to_dict())
+        ).data

@@ -13,6 +13,7 @@ from rest_framework import serializers
 from kernel import limits
 from rules import labels, systems
 from rules.models import Arena, Format
+from teams import wording
 from tournaments import pairing
 from tournaments.models import EVENT_SETTINGS, Event, ForbiddenPair, Registration, Round
 
@@ -259,13 +260,13 @@ def team_payload(registration: Registration) -> dict[str, Any]:
             "system": system.key,
             "rank": registration.team_legality.get("rank"),
             system.list_field: registration.team_entries,
-            "legality": registration.team_legality,
+            "legality": wording.worded_report(registration.team_legality),
             "submitted_at": registration.team_submitted_at,
         }
     return {
         "name": registration.team_name,
         "krosmasters": registration.team_entries,
-        "legality": registration.team_legality,
+        "legality": wording.worded_report(registration.team_legality),
         "submitted_at": registration.team_submitted_at,
     }
 

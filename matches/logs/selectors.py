@@ -21,6 +21,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from kernel import choices
+from matches.logs import wording
 from matches.models import Match, MatchLog
 from rules.catalog import selectors as catalog
 from rules.engine.cells import Cell
@@ -243,7 +244,7 @@ def step_view(page: ReplayPage, number: int) -> dict[str, Any]:
         return {
             "step": step,
             "number": 0,
-            "board": board(state, title="Set-up: the arena before the first event"),
+            "board": board(state, title=_("Set-up: the arena before the first event")),
             "state": state_rows(state),
             "trace": None,
             "previous": None,
@@ -255,20 +256,23 @@ def step_view(page: ReplayPage, number: int) -> dict[str, Any]:
     acting, aimed = _cells_of(event, before)
     highlights = []
     if acting:
-        highlights.append(Highlight(frozenset(acting), "The acting unit's cell", Mark.REACH))
+        highlights.append(Highlight(frozenset(acting), _("The acting unit's cell"), Mark.REACH))
     if aimed - acting:
         highlights.append(
-            Highlight(frozenset(aimed - acting), "Cell the event aims at", Mark.TARGET)
+            Highlight(frozenset(aimed - acting), _("Cell the event aims at"), Mark.TARGET)
         )
-    title = f"After line {event.line}: {step.event} {step.summary}".strip()
+    title = (
+        _("After line %(line)s: %(event)s %(summary)s")
+        % {"line": event.line, "event": step.event, "summary": step.summary}
+    ).strip()
     if number > len(replay.states):
-        title = f"Before line {event.line}, which stopped the replay"
+        title = _("Before line %(line)s, which stopped the replay") % {"line": event.line}
     return {
         "step": step,
         "number": number,
         "board": board(after, highlights=highlights, title=title),
         "state": state_rows(after),
-        "trace": trace(replay, event.line).to_dict(),
+        "trace": wording.worded_trace(trace(replay, event.line).to_dict()),
         "previous": number - 1,
         "next": number + 1 if number < page.last else None,
     }

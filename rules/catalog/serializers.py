@@ -176,8 +176,12 @@ class ArenaSerializer(serializers.ModelSerializer):
 
 class ViolationSerializer(serializers.Serializer):
     rule = serializers.CharField(help_text="Rule number of the tournament rules 4.1.")
-    message = serializers.CharField()
+    message = serializers.CharField(help_text="The violation in the request's language.")
     profiles = serializers.ListField(child=serializers.CharField())
+    key = serializers.CharField(
+        required=False, help_text="Stable key of the sentence (rules.engine.legality.KEYS)."
+    )
+    params = serializers.DictField(required=False, help_text="The facts the sentence words.")
 
 
 class LegalityReportSerializer(serializers.Serializer):

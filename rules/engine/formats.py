@@ -124,21 +124,33 @@ class Format:
                 found.append(f"adjusted copy limit of {profile_id} must be at least 1")
         return found
 
+    def illegal_cause(self, profile: Profile) -> tuple[str, str] | None:
+        """Why the profile is not authorised in this format (1.1.1.h) as a stable key and the
+        season or edition concerned: ``("season", "S1")``, ``("edition", "DOFUS")`` or
+        ``("banned", "")``; ``None`` if it is authorised. Pages word it in their language."""
+        if self.seasons is not None and profile.season not in self.seasons:
+            return "season", profile.season
+        if profile.edition in self.excluded_editions or (
+            self.editions is not None and profile.edition not in self.editions
+        ):
+            return "edition", profile.edition
+        if profile.id in self.banned:
+            return "banned", ""
+        return None
+
     def illegal_reason(self, profile: Profile) -> str | None:
         """Why the profile is not authorised in this format (1.1.1.h), or ``None`` if it is.
 
         The reason is a sentence fragment such as "is banned in Regular"; match bans are not
         considered here (they belong to one match, 1.1.3.d).
         """
-        if self.seasons is not None and profile.season not in self.seasons:
-            return f"is from season {profile.season}, which is not legal in {self.name}"
-        if profile.edition in self.excluded_editions or (
-            self.editions is not None and profile.edition not in self.editions
-        ):
-            return f"is from edition {profile.edition}, which is not legal in {self.name}"
-        if profile.id in self.banned:
+        cause = self.illegal_cause(profile)
+        if cause is None:
+            return None
+        why, value = cause
+        if why == "banned":
             return f"is banned in {self.name}"
-        return None
+        return f"is from {why} {value}, which is not legal in {self.name}"
 
     def in_pool(self, profile: Profile) -> bool:
         """Whether the profile's season and edition are legal, bans aside.

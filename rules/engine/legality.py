@@ -2,6 +2,8 @@
 
 A check never stops at the first problem: a player fixing a team wants the whole list. Each
 violation names the rule it breaks, the profiles concerned and says what is wrong in a sentence.
+The sentence is English; each violation also carries a stable key and the facts in it (`KEYS`),
+from which the Django layer words it in the page's language (`teams.wording`).
 
 How the rules are read:
 
@@ -18,7 +20,7 @@ How the rules are read:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -39,16 +41,42 @@ class TeamEntry:
     label: str | None = None
 
 
+KEYS = (
+    "team_size",  # 1.1.1.a: size, min, max
+    "total_level_exact",  # 1.1.1.b: total, wanted
+    "total_level_max",  # 1.1.1.b: total, max
+    "too_many_copies",  # colour rules (1.1.1.c, .e, .f): name, colour, count, limit
+    "one_version_of_unique",  # 1.1.1.d: names
+    "versions_count_together",  # 2.1.2: names, colour, count, limit
+    "not_in_catalog",  # 1.1.1.h: profile, release
+    "not_in_format",  # 1.1.1.h: name, profile, why (season|edition|banned), value, format
+    "banned_for_match",  # 1.1.3.d: name, profile
+    "labels_missing",  # 1.1.4: name, count, missing
+    "labels_shared",  # 1.1.4: name, labels
+    "event_rule",  # 1.1.2: replaces (the regular rule), key, params (of the violation it wraps)
+)
+"""Every violation's stable key, with the names of its parameters (JSON values only)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """One broken rule: its number, a sentence for the player, and the profile ids concerned."""
+    """One broken rule: its number, a sentence for the player, the profile ids concerned, and
+    the sentence's key (`KEYS`) and facts so that it can be worded in another language."""
 
     rule: str
     message: str
     profiles: tuple[str, ...]
+    key: str = ""
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "message": self.message, "profiles": list(self.profiles)}
+        return {
+            "rule": self.rule,
+            "message": self.message,
+            "profiles": list(self.profiles),
+            "key": self.key,
+            "params": dict(self.params),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +117,7 @@ class _Card:
     version: str
     copy_limit: int
     illegal: str | None
+    illegal_cause: tuple[str, str] | None
 
 
 def _plural(count: int, word: str) -> str:
@@ -99,8 +128,12 @@ def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
+def _name_list(cards: Iterable[_Card]) -> list[str]:
+    return list(dict.fromkeys(card.profile.name for card in cards))
+
+
 def _names(cards: Iterable[_Card]) -> str:
-    names = list(dict.fromkeys(card.profile.name for card in cards))
+    names = _name_list(cards)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -150,6 +183,7 @@ class TeamChecker:
                 version=name_key(profile.name),
                 copy_limit=fmt.copy_limit_of(profile),
                 illegal=fmt.illegal_reason(profile),
+                illegal_cause=fmt.illegal_cause(profile),
             )
             for profile in catalog.values()
         }
@@ -181,6 +215,8 @@ class TeamChecker:
                     "1.1.1.a",
                     f"Your team has {_plural(size, 'Krosmaster')}; a team needs {wanted}.",
                     all_ids,
+                    "team_size",
+                    {"size": size, "min": fmt.min_team_size, "max": fmt.max_team_size},
                 )
             )
 
@@ -193,6 +229,8 @@ class TeamChecker:
                     f"Your team's total Level is {total}; it must be exactly "
                     f"{fmt.total_level} ({how}).",
                     all_ids,
+                    "total_level_exact",
+                    {"total": total, "wanted": fmt.total_level},
                 )
             )
         if fmt.max_total_level is not None and total > fmt.max_total_level:
@@ -202,6 +240,8 @@ class TeamChecker:
                     f"Your team's total Level is {total}; it must be at most "
                     f"{fmt.max_total_level}.",
                     all_ids,
+                    "total_level_max",
+                    {"total": total, "max": fmt.max_total_level},
                 )
             )
 
@@ -214,14 +254,27 @@ class TeamChecker:
                     f"{profile_id} is not a Krosmaster of the catalog release "
                     f"{self.catalog.release}.",
                     (profile_id,),
+                    "not_in_catalog",
+                    {"profile": profile_id, "release": self.catalog.release},
                 )
             )
         distinct = {card.profile.id: card for card in cards}.values()
         for card in distinct:
-            if card.illegal is not None:
+            if card.illegal is not None and card.illegal_cause is not None:
+                why, value = card.illegal_cause
                 violations.append(
                     Violation(
-                        "1.1.1.h", f"{card.profile.label()} {card.illegal}.", (card.profile.id,)
+                        "1.1.1.h",
+                        f"{card.profile.label()} {card.illegal}.",
+                        (card.profile.id,),
+                        "not_in_format",
+                        {
+                            "name": card.profile.name,
+                            "profile": card.profile.id,
+                            "why": why,
+                            "value": value,
+                            "format": fmt.name,
+                        },
                     )
                 )
 
@@ -235,6 +288,8 @@ class TeamChecker:
                             f"{card.profile.label()} was banned for this match and cannot be in "
                             "your starting team.",
                             (card.profile.id,),
+                            "banned_for_match",
+                            {"name": card.profile.name, "profile": card.profile.id},
                         )
                     )
 
@@ -270,6 +325,8 @@ class TeamChecker:
                         f"{_names(group)} are versions of the same unique Krosmaster; a team "
                         "may contain only one version of it.",
                         ids,
+                        "one_version_of_unique",
+                        {"names": _name_list(group)},
                     )
                 )
                 found.extend(
@@ -285,6 +342,13 @@ class TeamChecker:
                         f"{len(group)} copies of {_COLOUR_WORDS[colour]} Krosmaster, at most "
                         f"{limit} allowed.",
                         ids,
+                        "versions_count_together",
+                        {
+                            "names": _name_list(group),
+                            "colour": colour,
+                            "count": len(group),
+                            "limit": limit,
+                        },
                     )
                 )
         return found
@@ -297,6 +361,8 @@ class TeamChecker:
             f"{profile.name} is {_COLOUR_WORDS[colour]} Krosmaster and appears "
             f"{_times(len(same))}; at most {_times(limit)} allowed.",
             tuple(dict.fromkeys(card.profile.id for card in same)),
+            "too_many_copies",
+            {"name": profile.name, "colour": colour, "count": len(same), "limit": limit},
         )
 
     def _label_violations(self, team: Sequence[TeamEntry]) -> list[Violation]:
@@ -321,6 +387,8 @@ class TeamChecker:
                         f"Your team has {len(entries)} copies of {name}: give each copy its own "
                         f"label so they can be told apart ({missing} without a label).",
                         ids,
+                        "labels_missing",
+                        {"name": name, "count": len(entries), "missing": missing},
                     )
                 )
             labels = [_label_key(entry.label) for entry in entries if _label_key(entry.label)]
@@ -333,6 +401,8 @@ class TeamChecker:
                         f"Copies of {name} share the label {shown}; each copy needs a label of "
                         "its own.",
                         ids,
+                        "labels_shared",
+                        {"name": name, "labels": repeated},
                     )
                 )
         return found
@@ -373,6 +443,8 @@ def cite_custom_rules(report: LegalityReport, changed: Mapping[str, Any]) -> Leg
             CUSTOM_RULE,
             f"{v.message} (this event's own team-building rule, in place of {v.rule})",
             v.profiles,
+            "event_rule",
+            {"replaces": v.rule, "key": v.key, "params": dict(v.params)},
         )
         if v.rule in replaced
         else v
@@ -406,6 +478,7 @@ def check_team(
 __all__ = [
     "COLOUR_RULES",
     "CUSTOM_RULE",
+    "KEYS",
     "RULES_OF_FIELD",
     "LegalityReport",
     "TeamChecker",

@@ -34,6 +34,7 @@ from matches.models import Match
 from rules.catalog import selectors as catalog
 from rules.engine import roster as engine_roster
 from rules.models import Arena
+from teams import wording
 from teams.banphase.order import pick, roll, side_order
 from teams.models import Ban, BanPhase, MatchTeam
 
@@ -297,7 +298,7 @@ def _team(team: MatchTeam | None, *, full: bool, names: dict[str, str]) -> dict[
                 {**entry, "name": names.get(entry.get("profile"), entry.get("profile"))}
                 for entry in team.entries
             ],
-            legality=team.legality,
+            legality=wording.worded_report(team.legality),
             salt=team.salt,
         )
     return shown

@@ -38,7 +38,7 @@ from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
 from rules.engine.teamspec import resolve_profile
 from rules.models import Arena
-from teams import intake
+from teams import intake, wording
 from teams.banphase import selectors
 from teams.banphase.order import commitment, other, side_order
 from teams.models import Ban, BanPhase, MatchTeam
@@ -310,10 +310,10 @@ def submit_team(
         rules = sorted({v["rule"] for v in report["violations"]})
         raise Unprocessable(
             "team",
-            "; ".join(v["message"] for v in report["violations"]),
+            "; ".join(wording.violation_text(v) for v in report["violations"]),
             "illegal_team",
             rules=rules,
-            legality=report,
+            legality=wording.worded_report(report),
         )
     stored = taken.stored_entries
     salt = secrets.token_hex(16)

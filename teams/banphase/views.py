@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kernel.errors import InvalidInput, ServiceError
@@ -172,7 +173,7 @@ def ban_phase_action(request: HttpRequest, pk: int, action: str) -> HttpResponse
                 )
                 form = None
             else:
-                error = " ".join(form.non_field_errors()) or "Check the team."
+                error = " ".join(form.non_field_errors()) or _("Check the team.")
         elif action in STAFF_ACTIONS and who.staff:
             STAFF_ACTIONS[action](phase, by=request.user)
         else:
@@ -181,7 +182,9 @@ def ban_phase_action(request: HttpRequest, pk: int, action: str) -> HttpResponse
         error = refusal.reason
         violations = refusal.extra.get("legality", {}).get("violations", [])
         if violations:
-            error = "Not legal: " + "; ".join(f"{v['rule']} {v['message']}" for v in violations)
+            error = _("Not legal: %(violations)s") % {
+                "violations": "; ".join(f"{v['rule']} {v['message']}" for v in violations)
+            }
     if request.htmx:
         return _panel(request, match, who, error=error, form=form)
     if error:

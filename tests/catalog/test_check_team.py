@@ -52,7 +52,7 @@ def test_illegal_team_exits_1_and_names_rules(release: Release, tmp_path: Path):
     report = json.loads(out)
     assert set(report) == REPORT_KEYS
     assert [v["rule"] for v in report["violations"]] == ["1.1.1.b", "1.1.3.d", "1.1.4"]
-    assert set(report["violations"][0]) == {"rule", "message", "profiles"}
+    assert set(report["violations"][0]) == {"rule", "message", "profiles", "key", "params"}
 
 
 def test_readable_summary_without_json(release: Release, tmp_path: Path):

@@ -65,8 +65,10 @@ def test_report_shape_for_the_cli(catalog: Catalog, regular: Format) -> None:
     assert list(data) == ["legal", "total_level", "format", "release", "violations"]
     assert data["legal"] is False
     assert data["total_level"] == 9
-    assert list(data["violations"][0]) == ["rule", "message", "profiles"]
+    assert list(data["violations"][0]) == ["rule", "message", "profiles", "key", "params"]
     assert data["violations"][0]["profiles"] == [QUEEN, PERCEDAL, BILL]
+    assert data["violations"][0]["key"] == "total_level_exact"
+    assert data["violations"][0]["params"] == {"total": 9, "wanted": 12}
 
 
 def test_1_1_1_a_nine_krosmasters(catalog: Catalog, regular: Format) -> None:

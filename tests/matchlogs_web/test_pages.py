@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import translation
 
 from matches.logs import services as log_services
 from matches.models import MatchLog
@@ -107,3 +108,19 @@ def test_a_queued_log_has_no_replay_yet(world):
     assert page.status_code == 200 and b"still being verified" in page.content
     step = client.get(f"/matches/{world.match.pk}/logs/{log.pk}/replay/step/?step=1")
     assert step.status_code == 404
+
+
+def test_the_replay_trace_in_french_has_french_headings_and_rule_titles(world):
+    log = _verified(world, corpus("game-ko-win.jsonl"))
+    client = _client(world.judge)
+    url = f"/matches/{world.match.pk}/logs/{log.pk}/replay/step/?step=7"  # line 8: a cast
+    english = client.get(url, headers={"accept-language": "en"}).content.decode()
+    assert "<strong>Prerequisites</strong>" in english and "<strong>Step 4</strong>" in english
+    assert "Step 4: the Critical Hit roll" in english
+    with translation.override("en"):  # the middleware's choice must not outlive the test
+        french = client.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert "<strong>Prérequis</strong>" in french and "<strong>Étape 4</strong>" in french
+    assert "<strong>Step 4</strong>" not in french
+    assert "Étape 4 : le jet de Coup Critique" in french
+    assert '<span class="rule">7.2.5</span> <span class="rule-title small muted">Étape 4' in french
+    assert '<span lang="en">' in french  # the engine's detail stays English, marked so

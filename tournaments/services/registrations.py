@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from kernel.errors import Conflict, InvalidInput, Unprocessable
 from rules import systems
-from teams import intake
+from teams import intake, wording
 from tournaments import capacity, notices
 from tournaments.models import Event, EventRole, Registration
 from tournaments.services.event import grant_role
@@ -94,7 +94,7 @@ def register(
     ):
         raise Unprocessable(
             "team", _("this event requires a legal team to register"), "legal_team_required",
-            legality=registration.team_legality,
+            legality=wording.worded_report(registration.team_legality),
         )  # fmt: skip
     registration.waitlisted = capacity.full(event)  # past the cap: the waiting list (issue 17)
     try:
@@ -134,7 +134,7 @@ def submit_team(
     if event.require_legal_team and not registration.team_legality.get("legal"):
         raise Unprocessable(
             "team", _("this event requires a legal team"), "legal_team_required",
-            legality=registration.team_legality,
+            legality=wording.worded_report(registration.team_legality),
         )  # fmt: skip
     registration.save(
         update_fields=["team_name", "team_entries", "team_legality", "team_submitted_at"]
