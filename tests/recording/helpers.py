@@ -265,10 +265,15 @@ def recording_format() -> Format:
     return Format.objects.get(release=imported.release, is_default=True)
 
 
-def build_world(teams: tuple[str, str] = ("rec-striker", "rec-dummy"), **settings: Any) -> World:
+def build_world(
+    teams: tuple[str, str] = ("rec-striker", "rec-dummy"),
+    fmt: Format | None = None,
+    **settings: Any,
+) -> World:
+    """The world; `fmt` another format than the invented cards' (the community roster's)."""
     organiser, judge = make_user(), make_user()
     event, _ = make_running_event(2, organiser=organiser, **settings)
-    Event.objects.filter(pk=event.pk).update(format=recording_format())
+    Event.objects.filter(pk=event.pk).update(format=fmt or recording_format())
     Arena.objects.get_or_create(slug=ARENA["slug"], defaults={**ARENA, "is_playable": True})
     event.refresh_from_db()
     services.grant_role(event=event, user=judge, role="judge")

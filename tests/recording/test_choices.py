@@ -1,0 +1,158 @@
+"""Choices recorded at the table, with real cards of the community roster (read at run time).
+
+A card or a power that leaves something to the player (docs/match-log.md, "Choices of a cast"
+and "Powers waiting on standby") makes the scoresheet ask it before the dice: the options say
+which key, the values the engine accepts and the rule (`selectors.cast_payload`,
+`resolve_payload`), the phone sends the choices made so far, and the recorded event carries
+them. Each choice here is read from what the phone is shown, as the page does.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from matches.models import MatchLog
+from matches.recording import game as games
+from matches.recording import selectors, services
+from matches.recording.models import Recording
+from rules.catalog import selectors as catalog
+from rules.catalog import services as catalog_services
+from rules.models import Format
+from tests.engine.roster_data import data_path
+from tests.recording.helpers import build_world, ev
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inline_tasks")]
+
+FLOPIN, OTOMAI, EMILY, OAV = "s6-botf-2", "s3-dks3-16", "s6-botf-4", "s4-oav-3"
+
+
+def community_format() -> Format:
+    """The community roster imported as a release (the card data stays outside the repo)."""
+    try:
+        imported = catalog_services.import_roster_file(data_path(), release_name="community")
+    except FileNotFoundError as missing:
+        pytest.skip(str(missing))
+    return Format.objects.get(release=imported.release, is_default=True)
+
+
+def _world(a: str, b: str):
+    games._games.clear()
+    return build_world(teams=(a, b), fmt=community_format())
+
+
+def _game(recording: Recording) -> games.Game:
+    recording.refresh_from_db()
+    return games.load(recording, games.TimePolicy.EQUAL_TURNS_DRAW)
+
+
+def _record(world, recording, side, *events):
+    return services.append(
+        recording, by=world.user(side), events=list(events), after=recording.version
+    )
+
+
+def _placed(world, recording) -> None:
+    """Both teams placed by the prompt (A1 on e2, B1 on e11), then up to the first activation."""
+    for _ in range(2):
+        prompt = selectors.board_payload(
+            recording, _game(recording), selectors.viewer(world.a, world.match)
+        )["prompt"]
+        side = prompt["side"]
+        _record(
+            world,
+            recording,
+            side,
+            ev("place", unit=prompt["unit"], cell=f"e{2 if side == 'A' else 11}"),
+        )
+
+
+def _target(options: dict, spell: str) -> dict:
+    found = next(s for s in options["spells"] if s["name"] == spell)
+    assert found["targets"], found
+    return found["targets"][0]
+
+
+def _prompt(world, recording) -> dict:
+    return selectors.board_payload(
+        recording, _game(recording), selectors.viewer(world.a, world.match)
+    )["prompt"]
+
+
+def test_7_2_4_diy_asks_two_effects_then_potion_bag_its_effect_to_a_valid_log(
+    world_flopin, django_capture_on_commit_callbacks
+):
+    world, recording = world_flopin
+    _record(world, recording, "A", ev("activate", unit="A1"))
+    game = _game(recording)
+    target = _target(selectors.options_payload(game, "A1"), "DIY")
+    assert target["choice"] == "effect"  # the target is offered, the choice asked on the tap
+    first = selectors.cast_payload(game, "A1", "DIY", target["cell"])
+    asked = first["choice"]
+    assert asked["key"] == "effect" and asked["values"] == ["ap", "push", "damage"]
+    assert asked["rule"] == "7.2.4" and asked["question"] and asked["reason"]
+    assert first["dice"] == []  # the dice come after the choices
+    second = selectors.cast_payload(game, "A1", "DIY", target["cell"], choices=["effect:push"])
+    assert second["choice"]["values"] == ["ap", "damage"] and second["choice"]["given"] == 1
+    both = ["effect:push", "effect:damage"]
+    done = selectors.cast_payload(game, "A1", "DIY", target["cell"], choices=both)
+    assert done["choice"] is None
+    with pytest.raises(games.Refused) as wrong:  # a value the card does not offer
+        selectors.cast_payload(game, "A1", "DIY", target["cell"], choices=["effect:fly"])
+    assert wrong.value.rule == "7.2.4"
+    cast = ev("cast", unit="A1", spell="DIY", target=target["cell"])
+    with pytest.raises(services.IllegalAction) as refused:  # no choice: refused, nothing recorded
+        _record(world, recording, "A", cast)
+    assert refused.value.extra["rule"] == "7.2.4"
+    _record(world, recording, "A", {**cast, "choices": both})
+    _record(world, recording, "A", ev("end", unit="A1"))
+    _record(world, recording, "B", ev("tension", dice=["critical", "lock"]))
+    _record(world, recording, "B", ev("activate", unit="B1"))
+    source = "potion-bag:B1"
+    assert _prompt(world, recording)["step"] == "resolve"
+    needs = selectors.resolve_payload(_game(recording), source)
+    assert needs["choice"]["key"] == "effect" and needs["choice"]["values"] == ["ap", "mp"]
+    assert needs["choice"]["rule"] == "4.18.3.e"
+    assert (
+        selectors.resolve_payload(_game(recording), source, choices=["effect:mp"])["choice"] is None
+    )
+    mp = _game(recording).state.unit("B1").mp
+    _record(world, recording, "B", ev("resolve", source=source, choices=["effect:mp"]))
+    assert _game(recording).state.unit("B1").mp == mp + 2
+    with django_capture_on_commit_callbacks(execute=True):
+        _record(world, recording, "B", ev("concede", player="B"))
+    recording.refresh_from_db()
+    log = MatchLog.objects.get(pk=recording.log_id)
+    report = catalog.verify_match_log(bytes(log.data))
+    assert report.status.value == "valid", report.to_dict()
+
+
+@pytest.fixture
+def world_flopin():
+    world = _world(FLOPIN, OTOMAI)
+    recording = services.start(world.match, by=world.a, first="A")
+    _placed(world, recording)
+    return world, recording
+
+
+def test_7_2_4_a_cell_and_x_are_asked_with_the_values_the_engine_accepts():
+    world = _world(OAV, EMILY)
+    recording = services.start(world.match, by=world.a, first="A")
+    _placed(world, recording)
+    first = _prompt(world, recording)["unit"]
+    _record(world, recording, first[0], ev("activate", unit=first))
+    game = _game(recording)
+    caster, spell, key = (
+        ("A1", "Jump the Gun", "cell") if first == "A1" else ("B1", "Come to Mama...", "x")
+    )
+    target = _target(selectors.options_payload(game, caster), spell)
+    asked = selectors.cast_payload(game, caster, spell, target["cell"])["choice"]
+    assert asked["key"] == key and asked["values"], asked
+    picked = [f"{key}:{asked['values'][0]}"]
+    after = selectors.cast_payload(game, caster, spell, target["cell"], choices=picked)
+    assert after["choice"] is None
+    event = ev("cast", unit=caster, spell=spell, target=target["cell"], choices=picked)
+    rolls = {
+        "critical": ["lock"] * sum(d["count"] for d in after["dice"] if d["roll"] == "critical")
+    }
+    recorded = _record(world, recording, first[0], {**event, "rolls": rolls})
+    assert recorded.row.number > 0
