@@ -3,7 +3,7 @@
 The release `recording-test` holds invented cards (no card data is copied): Striker, fast
 with a ranged Fire spell, and Dummy, slow with 3 HP (the default teams); Conjurer, whose "Call
 Tofu (1)" summons a Sparring Tofu (the roster has no summon profiles, so the world invents one),
-and a Training Bomb summon card. The arena "Scoresheet Field" puts 3 Kamas
+a Training Bomb summon card, and Trapper with the Training Trap he sets. The arena "Scoresheet Field" puts 3 Kamas
 on a Demon cell (e3) next to player A's start cell e2, so one turn can pick them up and buy a
 Demonic Reward. `GAME` is a complete game by A's and B's taps: a Block roll (turn 3, leaving
 e10 next to B1), a Fire spell with Critical and Armour dice, a KO and A's win (1.4.3).
@@ -154,6 +154,50 @@ CARDS = [
                 base_damage=None,
                 effects="Summons a TRAINING BOMB on the targeted free cell.",
             ),
+        ],
+    ),
+    # Trapper sets a Training Trap (4.19.7): a character of the other side that enters its cell
+    # makes it Click, and the Click waits on standby for the dice of a `resolve` event.
+    _card(
+        "rec-trapper",
+        "Trapper",
+        level=2,
+        initiative=7,
+        ap=8,
+        mp=8,
+        hp=8,
+        spells=[
+            _spell(
+                "Set Trap (1)",
+                cost={"ap": 2},
+                range_kind="ranged",
+                range_min=1,
+                range_max=2,
+                element=None,
+                base_damage=None,
+                effects="Summons a TRAINING TRAP on the targeted free cell.",
+            )
+        ],
+    ),
+    _card(
+        "rec-trap",
+        "Training Trap",
+        level=1,
+        initiative=0,
+        ap=0,
+        mp=0,
+        hp=1,
+        strength=1,
+        types=["Trap"],
+        spells=[
+            _spell(
+                "Click",
+                element="fire",
+                range_kind="self",
+                range_min=None,
+                range_max=None,
+                base_damage=2,
+            )
         ],
     ),
     # Lucky Kerub's powers change his rolls: Puddlage adds a die against a WATER caster (his
