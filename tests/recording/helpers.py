@@ -3,10 +3,11 @@
 The release `recording-test` holds invented cards (no card data is copied): Striker, fast
 with a ranged Fire spell, and Dummy, slow with 3 HP (the default teams); Conjurer, whose "Call
 Tofu (1)" summons a Sparring Tofu (the roster has no summon profiles, so the world invents one),
-a Training Bomb summon card, and Trapper with the Training Trap he sets. The arena "Scoresheet Field" puts 3 Kamas
-on a Demon cell (e3) next to player A's start cell e2, so one turn can pick them up and buy a
-Demonic Reward. `GAME` is a complete game by A's and B's taps: a Block roll (turn 3, leaving
-e10 next to B1), a Fire spell with Critical and Armour dice, a KO and A's win (1.4.3).
+a Training Bomb summon card, and Trapper with the Training Trap he sets. The arena "Scoresheet
+Field" puts 3 Kamas on a Demon cell (e3) next to player A's start cell e2, so one turn can pick
+them up and buy a Demonic Reward. `GAME` is a complete game by A's and B's taps: a Block roll
+(turn 3, leaving e10 next to B1), a Fire spell with Critical and Armour dice, a KO and A's win
+(1.4.3).
 """
 
 from __future__ import annotations
