@@ -17,6 +17,7 @@ from matches.recording import selectors, services
 from matches.recording.models import Recording
 from rules.catalog import selectors as catalog
 from rules.catalog import services as catalog_services
+from rules.engine.cells import Cell
 from rules.models import Format
 from tests.engine.roster_data import data_path
 from tests.recording.helpers import build_world, ev
@@ -134,25 +135,76 @@ def world_flopin():
     return world, recording
 
 
-def test_7_2_4_a_cell_and_x_are_asked_with_the_values_the_engine_accepts():
+def test_7_2_4_a_cell_then_x_are_asked_with_the_values_the_engine_accepts():
     world = _world(OAV, EMILY)
     recording = services.start(world.match, by=world.a, first="A")
     _placed(world, recording)
-    first = _prompt(world, recording)["unit"]
-    _record(world, recording, first[0], ev("activate", unit=first))
+    _record(world, recording, "A", ev("activate", unit="A1"))
     game = _game(recording)
-    caster, spell, key = (
-        ("A1", "Jump the Gun", "cell") if first == "A1" else ("B1", "Come to Mama...", "x")
-    )
-    target = _target(selectors.options_payload(game, caster), spell)
-    asked = selectors.cast_payload(game, caster, spell, target["cell"])["choice"]
-    assert asked["key"] == key and asked["values"], asked
-    picked = [f"{key}:{asked['values'][0]}"]
-    after = selectors.cast_payload(game, caster, spell, target["cell"], choices=picked)
+    target = _target(selectors.options_payload(game, "A1"), "Jump the Gun")
+    asked = selectors.cast_payload(game, "A1", "Jump the Gun", target["cell"])["choice"]
+    assert asked["key"] == "cell" and asked["rule"] == "7.2.4"
+    near = {c for c in asked["values"]}
+    assert near and all(game.state.is_free(Cell.parse(c)) for c in near)
+    with pytest.raises(games.Refused) as wrong:  # a cell the card does not allow
+        selectors.cast_payload(game, "A1", "Jump the Gun", target["cell"], choices=["cell:l12"])
+    assert wrong.value.rule == "7.2.4"
+    picked = [f"cell:{asked['values'][0]}"]
+    after = selectors.cast_payload(game, "A1", "Jump the Gun", target["cell"], choices=picked)
     assert after["choice"] is None
-    event = ev("cast", unit=caster, spell=spell, target=target["cell"], choices=picked)
-    rolls = {
-        "critical": ["lock"] * sum(d["count"] for d in after["dice"] if d["roll"] == "critical")
-    }
-    recorded = _record(world, recording, first[0], {**event, "rolls": rolls})
+    cast = ev("cast", unit="A1", spell="Jump the Gun", target=target["cell"], choices=picked)
+    recorded = _record(world, recording, "A", {**cast, "rolls": _blank(after)})
     assert recorded.row.number > 0
+    _record(world, recording, "A", ev("end", unit="A1"))
+    _record(world, recording, "B", ev("tension", dice=["critical", "lock"]))
+    _record(world, recording, "B", ev("activate", unit="B1"))
+    game = _game(recording)
+    target = _target(selectors.options_payload(game, "B1"), "Come to Mama...")
+    asked = selectors.cast_payload(game, "B1", "Come to Mama...", target["cell"])["choice"]
+    assert asked["key"] == "x" and asked["rule"] == "7.1.4"
+    kamas = game.state.player("B").kamas  # the Tension dice sold (5.4)
+    assert asked["values"] == [str(n) for n in range(kamas + 1)]  # X Kamas, at most the team's
+
+
+def _blank(needs: dict) -> dict:
+    rolls: dict = {"critical": [], "armour": {}}
+    for request in needs["dice"]:
+        dice = ["lock"] * request["count"]
+        if request["roll"] == "critical":
+            rolls["critical"] = dice
+        else:
+            rolls["armour"][request["who"]] = dice
+    return rolls
+
+
+def test_choices_over_the_api_with_a_422_naming_the_rule(world_flopin):
+    from rest_framework.test import APIClient
+
+    world, recording = world_flopin
+    api = APIClient()
+    api.force_authenticate(world.a)
+    url = f"/api/v1/matches/{world.match.pk}/recording/"
+    _record(world, recording, "A", ev("activate", unit="A1"))
+    target = _target(api.get(url + "options/", {"unit": "A1"}).json(), "DIY")["cell"]
+    query = {"unit": "A1", "spell": "DIY", "target": target}
+    asked = api.get(url + "options/", query).json()["choice"]
+    assert asked["key"] == "effect" and asked["values"] == ["ap", "push", "damage"]
+    after = api.get(url + "options/", {**query, "choices": "effect:ap"}).json()["choice"]
+    assert after["values"] == ["push", "damage"]
+    done = api.get(url + "options/", {**query, "choices": "effect:ap,effect:damage"}).json()
+    assert done["choice"] is None
+    for bad in ("effect:fly", "effect"):  # a value not offered; not written key:value
+        wrong = api.get(url + "options/", {**query, "choices": bad})
+        assert wrong.status_code == 422 and wrong.json()["rule"] == "7.2.4", wrong.json()
+    cast = ev("cast", unit="A1", spell="DIY", target=target)
+    body = {"after": recording.version, "events": [cast]}
+    refused = api.post(url + "actions/", body, format="json")
+    assert refused.status_code == 422 and refused.json()["rule"] == "7.2.4"
+    body["events"] = [{**cast, "choices": ["effect:ap", "effect:damage"]}]
+    assert api.post(url + "actions/", body, format="json").status_code == 201
+    starting = api.get(url + "options/", {"activate": "A1"})
+    assert starting.status_code == 422 and starting.json()["rule"]  # A1 already plays
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    options_path = next(p for p in schema["paths"] if p.rstrip("/").endswith("recording/options"))
+    names = {p["name"] for p in schema["paths"][options_path]["get"]["parameters"]}
+    assert {"choices", "activate"} <= names
