@@ -25,7 +25,7 @@ from matches.models import Match, MatchLog
 from matches.recording import game as games
 from matches.recording.models import Recording
 from rules.catalog import selectors as catalog
-from tests.recording.helpers import build_world
+from tests.recording.helpers import build_world, community_format
 
 pytestmark = [
     pytest.mark.browser,
@@ -342,4 +342,46 @@ def test_a_failed_roll_of_second_chance_asks_for_its_reroll(browser: Browser, li
     cast = recording.actions.get(number=5).events[0]
     assert len(cast["rolls"]["critical"]) == 2 * first, cast
     for page in (a, b):  # no poll may reach the server once the test's database is gone
+        page.context.close()
+
+
+def test_a_cards_choice_by_taps_on_the_board(browser: Browser, live_server):
+    """Oav (A1, community roster) casts Jump the Gun: the phone asks which free cell next to
+    him he lands on (7.2.4), the cells the engine accepts are marked, a tap on one picks it,
+    then the dice are asked and the cast records its `choices`."""
+    world = build_world(teams=("s4-oav-3", "s6-botf-4"), fmt=community_format())
+    url = f"/matches/{world.match.pk}/recording/"
+    a = _phone(browser, live_server.url, world.a)
+    b = _phone(browser, live_server.url, world.b)
+    a.goto(url)
+    first = a.locator('input[name="first_player"][value="A"]')
+    if first.count():
+        first.check()
+    _button(a, "Start recording")
+    _cell(a, "e2")  # 1
+    b.goto(url)
+    _at(b, 1)
+    _cell(b, "e11")  # 2
+    _at(a, 2)
+    _button(a, "Start the turn of A1")  # 3
+    _at(a, 3)
+    a.locator('button.spell[data-spell="Jump the Gun"]').tap()
+    target = a.locator("svg.rec-board g.cell.mark-target").first
+    target.tap()
+    choice = a.locator('fieldset.rec-choice[data-choice="cell"]')
+    expect(choice).to_contain_text("7.2.4")
+    expect(a.locator('fieldset.rec-roll[data-roll="critical"]')).to_have_count(0)  # choice first
+    marked = a.locator("svg.rec-board g.cell.mark-choice")
+    expect(marked.first).to_be_visible()
+    picked = marked.first.get_attribute("data-cell")
+    _shot(a, "13-choice")
+    marked.first.tap()
+    expect(choice).to_have_count(0)
+    _fill(a, "lock")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 4
+    _at(a, 4)
+    recording = Recording.objects.get(match=world.match)
+    cast = recording.actions.get(number=4).events[0]
+    assert cast["choices"] == [f"cell:{picked}"], cast
+    for page in (a, b):
         page.context.close()

@@ -15,9 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from matches.models import Match
 from rules.catalog import services as catalog_services
 from rules.models import Arena, Format
+from tests.engine.roster_data import data_path
 from tests.factories import make_running_event, make_user
 from tournaments import services
 from tournaments.models import Event, Registration
@@ -307,6 +310,15 @@ def recording_format() -> Format:
         return found
     document = {"format": "krosmaster-catalog/1", "release": RELEASE, "profiles": CARDS}
     imported = catalog_services.import_roster(document, release_name=RELEASE, activate=False)
+    return Format.objects.get(release=imported.release, is_default=True)
+
+
+def community_format() -> Format:
+    """The community roster imported as a release (the card data stays outside the repo)."""
+    try:
+        imported = catalog_services.import_roster_file(data_path(), release_name="community")
+    except FileNotFoundError as missing:
+        pytest.skip(str(missing))
     return Format.objects.get(release=imported.release, is_default=True)
 
 

@@ -16,24 +16,12 @@ from matches.recording import game as games
 from matches.recording import selectors, services
 from matches.recording.models import Recording
 from rules.catalog import selectors as catalog
-from rules.catalog import services as catalog_services
 from rules.engine.cells import Cell
-from rules.models import Format
-from tests.engine.roster_data import data_path
-from tests.recording.helpers import build_world, ev
+from tests.recording.helpers import build_world, community_format, ev
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inline_tasks")]
 
 FLOPIN, OTOMAI, EMILY, OAV = "s6-botf-2", "s3-dks3-16", "s6-botf-4", "s4-oav-3"
-
-
-def community_format() -> Format:
-    """The community roster imported as a release (the card data stays outside the repo)."""
-    try:
-        imported = catalog_services.import_roster_file(data_path(), release_name="community")
-    except FileNotFoundError as missing:
-        pytest.skip(str(missing))
-    return Format.objects.get(release=imported.release, is_default=True)
 
 
 def _world(a: str, b: str):
