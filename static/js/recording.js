@@ -129,20 +129,19 @@
     const add = (cell, kind, text) => { marks[cell] = { kind, text }; };
     if (!S || !myTurn()) return marks;
     if (S.prompt.step === "place") for (const c of S.prompt.data.cells) add(c, "start");
-    const asked = choiceAsked();
-    if (asked && (asked.key === "cell" || asked.key === "unit")) {
-      for (const v of asked.values) {
-        const cell = asked.key === "cell" ? v : (unitById(v) || {}).cell;
-        if (cell) add(cell, "choice");
-      }
-      return marks;
-    }
     if (S.prompt.step === "act" && opts) {
       if (plan && (plan.kind === "spell" || plan.kind === "cast")) {
         for (const t of plan.spell.targets) add(t.cell, "target");
         if (plan.kind === "cast") for (const c of plan.target.area) add(c, "area");
       } else {
         for (const m of opts.moves) add(m.cell, m.blocks.length ? "move-block" : "move", String(m.mp));
+      }
+    }
+    const asked = choiceAsked(); // the units or cells a choice may name, over the rest
+    if (asked && (asked.key === "cell" || asked.key === "unit")) {
+      for (const v of asked.values) {
+        const cell = asked.key === "cell" ? v : (unitById(v) || {}).cell;
+        if (cell) add(cell, "choice");
       }
     }
     return marks;
@@ -482,7 +481,7 @@
   }
   function choiceForm() {
     const asked = plan.needs.choice;
-    const fs = h("fieldset", { class: "rec-form rec-choice", "data-choice": asked.key });
+    const fs = h("fieldset", { class: "rec-pick", "data-choice": asked.key });
     fs.append(h("legend", {}, asked.question));
     fs.append(h("p", { class: "why small" }, `${T.rule} ${asked.rule}: ${asked.reason}`, h("br"), h("span", { class: "muted" }, asked.why)));
     if (plan.choices.length) fs.append(h("p", { class: "small" }, `${T.chosen}: ${plan.choices.join(", ")}`));

@@ -368,7 +368,7 @@ def test_a_cards_choice_by_taps_on_the_board(browser: Browser, live_server):
     a.locator('button.spell[data-spell="Jump the Gun"]').tap()
     target = a.locator("svg.rec-board g.cell.mark-target").first
     target.tap()
-    choice = a.locator('fieldset.rec-choice[data-choice="cell"]')
+    choice = a.locator('fieldset.rec-pick[data-choice="cell"]')
     expect(choice).to_contain_text("7.2.4")
     expect(a.locator('fieldset.rec-roll[data-roll="critical"]')).to_have_count(0)  # choice first
     marked = a.locator("svg.rec-board g.cell.mark-choice")
