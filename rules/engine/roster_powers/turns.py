@@ -233,9 +233,11 @@ def _masquerade_resolve(
     unit = holding(state, fx.source, "masquerade")
     if unit is None:
         return state, [_lost(fx)]
-    wanted = _one(res, "profile", fx, "the catalog id of the other form")
-    card = res.book.profile(wanted) if res.book is not None else None
     base = unit.profile.name.split(" - ")[0].strip().lower()
+    wanted = _one(
+        res, "profile", fx, "the catalog id of the other form", _other_forms(res, unit, base)
+    )
+    card = res.book.profile(wanted) if res.book is not None else None
     same = card is not None and card.base_name.strip().lower() == base
     if card is None or not same or card.id == unit.profile.id or card.level != unit.profile.level:
         raise RuleViolation(
@@ -244,6 +246,24 @@ def _masquerade_resolve(
     return state.with_unit(replace(unit, profile=unit_profile(card))), [
         ("4.18.3", f"Masquerade: {unit.id} becomes {card.name}")
     ]
+
+
+def _other_forms(res: Resolution, unit: Unit, base: str) -> tuple[str, ...] | None:
+    """The catalog ids Masquerade may turn `unit` into (same name, same Level), for a
+    scoresheet to offer; None when the game has no catalog to list."""
+    if res.book is None:
+        return None
+    catalog = res.book.catalog
+    profiles = catalog.profiles() if hasattr(catalog, "profiles") else tuple(catalog.values())
+    return tuple(
+        sorted(
+            p.id
+            for p in profiles
+            if p.base_name.strip().lower() == base
+            and p.id != unit.profile.id
+            and p.level == unit.profile.level
+        )
+    )
 
 
 @reactions.turn_start
