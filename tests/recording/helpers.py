@@ -188,6 +188,8 @@ CARDS = [
         "Training Trap",
         level=1,
         initiative=0,
+        # The catalog format needs AP and MP: with 0 MP this invented Trap is a character that
+        # takes its turns and Locks, where a printed Trap is a mechanism (4.3.4.b, 4.19.7.a).
         ap=0,
         mp=0,
         hp=1,

@@ -209,7 +209,7 @@ def test_4_19_7_a_traps_click_recorded_at_the_table_gives_a_valid_log(
         for b in onto["blocks"]
     ]
     step = ev("move", unit="B1", to="e10", **({"block": block} if block else {}))
-    _record(world, recording, "B", step)  # onto A's Trap: it Clicks (4.19.7.a)
+    _record(world, recording, "B", step)  # onto A's Trap (which Locks, helpers): it Clicks
 
     board = selectors.board_payload(
         recording, _game(recording), selectors.viewer(world.b, world.match)
