@@ -385,3 +385,57 @@ def test_a_cards_choice_by_taps_on_the_board(browser: Browser, live_server):
     assert cast["choices"] == [f"cell:{picked}"], cast
     for page in (a, b):
         page.context.close()
+
+
+def test_a_traps_click_resolved_by_taps(browser: Browser, live_server):
+    """Trapper (A1) sets a Training Trap; Dummy (B1) walks onto it and it Clicks (4.19.7.a):
+    B's phone lists the Click, its button asks for the dice, and the resolve is recorded."""
+    world = build_world(teams=("rec-trapper", "rec-dummy"))
+    url = f"/matches/{world.match.pk}/recording/"
+    a = _phone(browser, live_server.url, world.a)
+    b = _phone(browser, live_server.url, world.b)
+    a.goto(url)
+    _button(a, "Start recording")
+    _cell(a, "e2")  # 1
+    b.goto(url)
+    _at(b, 1)
+    _cell(b, "e11")  # 2
+    _at(a, 2)
+    _button(a, "Start the turn of A1")  # 3
+    _at(a, 3)
+    expect(a.locator('g.cell.mark-move[data-cell="e9"]')).to_be_visible()
+    _cell(a, "e9")  # 4
+    _at(a, 4)
+    a.locator('button.spell[data-spell="Set Trap (1)"]').tap()
+    _cell(a, "e10")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 5
+    _at(a, 5)
+    _button(a, "End the turn")  # 6
+    _at(a, 6)
+    _button(a, "Start the turn of A1/training-trap-1")  # 7
+    _at(a, 7)
+    _button(a, "End the turn")  # 8
+
+    _at(b, 8)
+    _die(b, "tension", "B", "critical", 0)
+    _die(b, "tension", "B", "lock", 1)
+    b.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 9
+    _at(b, 9)
+    _button(b, "Start the turn of B1")  # 10
+    _at(b, 10)
+    _cell(b, "e10")  # next to the Trap, which Locks in this world: a Block roll first
+    _fill(b, "armour")
+    b.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 11
+    _at(b, 11)
+    source = "click:A1/training-trap-1"
+    expect(b.locator(".rec-prompt")).to_contain_text(source)
+    b.locator(f'button[data-source="{source}"]').tap()
+    expect(b.locator('fieldset.rec-roll[data-roll="armour"][data-who="B1"]')).to_be_visible()
+    _fill(b, "lock")
+    b.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 12
+    _at(b, 12)
+    recording = Recording.objects.get(match=world.match)
+    resolve = recording.actions.get(number=12).events[0]
+    assert resolve["e"] == "resolve" and resolve["source"] == source, resolve
+    for page in (a, b):
+        page.context.close()
