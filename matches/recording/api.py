@@ -149,11 +149,17 @@ class RecordingView(APIView):
 
 class OptionsView(APIView):
     """Legal options for the selected unit; with `spell` and `target`, the dice a cast needs;
-    with `resolve`, the dice an effect on standby needs."""
+    with `resolve`, the dice an effect on standby needs; either asks a card's or a power's
+    choice first (`choice`), and `activate` the choice a power asks as a turn starts."""
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("unit", str, required=True),
+            OpenApiParameter(
+                "unit",
+                str,
+                required=False,
+                description="the selected unit, e.g. A1 (not needed with `resolve` or `activate`)",
+            ),
             OpenApiParameter("spell", str, required=False),
             OpenApiParameter("target", str, required=False, description="a cell, e.g. d4"),
             OpenApiParameter("direction", str, required=False),
