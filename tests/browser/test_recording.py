@@ -407,6 +407,7 @@ def test_a_traps_click_resolved_by_taps(browser: Browser, live_server):
     _cell(a, "e9")  # 4
     _at(a, 4)
     a.locator('button.spell[data-spell="Set Trap (1)"]').tap()
+    expect(a.locator('g.cell.mark-target[data-cell="e10"]')).to_be_visible()
     _cell(a, "e10")
     a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 5
     _at(a, 5)
@@ -423,6 +424,7 @@ def test_a_traps_click_resolved_by_taps(browser: Browser, live_server):
     _at(b, 9)
     _button(b, "Start the turn of B1")  # 10
     _at(b, 10)
+    expect(b.locator('g.cell.mark-move-block[data-cell="e10"]')).to_be_visible()  # options in
     _cell(b, "e10")  # next to the Trap, which Locks in this world: a Block roll first
     _fill(b, "armour")
     b.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 11
