@@ -21,6 +21,7 @@ from rules.engine.errors import RuleViolation
 from rules.engine.powers import (
     powers_of,
 )
+from rules.engine.scenery.dynamite import damage_crates
 
 
 def resolve(run: CastRun) -> None:
@@ -37,6 +38,7 @@ def resolve(run: CastRun) -> None:
     if run.model.kind is SpellKind.ATTACK:
         damage = compute_damage(run, roll_armour(run))
         place_damage(run, damage)
+        damage_crates(run)  # 4.17.5.b: scenery with HP on the targeted cells
         settle(run, "Step 7", "7.2.8.c")
     else:
         heal_targets(run)

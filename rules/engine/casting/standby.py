@@ -37,6 +37,7 @@ from rules.engine.reactions import (
     resolve_one,
     waits_for_choice,
 )
+from rules.engine.scenery import dynamite
 from rules.engine.state import (
     GameState,
     PendingEffect,
@@ -64,7 +65,7 @@ def apply_resolve(
     return CastOutcome(state, tuple(trace))
 
 
-_DICE_KINDS = ("explosion", "click", "fright")
+_DICE_KINDS = ("explosion", "click", "fright", dynamite.KIND)
 
 
 def standby(
@@ -155,6 +156,8 @@ def _resolve_one(
             state = settle_hp(knock_out(state, victim.id))
             trace.append(TraceStep("Step 8", "4.10.2", f"{victim.id} is KO'd"))
         return state
+    if effect.kind == dynamite.KIND:  # a Crate of Dynamite's Explosion (4.17.7.b)
+        return dynamite.explode(state, effect, book, rules, rolls, trace)
     if effect.kind in _DICE_KINDS:
         return _standby_spell(state, effect, book, rules, rolls, trace)
     card = cards.standby_hook(effect.kind)
