@@ -87,3 +87,25 @@ def test_an_unknown_piece_is_unreadable_at_its_field(catalog) -> None:
     report = verify([_with({"h6": "lava pool"}), *placed()], catalog)
     assert report.status == "unreadable"
     assert "scenery" in str(report.to_dict())
+
+
+def test_7_2_9_the_scoresheet_asks_for_the_dice_of_a_crates_explosion(catalog) -> None:
+    from rules.engine import options
+    from rules.engine.replay import dispatch
+    from rules.matchlog.verify import verify_log_text
+    from tests.matchlogs.conftest import text
+
+    lines = [
+        _with({"c2": "crate of dynamite"}),
+        *placed(),
+        ev("activate", unit="A1"),
+        ev("cast", unit="A1", spell="Punch", target="c2", rolls={"critical": ["lock"]}),
+    ]
+    report = verify_log_text(text(lines), catalog)
+    state = report.states[-1]
+    assert options.prompt(state).data["pending"] == ["dynamite:c2"]
+    needs = options.resolve_needs(state, "dynamite:c2", dispatch.context(report.log, catalog))
+    assert sorted((d.roll, d.who) for d in needs.dice) == [
+        ("armour", "A1"),
+        ("critical", "Crate of Dynamite on c2"),
+    ]

@@ -67,6 +67,8 @@ def crates(state: GameState, cells: frozenset[Cell]) -> list[Cell]:
 def damage_crates(run: CastRun) -> None:
     """Steps 6-7 of an Attack spell for the crates on its targeted cells (module docstring);
     the destroyed ones leave at the end of Step 7 and their Explosions go on standby."""
+    if not run.state.arena.scenery:
+        return
     hit = crates(run.state, run.cells)
     if not hit:
         return
