@@ -92,6 +92,26 @@ def test_7_1_3_c_once_per_game() -> None:
     assert _refused(state, "Game Once") == "7.1.3.c"
 
 
+def test_7_1_3_casts_of_earlier_turns_are_kept_only_for_once_per_game_limits() -> None:
+    """`spell_uses` is pruned when a cast is recorded: this turn's casts and the once-per-game
+    ones stay (7.1.3.c still refuses), older casts of other spells, never read again, go."""
+    old = (
+        SpellUse("A1", "Bolt", 1, "B1"),
+        SpellUse("A1", "Game Once", 1, "B1"),
+        SpellUse("A1", "Once", 2, "B1"),
+        SpellUse("A9", "Gone", 2, "B1"),  # a unit the game does not know: kept, to be safe
+    )
+    state = replace(_state(), spell_uses=old)
+    out = apply_cast(state, CastAction("A1", "Once", c("c5"), rolls("lock", B1="lock")), SPELLS)
+    assert out.state.spell_uses == (
+        SpellUse("A1", "Game Once", 1, "B1"),
+        SpellUse("A9", "Gone", 2, "B1"),
+        SpellUse("A1", "Once", 3, "B1"),
+    )
+    assert _refused(out.state, "Game Once") == "7.1.3.c"
+    assert _refused(out.state, "Once") == "7.1.3.a"
+
+
 def test_7_1_4_a_ap_cost() -> None:
     assert _refused(_state(ap=2), "Bolt") == "7.1.4.a"
 

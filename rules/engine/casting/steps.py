@@ -31,7 +31,7 @@ from rules.engine.effects import (
     SpellKind,
     Track,
 )
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import knock_out
 from rules.engine.powers import (
@@ -96,14 +96,29 @@ def pay(run: CastRun, costs: Costs) -> None:
         f"pays {costs.ap} AP ({'; '.join(costs.reasons)}), {costs.mp} MP, {costs.hp} Injuries, "
         f"{costs.kamas} Kamas",
     )
-    run.state = replace(
-        run.state,
-        spell_uses=(
-            *run.state.spell_uses,
-            SpellUse(caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main)),
-        ),
-    )
+    use = SpellUse(caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main))
+    run.state = replace(run.state, spell_uses=(*uses_still_read(run), use))
     settle(run, "Step 1", "7.2.2.b")
+
+
+def uses_still_read(run: CastRun) -> tuple[SpellUse, ...]:
+    """The recorded casts a later check can still read, so that a long log does not carry every
+    cast of the game in each state. Every reader of `spell_uses` looks at this turn's casts
+    only (the limits of 7.1.3.a-b, and the spells and powers counting earlier casts this turn,
+    4.18.2.b), except the once-per-game limit (7.1.3.c), which reads the caster's casts of that
+    spell in every turn: a cast of an earlier turn is kept only for a spell limited once per
+    game, or whose card is not found now (kept, to be safe)."""
+    turn = run.state.turn
+    return tuple(u for u in run.state.spell_uses if u.turn == turn or _once_per_game(run, u))
+
+
+def _once_per_game(run: CastRun, use: SpellUse) -> bool:
+    try:
+        spells = run.book.spells_of(run.state.unit(use.unit))
+    except (RuleViolation, Unsupported):  # a unit or card gone: kept, to be safe
+        return True
+    limits = [s.limit for s in spells if s.name == use.spell]
+    return not limits or "once_per_game" in limits
 
 
 def choose_targets(run: CastRun) -> None:
