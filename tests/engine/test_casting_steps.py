@@ -67,6 +67,14 @@ def test_6_3_1_only_the_active_game_piece_casts() -> None:
     assert _refused(replace(_state(), active_unit="B1"), "Bolt") == "6.3.1"
 
 
+def test_5_5_1_a_piece_not_next_in_the_timeline_casts_nothing() -> None:
+    between = replace(_state(), active_unit=None)  # A1's turn has not started: A1 is next
+    assert _refused(between, "Bolt") == "6.2"  # next, but before its Preliminary Phase
+    with pytest.raises(RuleViolation) as refused:
+        check_prerequisites(between, CastAction("B1", "Filler", c("c3")), SPELLS)
+    assert refused.value.rule == "5.5.1" and "A1 plays next" in refused.value.message
+
+
 def test_7_1_1_the_caster_must_have_the_spell() -> None:
     assert _refused(_state(), "Fireball") == "7.1.1"
 
@@ -256,3 +264,38 @@ def test_7_4_2_dice_of_a_special_spell_are_refused() -> None:
         with pytest.raises(RuleViolation) as refused:
             apply_cast(_state(), CastAction("A1", "Shout", c("c5"), rolls=given), SPELLS)
         assert refused.value.rule == "7.4.2"
+
+
+# -- dice the rules never roll: a spell stopped by a winning KO (7.2.2.b, 7.2.8.c) ------------
+
+
+def _last_gg(**kw):
+    units = [unit("A1", "A", MAGE, "c3", **kw), unit("B1", "B", FOE, "c5", injuries=9)]
+    return game(units, "A1", gg=(1, 1), wild=False)
+
+
+def test_7_2_2_b_a_spell_stopped_at_step_1_rolls_no_dice() -> None:
+    """Blood's Injury cost KOs A1, whose player loses his last GG: the game stops and Blood
+    does not resolve, so dice recorded for its Steps 4-5 are refused (7.2.2.b)."""
+    state = _last_gg(injuries=5)
+    out = apply_cast(state, CastAction("A1", "Blood", c("c5")), SPELLS)
+    assert out.state.phase is Phase.OVER and out.state.winner == "B"
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(state, CastAction("A1", "Blood", c("c5"), rolls("lock", B1="lock")), SPELLS)
+    assert refused.value.rule == "7.2.2.b"
+
+
+def test_7_2_8_c_no_step_8_dice_once_the_spell_won_the_game() -> None:
+    state = _last_gg()
+    won = apply_cast(state, CastAction("A1", "Bolt", c("c5"), rolls("lock", B1="lock")), SPELLS)
+    assert won.state.phase is Phase.OVER and won.state.winner == "A"
+    action = CastAction(
+        "A1",
+        "Bolt",
+        c("c5"),
+        rolls("lock", B1="lock"),
+        standby_rolls={"explosion:K1": rolls("lock")},
+    )
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(state, action, SPELLS)
+    assert refused.value.rule == "7.2.8.c"
