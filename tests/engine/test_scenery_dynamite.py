@@ -19,7 +19,17 @@ from rules.engine.cells import Cell
 from rules.engine.dice import DiceCountError
 from rules.engine.rulings import Rulings
 from rules.engine.state import GameState
-from tests.engine.casting_builders import bar, book, c, card, game, rolls, unit
+from tests.engine.casting_builders import (
+    bar,
+    book,
+    c,
+    card,
+    game,
+    rolls,
+    summon_card,
+    token,
+    unit,
+)
 
 LANCE = bar("Lance", "fire", 2, low=1, high=6)
 BLAST = bar("Blast", "fire", 1, low=1, high=6, effects='"Cross" area of effect.')
@@ -166,3 +176,57 @@ def test_7_3_and_7_4_healing_and_special_spells_leave_the_crate_alone() -> None:
     near = _duel(["c7"])
     healed = apply_cast(near, CastAction("A1", "Mend", c("c6"), rolls("lock")), SPELLS)
     assert healed.state.arena.scenery == near.arena.scenery and not healed.state.pending
+
+
+BOMB = summon_card("Fire Bomb", [bar("Explosion", "fire", 1, kind="self")], families=["bomb"])
+
+
+def test_7_2_9_c_a_bombs_explosion_sets_off_a_crate_and_a_crates_explosion_a_bomb() -> None:
+    """Blast hits the Bomb on c6 (1 HP): its Explosion (Square) reaches the crate on d7, out of
+    Blast's Cross, whose Explosion reaches the Bomb on d8; each joins the one standby list
+    (7.2.9.c-d)."""
+    units = [
+        unit("A1", "A", MAGE, "c3"),
+        unit("B1", "B", FOE, "j9"),
+        token("K1", "B", "B1", BOMB, "c6"),
+        token("K2", "B", "B1", BOMB, "d8"),
+    ]
+    state = replace(
+        game(units, "A1"),
+        arena=replace(game(units, "A1").arena, scenery={c("d7"): "crate of dynamite"}),
+    )
+    out = apply_cast(
+        state,
+        CastAction(
+            "A1",
+            "Blast",
+            c("c6"),
+            rolls("lock", K1="lock"),
+            standby_rolls={
+                "explosion:K1": rolls("lock"),
+                "dynamite:d7": rolls("lock", K2="lock"),
+                "explosion:K2": rolls("lock"),
+            },
+        ),
+        book([MAGE, FOE], [BOMB]),
+    )
+    assert not out.state.pending and not out.state.arena.scenery
+    assert out.state.unit("K1").cell is None and out.state.unit("K2").cell is None
+    resolved = [s.text for s in out.trace if s.rule in ("7.2.9.d", "4.17.7.b")]
+    assert [t.split(" casts ")[0] for t in resolved] == ["K1", "the Crate of Dynamite on d7", "K2"]
+
+
+def test_4_10_2_a_a_krosmaster_kod_by_an_explosion_gives_its_gg_though_nobody_inflicted_it() -> (
+    None
+):
+    state = _duel(["c7"])
+    state = state.with_unit(replace(state.unit("B1"), injuries=8))
+    out = _blast(
+        state,
+        rolls=rolls("lock", B1="lock"),
+        standby_rolls={"dynamite:c7": rolls("lock", B1="lock")},
+    )
+    assert out.state.unit("B1").cell is None  # 8 + 1 (Blast) + 1 (Explosion) = 10 HP
+    assert out.state.player("A").gg == state.player("A").gg + 2  # the Foe's Level (4.10.2.a)
+    inflicted = [e for e in out.state.lasting if e.kind == "inflicted" and e.source == "B1"]
+    assert [e.unit for e in inflicted] == ["A1"]  # Blast's Injury; the Explosion's, nobody's
