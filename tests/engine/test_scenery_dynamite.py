@@ -230,3 +230,16 @@ def test_4_10_2_a_a_krosmaster_kod_by_an_explosion_gives_its_gg_though_nobody_in
     assert out.state.player("A").gg == state.player("A").gg + 2  # the Foe's Level (4.10.2.a)
     inflicted = [e for e in out.state.lasting if e.kind == "inflicted" and e.source == "B1"]
     assert [e.unit for e in inflicted] == ["A1"]  # Blast's Injury; the Explosion's, nobody's
+
+
+def test_4_9_a_target_with_an_unmodelled_power_makes_only_the_explosion_unsupported() -> None:
+    from rules.engine.errors import Unsupported
+
+    odd = card("odd", "Odd", hp=10, powers=["not-a-modelled-power"])
+    state = _duel(["c7"], foe="d6", foe_card=odd)
+    spells = book([MAGE, odd])
+    out = apply_cast(state, CastAction("A1", "Lance", c("c7"), rolls("lock")), spells)
+    assert [p.label for p in out.state.pending] == ["dynamite:c7"]  # the crate alone: verified
+    with pytest.raises(Unsupported) as missing:
+        apply_resolve(out.state, ResolveAction("dynamite:c7", rolls("lock", B1="lock")), spells)
+    assert missing.value.unit == "B1" and missing.value.feature == "power:not-a-modelled-power"

@@ -39,9 +39,16 @@ from rules.engine.casting.steps import Log, caster_terms, knock_outs
 from rules.engine.cells import Cell
 from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
 from rules.engine.effects import ANY
+from rules.engine.errors import Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import place_injuries
-from rules.engine.powers import immune, injury_cap, powers_of, resistances
+from rules.engine.powers import (
+    immune,
+    injury_cap,
+    powers_of,
+    resistances,
+    unsupported_powers,
+)
 from rules.engine.reactions import RollSide, rolled
 from rules.engine.scenery import (
     DYNAMITE,
@@ -114,6 +121,7 @@ def explode(
         f"square area: {', '.join(sorted(c.name for c in cells))}; targets: "
         f"{', '.join(u.id for u in targets) or 'none'}",
     )
+    _refuse_unmodelled(state, targets, who)
     due = dice_due(Roll.CRITICAL, RollContext(frozenset(), element))
     check_dice(due, rolls.critical, who)
     critical = successes(rolls.critical, Roll.CRITICAL)
@@ -144,6 +152,21 @@ def explode(
             log("Step 6", "4.17.5.b", f"{_name(other)}: {base} (base) + {critical > 0:d} = {total}")
     state = _take(state, hit, total if hit else 0, log, "Step 7")
     return knock_outs(state, log, "Step 7", "7.2.8.c")
+
+
+def _refuse_unmodelled(state: GameState, targets: list[Unit], who: str) -> None:
+    """A target holding a power the engine does not model makes this Explosion `Unsupported`,
+    naming the unit and its card: no caster holds powers here, only the targets may."""
+    for unit in targets:
+        missing = unsupported_powers(state, [unit])
+        if missing:
+            raise Unsupported(
+                f"power:{missing[0]}",
+                f"{unit.id} ({unit.profile.name}) holds {missing[0]}, which the engine does not "
+                f"model, in the Explosion of the {who}",
+                unit=unit.id,
+                card=unit.profile.name,
+            )
 
 
 def _armour(
