@@ -30,6 +30,7 @@ SENTENCES = {
     "4.7": _("This Demonic Reward cannot be bought or given like this."),
     "4.7.4": _("On their first turn, the first player buys Demonic Rewards face down only."),
     "4.7.10": _("Only one Demonic Reward may be revealed per turn, and only a face-down one."),
+    "4.10.2.a": _("This piece was KO'd and removed from the arena: it cannot act."),
     "4.10.3.b": _("A Neutral spell rolls at most one die for Critical Hit and for Armour."),
     "4.14.1": _("Only the enemy characters next to the moving piece roll to Block it."),
     "4.14.2.a": _("The piece has no MP left to start a Block roll."),

@@ -164,7 +164,7 @@ def move_one_cell(
     if not unit.is_character:
         raise RuleViolation("6.3.2", f"{unit_id} has no MP characteristic and cannot move")
     if unit.cell is None:
-        raise RuleViolation("6.3.2", f"{unit_id} is not in the arena")
+        raise RuleViolation("4.10.2.a", f"{unit_id} was removed from the arena: it cannot move")
     if unit.mp < 1:
         if blockers(state, unit):  # the step would start a Block: it needs 1 MP (4.14.2.a)
             raise RuleViolation("4.14.2.a", f"{unit_id} has no MP left to start a Block")

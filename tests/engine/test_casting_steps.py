@@ -17,6 +17,7 @@ from rules.engine.dice import DiceCountError
 from rules.engine.errors import RuleViolation
 from rules.engine.roster import Cost
 from rules.engine.state import PendingEffect, Phase, SpellUse
+from rules.engine.turn import apply_move
 from tests.engine.casting_builders import bar, book, c, card, game, rolls, summon_card, unit
 
 BOLT = bar("Bolt", "fire", 2, low=1, high=3)
@@ -73,6 +74,19 @@ def test_5_5_1_a_piece_not_next_in_the_timeline_casts_nothing() -> None:
     with pytest.raises(RuleViolation) as refused:
         check_prerequisites(between, CastAction("B1", "Filler", c("c3")), SPELLS)
     assert refused.value.rule == "5.5.1" and "A1 plays next" in refused.value.message
+
+
+def test_4_10_2_a_a_piece_kod_in_its_own_turn_acts_no_more() -> None:
+    """Blood's Injury cost KOs A1 without ending the game (7.2.2.b): removed from the arena,
+    A1 may neither cast nor move again (4.10.2.a), though its turn is not over."""
+    blood = CastAction("A1", "Blood", c("c5"), rolls("lock", B1="lock"))
+    out = apply_cast(_state(injuries=5), blood, SPELLS)
+    gone = out.state
+    assert gone.unit("A1").cell is None and gone.active_unit == "A1"
+    assert _refused(gone, "Bolt") == "4.10.2.a"
+    with pytest.raises(RuleViolation) as refused:
+        apply_move(gone, "A1", c("c2"))
+    assert refused.value.rule == "4.10.2.a"
 
 
 def test_7_1_1_the_caster_must_have_the_spell() -> None:
