@@ -69,6 +69,7 @@ SENTENCES = {
     "7.2.2.b": _("The game ended during this spell: its remaining dice are never rolled."),
     "7.2.3.b": _("Choose the direction of the area of effect."),
     "7.2.4": _("The spell needs another choice."),
+    "7.2.4.a": _("The spell flips no other coin."),
     "7.2.4.d": _("The game ended during this spell: its remaining dice are never rolled."),
     "7.2.5": _("Enter exactly the Critical dice asked for."),
     "7.2.6": _("Enter exactly the Armour dice asked for."),

@@ -313,3 +313,10 @@ def test_7_2_8_c_no_step_8_dice_once_the_spell_won_the_game() -> None:
     with pytest.raises(RuleViolation) as refused:
         apply_cast(state, action, SPELLS)
     assert refused.value.rule == "7.2.8.c"
+
+
+def test_7_2_4_a_a_coin_the_spell_never_flips_is_refused() -> None:
+    action = CastAction("A1", "Bolt", c("c5"), rolls("lock", "heads", B1="lock"))
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(_state(), action, SPELLS)
+    assert refused.value.rule == "7.2.4.a" and "heads" in refused.value.message

@@ -46,6 +46,13 @@ def apply_cast(
             raise RuleViolation(
                 "7.2.4", f"{spell.name} asks for no choice {', '.join(unasked)} in this cast"
             )
+        unflipped = tuple(run.coins)  # the coins Step 3 did not flip (7.2.4.a)
+        if unflipped and not run.over:
+            raise RuleViolation(
+                "7.2.4.a",
+                f"{spell.name} flips no more coins in this cast; the log records "
+                f"{len(unflipped)} more ({', '.join(unflipped)})",
+            )
     if not run.over:
         run.state = standby(run.state, book, rules, action.order, action.standby_rolls, trace)
     elif action.standby_rolls:  # Step 8 does not resolve once the game is won
