@@ -17,7 +17,8 @@ reasoning of each point is in docs/engine-spells.md ("Special scenery"):
   in that step: it leaves the board, nobody gains GG and nothing a KO triggers happens
   (4.17.5.b); its Explosion goes on standby (`dynamite:<cell>`, 4.17.7.b, like the Bombs of the
   7.2.8 examples) and is resolved at Step 8 in the active player's order with the other effects
-  on standby (7.2.9.a), its dice in the cast's `standby_rolls` or a `resolve` event.
+  on standby (7.2.9.a), its dice in the log's `resolve` event (`CastAction.standby_rolls` in
+  the engine's API).
 - **Explosion** (`explode`, Steps 1-7 only, 7.2.9.d): a Personal spell on the crate's cell with
   a Square Area of Effect (4.19.5.d). One Critical Hit die (a crate has no powers), one Armour
   roll per unit with HP in the area (its powers count), Damage = Basic Damage + the modifier of
