@@ -30,6 +30,7 @@ SENTENCES = {
     "4.7": _("This Demonic Reward cannot be bought or given like this."),
     "4.7.4": _("On their first turn, the first player buys Demonic Rewards face down only."),
     "4.7.10": _("Only one Demonic Reward may be revealed per turn, and only a face-down one."),
+    "4.9.12.a": _("This effect on standby rolls no dice."),
     "4.10.2.a": _("This piece was KO'd and removed from the arena: it cannot act."),
     "4.10.3.b": _("A Neutral spell rolls at most one die for Critical Hit and for Armour."),
     "4.14.1": _("Only the enemy characters next to the moving piece roll to Block it."),
@@ -75,6 +76,7 @@ SENTENCES = {
     "7.2.6": _("Enter exactly the Armour dice asked for."),
     "7.2.8.c": _("The game ended during this spell: its remaining dice are never rolled."),
     "7.2.9.a": _("That effect is not on standby."),
+    "7.5.22.a": _("This effect on standby rolls no dice."),
     "7.3.2.a": _("The targets of a Healing spell do not roll for Armour."),
     "7.4.2": _("A Special spell rolls no dice."),
 }

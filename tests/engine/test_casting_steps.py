@@ -320,3 +320,13 @@ def test_7_2_4_a_a_coin_the_spell_never_flips_is_refused() -> None:
     with pytest.raises(RuleViolation) as refused:
         apply_cast(_state(), action, SPELLS)
     assert refused.value.rule == "7.2.4.a" and "heads" in refused.value.message
+
+
+def test_4_9_12_a_a_counter_on_standby_rolls_no_dice() -> None:
+    from rules.engine.casting import ResolveAction, apply_resolve
+
+    state = replace(_state(), pending=(PendingEffect("counter", "B1", "A1"),))
+    assert apply_resolve(state, ResolveAction("counter:B1"), SPELLS).state.unit("A1").injuries == 1
+    with pytest.raises(RuleViolation) as refused:
+        apply_resolve(state, ResolveAction("counter:B1", rolls("lock")), SPELLS)
+    assert refused.value.rule == "4.9.12.a"

@@ -58,6 +58,12 @@ def apply_resolve(
         raise RuleViolation(
             "7.2.9.a", f"{action.source} is not on standby ({', '.join(labels) or 'nothing is'})"
         )
+    effect = state.pending[labels.index(action.source)]
+    if effect.kind not in _DICE_KINDS and (action.rolls.critical or action.rolls.armour):
+        raise RuleViolation(
+            _NO_DICE.get(effect.kind, "7.2.9"),
+            f"{action.source} is not a spell and rolls no dice; the log records dice for it",
+        )
     rolls = {**action.standby_rolls, action.source: action.rolls}
     trace: list[TraceStep] = []
     chosen = {action.source: action.choices}
@@ -66,6 +72,10 @@ def apply_resolve(
 
 
 _DICE_KINDS = ("explosion", "click", "fright", dynamite.KIND)
+
+#: The rule defining an effect on standby that rolls no dice (a power's or a card's effect is
+#: defined by its text: then 7.2.9, Step 8, which resolves it).
+_NO_DICE = {"counter": "4.9.12.a", "steals-health": "7.5.22.a"}
 
 
 def standby(
