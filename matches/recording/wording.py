@@ -75,10 +75,10 @@ SENTENCES = {
     "7.2.5": _("Enter exactly the Critical dice asked for."),
     "7.2.6": _("Enter exactly the Armour dice asked for."),
     "7.2.8.c": _("The game ended during this spell: its remaining dice are never rolled."),
-    "7.2.9.a": _("That effect is not on standby."),
-    "7.5.22.a": _("This effect on standby rolls no dice."),
     "7.3.2.a": _("The targets of a Healing spell do not roll for Armour."),
     "7.4.2": _("A Special spell rolls no dice."),
+    "7.5.22.a": _("This effect on standby rolls no dice."),
+    "7.2.9.a": _("That effect is not on standby."),
 }
 
 
