@@ -78,6 +78,14 @@ def _die(page: Page, roll: str, who: str, face: str, index: int = 0) -> None:
     box.locator(f'.rec-die[data-die="{index}"] button[data-face="{face}"]').tap()
 
 
+def _spell(page: Page, spell: str, cell: str) -> None:
+    """Taps the spell, waits for its targets to be marked (a tap before the options arrive is
+    lost in the redraw), then taps the target cell."""
+    page.locator(f'button.spell[data-spell="{spell}"]').tap()
+    expect(page.locator(f'g.cell.mark-target[data-cell="{cell}"]')).to_be_visible()
+    _cell(page, cell)
+
+
 def _button(page: Page, name: str) -> None:
     page.get_by_role("button", name=name).first.tap()
 
@@ -173,8 +181,7 @@ def test_a_small_game_recorded_by_taps_on_two_phones(browser: Browser, live_serv
     _at(a, 14)
     expect(a.locator(".rec-outcome")).to_contain_text("escaped")
 
-    a.locator('button.spell[data-spell="Arc Bolt"]').tap()
-    _cell(a, "e11")
+    _spell(a, "Arc Bolt", "e11")
     expect(a.locator('fieldset.rec-roll[data-roll="critical"]')).to_contain_text("7.2.5.a")
     expect(a.locator('fieldset.rec-roll[data-roll="armour"][data-who="B1"]')).to_be_visible()
     _die(a, "critical", "A1", "critical")
@@ -231,8 +238,7 @@ def test_a_coin_the_order_on_standby_and_a_bombs_explosion_by_taps(browser: Brow
     _cell(a, "e9")  # 4
     _at(a, 4)
 
-    a.locator('button.spell[data-spell="Lucky Shot"]').tap()
-    _cell(a, "e11")
+    _spell(a, "Lucky Shot", "e11")
     coins = a.locator('fieldset.rec-coins[data-roll="coin"]')
     expect(coins).to_contain_text("7.2.4")
     expect(a.locator('fieldset.rec-roll[data-roll="critical"]')).to_have_count(0)  # coin first
@@ -251,8 +257,7 @@ def test_a_coin_the_order_on_standby_and_a_bombs_explosion_by_taps(browser: Brow
     _at(a, 5)
     expect(a.locator(".rec-outcome")).to_contain_text("coin: tails")
 
-    a.locator('button.spell[data-spell="Drop Bomb (1)"]').tap()
-    _cell(a, "e10")
+    _spell(a, "Drop Bomb (1)", "e10")
     a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 6
     _at(a, 6)
     _button(a, "End the turn")  # 7
@@ -320,8 +325,7 @@ def test_a_failed_roll_of_second_chance_asks_for_its_reroll(browser: Browser, li
     expect(a.locator('g.cell.mark-move[data-cell="e10"]')).to_be_visible()
     _cell(a, "e10")  # 4
     _at(a, 4)
-    a.locator('button.spell[data-spell="Jab"]').tap()
-    _cell(a, "e11")
+    _spell(a, "Jab", "e11")
     critical = a.locator('fieldset.rec-roll[data-roll="critical"][data-who="A1"]')
     expect(critical).to_contain_text("1.6")  # why: Ecaflip's Second Chance
     first = critical.locator(".rec-die").count()
@@ -406,9 +410,7 @@ def test_a_traps_click_resolved_by_taps(browser: Browser, live_server):
     expect(a.locator('g.cell.mark-move[data-cell="e9"]')).to_be_visible()
     _cell(a, "e9")  # 4
     _at(a, 4)
-    a.locator('button.spell[data-spell="Set Trap (1)"]').tap()
-    expect(a.locator('g.cell.mark-target[data-cell="e10"]')).to_be_visible()
-    _cell(a, "e10")
+    _spell(a, "Set Trap (1)", "e10")
     a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 5
     _at(a, 5)
     _button(a, "End the turn")  # 6
