@@ -202,12 +202,28 @@ def _not_over(state: GameState) -> None:
         raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
 
 
+TENSION_DOUBLE_KO = register(
+    "tension-double-elimination",
+    default="draw",
+    readings=("draw", "continue"),
+    rule="5.2.3",
+    description=(
+        "A double at the Roll for Tension takes the last GG of both players. draw: 5.2.3 ends "
+        "the game for each of them, so neither is the only player left with GG and the game is "
+        "a draw; continue: while the wild GG is still beside the board nobody has won yet "
+        "(1.4.2) and the first player to take it wins (without the wild GG, no GG is left to "
+        "win: a draw either way)."
+    ),
+)
+
+
 def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = None) -> GameState:
     """Roll for Tension (5.2): 2 dice, or 1 die after a reroll (5.2.2).
 
     Without a reroll, two dice showing the same side after turning (1.6.2) cost each player one
     GG (5.2.3); a player losing his last GG this way loses the game, even with the wild GG still
-    beside the board. A player already at 0 GG has nothing to lose (4.18.5).
+    beside the board. A player already at 0 GG has nothing to lose (4.18.5). A double taking
+    the last GG of both players is left to the named ruling `tension-double-elimination`.
     """
     _not_over(state)
     if state.phase is not Phase.TENSION:
@@ -226,8 +242,10 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     for p in state.players:
         state = state.with_player(replace(p, gg=max(0, p.gg - 1)))
     state = replace(state, gg_discarded=state.gg_discarded + lost)
-    if len(eliminated) == 2:
-        raise Unsupported("5.2.3:both-eliminated", "a double took the last GG of both players")
+    if len(eliminated) == 2:  # 5.2.3 for both players at once: the named ruling decides
+        if state.wild_gg and state.rulings.reading(TENSION_DOUBLE_KO.name) == "continue":
+            return check_winner(state)  # 1.4.2: nobody has won while the wild GG is in play
+        return end_game(state, None, "tension")
     if eliminated:
         return end_game(state, opponent(eliminated[0]), "tension")
     return check_winner(state)
