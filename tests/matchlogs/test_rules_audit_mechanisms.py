@@ -68,3 +68,45 @@ def test_only_a_summon_token_may_print_no_mp(catalog) -> None:
     report = verify([header], catalog)
     assert report.status is Status.UNREADABLE
     assert [issue.field for issue in report.issues] == ["profiles[0].mp"]
+
+
+CLICK = spell("Click", kind="self", element="fire", damage=2, cost={})
+TRAP = kros(
+    "token-lethal-trap", level=0, hp=None, ap=None, mp=None, initiative=0, strength=1,
+    spells=[CLICK],
+) | {"name": "Lethal Trap", "types": ["Trap"]}  # fmt: skip
+LAY_TRAP = gun(
+    "Lay Trap (1)", element=None, effects="Summons a LETHAL TRAP on the targeted free cell."
+)
+
+
+def test_4_19_7_a_trap_without_hp_clicks_on_the_character_entering_its_cell(catalog) -> None:
+    header = game(
+        [kros("ta1", initiative=9, spells=[LAY_TRAP]), kros("ta2", initiative=8)],
+        [kros("tb1", initiative=2), kros("tb2", initiative=1)],
+        extra_profiles=(TRAP,),
+    )
+    lines = [
+        header,
+        *PLACES,
+        ev("activate", unit="A1"),
+        cast("A1", "e11", "Lay Trap (1)"),
+        ev("end", unit="A1"),
+        *turn("A1/lethal-trap-1"),
+        *turn("A2"),
+        NO_DOUBLE,
+        *turn("B1"),
+        ev("activate", unit="B2"),
+        ev("move", unit="B2", to="e12"),
+        ev("move", unit="B2", to="e11"),  # a Trap's cell is free (4.19.7.b)
+        ev(
+            "resolve",
+            source="click:A1/lethal-trap-1",
+            rolls={"critical": ["lock"], "armour": {"B2": ["lock"]}},
+        ),
+        ev(
+            "checkpoint", units={"B2": {"injuries": 2, "mp": 1}, "A1/lethal-trap-1": {"cell": None}}
+        ),
+    ]
+    report = verify(lines, catalog)
+    assert report.status is Status.INCOMPLETE, report.to_dict()
