@@ -134,6 +134,41 @@ def test_4_19_1_h_a_summon_plays_right_after_its_summoner(catalog) -> None:
     refused([*SUMMONED, ev("activate", unit="A2")], catalog, 9, "5.5.1")
 
 
+@pytest.mark.parametrize(
+    ("events", "line", "rule"),
+    [
+        ([ev("activate", unit="A1/blob-1"), ev("pick_kama", unit="A1/blob-1")], 10, "6.3.3"),
+        (
+            [
+                ev("activate", unit="A1/blob-1"),
+                ev("move", unit="A1/blob-1", to="d2"),
+                ev("buy_gg", unit="A1/blob-1"),
+            ],
+            11,
+            "6.3.4",
+        ),
+        (
+            [
+                *turn("A1/blob-1"),
+                *turn("A2"),
+                NO_DOUBLE,
+                *turn("B1"),
+                *turn("B2"),
+                NO_DOUBLE,
+                ev("inspire", die=0, unit="A1/blob-1"),
+            ],
+            19,
+            "5.3.1",
+        ),
+    ],
+    ids=["mob-picks-a-kama", "mob-buys-a-gg", "inspiring-a-summon"],
+)
+def test_4_19_4_b_a_mob_acts_only_by_moving_and_casting(catalog, events, line, rule) -> None:
+    """A Blob summoned on the Kama cell c2 (a Kama does not make a cell un-free, 4.17.3)."""
+    on_kamas = [*SUMMONED[:-2], cast("A1", "c2", "Summon Blob (2)"), SUMMONED[-1]]
+    refused([*on_kamas, *events], catalog, line, rule)
+
+
 # -- Demonic Rewards (4.7) ----------------------------------------------------------------------
 
 REWARDS = [
