@@ -226,6 +226,7 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     the last GG of both players is left to the named ruling `tension-double-elimination`.
     """
     _not_over(state)
+    state = close_knocked_out_turn(state)
     if state.phase is not Phase.TENSION:
         if state.turn == 1 and state.phase is Phase.PIECES:
             raise RuleViolation("5.2.4", "the first player does not roll for Tension on turn 1")
@@ -299,6 +300,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     `choices` are the event's `key:value` choices for a power acting before the gauges fill
     (Interior Fire's `marker:ap` or `marker:mp`)."""
     _not_over(state)
+    state = close_knocked_out_turn(state)
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
     if state.phase is not Phase.PIECES:
@@ -591,6 +593,17 @@ def _check_equipment_slot(unit: Unit, reward: Reward) -> None:
         raise RuleViolation("4.7.11.b", f"{unit.id} already has a face-up {kind}")
     if kind in ("dofus", "trophy") and worn & {"dofus", "trophy"}:
         raise RuleViolation("4.7.11.c", f"{unit.id} cannot have both a Dofus and a Trophy")
+
+
+def close_knocked_out_turn(state: GameState) -> GameState:
+    """The turn of an active piece KO'd during it (by its own Injury cost, a Counter, a Trap...)
+    is over once nothing waits on standby: it can act no more, and its End of Activation has
+    nothing left to apply to a piece out of the arena (6.4.2, 4.18.6). The log may write its
+    `end` or go straight on to the next piece's `activate` or the next player's Tension."""
+    active = state.active_unit
+    if active is None or state.pending or state.unit(active).cell is not None:
+        return state
+    return apply_end(state, active)
 
 
 def apply_end(state: GameState, unit_id: str) -> GameState:

@@ -283,3 +283,39 @@ def test_6_3_3_refused_kama_pickups(catalog, a1, events, line, rule) -> None:
     start = [*turn("A1"), ev("activate", unit="A2"), ev("move", unit="A2", to="c2")]
     error = verify([game(team, side_b()), *PLACES, *start, *events], catalog).errors[0]
     assert (error.line, error.rule) == (line, rule)
+
+
+# -- A piece KO'd during its own turn (6.4.2) ---------------------------------------------------
+
+
+def _self_ko(unit: str) -> list[dict[str, Any]]:
+    """`unit` (1 HP) KOs itself paying the 1 Injury of Blood on B2."""
+    blood = gun("Blood", cost={"ap": 1, "hp": 1})
+    team = [kros("ta1", initiative=9, spells=[blood]), kros("ta2", initiative=8, spells=[blood])]
+    team[int(unit[1]) - 1] |= {"hp": 1}
+    return [
+        game(team, side_b()),
+        *PLACES,
+        ev("activate", unit=unit),
+        plain_hit(unit, "d12", "B2", "Blood"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written_end", "ko", "after"),
+    [
+        (True, "A1", [ev("activate", unit="A2")]),
+        (False, "A1", [ev("activate", unit="A2")]),
+        (False, "A2", [NO_DOUBLE]),
+    ],
+    ids=["end-written", "next-piece-at-once", "next-player-at-once"],
+)
+def test_6_4_2_the_turn_of_a_piece_knocked_out_during_it_is_over(
+    catalog, written_end, ko, after
+) -> None:
+    before = [] if ko == "A1" else [*turn("A1")]
+    lines = _self_ko(ko)
+    lines = [*lines[:5], *before, *lines[5:]]
+    end = [ev("end", unit=ko)] if written_end else []
+    checkpoint = ev("checkpoint", gg={"B": 7}, units={ko: {"cell": None}, "B2": {"injuries": 1}})
+    agrees(verify([*lines, *end, *after, checkpoint], catalog))
