@@ -319,3 +319,50 @@ def test_6_4_2_the_turn_of_a_piece_knocked_out_during_it_is_over(
     end = [ev("end", unit=ko)] if written_end else []
     checkpoint = ev("checkpoint", gg={"B": 7}, units={ko: {"cell": None}, "B2": {"injuries": 1}})
     agrees(verify([*lines, *end, *after, checkpoint], catalog))
+
+
+# -- KOs of both sides at the end of one step (1.7.1) -------------------------------------------
+
+
+def _cross_on_both(b1_level: int, rulings: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """A2 (Level 6, 1 HP) walks to c11 next to B1 (1 HP) on c12; in turn 3 A1's Cross area on
+    c11 KOs both at the end of Step 7."""
+    area = gun(damage=1, effects='"Cross" area of effect.')
+    a = [kros("ta1", initiative=9, spells=[area]), kros("ta2", level=6, hp=1, mp=12, initiative=8)]
+    b = [kros("tb1", level=b1_level, hp=1, initiative=2), kros("tb2", initiative=1)]
+    walk = [ev("move", unit="A2", to=f"c{row}") for row in range(2, 12)]
+    return [
+        game(a, b, **({"rulings": rulings} if rulings else {})),
+        *PLACES,
+        *turn("A1"),
+        *turn("A2", *walk),
+        NO_DOUBLE,
+        *turn("B1"),
+        *turn("B2"),
+        NO_DOUBLE,
+        ev("activate", unit="A1"),
+        cast("A1", "c11", crit=["lock"], armour={"A2": ["lock"], "B1": ["lock"]}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("reading", "gg"),
+    [
+        (None, {"A": 7, "B": 6}),  # own piece first leaves A more GG than the other order
+        ("own-first", {"A": 7, "B": 6}),  # B: wild + 5 (A 1, B 12); A: 6 stolen (A 7, B 6)
+        ("opposing-first", {"A": 6, "B": 7}),  # A: wild + 5 (A 12, B 1); B: 6 stolen
+    ],
+    ids=["active-player-best", "own-first", "opposing-first"],
+)
+def test_1_7_1_simultaneous_kos_of_both_sides_in_the_active_players_order(
+    catalog, reading, gg
+) -> None:
+    rulings = {"simultaneous-ko-order": reading} if reading else None
+    lines = _cross_on_both(6, rulings)
+    agrees(verify([*lines, ev("checkpoint", gg={**gg, "wild": False})], catalog))
+
+
+def test_1_7_1_the_active_player_takes_the_order_that_wins(catalog) -> None:
+    """B1 (Level 7) first: the wild GG and all 6 of B's, A wins before A2's KO counts."""
+    claim = ev("result", winner="A", gg={"A": 13, "B": 0}, reason="gg")
+    agrees(verify([*_cross_on_both(7), claim], catalog), over=True)
