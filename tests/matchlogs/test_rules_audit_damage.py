@@ -217,3 +217,28 @@ def test_7_5_10_and_7_5_11_forced_moves(catalog, effects, cell) -> None:
     lines = [_effect(effects), *PLACES, ev("activate", unit="A1"), plain_hit("A1", "d12", "B2")]
     report = verify([*lines, ev("checkpoint", units={"B2": {"cell": cell}})], catalog)
     assert report.status is Status.INCOMPLETE, report.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("effects", "unit", "cell"),
+    [
+        ("Attracts 3.", "B2", "d10"),  # 7.5.11.b: stops before the Bush on d9
+        ("Retreats 2.", "A1", "d1"),  # 7.5.20: the board's edge, no move
+        ("Moves 3 closer.", "A1", "d4"),  # 7.5.21
+    ],
+    ids=["attract-stops-at-a-bush", "retreat-into-the-edge", "move-closer"],
+)
+def test_7_2_4_b_forced_moves_go_as_far_as_they_can(catalog, effects, unit, cell) -> None:
+    header = _effect(effects)
+    header["arena"] = {**header["arena"], "trees": [], "bushes": ["d9"]}
+    lines = [header, *PLACES, ev("activate", unit="A1"), plain_hit("A1", "d12", "B2")]
+    report = verify([*lines, ev("checkpoint", units={unit: {"cell": cell}})], catalog)
+    assert report.status is Status.INCOMPLETE, report.to_dict()
+
+
+def test_7_5_10_a_push_with_no_straight_line_is_unsupported_by_name(catalog) -> None:
+    """d1 to c12 is neither a row, a column nor a diagonal: the text gives no direction."""
+    lines = [_effect("Pushes 2."), *PLACES, ev("activate", unit="A1"), plain_hit("A1", "c12", "B1")]
+    report = verify(lines, catalog)
+    assert report.status is Status.UNSUPPORTED
+    assert report.unsupported[0].feature == "7.5.10:not-in-line"
