@@ -6,7 +6,7 @@ turn (4.19.5.c). Before the audit a log could not describe one: the inline profi
 from __future__ import annotations
 
 from rules.engine.replay import Status
-from tests.matchlogs.audit import NO_DOUBLE, PLACES, cast, game, gun, kros, spell, turn
+from tests.matchlogs.audit import NO_DOUBLE, PLACES, cast, game, gun, kros, plain_hit, spell, turn
 from tests.matchlogs.conftest import ev, verify
 
 EXPLOSION = spell(
@@ -107,6 +107,25 @@ def test_4_19_7_a_trap_without_hp_clicks_on_the_character_entering_its_cell(cata
         ev(
             "checkpoint", units={"B2": {"injuries": 2, "mp": 1}, "A1/lethal-trap-1": {"cell": None}}
         ),
+    ]
+    report = verify(lines, catalog)
+    assert report.status is Status.INCOMPLETE, report.to_dict()
+
+
+def test_4_10_2_a_a_bomb_removed_with_its_summoner_does_not_explode(catalog) -> None:
+    """Removing a summon with its KO'd summoner is not a KO: no Explosion on standby."""
+    header = {**HEADER, "profiles": [{**HEADER["profiles"][0], "hp": 1}, *HEADER["profiles"][1:]]}
+    lines = [
+        header,
+        *BOMB_ON_D11[1:],
+        ev("activate", unit="B2"),
+        plain_hit("B2", "d1", "A1"),
+        ev(
+            "checkpoint",
+            gg={"B": 7},
+            units={"A1/firebomb-1": {"cell": None}, "B2": {"injuries": 0}},
+        ),
+        ev("end", unit="B2"),  # refused if an Explosion waited on standby (4.18.3.a)
     ]
     report = verify(lines, catalog)
     assert report.status is Status.INCOMPLETE, report.to_dict()
