@@ -431,8 +431,8 @@ def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = Fal
             "is on standby and must be resolved first",
         )
     unit = state.unit(unit_id)
-    if unit.cell is None:
-        raise RuleViolation(rule, f"{unit_id} is not in the arena")
+    if unit.cell is None:  # KO'd in its own turn (or a summon of a KO'd piece): removed
+        raise RuleViolation("4.10.2.a", f"{unit_id} was removed from the arena: it cannot act")
     ended = turn_ended(state, unit_id)
     if ended is not None:
         raise RuleViolation(

@@ -89,7 +89,7 @@ def test_7_2_7_damage(catalog, header, crit, armour, injuries) -> None:
     [
         (_header(a1=("strength",)), ["critical"], {"B2": ["armour"]}, "7.2.5.a"),
         (_header(a1=("agility",)), ["critical", "critical"], {"B2": ["armour"]}, "7.2.5.a"),
-        (_header(element="neutral", a1=("critical-hit",)), ["critical"] * 2, {}, "7.2.5.a"),
+        (_header(element="neutral", a1=("critical-hit",)), ["critical"] * 2, {}, "4.10.3.b"),
         (_header(), ["critical"], {}, "7.2.6.a"),
     ],
     ids=["one-die-short", "agility-on-earth", "neutral-second-die", "armour-left-out"],
