@@ -139,8 +139,10 @@ class Profile:
     name_colour: str
     level: int
     initiative: int
-    mp: int
-    hp: int
+    #: None only for a summon token of a match log (`parse_roster(summon_stats=True)`): a
+    #: Mechanism has no MP (4.19.1.f, 4.3.4.b) and a Trap no HP (4.19.7).
+    mp: int | None
+    hp: int | None
     ap: int | None
     types: tuple[str, ...]
     season: str
@@ -523,7 +525,11 @@ def _read_spell(r: _Reader, value: Any, path: str, normalized: bool) -> Spell | 
 
 
 def _read_profile(
-    record: Mapping[str, Any], index: int, issues: list[RosterIssue], normalized: bool
+    record: Mapping[str, Any],
+    index: int,
+    issues: list[RosterIssue],
+    normalized: bool,
+    summon_stats: bool = False,
 ) -> Profile | None:
     raw_id = record.get("id")
     record_id = raw_id if isinstance(raw_id, str) and _ID_RE.fullmatch(raw_id) else None
@@ -552,8 +558,8 @@ def _read_profile(
             )
     level = r.integer(record, "level", "level", _LEVEL)
     initiative = r.integer(record, "initiative", "initiative", _INITIATIVE)
-    mp = r.integer(record, "mp", "mp", _MP)
-    hp = r.integer(record, "hp", "hp", _HP)
+    mp = r.integer(record, "mp", "mp", _MP, nullable=summon_stats)
+    hp = r.integer(record, "hp", "hp", _HP, nullable=summon_stats)
     # The community roster prints "-" for the one card without an AP value.
     ap_value = record.get("ap")
     ap = (
@@ -603,6 +609,9 @@ def _read_profile(
             r.problem(f"summon_refs[{i}]", f"must be a non-empty string, not {value!r}")
     source_url = r.text(record, "source_url", "source_url", nullable=True, default=None)
     strength = r.integer(record, "strength", "strength", _STRENGTH, nullable=True, default=None)
+    for key in ("mp", "hp"):  # only a summon token may print none
+        if summon_stats and key in record and record[key] is None and strength is None:
+            r.problem(key, "may be null only for a summon token (with its strength)")
 
     if r.failed:
         return None
@@ -647,7 +656,9 @@ def _shown(value: Any) -> str:
     return "absent" if value is _MISSING else json.dumps(value)[:60]
 
 
-def parse_roster(document: Any, *, release: str | None = None) -> RosterParse:
+def parse_roster(
+    document: Any, *, release: str | None = None, summon_stats: bool = False
+) -> RosterParse:
     """Read a roster document (already decoded from JSON) into profiles and problems.
 
     ``document`` is either a list of community roster records or our own catalog document.
@@ -656,6 +667,8 @@ def parse_roster(document: Any, *, release: str | None = None) -> RosterParse:
 
     Records repeating an id with identical content are imported once and listed in
     ``duplicates``; a repeated id with different content is an issue for each differing field.
+    ``summon_stats`` (a match log's inline profiles) lets a summon token print no MP (a
+    Mechanism, 4.19.1.f) or no HP (a Trap, 4.19.7): `mp`/`hp` null when `strength` is set.
     """
     issues: list[RosterIssue] = []
     if isinstance(document, list):
@@ -710,7 +723,7 @@ def parse_roster(document: Any, *, release: str | None = None) -> RosterParse:
             continue
         if isinstance(record_id, str):
             first_seen[record_id] = index
-        profile = _read_profile(record, index, issues, normalized)
+        profile = _read_profile(record, index, issues, normalized, summon_stats)
         if profile is not None:
             profiles[profile.id] = profile
 

@@ -202,14 +202,31 @@ def _not_over(state: GameState) -> None:
         raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
 
 
+TENSION_DOUBLE_KO = register(
+    "tension-double-elimination",
+    default="draw",
+    readings=("draw", "continue"),
+    rule="5.2.3",
+    description=(
+        "A double at the Roll for Tension takes the last GG of both players. draw: 5.2.3 ends "
+        "the game for each of them, so neither is the only player left with GG and the game is "
+        "a draw; continue: while the wild GG is still beside the board nobody has won yet "
+        "(1.4.2) and the first player to take it wins (without the wild GG, no GG is left to "
+        "win: a draw either way)."
+    ),
+)
+
+
 def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = None) -> GameState:
     """Roll for Tension (5.2): 2 dice, or 1 die after a reroll (5.2.2).
 
     Without a reroll, two dice showing the same side after turning (1.6.2) cost each player one
     GG (5.2.3); a player losing his last GG this way loses the game, even with the wild GG still
-    beside the board. A player already at 0 GG has nothing to lose (4.18.5).
+    beside the board. A player already at 0 GG has nothing to lose (4.18.5). A double taking
+    the last GG of both players is left to the named ruling `tension-double-elimination`.
     """
     _not_over(state)
+    state = close_knocked_out_turn(state)
     if state.phase is not Phase.TENSION:
         if state.turn == 1 and state.phase is Phase.PIECES:
             raise RuleViolation("5.2.4", "the first player does not roll for Tension on turn 1")
@@ -226,8 +243,10 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     for p in state.players:
         state = state.with_player(replace(p, gg=max(0, p.gg - 1)))
     state = replace(state, gg_discarded=state.gg_discarded + lost)
-    if len(eliminated) == 2:
-        raise Unsupported("5.2.3:both-eliminated", "a double took the last GG of both players")
+    if len(eliminated) == 2:  # 5.2.3 for both players at once: the named ruling decides
+        if state.wild_gg and state.rulings.reading(TENSION_DOUBLE_KO.name) == "continue":
+            return check_winner(state)  # 1.4.2: nobody has won while the wild GG is in play
+        return end_game(state, None, "tension")
     if eliminated:
         return end_game(state, opponent(eliminated[0]), "tension")
     return check_winner(state)
@@ -281,6 +300,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     `choices` are the event's `key:value` choices for a power acting before the gauges fill
     (Interior Fire's `marker:ap` or `marker:mp`)."""
     _not_over(state)
+    state = close_knocked_out_turn(state)
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
     if state.phase is not Phase.PIECES:
@@ -581,6 +601,17 @@ def _check_equipment_slot(unit: Unit, reward: Reward) -> None:
         raise RuleViolation("4.7.11.b", f"{unit.id} already has a face-up {kind}")
     if kind in ("dofus", "trophy") and worn & {"dofus", "trophy"}:
         raise RuleViolation("4.7.11.c", f"{unit.id} cannot have both a Dofus and a Trophy")
+
+
+def close_knocked_out_turn(state: GameState) -> GameState:
+    """The turn of an active piece KO'd during it (by its own Injury cost, a Counter, a Trap...)
+    is over once nothing waits on standby: it can act no more, and its End of Activation has
+    nothing left to apply to a piece out of the arena (6.4.2, 4.18.6). The log may write its
+    `end` or go straight on to the next piece's `activate` or the next player's Tension."""
+    active = state.active_unit
+    if active is None or state.pending or state.unit(active).cell is not None:
+        return state
+    return apply_end(state, active)
 
 
 def apply_end(state: GameState, unit_id: str) -> GameState:

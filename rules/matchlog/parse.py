@@ -247,7 +247,8 @@ def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | Non
     profiles = ()
     if model.profiles:
         read = parse_roster(
-            {"format": CATALOG_FORMAT, "release": "log", "profiles": model.profiles}
+            {"format": CATALOG_FORMAT, "release": "log", "profiles": model.profiles},
+            summon_stats=True,
         )
         for issue in read.issues:
             where = f"profiles[{issue.index}]" if issue.index is not None else "profiles"

@@ -121,12 +121,13 @@ def test_5_2_3_losing_the_last_gg_to_tension_loses_the_game() -> None:
         apply_activate(state, "B2")
 
 
-def test_5_2_3_both_losing_their_last_gg_is_unsupported() -> None:
+def test_5_2_3_both_losing_their_last_gg_is_a_draw_under_the_default_ruling() -> None:
+    """Named ruling `tension-double-elimination` (docs/engine-spells.md, "Game end")."""
     state = to_b_turn()
     for side in "AB":
         state = state.with_player(replace(state.player(side), gg=1))
-    with pytest.raises(Unsupported):
-        apply_tension(state, dice("armour", "armour"))
+    state = apply_tension(state, dice("armour", "armour"))
+    assert (state.phase, state.winner, state.over_reason) == (Phase.OVER, None, "tension")
 
 
 # -- Inspiration (5.3) and Refund! (5.4) -------------------------------------------------------

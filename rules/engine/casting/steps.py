@@ -384,6 +384,56 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
     )
 
 
+KO_ORDER = register(
+    "simultaneous-ko-order",
+    default="active-player-best",
+    readings=("active-player-best", "opposing-first", "own-first"),
+    rule="1.7.1",
+    description="Pieces of both sides KO'd at the end of the same step: each KO gives its GG at "
+    "once, the wild GG first (4.6.2), so the order changes the tally. 1.7.1 lets the active "
+    "player order simultaneous rules and the log does not say it: active-player-best takes "
+    "the order he would choose (a win if one order gives it, else the most GG for him, else "
+    "the opposing pieces first); opposing-first and own-first fix it.",
+)
+
+
+def _is_due(state: GameState, unit: Unit) -> bool:
+    """A unit in the arena holding as many Injuries as its HP (4.10.2)."""
+    printed = unit.profile.hp
+    if unit.cell is None or printed is None or unit.injuries < printed:
+        return False  # powers only raise HP (`powers.hp_bonuses`): no KO below the printed HP
+    hp = max_hp(state, unit)
+    return hp is not None and unit.injuries >= hp
+
+
+def _ko_order(state: GameState) -> list[str]:
+    """The units to check for a KO, those due first in the order of `simultaneous-ko-order`
+    when both sides have some (1.7.1), then the others (a KO's power may wound them)."""
+    units = list(state.in_arena())
+    due = [u for u in units if _is_due(state, u)]
+    active = state.active_side
+    own = [u.id for u in due if u.side == active]
+    opposing = [u.id for u in due if u.side != active]
+    rest = [u.id for u in units if u not in due]
+    if not own or not opposing:
+        return [u.id for u in units]
+    reading = state.rulings.reading(KO_ORDER.name)
+    orders = {"opposing-first": [*opposing, *own], "own-first": [*own, *opposing]}
+    if reading in orders:
+        return [*orders[reading], *rest]
+
+    def outcome(order: list[str]) -> tuple[bool, int]:
+        after = state
+        for uid in order:
+            if after.phase is Phase.OVER:
+                break
+            after = knock_out(after, uid)
+        return after.winner == active, after.player(active).gg
+
+    best = max(orders.values(), key=outcome)  # ties keep the opposing pieces first
+    return [*best, *rest]
+
+
 def settle(run: CastRun, step: str, rule: str) -> None:
     """The KOs due at the end of a step (`knock_outs`)."""
     run.state = knock_outs(run.state, run.log, step, rule)
@@ -392,13 +442,9 @@ def settle(run: CastRun, step: str, rule: str) -> None:
 def knock_outs(state: GameState, log: Log, step: str, rule: str) -> GameState:
     """The KOs due at the end of a step; a Bomb's Explosion goes on standby (4.19.5). `log`
     takes (step, rule, text) lines for the trace."""
-    for unit in list(state.in_arena()):
-        unit = state.unit(unit.id)
-        printed = unit.profile.hp
-        if unit.cell is None or printed is None or unit.injuries < printed:
-            continue  # powers only raise HP (`powers.hp_bonuses`): no KO below the printed HP
-        hp = max_hp(state, unit)
-        if hp is None or unit.injuries < hp:
+    for unit_id in _ko_order(state):
+        unit = state.unit(unit_id)
+        if not _is_due(state, unit):
             continue
         cell = unit.cell
         state = knock_out(state, unit.id)
