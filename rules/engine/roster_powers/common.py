@@ -15,7 +15,12 @@ def holders(state: GameState, power: str) -> list[Unit]:
     Only a unit that holds the power itself, copies powers (Master Knight) or was given it by a
     spell this turn can have it, so the others are skipped before `powers_of` is asked. The
     answer is kept per `GameState.memo` as unit ids (this runs for every Injury, marker, move
-    and turn, often for the same power: it must stay cheap); the units are this state's."""
+    and turn, often for the same power: it must stay cheap); the units are this state's. Most
+    powers asked about are held by nobody in the arena, which `_owned` (kept across steps)
+    says before the memo is needed."""
+    owned, copier = _owned(state)
+    if power not in owned and not copier and not _given_this_turn(state, power):
+        return []
     memo = state.memo
     key = ("holders", power)
     ids = memo.get(key)
@@ -42,10 +47,10 @@ def _holder_ids(state: GameState, power: str) -> tuple[str, ...]:
 
 
 def _owned(state: GameState) -> tuple[frozenset[str], bool]:
-    """Powers the units in the arena hold themselves, and whether one copies powers; read once
-    per `GameState.memo` (which depends on each unit's cell, profile, gained powers and
-    Rewards)."""
-    memo = state.memo
+    """Powers the units in the arena hold themselves, and whether one copies powers; read from
+    which units are in the arena, their profiles, gained powers and Rewards only, so kept in
+    `GameState.roster_memo`."""
+    memo = state.roster_memo
     found = memo.get("owned")
     if found is None:
         owned: set[str] = set()
