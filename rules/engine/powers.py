@@ -194,8 +194,8 @@ def _adjacent(a: Unit, b: Unit) -> bool:
 
 def _present(state: GameState) -> frozenset[str]:
     """Every power some unit in the arena holds itself: a power nobody holds grants nothing, so
-    the searches for its holders can be skipped (see `GameState.memo` for why this may be kept)."""
-    memo = state.memo
+    the searches for its holders can be skipped (kept in `GameState.roster_memo`)."""
+    memo = state.roster_memo
     found = memo.get("present")
     if found is None:
         found = memo["present"] = frozenset().union(*(u.own_powers for u in state.in_arena()))
@@ -203,8 +203,9 @@ def _present(state: GameState) -> frozenset[str]:
 
 
 def _held(state: GameState) -> frozenset[str]:
-    """Every power some unit of the game holds itself, in the arena or not (heritages)."""
-    memo = state.memo
+    """Every power some unit of the game holds itself, in the arena or not (heritages); kept in
+    `GameState.roster_memo`."""
+    memo = state.roster_memo
     found = memo.get("held")
     if found is None:
         found = memo["held"] = frozenset().union(*(u.own_powers for u in state.units))
@@ -244,8 +245,8 @@ def _holds(state: GameState, unit: Unit, power: str) -> bool:
 def vigilantes(state: GameState, side: str) -> int:
     """Different Vigilante Krosmasters in `side`'s team when the game began (Retribution X,
     4.9.16; the roster's Prosecution X reads the same). The team is every Krosmaster of the side,
-    KO'd or not, with its printed Types."""
-    memo = state.memo
+    KO'd or not, with its printed Types (kept in `GameState.roster_memo`)."""
+    memo = state.roster_memo
     found = memo.get(("vigilantes", side))
     if found is None:
         found = memo[("vigilantes", side)] = len(
@@ -270,6 +271,10 @@ def _base_families(state: GameState, unit: Unit) -> frozenset[str]:
     return frozenset(families)
 
 
+#: Powers `families_of` reads (`_base_families`, `_shifts`), always of a unit in the arena.
+_FAMILY_CHANGERS = frozenset({"buzzed", "dragonshifting", "master-knight"})
+
+
 @per_state
 def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's Types and summon families now (4.18.9, 4.19.2), in lower case.
@@ -278,6 +283,8 @@ def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     the Tofu. Dragonshifting: its holder also has every Type of the other Krosmasters in play
     (both teams).
     """
+    if _present(state).isdisjoint(_FAMILY_CHANGERS):
+        return unit.profile.families  # no power in play changes Types: the printed ones
     families = set(_base_families(state, unit))
     if unit.is_krosmaster and _shifts(state, unit):
         for other in state.in_arena():
@@ -694,25 +701,50 @@ def _kronice(state: GameState, unit: Unit) -> bool:
     return bool(_in_play_holders(state, unit, "kronice"))
 
 
+#: The powers `ap_bonuses`, `mp_bonuses` and `hp_bonuses` read, held by the unit or an ally in
+#: the arena (`_holds`, `_in_play_holders`); the heritages are read from KO'd holders
+#: (`heritages_of`). When none is in the game, a MAX is the unit's own: the common case, asked
+#: at every activation, cast and KO check.
+_AP_CHANGERS = frozenset({"crobak-blood", "crow-blood", "massacre", "dragon-trick", "kronice"})
+_MP_CHANGERS = frozenset({"wakardor", "kronice"})
+_HP_CHANGERS = frozenset(
+    {"darkness-blood", "katarsik-link", "draconic-support", "kronice", "lupine-invasion"}
+)
+
+
+def _unchanged(state: GameState, changers: frozenset[str], heritages: bool = True) -> bool:
+    """No power that could change this characteristic is in the arena (nor, with `heritages`,
+    a heritage anywhere in the game)."""
+    if heritages and not _held(state).isdisjoint(_HERITAGES):
+        return False
+    return _present(state).isdisjoint(changers)
+
+
 @per_state
 def max_ap(state: GameState, unit: Unit) -> int | None:
     """AP MAX now: printed, Equipment (4.7.5.c) and powers; None for a dash (4.11.1.b)."""
     base = unit.max_ap
-    return None if base is None else base + sum(n for n, _ in ap_bonuses(state, unit))
+    if base is None or _unchanged(state, _AP_CHANGERS, heritages=False):
+        return base
+    return base + sum(n for n, _ in ap_bonuses(state, unit))
 
 
 @per_state
 def max_mp(state: GameState, unit: Unit) -> int | None:
     """MP MAX now; None for a dash (4.11.1.a)."""
     base = unit.max_mp
-    return None if base is None else base + sum(n for n, _ in mp_bonuses(state, unit))
+    if base is None or _unchanged(state, _MP_CHANGERS):
+        return base
+    return base + sum(n for n, _ in mp_bonuses(state, unit))
 
 
 @per_state
 def max_hp(state: GameState, unit: Unit) -> int | None:
     """HP now: printed plus powers; None for a dash."""
     base = unit.profile.hp
-    return None if base is None else base + sum(n for n, _ in hp_bonuses(state, unit))
+    if base is None or _unchanged(state, _HP_CHANGERS):
+        return base
+    return base + sum(n for n, _ in hp_bonuses(state, unit))
 
 
 def place_markers(

@@ -222,6 +222,21 @@ class Unit:
             self.summoner,
         )
 
+    @lazy.on("id", "side", "cell", "profile", "gained_powers", "inspiration", "rewards", "summoner")
+    def roster_key(self) -> tuple[Any, ...]:
+        """What of this unit a `GameState.roster_memo` depends on: whether it is in the arena
+        and what it holds itself, not where it stands nor its Injuries, so a step keeps it."""
+        return (
+            self.id,
+            self.side,
+            self.cell is None,
+            id(self.profile),
+            id(self.gained_powers),
+            self.inspiration,
+            id(self.rewards),
+            self.summoner,
+        )
+
     @property
     def reward_count(self) -> int:
         """Rewards counted against the Level (4.7.9); face-up Techniques are not (4.7.11.d)."""
@@ -380,6 +395,16 @@ class GameState:
         _MEMOS[key] = ((self.units, self.lasting, self.timelines), memo)
         return memo
 
+    @lazy.on("units")
+    def roster_memo(self) -> dict[Any, Any]:
+        """Values derived only from which units are in the arena and the powers each holds
+        itself (`Unit.roster_key`): the powers present in the arena, those held in the game,
+        the Vigilantes of a team. Unlike `memo`, it is not emptied when a unit moves or takes
+        Injuries: `with_unit` hands it on to the next state while the changed unit's
+        `roster_key` stays the same, so these are maintained across the steps of a game
+        instead of rebuilt after each. Any other change of the units gives an empty one."""
+        return {}
+
     def player(self, side: str) -> PlayerState:
         return self.players[SIDES.index(side)]
 
@@ -452,6 +477,9 @@ class GameState:
             memo = self.__dict__.get("memo")
             if memo is not None and known[uid].memo_key == unit.memo_key:
                 new.__dict__["memo"] = memo  # what the memo depends on is unchanged (`memo`)
+            roster = self.__dict__.get("roster_memo")
+            if roster is not None and known[uid].roster_key == unit.roster_key:
+                new.__dict__["roster_memo"] = roster  # the same (`roster_memo`)
         return new
 
     def with_units(self, units: Iterable[Unit]) -> GameState:
@@ -718,7 +746,8 @@ def check_winner(state: GameState) -> GameState:
             return end_game(state, holders[0], "gg")
         if not holders:
             raise Unsupported("1.4.1:no-gg-left", "no player has GG left")
-    standing = [s for s in SIDES if any(u.is_krosmaster and u.side == s for u in state.in_arena())]
+    sides = {u.side for u in state.in_arena() if u.summoner is None}  # run after every event
+    standing = [s for s in SIDES if s in sides]
     if len(standing) == 1:
         return end_game(state, standing[0], "krosmasters")
     if not standing:

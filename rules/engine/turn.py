@@ -181,8 +181,11 @@ def apply_place(state: GameState, unit_id: str, cell: Cell) -> GameState:
 
 
 def _start_player_turn(state: GameState, side: str) -> GameState:
-    """A new game turn for `side` (5.1.1, 5.6.1); its Inspiration dice come off (5.3.3)."""
-    units = tuple(replace(u, inspiration=()) if u.side == side else u for u in state.units)
+    """A new game turn for `side` (5.1.1, 5.6.1); its Inspiration dice come off (5.3.3). Only
+    the units carrying dice are copied: the others keep the values derived from them."""
+    units = tuple(
+        replace(u, inspiration=()) if u.side == side and u.inspiration else u for u in state.units
+    )
     first_turn = state.turn == 0
     return replace(
         state,

@@ -13,24 +13,44 @@ def holders(state: GameState, power: str) -> list[Unit]:
     """Units in the arena that have `power` now (`powers.powers_of`: a Stain removes it).
 
     Only a unit that holds the power itself, copies powers (Master Knight) or was given it by a
-    spell this turn can have it, so the others are skipped before `powers_of` is asked (this
-    runs for every Injury, marker, move and turn: it must stay cheap)."""
+    spell this turn can have it, so the others are skipped before `powers_of` is asked. The
+    answer is kept per `GameState.memo` as unit ids (this runs for every Injury, marker, move
+    and turn, often for the same power: it must stay cheap); the units are this state's. Most
+    powers asked about are held by nobody in the arena, which `_owned` (kept across steps)
+    says before the memo is needed."""
+    owned, copier = _owned(state)
+    if power not in owned and not copier and not _given_this_turn(state, power):
+        return []
+    memo = state.memo
+    key = ("holders", power)
+    ids = memo.get(key)
+    if ids is None:
+        ids = memo[key] = _holder_ids(state, power)
+    if not ids:
+        return []
+    by_id = state.units_by_id
+    return [by_id[i] for i in ids]
+
+
+def _holder_ids(state: GameState, power: str) -> tuple[str, ...]:
+    """`holders` computed: it reads only powers, cells, the lasting effects and the turn, which
+    is what `GameState.memo` depends on."""
     gifted = _given_this_turn(state, power)
     owned, copier = _owned(state)
     if power not in owned and not copier and not gifted:
-        return []
-    return [
-        u
+        return ()
+    return tuple(
+        u.id
         for u in state.in_arena()
         if (_may_hold(u, power) or u.id in gifted) and power in powers_of(state, u)
-    ]
+    )
 
 
 def _owned(state: GameState) -> tuple[frozenset[str], bool]:
-    """Powers the units in the arena hold themselves, and whether one copies powers; read once
-    per `GameState.memo` (which depends on each unit's cell, profile, gained powers and
-    Rewards)."""
-    memo = state.memo
+    """Powers the units in the arena hold themselves, and whether one copies powers; read from
+    which units are in the arena, their profiles, gained powers and Rewards only, so kept in
+    `GameState.roster_memo`."""
+    memo = state.roster_memo
     found = memo.get("owned")
     if found is None:
         owned: set[str] = set()

@@ -59,12 +59,13 @@ def _wakute_vision(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
 @reactions.sight_rule
 def _nice_zest(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
     """Nice Zest (Lemon King): a Lemon Jelly allied to a holder in play blocks the lines of
-    sight of every unit adjacent to it (a Mob blocks none otherwise, 4.19.4.a)."""
-    if not is_named(state, unit, "lemon jelly") or not adjacent(unit, viewer):
+    sight of every unit adjacent to it (a Mob blocks none otherwise, 4.19.4.a). Asked for every
+    unit of every cast: the cheap questions (adjacent? a holder in play?) come first."""
+    if not adjacent(unit, viewer) or not any(
+        h.side == unit.side for h in holders(state, "nice-zest")
+    ):
         return None
-    if any(h.side == unit.side for h in holders(state, "nice-zest")):
-        return True
-    return None
+    return True if is_named(state, unit, "lemon jelly") else None
 
 
 @reactions.sight_exemption
