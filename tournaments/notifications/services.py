@@ -2,7 +2,8 @@
 its transaction commits (`on_commit`), so nobody hears about something that was rolled back:
 
 - a round is published: its players (`round_published`);
-- a player reports: their opponent (`opponent_reported`);
+- a player reports: their opponent (`opponent_reported`, in a Celery task: the round's most
+  frequent write stays cheap);
 - a judge rules: the match's players (`judge_ruled`);
 - a match log is verified: its uploader and the opponent (`log_verified`).
 
