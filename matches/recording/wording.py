@@ -30,12 +30,21 @@ SENTENCES = {
     "4.7": _("This Demonic Reward cannot be bought or given like this."),
     "4.7.4": _("On their first turn, the first player buys Demonic Rewards face down only."),
     "4.7.10": _("Only one Demonic Reward may be revealed per turn, and only a face-down one."),
+    "4.9.12.a": _("This effect on standby rolls no dice."),
+    "4.10.2.a": _("This piece was KO'd and removed from the arena: it cannot act."),
+    "4.10.3.b": _("A Neutral spell rolls at most one die for Critical Hit and for Armour."),
+    "4.14.1": _("Only the enemy characters next to the moving piece roll to Block it."),
     "4.14.2.a": _("The piece has no MP left to start a Block roll."),
     "4.14.2.e": _("Each adjacent enemy rolls once to Block a piece leaving its cell."),
+    "4.14.7": _("A Slippery piece ignores the Block rules: nobody rolls to Block it."),
     "4.17.2": _("A piece moves one cell at a time, to an adjacent cell."),
     "4.17.3": _("That cell is not free."),
     "4.18.3.a": _("Resolve the effects on standby first."),
     "4.19.1": _("A summon goes on a free cell and plays after its summoner."),
+    "4.19.5.a": _("A mechanism is not a character: it never rolls to Block."),
+    "4.19.6.a": _("A mechanism is not a character: it never rolls to Block."),
+    "4.19.7.a": _("A mechanism is not a character: it never rolls to Block."),
+    "4.19.8.a": _("A mechanism is not a character: it never rolls to Block."),
     "4.19.9.c": _("The summoner already controls as many of these summons as the spell allows."),
     "4.19.9.d": _("A team's summons may not go above 6 Strength."),
     "5.1.3": _("The Roll for Tension opens the player's turn."),
@@ -58,11 +67,33 @@ SENTENCES = {
     "7.1.5": _("The target is out of range or out of sight."),
     "7.1": _("The spell cannot be cast on that cell."),
     "7.2.1.a": _("Resolve the effects on standby first."),
+    "7.2.2.b": _("The game ended during this spell: its remaining dice are never rolled."),
     "7.2.3.b": _("Choose the direction of the area of effect."),
     "7.2.4": _("The spell needs another choice."),
+    "7.2.4.a": _("The spell flips no other coin."),
+    "7.2.4.d": _("The game ended during this spell: its remaining dice are never rolled."),
     "7.2.5": _("Enter exactly the Critical dice asked for."),
     "7.2.6": _("Enter exactly the Armour dice asked for."),
+    "7.2.8.c": _("The game ended during this spell: its remaining dice are never rolled."),
+    "7.3.2.a": _("The targets of a Healing spell do not roll for Armour."),
+    "7.4.2": _("A Special spell rolls no dice."),
+    "7.5.22.a": _("This effect on standby rolls no dice."),
     "7.2.9.a": _("That effect is not on standby."),
+    "4.18.3.e": _("This effect needs the player's choice."),
+    "8.6.2": _("Interior Fire removes one marker: choose which."),
+}
+
+#: The question a choice asks at the table, by its key (docs/match-log.md, "Choices of a cast").
+QUESTIONS = {
+    "unit": _("Tap the unit the card picks."),
+    "cell": _("Tap the cell the card picks."),
+    "x": _("Choose X."),
+    "summon": _("Choose the summon."),
+    "effect": _("Choose the effect."),
+    "form": _("Choose the form."),
+    "coin": _("Which side did the coin show?"),
+    "marker": _("Which marker does Interior Fire remove?"),
+    "profile": _("Choose the profile."),
 }
 
 
@@ -172,6 +203,17 @@ def dice_reason(reason: str) -> str:
     if found is None or words is None:
         return reason
     return f"{found.group('count') or ''}{words} ({found.group('rule')})"
+
+
+def choice_request(request: dict[str, Any]) -> dict[str, Any]:
+    """A `ChoiceRequest.to_dict()` with the question and the rule's sentence in the reader's
+    language; `why` stays the engine's English detail."""
+    question = QUESTIONS.get(request["key"])
+    return {
+        **request,
+        "question": str(question) if question else gettext("Choose a value."),
+        "reason": sentence(request["rule"]),
+    }
 
 
 def dice_request(request: dict[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rules.engine.arena import SIDES, Arena
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
-from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
@@ -337,6 +337,14 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
     kinds = [k for k in ("ap", "mp") if getattr(unit.markers, k) < 0]
     picked = [c.partition(":")[2].strip().lower() for c in choices if c.startswith("marker:")]
     if len(kinds) == 2:
+        if not picked:
+            raise ChoiceMissing(
+                "8.6.2",
+                f"{unit.id} has -1 AP and -1 MP markers: Interior Fire removes one, and the "
+                "activate event must name it (choices: marker:ap or marker:mp)",
+                "marker",
+                ("ap", "mp"),
+            )
         if len(picked) != 1 or picked[0] not in kinds:
             raise RuleViolation(
                 "8.6.2",
@@ -411,8 +419,8 @@ def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = Fal
             "is on standby and must be resolved first",
         )
     unit = state.unit(unit_id)
-    if unit.cell is None:
-        raise RuleViolation(rule, f"{unit_id} is not in the arena")
+    if unit.cell is None:  # KO'd in its own turn (or a summon of a KO'd piece): removed
+        raise RuleViolation("4.10.2.a", f"{unit_id} was removed from the arena: it cannot act")
     ended = turn_ended(state, unit_id)
     if ended is not None:
         raise RuleViolation(

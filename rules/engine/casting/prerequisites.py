@@ -183,7 +183,7 @@ PREREQUISITE_TARGETS = register(
 
 def check_caster(state: GameState, unit_id: str) -> Unit:
     """The caster may cast now: the game goes on, it is the acting unit and its turn was not
-    ended, nothing waits on standby (7.2.1.a) and it is in the arena (7.1.1)."""
+    ended, nothing waits on standby (7.2.1.a) and it was not removed from the arena (4.10.2.a)."""
     if state.phase is Phase.OVER:
         raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
@@ -197,7 +197,9 @@ def check_caster(state: GameState, unit_id: str) -> Unit:
         raise RuleViolation("7.2.1.a", f"{state.pending[0].label} is still on standby")
     caster = state.unit(unit_id)
     if caster.cell is None:
-        raise RuleViolation("7.1.1", f"{caster.id} is not in the arena")
+        raise RuleViolation(  # KO'd during its own turn: removed from the arena
+            "4.10.2.a", f"{caster.id} was removed from the arena: it cannot cast"
+        )
     return caster
 
 
