@@ -74,6 +74,37 @@ def forget_roles(event_id: int, user_id: int) -> None:
     transaction.on_commit(lambda: cache.delete(key), robust=True)
 
 
+def event_by_slug(slug: str) -> Event | None:
+    """The event row of a page's URL, kept in the cache: every request of the hottest pages
+    (a player's match, a report, the standings and pairings) starts here, and an event's own
+    row changes a handful of times in its life. `forget_event` drops the entry whenever the
+    row is saved, deleted or updated in bulk (its format and release are read when used)."""
+    key = _event_key(slug)
+    event = cache.get(key)
+    if event is None:
+        event = _event_model().objects.filter(slug=slug).first()
+        if event is not None:
+            cache.set(key, event, timeout=EVENT_CACHE_SECONDS)
+    return event
+
+
+#: How long an event row stays cached; `forget_event` drops it at every change.
+EVENT_CACHE_SECONDS = 3600
+
+
+def _event_key(slug: str) -> str:
+    return f"access:event:{slug}"
+
+
+def forget_event(slug: str) -> None:
+    """The event's row changed (the tournaments app calls this when an `Event` is saved or
+    deleted, and after its bulk status updates): dropped now, and again when the transaction
+    commits, in case a request cached the old row meanwhile."""
+    key = _event_key(slug)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key), robust=True)
+
+
 def is_organiser(user: Person, event: Event) -> bool:
     """The organiser or a co-organiser of the event: they run it (`event.manage`)."""
     return allows(user, "event.manage", event)
@@ -251,7 +282,7 @@ def event_and_roles(request: HttpRequest, slug: str) -> tuple[Event, set[str]]:
     The same rule as `visible_events` (drafts only for people with a role in them), applied to
     the one event read by its slug: the hottest pages ask this on every request, and a lookup by
     slug is a far cheaper query than the visibility filter's join."""
-    event = _event_model().objects.select_related("format__release").filter(slug=slug).first()
+    event = event_by_slug(slug)
     if event is None:
         raise Http404("no such event")
     roles = _roles(request.user, event)

@@ -115,4 +115,7 @@ def start_top_cut(event_id: int) -> bool:
 
 
 # Registered with the workers (they import each app's `tasks` module).
-from tournaments.notifications.tasks import post_webhook  # noqa: E402, F401
+from tournaments.notifications.tasks import (  # noqa: E402, F401
+    post_webhook,
+    tell_opponent_of_report,
+)

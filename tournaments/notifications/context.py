@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from tournaments.notifications.models import Notice
+from tournaments.notifications.selectors import unread_count
 
 
 def unread_notices(request: HttpRequest) -> dict[str, int]:
@@ -13,4 +13,4 @@ def unread_notices(request: HttpRequest) -> dict[str, int]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}
-    return {"unread_notices": Notice.objects.filter(user=user, read_at__isnull=True).count()}
+    return {"unread_notices": unread_count(user.pk)}

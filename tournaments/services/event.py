@@ -328,6 +328,7 @@ def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
             "stale_status",
             current=now,
         )
+    access.forget_event(event.slug)  # a bulk update sends no `post_save`
     event.refresh_from_db()
     notices.rounds_changed(event)
     if to == Status.TOP_CUT:

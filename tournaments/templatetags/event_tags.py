@@ -8,9 +8,10 @@ from types import SimpleNamespace
 from typing import Any
 
 from django import template
+from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
-from django.utils.html import format_html
+from django.utils.formats import date_format, localize
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
@@ -86,3 +87,95 @@ def event_time(moment: datetime | None, event: Any, fmt: str = "DATETIME_FORMAT"
         date_format(local, fmt),
         local.tzname(),
     )
+
+
+@register.simple_tag
+def standings_rows(lines: list[dict[str, Any]]) -> SafeString:
+    """The rows of one page of the standings (`snapshots.StandingsPage.rows`), built here rather
+    than by a `{% for %}` over cells: a page holds 100 rows of about ten cells, and the template
+    engine's lookups, translations and number formatting per cell cost some 20 ms of CPU per
+    page, the first time each page of a snapshot is shown in each language (issue 15). The
+    labels are translated once per page; every value is escaped."""
+    player, points, wdl, byes = (
+        escape(label)
+        for label in (_("Player"), _("Points"), _("W–D–L"), _("Byes"))  # noqa: RUF001
+    )
+    badge = f' <span class="badge">{escape(_("dropped"))}</span>'
+    dash = "\N{EN DASH}"
+    out = []
+    for line in lines:
+        row = line["row"]
+        dropped = row["dropped"]
+        figures = "".join(f'<td class="num">{escape(value)}</td>' for value in line["figures"])
+        out.append(
+            ('<tr class="dropped">' if dropped else "<tr>")
+            + f'<td class="rank" data-label="#">{_number(row["rank"])}</td>'
+            f'<td data-label="{player}"><strong>{escape(row["name"])}</strong>'
+            f"{badge if dropped else ''}</td>"
+            f'<td class="num" data-label="{points}"><strong>{_number(row["points"])}</strong></td>'
+            f'<td class="num" data-label="{wdl}">{_number(row["wins"])}{dash}'
+            f"{_number(row['draws'])}{dash}{_number(row['losses'])}</td>"
+            f'<td class="num" data-label="{byes}">{_number(row["byes"])}</td>{figures}</tr>'
+        )
+    return SafeString("\n".join(out))
+
+
+def _number(value: Any) -> str:
+    """A figure as `{{ value }}` shows it: integers as they are, anything else localised."""
+    return str(value) if type(value) is int else escape(localize(value))
+
+
+@register.simple_tag(takes_context=True)
+def pairing_rows(context: template.Context, matches: Any) -> SafeString:
+    """The rows of a page of pairings as everybody but the results desk sees them (the desk's
+    rows hold forms: `_pairing_row.html`), built here for the same reason as `standings_rows`;
+    the markup is the template's, row for row. The link to each match page is reversed once."""
+    round_, who, my_reg = context["round"], context["who"], context.get("my_reg")
+    mine = my_reg.pk if my_reg else None
+    staff = bool(getattr(who, "staff", False))
+    draft = round_.status == "draft"
+    table, side_a, side_b, result_label = (
+        escape(label) for label in (_("Table"), _("Player A"), _("Player B"), _("Result"))
+    )
+    words = {
+        "bye": escape(_("bye")),
+        "bye_win": escape(_("bye (win)")),
+        "disputed": escape(_("disputed: a judge is on it")),
+        "playing": escape(_("playing")),
+        "page": escape(_("Match page")),
+        "rematch": escape(_("rematch")),
+    }
+    link = reverse("matches:match-detail", args=[0])[:-2]  # ".../matches/" + pk + "/"
+    out = []
+    for m in matches:
+        classes = f"status-{escape(m.status)}"
+        if m.rematch:
+            classes += " rematch"
+        if mine is not None and mine in (m.player_a_id, m.player_b_id):
+            classes += " mine"
+        b = m.player_b
+        if m.status == "confirmed":
+            shown = words["bye_win"] if b is None else f"<strong>{escape(result_text(m))}</strong>"
+        elif m.status == "disputed":
+            shown = f'<span class="warn">{words["disputed"]}</span>'
+        else:
+            shown = "" if draft else f'<span class="muted">{words["playing"]}</span>'
+        links = (
+            f'<a class="row-link" href="{link}{m.pk}/">{words["page"]}</a>'
+            if b is not None and not draft
+            else ""
+        )
+        if staff and m.explanation:
+            links += f'<span class="small muted">{escape(m.explanation)}</span>'
+        if staff and m.rematch:
+            links += f' <strong class="warn">{words["rematch"]}</strong>'
+        out.append(
+            f'<tr id="match-{m.pk}" class="{classes}">'
+            f'<td class="table-no" data-label="{table}">{m.table}</td>'
+            f'<td data-label="{side_a}">{escape(m.player_a.display_name)}</td>'
+            f'<td data-label="{side_b}">'
+            f"{escape(b.display_name) if b is not None else '<em>' + words['bye'] + '</em>'}</td>"
+            f'<td data-label="{result_label}">{shown}</td>'
+            f'<td data-label="">{links}</td></tr>'
+        )
+    return SafeString("\n".join(out))

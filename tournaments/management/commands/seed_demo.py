@@ -154,7 +154,8 @@ class Command(BaseCommand):
             time_zone="Europe/Paris",
             player_cap=16,
         )
-        Event.objects.filter(pk=open_event.pk).update(status=Event.Status.REGISTRATION_OPEN)
+        open_event.status = Event.Status.REGISTRATION_OPEN
+        open_event.save(update_fields=["status"])  # `post_save` drops the cached row
         services.grant_role(event=open_event, user=judge, role=EventRole.Role.JUDGE)
         services.create_event(
             organiser=organiser,
