@@ -30,6 +30,7 @@ from rules.engine.replay import Replay, trace
 from rules.engine.state import GameState
 from rules.engine.svg import Highlight, Mark, render_board
 from rules.matchlog.parse import LogParseError, parse_log
+from rules.refusals import refusal_text
 
 PENDING = (MatchLog.Status.QUEUED, MatchLog.Status.RUNNING)
 
@@ -99,6 +100,10 @@ class Step:
     mark: str = ""  # error, mismatch, unsupported, waived, incomplete, not-replayed
     note: str = ""
 
+    @property
+    def mark_label(self) -> str:
+        return wording.mark_label(self.mark)
+
 
 @dataclass
 class ReplayPage:
@@ -108,6 +113,11 @@ class ReplayPage:
     first_problem: int | None
     chart: str
     marks: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def mark_counts(self) -> list[tuple[str, str, int]]:
+        """(mark, its name in the reader's language, how many steps have it)."""
+        return [(mark, wording.mark_label(mark), n) for mark, n in self.marks.items()]
 
 
 def _die(die: Any) -> str:
@@ -171,7 +181,7 @@ def _marks(replay: Replay) -> dict[int, tuple[str, str]]:
         elif error.rule is None:
             mark, note = "incomplete", error.message
         else:
-            mark, note = "error", f"{error.rule}: {error.message}"
+            mark, note = "error", f"{error.rule}: {refusal_text(error)}"
         found.setdefault(error.line, (mark, note))
     for feature in replay.unsupported:
         found[feature.line] = ("unsupported", f"{feature.feature}: {feature.message}")

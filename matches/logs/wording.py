@@ -16,6 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 
 from rules import sections
+from rules.refusals import refusal_text
 
 HEADINGS: dict[str, Promise] = {
     "Allocate": pgettext_lazy("trace heading", "Allocate"),
@@ -56,6 +57,21 @@ HEADINGS: dict[str, Promise] = {
 }
 """The fixed headings of the engine's traces (`TraceStep.step`), found in `rules/engine`."""
 
+MARKS: dict[str, Promise] = {
+    "error": pgettext_lazy("replay mark", "error"),
+    "mismatch": pgettext_lazy("replay mark", "mismatch"),
+    "unsupported": pgettext_lazy("replay mark", "not modelled"),
+    "waived": pgettext_lazy("replay mark", "waived"),
+    "incomplete": pgettext_lazy("replay mark", "incomplete"),
+    "not-replayed": pgettext_lazy("replay mark", "not replayed"),
+}
+"""What each mark on the replay's list of events (`Step.mark`) is called."""
+
+
+def mark_label(mark: str) -> str:
+    return str(MARKS.get(mark, mark))
+
+
 _STEP = re.compile(r"^Step (?P<n>\d+)$")
 _STEPS = re.compile(r"^Steps (?P<first>\d+)-(?P<last>\d+)$")
 
@@ -80,7 +96,13 @@ def worded_trace(trace: dict[str, Any]) -> dict[str, Any]:
     return {
         **trace,
         "steps": [
-            {**s, "step": heading(s["step"]), "title": sections.title(s.get("rule"))}
+            {
+                **s,
+                "step": heading(s["step"]),
+                "title": sections.title(s.get("rule")),
+                "text": refusal_text(s) if s.get("key") else s["text"],
+                "english": not s.get("key"),  # the engine's detail, marked `lang="en"`
+            }
             for s in trace["steps"]
         ],
     }

@@ -266,7 +266,7 @@ def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
     try:
         found = options.unit_options(game.state, unit_id, game.context).to_dict()
     except RuleViolation as refused:
-        raise Refused(refused.rule, refused.message) from None
+        raise Refused.by_rules(refused) from None
     for spell in found["spells"]:  # why a spell cannot be cast, in the reader's language
         spell["reason"] = wording.sentence(spell["rule"]) if spell["refused"] else None
     for move in found["moves"]:
@@ -286,7 +286,7 @@ def _asking(ask: Callable[[], T]) -> T:
     try:
         return ask()
     except RuleViolation as refused:
-        raise Refused(refused.rule, refused.message) from None
+        raise Refused.by_rules(refused) from None
     except Unsupported as missing:
         raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
@@ -89,6 +90,14 @@ class TraceStep:
     step: str
     rule: str
     text: str
+    key: str = ""  # a refused step: the refusal's key and facts (`RuleViolation.because`)
+    params: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"step": self.step, "rule": self.rule, "text": self.text}
+        if self.key:
+            found.update(key=self.key, params=dict(self.params or {}))
+        return found
 
     def __str__(self) -> str:
         return f"{self.step}: {self.text} ({self.rule})"

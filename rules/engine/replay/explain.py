@@ -74,7 +74,7 @@ class Trace:
         return {
             "line": self.line,
             "event": self.event,
-            "steps": [{"step": s.step, "rule": s.rule, "text": s.text} for s in self.steps],
+            "steps": [s.to_dict() for s in self.steps],
             "changes": list(self.changes),
         }
 
@@ -100,7 +100,9 @@ def trace(result: Replay, line: int) -> Trace:
         found = [e for e in result.errors if e.line == line and e.rule is not None]
         missing = [u for u in result.unsupported if u.line == line]
         for error in found:
-            steps.append(TraceStep("Refused", error.rule or "", error.message))
+            steps.append(
+                TraceStep("Refused", error.rule or "", error.message, error.key, error.params)
+            )
         for feature in missing:
             steps.append(TraceStep("Not modelled", feature.feature, feature.message))
         return Trace(line, event_name(event), tuple(steps), ())

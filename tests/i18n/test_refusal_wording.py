@@ -1,0 +1,145 @@
+"""The engine's refusals in the reader's language (issue 18): every refusal key has a wording
+naming the same facts, the English is the engine's sentence word for word, and the scoresheet,
+the verification report, the replay's trace and the API show them in French with the same rule
+and key."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import re
+import string
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from matches.logs import services as log_services
+from matches.models import MatchLog
+from matches.recording import game as games
+from rules import refusals
+from rules.engine import refusals as engine_refusals
+from rules.engine.errors import RuleViolation
+from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
+from tests.matchlogs_web.conftest import build_world as build_log_world
+from tests.matchlogs_web.conftest import corpus, run_task
+from tests.recording.helpers import build_world
+
+ENGINE = pathlib.Path(engine_refusals.__file__).parent
+SAMPLE = {"count": 3, "ap": 2, "mp": 1, "needed": 4, "kamas": 5, "die": 1}
+
+
+def _fields(template: str) -> set[tuple[str, str]]:
+    """The facts a sentence names, with `r` for the quoted ones."""
+    return {(name, conv or "s") for _, name, _, conv in string.Formatter().parse(template) if name}
+
+
+def _placeholders(msgid: str) -> set[tuple[str, str]]:
+    return set(re.findall(r"%\((\w+)\)([sr])", msgid))
+
+
+def _sample(template: str) -> dict[str, object]:
+    return {name: SAMPLE.get(name, f"<{name}>") for name, _ in _fields(template)}
+
+
+def test_every_refusal_key_has_a_wording_naming_the_same_facts():
+    assert set(refusals.WORDING) == set(engine_refusals.REFUSALS)
+    with translation.override("en"):
+        for key, english in engine_refusals.REFUSALS.items():
+            msgid = str(refusals.WORDING[key])
+            assert _placeholders(msgid) == _fields(english), key
+
+
+def test_in_english_a_refusal_is_the_engine_sentence_word_for_word():
+    with translation.override("en"):
+        for key, english in engine_refusals.REFUSALS.items():
+            violation = RuleViolation.because("1", key, **_sample(english))
+            assert refusals.refusal_text(violation) == violation.message, key
+
+
+def test_in_french_every_refusal_and_action_is_translated():
+    with translation.override("fr"):
+        for key, english in engine_refusals.REFUSALS.items():
+            violation = RuleViolation.because("1", key, **_sample(english))
+            assert refusals.refusal_text(violation) != violation.message, key
+        for action in engine_refusals.ACTIONS:
+            assert str(refusals.ACTIONS[action]) != action
+
+
+def test_every_key_the_engine_raises_is_in_the_catalogue():
+    """A `RuleViolation.because(rule, "key", ...)` whose key has no sentence would fail only
+    when that refusal happens: every call in the engine is checked here."""
+    used: set[str] = set()
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "because"
+            ):
+                key = node.args[1]
+                assert isinstance(key, ast.Constant), f"{path}: a refusal key must be a literal"
+                used.add(key.value)
+    assert used, "no keyed refusal found"
+    assert used <= set(engine_refusals.REFUSALS), used - set(engine_refusals.REFUSALS)
+
+
+def test_a_stored_error_without_a_key_keeps_its_english():
+    with translation.override("fr"):
+        error = {"line": 3, "rule": "1.2.1", "message": "the arena cannot be played: x"}
+        assert refusals.refusal_text(error) == error["message"]
+        odd = {**error, "key": "cell_not_free", "params": {"other": 1}}
+        assert refusals.refusal_text(odd) == error["message"]  # facts of another shape
+
+
+@pytest.mark.django_db
+def test_the_scoresheet_refuses_in_french_with_the_same_rule_and_key(settings):
+    settings.LIVE_REDIS_URL = None
+    games._games.clear()
+    world = build_world()
+    api = APIClient()
+    api.force_authenticate(world.a)
+    url = f"/api/v1/matches/{world.match.pk}/recording/"
+    api.post(url, {}, format="json")
+    action = {"after": 0, "events": [{"e": "place", "unit": "A1", "cell": "a1"}]}
+    with translation.override("en"):
+        english = api.post(url + "actions/", action, format="json", HTTP_ACCEPT_LANGUAGE="en")
+        french = api.post(url + "actions/", action, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert english.status_code == french.status_code == 422
+    en, fr = english.json(), french.json()
+    assert en["rule"] == fr["rule"] == "1.3.9" and en["code"] == fr["code"] == "illegal"
+    assert en["key"] == fr["key"] == "not_start_cell" and en["params"] == fr["params"]
+    assert en["message"] == "a1 is not a start cell of player A"
+    assert fr["message"] == "a1 n'est pas une case de départ du joueur A"
+
+
+@pytest.mark.django_db
+def test_the_verification_report_and_trace_in_french(release):  # noqa: F811
+    world = build_log_world()
+    data = corpus("invalid-move-into-tree.jsonl")
+    log, _ = log_services.store_log(world.match, data=data, by=world.player_a, enqueue=False)
+    run_task(log.pk)
+    log = MatchLog.objects.get(pk=log.pk)
+    error = log.report["errors"][0]
+    assert error["key"] == "cell_taken" and error["message"].endswith("a Tree is there")
+    client = Client()
+    client.force_login(world.judge)
+    replay = f"/matches/{world.match.pk}/logs/{log.pk}/replay/"
+    with translation.override("en"):
+        french = unescape(client.get(replay, headers={"accept-language": "fr"}).content.decode())
+        english = unescape(client.get(replay, headers={"accept-language": "en"}).content.decode())
+    cell = error["params"]["cell"]
+    sentence = f"{cell} n'est pas une case libre : un Arbre s'y trouve"
+    assert sentence in french and "a Tree is there" not in french
+    assert f"<span>{sentence}</span>" in french  # the trace's refused step, not marked English
+    assert "<strong>erreur</strong>" in french and "1 erreur" in french
+    assert error["message"] in english
+    api = APIClient()
+    api.force_authenticate(world.judge)
+    with translation.override("en"):
+        answer = api.get(f"{world.url}/{log.pk}/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.json()["report"]["errors"][0]["message"] == sentence
+    assert answer.json()["report"]["errors"][0]["rule"] == "4.17.3"
+    assert MatchLog.objects.get(pk=log.pk).report["errors"][0] == error  # stored in English
