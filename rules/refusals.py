@@ -136,24 +136,39 @@ OBSTACLES: dict[str, Promise] = {
 """What may stand on a cell that is not free, where it is not a unit or a named piece."""
 
 
-def _fact(name: str, value: Any) -> Any:
-    if name == "action" and value in ACTIONS:
-        return str(ACTIONS[value])
-    if name == "what" and value in OBSTACLES:
-        return str(OBSTACLES[value])
-    return value
+FACT_WORDS: dict[str, Mapping[str, Promise]] = {"action": ACTIONS, "what": OBSTACLES}
+"""Facts that are English words, by the fact's name: each value's wording."""
+
+
+def worded(
+    table: Mapping[str, Promise],
+    key: str,
+    params: Params,
+    words: Mapping[str, Mapping[str, Promise]] | None = None,
+) -> str | None:
+    """The sentence of `key` in `table` (lazy msgids with `%(fact)s`) in the active language,
+    with the facts that are English words (`words`: fact name -> value -> wording) translated;
+    None for a key (or facts) the table does not know, so that the caller keeps the engine's
+    own sentence. The engine's other keyed sentences (the trace's) are worded by it too."""
+    wording = table.get(key)
+    if wording is None:
+        return None
+    words = words or {}
+    facts = {
+        name: str(words[name][value])
+        if isinstance(value, str) and value in words.get(name, {})
+        else value
+        for name, value in params.items()
+    }
+    try:
+        return str(wording) % facts
+    except (KeyError, TypeError, ValueError):  # a stored report of another shape
+        return None
 
 
 def sentence(key: str, params: Params) -> str | None:
-    """The refusal's sentence in the active language, or None for a key (or facts) this table
-    does not know, so that the caller keeps the engine's own sentence."""
-    wording = WORDING.get(key)
-    if wording is None:
-        return None
-    try:
-        return str(wording) % {name: _fact(name, value) for name, value in params.items()}
-    except (KeyError, TypeError, ValueError):  # a stored report of another shape
-        return None
+    """The refusal's sentence in the active language (see `worded`)."""
+    return worded(WORDING, key, params, FACT_WORDS)
 
 
 def refusal_text(found: Any) -> str:

@@ -17,18 +17,21 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from matches.logs import services as log_services
+from matches.logs import wording as log_wording
 from matches.models import MatchLog
 from matches.recording import game as games
 from rules import refusals
 from rules.engine import refusals as engine_refusals
+from rules.engine import trace_texts
 from rules.engine.errors import RuleViolation
+from rules.engine.state import INSPIRATION_POWERS
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world
 from tests.matchlogs_web.conftest import corpus, run_task
 from tests.recording.helpers import build_world
 
 ENGINE = pathlib.Path(engine_refusals.__file__).parent
-SAMPLE = {"count": 3, "ap": 2, "mp": 1, "needed": 4, "kamas": 5, "die": 1}
+SAMPLE = {"count": 3, "ap": 2, "mp": 1, "needed": 4, "kamas": 5, "die": 1, "turn": 2}
 
 
 def _fields(template: str) -> set[tuple[str, str]]:
@@ -44,46 +47,76 @@ def _sample(template: str) -> dict[str, object]:
     return {name: SAMPLE.get(name, f"<{name}>") for name, _ in _fields(template)}
 
 
-def test_every_refusal_key_has_a_wording_naming_the_same_facts():
-    assert set(refusals.WORDING) == set(engine_refusals.REFUSALS)
+CATALOGUES = {
+    "refusals": (engine_refusals.REFUSALS, refusals.WORDING),
+    "trace": (trace_texts.TRACE, log_wording.TRACE),
+    "changes": (trace_texts.CHANGES, log_wording.CHANGES),
+}
+
+
+@pytest.mark.parametrize("name", CATALOGUES)
+def test_every_engine_key_has_a_wording_naming_the_same_facts(name):
+    engine, django = CATALOGUES[name]
+    assert set(django) == set(engine)
     with translation.override("en"):
-        for key, english in engine_refusals.REFUSALS.items():
-            msgid = str(refusals.WORDING[key])
+        for key, english in engine.items():
+            msgid = str(django[key])
             assert _placeholders(msgid) == _fields(english), key
 
 
-def test_in_english_a_refusal_is_the_engine_sentence_word_for_word():
+@pytest.mark.parametrize("name", CATALOGUES)
+def test_in_english_each_sentence_is_the_engine_sentence_word_for_word(name):
+    engine, django = CATALOGUES[name]
     with translation.override("en"):
-        for key, english in engine_refusals.REFUSALS.items():
-            violation = RuleViolation.because("1", key, **_sample(english))
-            assert refusals.refusal_text(violation) == violation.message, key
+        for key, english in engine.items():
+            facts = _sample(english)
+            assert refusals.worded(django, key, facts) == english.format(**facts), key
 
 
-def test_in_french_every_refusal_and_action_is_translated():
+@pytest.mark.parametrize("name", CATALOGUES)
+def test_in_french_every_sentence_is_translated(name):
+    engine, django = CATALOGUES[name]
     with translation.override("fr"):
-        for key, english in engine_refusals.REFUSALS.items():
-            violation = RuleViolation.because("1", key, **_sample(english))
-            assert refusals.refusal_text(violation) != violation.message, key
+        for key, english in engine.items():
+            facts = _sample(english)
+            assert refusals.worded(django, key, facts) != english.format(**facts), key
+
+
+def test_in_french_every_action_and_inspiration_power_is_translated():
+    with translation.override("fr"):
         for action in engine_refusals.ACTIONS:
             assert str(refusals.ACTIONS[action]) != action
+        for power in INSPIRATION_POWERS.values():
+            assert power in log_wording.POWERS
+
+
+def test_a_refusal_carries_its_key_and_its_english():
+    violation = RuleViolation.because("4.17.3", "cell_not_free", cell="b4")
+    assert (violation.rule, violation.message) == ("4.17.3", "b4 is not free")
+    assert (violation.key, violation.params) == ("cell_not_free", {"cell": "b4"})
+    with translation.override("fr"):
+        assert refusals.refusal_text(violation) == "b4 n'est pas libre"
 
 
 def test_every_key_the_engine_raises_is_in_the_catalogue():
-    """A `RuleViolation.because(rule, "key", ...)` whose key has no sentence would fail only
-    when that refusal happens: every call in the engine is checked here."""
-    used: set[str] = set()
+    """A `RuleViolation.because(rule, "key", ...)` or `TraceStep.said(step, rule, "key", ...)`
+    whose key has no sentence would fail only when it happens: the engine's calls are checked
+    here (the catalogue tests above then check that each key has a wording)."""
+    used: dict[str, set[str]] = {"because": set(), "said": set()}
     for path in ENGINE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "because"
+                and node.func.attr in ("because", "said")
+                and len(node.args) >= 3 - (node.func.attr == "because")
             ):
-                key = node.args[1]
-                assert isinstance(key, ast.Constant), f"{path}: a refusal key must be a literal"
-                used.add(key.value)
-    assert used, "no keyed refusal found"
-    assert used <= set(engine_refusals.REFUSALS), used - set(engine_refusals.REFUSALS)
+                key = node.args[1 if node.func.attr == "because" else 2]
+                if isinstance(key, ast.Constant):
+                    used[node.func.attr].add(key.value)
+    assert used["because"] <= set(engine_refusals.REFUSALS)
+    assert used["said"] <= set(trace_texts.TRACE)
+    assert len(used["because"]) > 50 and len(used["said"]) > 20
 
 
 def test_a_stored_error_without_a_key_keeps_its_english():
@@ -135,6 +168,12 @@ def test_the_verification_report_and_trace_in_french(release):  # noqa: F811
     assert sentence in french and "a Tree is there" not in french
     assert f"<span>{sentence}</span>" in french  # the trace's refused step, not marked English
     assert "<strong>erreur</strong>" in french and "1 erreur" in french
+    moved = client.get(f"{replay}step/?step=6", headers={"accept-language": "fr"})
+    moved = unescape(moved.content.decode())
+    assert "se déplace" in moved and "pour 1 PM ; il reste" in moved and "PM left" not in moved
+    with translation.override("en"):
+        english_step = client.get(f"{replay}step/?step=6", headers={"accept-language": "en"})
+    assert "for 1 MP;" in english_step.content.decode()
     assert error["message"] in english
     api = APIClient()
     api.force_authenticate(world.judge)
