@@ -221,3 +221,16 @@ def worded_trace(trace: dict[str, Any]) -> dict[str, Any]:
             }
         )
     return {**trace, "steps": steps, "worded_changes": worded_changes(trace)}
+
+
+def worded_outcome(outcome: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A recorded action's outcome (its trace steps and changes, stored in English with their
+    keys and facts) as the scoresheet shows it: in the active language where it has keys."""
+    if not outcome:
+        return outcome
+    trace = worded_trace({"steps": outcome.get("steps") or [], **outcome})
+    return {
+        **outcome,
+        "steps": trace["steps"],
+        "changes": [change for change, _english in trace["worded_changes"]],
+    }

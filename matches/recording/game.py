@@ -26,9 +26,17 @@ from rules.catalog import selectors as catalog_selectors
 from rules.engine import options
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import Event, Header, TimePolicy
-from rules.engine.replay import LogError, Replay, changes, dispatch, replay
+from rules.engine.replay import (
+    LogError,
+    Replay,
+    change_facts,
+    dispatch,
+    game_over_step,
+    replay,
+)
 from rules.engine.roster import Profile
 from rules.engine.state import GameState, Phase
+from rules.engine.trace_texts import CHANGES
 from rules.matchlog.parse import LogParseError, parse_log
 from rules.matchlog.verify import with_inline_profiles
 
@@ -292,11 +300,10 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
                 ) from None
             state = applied.state
             states.append(state)
-            steps += [{"step": s.step, "rule": s.rule, "text": s.text} for s in applied.trace]
+            steps += [s.to_dict() for s in applied.trace]
     after = states[-1]
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
-        who = f"player {after.winner} wins" if after.winner else "a draw"
-        steps.append({"step": "Game over", "rule": "1.4", "text": f"{who} ({after.over_reason})"})
+        steps.append(game_over_step(after, "1.4").to_dict())
     game = Game(
         game.recording_id,
         version,
@@ -311,7 +318,15 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
         timed,
         list(game.active),  # the service adds the new row once it is written
     )
-    return Checked(game, {"steps": steps, "changes": changes(before, after)})
+    found = change_facts(before, after)
+    return Checked(
+        game,
+        {
+            "steps": steps,
+            "changes": [CHANGES[key].format(**facts) for key, facts in found],
+            "change_facts": [{"key": key, "params": facts} for key, facts in found],
+        },
+    )
 
 
 def _check_full(game: Game, new: list[dict[str, Any]]) -> list[GameState]:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 from kernel import access
 from matches import selectors as match_selectors
+from matches.logs import wording as log_wording
 from matches.logs.services import TIME_POLICIES
 from matches.models import Match
 from matches.recording import wording
@@ -231,7 +232,7 @@ def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, An
             "number": last.number,
             "side": last.side,
             "summary": summary(last.events),
-            "outcome": last.outcome,
+            "outcome": log_wording.worded_outcome(last.outcome),
         }
         if last
         else None,

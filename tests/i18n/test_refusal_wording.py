@@ -28,7 +28,7 @@ from rules.engine.state import INSPIRATION_POWERS
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world
 from tests.matchlogs_web.conftest import corpus, run_task
-from tests.recording.helpers import build_world
+from tests.recording.helpers import GAME, build_world
 
 ENGINE = pathlib.Path(engine_refusals.__file__).parent
 SAMPLE = {"count": 3, "ap": 2, "mp": 1, "needed": 4, "kamas": 5, "die": 1, "turn": 2}
@@ -127,6 +127,12 @@ def test_a_stored_error_without_a_key_keeps_its_english():
         assert refusals.refusal_text(odd) == error["message"]  # facts of another shape
 
 
+def _api(user) -> APIClient:
+    api = APIClient()
+    api.force_authenticate(user)
+    return api
+
+
 @pytest.mark.django_db
 def test_the_scoresheet_refuses_in_french_with_the_same_rule_and_key(settings):
     settings.LIVE_REDIS_URL = None
@@ -146,6 +152,15 @@ def test_the_scoresheet_refuses_in_french_with_the_same_rule_and_key(settings):
     assert en["key"] == fr["key"] == "not_start_cell" and en["params"] == fr["params"]
     assert en["message"] == "a1 is not a start cell of player A"
     assert fr["message"] == "a1 n'est pas une case de départ du joueur A"
+    for version, events in enumerate(GAME[:4]):
+        player = api if version % 2 == 0 or version > 1 else _api(world.b)
+        done = player.post(url + "actions/", {"after": version, "events": events}, format="json")
+        assert done.status_code == 201, done.json()
+    with translation.override("en"):
+        french = api.get(url, HTTP_ACCEPT_LANGUAGE="fr").json()["last"]["outcome"]
+        english = api.get(url, HTTP_ACCEPT_LANGUAGE="en").json()["last"]["outcome"]
+    assert french["changes"] == ["A1 case e2 -> e3", "A1 PM 8 -> 7"]
+    assert english["changes"] == ["A1 cell e2 -> e3", "A1 mp 8 -> 7"]
 
 
 @pytest.mark.django_db
