@@ -119,6 +119,18 @@ WORDING: dict[str, Promise] = {
         "%(spell)s is a Healing spell: its targets do not roll for Armour; the log records "
         "Armour dice for %(units)s"
     ),
+    "log_empty": _("the log is empty: line 1 must be the header"),
+    "log_not_utf8": _("not UTF-8 text (byte %(byte)s)"),
+    "log_not_json": _("not JSON: %(error)s (column %(column)s)"),
+    "log_line_not_object": _("each line must be a JSON object, not %(kind)s"),
+    "log_header_first": _("the first line must be the header, not an event"),
+    "log_format_unknown": _("%(format)r is not a format this verifier reads (kml/1)"),
+    "log_event_type_unknown": _("%(tag)r is not an event type (%(types)s)"),
+    "log_event_type_missing": _("every event needs its type in the field 'e'"),
+    "log_field_required": _("is required"),
+    "log_field_unknown": _("unknown field"),
+    "log_result_not_last": _("the result was claimed on line %(line)s; no event may follow it"),
+    "log_too_many_problems": _("more than %(count)s problems; stopped reading"),
 }
 """How each refusal key (`rules.engine.refusals.REFUSALS`) is worded."""
 

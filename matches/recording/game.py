@@ -268,7 +268,8 @@ def parse_event(game: Game, data: dict[str, Any], line: int) -> Event:
         log = parse_log(game.header_line + "\n" + json.dumps(data) + "\n")
     except LogParseError as unreadable:
         issue = unreadable.issues[0]
-        message = f"{issue.field}: {issue.message}" if issue.field else issue.message
+        said = refusals.refusal_text(issue)
+        message = f"{issue.field}: {said}" if issue.field else said
         raise Refused(None, message) from None
     return replace(log.events[0], line=line)
 

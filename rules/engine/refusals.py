@@ -113,6 +113,19 @@ REFUSALS: dict[str, str] = {
         "{spell} is a Healing spell: its targets do not roll for Armour; the log records Armour "
         "dice for {units}"
     ),
+    # The log's text (`rules.matchlog`): why a log cannot be read at all
+    "log_empty": "the log is empty: line 1 must be the header",
+    "log_not_utf8": "not UTF-8 text (byte {byte})",
+    "log_not_json": "not JSON: {error} (column {column})",
+    "log_line_not_object": "each line must be a JSON object, not {kind}",
+    "log_header_first": "the first line must be the header, not an event",
+    "log_format_unknown": "{format!r} is not a format this verifier reads (kml/1)",
+    "log_event_type_unknown": "{tag!r} is not an event type ({types})",
+    "log_event_type_missing": "every event needs its type in the field 'e'",
+    "log_field_required": "is required",
+    "log_field_unknown": "unknown field",
+    "log_result_not_last": "the result was claimed on line {line}; no event may follow it",
+    "log_too_many_problems": "more than {count} problems; stopped reading",
 }
 """Every refusal key and its English sentence (`str.format` fields: the facts)."""
 

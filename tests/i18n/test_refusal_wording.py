@@ -197,3 +197,25 @@ def test_the_verification_report_and_trace_in_french(release):  # noqa: F811
     assert answer.json()["report"]["errors"][0]["message"] == sentence
     assert answer.json()["report"]["errors"][0]["rule"] == "4.17.3"
     assert MatchLog.objects.get(pk=log.pk).report["errors"][0] == error  # stored in English
+
+
+@pytest.mark.django_db
+def test_an_unreadable_log_is_explained_in_french_with_the_same_lines_and_fields():
+    body = b'{"format": "kml/2"}\n[1]\n'
+    api = APIClient()
+    with translation.override("en"):
+        english = api.post("/api/v1/logs/verify", body, content_type="application/x-ndjson")
+        french = api.post(
+            "/api/v1/logs/verify",
+            body,
+            content_type="application/x-ndjson",
+            HTTP_ACCEPT_LANGUAGE="fr",
+        )
+    assert english.status_code == french.status_code == 422
+    en, fr = english.json()["errors"], french.json()["errors"]
+    assert [(e["line"], e["field"], e["key"]) for e in en] == [
+        (e["line"], e["field"], e["key"]) for e in fr
+    ]
+    assert en[0]["message"] == "'kml/2' is not a format this verifier reads (kml/1)"
+    assert fr[0]["message"] == "'kml/2' n'est pas un format que ce vérificateur lit (kml/1)"
+    assert fr[1]["message"] == "chaque ligne doit être un objet JSON, pas list"
