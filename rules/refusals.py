@@ -131,8 +131,31 @@ WORDING: dict[str, Promise] = {
     "log_field_unknown": _("unknown field"),
     "log_result_not_last": _("the result was claimed on line %(line)s; no event may follow it"),
     "log_too_many_problems": _("more than %(count)s problems; stopped reading"),
+    "team_not_an_object": _("a team is an object with a 'krosmasters' list"),
+    "team_field_unknown": _("unknown field"),
+    "team_not_a_list": _("must be a list of profile ids or names"),
+    "team_not_a_reference": _("must be a profile id or name"),
+    "team_label_not_text": _("must be a string"),
+    "team_name_ambiguous": _("%(text)r names %(count)s profiles; use one of their ids: %(listed)s"),
+    "team_name_unknown_close": _("no profile is called %(text)r; did you mean: %(listed)s"),
+    "team_name_unknown": _("no profile has the id or name %(text)r"),
 }
 """How each refusal key (`rules.engine.refusals.REFUSALS`) is worded."""
+
+LIST_WORDING: dict[str, Promise] = {
+    "b1_unknown_rank": _("unknown Rank %(rank)r; one of %(names)s"),
+    "b1_mob_count_range": _("a %(rank)s fields %(min)s to %(max)s Mobs, not %(count)s"),
+    "b1_mob_count_exact": _("a %(rank)s fields %(min)s Mobs, not %(count)s"),
+    "b1_not_in_almanac": _("%(mob)r is not a Mob of the Almanac"),
+    "b1_lp_card": _("%(mob)s: %(lp)s LP; Mob cards have 5 to 10 or 15 LP"),
+    "b1_unknown_abilities": _("%(mob)s has no %(unknown)s; its abilities are %(abilities)s"),
+    "b1_lp_spent": _("%(mob)s: %(spent)s LP placed in HP and abilities, the card has %(lp)s"),
+    "b1_lp_budget": _("%(total)s LP of Mobs; a %(rank)s may spend %(budget)s"),
+    "b1_labels_needed": _("two copies of one Mob need different labels to be told apart"),
+}
+"""How each BATTLES ONE list problem (`rules.battlesone.legality.PROBLEMS`) is worded; Rank,
+Mob and ability names stay as the rulebook prints them."""
+
 
 ACTIONS: dict[str, Promise] = {
     "act": pgettext_lazy("a piece cannot", "act"),
@@ -207,3 +230,34 @@ def worded_report(report: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
     if not report or not report.get("errors"):
         return report
     return {**report, "errors": worded_errors(report["errors"])}
+
+
+def worded_problems(problems: Any) -> list[dict[str, Any]]:
+    """An unreadable team's or list's problems (`{"path", "message", ...}`, the engine's
+    English with a key and facts where it has them) with each `message` in the active
+    language, and the one line that sums them up."""
+    return [{**p, "message": refusal_text(p)} for p in problems]
+
+
+def problems_text(problems: Any) -> str:
+    """The problems on one line, `path: message; ...`, in the active language."""
+    return "; ".join(
+        f"{p['path']}: {p['message']}" if p.get("path") else p["message"]
+        for p in worded_problems(problems)
+    )
+
+
+def worded_list_report(report: Mapping[str, Any]) -> dict[str, Any]:
+    """A game system's list report with each violation worded in the active language (its
+    key in `LIST_WORDING`); Krosmaster teams are worded by `teams.wording`."""
+    return {
+        **report,
+        "violations": [
+            {
+                **v,
+                "message": worded(LIST_WORDING, v.get("key") or "", v.get("params") or {})
+                or v.get("message", ""),
+            }
+            for v in report.get("violations") or []
+        ],
+    }

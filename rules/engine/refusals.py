@@ -126,6 +126,15 @@ REFUSALS: dict[str, str] = {
     "log_field_unknown": "unknown field",
     "log_result_not_last": "the result was claimed on line {line}; no event may follow it",
     "log_too_many_problems": "more than {count} problems; stopped reading",
+    # A written team (`rules.engine.teamspec`): why it cannot be read
+    "team_not_an_object": "a team is an object with a 'krosmasters' list",
+    "team_field_unknown": "unknown field",
+    "team_not_a_list": "must be a list of profile ids or names",
+    "team_not_a_reference": "must be a profile id or name",
+    "team_label_not_text": "must be a string",
+    "team_name_ambiguous": "{text!r} names {count} profiles; use one of their ids: {listed}",
+    "team_name_unknown_close": "no profile is called {text!r}; did you mean: {listed}",
+    "team_name_unknown": "no profile has the id or name {text!r}",
 }
 """Every refusal key and its English sentence (`str.format` fields: the facts)."""
 

@@ -21,10 +21,13 @@ from matches.logs import wording as log_wording
 from matches.models import MatchLog
 from matches.recording import game as games
 from rules import refusals
+from rules.battlesone import legality as b1_legality
 from rules.engine import refusals as engine_refusals
 from rules.engine import trace_texts
 from rules.engine.errors import RuleViolation
 from rules.engine.state import INSPIRATION_POWERS
+from rules.engine.teamspec import SpecProblem, TeamSpecError
+from teams import intake
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world
 from tests.matchlogs_web.conftest import corpus, run_task
@@ -51,6 +54,7 @@ CATALOGUES = {
     "refusals": (engine_refusals.REFUSALS, refusals.WORDING),
     "trace": (trace_texts.TRACE, log_wording.TRACE),
     "changes": (trace_texts.CHANGES, log_wording.CHANGES),
+    "battlesone": (b1_legality.PROBLEMS, refusals.LIST_WORDING),
 }
 
 
@@ -219,3 +223,34 @@ def test_an_unreadable_log_is_explained_in_french_with_the_same_lines_and_fields
     assert en[0]["message"] == "'kml/2' is not a format this verifier reads (kml/1)"
     assert fr[0]["message"] == "'kml/2' n'est pas un format que ce vérificateur lit (kml/1)"
     assert fr[1]["message"] == "chaque ligne doit être un objet JSON, pas list"
+
+
+@pytest.mark.django_db
+def test_an_unreadable_team_and_a_battlesone_list_in_french():
+    error = TeamSpecError(
+        [SpecProblem.said("krosmasters", "team_not_a_list"), SpecProblem("x", "as written")]
+    )
+    with translation.override("fr"):
+        refusal = intake.unreadable_team(error)
+    assert refusal.reason == (
+        "krosmasters: doit être une liste d'identifiants ou de noms de profils; x: as written"
+    )
+    assert refusal.extra["problems"][0]["key"] == "team_not_a_list"
+    with translation.override("en"):
+        assert intake.unreadable_team(error).reason == str(error).replace("\n", "; ")
+    api = APIClient()
+    body = {"rank": "page", "mobs": [{"mob": "Warrior", "lp": 7, "hp": 3, "abilities": {}}]}
+    with translation.override("en"):
+        french = api.post(
+            "/api/v1/game-systems/battlesone/check-list/",
+            body,
+            format="json",
+            HTTP_ACCEPT_LANGUAGE="fr",
+        )
+        english = api.post("/api/v1/game-systems/battlesone/check-list/", body, format="json")
+    if french.status_code == 503:
+        pytest.skip("the BATTLES ONE rulebook is not on this machine")
+    fr, en = french.json()["violations"], english.json()["violations"]
+    assert [(v["rule"], v["key"]) for v in fr] == [(v["rule"], v["key"]) for v in en]
+    assert any("PN placés en PV" in v["message"] for v in fr)
+    assert any("LP placed in HP" in v["message"] for v in en)
