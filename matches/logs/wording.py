@@ -172,6 +172,20 @@ def worded_changes(trace: dict[str, Any]) -> list[tuple[str, bool]]:
     return out
 
 
+PHASES: dict[str, Promise] = {
+    "setup": pgettext_lazy("game phase", "set-up"),
+    "tension": pgettext_lazy("game phase", "Roll for Tension"),
+    "inspiration": pgettext_lazy("game phase", "Inspiration"),
+    "pieces": pgettext_lazy("game phase", "pieces play"),
+    "over": pgettext_lazy("game phase", "game over"),
+}
+"""Where the game is in its turn (`state.Phase`), as the state panel says it."""
+
+
+def phase_label(phase: str) -> str:
+    return str(PHASES.get(phase, phase))
+
+
 MARKS: dict[str, Promise] = {
     "error": pgettext_lazy("replay mark", "error"),
     "mismatch": pgettext_lazy("replay mark", "mismatch"),
