@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 from kernel import choices
 from matches.logs import wording
 from matches.models import Match, MatchLog
+from rules import board_words
 from rules.catalog import selectors as catalog
 from rules.engine.cells import Cell
 from rules.engine.logevents import Header, TimePolicy, event_name
@@ -264,6 +265,7 @@ def board(state: GameState, *, highlights: Iterable[Highlight] = (), title: str 
         title=title or None,
         cell_size=40,
         id_prefix="replay",
+        legend=board_words.legend(),
     )
 
 

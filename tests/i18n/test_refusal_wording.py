@@ -20,10 +20,11 @@ from matches.logs import services as log_services
 from matches.logs import wording as log_wording
 from matches.models import MatchLog
 from matches.recording import game as games
-from rules import refusals
+from rules import board_words, refusals
 from rules.battlesone import legality as b1_legality
 from rules.engine import refusals as engine_refusals
-from rules.engine import trace_texts
+from rules.engine import svg, trace_texts
+from rules.engine.arena import arena_from_dict
 from rules.engine.errors import RuleViolation
 from rules.engine.state import INSPIRATION_POWERS
 from rules.engine.teamspec import SpecProblem, TeamSpecError
@@ -254,3 +255,14 @@ def test_an_unreadable_team_and_a_battlesone_list_in_french():
     assert [(v["rule"], v["key"]) for v in fr] == [(v["rule"], v["key"]) for v in en]
     assert any("PN placés en PV" in v["message"] for v in fr)
     assert any("LP placed in HP" in v["message"] for v in en)
+
+
+def test_the_board_legend_has_every_word_in_french_with_the_same_fields():
+    assert set(board_words.LEGEND) == set(svg.LEGEND)
+    with translation.override("fr"):
+        french = board_words.legend()
+    for key, english in svg.LEGEND.items():
+        assert _fields(french[key]) == _fields(english) and french[key] != english, key
+    arena = arena_from_dict({"name": "Test", "trees": ["e5"], "crates": ["c3"]})
+    board = svg.render_board(arena, legend=french)
+    assert "Légende" in board and "Legend" not in board
