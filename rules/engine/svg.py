@@ -105,7 +105,9 @@ def render_board(
     frame = _Frame(cell_size, margin=cell_size // 2 + 8)
     board = BOARD_SIZE * cell_size
     legend_x = 2 * frame.margin + board
-    width = legend_x + 230
+    words = {**LEGEND, **(legend or {})}
+    labels = [*words.values(), *(f"{h.label} (00)" for h in highlights)]
+    width = legend_x + max(230, 20 + 7 * max(len(label) for label in labels))  # ~7 px a letter
     height = 2 * frame.margin + board
     name = arena.name or "Arena"
     heading = title or f"{name}: the board"
@@ -128,7 +130,6 @@ def render_board(
     out.append(_scenery(frame, arena))
     out.append(_kamas(frame, kamas))
     out.append(_units(frame, units))
-    words = {**LEGEND, **(legend or {})}
     out.append(_legend(legend_x, frame.margin, arena, units, kamas, highlights, p, words))
     out.append("</svg>")
     return "\n".join(part for part in out if part) + "\n"
