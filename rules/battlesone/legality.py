@@ -78,7 +78,7 @@ class Problem:
     params: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @classmethod
-    def said(cls, section: str, key: str, index: int | None = None, **params: Any) -> Problem:
+    def said(cls, section: str, key: str, index: int | None = None, /, **params: Any) -> Problem:
         """A problem worded by its key (`PROBLEMS`), with its facts; `index` is the Mob's."""
         return cls(section, PROBLEMS[key].format(**params), index, key, params)
 

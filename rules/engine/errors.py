@@ -31,7 +31,7 @@ class RuleViolation(Exception):
         self.params = params or {}
 
     @classmethod
-    def because(cls, rule: str, key: str, **params: Any) -> RuleViolation:
+    def because(cls, rule: str, key: str, /, **params: Any) -> RuleViolation:
         """The refusal worded by its key (`REFUSALS`): the English sentence from the facts."""
         return cls(rule, REFUSALS[key].format(**params), key=key, params=facts(params))
 

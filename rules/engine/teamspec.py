@@ -36,7 +36,7 @@ class SpecProblem:
 
     @classmethod
     def said(
-        cls, path: str, key: str, candidates: tuple[str, ...] = (), **params: Any
+        cls, path: str, key: str, candidates: tuple[str, ...] = (), /, **params: Any
     ) -> SpecProblem:
         """A problem worded by its key, so that the Django layer can word it in French."""
         return cls(path, REFUSALS[key].format(**params), candidates, key, facts(params))
@@ -69,7 +69,7 @@ class ProfileLookupError(LookupError):
     """No single profile is meant: `args` are the English sentence and the candidate ids (as
     `LookupError` callers read them), `key` and `params` the sentence's key and facts."""
 
-    def __init__(self, key: str, candidates: tuple[str, ...], **params: Any) -> None:
+    def __init__(self, key: str, candidates: tuple[str, ...], /, **params: Any) -> None:
         super().__init__(REFUSALS[key].format(**params), candidates)
         self.key, self.params, self.candidates = key, facts(params), candidates
 

@@ -100,7 +100,7 @@ class _Issues(list[ParseIssue]):
         if len(self) >= MAX_ISSUES:
             raise _TooMany
 
-    def said(self, line: int | None, field: str, key: str, **params: Any) -> None:
+    def said(self, line: int | None, field: str, key: str, /, **params: Any) -> None:
         """A problem worded by its key (`REFUSALS`), so that it can be shown in French."""
         self.append(ParseIssue(line, field, REFUSALS[key].format(**params), key, facts(params)))
         if len(self) >= MAX_ISSUES:

@@ -96,7 +96,7 @@ class TraceStep:
     params: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @classmethod
-    def said(cls, step: str, rule: str, key: str, **params: Any) -> TraceStep:
+    def said(cls, step: str, rule: str, key: str, /, **params: Any) -> TraceStep:
         """A step worded by its key (`rules.engine.trace_texts.TRACE`), with its facts."""
         return cls(step, rule, TRACE[key].format(**params), key, facts(params))
 

@@ -192,11 +192,12 @@ def _explain(before: GameState, after: GameState, event: Event, ctx: Context) ->
             return _explain_buy_reward(before, event)
         case RevealReward():
             reward = ctx.rewards[event.reward]
+            shown = {"unit": event.unit, "reward": reward.id}
             if reward.kind is RewardKind.EQUIPMENT:
-                facts = {"key": "revealed_equipment", "ap": reward.ap, "mp": reward.mp}
+                key, facts = "revealed_equipment", {**shown, "ap": reward.ap, "mp": reward.mp}
             else:
-                facts = {"key": "revealed", "kind": reward.kind.value}
-            return [TraceStep.said("Reveal", "4.7.10", unit=event.unit, reward=reward.id, **facts)]
+                key, facts = "revealed", {**shown, "kind": reward.kind.value}
+            return [TraceStep.said("Reveal", "4.7.10", key, **facts)]
         case End():
             return _explain_end(before, after, event)
         case Cast() | Resolve():
