@@ -111,6 +111,7 @@ WORDING: dict[str, Promise] = {
         "%(unit)s (%(hp)s HP, %(injuries)s Injuries) cannot receive %(cost)s more Injuries"
     ),
     "no_unit_to_switch": _("there is no unit on %(cell)s to switch places with"),
+    "no_target_in_reach": _("no cell is in range and in sight"),
     "special_no_dice": _(
         "%(spell)s is a Special spell: Steps 4 to 7 are not performed, so nobody rolls for "
         "Critical Hit or Armour; the log records dice for it"

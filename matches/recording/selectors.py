@@ -24,6 +24,7 @@ from matches.models import Match
 from matches.recording import wording
 from matches.recording.game import Game, Refused, parse_event
 from matches.recording.models import RecordedAction, Recording
+from rules import refusals
 from rules.engine import options
 from rules.engine.casting import Rolls
 from rules.engine.cells import Cell, CellError
@@ -270,6 +271,14 @@ def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
         raise Refused.by_rules(refused) from None
     for spell in found["spells"]:  # why a spell cannot be cast, in the reader's language
         spell["reason"] = wording.sentence(spell["rule"]) if spell["refused"] else None
+        if spell["refused"]:
+            spell["refused"] = refusals.refusal_text(
+                {
+                    "key": spell["refused_key"],
+                    "params": spell["refused_params"],
+                    "message": spell["refused"],
+                }
+            )
     for move in found["moves"]:
         for block in move["blocks"]:
             block["lock"] = wording.dice_request(block["lock"])

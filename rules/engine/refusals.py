@@ -105,6 +105,7 @@ REFUSALS: dict[str, str] = {
     "spell_ap": "{unit} has {ap} AP; the spell costs {cost} ({reasons})",
     "spell_hp": "{unit} ({hp} HP, {injuries} Injuries) cannot receive {cost} more Injuries",
     "no_unit_to_switch": "there is no unit on {cell} to switch places with",
+    "no_target_in_reach": "no cell is in range and in sight",
     "special_no_dice": (
         "{spell} is a Special spell: Steps 4 to 7 are not performed, so nobody rolls for "
         "Critical Hit or Armour; the log records dice for it"
