@@ -188,7 +188,8 @@ def test_the_verification_report_and_trace_in_french(release):  # noqa: F811
     assert sentence in french and "a Tree is there" not in french
     assert f"<span>{sentence}</span>" in french  # the trace's refused step, not marked English
     assert "<strong>erreur</strong>" in french and "1 erreur" in french
-    moved = client.get(f"{replay}step/?step=6", headers={"accept-language": "fr"})
+    with translation.override("en"):  # the middleware's choice must not outlive the test
+        moved = client.get(f"{replay}step/?step=6", headers={"accept-language": "fr"})
     moved = unescape(moved.content.decode())
     assert "se déplace" in moved and "pour 1 PM ; il reste" in moved and "PM left" not in moved
     with translation.override("en"):
