@@ -60,6 +60,7 @@ WORDING: dict[str, Promise] = {
         "event must name it (choices: marker:ap or marker:mp)"
     ),
     "not_in_arena": _("%(unit)s is not in the arena"),
+    "removed_from_arena": _("%(unit)s was removed from the arena: it cannot %(action)s"),
     "no_such_unit": _("there is no unit %(unit)r in this game"),
     "krosmaster_only": _("only a Krosmaster can do this, not %(unit)s"),
     "not_enough_ap": _("%(unit)s has %(ap)s AP, %(needed)s needed"),
@@ -162,6 +163,8 @@ ACTIONS: dict[str, Promise] = {
     "act": pgettext_lazy("a piece cannot", "act"),
     "end its turn": pgettext_lazy("a piece cannot", "end its turn"),
     "cast a spell": pgettext_lazy("a piece cannot", "cast a spell"),
+    "cast": pgettext_lazy("a piece cannot", "cast"),
+    "move": pgettext_lazy("a piece cannot", "move"),
 }
 """The actions a refusal names (`rules.engine.refusals.ACTIONS`)."""
 

@@ -35,6 +35,9 @@ class Arena:
     #: overrides are in `trees`/`bushes` too; pieces with rules of their own only here (an Ice
     #: Cube moves, so the game state's arena changes with it).
     scenery: Mapping[Cell, str] = field(default_factory=dict)
+    #: The Damage taken so far by the pieces of scenery with HP still on the board (4.17.5.b: a
+    #: Crate of Dynamite, `scenery.dynamite`): cell -> HP lost. Empty when a game starts.
+    scenery_damage: Mapping[Cell, int] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         pieces = frozenset(self.scenery.items())
@@ -107,6 +110,9 @@ def arena_from_dict(data: Mapping) -> Arena:
         kamas={Cell.parse(k): int(v) for k, v in (data.get("kamas") or {}).items()},
         start_cells={side: _cells(starts.get(side, ())) for side in SIDES},
         scenery=scenery,
+        scenery_damage={
+            Cell.parse(k): int(v) for k, v in (data.get("scenery_damage") or {}).items()
+        },
     )
 
 
@@ -127,6 +133,11 @@ def arena_to_dict(arena: Arena) -> dict:
         **(
             {"scenery": {c.name: n for c, n in sorted(arena.scenery.items())}}
             if arena.scenery
+            else {}
+        ),
+        **(
+            {"scenery_damage": {c.name: n for c, n in sorted(arena.scenery_damage.items())}}
+            if arena.scenery_damage
             else {}
         ),
     }

@@ -11,6 +11,7 @@ How many dice a roll must have is a sum of small, independent modifiers. They li
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -205,6 +206,22 @@ def dice_due(roll: Roll, context: RollContext = RollContext()) -> DiceDue:
     return DiceDue(roll, count, tuple(reasons))
 
 
+def _broken_rule(due: DiceDue, rolled: int) -> str:
+    """The rule a wrong count of dice breaks: with more dice than due, the rule that took a die
+    away or capped the count when one did (7.2.6.c Pierce Armour, 4.10.3.b never more than one
+    die for a Neutral spell), since it says those dice are never rolled; else the roll's own."""
+    if rolled > due.count:
+        for reason in reversed(due.reasons):
+            cited = _CITED.search(reason)
+            if reason.startswith(("-", "at most")) and cited:
+                return cited.group(1)
+    return _BASE_RULE[due.roll]
+
+
+#: A rule number in parentheses at the end of a reason: `... (4.10.3.b)`.
+_CITED = re.compile(r"\((\d+(?:\.\d+)+(?:\.[a-z])?)\)$")
+
+
 class DiceCountError(RuleViolation):
     """A roll with the wrong number of dice; says how many were due and why, who rolls and,
     for a Block roll, against whom (`against`: which of several Block rolls it is)."""
@@ -212,7 +229,7 @@ class DiceCountError(RuleViolation):
     def __init__(self, due: DiceDue, rolled: int, who: str = "", against: str = "") -> None:
         whose = f" by {who}" if who else ""
         super().__init__(
-            _BASE_RULE[due.roll],
+            _broken_rule(due, rolled),
             f"the {due.roll.value} roll{whose} needs {due.count} dice ({due.explain()}), "
             f"but {rolled} were rolled",
         )

@@ -78,6 +78,29 @@ def blockers(state: GameState, unit: Unit) -> tuple[Unit, ...]:
     )
 
 
+#: The rule saying that a mechanism of each family never Locks (not being a character).
+_NEVER_LOCKS = {
+    "bomb": "4.19.5.a",
+    "turret": "4.19.6.a",
+    "trap": "4.19.7.a",
+    "tombstone": "4.19.8.a",
+}
+
+
+def _never_blocks(state: GameState, mover: Unit, other: Unit) -> tuple[str, str]:
+    """Why `other` makes no Block roll when `mover` leaves its cell: the rule that says so, so
+    that a log giving dice the rules never roll is refused under the rule it breaks."""
+    if "slippery" in powers_of(state, mover):
+        return "4.14.7", f"{mover.id} is Slippery and ignores the Block rules"
+    if other.side == mover.side:
+        return "4.14.1", f"{other.id} is an ally: only enemy characters block"
+    if not other.is_character:
+        family = next((f for f in sorted(other.profile.families) if f in _NEVER_LOCKS), None)
+        rule = _NEVER_LOCKS.get(family or "", "4.3.4.b")
+        return rule, f"{other.id} is a mechanism, not a character, and cannot Lock"
+    return "4.14.1", f"{other.id} is not next to {mover.id}"
+
+
 def block_result(locks: int, dodges: int, *, by_summon: bool) -> BlockResult:
     """Compare the two rolls (4.14.2.d); a summon's Locked is only Caught (4.14.3)."""
     if locks > dodges:
@@ -141,7 +164,7 @@ def move_one_cell(
     if not unit.is_character:
         raise RuleViolation.because("6.3.2", "no_mp_characteristic", unit=unit_id)
     if unit.cell is None:
-        raise RuleViolation.because("6.3.2", "not_in_arena", unit=unit_id)
+        raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="move")
     if unit.mp < 1:
         if blockers(state, unit):  # the step would start a Block: it needs 1 MP (4.14.2.a)
             raise RuleViolation.because("4.14.2.a", "no_mp_for_block", unit=unit_id)
@@ -154,6 +177,12 @@ def move_one_cell(
     enemies = {u.id: u for u in blockers(state, unit)}
     _refuse_unmodelled(state, [unit, *enemies.values()])
     named = [b.by for b in blocks]
+    for by in named:
+        if by not in enemies:
+            rule, why = _never_blocks(state, unit, state.unit(by))
+            raise RuleViolation(
+                rule, f"{by} rolls no Lock dice against {unit_id} leaving {unit.cell}: {why}"
+            )
     if sorted(named) != sorted(enemies) or len(set(named)) != len(named):
         expected = ", ".join(sorted(enemies)) or "none"
         raise RuleViolation(

@@ -584,11 +584,18 @@ def damage_modifiers(
         out.append((1, "Compulsion: the caster's first Attack spell this turn"))
     if "cribbling" in own and element in targeted_elements:
         out.append((1, f"Cribbling: a targeted character has a {element.upper()} spell"))
+    return out + resistances(state, target, element)
+
+
+def resistances(state: GameState, target: Unit, element: str) -> list[tuple[int, str]]:
+    """The target's own damage reductions (Resistance, 4.9.7), whoever casts the spell: also
+    read for a spell no unit casts (a Crate of Dynamite's Explosion, `scenery.dynamite`)."""
     theirs = powers_of(state, target)
-    for power, resisted in _RESISTANCES.items():
-        if power in theirs and element == resisted:
-            out.append((-1, f"Resistance {element.upper()} of {target.id} (4.9.7)"))
-    return out
+    return [
+        (-1, f"Resistance {element.upper()} of {target.id} (4.9.7)")
+        for power, resisted in _RESISTANCES.items()
+        if power in theirs and element == resisted
+    ]
 
 
 def immune(state: GameState, target: Unit, element: str) -> bool:

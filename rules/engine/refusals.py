@@ -54,6 +54,7 @@ REFUSALS: dict[str, str] = {
         "must name it (choices: marker:ap or marker:mp)"
     ),
     "not_in_arena": "{unit} is not in the arena",
+    "removed_from_arena": "{unit} was removed from the arena: it cannot {action}",
     "no_such_unit": "there is no unit {unit!r} in this game",
     "krosmaster_only": "only a Krosmaster can do this, not {unit}",
     "not_enough_ap": "{unit} has {ap} AP, {needed} needed",
@@ -139,7 +140,7 @@ REFUSALS: dict[str, str] = {
 }
 """Every refusal key and its English sentence (`str.format` fields: the facts)."""
 
-ACTIONS = ("act", "end its turn", "cast a spell")
+ACTIONS = ("act", "end its turn", "cast a spell", "cast", "move")
 """The actions a refusal may say a piece cannot do now (`{action}`)."""
 
 

@@ -408,8 +408,8 @@ def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = Fal
             source=state.pending[0].source,
         )
     unit = state.unit(unit_id)
-    if unit.cell is None:
-        raise RuleViolation.because(rule, "not_in_arena", unit=unit_id)
+    if unit.cell is None:  # KO'd in its own turn (or a summon of a KO'd piece): removed
+        raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     ended = turn_ended(state, unit_id)
     if ended is not None:
         raise RuleViolation.because("6.4", "turn_ended_by", source=ended.source, unit=unit_id)

@@ -2,10 +2,13 @@
 
 Injuries never exceed HP, GG are conserved (a cast only moves them between the players and the
 wild GG; only Tension discards), and the standby list always empties once the active player has
-given an order and the dice.
+given an order and the dice. Some boards have Crates of Dynamite (4.17.7.b): their Damage stays
+below their HP while they stand, and their Explosions join the same standby list.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,6 +24,7 @@ from rules.engine.casting import (
 from rules.engine.cells import Cell
 from rules.engine.dice import DiceCountError, Die, Face, Roll
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.rulings import Rulings
 from rules.engine.state import Phase
 from tests.engine.casting_builders import bar, book, card, game, summon_card, token, unit
 
@@ -45,7 +49,7 @@ BOMB = summon_card("Water Bomb", [bar("Explosion", "water", 1, kind="self")], fa
 def scenario(draw):
     spots = draw(
         st.lists(
-            st.tuples(st.integers(0, 11), st.integers(0, 11)), min_size=5, max_size=5, unique=True
+            st.tuples(st.integers(0, 11), st.integers(0, 11)), min_size=7, max_size=7, unique=True
         )
     )
     names = [Cell(x, y).name for x, y in spots]
@@ -74,7 +78,14 @@ def scenario(draw):
         token("K2", "B", "B2", BOMB, names[4]),
     ]
     state = game(units, "A1", gg=(draw(st.integers(1, 6)), draw(st.integers(1, 6))))
-    target = names[draw(st.sampled_from([1, 2, 3, 4]))]
+    crates = names[5 : 5 + draw(st.integers(0, 2))]
+    hp = draw(st.sampled_from(["1", "2"]))
+    state = replace(
+        state,
+        arena=replace(state.arena, scenery={Cell.parse(n): "crate of dynamite" for n in crates}),
+        rulings=Rulings.of({"crate-of-dynamite-hp": hp}),
+    )
+    target = names[draw(st.sampled_from([1, 2, 3, 4, 5, 6][: 4 + len(crates)]))]
     return state, book([caster, foe], [BOMB]), Cell.parse(target)
 
 
@@ -127,4 +138,7 @@ def test_random_casts_keep_injuries_gg_and_standby_in_order(case, data) -> None:
     assert state.pending == () or state.phase is Phase.OVER
     for u in state.units:
         assert u.profile.hp is None or 0 <= u.injuries <= u.profile.hp
+    hp = int(state.rulings.reading("crate-of-dynamite-hp"))
+    damage = state.arena.scenery_damage
+    assert set(damage) <= set(state.arena.scenery) and all(0 < d < hp for d in damage.values())
     assert state.gg_total == gg_before and state.gg_discarded == 0

@@ -17,6 +17,7 @@ from rules.engine.dice import DiceCountError
 from rules.engine.errors import RuleViolation
 from rules.engine.roster import Cost
 from rules.engine.state import PendingEffect, Phase, SpellUse
+from rules.engine.turn import apply_move
 from tests.engine.casting_builders import bar, book, c, card, game, rolls, summon_card, unit
 
 BOLT = bar("Bolt", "fire", 2, low=1, high=3)
@@ -67,6 +68,27 @@ def test_6_3_1_only_the_active_game_piece_casts() -> None:
     assert _refused(replace(_state(), active_unit="B1"), "Bolt") == "6.3.1"
 
 
+def test_5_5_1_a_piece_not_next_in_the_timeline_casts_nothing() -> None:
+    between = replace(_state(), active_unit=None)  # A1's turn has not started: A1 is next
+    assert _refused(between, "Bolt") == "6.2"  # next, but before its Preliminary Phase
+    with pytest.raises(RuleViolation) as refused:
+        check_prerequisites(between, CastAction("B1", "Filler", c("c3")), SPELLS)
+    assert refused.value.rule == "5.5.1" and "A1 plays next" in refused.value.message
+
+
+def test_4_10_2_a_a_piece_kod_in_its_own_turn_acts_no_more() -> None:
+    """Blood's Injury cost KOs A1 without ending the game (7.2.2.b): removed from the arena,
+    A1 may neither cast nor move again (4.10.2.a), though its turn is not over."""
+    blood = CastAction("A1", "Blood", c("c5"), rolls("lock", B1="lock"))
+    out = apply_cast(_state(injuries=5), blood, SPELLS)
+    gone = out.state
+    assert gone.unit("A1").cell is None and gone.active_unit == "A1"
+    assert _refused(gone, "Bolt") == "4.10.2.a"
+    with pytest.raises(RuleViolation) as refused:
+        apply_move(gone, "A1", c("c2"))
+    assert refused.value.rule == "4.10.2.a"
+
+
 def test_7_1_1_the_caster_must_have_the_spell() -> None:
     assert _refused(_state(), "Fireball") == "7.1.1"
 
@@ -90,6 +112,26 @@ def test_7_1_3_b_once_per_turn_per_target() -> None:
 def test_7_1_3_c_once_per_game() -> None:
     state = replace(_state(), spell_uses=(SpellUse("A1", "Game Once", 1, "B1"),))
     assert _refused(state, "Game Once") == "7.1.3.c"
+
+
+def test_7_1_3_casts_of_earlier_turns_are_kept_only_for_once_per_game_limits() -> None:
+    """`spell_uses` is pruned when a cast is recorded: this turn's casts and the once-per-game
+    ones stay (7.1.3.c still refuses), older casts of other spells, never read again, go."""
+    old = (
+        SpellUse("A1", "Bolt", 1, "B1"),
+        SpellUse("A1", "Game Once", 1, "B1"),
+        SpellUse("A1", "Once", 2, "B1"),
+        SpellUse("A9", "Gone", 2, "B1"),  # a unit the game does not know: kept, to be safe
+    )
+    state = replace(_state(), spell_uses=old)
+    out = apply_cast(state, CastAction("A1", "Once", c("c5"), rolls("lock", B1="lock")), SPELLS)
+    assert out.state.spell_uses == (
+        SpellUse("A1", "Game Once", 1, "B1"),
+        SpellUse("A9", "Gone", 2, "B1"),
+        SpellUse("A1", "Once", 3, "B1"),
+    )
+    assert _refused(out.state, "Game Once") == "7.1.3.c"
+    assert _refused(out.state, "Once") == "7.1.3.a"
 
 
 def test_7_1_4_a_ap_cost() -> None:
@@ -236,3 +278,55 @@ def test_7_4_2_dice_of_a_special_spell_are_refused() -> None:
         with pytest.raises(RuleViolation) as refused:
             apply_cast(_state(), CastAction("A1", "Shout", c("c5"), rolls=given), SPELLS)
         assert refused.value.rule == "7.4.2"
+
+
+# -- dice the rules never roll: a spell stopped by a winning KO (7.2.2.b, 7.2.8.c) ------------
+
+
+def _last_gg(**kw):
+    units = [unit("A1", "A", MAGE, "c3", **kw), unit("B1", "B", FOE, "c5", injuries=9)]
+    return game(units, "A1", gg=(1, 1), wild=False)
+
+
+def test_7_2_2_b_a_spell_stopped_at_step_1_rolls_no_dice() -> None:
+    """Blood's Injury cost KOs A1, whose player loses his last GG: the game stops and Blood
+    does not resolve, so dice recorded for its Steps 4-5 are refused (7.2.2.b)."""
+    state = _last_gg(injuries=5)
+    out = apply_cast(state, CastAction("A1", "Blood", c("c5")), SPELLS)
+    assert out.state.phase is Phase.OVER and out.state.winner == "B"
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(state, CastAction("A1", "Blood", c("c5"), rolls("lock", B1="lock")), SPELLS)
+    assert refused.value.rule == "7.2.2.b"
+
+
+def test_7_2_8_c_no_step_8_dice_once_the_spell_won_the_game() -> None:
+    state = _last_gg()
+    won = apply_cast(state, CastAction("A1", "Bolt", c("c5"), rolls("lock", B1="lock")), SPELLS)
+    assert won.state.phase is Phase.OVER and won.state.winner == "A"
+    action = CastAction(
+        "A1",
+        "Bolt",
+        c("c5"),
+        rolls("lock", B1="lock"),
+        standby_rolls={"explosion:K1": rolls("lock")},
+    )
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(state, action, SPELLS)
+    assert refused.value.rule == "7.2.8.c"
+
+
+def test_7_2_4_a_a_coin_the_spell_never_flips_is_refused() -> None:
+    action = CastAction("A1", "Bolt", c("c5"), rolls("lock", "heads", B1="lock"))
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(_state(), action, SPELLS)
+    assert refused.value.rule == "7.2.4.a" and "heads" in refused.value.message
+
+
+def test_4_9_12_a_a_counter_on_standby_rolls_no_dice() -> None:
+    from rules.engine.casting import ResolveAction, apply_resolve
+
+    state = replace(_state(), pending=(PendingEffect("counter", "B1", "A1"),))
+    assert apply_resolve(state, ResolveAction("counter:B1"), SPELLS).state.unit("A1").injuries == 1
+    with pytest.raises(RuleViolation) as refused:
+        apply_resolve(state, ResolveAction("counter:B1", rolls("lock")), SPELLS)
+    assert refused.value.rule == "4.9.12.a"

@@ -139,6 +139,26 @@ def test_4_10_3_b_neutral_spell_rolls_at_most_one_die() -> None:
     assert dice_due(Roll.ARMOUR, ctx).count == 1
 
 
+@pytest.mark.parametrize(
+    ("roll", "context", "rule"),
+    [
+        (Roll.CRITICAL, RollContext(frozenset({"critical-hit"}), "neutral"), "4.10.3.b"),
+        (Roll.ARMOUR, RollContext(frozenset({"armour"}), "neutral"), "4.10.3.b"),
+        (Roll.ARMOUR, RollContext(frozenset(), "air", 1), "7.2.6.c"),
+        (Roll.ARMOUR, RollContext(frozenset(), "air"), "7.2.6.a"),
+    ],
+)
+def test_dice_never_rolled_are_refused_under_the_rule_that_says_so(
+    roll: Roll, context: RollContext, rule: str
+) -> None:
+    """One die too many: the rule that removed it (4.10.3.b: never more than one die for a
+    Neutral spell; 7.2.6.c: Pierce Armour) is the one broken, not the roll's base rule."""
+    due = dice_due(roll, context)
+    with pytest.raises(DiceCountError) as err:
+        check_dice(due, parse_dice(["lock"] * (due.count + 1)), "B1")
+    assert err.value.rule == rule
+
+
 def test_spell_rolls_need_an_element() -> None:
     with pytest.raises(ValueError):
         dice_due(Roll.CRITICAL)

@@ -55,9 +55,12 @@ def test_7_2_2_b_ko_paying_the_cost_then_the_spell_resolves() -> None:
 def test_7_2_2_b_ko_paying_the_cost_ends_the_game_and_the_spell() -> None:
     units = [unit("A1", "A", COA, "c3", injuries=6), unit("B1", "B", TARGET, "c4")]
     state = game(units, "A1", gg=(1, 11), wild=False)
-    out = _cast(state, book([COA, TARGET]), "A1", "Punition", "c4", rolls=rolls("lock", B1="lock"))
+    out = _cast(state, book([COA, TARGET]), "A1", "Punition", "c4")
     assert (out.state.phase, out.state.winner) == (Phase.OVER, "B")
     assert out.state.unit("B1").injuries == 0
+    with pytest.raises(RuleViolation) as refused:  # Punition does not resolve: no dice rolled
+        _cast(state, book([COA, TARGET]), "A1", "Punition", "c4", rolls=rolls("lock", B1="lock"))
+    assert refused.value.rule == "7.2.2.b"
 
 
 def test_7_1_4_c_goultard_cannot_receive_two_more_injuries() -> None:

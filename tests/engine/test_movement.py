@@ -99,12 +99,15 @@ def test_4_14_1_no_block_away_from_enemies() -> None:
     assert blockers(state, state.unit("A1")) == ()
     with pytest.raises(RuleViolation) as err:
         move_one_cell(state, "A1", c("b3"), [roll("B1", ["lock"], ["dodge"])])
-    assert err.value.rule == "4.14.2.e"
+    assert err.value.rule == "4.14.1" and "not next to" in err.value.message
 
 
 def test_4_14_1_allies_do_not_block() -> None:
     state = board(krosmaster("A1", "A", "c3"), krosmaster("A2", "A", "c4"), active="A1")
     assert move_one_cell(state, "A1", c("b3")).moved
+    with pytest.raises(RuleViolation) as err:  # Lock dice the rules never roll
+        move_one_cell(state, "A1", c("b3"), [roll("A2", ["lock"], ["dodge"])])
+    assert err.value.rule == "4.14.1" and "ally" in err.value.message
 
 
 def test_4_14_2_e_every_adjacent_enemy_must_roll() -> None:
@@ -218,6 +221,9 @@ def test_4_14_7_slippery_ignores_blocks() -> None:
         krosmaster("A1", "A", "c3", powers=("slippery",)), krosmaster("B1", "B", "c4"), active="A1"
     )
     assert move_one_cell(state, "A1", c("b3")).moved
+    with pytest.raises(RuleViolation) as err:  # Block dice the rules never roll
+        move_one_cell(state, "A1", c("b3"), [roll("B1", ["lock"], ["dodge"])])
+    assert err.value.rule == "4.14.7"
 
 
 def test_4_14_7_slippery_enemy_still_locks() -> None:
@@ -233,6 +239,10 @@ def test_4_19_mechanisms_cannot_lock(family: str) -> None:
         active="A1",
     )
     assert move_one_cell(state, "A1", c("b3")).moved
+    with pytest.raises(RuleViolation) as err:  # its Lock dice are never rolled
+        move_one_cell(state, "A1", c("b3"), [roll("BX", ["lock"], ["dodge"])])
+    rule = {"bomb": "4.19.5.a", "turret": "4.19.6.a", "trap": "4.19.7.a", "tombstone": "4.19.8.a"}
+    assert err.value.rule == rule[family]
 
 
 # -- Traps and Tombstones ----------------------------------------------------------------------

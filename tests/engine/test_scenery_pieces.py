@@ -1,7 +1,7 @@
 """The special scenery with rules of its own (4.17.7.b-d): the Crate of Dynamite (Not Mines), the
 Ice Cube (Frigost) and the Temple Pillar (Forbidden City). All three are Impassable obstacles;
-whether each blocks sight is a named ruling; the Ice Cube's spell is modelled from 8.8.1.a; a
-spell that would damage a Crate of Dynamite is unsupported by name, and only that spell."""
+whether each blocks sight is a named ruling; the Ice Cube's spell is modelled from 8.8.1.a; the
+Crate of Dynamite's HP and Explosion are in test_scenery_dynamite.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from rules.engine.arena import arena_from_dict, arena_to_dict
 from rules.engine.casting import CastAction, apply_cast, check_prerequisites
 from rules.engine.cells import Cell
-from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.errors import RuleViolation
 from rules.engine.movement import move_one_cell
 from rules.engine.rulings import Rulings
 from rules.engine.state import GameState, UnitProfile
@@ -88,15 +88,6 @@ def test_4_17_7_d_temple_pillar_blocks_sight_by_default_clear_by_ruling() -> Non
 
 
 # -- 4.17.7.b: Crate of Dynamite ------------------------------------------------------------------
-
-
-def test_4_17_7_b_crate_of_dynamite_a_spell_damaging_it_is_unsupported_by_name() -> None:
-    state = _duel({"c7": "crate of dynamite"})
-    action = CastAction("A1", "Blast", c("c6"), rolls=rolls("lock", B1="lock"))
-    with pytest.raises(Unsupported) as missing:
-        apply_cast(state, action, SPELLS)
-    assert missing.value.feature == "scenery:crate-of-dynamite"
-    assert missing.value.unit == "A1" and "c7" in missing.value.message
 
 
 def test_4_17_7_b_crate_of_dynamite_spells_that_miss_it_or_heal_are_verified() -> None:

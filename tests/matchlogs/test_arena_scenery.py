@@ -1,6 +1,6 @@
 """Special scenery in a log's header (`arena.scenery`, 4.17.7): cosmetic pieces play as their
-original; the pieces with rules of their own play too, a spell damaging a Crate of Dynamite
-being the one event unsupported by name; unknown names make the log unreadable."""
+original; the pieces with rules of their own play too, a Crate of Dynamite exploding when its HP
+run out; unknown names make the log unreadable."""
 
 from __future__ import annotations
 
@@ -21,18 +21,41 @@ def test_4_17_7_b_a_crate_of_dynamite_no_longer_makes_the_whole_game_unsupported
     assert report.status == "incomplete" and not report.unsupported
 
 
-def test_4_17_7_b_a_punch_on_a_crate_of_dynamite_is_the_unsupported_event(catalog) -> None:
+def test_4_17_7_b_a_punch_destroys_a_crate_of_dynamite_whose_explosion_is_resolved(
+    catalog,
+) -> None:
+    """Punch (1 Neutral) on the crate on c2: HP 1 by default, so it leaves the board and its
+    Explosion waits for its dice; the `resolve` event gives them, A1 (next to it) rolls Armour."""
     lines = [
         _with({"c2": "crate of dynamite"}),
         *placed(),
         ev("activate", unit="A1"),
-        ev("cast", unit="A1", spell="Punch", target="c2"),
+        ev("cast", unit="A1", spell="Punch", target="c2", rolls={"critical": ["lock"]}),
+        ev(
+            "resolve",
+            source="dynamite:c2",
+            rolls={"critical": ["lock"], "armour": {"A1": ["lock"]}},
+        ),
+        ev("move", unit="A1", to="c2"),
     ]
     found = verify(lines, catalog).to_dict()
-    assert found["status"] == "unsupported"
-    [missing] = found["unsupported"]
-    assert missing["feature"] == "scenery:crate-of-dynamite"
-    assert missing["unit"] == "A1" and missing["line"] == 7
+    assert found["status"] == "incomplete", found
+    assert not found["unsupported"]
+
+
+def test_4_17_5_b_the_crate_hp_ruling_comes_from_the_header_or_the_event(catalog) -> None:
+    lines = [
+        _with({"c2": "crate of dynamite"}, rulings={"crate-of-dynamite-hp": "2"}),
+        *placed(),
+        ev("activate", unit="A1"),
+        ev("cast", unit="A1", spell="Punch", target="c2", rolls={"critical": ["lock"]}),
+        ev("move", unit="A1", to="c2"),
+    ]
+    found = verify(lines, catalog).to_dict()
+    assert found["status"] == "invalid"  # the crate (2 HP) is still there: c2 is impassable
+    [error] = found["errors"]
+    assert error["rule"] == "4.17.3" and "Crate of Dynamite" in error["message"]
+    assert found["rulings"]["crate-of-dynamite-hp"] == "2"
 
 
 def test_4_17_7_c_push_ice_cube_in_a_log(catalog) -> None:
@@ -64,3 +87,25 @@ def test_an_unknown_piece_is_unreadable_at_its_field(catalog) -> None:
     report = verify([_with({"h6": "lava pool"}), *placed()], catalog)
     assert report.status == "unreadable"
     assert "scenery" in str(report.to_dict())
+
+
+def test_7_2_9_the_scoresheet_asks_for_the_dice_of_a_crates_explosion(catalog) -> None:
+    from rules.engine import options
+    from rules.engine.replay import dispatch
+    from rules.matchlog.verify import verify_log_text
+    from tests.matchlogs.conftest import text
+
+    lines = [
+        _with({"c2": "crate of dynamite"}),
+        *placed(),
+        ev("activate", unit="A1"),
+        ev("cast", unit="A1", spell="Punch", target="c2", rolls={"critical": ["lock"]}),
+    ]
+    report = verify_log_text(text(lines), catalog)
+    state = report.states[-1]
+    assert options.prompt(state).data["pending"] == ["dynamite:c2"]
+    needs = options.resolve_needs(state, "dynamite:c2", dispatch.context(report.log, catalog))
+    assert sorted((d.roll, d.who) for d in needs.dice) == [
+        ("armour", "A1"),
+        ("critical", "Crate of Dynamite on c2"),
+    ]

@@ -99,7 +99,7 @@ ILLEGAL: list[tuple[str, list[dict[str, Any]], str]] = [
                 block=[{"by": "B1", "lock": ["lock"], "dodge": ["dodge"]}],
             ),
         ],
-        "4.14.2.e",
+        "4.14.1",
     ),
     ("no Kama on the cell", [*placed(), *A1, ev("pick_kama", unit="A1")], "6.3.3"),
     ("GG off a Demon cell", [*placed(), *A1, ev("buy_gg", unit="A1")], "6.3.4"),

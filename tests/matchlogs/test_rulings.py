@@ -56,6 +56,9 @@ NEW = {
     "crate-of-dynamite-sight": "blocks",
     "ice-cube-sight": "blocks",
     "temple-pillar-sight": "clear",
+    "crate-of-dynamite-hp": "3",
+    "crate-of-dynamite-damage": "2",
+    "crate-of-dynamite-element": "fire",
 }
 
 

@@ -21,6 +21,7 @@ from rules.engine.errors import RuleViolation
 from rules.engine.powers import (
     powers_of,
 )
+from rules.engine.scenery.dynamite import damage_crates
 
 
 def resolve(run: CastRun) -> None:
@@ -28,6 +29,8 @@ def resolve(run: CastRun) -> None:
     choose_targets(run)
     step3(run)
     settle(run, "Step 3", "7.2.4.d")
+    if run.over:  # a KO at Step 3 won the game: the spell does not resolve (7.2.4.d)
+        refuse_dice_of_a_stopped_spell(run, "7.2.4.d", "Step 3")
     refuse_dice_never_rolled(run)
     if run.over or run.model.kind is SpellKind.SPECIAL:
         if run.model.kind is SpellKind.SPECIAL:
@@ -37,6 +40,7 @@ def resolve(run: CastRun) -> None:
     if run.model.kind is SpellKind.ATTACK:
         damage = compute_damage(run, roll_armour(run))
         place_damage(run, damage)
+        damage_crates(run)  # 4.17.5.b: scenery with HP on the targeted cells
         settle(run, "Step 7", "7.2.8.c")
     else:
         heal_targets(run)
@@ -55,6 +59,19 @@ def refuse_dice_never_rolled(run: CastRun) -> None:
             "healing_no_armour",
             spell=run.spell.name,
             units=", ".join(sorted(rolls.armour)),
+        )
+
+
+def refuse_dice_of_a_stopped_spell(run: CastRun, rule: str, step: str) -> None:
+    """A KO that wins the game stops it at once (7.2.2.b at Step 1, 7.2.4.d at Step 3): the
+    spell does not resolve, so the Critical Hit and Armour dice of Steps 4-5 are never rolled,
+    and a log that records them describes another game."""
+    rolls = run.action.rolls
+    if rolls.critical or rolls.armour:
+        raise RuleViolation(
+            rule,
+            f"the game ended at {step} of {run.spell.name}, which does not resolve: nobody rolls "
+            "for Critical Hit or Armour; the log records dice for it",
         )
 
 

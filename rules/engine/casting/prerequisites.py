@@ -186,7 +186,7 @@ PREREQUISITE_TARGETS = register(
 
 def check_caster(state: GameState, unit_id: str) -> Unit:
     """The caster may cast now: the game goes on, it is the acting unit and its turn was not
-    ended, nothing waits on standby (7.2.1.a) and it is in the arena (7.1.1)."""
+    ended, nothing waits on standby (7.2.1.a) and it was not removed from the arena (4.10.2.a)."""
     if state.phase is Phase.OVER:
         raise RuleViolation.because("1.4.1", "game_over_won", winner=state.winner)
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
@@ -198,7 +198,9 @@ def check_caster(state: GameState, unit_id: str) -> Unit:
         raise RuleViolation.because("7.2.1.a", "still_on_standby", effect=state.pending[0].label)
     caster = state.unit(unit_id)
     if caster.cell is None:
-        raise RuleViolation.because("7.1.1", "not_in_arena", unit=caster.id)
+        raise RuleViolation.because(  # KO'd during its own turn: removed from the arena
+            "4.10.2.a", "removed_from_arena", unit=caster.id, action="cast"
+        )
     return caster
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.engine.cards.acts import unasked_choices
 from rules.engine.casting.actions import FANMADE, CastAction, CastOutcome, Rules, TraceStep
-from rules.engine.casting.kinds import resolve
+from rules.engine.casting.kinds import refuse_dice_of_a_stopped_spell, resolve
 from rules.engine.casting.prerequisites import check_prerequisites, refuse_unmodelled_powers
 from rules.engine.casting.run import CastRun
 from rules.engine.casting.standby import standby
@@ -16,6 +16,9 @@ from rules.engine.state import (
     GameState,
 )
 from rules.engine.summons import Spellbook
+
+#: The rule that stops a spell when a KO at the end of a step wins the game.
+_STOPS = {"Step 1": "7.2.2.b", "Step 3": "7.2.4.d", "Step 7": "7.2.8.c"}
 
 
 def apply_cast(
@@ -34,13 +37,29 @@ def apply_cast(
     )
     run.log("Prerequisites", "7.1", f"{caster.id} casts {spell.name} on {action.target}")
     pay(run, costs)
-    if not run.over:
+    if run.over:  # the Injury cost KO'd a Krosmaster and won the game (7.2.2.b)
+        refuse_dice_of_a_stopped_spell(run, "7.2.2.b", "Step 1")
+    else:
         resolve(run)
         unasked = unasked_choices(run)
         if unasked and not run.over:
             raise RuleViolation(
                 "7.2.4", f"{spell.name} asks for no choice {', '.join(unasked)} in this cast"
             )
+        unflipped = tuple(run.coins)  # the coins Step 3 did not flip (7.2.4.a)
+        if unflipped and not run.over:
+            raise RuleViolation(
+                "7.2.4.a",
+                f"{spell.name} flips no more coins in this cast; the log records "
+                f"{len(unflipped)} more ({', '.join(unflipped)})",
+            )
     if not run.over:
         run.state = standby(run.state, book, rules, action.order, action.standby_rolls, trace)
+    elif action.standby_rolls:  # Step 8 does not resolve once the game is won
+        ended = next((t.step for t in reversed(trace) if t.rule == "1.4"), "Step 7")
+        raise RuleViolation(
+            _STOPS.get(ended, "7.2.8.c"),
+            f"the game ended at {ended} of {spell.name}: Step 8 does not resolve, so the dice "
+            f"of {', '.join(sorted(action.standby_rolls))} are never rolled",
+        )
     return CastOutcome(run.state, tuple(trace))

@@ -37,6 +37,7 @@ from rules.engine.reactions import (
     resolve_one,
     waits_for_choice,
 )
+from rules.engine.scenery import dynamite
 from rules.engine.state import (
     GameState,
     PendingEffect,
@@ -57,6 +58,12 @@ def apply_resolve(
         raise RuleViolation(
             "7.2.9.a", f"{action.source} is not on standby ({', '.join(labels) or 'nothing is'})"
         )
+    effect = state.pending[labels.index(action.source)]
+    if effect.kind not in _DICE_KINDS and (action.rolls.critical or action.rolls.armour):
+        raise RuleViolation(
+            _NO_DICE.get(effect.kind, "7.2.9"),
+            f"{action.source} is not a spell and rolls no dice; the log records dice for it",
+        )
     rolls = {**action.standby_rolls, action.source: action.rolls}
     trace: list[TraceStep] = []
     chosen = {action.source: action.choices}
@@ -64,7 +71,11 @@ def apply_resolve(
     return CastOutcome(state, tuple(trace))
 
 
-_DICE_KINDS = ("explosion", "click", "fright")
+_DICE_KINDS = ("explosion", "click", "fright", dynamite.KIND)
+
+#: The rule defining an effect on standby that rolls no dice (a power's or a card's effect is
+#: defined by its text: then 7.2.9, Step 8, which resolves it).
+_NO_DICE = {"counter": "4.9.12.a", "steals-health": "7.5.22.a"}
 
 
 def standby(
@@ -155,6 +166,8 @@ def _resolve_one(
             state = settle_hp(knock_out(state, victim.id))
             trace.append(TraceStep("Step 8", "4.10.2", f"{victim.id} is KO'd"))
         return state
+    if effect.kind == dynamite.KIND:  # a Crate of Dynamite's Explosion (4.17.7.b)
+        return dynamite.explode(state, effect, book, rules, rolls, trace)
     if effect.kind in _DICE_KINDS:
         return _standby_spell(state, effect, book, rules, rolls, trace)
     card = cards.standby_hook(effect.kind)

@@ -6,6 +6,8 @@ and the KOs due at the end of Steps 1, 3 and 7. Step 8 is `standby`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.engine import cards
 from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells
 from rules.engine.casting.actions import ArmourRollsError
@@ -29,7 +31,7 @@ from rules.engine.effects import (
     SpellKind,
     Track,
 )
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import knock_out
 from rules.engine.powers import (
@@ -44,15 +46,19 @@ from rules.engine.powers import (
 from rules.engine.reach import SpellRange, targetable_cells
 from rules.engine.reactions import RollSide, check_cast, on_targets, rolled
 from rules.engine.rulings import register
-from rules.engine.scenery import refuse_damaging
 from rules.engine.sight import sight_rules
 from rules.engine.state import (
     DAMAGED,
+    GameState,
     Lasting,
     PendingEffect,
+    Phase,
     SpellUse,
     Unit,
 )
+
+#: Where a step writes its trace lines: (step, rule, text), like `CastRun.log`.
+Log = Callable[[str, str, str], None]
 
 FACINGS = {f.name.lower(): f for f in Facing}
 
@@ -90,14 +96,29 @@ def pay(run: CastRun, costs: Costs) -> None:
         f"pays {costs.ap} AP ({'; '.join(costs.reasons)}), {costs.mp} MP, {costs.hp} Injuries, "
         f"{costs.kamas} Kamas",
     )
-    run.state = replace(
-        run.state,
-        spell_uses=(
-            *run.state.spell_uses,
-            SpellUse(caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main)),
-        ),
-    )
+    use = SpellUse(caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main))
+    run.state = replace(run.state, spell_uses=(*uses_still_read(run), use))
     settle(run, "Step 1", "7.2.2.b")
+
+
+def uses_still_read(run: CastRun) -> tuple[SpellUse, ...]:
+    """The recorded casts a later check can still read, so that a long log does not carry every
+    cast of the game in each state. Every reader of `spell_uses` looks at this turn's casts
+    only (the limits of 7.1.3.a-b, and the spells and powers counting earlier casts this turn,
+    4.18.2.b), except the once-per-game limit (7.1.3.c), which reads the caster's casts of that
+    spell in every turn: a cast of an earlier turn is kept only for a spell limited once per
+    game, or whose card is not found now (kept, to be safe)."""
+    turn = run.state.turn
+    return tuple(u for u in run.state.spell_uses if u.turn == turn or _once_per_game(run, u))
+
+
+def _once_per_game(run: CastRun, use: SpellUse) -> bool:
+    try:
+        spells = run.book.spells_of(run.state.unit(use.unit))
+    except (RuleViolation, Unsupported):  # a unit or card gone: kept, to be safe
+        return True
+    limits = [s.limit for s in spells if s.name == use.spell]
+    return not limits or "once_per_game" in limits
 
 
 def choose_targets(run: CastRun) -> None:
@@ -139,22 +160,7 @@ def choose_targets(run: CastRun) -> None:
         f"{', '.join(run.targets) or 'none'}",
     )
     refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
-    if run.state.arena.scenery and _may_damage(run):
-        refuse_damaging(
-            run.state.arena,
-            run.cells,
-            run.spell.name,
-            caster=run.caster_id,
-            card=run.caster.profile.name,
-        )
     run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
-
-
-def _may_damage(run: CastRun) -> bool:
-    """An Attack spell deals damage (7.2.7); a card's own effect may place Injuries anywhere."""
-    return run.model.kind is SpellKind.ATTACK or any(
-        isinstance(e, CardEffect) for e in run.model.effects
-    )
 
 
 def step3(run: CastRun) -> None:
@@ -252,18 +258,7 @@ def bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, st
                 terms.append((extra.amount * count, f"{near} adjacent {family}"))
         else:
             terms.append((extra.amount, "additional effect"))
-    kind = LastingKind.HEAL if heal else LastingKind.DAMAGE
-    for lasting in run.state.lasting:
-        if (
-            lasting.unit == run.caster_id
-            and lasting.turn == run.state.turn
-            and lasting.element in (None, run.element)
-            and (
-                lasting.kind == kind.value
-                or (lasting.kind == LastingKind.NEXT_DAMAGE and _cast_right_after(run, lasting))
-            )
-        ):
-            terms.append((lasting.amount, lasting.source))
+    terms += caster_terms(run, heal=heal)
     for effect in run.model.flat():
         if isinstance(effect, CardEffect):
             hook = cards.hook(effect.key)
@@ -272,6 +267,23 @@ def bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, st
                 if amount:
                     terms.append((amount, why))
     return terms
+
+
+def caster_terms(run: CastRun, *, heal: bool) -> list[tuple[int, str]]:
+    """Additional damage or heal the caster's lasting effects give every target of this spell
+    (Demonic Rewards, 7.2.7.c): whatever the target is, a Crate of Dynamite included."""
+    kind = LastingKind.HEAL if heal else LastingKind.DAMAGE
+    return [
+        (lasting.amount, lasting.source)
+        for lasting in run.state.lasting
+        if lasting.unit == run.caster_id
+        and lasting.turn == run.state.turn
+        and lasting.element in (None, run.element)
+        and (
+            lasting.kind == kind.value
+            or (lasting.kind == LastingKind.NEXT_DAMAGE and _cast_right_after(run, lasting))
+        )
+    ]
 
 
 def _first_attack(run: CastRun) -> bool:
@@ -373,23 +385,30 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
 
 
 def settle(run: CastRun, step: str, rule: str) -> None:
-    """The KOs due at the end of a step; a Bomb's Explosion goes on standby (4.19.5)."""
-    for unit in list(run.state.in_arena()):
-        unit = run.state.unit(unit.id)
+    """The KOs due at the end of a step (`knock_outs`)."""
+    run.state = knock_outs(run.state, run.log, step, rule)
+
+
+def knock_outs(state: GameState, log: Log, step: str, rule: str) -> GameState:
+    """The KOs due at the end of a step; a Bomb's Explosion goes on standby (4.19.5). `log`
+    takes (step, rule, text) lines for the trace."""
+    for unit in list(state.in_arena()):
+        unit = state.unit(unit.id)
         printed = unit.profile.hp
         if unit.cell is None or printed is None or unit.injuries < printed:
             continue  # powers only raise HP (`powers.hp_bonuses`): no KO below the printed HP
-        hp = max_hp(run.state, unit)
+        hp = max_hp(state, unit)
         if hp is None or unit.injuries < hp:
             continue
         cell = unit.cell
-        run.state = knock_out(run.state, unit.id)
-        run.log(step, rule, f"{unit.id} is KO'd")
-        if run.state.unit(unit.id).cell is not None:
-            run.log(step, "4.10.9", f"{unit.id} stays in the arena, healed (Moon Hammer)")
+        state = knock_out(state, unit.id)
+        log(step, rule, f"{unit.id} is KO'd")
+        if state.unit(unit.id).cell is not None:
+            log(step, "4.10.9", f"{unit.id} stays in the arena, healed (Moon Hammer)")
         elif "bomb" in unit.profile.families:
             explosion = PendingEffect("explosion", unit.id, cell=cell.name)
-            run.state = replace(run.state, pending=(*run.state.pending, explosion))
-        if run.over:
-            run.log(step, "1.4", f"player {run.state.winner} wins: the spell stops")
-            return
+            state = replace(state, pending=(*state.pending, explosion))
+        if state.phase is Phase.OVER:
+            log(step, "1.4", f"player {state.winner} wins: the spell stops")
+            return state
+    return state

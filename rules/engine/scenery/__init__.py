@@ -17,19 +17,18 @@ Two families, as 4.17.7 sorts them:
     destroys scenery, so nothing else is needed;
   - the Ice Cube unlocks Push Ice Cube for adjacent Krosmasters (4.17.7.c, 8.8.1.a:
     `scenery.ice_cube`);
-  - the Crate of Dynamite has HP and casts Explosion when they run out (4.17.7.b); its HP and its
-    Explosion are in the Not Mines appendix, not in the rules texts the engine follows, so a spell
-    whose targeted cells include one is `unsupported` naming the piece and its cell
-    (`refuse_damaging`); every other event of the game is verified.
+  - the Crate of Dynamite has HP and casts Explosion when they run out (4.17.7.b): the Damage it
+    takes, its removal and its Explosion are `scenery.dynamite`; its HP, the Explosion's Damage
+    and its element are in the Not Mines appendix, not in the rules texts the engine follows, so
+    each is a named ruling below (`crate-of-dynamite-hp`, `-damage`, `-element`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.engine.errors import Unsupported
 from rules.engine.rulings import register
 
 if TYPE_CHECKING:
@@ -76,8 +75,7 @@ PIECES: dict[str, Piece] = {
             "Not Mines",
             None,
             "4.17.7.b",
-            "a destructible piece with HP that casts Explosion when they reach 0; its HP and "
-            "Explosion are in the Not Mines appendix, which the engine does not have",
+            "a destructible piece with HP that casts Explosion when they reach 0",
         ),
         Piece(ICE_CUBE, "Frigost", None, "4.17.7.c"),
         Piece(TEMPLE_PILLAR, "Forbidden City", None, "4.17.7.d"),
@@ -120,6 +118,36 @@ SIGHT = {
 }
 
 
+#: The Crate of Dynamite's HP (4.17.5.b), Explosion Damage and element (4.17.7.b): the Not Mines
+#: appendix gives them, the rules texts do not (docs/engine-spells.md, "Special scenery").
+DYNAMITE_HP = register(
+    "crate-of-dynamite-hp",
+    default="1",
+    readings=("1", "2", "3"),
+    rule="4.17.5.b",
+    description="Crate of Dynamite (Not Mines): its HP. 1 (default) like the Bomb, the only "
+    "piece the rules text describes as casting Explosion when its HP run out (4.19.5); 2 or 3 "
+    "for an arena appendix that says so.",
+)
+DYNAMITE_DAMAGE = register(
+    "crate-of-dynamite-damage",
+    default="1",
+    readings=("1", "2", "3"),
+    rule="4.17.7.b",
+    description="Crate of Dynamite (Not Mines): the Basic Damage of its Explosion. 1 (default), "
+    "the Damage of the Water Bomb's Explosion in the 7.2.8 examples; 2 like the Fire Bomb's; 3.",
+)
+DYNAMITE_ELEMENT = register(
+    "crate-of-dynamite-element",
+    default="neutral",
+    readings=("neutral", "fire"),
+    rule="4.10.3",
+    description="Crate of Dynamite (Not Mines): the element of its Explosion. Neutral "
+    "(default): no rule gives it one, and an Attack spell without an element is Neutral "
+    "(4.10.3.b); fire reads the dynamite as a Fire Bomb.",
+)
+
+
 def overrides(scenery: Mapping[Cell, str], kind: str) -> frozenset[Cell]:
     """The cells of the pieces that count as `kind` (`tree`, `bush`) under 4.17.7.a."""
     return frozenset(cell for cell, name in scenery.items() if COUNTS_AS.get(name) == kind)
@@ -138,25 +166,6 @@ def sight_blocking(arena: Arena, rulings: Rulings) -> tuple[Cell, ...]:
         for cell, name in sorted(arena.scenery.items())
         if name in SIGHT and rulings.reading(SIGHT[name].name) == "blocks"
     )
-
-
-def refuse_damaging(
-    arena: Arena, cells: Iterable[Cell], spell: str, *, caster: str, card: str
-) -> None:
-    """`Unsupported` when a spell that may damage targets a Crate of Dynamite's cell: it would
-    take Injuries against HP, and cast Explosion at 0, that only the Not Mines appendix gives
-    (4.17.5.b, 4.17.7.b). Called with the targeted cells of Step 2 (7.2.3); the report names
-    the caster and its card."""
-    for cell in sorted(cells):
-        if arena.scenery.get(cell) == DYNAMITE:
-            piece = PIECES[DYNAMITE]
-            raise Unsupported(
-                piece.feature,
-                f"{spell} of {caster} targets the {DYNAMITE} on {cell} ({piece.arenas} arenas, "
-                f"{piece.rule}): {piece.why}",
-                unit=caster,
-                card=card,
-            )
 
 
 def describe(arena: Arena, cell: Cell) -> str | None:
