@@ -72,7 +72,9 @@ class ActionInput(serializers.Serializer):
         child=serializers.DictField(),
         min_length=1,
         max_length=16,
-        help_text="The action's events in the match log format (docs/match-log.md).",
+        help_text="The action's events in the match log format (docs/match-log.md); a "
+        "`cast`, `resolve` or `activate` carries the player's `choices` (`key:value`) as the "
+        "options asked them.",
     )
     reward = RewardInput(required=False, help_text="The token a `buy_reward` event draws.")
 
@@ -147,11 +149,17 @@ class RecordingView(APIView):
 
 class OptionsView(APIView):
     """Legal options for the selected unit; with `spell` and `target`, the dice a cast needs;
-    with `resolve`, the dice an effect on standby needs."""
+    with `resolve`, the dice an effect on standby needs; either asks a card's or a power's
+    choice first (`choice`), and `activate` the choice a power asks as a turn starts."""
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("unit", str, required=True),
+            OpenApiParameter(
+                "unit",
+                str,
+                required=False,
+                description="the selected unit, e.g. A1 (not needed with `resolve` or `activate`)",
+            ),
             OpenApiParameter("spell", str, required=False),
             OpenApiParameter("target", str, required=False, description="a cell, e.g. d4"),
             OpenApiParameter("direction", str, required=False),
@@ -165,6 +173,23 @@ class OptionsView(APIView):
                 description="the coins tossed so far (7.2.4), e.g. `tails,heads`: the dice "
                 "asked are those after them; the answer's `coins` says how many the spell tosses",
             ),
+            OpenApiParameter(
+                "choices",
+                str,
+                required=False,
+                description="with `spell` or `resolve`: the choices made so far, `key:value` "
+                "separated by commas (e.g. `unit:B1` or `effect:ap,effect:push`; docs/match-log.md"
+                ', "Choices of a cast"). The answer\'s `choice` is the next one the card asks '
+                "(`key`, `values` the engine accepts, `rule`, `why`, `question`), with no dice "
+                "until every choice is made; null when none is left",
+            ),
+            OpenApiParameter(
+                "activate",
+                str,
+                required=False,
+                description="a piece about to start its turn: `choice`, what a power asks at "
+                "that moment (Interior Fire's `marker`, 8.6.2), or null",
+            ),
         ],
         responses={200: OpenApiTypes.OBJECT, 409: ERROR, 422: REFUSED},
     )
@@ -174,16 +199,20 @@ class OptionsView(APIView):
         game = games.load(recording, selectors.time_policy(match))
         unit = request.query_params.get("unit", "")
         source = request.query_params.get("resolve", "")
-        if not unit and not source:
+        starting = request.query_params.get("activate", "")
+        if not unit and not source and not starting:
             raise InvalidInput("unit", _("name the selected unit (e.g. A1)"))
         spell, target = request.query_params.get("spell"), request.query_params.get("target")
         coins = [c for c in request.query_params.get("coins", "").split(",") if c]
+        choices = [c for c in request.query_params.get("choices", "").split(",") if c]
         try:
             if source:
-                found = selectors.resolve_payload(game, source, coins)
+                found = selectors.resolve_payload(game, source, coins, choices)
+            elif starting:
+                found = selectors.activate_payload(game, starting)
             elif spell and target:
                 direction = request.query_params.get("direction")
-                found = selectors.cast_payload(game, unit, spell, target, direction, coins)
+                found = selectors.cast_payload(game, unit, spell, target, direction, coins, choices)
             else:
                 found = selectors.options_payload(game, unit)
         except games.Refused as refused:

@@ -288,7 +288,21 @@ def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
 
 def _needs(needs: options.CastNeeds) -> dict[str, Any]:
     found = needs.to_dict()
-    return {**found, "dice": [wording.dice_request(d) for d in found["dice"]]}
+    choice = wording.choice_request(found["choice"]) if found["choice"] else None
+    return {**found, "dice": [wording.dice_request(d) for d in found["dice"]], "choice": choice}
+
+
+def _choices(choices: Sequence[str]) -> tuple[str, ...]:
+    """The choices made so far, each written `key:value` (7.2.4); which keys and values the
+    card takes is the engine's to say."""
+    for entry in choices:
+        key, sep, value = entry.partition(":")
+        if not (sep and key and value):
+            raise Refused(
+                "7.2.4",
+                gettext("a choice is written key:value, not %(entry)r") % {"entry": entry},
+            )
+    return tuple(choices)
 
 
 def _asking(ask: Callable[[], T]) -> T:
@@ -310,11 +324,23 @@ def _coins(coins: Sequence[str]) -> tuple[str, ...]:
     return tuple(coins)
 
 
-def resolve_payload(game: Game, source: str, coins: Sequence[str] = ()) -> dict[str, Any]:
-    """The dice an effect on standby needs before it resolves, after the coins tossed (or the
-    rule refusing it)."""
-    tossed = _coins(coins)
-    return _needs(_asking(lambda: options.resolve_needs(game.state, source, game.context, tossed)))
+def resolve_payload(
+    game: Game, source: str, coins: Sequence[str] = (), choices: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The dice an effect on standby needs before it resolves, after the coins tossed, or the
+    choice it asks first (Potion Bag's effect, Sadida Blessing's unit: 4.18.3.e), or the rule
+    refusing it."""
+    tossed, picked = _coins(coins), _choices(choices)
+    return _needs(
+        _asking(lambda: options.resolve_needs(game.state, source, game.context, tossed, picked))
+    )
+
+
+def activate_payload(game: Game, unit_id: str) -> dict[str, Any]:
+    """The choice a power asks when `unit_id` starts its turn (Interior Fire, 8.6.2), or
+    `choice: null`; the rule when the piece cannot start its turn now."""
+    asked = _asking(lambda: options.activate_choice(game.state, unit_id, game.context))
+    return {"choice": wording.choice_request(asked.to_dict()) if asked else None}
 
 
 def cast_payload(
@@ -324,14 +350,19 @@ def cast_payload(
     target: str,
     direction: str | None = None,
     coins: Sequence[str] = (),
+    choices: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The dice a cast needs after the coins tossed (7.2.4), or the rule refusing it."""
+    """The dice a cast needs after the coins tossed (7.2.4) and the choices made, or the next
+    choice the card asks (`choice`: key, values the engine accepts, rule), or the rule
+    refusing it."""
     try:
         cell = Cell.parse(target)
     except CellError as error:
         raise Refused(None, str(error)) from None
     rolls = Rolls(coins=_coins(coins))
-    cast = Cast(0, unit_id, spell, cell, direction=direction or None, rolls=rolls)
+    cast = Cast(
+        0, unit_id, spell, cell, direction=direction or None, choices=_choices(choices), rolls=rolls
+    )
     return _needs(_asking(lambda: options.cast_needs(game.state, cast, game.context)))
 
 

@@ -79,6 +79,21 @@ SENTENCES = {
     "7.4.2": _("A Special spell rolls no dice."),
     "7.5.22.a": _("This effect on standby rolls no dice."),
     "7.2.9.a": _("That effect is not on standby."),
+    "4.18.3.e": _("This effect needs the player's choice."),
+    "8.6.2": _("Interior Fire removes one marker: choose which."),
+}
+
+#: The question a choice asks at the table, by its key (docs/match-log.md, "Choices of a cast").
+QUESTIONS = {
+    "unit": _("Tap the unit the card picks."),
+    "cell": _("Tap the cell the card picks."),
+    "x": _("Choose X."),
+    "summon": _("Choose the summon."),
+    "effect": _("Choose the effect."),
+    "form": _("Choose the form."),
+    "coin": _("Which side did the coin show?"),
+    "marker": _("Which marker does Interior Fire remove?"),
+    "profile": _("Choose the profile."),
 }
 
 
@@ -188,6 +203,17 @@ def dice_reason(reason: str) -> str:
     if found is None or words is None:
         return reason
     return f"{found.group('count') or ''}{words} ({found.group('rule')})"
+
+
+def choice_request(request: dict[str, Any]) -> dict[str, Any]:
+    """A `ChoiceRequest.to_dict()` with the question and the rule's sentence in the reader's
+    language; `why` stays the engine's English detail."""
+    question = QUESTIONS.get(request["key"])
+    return {
+        **request,
+        "question": str(question) if question else gettext("Choose a value."),
+        "reason": sentence(request["rule"]),
+    }
 
 
 def dice_request(request: dict[str, Any]) -> dict[str, Any]:

@@ -51,3 +51,24 @@ class Unsupported(Exception):
         self.message = message
         self.unit = unit
         self.card = card
+
+
+class ChoiceMissing(RuleViolation):
+    """A choice the player makes and the event does not carry yet (a card's `unit:`, a cost's
+    `x:`, Potion Bag's `effect:`...): a refusal like any other for a log, and for a scoresheet
+    the question to ask (`rules.engine.options`). `values` are the values the card allows when
+    it knows them without the board (None: any unit, cell or number, the engine tries each);
+    `given` is how many entries of `key` the event already carries (Double Portals asks two)."""
+
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        key: str,
+        values: tuple[str, ...] | None = None,
+        given: int = 0,
+    ) -> None:
+        super().__init__(rule, message)
+        self.key = key
+        self.values = values
+        self.given = given

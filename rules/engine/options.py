@@ -36,8 +36,8 @@ from rules.engine.casting import (
 from rules.engine.casting.prerequisites import blockers_for, parse_spell_for, range_bonus
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import DiceCountError, DiceDue, Die, RerollError, Roll
-from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.logevents import Cast, Event, Move, Resolve
+from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
+from rules.engine.logevents import Activate, Cast, Event, Move, Resolve
 from rules.engine.movement import (
     CAUGHT_LOSS,
     LOCKED_LOSS,
@@ -318,9 +318,15 @@ class TargetOption:
     cell: str
     area: tuple[str, ...]
     directions: tuple[str, ...] = ()
+    choice: str | None = None  # the key of the first choice the cast asks (`cast_needs` says)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"cell": self.cell, "area": list(self.area), "directions": list(self.directions)}
+        return {
+            "cell": self.cell,
+            "area": list(self.area),
+            "directions": list(self.directions),
+            "choice": self.choice,
+        }
 
 
 @dataclass(frozen=True)
@@ -400,7 +406,7 @@ def spell_options(state: GameState, unit: Unit, context: Context) -> tuple[Spell
     sight = blockers_for(state, unit)
     for spell in context.book.spells_of(unit):
         try:
-            costs = spell_costs(state, unit, spell)
+            costs = _costs_shown(state, unit, spell)
             model = parse_spell_for(context.book, unit, spell)
         except Unsupported as missing:
             out.append(_not_castable(spell, "not modelled", missing.feature))
@@ -430,7 +436,8 @@ def spell_options(state: GameState, unit: Unit, context: Context) -> tuple[Spell
                 area, ways = _area(model.shape, unit.cell, cell, candidates)
             except AreaError:
                 area, ways = (cell.name,), ()
-            targets.append(TargetOption(cell.name, area, needs.directions or ways))
+            key = needs.choice.key if needs.choice else None
+            targets.append(TargetOption(cell.name, area, needs.directions or ways, key))
         option = SpellOption(
             spell.name, spell.element, costs.ap, costs.mp, _range_words(spell), tuple(targets)
         )
@@ -467,11 +474,21 @@ def _spell_wide_refusal(
     action = CastAction(unit.id, spell.name, min(candidates))
     try:
         check_prerequisites(state, action, context.book, context.rules)
+    except ChoiceMissing:  # a cost of X: the cells are asked one by one with an X
+        return None
     except RuleViolation as refused:
         return refused if refused.rule in _SPELL_WIDE else None
     except Unsupported:
         return None
     return None
+
+
+def _costs_shown(state: GameState, unit: Unit, spell: Spell) -> Any:
+    """The costs printed on the spell's button; a cost of X is shown as paid with X = 0."""
+    try:
+        return spell_costs(state, unit, spell)
+    except ChoiceMissing:
+        return spell_costs(state, unit, spell, ("x:0",))
 
 
 def _not_castable(spell: Spell, why: str, feature: str) -> SpellOption:
@@ -481,33 +498,63 @@ def _not_castable(spell: Spell, why: str, feature: str) -> SpellOption:
 
 
 @dataclass(frozen=True)
+class ChoiceRequest:
+    """A choice the player makes before the dice (docs/match-log.md, "Choices of a cast", and
+    the choices of a power's effect on standby): `key` as the event writes it (`unit`, `cell`,
+    `x`, `effect`...), the `values` the engine accepts at this point (each put to it), the rule
+    and the engine's sentence saying why it asks; `given` entries of `key` are already chosen
+    (Double Portals and DIY ask two)."""
+
+    key: str
+    values: tuple[str, ...]
+    rule: str
+    why: str
+    given: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "values": list(self.values),
+            "rule": self.rule,
+            "why": self.why,
+            "given": self.given,
+        }
+
+
+@dataclass(frozen=True)
 class CastNeeds:
     """What a cast on a chosen cell needs before it can be recorded: the dice to roll, when the
-    area must be oriented the choices (`directions`), and how many coins the players toss
-    (7.2.4: `coins`). The dice are those asked after the coins given with the cast: a coin's
-    side may change what the spell does, so the players toss first and then roll."""
+    area must be oriented the choices (`directions`), how many coins the players toss (7.2.4:
+    `coins`) and the next choice the card asks (`choice`). The dice are those asked after the
+    coins and the choices given with the cast: a coin's side or a chosen unit may change what
+    the spell does, so the players toss and choose first, then roll; while a choice is asked,
+    `dice` is empty."""
 
     dice: tuple[DiceRequest, ...] = ()
     directions: tuple[str, ...] = ()
     coins: int = 0
+    choice: ChoiceRequest | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "dice": [d.to_dict() for d in self.dice],
             "directions": list(self.directions),
             "coins": self.coins,
+            "choice": self.choice.to_dict() if self.choice else None,
         }
 
 
 def cast_needs(state: GameState, cast: Cast, context: Context) -> CastNeeds:
     """The dice the rules call for in this cast, found by asking the engine (module docstring),
     after the coins already tossed (`cast.rolls.coins`; a coin still missing is probed as
-    heads and counted in `coins`).
+    heads and counted in `coins`) and the choices already made (`cast.choices`); when the card
+    asks one more choice, that question (`choice`, with every value the engine accepts) and no
+    dice yet.
 
     Raises the `RuleViolation` or `Unsupported` that refuses the cast itself (out of range, not
-    enough AP...): that refusal is what the players must be told.
+    enough AP, no value of a choice accepted...): that refusal is what the players must be told.
     """
-    return _probe_cast(state, cast, context, coins=cast.rolls.coins)[0]
+    return _probe_cast(state, cast, context, coins=cast.rolls.coins, ask=True)[0]
 
 
 def _probe_cast(
@@ -516,13 +563,17 @@ def _probe_cast(
     context: Context,
     seed: Rolls = _NO_DICE,
     coins: tuple[str, ...] = (),
+    ask: bool = False,
 ) -> tuple[CastNeeds, Rolls]:
     """`cast_needs`, and the blank dice the cast went through with: the next cell of the same
-    spell starts from them (`seed`), so a cell that needs the same dice costs one cast."""
+    spell starts from them (`seed`), so a cell that needs the same dice costs one cast. With
+    `ask` False (the targets of `spell_options`), a choice is answered with the first value the
+    engine accepts and the probe goes on, so a cell is offered only when some choices let the
+    cast through; `choice` is then the first question, its values not listed."""
     directions: tuple[str, ...] = ()
 
-    def attempt(rolls: Rolls) -> None:
-        step(state, replace(cast, rolls=rolls), context)
+    def attempt(rolls: Rolls, choices: tuple[str, ...]) -> None:
+        step(state, replace(cast, rolls=rolls, choices=choices), context)
 
     def orient(refused: RuleViolation) -> bool:
         nonlocal cast, directions
@@ -533,75 +584,166 @@ def _probe_cast(
             cast = replace(cast, direction=directions[0])
         return bool(directions)
 
-    asked, rolls = _dice_asked(attempt, cast.unit, orient, seed, coins)
-    return CastNeeds(asked, directions, len(rolls.coins)), rolls
+    probe = _Probe(attempt, cast.unit, orient, _candidates(state), ask)
+    asked, rolls = probe.run(seed, coins, cast.choices)
+    return CastNeeds(asked, directions, len(rolls.coins), probe.question), rolls
 
 
 def resolve_needs(
-    state: GameState, source: str, context: Context, coins: tuple[str, ...] = ()
+    state: GameState,
+    source: str,
+    context: Context,
+    coins: tuple[str, ...] = (),
+    choices: tuple[str, ...] = (),
 ) -> CastNeeds:
-    """The dice an effect on standby needs (a Bomb's Explosion, a Trap's Click: 7.2.9), asked
-    of the engine as for a cast (after the `coins` tossed); raises the refusal when `source`
-    cannot be resolved now."""
+    """The dice an effect on standby needs (a Bomb's Explosion, a Trap's Click: 7.2.9), or the
+    choice a power's effect asks first (Potion Bag's `effect`, Sadida Blessing's `unit`:
+    4.18.3.e), asked of the engine as for a cast (after the `coins` tossed and the `choices`
+    made); raises the refusal when `source` cannot be resolved now."""
 
-    def attempt(rolls: Rolls) -> None:
-        step(state, Resolve(0, source, rolls), context)
+    def attempt(rolls: Rolls, picked: tuple[str, ...]) -> None:
+        step(state, Resolve(0, source, rolls, choices=picked), context)
 
     who = source.partition(":")[2]
-    asked, rolls = _dice_asked(attempt, who, lambda refused: False, coins=coins)
-    return CastNeeds(asked, (), len(rolls.coins))
+    probe = _Probe(attempt, who, lambda refused: False, _candidates(state), ask=True)
+    asked, rolls = probe.run(_NO_DICE, coins, choices)
+    return CastNeeds(asked, (), len(rolls.coins), probe.question)
 
 
-def _dice_asked(
-    attempt: Callable[[Rolls], None],
-    actor: str,
-    retry: Callable[[RuleViolation], bool],
-    seed: Rolls = _NO_DICE,
-    coins: tuple[str, ...] = (),
-) -> tuple[tuple[DiceRequest, ...], Rolls]:
-    """Run `attempt` with the dice asked so far until the engine asks for no more; `retry`
-    settles a refusal that is a question (an area's orientation) and says whether to go on.
-    Starting from `seed` (the dice a similar action went through with), only the dice the engine
-    still asks for are requests. `coins` are the coins the players tossed; one more the spell
-    asks for is probed as heads."""
-    critical, armour = seed.critical, dict(seed.armour)
-    asked: dict[tuple[str, str], DiceRequest] = {}
-    for _ in range(_MAX_PROBES):
-        rolls = Rolls(critical, armour, coins)
+def activate_choice(state: GameState, unit_id: str, context: Context) -> ChoiceRequest | None:
+    """The choice a power asks when `unit_id` starts its turn (Interior Fire's `marker:ap` or
+    `marker:mp` with both kinds of -1 markers, 8.6.2), or None; raises the refusal of the
+    activation itself."""
+
+    def attempt(rolls: Rolls, picked: tuple[str, ...]) -> None:
+        step(state, Activate(0, unit_id, choices=picked), context)
+
+    probe = _Probe(attempt, unit_id, lambda refused: False, _candidates(state), ask=True)
+    probe.run(_NO_DICE, (), ())
+    return probe.question
+
+
+def _candidates(state: GameState) -> Callable[[str], tuple[str, ...]]:
+    """The values worth putting to the engine for a choice whose card does not list them: the
+    units in play, the cells of the board, X from 0 to `_MAX_X`; nothing for other keys."""
+
+    def values(key: str) -> tuple[str, ...]:
+        if key == "unit":
+            return tuple(sorted(u.id for u in state.units if u.cell is not None))
+        if key == "cell":
+            return tuple(Cell(x, y).name for y in range(BOARD_SIZE) for x in range(BOARD_SIZE))
+        if key == "x":
+            return tuple(str(n) for n in range(_MAX_X + 1))
+        return ()
+
+    return values
+
+
+_MAX_X = 12  # the largest X offered for a cost of X (12 AP, 12 Kamas: more than a turn holds)
+
+
+@dataclass
+class _Probe:
+    """Runs an action with the dice and choices asked so far until the engine asks for no more
+    (module docstring). `retry` settles a refusal that is a question (an area's orientation)
+    and says whether to go on; `candidates` are the values tried for a choice the card does not
+    list; with `ask`, the first choice asked stops the probe and becomes `question` with every
+    value accepted (the dice come after the choices)."""
+
+    attempt: Callable[[Rolls, tuple[str, ...]], None]
+    actor: str
+    retry: Callable[[RuleViolation], bool]
+    candidates: Callable[[str], tuple[str, ...]]
+    ask: bool
+    question: ChoiceRequest | None = None
+
+    def run(
+        self, seed: Rolls, coins: tuple[str, ...], choices: tuple[str, ...]
+    ) -> tuple[tuple[DiceRequest, ...], Rolls]:
+        """Starting from `seed` (the dice a similar action went through with), only the dice the
+        engine still asks for are requests. `coins` are the coins the players tossed; one more
+        the spell asks for is probed as heads."""
+        critical, armour = seed.critical, dict(seed.armour)
+        asked: dict[tuple[str, str], DiceRequest] = {}
+        for _ in range(_MAX_PROBES):
+            rolls = Rolls(critical, armour, coins)
+            try:
+                self.attempt(rolls, choices)
+            except DiceCountError as wrong:
+                who = wrong.who or self.actor
+                asked[(wrong.due.roll.value, who)] = _request(wrong.due, who)
+                blank = (_BLANK.get(wrong.due.roll, _BLANK[Roll.CRITICAL]),) * wrong.due.count
+                if wrong.due.roll is Roll.CRITICAL:
+                    critical = blank
+                else:
+                    armour = {**armour, who: blank}
+                continue
+            except RerollError as wrong:
+                key = (wrong.roll.value, wrong.who)
+                asked[key] = _rerolled(asked.get(key), wrong)
+                blank = (_BLANK[wrong.roll],) * (2 * wrong.due)
+                if wrong.roll is Roll.CRITICAL:
+                    critical = blank
+                else:
+                    armour = {**armour, wrong.who: blank}
+                continue
+            except ArmourRollsError as wrong:
+                armour = {u: armour.get(u, ()) for u in sorted(wrong.expected)}
+                continue
+            except ChoiceMissing as missing:
+                values = self._accepted_values(missing, rolls, choices)
+                if not values:
+                    raise RuleViolation(
+                        missing.rule, f"{missing.message}; no value is allowed now"
+                    ) from None
+                request = ChoiceRequest(
+                    missing.key, values, missing.rule, missing.message, missing.given
+                )
+                self.question = self.question or request
+                if self.ask:
+                    return (), rolls
+                choices = (*choices, f"{missing.key}:{values[0]}")
+                continue
+            except RuleViolation as refused:
+                if refused.rule == "7.2.4" and "coin flip" in refused.message:
+                    coins = (*coins, "heads")
+                    continue
+                if self.retry(refused):
+                    continue
+                raise
+            break
+        else:
+            raise Unsupported("dice:probe", f"{self.actor}'s action kept asking for dice")
+        return tuple(asked.values()), Rolls(critical, armour, coins)
+
+    def _accepted_values(
+        self, missing: ChoiceMissing, rolls: Rolls, choices: tuple[str, ...]
+    ) -> tuple[str, ...]:
+        """The values of the missing choice the engine takes: with each, the action gets past
+        this question (it goes through, or asks for dice, a coin, an orientation or another
+        choice). Without `ask`, the first one is enough."""
+        out = []
+        for value in missing.values or self.candidates(missing.key):
+            if self._gets_past(missing, rolls, (*choices, f"{missing.key}:{value}")):
+                out.append(value)
+                if not self.ask:
+                    break
+        return tuple(out)
+
+    def _gets_past(self, missing: ChoiceMissing, rolls: Rolls, choices: tuple[str, ...]) -> bool:
         try:
-            attempt(rolls)
-        except DiceCountError as wrong:
-            who = wrong.who or actor
-            asked[(wrong.due.roll.value, who)] = _request(wrong.due, who)
-            blank = (_BLANK.get(wrong.due.roll, _BLANK[Roll.CRITICAL]),) * wrong.due.count
-            if wrong.due.roll is Roll.CRITICAL:
-                critical = blank
-            else:
-                armour = {**armour, who: blank}
-            continue
-        except RerollError as wrong:
-            key = (wrong.roll.value, wrong.who)
-            asked[key] = _rerolled(asked.get(key), wrong)
-            blank = (_BLANK[wrong.roll],) * (2 * wrong.due)
-            if wrong.roll is Roll.CRITICAL:
-                critical = blank
-            else:
-                armour = {**armour, wrong.who: blank}
-            continue
-        except ArmourRollsError as wrong:
-            armour = {u: armour.get(u, ()) for u in sorted(wrong.expected)}
-            continue
+            self.attempt(rolls, choices)
+        except (DiceCountError, RerollError, ArmourRollsError):
+            return True
+        except ChoiceMissing as next_one:
+            return next_one.key != missing.key or next_one.given > missing.given
         except RuleViolation as refused:
-            if refused.rule == "7.2.4" and "coin flip" in refused.message:
-                coins = (*coins, "heads")
-                continue
-            if retry(refused):
-                continue
-            raise
-        break
-    else:
-        raise Unsupported("dice:probe", f"{actor}'s action kept asking for dice")
-    return tuple(asked.values()), Rolls(critical, armour, coins)
+            return refused.rule in ("7.2.3.b", "7.2.4") and (
+                refused.rule == "7.2.3.b" or "coin flip" in refused.message
+            )
+        except Unsupported:
+            return False
+        return True
 
 
 #: A label no effect on standby has: put last in an action's `order`, it makes Step 8 say

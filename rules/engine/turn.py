@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rules.engine.arena import SIDES, Arena
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
-from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
@@ -341,6 +341,14 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
     kinds = [k for k in ("ap", "mp") if getattr(unit.markers, k) < 0]
     picked = [c.partition(":")[2].strip().lower() for c in choices if c.startswith("marker:")]
     if len(kinds) == 2:
+        if not picked:
+            raise ChoiceMissing(
+                "8.6.2",
+                f"{unit.id} has -1 AP and -1 MP markers: Interior Fire removes one, and the "
+                "activate event must name it (choices: marker:ap or marker:mp)",
+                "marker",
+                ("ap", "mp"),
+            )
         if len(picked) != 1 or picked[0] not in kinds:
             raise RuleViolation.because("8.6.2", "interior_fire_choice", unit=unit.id)
         kinds = picked

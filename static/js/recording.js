@@ -137,6 +137,13 @@
         for (const m of opts.moves) add(m.cell, m.blocks.length ? "move-block" : "move", String(m.mp));
       }
     }
+    const asked = choiceAsked(); // the units or cells a choice may name, over the rest
+    if (asked && (asked.key === "cell" || asked.key === "unit")) {
+      for (const v of asked.values) {
+        const cell = asked.key === "cell" ? v : (unitById(v) || {}).cell;
+        if (cell) add(cell, "choice");
+      }
+    }
     return marks;
   }
 
@@ -194,6 +201,12 @@
     if (whole) { whole = false; jumpTo = cell; render(); return; }
     const unit = unitAt(cell);
     if (!myTurn()) { info = unit ? unit.id : null; render(); return; }
+    const asked = choiceAsked();
+    if (asked && (asked.key === "cell" || asked.key === "unit")) {
+      const value = asked.key === "cell" ? cell : unit && unit.id;
+      if (value) pickChoice(value); // a value the engine did not offer gets its refusal
+      return;
+    }
     const step = S.prompt.step;
     if (step === "place") {
       const unitId = (plan && plan.kind === "place" && plan.unit) || S.prompt.unit;
@@ -220,7 +233,7 @@
     if (direction) q.set("direction", direction);
     const r = await call("GET", "options/?" + q.toString());
     if (r.status !== 200) { handle(r); return; }
-    plan = { kind: "cast", spell, target, needs: r.data, direction: direction || (r.data.directions[0] || null) };
+    plan = { kind: "cast", spell, target, needs: r.data, direction: direction || (r.data.directions[0] || null), choices: [] };
     render();
   }
 
@@ -330,24 +343,34 @@
           }
         }
       }
-      row.append(h("button", { type: "button", class: "button rec-big", onclick: () => record([{ e: "activate", unit: S.prompt.unit }]) }, `${T.activate} ${label(S.prompt.unit)}`));
+      if (plan && plan.kind === "activate") { p.append(choiceForm()); return p; }
+      row.append(h("button", { type: "button", class: "button rec-big", onclick: async () => {
+        const unit = S.prompt.unit;
+        const r = await call("GET", "options/?" + new URLSearchParams({ activate: unit }));
+        if (r.status !== 200) { handle(r); return; }
+        if (!r.data.choice) { record([{ e: "activate", unit }]); return; }
+        plan = { kind: "activate", unit, needs: { choice: r.data.choice, dice: [], coins: 0 }, choices: [] };
+        render();
+      } }, `${T.activate} ${label(S.prompt.unit)}`));
       p.append(row);
     } else if (step === "resolve") {
       const row = h("div", { class: "rec-row" });
       if (plan && plan.kind === "order") { p.append(orderForm()); return p; }
       if (plan && plan.kind === "resolve") {
         p.append(h("p", {}, `${T.resolve} ${plan.source}`));
-        const coins = coinPicker((tossed) => needsAfter("options/?" + new URLSearchParams({ resolve: plan.source, coins: tossed.join(",") })));
+        const coins = coinPicker((tossed) => needsAfter(resolveQuery(tossed)));
         if (coins) p.append(coins);
-        if (coinsDone()) p.append(diceForm(plan.needs.dice, (v) => [[{ e: "resolve", source: plan.source, rolls: rollsOf(plan.needs.dice, v) }]]));
+        if (!coinsDone()) return p;
+        if (plan.needs.choice) { p.append(choiceForm()); return p; }
+        p.append(diceForm(plan.needs.dice, (v) => [[withChoices({ e: "resolve", source: plan.source, rolls: rollsOf(plan.needs.dice, v) })]]));
         return p;
       }
       for (const source of S.prompt.data.pending) {
         row.append(h("button", { type: "button", class: "button", "data-source": source, onclick: async () => {
           const r = await call("GET", "options/?resolve=" + encodeURIComponent(source));
           if (r.status !== 200) { handle(r); return; }
-          if (!r.data.dice.length && !r.data.coins) { recordSpell({ e: "resolve", source }); return; }
-          plan = { kind: "resolve", source, needs: r.data, coins: [] };
+          if (!r.data.dice.length && !r.data.coins && !r.data.choice) { recordSpell({ e: "resolve", source }); return; }
+          plan = { kind: "resolve", source, needs: r.data, coins: [], choices: [] };
           render();
         } }, `${T.resolve} ${source}`));
       }
@@ -411,19 +434,66 @@
       for (const d of needs.directions) row.append(h("button", { type: "button", class: "button" + (plan.direction === d ? "" : " secondary"), "data-direction": d, onclick: () => chooseTarget(target.cell, d) }, T[d] || d));
       wrap.append(row);
     }
-    const coins = coinPicker((tossed) => {
-      const q = new URLSearchParams({ unit: S.active_unit, spell: spell.name, target: target.cell, coins: tossed.join(",") });
-      if (plan.direction) q.set("direction", plan.direction);
-      return needsAfter("options/?" + q.toString());
-    });
+    const coins = coinPicker((tossed) => needsAfter(castQuery(tossed)));
     if (coins) wrap.append(coins);
     if (!coinsDone()) return wrap; // the coins first: what the spell does may depend on them
+    if (needs.choice) { wrap.append(choiceForm()); return wrap; } // then the card's choices
     wrap.append(diceForm(needs.dice, (v) => {
-      const event = { e: "cast", unit: S.active_unit, spell: spell.name, target: target.cell, rolls: rollsOf(needs.dice, v) };
+      const event = withChoices({ e: "cast", unit: S.active_unit, spell: spell.name, target: target.cell, rolls: rollsOf(needs.dice, v) });
       if (plan.direction) event.direction = plan.direction;
       return [[event]];
     }));
     return wrap;
+  }
+
+  const castQuery = (tossed) => {
+    const q = new URLSearchParams({ unit: S.active_unit, spell: plan.spell.name, target: plan.target.cell });
+    if (tossed && tossed.length) q.set("coins", tossed.join(","));
+    if (plan.direction) q.set("direction", plan.direction);
+    if (plan.choices.length) q.set("choices", plan.choices.join(","));
+    return "options/?" + q.toString();
+  };
+  const resolveQuery = (tossed) => {
+    const q = new URLSearchParams({ resolve: plan.source });
+    if (tossed && tossed.length) q.set("coins", tossed.join(","));
+    if (plan.choices.length) q.set("choices", plan.choices.join(","));
+    return "options/?" + q.toString();
+  };
+  const withChoices = (event) => (plan.choices && plan.choices.length ? { ...event, choices: plan.choices.slice() } : event);
+
+  // -- choices (7.2.4, 4.18.3.e, 8.6.2) ---------------------------------------------------------
+  /* What a card or a power leaves to the player (a unit, a cell, X, an effect...): the server
+     asks one choice at a time with the values the engine accepts; a unit or a cell is tapped on
+     the board (marked), any value also has its button. After each pick the server is asked
+     again with the choices so far: the next choice, or the dice. */
+  const choiceAsked = () => (plan && plan.needs && plan.needs.choice && coinsDone() ? plan.needs.choice : null);
+  async function pickChoice(value) {
+    const asked = plan.needs.choice;
+    plan.choices.push(`${asked.key}:${value}`);
+    if (plan.kind === "activate") { record([{ e: "activate", unit: plan.unit, choices: plan.choices.slice() }]); return; }
+    const current = plan;
+    const r = await call("GET", plan.kind === "resolve" ? resolveQuery(plan.coins) : castQuery(plan.coins));
+    if (plan !== current) return;
+    if (r.status !== 200) { plan.choices.pop(); handle(r); return; }
+    plan.needs = r.data;
+    if (plan.kind === "resolve" && !r.data.choice && !r.data.dice.length) { recordSpell(withChoices({ e: "resolve", source: plan.source })); return; }
+    render();
+  }
+  function choiceForm() {
+    const asked = plan.needs.choice;
+    const fs = h("fieldset", { class: "rec-pick", "data-choice": asked.key });
+    fs.append(h("legend", {}, asked.question));
+    fs.append(h("p", { class: "why small" }, `${T.rule} ${asked.rule}: ${asked.reason}`, h("br"), h("span", { class: "muted" }, asked.why)));
+    if (plan.choices.length) fs.append(h("p", { class: "small" }, `${T.chosen}: ${plan.choices.join(", ")}`));
+    if (asked.key === "cell" || asked.key === "unit") fs.append(h("p", { class: "small muted" }, T.choice_tap));
+    const row = h("div", { class: "rec-row" });
+    for (const v of asked.values) {
+      const shown = T["choice_" + asked.key + "_" + v] || (asked.key === "unit" ? label(v) : v);
+      row.append(h("button", { type: "button", class: "button secondary", "data-value": v, onclick: () => pickChoice(v) }, shown));
+    }
+    fs.append(row, h("div", { class: "rec-row" },
+      h("button", { type: "button", class: "button secondary", onclick: () => { plan = null; render(); } }, T.cancel)));
+    return fs;
   }
 
   /* The dice of a spell (or an effect on standby) as the log writes them, with the coins. */

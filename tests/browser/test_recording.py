@@ -25,7 +25,7 @@ from matches.models import Match, MatchLog
 from matches.recording import game as games
 from matches.recording.models import Recording
 from rules.catalog import selectors as catalog
-from tests.recording.helpers import build_world
+from tests.recording.helpers import build_world, community_format
 
 pytestmark = [
     pytest.mark.browser,
@@ -342,4 +342,102 @@ def test_a_failed_roll_of_second_chance_asks_for_its_reroll(browser: Browser, li
     cast = recording.actions.get(number=5).events[0]
     assert len(cast["rolls"]["critical"]) == 2 * first, cast
     for page in (a, b):  # no poll may reach the server once the test's database is gone
+        page.context.close()
+
+
+def test_a_cards_choice_by_taps_on_the_board(browser: Browser, live_server):
+    """Oav (A1, community roster) casts Jump the Gun: the phone asks which free cell next to
+    him he lands on (7.2.4), the cells the engine accepts are marked, a tap on one picks it,
+    then the dice are asked and the cast records its `choices`."""
+    world = build_world(teams=("s4-oav-3", "s6-botf-4"), fmt=community_format())
+    url = f"/matches/{world.match.pk}/recording/"
+    a = _phone(browser, live_server.url, world.a)
+    b = _phone(browser, live_server.url, world.b)
+    a.goto(url)
+    first = a.locator('input[name="first_player"][value="A"]')
+    if first.count():
+        first.check()
+    _button(a, "Start recording")
+    _cell(a, "e2")  # 1
+    b.goto(url)
+    _at(b, 1)
+    _cell(b, "e11")  # 2
+    _at(a, 2)
+    _button(a, "Start the turn of A1")  # 3
+    _at(a, 3)
+    a.locator('button.spell[data-spell="Jump the Gun"]').tap()
+    target = a.locator("svg.rec-board g.cell.mark-target").first
+    target.tap()
+    choice = a.locator('fieldset.rec-pick[data-choice="cell"]')
+    expect(choice).to_contain_text("7.2.4")
+    expect(a.locator('fieldset.rec-roll[data-roll="critical"]')).to_have_count(0)  # choice first
+    marked = a.locator("svg.rec-board g.cell.mark-choice")
+    expect(marked.first).to_be_visible()
+    picked = marked.first.get_attribute("data-cell")
+    _shot(a, "13-choice")
+    marked.first.tap()
+    expect(choice).to_have_count(0)
+    _fill(a, "lock")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 4
+    _at(a, 4)
+    recording = Recording.objects.get(match=world.match)
+    cast = recording.actions.get(number=4).events[0]
+    assert cast["choices"] == [f"cell:{picked}"], cast
+    for page in (a, b):
+        page.context.close()
+
+
+def test_a_traps_click_resolved_by_taps(browser: Browser, live_server):
+    """Trapper (A1) sets a Training Trap; Dummy (B1) walks onto it and it Clicks (4.19.7.a):
+    B's phone lists the Click, its button asks for the dice, and the resolve is recorded."""
+    world = build_world(teams=("rec-trapper", "rec-dummy"))
+    url = f"/matches/{world.match.pk}/recording/"
+    a = _phone(browser, live_server.url, world.a)
+    b = _phone(browser, live_server.url, world.b)
+    a.goto(url)
+    _button(a, "Start recording")
+    _cell(a, "e2")  # 1
+    b.goto(url)
+    _at(b, 1)
+    _cell(b, "e11")  # 2
+    _at(a, 2)
+    _button(a, "Start the turn of A1")  # 3
+    _at(a, 3)
+    expect(a.locator('g.cell.mark-move[data-cell="e9"]')).to_be_visible()
+    _cell(a, "e9")  # 4
+    _at(a, 4)
+    a.locator('button.spell[data-spell="Set Trap (1)"]').tap()
+    expect(a.locator('g.cell.mark-target[data-cell="e10"]')).to_be_visible()
+    _cell(a, "e10")
+    a.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 5
+    _at(a, 5)
+    _button(a, "End the turn")  # 6
+    _at(a, 6)
+    _button(a, "Start the turn of A1/training-trap-1")  # 7
+    _at(a, 7)
+    _button(a, "End the turn")  # 8
+
+    _at(b, 8)
+    _die(b, "tension", "B", "critical", 0)
+    _die(b, "tension", "B", "lock", 1)
+    b.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 9
+    _at(b, 9)
+    _button(b, "Start the turn of B1")  # 10
+    _at(b, 10)
+    expect(b.locator('g.cell.mark-move-block[data-cell="e10"]')).to_be_visible()  # options in
+    _cell(b, "e10")  # next to the Trap, which Locks in this world: a Block roll first
+    _fill(b, "armour")
+    b.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 11
+    _at(b, 11)
+    source = "click:A1/training-trap-1"
+    expect(b.locator(".rec-prompt")).to_contain_text(source)
+    b.locator(f'button[data-source="{source}"]').tap()
+    expect(b.locator('fieldset.rec-roll[data-roll="armour"][data-who="B1"]')).to_be_visible()
+    _fill(b, "lock")
+    b.locator("#recording .rec-panel").get_by_role("button", name="Record").tap()  # 12
+    _at(b, 12)
+    recording = Recording.objects.get(match=world.match)
+    resolve = recording.actions.get(number=12).events[0]
+    assert resolve["e"] == "resolve" and resolve["source"] == source, resolve
+    for page in (a, b):
         page.context.close()

@@ -107,3 +107,67 @@ def test_7_2_9_effects_on_standby_and_their_dice(catalog):  # noqa: F811
     with pytest.raises(RuleViolation) as refused:
         options.resolve_needs(state, "click:B1/trap-1", context)
     assert refused.value.rule == "7.2.9.a"
+
+
+def _started(catalog, a1: str, activate: bool = True):  # noqa: F811
+    """`a1` alone against Di Curey (Initiative 0, so A plays first), placed on e1 and e12, A1
+    about to play (or playing)."""
+    from rules.engine.logevents import Activate, Place
+
+    teams = {"A": [("A1", a1)], "B": [("B1", "s1-dks1-12")]}
+    report = verify([header(teams)], catalog)
+    if report.initial is None:  # a tie on every count (1.3.1.c)
+        report = verify([header(teams, first_player="A")], catalog)
+    state, context = report.initial, dispatch.context(report.log, catalog)
+    for unit, cell in (("A1", "e1"), ("B1", "e12")):
+        state = options.apply_event(state, Place(0, unit, Cell.parse(cell)), context).state
+    if activate:
+        state = options.apply_event(state, Activate(0, "A1"), context).state
+    return state, context
+
+
+def test_8_6_2_interior_fire_asks_which_marker_when_the_turn_starts(catalog):  # noqa: F811
+    from rules.engine.state import Markers
+
+    state, context = _started(catalog, "s1-exf-9", activate=False)  # Count Frigost
+    assert options.activate_choice(state, "A1", context) is None  # no marker: nothing to ask
+    slowed = state.with_unit(replace(state.unit("A1"), markers=Markers(ap=-1, mp=-1)))
+    asked = options.activate_choice(slowed, "A1", context)
+    assert asked is not None and asked.key == "marker" and asked.values == ("ap", "mp")
+    assert asked.rule == "8.6.2"
+    with pytest.raises(RuleViolation) as refused:  # not the piece the Timeline calls
+        options.activate_choice(slowed, "B1", context)
+    assert refused.value.rule == "5.5.1"
+
+
+def test_4_18_3_e_kerub_bazaar_asks_the_coin_and_a_cast_asks_x(catalog):  # noqa: F811
+    state, context = _started(catalog, "s2-kerub-1")  # Grampy: Kerub Bazaar at his turn's start
+    assert [p.label for p in state.pending] == ["kerub-bazaar:A1"]
+    needs = options.resolve_needs(state, "kerub-bazaar:A1", context)
+    assert needs.choice.key == "coin" and needs.choice.values == ("heads", "tails")
+    assert needs.choice.rule == "4.18.3.e" and needs.dice == ()
+    assert (
+        options.resolve_needs(state, "kerub-bazaar:A1", context, choices=("coin:tails",)).choice
+        is None
+    )
+    with pytest.raises(RuleViolation):
+        options.resolve_needs(state, "kerub-bazaar:A1", context, choices=("coin:edge",))
+    emily, context = _started(catalog, "s6-botf-4")  # Come to Mama...: a cost of X Kamas
+    emily = emily.with_player(replace(emily.player("A"), kamas=2))
+    spell = next(
+        s
+        for s in options.spell_options(emily, emily.unit("A1"), context)
+        if s.name == "Come to Mama..."
+    )
+    assert spell.targets and spell.targets[0].choice == "x"
+    needs = options.cast_needs(
+        emily, Cast(0, "A1", spell.name, Cell.parse(spell.targets[0].cell)), context
+    )
+    assert needs.choice.rule == "7.1.4" and needs.choice.values == ("0", "1", "2")  # X ≤ Kamas
+
+
+def test_4_18_3_e_masquerade_offers_the_other_forms_of_the_same_level(catalog):  # noqa: F811
+    state, context = _started(catalog, "s4-exf4-1")  # Maskemane, his first turn
+    needs = options.resolve_needs(state, "masquerade:A1", context)
+    assert needs.choice.key == "profile" and "s4-exf4-2" in needs.choice.values
+    assert "s4-exf4-1" not in needs.choice.values  # not his own form

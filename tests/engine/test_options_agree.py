@@ -4,7 +4,10 @@ engine accepts is offered (one rule path, `replay.dispatch.step`).
 The states are those of the valid corpus games (community roster) where a piece acts with
 nothing on standby; hypothesis picks a state, a cell and a spell. Offered moves and casts are
 recorded with dice that score nothing (the counts the options ask for); a one-cell move or a
-cast on a cell that is not offered must be refused by the engine.
+cast on a cell that is not offered must be refused by the engine. For the choices a card asks
+(a unit, a cell, X, an effect), real cards that ask them are put at random cells: every value
+offered lets the cast through with the dice then asked, and a unit, cell or X not offered is
+refused.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from rules.engine.casting import Rolls
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.logevents import Cast, Move
+from rules.engine.logevents import Activate, Cast, Move, Place
 from rules.engine.movement import BlockRoll
 from rules.engine.replay import Status, dispatch
 from rules.engine.roster import load_roster
@@ -140,3 +143,65 @@ def test_7_1_every_target_offered_is_accepted_and_a_cell_not_offered_is_refused(
         return
     with pytest.raises((RuleViolation, Unsupported)):
         options.cast_needs(state, Cast(0, unit.id, spell.name, cell), context)
+
+
+# -- choices (docs/match-log.md, "Choices of a cast") -------------------------------------------
+
+#: Real cards whose spells ask a choice: Malee (Chamrak: `unit`), Emily (Come to Mama...: `x`),
+#: Flopin (DIY: `effect` twice), Oav (Jump the Gun: `cell`).
+CHOOSERS = ("s2-dks2-17", "s6-botf-4", "s6-botf-2", "s4-oav-3")
+
+
+@functools.cache
+def _chooser_start(profile: str) -> tuple:
+    """The state where `profile` (A1, alone) starts the game's first turn against Mil Kluva."""
+    from tests.matchlogs.conftest import header, verify
+
+    try:
+        catalog = load_roster(data_path()).catalog()
+    except FileNotFoundError as missing:
+        pytest.skip(str(missing))
+    teams = {"A": [("A1", profile)], "B": [("B1", "s2-junior-3")]}
+    report = verify([header(teams, first_player="A")], catalog)
+    state, context = report.initial, dispatch.context(report.log, catalog)
+    for unit, cell in (("A1", "e1"), ("B1", "e12")):
+        state = options.apply_event(state, Place(0, unit, Cell.parse(cell)), context).state
+    return options.apply_event(state, Activate(0, "A1"), context).state, context
+
+
+@SLOW
+@given(data=st.data())
+def test_7_2_4_every_choice_offered_is_accepted_and_a_value_not_offered_is_refused(data):
+    state, context = _chooser_start(data.draw(st.sampled_from(CHOOSERS)))
+    free = [c for c in (Cell(x, y) for x in range(BOARD_SIZE) for y in range(BOARD_SIZE))]
+    free = [c for c in free if state.is_free(c)]
+    a1, b1 = data.draw(st.lists(st.sampled_from(free), min_size=2, max_size=2, unique=True))
+    state = state.with_unit(replace(state.unit("A1"), cell=a1))
+    state = state.with_unit(replace(state.unit("B1"), cell=b1))
+    kamas = data.draw(st.integers(0, 4))
+    state = state.with_player(replace(state.player("A"), kamas=kamas))
+    spells = [s for s in options.spell_options(state, state.unit("A1"), context) if s.targets]
+    asking = [(s, t) for s in spells for t in s.targets if t.choice]
+    if not asking:
+        return
+    spell, target = data.draw(st.sampled_from(asking))
+    cast = Cast(0, "A1", spell.name, Cell.parse(target.cell))
+    for _ in range(4):  # DIY asks two effects; no card here asks more
+        needs = options.cast_needs(state, cast, context)
+        if needs.choice is None:
+            break
+        asked = needs.choice
+        assert asked.values and asked.rule in ("7.2.4", "7.1.4")
+        if asked.key in ("unit", "cell", "x"):  # a value not offered is refused by the engine
+            others = {u.id for u in state.units} if asked.key == "unit" else set()
+            others |= {c.name for c in free} if asked.key == "cell" else set()
+            others |= {str(n) for n in range(8)} if asked.key == "x" else set()
+            wrong = sorted(others - set(asked.values))
+            if wrong:
+                bad = data.draw(st.sampled_from(wrong))
+                picked = replace(cast, choices=(*cast.choices, f"{asked.key}:{bad}"))
+                with pytest.raises((RuleViolation, Unsupported)):
+                    dispatch.step(state, _cast_with_blank_dice(state, picked, context), context)
+        value = data.draw(st.sampled_from(asked.values))
+        cast = replace(cast, choices=(*cast.choices, f"{asked.key}:{value}"))
+    dispatch.step(state, _cast_with_blank_dice(state, cast, context), context)

@@ -3,10 +3,11 @@
 The release `recording-test` holds invented cards (no card data is copied): Striker, fast
 with a ranged Fire spell, and Dummy, slow with 3 HP (the default teams); Conjurer, whose "Call
 Tofu (1)" summons a Sparring Tofu (the roster has no summon profiles, so the world invents one),
-and a Training Bomb summon card. The arena "Scoresheet Field" puts 3 Kamas
-on a Demon cell (e3) next to player A's start cell e2, so one turn can pick them up and buy a
-Demonic Reward. `GAME` is a complete game by A's and B's taps: a Block roll (turn 3, leaving
-e10 next to B1), a Fire spell with Critical and Armour dice, a KO and A's win (1.4.3).
+a Training Bomb summon card, and Trapper with the Training Trap he sets. The arena "Scoresheet
+Field" puts 3 Kamas on a Demon cell (e3) next to player A's start cell e2, so one turn can pick
+them up and buy a Demonic Reward. `GAME` is a complete game by A's and B's taps: a Block roll
+(turn 3, leaving e10 next to B1), a Fire spell with Critical and Armour dice, a KO and A's win
+(1.4.3).
 """
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from matches.models import Match
 from rules.catalog import services as catalog_services
 from rules.models import Arena, Format
+from tests.engine.roster_data import data_path
 from tests.factories import make_running_event, make_user
 from tournaments import services
 from tournaments.models import Event, Registration
@@ -156,6 +160,52 @@ CARDS = [
             ),
         ],
     ),
+    # Trapper sets a Training Trap (4.19.7): a character of the other side that enters its cell
+    # makes it Click, and the Click waits on standby for the dice of a `resolve` event.
+    _card(
+        "rec-trapper",
+        "Trapper",
+        level=2,
+        initiative=7,
+        ap=8,
+        mp=8,
+        hp=8,
+        spells=[
+            _spell(
+                "Set Trap (1)",
+                cost={"ap": 2},
+                range_kind="ranged",
+                range_min=1,
+                range_max=2,
+                element=None,
+                base_damage=None,
+                effects="Summons a TRAINING TRAP on the targeted free cell.",
+            )
+        ],
+    ),
+    _card(
+        "rec-trap",
+        "Training Trap",
+        level=1,
+        initiative=0,
+        # The catalog format needs AP and MP: with 0 MP this invented Trap is a character that
+        # takes its turns and Locks, where a printed Trap is a mechanism (4.3.4.b, 4.19.7.a).
+        ap=0,
+        mp=0,
+        hp=1,
+        strength=1,
+        types=["Trap"],
+        spells=[
+            _spell(
+                "Click",
+                element="fire",
+                range_kind="self",
+                range_min=None,
+                range_max=None,
+                base_damage=2,
+            )
+        ],
+    ),
     # Lucky Kerub's powers change his rolls: Puddlage adds a die against a WATER caster (his
     # own Jab is WATER), and Ecaflip's Second Chance rerolls a roll that failed a die (1.6).
     _card(
@@ -265,10 +315,24 @@ def recording_format() -> Format:
     return Format.objects.get(release=imported.release, is_default=True)
 
 
-def build_world(teams: tuple[str, str] = ("rec-striker", "rec-dummy"), **settings: Any) -> World:
+def community_format() -> Format:
+    """The community roster imported as a release (the card data stays outside the repo)."""
+    try:
+        imported = catalog_services.import_roster_file(data_path(), release_name="community")
+    except FileNotFoundError as missing:
+        pytest.skip(str(missing))
+    return Format.objects.get(release=imported.release, is_default=True)
+
+
+def build_world(
+    teams: tuple[str, str] = ("rec-striker", "rec-dummy"),
+    fmt: Format | None = None,
+    **settings: Any,
+) -> World:
+    """The world; `fmt` another format than the invented cards' (the community roster's)."""
     organiser, judge = make_user(), make_user()
     event, _ = make_running_event(2, organiser=organiser, **settings)
-    Event.objects.filter(pk=event.pk).update(format=recording_format())
+    Event.objects.filter(pk=event.pk).update(format=fmt or recording_format())
     Arena.objects.get_or_create(slug=ARENA["slug"], defaults={**ARENA, "is_playable": True})
     event.refresh_from_db()
     services.grant_role(event=event, user=judge, role="judge")

@@ -39,7 +39,8 @@ def test_1_3_set_up_from_registrations_and_arena(world):
     assert header["players"]["A"]["team"] == [{"unit": "A1", "profile": "rec-striker"}]
     assert header["arena"]["name"] == "Scoresheet Field"
     assert recording.labels["B1"]["name"] == "Dummy"
-    assert sorted(p["id"] for p in header["profiles"]) == ["rec-bomb", "rec-tofu"]  # inline
+    profiles = sorted(p["id"] for p in header["profiles"])
+    assert profiles == ["rec-bomb", "rec-tofu", "rec-trap"]  # summons with a Strength, inline
     assert services.start(world.match, by=world.b).pk == recording.pk  # the other phone
 
 

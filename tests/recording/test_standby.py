@@ -24,6 +24,7 @@ from tests.recording.helpers import build_world, ev
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inline_tasks")]
 
 BOMB = "A1/training-bomb-1"
+TRAP = "A1/training-trap-1"
 BLANK = {"critical": "lock", "armour": "lock"}
 
 
@@ -177,3 +178,57 @@ def test_coins_and_the_order_on_standby_over_the_api(world):
     refused = api.post(url + "standby/", {"event": missing}, format="json")
     assert refused.status_code == 422 and refused.json()["rule"].startswith("7.2")
     assert recording.actions.count() == 4  # asking records nothing
+
+
+def test_4_19_7_a_traps_click_recorded_at_the_table_gives_a_valid_log(
+    django_capture_on_commit_callbacks,
+):
+    games._games.clear()
+    world = build_world(teams=("rec-trapper", "rec-dummy"))
+    recording = services.start(world.match, by=world.a)
+    _opening(world, recording)
+    setting = selectors.options_payload(_game(recording), "A1")
+    spell = next(s for s in setting["spells"] if s["name"] == "Set Trap (1)")
+    assert "e10" in {t["cell"] for t in spell["targets"]}
+    _record(world, recording, "A", ev("cast", unit="A1", spell="Set Trap (1)", target="e10"))
+    _record(world, recording, "A", ev("move", unit="A1", to="d9"))
+    _record(world, recording, "A", ev("end", unit="A1"))
+    _record(world, recording, "A", ev("activate", unit=TRAP))  # the Trap's own turn (4.19.1.h)
+    _record(world, recording, "A", ev("end", unit=TRAP))
+    _record(world, recording, "B", ev("tension", dice=["critical", "lock"]))
+    _record(world, recording, "B", ev("activate", unit="B1"))
+    moves = selectors.options_payload(_game(recording), "B1")["moves"]
+    onto = next(m for m in moves if m["cell"] == "e10")
+    assert onto["path"] == ["e10"]  # a path stops where a step leaves something on standby
+    block = [
+        {
+            "by": b["by"],
+            "lock": ["armour"] * b["lock"]["count"],
+            "dodge": ["dodge"] * b["dodge"]["count"],
+        }
+        for b in onto["blocks"]
+    ]
+    step = ev("move", unit="B1", to="e10", **({"block": block} if block else {}))
+    _record(world, recording, "B", step)  # onto A's Trap (which Locks, helpers): it Clicks
+
+    board = selectors.board_payload(
+        recording, _game(recording), selectors.viewer(world.b, world.match)
+    )
+    source = f"click:{TRAP}"
+    assert board["prompt"]["step"] == "resolve" and board["pending"] == [source]
+    needs = selectors.resolve_payload(_game(recording), source)
+    asked = {(d["roll"], d["who"]) for d in needs["dice"]}
+    assert asked == {("critical", TRAP), ("armour", "B1")} and needs["choice"] is None
+    with pytest.raises(services.IllegalAction) as refused:  # no dice: refused, nothing recorded
+        _record(world, recording, "B", ev("resolve", source=source))
+    assert refused.value.extra["rule"].startswith("7.2")
+    _record(world, recording, "B", ev("resolve", source=source, rolls=_rolls(needs)))
+    game = _game(recording)
+    assert not game.state.pending and game.state.unit("B1").injuries == 2  # the Click's 2 Fire
+    with django_capture_on_commit_callbacks(execute=True):
+        _record(world, recording, "B", ev("concede", player="B"))
+    recording.refresh_from_db()
+    log = MatchLog.objects.get(pk=recording.log_id)
+    report = catalog.verify_match_log(bytes(log.data))
+    assert report.status.value == "valid", report.to_dict()
+    assert any(f'"source":"{source}"' in line for line in bytes(log.data).decode().splitlines())

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.engine.cells import Cell, CellError
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, place_injuries
 from rules.engine.powers import place_markers
@@ -71,9 +71,17 @@ def parse_choices(choices: tuple[str, ...], key: str) -> list[str]:
     return out
 
 
-def chosen(run: CastRun, key: str, why: str) -> str:
-    """The one value of `key`; the log must carry exactly one."""
+def chosen(run: CastRun, key: str, why: str, values: tuple[str, ...] | None = None) -> str:
+    """The one value of `key`; the log must carry exactly one. `values`, when the card knows
+    them, are the values it allows (said to a scoresheet when the choice is missing)."""
     found = choices_of(run, key)
+    if not found:
+        raise ChoiceMissing(
+            "7.2.4",
+            f"{run.spell.name} needs one choice `{key}:...` ({why}); the log gives none",
+            key,
+            values,
+        )
     if len(found) != 1:
         raise RuleViolation(
             "7.2.4",
@@ -86,6 +94,13 @@ def chosen(run: CastRun, key: str, why: str) -> str:
 def cost_x(choices: tuple[str, ...], spell_name: str) -> int:
     """The X of a cost of X (4.8.1): the one choice `x:N`, a whole number 0 or more."""
     found = parse_choices(choices, "x")
+    if not found:
+        raise ChoiceMissing(
+            "7.1.4",
+            f"{spell_name} has a cost of X: the cast must carry one choice `x:N` (N a whole "
+            "number), not none",
+            "x",
+        )
     if len(found) != 1 or not found[0].isdigit():
         raise RuleViolation(
             "7.1.4",
@@ -95,16 +110,18 @@ def cost_x(choices: tuple[str, ...], spell_name: str) -> int:
     return int(found[0])
 
 
-def chosen_cell(run: CastRun, why: str, key: str = "cell") -> Cell:
-    value = chosen(run, key, why)
+def chosen_cell(
+    run: CastRun, why: str, key: str = "cell", values: tuple[str, ...] | None = None
+) -> Cell:
+    value = chosen(run, key, why, values)
     try:
         return Cell.parse(value)
     except CellError as error:
         raise RuleViolation("7.2.4", f"choice {key}:{value}: {error}") from None
 
 
-def chosen_unit(run: CastRun, why: str) -> Unit:
-    value = chosen(run, "unit", why)
+def chosen_unit(run: CastRun, why: str, values: tuple[str, ...] | None = None) -> Unit:
+    value = chosen(run, "unit", why, values)
     if not any(u.id == value for u in run.state.units):
         raise RuleViolation("7.2.4", f"choice unit:{value}: no such unit")
     return run.state.unit(value)

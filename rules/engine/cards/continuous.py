@@ -23,7 +23,7 @@ from rules.engine.effects import (
     Markers,
     SpellModel,
 )
-from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.movement import push
 from rules.engine.powers import POWER_GAINED, POWERS_LOST, families_of, range_modifiers
@@ -197,6 +197,14 @@ def _diy(run: CastRun) -> None:
     """DIY (Flopin): two different effects chosen (`effect:ap`, `effect:push`, `effect:damage`)
     join his Tactical Arrow until the end of the turn."""
     picked = choices_of(run, "effect")
+    if len(picked) < 2 and len(set(picked)) == len(picked) and set(picked) <= set(_DIY_EFFECTS):
+        raise ChoiceMissing(
+            "7.2.4",
+            f"DIY needs two different choices `effect:`; the log gives {picked or 'none'}",
+            "effect",
+            tuple(e for e in _DIY_EFFECTS if e not in picked),
+            len(picked),
+        )
     if len(picked) != 2 or len(set(picked)) != 2 or not set(picked) <= set(_DIY_EFFECTS):
         raise RuleViolation(
             "7.2.4",

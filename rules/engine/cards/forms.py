@@ -47,7 +47,12 @@ def _replace_form(run: CastRun) -> None:
     if caster.cell is None:
         return
     forms = _forms(run)
-    wanted = chosen(run, "form", f"the profile id of another form: {', '.join(sorted(forms))}")
+    wanted = chosen(
+        run,
+        "form",
+        f"the profile id of another form: {', '.join(sorted(forms))}",
+        tuple(sorted(forms)),
+    )
     new = forms.get(wanted)
     if new is None:
         raise RuleViolation(

@@ -41,7 +41,7 @@ from rules.engine.effects import (
     Teleport,
     Track,
 )
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.movement import forced_move, move_closer, push, relocate, retreat
 from rules.engine.powers import families_of, powers_of
@@ -75,7 +75,8 @@ def _adjacent_cell(run: CastRun, anchor: Cell, what: str) -> Cell | None:
     if not options:
         run.log("Step 3", "4.18.5", f"{run.spell.name}: no free cell next to {what}")
         return None
-    cell = chosen_cell(run, f"a free cell next to {what}")
+    names = tuple(sorted(c.name for c in options))
+    cell = chosen_cell(run, f"a free cell next to {what}", values=names)
     if cell not in options:
         raise RuleViolation(
             "7.2.4",
@@ -108,7 +109,7 @@ def _pick_unit(
     if not allowed:
         run.log("Step 3", "4.18.5", f"{run.spell.name}: no {what}")
         return None
-    unit = chosen_unit(run, what)
+    unit = chosen_unit(run, what, tuple(u.id for u in allowed))
     if unit.id not in {u.id for u in allowed}:
         raise RuleViolation(
             "7.2.4",
@@ -423,6 +424,14 @@ def _double_portals(run: CastRun) -> None:
     if len(characters) < 2:
         run.log("Step 3", "4.18.5", "Double Portals: fewer than two targeted characters")
         return
+    if len(ids) < 2 and len(set(ids)) == len(ids) and set(ids) <= set(characters):
+        raise ChoiceMissing(
+            "7.2.4",
+            f"Double Portals needs two choices `unit:`; the log gives {len(ids) or 'none'}",
+            "unit",
+            tuple(sorted(set(characters) - set(ids))),
+            len(ids),
+        )
     if len(ids) != 2 or len(set(ids)) != 2 or not set(ids) <= set(characters):
         raise RuleViolation(
             "7.2.4",

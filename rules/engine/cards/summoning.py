@@ -28,7 +28,7 @@ from rules.engine.effects import (
     StealsHealth,
     SummonEffect,
 )
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import knock_out
 from rules.engine.movement import retreat
@@ -90,7 +90,8 @@ def _chosen_cell_next_to(run: CastRun, anchor: Cell, what: str) -> Cell | None:
     if not options:
         run.log("Step 3", "4.18.5", f"{run.spell.name}: no free cell next to {what}")
         return None
-    value = chosen(run, "cell", f"a free cell next to {what}")
+    names = tuple(sorted(c.name for c in options))
+    value = chosen(run, "cell", f"a free cell next to {what}", names)
     try:
         cell = Cell.parse(value)
     except CellError as error:
@@ -223,6 +224,15 @@ def _bubotron(run: CastRun) -> None:
             cells = sorted({Cell.parse(n) for n in names})
         except CellError as error:
             raise RuleViolation("7.2.4", f"Bubotron Tournament: {error}") from None
+        if len(names) < room and len(cells) == len(names) and set(cells) <= set(free):
+            raise ChoiceMissing(
+                "7.2.4",
+                f"Bubotron Tournament: {room} Sinistros may come; the cast names "
+                f"{len(names) or 'none'} of the free cells with `cell:`",
+                "cell",
+                tuple(c.name for c in free if c not in cells),
+                len(names),
+            )
         if len(cells) != room or not set(cells) <= set(free) or len(names) != room:
             raise RuleViolation(
                 "7.2.4",
@@ -261,7 +271,7 @@ def _imperial_guard(run: CastRun) -> None:
     """Imperial Guard (Emperor Jellix): the Jelly named by `summon:` on the targeted free cell;
     the control value counts that Jelly, or every Jelly of the list (ruling
     `imperial-guard-control`)."""
-    name = chosen(run, "summon", f"one of {', '.join(_JELLIES)}").lower()
+    name = chosen(run, "summon", f"one of {', '.join(_JELLIES)}", _JELLIES).lower()
     if name not in _JELLIES:
         raise RuleViolation(
             "7.2.4", f"Imperial Guard puts one of {', '.join(_JELLIES)}, not {name}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.engine import reactions
 from rules.engine.cells import Cell
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.movement import relocate
 from rules.engine.reactions import Resolution
 from rules.engine.roster_powers.common import effect, holders, holding, is_named
@@ -48,6 +48,13 @@ def _mintetized(state: GameState, fx: PendingEffect, res: Resolution) -> tuple[G
     if king is None:
         return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
     picked = res.chosen("unit")
+    if not picked:
+        raise ChoiceMissing(
+            "4.18.3.e",
+            f"{fx.label} needs one choice unit:<id> among {', '.join(_candidates(state, fx))}",
+            "unit",
+            tuple(_candidates(state, fx)),
+        )
     if len(picked) != 1 or picked[0] not in _candidates(state, fx):
         raise RuleViolation(
             "4.18.3.e",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from rules.engine import reactions
 from rules.engine.cells import Cell, CellError
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal
 from rules.engine.movement import relocate
@@ -65,8 +65,21 @@ def _lost(fx: PendingEffect) -> tuple[str, str]:
     return ("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")
 
 
-def _one(resolution: Resolution, key: str, fx: PendingEffect, why: str) -> str:
+def _one(
+    resolution: Resolution,
+    key: str,
+    fx: PendingEffect,
+    why: str,
+    allowed: tuple[str, ...] | None = None,
+) -> str:
     values = resolution.chosen(key)
+    if not values:
+        raise ChoiceMissing(
+            "4.18.3.e",
+            f"{fx.label} needs one choice `{key}:...` ({why}); the log gives none",
+            key,
+            allowed,
+        )
     if len(values) != 1:
         raise RuleViolation(
             "4.18.3.e",
@@ -124,7 +137,7 @@ def _potion_bag_resolve(
     """Potion Bag (Otomai): he immediately gains 4 AP or 2 MP, as his player chooses."""
     if holding(state, fx.source, "potion-bag") is None:
         return state, [_lost(fx)]
-    pick = _one(res, "effect", fx, "ap for +4 AP, mp for +2 MP").lower()
+    pick = _one(res, "effect", fx, "ap for +4 AP, mp for +2 MP", ("ap", "mp")).lower()
     if pick not in ("ap", "mp"):
         raise RuleViolation("4.18.3.e", f"Potion Bag offers effect:ap or effect:mp, not {pick!r}")
     state, _ = gain_now(state, fx.source, ap=4 if pick == "ap" else 0, mp=2 if pick == "mp" else 0)
@@ -146,7 +159,7 @@ def _kerub_bazaar_resolve(
     which his next Preliminary Phase turns into gauge (6.2.1.b)."""
     if holding(state, fx.source, "kerub-bazaar") is None:
         return state, [_lost(fx)]
-    side = _one(res, "coin", fx, "the coin flip, heads or tails").lower()
+    side = _one(res, "coin", fx, "the coin flip, heads or tails", ("heads", "tails")).lower()
     if side not in ("heads", "tails"):
         raise RuleViolation("7.2.4", f"a coin shows heads or tails, not {side!r}")
     state = markers(
@@ -220,9 +233,11 @@ def _masquerade_resolve(
     unit = holding(state, fx.source, "masquerade")
     if unit is None:
         return state, [_lost(fx)]
-    wanted = _one(res, "profile", fx, "the catalog id of the other form")
-    card = res.book.profile(wanted) if res.book is not None else None
     base = unit.profile.name.split(" - ")[0].strip().lower()
+    wanted = _one(
+        res, "profile", fx, "the catalog id of the other form", _other_forms(res, unit, base)
+    )
+    card = res.book.profile(wanted) if res.book is not None else None
     same = card is not None and card.base_name.strip().lower() == base
     if card is None or not same or card.id == unit.profile.id or card.level != unit.profile.level:
         raise RuleViolation(
@@ -231,6 +246,24 @@ def _masquerade_resolve(
     return state.with_unit(replace(unit, profile=unit_profile(card))), [
         ("4.18.3", f"Masquerade: {unit.id} becomes {card.name}")
     ]
+
+
+def _other_forms(res: Resolution, unit: Unit, base: str) -> tuple[str, ...] | None:
+    """The catalog ids Masquerade may turn `unit` into (same name, same Level), for a
+    scoresheet to offer; None when the game has no catalog to list."""
+    if res.book is None:
+        return None
+    catalog = res.book.catalog
+    profiles = catalog.profiles() if hasattr(catalog, "profiles") else tuple(catalog.values())
+    return tuple(
+        sorted(
+            p.id
+            for p in profiles
+            if p.base_name.strip().lower() == base
+            and p.id != unit.profile.id
+            and p.level == unit.profile.level
+        )
+    )
 
 
 @reactions.turn_start
