@@ -10,6 +10,7 @@ from rest_framework import serializers
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
 from rules import systems
+from rules.refusals import worded_report
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -265,6 +266,12 @@ class MatchLogSerializer(serializers.ModelSerializer):
             "raw_url",
         ]
         read_only_fields = fields
+
+    def to_representation(self, instance: MatchLog) -> dict:
+        """The stored report's errors worded in the reader's language (`rules.refusals`)."""
+        data = super().to_representation(instance)
+        data["report"] = worded_report(data.get("report"))
+        return data
 
     def get_progress(self, log: MatchLog) -> dict:
         from matches.logs.selectors import progress

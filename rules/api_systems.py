@@ -14,7 +14,7 @@ from rest_framework.decorators import api_view, permission_classes, throttle_cla
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rules import labels, systems
+from rules import labels, refusals, systems
 from rules.battlesone.catalog import catalog_to_dict, load_catalog
 from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
 from rules.systems.calculators import CALCULATORS
@@ -116,10 +116,16 @@ def check_list(request: Request, key: str) -> Response:
     try:
         outcome = system.check_list(request.data)
     except systems.ListUnreadable as error:
-        return Response({system.list_field: [str(error)], "problems": error.problems}, status=400)
+        return Response(
+            {
+                system.list_field: [refusals.problems_text(error.problems)],
+                "problems": refusals.worded_problems(error.problems),
+            },
+            status=400,
+        )
     except FileNotFoundError as missing:
         return _unavailable(missing)
-    return Response({"entries": outcome.entries, **outcome.report})
+    return Response({"entries": outcome.entries, **refusals.worded_list_report(outcome.report)})
 
 
 @extend_schema(

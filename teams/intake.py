@@ -18,6 +18,7 @@ from rules.engine import formats as engine_formats
 from rules.engine.legality import LegalityReport, TeamEntry, check_team, cite_custom_rules
 from rules.engine.teamspec import TeamSpecError, parse_team_spec
 from rules.models import Format
+from rules.refusals import refusal_text
 from teams import selectors as team_selectors
 
 if TYPE_CHECKING:
@@ -129,12 +130,18 @@ def read(
 def unreadable_team(error: TeamSpecError) -> InvalidInput:
     """A written team the reader could not understand: every problem with its path and the
     profiles it might have meant, so a page or a client can offer them."""
+    problems = [
+        {
+            "path": p.path,
+            "message": refusal_text(p),  # in the reader's language
+            "candidates": list(p.candidates),
+            **({"key": p.key, "params": p.params} if p.key else {}),
+        }
+        for p in error.problems
+    ]
     return InvalidInput(
         "krosmasters",
-        "; ".join(str(p) for p in error.problems),
+        "; ".join(f"{p['path']}: {p['message']}" for p in problems),
         "unreadable_team",
-        problems=[
-            {"path": p.path, "message": p.message, "candidates": list(p.candidates)}
-            for p in error.problems
-        ],
+        problems=problems,
     )

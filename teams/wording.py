@@ -16,6 +16,8 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext
 
+from rules import refusals
+
 Params = Mapping[str, Any]
 
 
@@ -175,6 +177,8 @@ WORDING: dict[str, Callable[[Params], str]] = {
 def sentence(key: str, params: Params) -> str | None:
     """The violation's sentence in the active language, or None for a key (or facts) this
     module does not know, so the caller keeps the engine's own sentence."""
+    if key in refusals.LIST_WORDING:  # a BATTLES ONE list's problem
+        return refusals.worded(refusals.LIST_WORDING, key, params)
     wording = WORDING.get(key)
     if wording is None:
         return None

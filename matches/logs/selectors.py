@@ -19,10 +19,12 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import QuerySet
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from kernel import choices
 from matches.logs import wording
 from matches.models import Match, MatchLog
+from rules import board_words
 from rules.catalog import selectors as catalog
 from rules.engine.cells import Cell
 from rules.engine.logevents import Header, TimePolicy, event_name
@@ -30,6 +32,7 @@ from rules.engine.replay import Replay, trace
 from rules.engine.state import GameState
 from rules.engine.svg import Highlight, Mark, render_board
 from rules.matchlog.parse import LogParseError, parse_log
+from rules.refusals import refusal_text
 
 PENDING = (MatchLog.Status.QUEUED, MatchLog.Status.RUNNING)
 
@@ -99,6 +102,10 @@ class Step:
     mark: str = ""  # error, mismatch, unsupported, waived, incomplete, not-replayed
     note: str = ""
 
+    @property
+    def mark_label(self) -> str:
+        return wording.mark_label(self.mark)
+
 
 @dataclass
 class ReplayPage:
@@ -109,43 +116,70 @@ class ReplayPage:
     chart: str
     marks: dict[str, int] = field(default_factory=dict)
 
+    @property
+    def mark_counts(self) -> list[tuple[str, str, int]]:
+        """(mark, its name in the reader's language, how many steps have it)."""
+        return [(mark, wording.mark_label(mark), n) for mark, n in self.marks.items()]
+
 
 def _die(die: Any) -> str:
     return getattr(die, "notation", None) or str(die)
 
 
 def _summary(event: Any) -> str:
+    """One line for the list of events, in the reader's language (units, cells, spells and
+    paths as the log writes them)."""
     name = event_name(event)
     match name:
         case "place":
-            return f"{event.unit} on {event.cell}"
+            return _("%(unit)s on %(cell)s") % {"unit": event.unit, "cell": event.cell}
         case "tension":
             dice = ", ".join(_die(d) for d in event.dice)
-            return f"dice {dice}" + (f", reroll {_die(event.reroll)}" if event.reroll else "")
+            if event.reroll:
+                return _("dice %(dice)s, reroll %(die)s") % {
+                    "dice": dice,
+                    "die": _die(event.reroll),
+                }
+            return _("dice %(dice)s") % {"dice": dice}
         case "inspire":
-            return f"die {event.die} to {event.unit}"
+            return _("die %(die)s to %(unit)s") % {"die": event.die, "unit": event.unit}
         case "move":
-            return f"{event.unit} to {event.to}" + (" (Block rolls)" if event.block else "")
+            facts = {"unit": event.unit, "cell": event.to}
+            if event.block:
+                return _("%(unit)s to %(cell)s (Block rolls)") % facts
+            return _("%(unit)s to %(cell)s") % facts
         case "pick_kama":
-            return f"{event.unit} picks {event.count} Kama" + ("s" if event.count != 1 else "")
+            return ngettext(
+                "%(unit)s picks %(count)s Kama", "%(unit)s picks %(count)s Kamas", event.count
+            ) % {"unit": event.unit, "count": event.count}
         case "buy_reward" | "reveal_reward":
             return f"{event.unit}: {event.reward}"
         case "cast":
-            return f"{event.unit}: {event.spell} on {event.target}"
+            return _("%(unit)s: %(spell)s on %(target)s") % {
+                "unit": event.unit,
+                "spell": event.spell,
+                "target": event.target,
+            }
         case "resolve":
             return event.source
         case "checkpoint":
-            return "claims " + ", ".join(c.path for c in event.claims)
+            return _("claims %(paths)s") % {"paths": ", ".join(c.path for c in event.claims)}
         case "ruling":
-            waived = f", waives {', '.join(event.waive)}" if event.waive else ""
-            return f"judge {event.judge}, rule {event.rule}{waived}"
+            facts = {"judge": event.judge, "rule": event.rule, "waived": ", ".join(event.waive)}
+            if event.waive:
+                return _("judge %(judge)s, rule %(rule)s, waives %(waived)s") % facts
+            return _("judge %(judge)s, rule %(rule)s") % facts
         case "concede":
-            return f"player {event.player} concedes"
+            return _("player %(side)s concedes") % {"side": event.player}
         case "time":
-            return "time called" + (f" ({event.policy})" if event.policy else "")
+            if event.policy:
+                return _("time called (%(policy)s)") % {"policy": event.policy}
+            return _("time called")
         case "result":
-            winner = f"{event.winner} wins" if event.winner else "draw"
-            return f"claimed: {winner}, {event.gg.get('A')}-{event.gg.get('B')} GG"
+            facts = {"winner": event.winner, "a": event.gg.get("A"), "b": event.gg.get("B")}
+            if event.winner:
+                return _("claimed: %(winner)s wins, %(a)s-%(b)s GG") % facts
+            return _("claimed: draw, %(a)s-%(b)s GG") % facts
     unit = getattr(event, "unit", None)
     return str(unit) if unit else ""
 
@@ -171,7 +205,7 @@ def _marks(replay: Replay) -> dict[int, tuple[str, str]]:
         elif error.rule is None:
             mark, note = "incomplete", error.message
         else:
-            mark, note = "error", f"{error.rule}: {error.message}"
+            mark, note = "error", f"{error.rule}: {refusal_text(error)}"
         found.setdefault(error.line, (mark, note))
     for feature in replay.unsupported:
         found[feature.line] = ("unsupported", f"{feature.feature}: {feature.message}")
@@ -231,6 +265,7 @@ def board(state: GameState, *, highlights: Iterable[Highlight] = (), title: str 
         title=title or None,
         cell_size=40,
         id_prefix="replay",
+        legend=board_words.legend(),
     )
 
 
@@ -282,7 +317,7 @@ def state_rows(state: GameState) -> dict[str, Any]:
     players = {p.side: p for p in state.players}
     return {
         "turn": state.turn,
-        "phase": state.phase.value,
+        "phase": wording.phase_label(state.phase.value),
         "active_side": state.active_side,
         "active_unit": state.active_unit,
         "wild_gg": state.wild_gg,

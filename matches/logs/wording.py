@@ -3,8 +3,11 @@
 The engine explains each event in English (`rules.engine.replay.trace`): a heading (the step
 of the procedure, "Step 3", "Move", "Roll for Tension"...), the rule behind it and a detail.
 The page shows the heading in its own language, and beside the rule number the title of its
-section (`rules.sections`). The detail names units, cells and dice as the engine computed
-them and stays in English; a heading this table does not know is shown as the engine gave it.
+section (`rules.sections`); a heading this table does not know is shown as the engine gave it.
+The detail of a step with a key (`TraceStep.said`, `rules.engine.trace_texts`; a refused
+step's refusal key, `rules.refusals`) and the list of changes are worded here from their facts;
+the steps of casting a spell and of the powers have no key yet and stay in English, marked
+`lang="en"` on the page.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
-from rules import sections
+from rules import refusals, sections
 
 HEADINGS: dict[str, Promise] = {
     "Allocate": pgettext_lazy("trace heading", "Allocate"),
@@ -56,6 +60,147 @@ HEADINGS: dict[str, Promise] = {
 }
 """The fixed headings of the engine's traces (`TraceStep.step`), found in `rules/engine`."""
 
+TRACE: dict[str, Promise] = {
+    "placed": _("%(unit)s placed on %(cell)s"),
+    "fight_starts": _(
+        "every unit is placed: player %(side)s starts turn 1 without a Roll for Tension"
+    ),
+    "tension_dice": _("2 dice: %(dice)s"),
+    "tension_reroll": _("one die rerolled: %(die)s; no double possible"),
+    "tension_double": _("both dice show %(face)s: each player loses 1 GG (%(gg)s)"),
+    "tension_no_double": _("the dice differ: nobody loses a GG"),
+    "inspired": _(
+        "die %(die)s shows %(face)s: %(unit)s has %(power)s until the end of the player's turn"
+    ),
+    "refund": _("%(left)s Inspiration die(s) left: +%(kamas)s Kamas"),
+    "preliminary": _(
+        "%(unit)s: AP = AP MAX %(max_ap)s %(ap_markers)s markers = %(ap)s; "
+        "MP = MP MAX %(max_mp)s %(mp_markers)s markers = %(mp)s"
+    ),
+    "range_markers": _("%(range)s Range this turn"),
+    "buffs_discarded": _("%(count)s face-up Buff(s) discarded"),
+    "moved": _("%(unit)s moves %(start)s -> %(to)s for 1 MP; %(mp)s MP left"),
+    "stays": _("%(unit)s has no MP left and stays on %(cell)s"),
+    "picked_kamas": _(
+        "%(unit)s picks %(count)s Kama(s) on %(cell)s for %(count)s AP; player %(side)s has "
+        "%(kamas)s Kamas"
+    ),
+    "bought_wild_gg": _(
+        "%(unit)s pays 1 AP and %(price)s Kamas on a Demon cell and takes the wild GG (4.6.2); "
+        "GG now A %(gg_a)s, B %(gg_b)s"
+    ),
+    "stole_gg": _(
+        "%(unit)s pays 1 AP and %(price)s Kamas on a Demon cell and steals 1 GG from player "
+        "%(other)s (4.6.3); GG now A %(gg_a)s, B %(gg_b)s"
+    ),
+    "bought_reward_face_up": _(
+        "%(unit)s buys a %(rank)s Reward (%(reward)s) for %(price)s Kamas and 1 AP, face up"
+    ),
+    "bought_reward_face_down": _(
+        "%(unit)s buys a %(rank)s Reward (%(reward)s) for %(price)s Kamas and 1 AP, face down"
+    ),
+    "crafted_reward_face_up": _(
+        "%(unit)s buys a %(rank)s Reward (%(reward)s) for %(price)s Kamas, face up"
+    ),
+    "crafted_reward_face_down": _(
+        "%(unit)s buys a %(rank)s Reward (%(reward)s) for %(price)s Kamas, face down"
+    ),
+    "reward_discarded": _("no Krosmaster has room: it is discarded"),
+    "reward_given": _("given to %(unit)s"),
+    "revealed_equipment": _(
+        "%(unit)s reveals %(reward)s: Equipment, +%(ap)s AP and +%(mp)s MP now and to the MAX "
+        "(4.7.5.c)"
+    ),
+    "revealed": _("%(unit)s reveals %(reward)s: %(kind)s"),
+    "gauges_emptied": _("%(unit)s's AP and MP gauges are emptied (4.11.3)"),
+    "farmer": _("player %(side)s gains 1 Kama"),
+    "next_turn": _("player %(side)s starts player turn %(turn)s"),
+    "next_piece": _("%(unit)s plays next"),
+    "won": _("player %(winner)s won (%(reason)s)"),
+    "draw": _("it ended in a draw (%(reason)s)"),
+    "conceded": _("player %(side)s concedes: player %(other)s wins"),
+    "ruling": _("judge %(judge)s: %(note)s"),
+    "ruling_waives": _("judge %(judge)s: %(note)s; waives %(rules)s for the next event"),
+}
+"""How each trace step key (`rules.engine.trace_texts.TRACE`) is worded."""
+
+CHANGES: dict[str, Promise] = {
+    "gg": _("player %(side)s GG %(was)s -> %(now)s"),
+    "kamas": _("player %(side)s Kamas %(was)s -> %(now)s"),
+    "wild_gg_taken": _("the wild GG is taken"),
+    "enters": _("%(unit)s enters the arena on %(cell)s"),
+    "cell": _("%(unit)s cell %(was)s -> %(now)s"),
+    "injuries": _("%(unit)s injuries %(was)s -> %(now)s"),
+    "ap": _("%(unit)s ap %(was)s -> %(now)s"),
+    "mp": _("%(unit)s mp %(was)s -> %(now)s"),
+    "kamas_on_board": _("Kamas on the board: %(board)s"),
+    "turn": _("turn %(turn)s, player %(side)s"),
+}
+"""How each change key (`rules.engine.trace_texts.CHANGES`) is worded."""
+
+POWERS: dict[str, Promise] = {
+    "critical-hit": pgettext_lazy("power", "Critical"),
+    "armour": pgettext_lazy("power", "Armour"),
+    "dodge": pgettext_lazy("power", "Dodge"),
+    "lock": pgettext_lazy("power", "Lock"),
+}
+"""The powers an Inspiration die gives (`state.INSPIRATION_POWERS`), by the French card data's
+names."""
+
+_TRACE_WORDS = {"power": POWERS}
+
+
+def step_text(step: dict[str, Any]) -> str | None:
+    """A trace step's detail in the active language, or None when it has no key (or one this
+    module does not know): the engine's English is shown then."""
+    key = step.get("key")
+    if not key:
+        return None
+    if step.get("step") == "Refused":
+        return refusals.sentence(key, step.get("params") or {})
+    return refusals.worded(TRACE, key, step.get("params") or {}, _TRACE_WORDS)
+
+
+def worded_changes(trace: dict[str, Any]) -> list[tuple[str, bool]]:
+    """The trace's changes in the active language, each with whether it is still English."""
+    facts = trace.get("change_facts") or []
+    out = []
+    for i, change in enumerate(trace.get("changes") or []):
+        found = facts[i] if i < len(facts) else {}
+        said = refusals.worded(CHANGES, found.get("key", ""), found.get("params") or {})
+        out.append((said, False) if said is not None else (change, True))
+    return out
+
+
+PHASES: dict[str, Promise] = {
+    "setup": pgettext_lazy("game phase", "set-up"),
+    "tension": pgettext_lazy("game phase", "Roll for Tension"),
+    "inspiration": pgettext_lazy("game phase", "Inspiration"),
+    "pieces": pgettext_lazy("game phase", "pieces play"),
+    "over": pgettext_lazy("game phase", "game over"),
+}
+"""Where the game is in its turn (`state.Phase`), as the state panel says it."""
+
+
+def phase_label(phase: str) -> str:
+    return str(PHASES.get(phase, phase))
+
+
+MARKS: dict[str, Promise] = {
+    "error": pgettext_lazy("replay mark", "error"),
+    "mismatch": pgettext_lazy("replay mark", "mismatch"),
+    "unsupported": pgettext_lazy("replay mark", "not modelled"),
+    "waived": pgettext_lazy("replay mark", "waived"),
+    "incomplete": pgettext_lazy("replay mark", "incomplete"),
+    "not-replayed": pgettext_lazy("replay mark", "not replayed"),
+}
+"""What each mark on the replay's list of events (`Step.mark`) is called."""
+
+
+def mark_label(mark: str) -> str:
+    return str(MARKS.get(mark, mark))
+
+
 _STEP = re.compile(r"^Step (?P<n>\d+)$")
 _STEPS = re.compile(r"^Steps (?P<first>\d+)-(?P<last>\d+)$")
 
@@ -77,10 +222,29 @@ def heading(step: str) -> str:
 def worded_trace(trace: dict[str, Any]) -> dict[str, Any]:
     """`EventTrace.to_dict()` with each step's heading translated and its rule's section title
     (`title`) added; rules, details and changes unchanged."""
+    steps = []
+    for s in trace["steps"]:
+        said = step_text(s)
+        steps.append(
+            {
+                **s,
+                "step": heading(s["step"]),
+                "title": sections.title(s.get("rule")),
+                "text": said if said is not None else s["text"],
+                "english": said is None,  # the engine's detail, marked `lang="en"`
+            }
+        )
+    return {**trace, "steps": steps, "worded_changes": worded_changes(trace)}
+
+
+def worded_outcome(outcome: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A recorded action's outcome (its trace steps and changes, stored in English with their
+    keys and facts) as the scoresheet shows it: in the active language where it has keys."""
+    if not outcome:
+        return outcome
+    trace = worded_trace({"steps": outcome.get("steps") or [], **outcome})
     return {
-        **trace,
-        "steps": [
-            {**s, "step": heading(s["step"]), "title": sections.title(s.get("rule"))}
-            for s in trace["steps"]
-        ],
+        **outcome,
+        "steps": trace["steps"],
+        "changes": [change for change, _english in trace["worded_changes"]],
     }

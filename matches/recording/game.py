@@ -21,13 +21,22 @@ from typing import Any
 from django.utils.translation import gettext
 
 from matches.recording.models import RecordedAction, Recording
+from rules import refusals
 from rules.catalog import selectors as catalog_selectors
 from rules.engine import options
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import Event, Header, TimePolicy
-from rules.engine.replay import Replay, changes, dispatch, replay
+from rules.engine.replay import (
+    LogError,
+    Replay,
+    change_facts,
+    dispatch,
+    game_over_step,
+    replay,
+)
 from rules.engine.roster import Profile
 from rules.engine.state import GameState, Phase
+from rules.engine.trace_texts import CHANGES
 from rules.matchlog.parse import LogParseError, parse_log
 from rules.matchlog.verify import with_inline_profiles
 
@@ -56,20 +65,47 @@ _CACHE_SIZE = 64
 class Refused(Exception):
     """An action the rules (or the log format) do not allow: nothing is recorded."""
 
-    def __init__(self, rule: str | None, message: str, *, feature: str = "", index: int = 0):
+    def __init__(
+        self,
+        rule: str | None,
+        message: str,
+        *,
+        feature: str = "",
+        index: int = 0,
+        key: str = "",
+        params: Mapping[str, Any] | None = None,
+    ):
         super().__init__(message)
         self.rule = rule
-        self.message = message
+        self.message = message  # the engine's English (or a message already translated)
         self.feature = feature
         self.index = index  # which event of the action was refused
+        self.key = key  # the engine's refusal key and facts, worded by `rules.refusals`
+        self.params = dict(params or {})
+
+    @classmethod
+    def by_rules(cls, violation: RuleViolation | LogError, *, index: int = 0) -> Refused:
+        """The engine's refusal (or the replay's first error), with its key and facts."""
+        return cls(
+            violation.rule,
+            violation.message,
+            index=index,
+            key=violation.key,
+            params=violation.params,
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The refusal for the API: `message` in the reader's language (the engine's sentence
+        naming the units and cells); `rule`, `key` and `params` never change."""
+        found = {
             "rule": self.rule,
-            "message": self.message,
+            "message": refusals.refusal_text(self),
             "feature": self.feature or None,
             "event": self.index,
         }
+        if self.key:
+            found.update(key=self.key, params=self.params)
+        return found
 
 
 @dataclass
@@ -168,7 +204,9 @@ def _build(
     result = _full(header, events, policy)
     if result.initial is None:
         first = result.errors[0] if result.errors else None
-        raise Refused(first.rule if first else None, first.message if first else "bad set-up")
+        if first is None:
+            raise Refused(None, "bad set-up")
+        raise Refused.by_rules(first)
     profiles = result.profiles
     return Game(
         recording_id,
@@ -230,7 +268,8 @@ def parse_event(game: Game, data: dict[str, Any], line: int) -> Event:
         log = parse_log(game.header_line + "\n" + json.dumps(data) + "\n")
     except LogParseError as unreadable:
         issue = unreadable.issues[0]
-        message = f"{issue.field}: {issue.message}" if issue.field else issue.message
+        said = refusals.refusal_text(issue)
+        message = f"{issue.field}: {said}" if issue.field else said
         raise Refused(None, message) from None
     return replace(log.events[0], line=line)
 
@@ -241,7 +280,7 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
     if not new:
         raise Refused(None, gettext("an action needs at least one event"))
     if game.state.phase is Phase.OVER:
-        raise Refused("1.4", "the game is over")
+        raise Refused("1.4", "the game is over", key="game_over")
     timed = game.timed or any(e.get("e") == "time" for e in new if isinstance(e, dict))
     before = game.state
     steps: list[dict[str, str]] = []
@@ -255,18 +294,17 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
             try:
                 applied = options.apply_event(state, event, game.context)
             except RuleViolation as refused:
-                raise Refused(refused.rule, refused.message, index=index) from None
+                raise Refused.by_rules(refused, index=index) from None
             except Unsupported as missing:
                 raise Refused(
                     None, missing.message or missing.feature, feature=missing.feature, index=index
                 ) from None
             state = applied.state
             states.append(state)
-            steps += [{"step": s.step, "rule": s.rule, "text": s.text} for s in applied.trace]
+            steps += [s.to_dict() for s in applied.trace]
     after = states[-1]
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
-        who = f"player {after.winner} wins" if after.winner else "a draw"
-        steps.append({"step": "Game over", "rule": "1.4", "text": f"{who} ({after.over_reason})"})
+        steps.append(game_over_step(after, "1.4").to_dict())
     game = Game(
         game.recording_id,
         version,
@@ -281,7 +319,15 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
         timed,
         list(game.active),  # the service adds the new row once it is written
     )
-    return Checked(game, {"steps": steps, "changes": changes(before, after)})
+    found = change_facts(before, after)
+    return Checked(
+        game,
+        {
+            "steps": steps,
+            "changes": [CHANGES[key].format(**facts) for key, facts in found],
+            "change_facts": [{"key": key, "params": facts} for key, facts in found],
+        },
+    )
 
 
 def _check_full(game: Game, new: list[dict[str, Any]]) -> list[GameState]:
@@ -291,7 +337,7 @@ def _check_full(game: Game, new: list[dict[str, Any]]) -> list[GameState]:
     result = _full(game.header, events, game.time_policy)
     if result.errors and result.errors[0].rule is not None:
         error = result.errors[0]
-        raise Refused(error.rule, error.message, index=max(0, error.line - 2 - len(game.events)))
+        raise Refused.by_rules(error, index=max(0, error.line - 2 - len(game.events)))
     if result.unsupported:
         missing = result.unsupported[0]
         raise Refused(None, missing.message, feature=missing.feature)

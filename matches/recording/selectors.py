@@ -18,11 +18,13 @@ from django.utils.translation import gettext
 
 from kernel import access
 from matches import selectors as match_selectors
+from matches.logs import wording as log_wording
 from matches.logs.services import TIME_POLICIES
 from matches.models import Match
 from matches.recording import wording
 from matches.recording.game import Game, Refused, parse_event
 from matches.recording.models import RecordedAction, Recording
+from rules import refusals
 from rules.engine import options
 from rules.engine.casting import Rolls
 from rules.engine.cells import Cell, CellError
@@ -231,7 +233,7 @@ def board_payload(recording: Recording, game: Game, who: Viewer) -> dict[str, An
             "number": last.number,
             "side": last.side,
             "summary": summary(last.events),
-            "outcome": last.outcome,
+            "outcome": log_wording.worded_outcome(last.outcome),
         }
         if last
         else None,
@@ -266,9 +268,17 @@ def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
     try:
         found = options.unit_options(game.state, unit_id, game.context).to_dict()
     except RuleViolation as refused:
-        raise Refused(refused.rule, refused.message) from None
+        raise Refused.by_rules(refused) from None
     for spell in found["spells"]:  # why a spell cannot be cast, in the reader's language
         spell["reason"] = wording.sentence(spell["rule"]) if spell["refused"] else None
+        if spell["refused"]:
+            spell["refused"] = refusals.refusal_text(
+                {
+                    "key": spell["refused_key"],
+                    "params": spell["refused_params"],
+                    "message": spell["refused"],
+                }
+            )
     for move in found["moves"]:
         for block in move["blocks"]:
             block["lock"] = wording.dice_request(block["lock"])
@@ -300,7 +310,7 @@ def _asking(ask: Callable[[], T]) -> T:
     try:
         return ask()
     except RuleViolation as refused:
-        raise Refused(refused.rule, refused.message) from None
+        raise Refused.by_rules(refused) from None
     except Unsupported as missing:
         raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
 

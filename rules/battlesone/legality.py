@@ -52,6 +52,21 @@ class MobEntry(NamedTuple):
         return found
 
 
+PROBLEMS: dict[str, str] = {
+    "b1_unknown_rank": "unknown Rank {rank!r}; one of {names}",
+    "b1_mob_count_range": "a {rank} fields {min} to {max} Mobs, not {count}",
+    "b1_mob_count_exact": "a {rank} fields {min} Mobs, not {count}",
+    "b1_not_in_almanac": "{mob!r} is not a Mob of the Almanac",
+    "b1_lp_card": "{mob}: {lp} LP; Mob cards have 5 to 10 or 15 LP",
+    "b1_unknown_abilities": "{mob} has no {unknown}; its abilities are {abilities}",
+    "b1_lp_spent": "{mob}: {spent} LP placed in HP and abilities, the card has {lp}",
+    "b1_lp_budget": "{total} LP of Mobs; a {rank} may spend {budget}",
+    "b1_labels_needed": "two copies of one Mob need different labels to be told apart",
+}
+"""Every list problem's key and English sentence; the Django layer words the same keys in the
+reader's language (`rules.refusals.LIST_WORDING`), and a test fails when one has no wording."""
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One broken rule: the rulebook section, a sentence, and the Mob (index) concerned."""
@@ -59,9 +74,19 @@ class Problem:
     section: str
     message: str
     mob: int | None = None
+    key: str = ""  # the sentence's key (`PROBLEMS`) and facts, to word it in French
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def said(cls, section: str, key: str, index: int | None = None, /, **params: Any) -> Problem:
+        """A problem worded by its key (`PROBLEMS`), with its facts; `index` is the Mob's."""
+        return cls(section, PROBLEMS[key].format(**params), index, key, params)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.section, "message": self.message, "mob": self.mob}
+        found = {"rule": self.section, "message": self.message, "mob": self.mob}
+        if self.key:
+            found.update(key=self.key, params=dict(self.params))
+        return found
 
 
 @dataclass(frozen=True)
@@ -144,66 +169,58 @@ def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:
     rank = catalog.rank(rank_key)
     if rank is None:
         names = ", ".join(r.slug for r in catalog.ranks)
-        problems.append(Problem(S_RANK, f"unknown Rank {rank_key!r}; one of {names}"))
+        problems.append(Problem.said(S_RANK, "b1_unknown_rank", rank=rank_key, names=names))
     elif not MIN_MOBS <= len(entries) <= rank.max_mobs:
         problems.append(
-            Problem(
+            Problem.said(
                 S_MOB,
-                f"a {rank.name} fields {MIN_MOBS} to {rank.max_mobs} Mobs, not {len(entries)}"
-                if rank.max_mobs > MIN_MOBS
-                else f"a {rank.name} fields {MIN_MOBS} Mobs, not {len(entries)}",
+                "b1_mob_count_range" if rank.max_mobs > MIN_MOBS else "b1_mob_count_exact",
+                rank=rank.name,
+                min=MIN_MOBS,
+                max=rank.max_mobs,
+                count=len(entries),
             )
         )
     total_hp: dict[int, int] = {}
     for index, entry in enumerate(entries):
         mob = catalog.mob(entry.mob)
         if mob is None:
-            problems.append(Problem(S_ALMANAC, f"{entry.mob!r} is not a Mob of the Almanac", index))
+            problems.append(Problem.said(S_ALMANAC, "b1_not_in_almanac", index, mob=entry.mob))
             continue
         if entry.lp not in LP_CARDS:
-            problems.append(
-                Problem(
-                    S_LP,
-                    f"{mob.name}: {entry.lp} LP; Mob cards have 5 to 10 or 15 LP",
-                    index,
-                )
-            )
+            problems.append(Problem.said(S_LP, "b1_lp_card", index, mob=mob.name, lp=entry.lp))
         unknown = sorted(set(entry.ability_lp) - {a.slug for a in mob.abilities})
         if unknown:
             problems.append(
-                Problem(
+                Problem.said(
                     S_ALMANAC,
-                    f"{mob.name} has no {', '.join(unknown)}; its abilities are "
-                    f"{', '.join(a.slug for a in mob.abilities)}",
+                    "b1_unknown_abilities",
                     index,
+                    mob=mob.name,
+                    unknown=", ".join(unknown),
+                    abilities=", ".join(a.slug for a in mob.abilities),
                 )
             )
         spent = entry.hp_lp + sum(entry.ability_lp.values())
         if entry.hp_lp < 0 or spent != entry.lp:
             problems.append(
-                Problem(
-                    S_SETUP_2,
-                    f"{mob.name}: {spent} LP placed in HP and abilities, the card has {entry.lp}",
-                    index,
+                Problem.said(
+                    S_SETUP_2, "b1_lp_spent", index, mob=mob.name, spent=spent, lp=entry.lp
                 )
             )
         total_hp[index] = total_hit_points(mob, max(entry.hp_lp, 0))
     if rank is not None and sum(e.lp for e in entries) > rank.lp_budget:
         problems.append(
-            Problem(
+            Problem.said(
                 S_RANK,
-                f"{sum(e.lp for e in entries)} LP of Mobs; a {rank.name} may spend "
-                f"{rank.lp_budget}",
+                "b1_lp_budget",
+                total=sum(e.lp for e in entries),
+                rank=rank.name,
+                budget=rank.lp_budget,
             )
         )
     labels = [entry.mob + "|" + entry.label.casefold() for entry in entries]
     for index, key in enumerate(labels):
         if key in labels[:index]:
-            problems.append(
-                Problem(
-                    S_MOB,
-                    "two copies of one Mob need different labels to be told apart",
-                    index,
-                )
-            )
+            problems.append(Problem.said(S_MOB, "b1_labels_needed", index))
     return ListReport(rank, tuple(entries), tuple(problems), total_hp)

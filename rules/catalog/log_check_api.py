@@ -20,6 +20,7 @@ from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Status
 from rules.matchlog.jsonschema import match_log_schema
 from rules.matchlog.parse import MAX_LOG_BYTES
+from rules.refusals import worded_report
 
 
 class LogVerifyThrottle(SimpleRateThrottle):
@@ -92,4 +93,4 @@ def verify_log(request: Request) -> Response:
         return Response({"time_policy": [f"{policy!r} is not one of {choices}"]}, status=400)
     report = selectors.verify_match_log(data, time_policy=TimePolicy(policy) if policy else None)
     code = 422 if report.status is Status.UNREADABLE else 200
-    return Response(report.to_dict(), status=code)
+    return Response(worded_report(report.to_dict()), status=code)  # errors in the reader's language

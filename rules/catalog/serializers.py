@@ -10,6 +10,7 @@ from rest_framework import serializers
 from rules.catalog import selectors
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Arena, Format, Power, Profile, Release, Spell
+from rules.refusals import refusal_text
 
 
 class EmptyAsNullField(serializers.CharField):
@@ -200,7 +201,7 @@ def spec_errors(problems: Any) -> dict[str, Any]:
     candidates: dict[str, list[str]] = {}
     for problem in problems:
         field = problem.path or "non_field_errors"
-        body.setdefault(field, []).append(problem.message)
+        body.setdefault(field, []).append(refusal_text(problem))  # in the reader's language
         if problem.candidates:
             candidates[field] = list(problem.candidates)
     if candidates:

@@ -18,6 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from rules import board_words
 from rules.catalog import selectors, services
 from rules.catalog.forms import (
     SIGHT_RULINGS,
@@ -175,7 +176,8 @@ def _arena(slug: str) -> Arena:
 
 def _board(arena: Arena, *, cell_size: int = 48) -> str:
     # The engine escapes every text it writes into the SVG, so it is safe to insert as is.
-    return mark_safe(render_board(selectors.engine_arena_of(arena), cell_size=cell_size))
+    engine_arena = selectors.engine_arena_of(arena)
+    return mark_safe(render_board(engine_arena, cell_size=cell_size, legend=board_words.legend()))
 
 
 def arena_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -271,7 +273,11 @@ def arena_inspect(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except (AreaError, RangeError) as error:
             problem = str(error)
-    board = inspection.svg if inspection else render_board(engine_arena, id_prefix="inspect")
+    board = (
+        inspection.svg
+        if inspection
+        else render_board(engine_arena, id_prefix="inspect", legend=board_words.legend())
+    )
     return render(
         request,
         "rules/arena_inspect.html",

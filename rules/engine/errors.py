@@ -3,18 +3,37 @@
 Both carry enough for a judge: the rule number and a sentence in plain words. They are separate
 classes because the replay reports them differently: a `RuleViolation` makes a log `invalid`, an
 `Unsupported` makes it `unsupported` (the engine never guesses; see docs/engine-state.md).
+
+The sentence is English. A refusal made with `RuleViolation.because` also carries a stable key
+(`rules.engine.refusals.REFUSALS`) and the facts in its sentence, from which the Django layer
+words it in the reader's language (`rules.refusals`); the English stays as it is for logs, the
+CLI and stored reports.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from rules.engine.refusals import REFUSALS, facts
+
 
 class RuleViolation(Exception):
-    """An action the rules forbid, e.g. `RuleViolation("6.3.2", "b4 is not a free cell")`."""
+    """An action the rules forbid, e.g. `RuleViolation("6.3.2", "b4 is not a free cell")`, or
+    with a key: `RuleViolation.because("4.17.3", "cell_not_free", cell="b4")`."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(
+        self, rule: str, message: str, *, key: str = "", params: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
+        self.key = key
+        self.params = params or {}
+
+    @classmethod
+    def because(cls, rule: str, key: str, /, **params: Any) -> RuleViolation:
+        """The refusal worded by its key (`REFUSALS`): the English sentence from the facts."""
+        return cls(rule, REFUSALS[key].format(**params), key=key, params=facts(params))
 
 
 class Unsupported(Exception):

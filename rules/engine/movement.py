@@ -162,19 +162,17 @@ def move_one_cell(
     """
     unit = state.unit(unit_id)
     if not unit.is_character:
-        raise RuleViolation("6.3.2", f"{unit_id} has no MP characteristic and cannot move")
+        raise RuleViolation.because("6.3.2", "no_mp_characteristic", unit=unit_id)
     if unit.cell is None:
-        raise RuleViolation("4.10.2.a", f"{unit_id} was removed from the arena: it cannot move")
+        raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="move")
     if unit.mp < 1:
         if blockers(state, unit):  # the step would start a Block: it needs 1 MP (4.14.2.a)
-            raise RuleViolation("4.14.2.a", f"{unit_id} has no MP left to start a Block")
-        raise RuleViolation("6.3.2", f"{unit_id} has no MP left: a step costs 1 MP")
+            raise RuleViolation.because("4.14.2.a", "no_mp_for_block", unit=unit_id)
+        raise RuleViolation.because("6.3.2", "no_mp_left", unit=unit_id)
     if not unit.cell.is_adjacent(to):
-        raise RuleViolation("4.17.2", f"{to} is not adjacent to {unit.cell} ({unit_id})")
+        raise RuleViolation.because("4.17.2", "not_adjacent", to=to, cell=unit.cell, unit=unit_id)
     if not state.is_free(to):
-        raise RuleViolation(
-            "4.17.3", f"{to} is not a free cell: {_why_not_free(state, to)} is there"
-        )
+        raise RuleViolation.because("4.17.3", "cell_taken", cell=to, what=_why_not_free(state, to))
 
     enemies = {u.id: u for u in blockers(state, unit)}
     _refuse_unmodelled(state, [unit, *enemies.values()])
@@ -263,7 +261,7 @@ def forced_move(
     """
     unit = state.unit(unit_id)
     if unit.cell is None:
-        raise RuleViolation("4.18.6", f"{unit_id} is not in the arena")
+        raise RuleViolation.because("4.18.6", "not_in_arena", unit=unit_id)
     if by != unit_id and "unfazed" in powers_of(state, unit):
         return MoveOutcome(state, False)
     dx, dy = direction
@@ -287,9 +285,11 @@ def relocate(state: GameState, unit_id: str, cell: Cell, *, by: str) -> MoveOutc
     An Unfazed piece stays put under anyone else's effect (4.9.14)."""
     unit = state.unit(unit_id)
     if unit.cell is None:
-        raise RuleViolation("4.18.6", f"{unit_id} is not in the arena")
+        raise RuleViolation.because("4.18.6", "not_in_arena", unit=unit_id)
     if not state.is_free(cell):
-        raise RuleViolation("4.17.3", f"{cell} is not free: it holds {_why_not_free(state, cell)}")
+        raise RuleViolation.because(
+            "4.17.3", "cell_holds", cell=cell, what=_why_not_free(state, cell)
+        )
     if by != unit_id and "unfazed" in powers_of(state, unit):
         return MoveOutcome(state, False)
     state = state.with_unit(replace(unit, cell=cell))
@@ -325,5 +325,5 @@ def move_closer(state: GameState, caster_id: str, target: Cell, distance: int) -
 def _placed(state: GameState, unit_id: str) -> Cell:
     cell = state.unit(unit_id).cell
     if cell is None:
-        raise RuleViolation("4.18.6", f"{unit_id} is not in the arena")
+        raise RuleViolation.because("4.18.6", "not_in_arena", unit=unit_id)
     return cell

@@ -341,6 +341,8 @@ class SpellOption:
     targets: tuple[TargetOption, ...] = ()
     refused: str | None = None  # "rule: sentence" when no cell can be targeted
     rule: str | None = None
+    refused_key: str = ""  # the refusal's key and facts (`RuleViolation.because`), if any
+    refused_params: dict[str, Any] | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -352,6 +354,8 @@ class SpellOption:
             "targets": [t.to_dict() for t in self.targets],
             "refused": self.refused,
             "rule": self.rule,
+            "refused_key": self.refused_key or None,
+            "refused_params": dict(self.refused_params or {}),
         }
 
 
@@ -438,8 +442,14 @@ def spell_options(state: GameState, unit: Unit, context: Context) -> tuple[Spell
             spell.name, spell.element, costs.ap, costs.mp, _range_words(spell), tuple(targets)
         )
         if not targets:
-            why = first_refusal or RuleViolation("7.1.5", "no cell is in range and in sight")
-            option = replace(option, refused=why.message, rule=why.rule)
+            why = first_refusal or RuleViolation.because("7.1.5", "no_target_in_reach")
+            option = replace(
+                option,
+                refused=why.message,
+                rule=why.rule,
+                refused_key=why.key,
+                refused_params=why.params,
+            )
         out.append(option)
     return tuple(out)
 

@@ -758,7 +758,7 @@ def place_markers(
     unit = state.unit(unit_id)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)
     if (ap and top_ap is None) or (mp and top_mp is None):
-        raise RuleViolation("4.11.6", f"{unit_id} has no gauge for these markers")
+        raise RuleViolation.because("4.11.6", "no_gauge", unit=unit_id)
     new_ap = max(unit.markers.ap + ap, -(top_ap or 0))
     new_mp = max(unit.markers.mp + mp, -(top_mp or 0))
     markers = Markers(new_ap, new_mp, unit.markers.range + range)

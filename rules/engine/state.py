@@ -359,7 +359,7 @@ class GameState:
     def unit(self, unit_id: str) -> Unit:
         found = self.units_by_id.get(unit_id)
         if found is None:
-            raise RuleViolation("4.3.1", f"there is no unit {unit_id!r} in this game")
+            raise RuleViolation.because("4.3.1", "no_such_unit", unit=unit_id)
         return found
 
     @lazy.on("units")

@@ -145,10 +145,13 @@ def put_into_play(
         )
     except RuleViolation as refused:
         if refused.rule == "4.19.1.d":
-            raise RuleViolation(
+            raise RuleViolation.because(
                 "4.19.9.d",
-                f"{card.name} (Strength {card.profile.strength}) would take player "
-                f"{owner.side}'s summons above {MAX_SUMMON_STRENGTH} Strength",
+                "summon_strength_cap",
+                summon=card.name,
+                strength=card.profile.strength,
+                side=owner.side,
+                cap=MAX_SUMMON_STRENGTH,
             ) from None
         raise
     return state, unit_id

@@ -23,6 +23,20 @@ _COLUMNS = "abcdefghijkl"
 _SIDE_COLOURS = {"A": "#1d4ed8", "B": "#c2410c"}
 _SIDE_NAMES = {"A": "player A", "B": "player B"}
 
+LEGEND: dict[str, str] = {
+    "legend": "Legend",
+    "tree": "Tree: blocks sight and moves",
+    "bush": "Bush: blocks moves only",
+    "crate": "Crate: +1 max range on top",
+    "special": "{name}: blocks moves (4.17.7)",
+    "demon_cell": "Demon cell",
+    "kamas": "Kamas (number of tokens)",
+    "start_cell": "Start cell of player {side}",
+    "unit": "Unit of player {side}",
+}
+"""The legend's words in English (`str.format` fields); `render_board(legend=...)` takes the
+same keys in another language (`rules.board_words`), and a test checks they match."""
+
 
 class Mark(StrEnum):
     """How a highlighted set of cells is painted; each has its own colour and pattern."""
@@ -76,12 +90,14 @@ def render_board(
     title: str | None = None,
     cell_size: int = 48,
     id_prefix: str = "board",
+    legend: Mapping[str, str] | None = None,
 ) -> str:
     """Draw `arena` with `units` (unit id -> (cell, side "A"/"B", short label)) as SVG.
 
     `kamas` are the kama tokens still on the board (the arena's starting ones when None).
     `highlights` are painted under the pieces in the order given. `id_prefix` keeps the ids of
-    several boards on one HTML page apart.
+    several boards on one HTML page apart. `legend` words the legend (`LEGEND`'s keys) in the
+    reader's language.
     """
     units = dict(units or {})
     kamas = dict(arena.kamas if kamas is None else kamas)
@@ -89,7 +105,9 @@ def render_board(
     frame = _Frame(cell_size, margin=cell_size // 2 + 8)
     board = BOARD_SIZE * cell_size
     legend_x = 2 * frame.margin + board
-    width = legend_x + 230
+    words = {**LEGEND, **(legend or {})}
+    labels = [*words.values(), *(f"{h.label} (00)" for h in highlights)]
+    width = legend_x + max(230, 20 + 7 * max(len(label) for label in labels))  # ~7 px a letter
     height = 2 * frame.margin + board
     name = arena.name or "Arena"
     heading = title or f"{name}: the board"
@@ -112,7 +130,7 @@ def render_board(
     out.append(_scenery(frame, arena))
     out.append(_kamas(frame, kamas))
     out.append(_units(frame, units))
-    out.append(_legend(legend_x, frame.margin, arena, units, kamas, highlights, p))
+    out.append(_legend(legend_x, frame.margin, arena, units, kamas, highlights, p, words))
     out.append("</svg>")
     return "\n".join(part for part in out if part) + "\n"
 
@@ -356,13 +374,14 @@ def _legend(
     kamas: Mapping[Cell, int],
     highlights: tuple[Highlight, ...],
     p: str,
+    words: Mapping[str, str],
 ) -> str:
     entries: list[tuple[str, str]] = []
     if arena.trees:
         entries.append(
             (
                 '<circle cx="10" cy="9" r="8" fill="#166534" stroke="#052e16" stroke-width="2"/>',
-                "Tree: blocks sight and moves",
+                words["tree"],
             )
         )
     if arena.bushes:
@@ -370,7 +389,7 @@ def _legend(
             (
                 '<circle cx="6" cy="11" r="5" fill="#65a30d"/><circle cx="14" cy="11" r="5" '
                 'fill="#65a30d"/><circle cx="10" cy="5" r="5" fill="#65a30d"/>',
-                "Bush: blocks moves only",
+                words["bush"],
             )
         )
     if arena.crates:
@@ -378,7 +397,7 @@ def _legend(
             (
                 '<rect x="2" y="1" width="16" height="16" rx="3" fill="#b7793f" stroke="#6b4220" '
                 'stroke-width="2"/>',
-                "Crate: +1 max range on top",
+                words["crate"],
             )
         )
     for name, (fill, stroke) in _SPECIAL_COLOURS.items():
@@ -387,16 +406,18 @@ def _legend(
                 (
                     f'<rect x="2" y="2" width="16" height="16" rx="4" fill="{fill}" '
                     f'stroke="{stroke}" stroke-width="2"/>',
-                    f"{name.capitalize()}: blocks moves (4.17.7)",
+                    words["special"].format(name=name.capitalize()),
                 )
             )
     if arena.demon_cells:
-        entries.append((f'<polygon points="{_star(10, 10, 10)}" fill="#7e22ce"/>', "Demon cell"))
+        entries.append(
+            (f'<polygon points="{_star(10, 10, 10)}" fill="#7e22ce"/>', words["demon_cell"])
+        )
     if kamas:
         entries.append(
             (
                 '<circle cx="10" cy="9" r="8" fill="#fbbf24" stroke="#92400e" stroke-width="1.5"/>',
-                "Kamas (number of tokens)",
+                words["kamas"],
             )
         )
     for side in sorted(arena.start_cells):
@@ -406,7 +427,7 @@ def _legend(
                     f'<rect x="1" y="0" width="18" height="18" rx="3" fill="none" '
                     f'stroke="{_SIDE_COLOURS.get(side, "#444")}" stroke-width="2" '
                     f'stroke-dasharray="5 3"/>',
-                    f"Start cell of {_SIDE_NAMES.get(side, side)}",
+                    words["start_cell"].format(side=side),
                 )
             )
     for side in sorted({side for _, side, _ in units.values()}):
@@ -414,7 +435,7 @@ def _legend(
             (
                 f'<circle cx="10" cy="9" r="8" fill="{_SIDE_COLOURS.get(side, "#374151")}" '
                 f'stroke="#fff" stroke-width="2"/>',
-                f"Unit of {_SIDE_NAMES.get(side, side)}",
+                words["unit"].format(side=side),
             )
         )
     for highlight in highlights:
@@ -429,7 +450,7 @@ def _legend(
         )
     out = [
         f'<g class="legend" transform="translate({x},{y})" font-size="13" fill="#3f3320">',
-        '<text x="0" y="0" font-weight="700" font-size="14">Legend</text>',
+        f'<text x="0" y="0" font-weight="700" font-size="14">{escape(words["legend"])}</text>',
     ]
     for n, (icon, words) in enumerate(entries):
         top = 14 + 26 * n

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine.formats import Format
 from rules.engine.legality import TeamEntry
+from rules.engine.refusals import REFUSALS, facts
 from rules.engine.roster import Catalog, Profile, name_key
 
 
@@ -30,6 +31,15 @@ class SpecProblem:
     path: str
     message: str
     candidates: tuple[str, ...] = ()
+    key: str = ""  # the problem's key and facts (`rules.engine.refusals.REFUSALS`)
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def said(
+        cls, path: str, key: str, candidates: tuple[str, ...] = (), /, **params: Any
+    ) -> SpecProblem:
+        """A problem worded by its key, so that the Django layer can word it in French."""
+        return cls(path, REFUSALS[key].format(**params), candidates, key, facts(params))
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"
@@ -55,6 +65,15 @@ def _describe(profile: Profile) -> str:
     return f"{profile.name} ({profile.id}, season {profile.season}, edition {profile.edition})"
 
 
+class ProfileLookupError(LookupError):
+    """No single profile is meant: `args` are the English sentence and the candidate ids (as
+    `LookupError` callers read them), `key` and `params` the sentence's key and facts."""
+
+    def __init__(self, key: str, candidates: tuple[str, ...], /, **params: Any) -> None:
+        super().__init__(REFUSALS[key].format(**params), candidates)
+        self.key, self.params, self.candidates = key, facts(params), candidates
+
+
 def resolve_profile(reference: str, catalog: Catalog, fmt: Format | None = None) -> Profile:
     """The profile a player means by an id or a name; raises ``LookupError`` naming candidates.
 
@@ -76,9 +95,12 @@ def resolve_profile(reference: str, catalog: Catalog, fmt: Format | None = None)
             if len(in_pool) == 1:
                 return in_pool[0]
         listed = "; ".join(_describe(p) for p in matches)
-        raise LookupError(
-            f"{text!r} names {len(matches)} profiles; use one of their ids: {listed}",
+        raise ProfileLookupError(
+            "team_name_ambiguous",
             tuple(p.id for p in matches),
+            text=text,
+            count=len(matches),
+            listed=listed,
         )
 
     versions = list(catalog.versions_of(text))
@@ -88,10 +110,10 @@ def resolve_profile(reference: str, catalog: Catalog, fmt: Format | None = None)
         versions = [profile for name in close for profile in catalog.with_name(name)]
     if versions:
         listed = "; ".join(_describe(p) for p in versions)
-        raise LookupError(
-            f"no profile is called {text!r}; did you mean: {listed}", tuple(p.id for p in versions)
+        raise ProfileLookupError(
+            "team_name_unknown_close", tuple(p.id for p in versions), text=text, listed=listed
         )
-    raise LookupError(f"no profile has the id or name {text!r}", ())
+    raise ProfileLookupError("team_name_unknown", (), text=text)
 
 
 def parse_team_spec(data: Any, catalog: Catalog, fmt: Format | None = None) -> TeamSpec:
@@ -103,25 +125,24 @@ def parse_team_spec(data: Any, catalog: Catalog, fmt: Format | None = None) -> T
 
     def resolve(reference: Any, path: str) -> str | None:
         if not isinstance(reference, str) or not reference.strip():
-            problems.append(SpecProblem(path, "must be a profile id or name"))
+            problems.append(SpecProblem.said(path, "team_not_a_reference"))
             return None
         try:
             return resolve_profile(reference, catalog, fmt).id
-        except LookupError as error:
-            message, candidates = error.args
-            problems.append(SpecProblem(path, message, candidates))
+        except ProfileLookupError as error:
+            problems.append(SpecProblem.said(path, error.key, error.candidates, **error.params))
             return None
 
     if not isinstance(data, Mapping):
-        raise TeamSpecError([SpecProblem("", "a team is an object with a 'krosmasters' list")])
+        raise TeamSpecError([SpecProblem.said("", "team_not_an_object")])
     for key in data:
         if key not in ("krosmasters", "bans"):
-            problems.append(SpecProblem(str(key), "unknown field"))
+            problems.append(SpecProblem.said(str(key), "team_field_unknown"))
 
     entries: list[TeamEntry] = []
     krosmasters = data.get("krosmasters")
     if not isinstance(krosmasters, list):
-        problems.append(SpecProblem("krosmasters", "must be a list of profile ids or names"))
+        problems.append(SpecProblem.said("krosmasters", "team_not_a_list"))
         krosmasters = []
     for i, item in enumerate(krosmasters):
         path = f"krosmasters[{i}]"
@@ -129,10 +150,10 @@ def parse_team_spec(data: Any, catalog: Catalog, fmt: Format | None = None) -> T
         if isinstance(item, Mapping):
             for key in item:
                 if key not in ("profile", "label"):
-                    problems.append(SpecProblem(f"{path}.{key}", "unknown field"))
+                    problems.append(SpecProblem.said(f"{path}.{key}", "team_field_unknown"))
             label = item.get("label")
             if label is not None and not isinstance(label, str):
-                problems.append(SpecProblem(f"{path}.label", "must be a string"))
+                problems.append(SpecProblem.said(f"{path}.label", "team_label_not_text"))
                 label = None
             item = item.get("profile")
             path = f"{path}.profile"
@@ -143,7 +164,7 @@ def parse_team_spec(data: Any, catalog: Catalog, fmt: Format | None = None) -> T
     bans: list[str] = []
     raw_bans = data.get("bans", [])
     if not isinstance(raw_bans, list):
-        problems.append(SpecProblem("bans", "must be a list of profile ids or names"))
+        problems.append(SpecProblem.said("bans", "team_not_a_list"))
         raw_bans = []
     for i, item in enumerate(raw_bans):
         profile_id = resolve(item, f"bans[{i}]")

@@ -88,10 +88,12 @@ def timeline_order(members: Sequence[TeamMember], ties: Sequence[str] = ()) -> t
         if len(group) > 1:
             missing = [u for u in group if u not in ties]
             if missing:
-                raise RuleViolation(
+                raise RuleViolation.because(
                     "2.4.3.b",
-                    f"{', '.join(group)} share Initiative {init}: the timeline ties must give "
-                    f"their order (missing {', '.join(missing)})",
+                    "initiative_ties_missing",
+                    units=", ".join(group),
+                    initiative=init,
+                    missing=", ".join(missing),
                 )
             group = sorted(group, key=list(ties).index)
         order.extend(group)
@@ -117,15 +119,15 @@ def new_game(
         raise RuleViolation("1.2.1", "the arena cannot be played: " + "; ".join(problems))
     ids = [m.unit for s in SIDES for m in teams[s]]
     if len(set(ids)) != len(ids):
-        raise RuleViolation("1.1.4", "two units share an id; each Krosmaster needs its own")
+        raise RuleViolation.because("1.1.4", "unit_ids_shared")
     computed = first_player({s: [m.profile for m in teams[s]] for s in SIDES})
     if computed is None:
         if first_player_claim not in SIDES:
-            raise RuleViolation("1.3.1.c", "the teams tie on every count: name the first player")
+            raise RuleViolation.because("1.3.1.c", "first_player_tie")
         computed = first_player_claim
     elif first_player_claim is not None and first_player_claim != computed:
-        raise RuleViolation(
-            "1.3.1", f"player {computed} plays first by Initiative, not {first_player_claim}"
+        raise RuleViolation.because(
+            "1.3.1", "first_player_wrong", side=computed, claimed=first_player_claim
         )
     ties = timeline_ties or {}
     units = tuple(Unit(m.unit, s, m.profile) for s in SIDES for m in teams[s])
@@ -158,17 +160,17 @@ def apply_place(state: GameState, unit_id: str, cell: Cell) -> GameState:
     The fight starts with the first player's first turn, which has no Roll for Tension (5.2.4).
     """
     if state.phase is not Phase.SETUP:
-        raise RuleViolation("1.3.9", "the set-up is over")
+        raise RuleViolation.because("1.3.9", "setup_over")
     unit = state.unit(unit_id)
     side = placing_side(state)
     if unit.side != side:
-        raise RuleViolation("1.3.9", f"player {side} places all units first, not {unit.side}")
+        raise RuleViolation.because("1.3.9", "placing_side", side=side, other=unit.side)
     if unit.cell is not None:
-        raise RuleViolation("1.3.9", f"{unit_id} is already on {unit.cell}")
+        raise RuleViolation.because("1.3.9", "already_placed", unit=unit_id, cell=unit.cell)
     if cell not in state.arena.start_cells.get(side, frozenset()):
-        raise RuleViolation("1.3.9", f"{cell} is not a start cell of player {side}")
+        raise RuleViolation.because("1.3.9", "not_start_cell", cell=cell, side=side)
     if not state.is_free(cell):
-        raise RuleViolation("4.17.3", f"{cell} is not free")
+        raise RuleViolation.because("4.17.3", "cell_not_free", cell=cell)
     state = state.with_unit(replace(unit, cell=cell))
     if placing_side(state) is None:
         state = start_of_fight(state)  # 1.3.10
@@ -202,7 +204,7 @@ def _start_player_turn(state: GameState, side: str) -> GameState:
 
 def _not_over(state: GameState) -> None:
     if state.phase is Phase.OVER:
-        raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
+        raise RuleViolation.because("1.4.1", "game_over_won", winner=state.winner)
 
 
 TENSION_DOUBLE_KO = register(
@@ -232,10 +234,10 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     state = close_knocked_out_turn(state)
     if state.phase is not Phase.TENSION:
         if state.turn == 1 and state.phase is Phase.PIECES:
-            raise RuleViolation("5.2.4", "the first player does not roll for Tension on turn 1")
-        raise RuleViolation("5.1.3", "the Roll for Tension opens a player's turn")
+            raise RuleViolation.because("5.2.4", "no_tension_turn_1")
+        raise RuleViolation.because("5.1.3", "tension_opens_turn")
     if len(dice) != 2:
-        raise RuleViolation("5.2.1", f"the Roll for Tension has 2 dice, not {len(dice)}")
+        raise RuleViolation.because("5.2.1", "tension_two_dice", count=len(dice))
     if reroll is not None:
         return replace(state, phase=Phase.INSPIRATION, tension_dice=(reroll.side.value,))
     state = replace(state, phase=Phase.INSPIRATION, tension_dice=tuple(d.side.value for d in dice))
@@ -259,12 +261,12 @@ def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
     """Put Tension die number `die` on an own Krosmaster to give it a Power (5.3.1, 5.3.2)."""
     _not_over(state)
     if state.phase is not Phase.INSPIRATION:
-        raise RuleViolation("5.3.1", "Inspiration follows the Roll for Tension")
+        raise RuleViolation.because("5.3.1", "inspiration_after_tension")
     if not 0 <= die < len(state.tension_dice) or not state.tension_dice[die]:
-        raise RuleViolation("5.3.2", f"there is no unused Tension die number {die}")
+        raise RuleViolation.because("5.3.2", "no_unused_tension_die", die=die)
     unit = state.unit(unit_id)
     if unit.side != state.active_side or not unit.is_krosmaster:
-        raise RuleViolation("5.3.1", f"{unit_id} is not one of the active player's Krosmasters")
+        raise RuleViolation.because("5.3.1", "not_active_players_krosmaster", unit=unit_id)
     side = state.tension_dice[die]
     dice = tuple("" if i == die else s for i, s in enumerate(state.tension_dice))
     state = state.with_unit(replace(unit, inspiration=(*unit.inspiration, side)))
@@ -275,7 +277,7 @@ def apply_refund(state: GameState) -> GameState:
     """Sell the Inspiration dice left (5.4): 1 Kama for one die, 3 for two."""
     _not_over(state)
     if state.phase is not Phase.INSPIRATION:
-        raise RuleViolation("5.4.1", "Refund! follows Inspiration")
+        raise RuleViolation.because("5.4.1", "refund_after_inspiration")
     left = sum(1 for s in state.tension_dice if s)
     player = state.player(state.active_side or "")
     state = state.with_player(replace(player, kamas=player.kamas + REFUND[left]))
@@ -307,12 +309,14 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
     if state.phase is not Phase.PIECES:
-        raise RuleViolation("5.2.1", "the player rolls for Tension before his pieces play")
+        raise RuleViolation.because("5.2.1", "tension_before_pieces")
     if state.active_unit is not None:
-        raise RuleViolation("6.4.2", f"{state.active_unit}'s turn has not ended")
+        raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
     expected = next_unit(state)
     if unit_id != expected:
-        raise RuleViolation("5.5.1", f"{expected} plays next in the Timeline, not {unit_id}")
+        raise RuleViolation.because(
+            "5.5.1", "not_next_in_timeline", expected=expected, unit=unit_id
+        )
     unit = _interior_fire(state, state.unit(unit_id), choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
     unit = replace(
@@ -369,11 +373,7 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
                 ("ap", "mp"),
             )
         if len(picked) != 1 or picked[0] not in kinds:
-            raise RuleViolation(
-                "8.6.2",
-                f"{unit.id} has -1 AP and -1 MP markers: Interior Fire removes one, and the "
-                "activate event must name it (choices: marker:ap or marker:mp)",
-            )
+            raise RuleViolation.because("8.6.2", "interior_fire_choice", unit=unit.id)
         kinds = picked
     if not kinds:
         return unit
@@ -408,25 +408,21 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
     the active one (6.1.1, 6.3.1), the unit is not next in the Timeline (5.5.1), or it is next
     but its turn has not started (6.2: the Preliminary Phase comes first)."""
     if state.phase is Phase.SETUP:
-        return RuleViolation(
-            "1.3.9", f"the pieces are still being placed: {unit_id} cannot {action}"
-        )
+        return RuleViolation.because("1.3.9", "still_placing", unit=unit_id, action=action)
     if state.phase is Phase.TENSION:
-        return RuleViolation("5.2.1", f"the player rolls for Tension before {unit_id} can {action}")
+        return RuleViolation.because("5.2.1", "tension_before_action", unit=unit_id, action=action)
     if state.active_unit is not None:
-        return RuleViolation(
-            "6.3.1",
-            f"{state.active_unit} is the active Game Piece (6.1.1): only it acts, so {unit_id} "
-            f"cannot {action}",
+        return RuleViolation.because(
+            "6.3.1", "another_piece_active", active=state.active_unit, unit=unit_id, action=action
         )
     expected = next_unit(state)
     if unit_id != expected:
-        return RuleViolation(
-            "5.5.1", f"{expected or 'nobody'} plays next in the Timeline, not {unit_id}"
+        if expected is None:
+            return RuleViolation.because("5.5.1", "nobody_next_in_timeline", unit=unit_id)
+        return RuleViolation.because(
+            "5.5.1", "not_next_in_timeline", expected=expected, unit=unit_id
         )
-    return RuleViolation(
-        "6.2", f"{unit_id} must be activated (its Preliminary Phase) before it can {action}"
-    )
+    return RuleViolation.because("6.2", "activate_first", unit=unit_id, action=action)
 
 
 def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
@@ -436,30 +432,31 @@ def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = Fal
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
         raise not_acting(state, unit_id, "act")
     if state.pending:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "4.18.3.a",
-            f"{state.pending[0].kind} of {state.pending[0].source} "
-            "is on standby and must be resolved first",
+            "effect_on_standby",
+            kind=state.pending[0].kind,
+            source=state.pending[0].source,
         )
     unit = state.unit(unit_id)
     if unit.cell is None:  # KO'd in its own turn (or a summon of a KO'd piece): removed
-        raise RuleViolation("4.10.2.a", f"{unit_id} was removed from the arena: it cannot act")
+        raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     ended = turn_ended(state, unit_id)
     if ended is not None:
-        raise RuleViolation(
-            "6.4", f"{ended.source} ended {unit_id}'s turn: only its end may follow"
-        )
+        raise RuleViolation.because("6.4", "turn_ended_by", source=ended.source, unit=unit_id)
     if krosmaster and not unit.is_krosmaster:
-        raise RuleViolation(rule, f"only a Krosmaster can do this, not {unit_id}")
+        raise RuleViolation.because(rule, "krosmaster_only", unit=unit_id)
     return unit
 
 
 def _spend(state: GameState, unit: Unit, ap: int, rule: str, kamas: int = 0) -> GameState:
     if unit.ap < ap:
-        raise RuleViolation(rule, f"{unit.id} has {unit.ap} AP, {ap} needed")
+        raise RuleViolation.because(rule, "not_enough_ap", unit=unit.id, ap=unit.ap, needed=ap)
     player = state.player(unit.side)
     if player.kamas < kamas:
-        raise RuleViolation("4.5.3", f"player {unit.side} has {player.kamas} Kamas, {kamas} needed")
+        raise RuleViolation.because(
+            "4.5.3", "not_enough_kamas", side=unit.side, kamas=player.kamas, needed=kamas
+        )
     state = state.with_unit(replace(unit, ap=unit.ap - ap))
     return state.with_player(replace(player, kamas=player.kamas - kamas))
 
@@ -483,7 +480,9 @@ def apply_pick_kama(state: GameState, unit_id: str, count: int = 1) -> GameState
     assert unit.cell is not None
     on_cell = state.kamas_at(unit.cell)
     if count < 1 or count > on_cell:
-        raise RuleViolation("6.3.3", f"{unit.cell} holds {on_cell} Kamas; cannot pick {count}")
+        raise RuleViolation.because(
+            "6.3.3", "kamas_on_cell", cell=unit.cell, count=on_cell, wanted=count
+        )
     state = _spend(state, unit, count, "6.3.3")
     state = state.with_kamas_at(unit.cell, on_cell - count)
     player = state.player(unit.side)
@@ -493,7 +492,7 @@ def apply_pick_kama(state: GameState, unit_id: str, count: int = 1) -> GameState
 
 def _on_demon_cell(state: GameState, unit: Unit, rule: str) -> None:
     if unit.cell not in state.arena.demon_cells:
-        raise RuleViolation(rule, f"{unit.id} is not on a Demon cell")
+        raise RuleViolation.because(rule, "not_on_demon_cell", unit=unit.id)
 
 
 def apply_buy_gg(state: GameState, unit_id: str) -> GameState:
@@ -501,7 +500,7 @@ def apply_buy_gg(state: GameState, unit_id: str) -> GameState:
     unit = _acting(state, unit_id, "6.3.4", krosmaster=True)
     _on_demon_cell(state, unit, "6.3.4")
     if state.gg_bought:
-        raise RuleViolation("6.3.4", "a GG was already bought this turn")
+        raise RuleViolation.because("6.3.4", "gg_already_bought")
     state = _spend(state, unit, 1, "6.3.4", kamas=GG_PRICE)
     return award_gg(replace(state, gg_bought=True), unit.side, 1)
 
@@ -526,9 +525,9 @@ def apply_buy_reward(
     unit = _acting(state, unit_id, "6.3.6", krosmaster=True)
     _on_demon_cell(state, unit, "4.7.6")
     if reward.rank not in REWARD_PRICES:
-        raise RuleViolation("4.7.6", f"{reward.rank!r} is not a Demonic Reward rank")
+        raise RuleViolation.because("4.7.6", "not_a_reward_rank", rank=reward.rank)
     if face_up and state.turn == 1:
-        raise RuleViolation("4.7.4", "on his first turn the first player buys face down only")
+        raise RuleViolation.because("4.7.4", "first_turn_face_down")
     crafter = "crafter" in powers_of(state, unit) and not state.reward_bought
     price = (CRAFTER_PRICES if crafter else REWARD_PRICES)[reward.rank]
     state = _spend(state, unit, 0 if crafter else 1, "4.7.6", kamas=price)
@@ -536,13 +535,13 @@ def apply_buy_reward(
     if assign_to is None:
         room = [u.id for u in state.units if u.side == unit.side and _can_receive(u)]
         if room:
-            raise RuleViolation("4.7.9.a", f"the Reward must go to one of {', '.join(room)}")
+            raise RuleViolation.because("4.7.9.a", "reward_goes_to", units=", ".join(room))
         return state
     holder = state.unit(assign_to)
     if holder.side != unit.side or not holder.is_krosmaster:
-        raise RuleViolation("4.7.8", f"{assign_to} is not a Krosmaster of player {unit.side}")
+        raise RuleViolation.because("4.7.8", "not_own_krosmaster", unit=assign_to, side=unit.side)
     if not _can_receive(holder):
-        raise RuleViolation("4.7.9", f"{assign_to} cannot receive another Demonic Reward")
+        raise RuleViolation.because("4.7.9", "no_room_for_reward", unit=assign_to)
     return state.with_unit(replace(holder, rewards=(*holder.rewards, RewardToken(reward))))
 
 
@@ -554,12 +553,12 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
     """
     unit = _acting(state, unit_id, "4.7.10", krosmaster=True)
     if state.reward_revealed:
-        raise RuleViolation("4.7.10", f"{unit_id} already revealed a Demonic Reward this turn")
+        raise RuleViolation.because("4.7.10", "reward_already_revealed", unit=unit_id)
     index = next(
         (i for i, t in enumerate(unit.rewards) if t.reward.id == reward_id and not t.face_up), None
     )
     if index is None:
-        raise RuleViolation("4.7.10", f"{unit_id} holds no face-down {reward_id}")
+        raise RuleViolation.because("4.7.10", "no_face_down_reward", unit=unit_id, reward=reward_id)
     reward = unit.rewards[index].reward
     if reward.other_effects:
         raise Unsupported(f"reward:{reward.id}", "its effect is not modelled")
@@ -601,9 +600,9 @@ def _check_equipment_slot(unit: Unit, reward: Reward) -> None:
         return
     worn = {r.equipment_type for r in unit.face_up(RewardKind.EQUIPMENT)}
     if kind in worn:
-        raise RuleViolation("4.7.11.b", f"{unit.id} already has a face-up {kind}")
+        raise RuleViolation.because("4.7.11.b", "face_up_kind_already", unit=unit.id, kind=kind)
     if kind in ("dofus", "trophy") and worn & {"dofus", "trophy"}:
-        raise RuleViolation("4.7.11.c", f"{unit.id} cannot have both a Dofus and a Trophy")
+        raise RuleViolation.because("4.7.11.c", "dofus_and_trophy", unit=unit.id)
 
 
 def close_knocked_out_turn(state: GameState) -> GameState:
@@ -623,13 +622,11 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     """
     _not_over(state)
     if state.active_unit is not None and state.active_unit != unit_id:
-        raise RuleViolation(
-            "6.4.2", f"only the active Game Piece's turn ends, {state.active_unit}'s"
-        )
+        raise RuleViolation.because("6.4.2", "only_active_turn_ends", active=state.active_unit)
     if state.active_unit != unit_id:
         raise not_acting(state, unit_id, "end its turn")
     if state.pending:
-        raise RuleViolation("4.18.3.a", "effects on standby must be resolved first")
+        raise RuleViolation.because("4.18.3.a", "standby_first")
     state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
     if state.phase is Phase.OVER:
         return state
@@ -662,9 +659,11 @@ def apply_summon(
     """
     summoner = state.unit(summon.summoner or "")
     if summoner.side != summon.side:
-        raise RuleViolation("4.3.5.b", f"{summon.id} must belong to {summoner.id}'s player")
+        raise RuleViolation.because(
+            "4.3.5.b", "summon_owner", summon=summon.id, summoner=summoner.id
+        )
     if not state.is_free(cell) or state.units_at(cell):
-        raise RuleViolation("4.19.1.b", f"{cell} is not a free cell without units")
+        raise RuleViolation.because("4.19.1.b", "cell_not_free_of_units", cell=cell)
     if strength_limit is not None and summon.profile.strength is None:
         raise Unsupported("4.19.1.d:strength", f"{summon.profile.id} has no Strength value")
     strength = sum(
@@ -673,11 +672,11 @@ def apply_summon(
         if u.side == summon.side and not u.is_krosmaster
     )
     if strength_limit is not None and strength + (summon.profile.strength or 0) > strength_limit:
-        raise RuleViolation(
-            "4.19.1.d", f"summon Strength would reach {strength + summon.profile.strength}"
+        raise RuleViolation.because(
+            "4.19.1.d", "summon_strength", strength=strength + summon.profile.strength
         )
     if any(u.id == summon.id and u.cell is not None for u in state.units):
-        raise RuleViolation("4.19.1", f"{summon.id} is already in play")
+        raise RuleViolation.because("4.19.1", "summon_in_play", summon=summon.id)
     placed = replace(summon, cell=cell)
     known = any(u.id == summon.id for u in state.units)
     state = state.with_unit(placed) if known else replace(state, units=(*state.units, placed))
@@ -688,7 +687,9 @@ def apply_summon(
     if after is not None:
         block = order[order.index(summoner.id) : block_end]
         if after not in block:
-            raise RuleViolation("4.19.1.h", f"{summon.id} plays after {summoner.id} or its summons")
+            raise RuleViolation.because(
+                "4.19.1.h", "summon_plays_after", summon=summon.id, summoner=summoner.id
+            )
         block_end = order.index(after) + 1
     order.insert(block_end, summon.id)
     return state.with_timeline(summon.side, tuple(order))

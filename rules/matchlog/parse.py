@@ -10,6 +10,7 @@ the models read every other line, so that their messages are the ones reported.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ from rules.engine.logevents import (
     TimePolicy,
 )
 from rules.engine.movement import BlockRoll
+from rules.engine.refusals import REFUSALS, facts
 from rules.engine.roster import CATALOG_FORMAT, parse_roster
 from rules.engine.rulings import DEFAULT_RULINGS, RulingError, Rulings
 from rules.engine.state import Reward, RewardKind
@@ -66,13 +68,18 @@ class ParseIssue:
     line: int | None
     field: str
     message: str
+    key: str = ""  # the problem's key and facts (`rules.engine.refusals.REFUSALS`), if any
+    params: dict[str, Any] | None = dataclasses.field(default=None, compare=False)
 
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line is not None else ""
         return f"{where}{self.field}: {self.message}" if self.field else f"{where}{self.message}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "field": self.field, "message": self.message}
+        found: dict[str, Any] = {"line": self.line, "field": self.field, "message": self.message}
+        if self.key:
+            found.update(key=self.key, params=dict(self.params or {}))
+        return found
 
 
 class LogParseError(ValueError):
@@ -93,6 +100,12 @@ class _Issues(list[ParseIssue]):
         if len(self) >= MAX_ISSUES:
             raise _TooMany
 
+    def said(self, line: int | None, field: str, key: str, /, **params: Any) -> None:
+        """A problem worded by its key (`REFUSALS`), so that it can be shown in French."""
+        self.append(ParseIssue(line, field, REFUSALS[key].format(**params), key, facts(params)))
+        if len(self) >= MAX_ISSUES:
+            raise _TooMany
+
 
 def parse_log(data: str | bytes) -> MatchLog:
     """The header and events of `data`; raises `LogParseError` naming each line and field."""
@@ -100,7 +113,8 @@ def parse_log(data: str | bytes) -> MatchLog:
     try:
         log = _read(data, issues)
     except _TooMany:
-        issues.append(ParseIssue(None, "", f"more than {MAX_ISSUES} problems; stopped reading"))
+        stop = REFUSALS["log_too_many_problems"].format(count=MAX_ISSUES)
+        issues.append(ParseIssue(None, "", stop, "log_too_many_problems", {"count": MAX_ISSUES}))
         log = None
     if issues or log is None:
         raise LogParseError(issues)
@@ -129,7 +143,7 @@ def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
         if event is not None:
             events.append(event)
     if first:
-        issues.add(None, "", "the log is empty: line 1 must be the header")
+        issues.said(None, "", "log_empty")
         return None
     _check_result_last(events, issues)
     return MatchLog(header, tuple(events)) if header is not None else None
@@ -150,7 +164,7 @@ def _decode(data: str | bytes, issues: _Issues) -> str | None:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        issues.add(line, "", f"not UTF-8 text (byte {raw[error.start]:#04x})")
+        issues.said(line, "", "log_not_utf8", byte=f"{raw[error.start]:#04x}")
         return None
 
 
@@ -182,13 +196,13 @@ def _json(line: str, number: int, issues: _Issues) -> Any:
     try:
         value = json.loads(line, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        issues.add(number, "", f"not JSON: {error.msg} (column {error.colno})")
+        issues.said(number, "", "log_not_json", error=error.msg, column=error.colno)
         return _BAD
     except (ValueError, RecursionError) as error:  # duplicate keys, huge integers, deep nesting
         issues.add(number, "", f"not JSON this reader accepts: {error}")
         return _BAD
     if not isinstance(value, dict):
-        issues.add(number, "", f"each line must be a JSON object, not {type(value).__name__}")
+        issues.said(number, "", "log_line_not_object", kind=type(value).__name__)
         return _BAD
     return value
 
@@ -204,22 +218,26 @@ def _report(error: ValidationError, number: int, prefix: str, issues: _Issues) -
     for item in error.errors(include_url=False):
         kind, loc = item["type"], item["loc"]
         if kind == "union_tag_invalid":
-            issues.add(
+            issues.said(
                 number,
                 "e",
-                f"{item['ctx']['tag']!r} is not an event type ({', '.join(schema.EVENT_TYPES)})",
+                "log_event_type_unknown",
+                tag=item["ctx"]["tag"],
+                types=", ".join(schema.EVENT_TYPES),
             )
             continue
         if kind == "union_tag_not_found":
-            issues.add(number, "e", "every event needs its type in the field 'e'")
+            issues.said(number, "e", "log_event_type_missing")
             continue
         field = _field((prefix, *loc) if prefix else loc)
+        if kind == "missing":
+            issues.said(number, field, "log_field_required")
+            continue
+        if kind == "extra_forbidden":
+            issues.said(number, field, "log_field_unknown")
+            continue
         if kind == "value_error":
             message = str(item["ctx"]["error"])
-        elif kind == "missing":
-            message = "is required"
-        elif kind == "extra_forbidden":
-            message = "unknown field"
         else:
             shown = json.dumps(item["input"], ensure_ascii=False, default=str)
             shown = shown if len(shown) <= 40 else shown[:37] + "..."
@@ -232,12 +250,10 @@ def _report(error: ValidationError, number: int, prefix: str, issues: _Issues) -
 
 def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | None:
     if "format" not in value and "e" in value:
-        issues.add(number, "", "the first line must be the header, not an event")
+        issues.said(number, "", "log_header_first")
         return None
     if "format" in value and value["format"] != "kml/1":
-        issues.add(
-            number, "format", f"{value['format']!r} is not a format this verifier reads (kml/1)"
-        )
+        issues.said(number, "format", "log_format_unknown", format=value["format"])
         return None
     try:
         model = schema.HeaderModel.model_validate(value)
@@ -400,9 +416,5 @@ def _check_result_last(events: list[Event], issues: _Issues) -> None:
     """The claimed result closes the log: anything after it was never verified by anyone."""
     for i, event in enumerate(events):
         if isinstance(event, Result) and i != len(events) - 1:
-            issues.add(
-                events[i + 1].line,
-                "e",
-                f"the result was claimed on line {event.line}; no event may follow it",
-            )
+            issues.said(events[i + 1].line, "e", "log_result_not_last", line=event.line)
             return

@@ -53,7 +53,12 @@ class Krosmaster:
         except TeamSpecError as error:
             raise ListUnreadable(
                 [
-                    {"path": p.path, "message": p.message, "candidates": list(p.candidates)}
+                    {
+                        "path": p.path,
+                        "message": p.message,
+                        "candidates": list(p.candidates),
+                        **({"key": p.key, "params": p.params} if p.key else {}),
+                    }
                     for p in error.problems
                 ]
             ) from error

@@ -38,6 +38,7 @@ from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
 from rules.engine.teamspec import resolve_profile
 from rules.models import Arena
+from rules.refusals import refusal_text
 from teams import intake, wording
 from teams.banphase import selectors
 from teams.banphase.order import commitment, other, side_order
@@ -259,7 +260,9 @@ def _resolve_ban(phase: BanPhase, reference: str) -> str:
         profile = resolve_profile(reference, engine_catalog, engine_fmt)
     except LookupError as error:
         message, candidates = error.args
-        raise InvalidInput("profile", message, candidates=list(candidates)) from error
+        raise InvalidInput(
+            "profile", refusal_text(error) or message, candidates=list(candidates)
+        ) from error
     if profile.id not in {p.id for p in selectors.ban_pool(phase.match.round.event)}:
         raise InvalidInput(
             "profile",

@@ -59,8 +59,8 @@ def test_french_pages_and_the_switch_to_english(browser: Browser, live_server, r
         ),
         f"/matches/{match.pk}/": (["Appels d'arbitre", "Historique"], ["Judge calls", "History"]),
         f"/matches/{match.pk}/logs/{log.pk}/replay/": (
-            ["Rejeu", "GG et Kamas", "Mise en place"],
-            ["Replay", "GG and Kamas", "Set-up"],
+            ["Rejeu", "GG et Kamas", "Mise en place", "Légende", "Case de départ du joueur A"],
+            ["Replay", "GG and Kamas", "Set-up", "Legend", "Start cell of player A"],
         ),
     }
     page = _french_phone(browser, live_server.url, organiser)

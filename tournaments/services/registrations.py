@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from kernel.errors import Conflict, InvalidInput, Unprocessable
-from rules import systems
+from rules import refusals, systems
 from teams import intake, wording
 from tournaments import capacity, notices
 from tournaments.models import Event, EventRole, Registration
@@ -187,7 +187,10 @@ def _set_system_list(
         outcome = system.check_list(data)
     except systems.ListUnreadable as error:
         raise InvalidInput(
-            system.list_field, str(error), "unreadable_team", problems=error.problems
+            system.list_field,
+            refusals.problems_text(error.problems),
+            "unreadable_team",
+            problems=refusals.worded_problems(error.problems),
         ) from error
     except FileNotFoundError as error:  # the rulebook the catalog is read from is missing
         raise Unprocessable(

@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation
+from rules.engine.refusals import facts
 from rules.engine.state import (
     GameState,
     PendingEffect,
 )
+from rules.engine.trace_texts import TRACE
 
 
 class Ruleset(StrEnum):
@@ -89,6 +92,19 @@ class TraceStep:
     step: str
     rule: str
     text: str
+    key: str = ""  # a refused step: the refusal's key and facts (`RuleViolation.because`)
+    params: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    @classmethod
+    def said(cls, step: str, rule: str, key: str, /, **params: Any) -> TraceStep:
+        """A step worded by its key (`rules.engine.trace_texts.TRACE`), with its facts."""
+        return cls(step, rule, TRACE[key].format(**params), key, facts(params))
+
+    def to_dict(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"step": self.step, "rule": self.rule, "text": self.text}
+        if self.key:
+            found.update(key=self.key, params=dict(self.params or {}))
+        return found
 
     def __str__(self) -> str:
         return f"{self.step}: {self.text} ({self.rule})"

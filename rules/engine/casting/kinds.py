@@ -52,16 +52,13 @@ def refuse_dice_never_rolled(run: CastRun) -> None:
     roll; the targets of a Healing spell make no Armour roll (7.3.2.a)."""
     rolls = run.action.rolls
     if run.model.kind is SpellKind.SPECIAL and (rolls.critical or rolls.armour):
-        raise RuleViolation(
-            "7.4.2",
-            f"{run.spell.name} is a Special spell: Steps 4 to 7 are not performed, so nobody rolls "
-            "for Critical Hit or Armour; the log records dice for it",
-        )
+        raise RuleViolation.because("7.4.2", "special_no_dice", spell=run.spell.name)
     if run.model.kind is SpellKind.HEALING and rolls.armour:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "7.3.2.a",
-            f"{run.spell.name} is a Healing spell: its targets do not roll for Armour; the log "
-            f"records Armour dice for {', '.join(sorted(rolls.armour))}",
+            "healing_no_armour",
+            spell=run.spell.name,
+            units=", ".join(sorted(rolls.armour)),
         )
 
 

@@ -54,7 +54,7 @@ def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
     for spell in book.spells_of(caster):
         if spell.name.strip().lower() == name.strip().lower():
             return spell
-    raise RuleViolation("7.1.1", f"{caster.id} has no spell called {name!r}")
+    raise RuleViolation.because("7.1.1", "no_such_spell", unit=caster.id, spell=name)
 
 
 def use_key(state: GameState, cell: Cell) -> str:
@@ -66,15 +66,15 @@ def _check_limits(state: GameState, caster: Unit, spell: Spell, target: Cell) ->
     uses = [u for u in state.spell_uses if u.unit == caster.id and u.spell == spell.name]
     this_turn = [u for u in uses if u.turn == state.turn]
     if spell.limit == "once_per_game" and uses:
-        raise RuleViolation(
-            "7.1.3.c", f"{spell.name} is cast once per game and is no longer on the card (4.8.4)"
-        )
+        raise RuleViolation.because("7.1.3.c", "once_per_game_spent", spell=spell.name)
     if spell.limit == "once_per_turn" and this_turn:
-        raise RuleViolation("7.1.3.a", f"{spell.name} was already cast by {caster.id} this turn")
+        raise RuleViolation.because(
+            "7.1.3.a", "once_per_turn_spent", spell=spell.name, unit=caster.id
+        )
     key = use_key(state, target)
     if spell.limit == "once_per_turn_per_target" and any(u.target == key for u in this_turn):
-        raise RuleViolation(
-            "7.1.3.b", f"{spell.name} was already cast on {key} by {caster.id} this turn"
+        raise RuleViolation.because(
+            "7.1.3.b", "once_per_target_spent", spell=spell.name, target=key, unit=caster.id
         )
 
 
@@ -117,24 +117,27 @@ def spell_costs(
 
 def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
     if caster.ap < costs.ap:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "7.1.4.a",
-            f"{caster.id} has {caster.ap} AP; the spell costs {costs.ap} "
-            f"({'; '.join(costs.reasons)})",
+            "spell_ap",
+            unit=caster.id,
+            ap=caster.ap,
+            cost=costs.ap,
+            reasons="; ".join(costs.reasons),
         )
     if caster.mp < costs.mp:
-        raise RuleViolation("7.1.4.b", f"{caster.id} has {caster.mp} MP, {costs.mp} needed")
+        raise RuleViolation.because(
+            "7.1.4.b", "not_enough_mp", unit=caster.id, mp=caster.mp, needed=costs.mp
+        )
     hp = max_hp(state, caster) or 0
     if costs.hp and caster.injuries + costs.hp > hp:
-        raise RuleViolation(
-            "7.1.4.c",
-            f"{caster.id} ({hp} HP, {caster.injuries} Injuries) cannot receive {costs.hp} "
-            "more Injuries",
+        raise RuleViolation.because(
+            "7.1.4.c", "spell_hp", unit=caster.id, hp=hp, injuries=caster.injuries, cost=costs.hp
         )
     kamas = state.player(caster.side).kamas
     if costs.kamas > kamas:
-        raise RuleViolation(
-            "7.1.4.d", f"player {caster.side} has {kamas} Kamas, {costs.kamas} needed"
+        raise RuleViolation.because(
+            "7.1.4.d", "not_enough_kamas", side=caster.side, kamas=kamas, needed=costs.kamas
         )
 
 
@@ -185,20 +188,18 @@ def check_caster(state: GameState, unit_id: str) -> Unit:
     """The caster may cast now: the game goes on, it is the acting unit and its turn was not
     ended, nothing waits on standby (7.2.1.a) and it was not removed from the arena (4.10.2.a)."""
     if state.phase is Phase.OVER:
-        raise RuleViolation("1.4.1", f"the game is over; player {state.winner} won")
+        raise RuleViolation.because("1.4.1", "game_over_won", winner=state.winner)
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
         raise not_acting(state, unit_id, "cast a spell")
     ended = turn_ended(state, unit_id)
     if ended is not None:
-        raise RuleViolation(
-            "6.4", f"{ended.source} ended {unit_id}'s turn: only its end may follow"
-        )
+        raise RuleViolation.because("6.4", "turn_ended_by", source=ended.source, unit=unit_id)
     if state.pending:
-        raise RuleViolation("7.2.1.a", f"{state.pending[0].label} is still on standby")
+        raise RuleViolation.because("7.2.1.a", "still_on_standby", effect=state.pending[0].label)
     caster = state.unit(unit_id)
     if caster.cell is None:
-        raise RuleViolation(  # KO'd during its own turn: removed from the arena
-            "4.10.2.a", f"{caster.id} was removed from the arena: it cannot cast"
+        raise RuleViolation.because(  # KO'd during its own turn: removed from the arena
+            "4.10.2.a", "removed_from_arena", unit=caster.id, action="cast"
         )
     return caster
 
@@ -322,7 +323,7 @@ def _check_target(
         if isinstance(effect, SummonEffect | Teleport) and (
             not state.is_free(target) or state.units_at(target)
         ):
-            raise RuleViolation("4.19.1.b", f"{target} must be a free cell without units")
+            raise RuleViolation.because("4.19.1.b", "target_not_free_of_units", cell=target)
         if (
             isinstance(effect, SummonEffect)
             and model.kind is SpellKind.SPECIAL
@@ -330,11 +331,15 @@ def _check_target(
             and rules.fanmade
             and controlled(state, caster.id, effect.name) >= model.control
         ):
-            raise RuleViolation(
-                "4.19.9.c", f"{caster.id} already controls {model.control} {effect.name}"
+            raise RuleViolation.because(
+                "4.19.9.c",
+                "summon_control",
+                unit=caster.id,
+                count=model.control,
+                summon=effect.name,
             )
         if isinstance(effect, SwitchPlaces) and not state.units_at(target):
-            raise RuleViolation("7.1.2", f"there is no unit on {target} to switch places with")
+            raise RuleViolation.because("7.1.2", "no_unit_to_switch", cell=target)
 
 
 def spell_dict(spell: Spell) -> dict:

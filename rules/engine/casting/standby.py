@@ -52,7 +52,7 @@ def apply_resolve(
 ) -> CastOutcome:
     """Settle the standby effect `action.source` (a label), then go on as Step 8 does."""
     if state.phase is Phase.OVER:
-        raise RuleViolation("1.4.1", "the game is over")
+        raise RuleViolation.because("1.4.1", "game_over")
     labels = [p.label for p in state.pending]
     if action.source not in labels:
         raise RuleViolation(

@@ -19,7 +19,7 @@ Where each part lives:
 """
 
 from rules.engine.replay.claims import computed_value
-from rules.engine.replay.explain import Trace, changes, trace
+from rules.engine.replay.explain import Trace, change_facts, changes, game_over_step, trace
 from rules.engine.replay.loop import replay
 from rules.engine.replay.report import (
     REASON_RULES,
@@ -42,8 +42,10 @@ __all__ = [
     "UnsupportedFeature",
     "Waiver",
     "WaiverOutcome",
+    "change_facts",
     "changes",
     "computed_value",
+    "game_over_step",
     "replay",
     "trace",
 ]

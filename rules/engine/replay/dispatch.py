@@ -186,8 +186,12 @@ def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
             if reward is None:
                 raise Unsupported(f"reward:{event.reward}", "not among the header's rewards")
             if reward.rank != event.rank:
-                raise RuleViolation(
-                    "4.7.6", f"{reward.id} is a {reward.rank} Reward, not {event.rank}"
+                raise RuleViolation.because(
+                    "4.7.6",
+                    "reward_rank_differs",
+                    reward=reward.id,
+                    rank=reward.rank,
+                    claimed=event.rank,
                 )
             return apply_buy_reward(
                 state, event.unit, reward, face_up=event.face_up, assign_to=event.assign_to

@@ -52,6 +52,7 @@ from rules.engine.state import (
     RewardKind,
     opponent,
 )
+from rules.engine.trace_texts import CHANGES
 from rules.engine.turn import (
     CRAFTER_PRICES,
     GG_PRICE,
@@ -69,13 +70,15 @@ class Trace:
     event: str
     steps: tuple[TraceStep, ...]
     changes: tuple[str, ...]
+    change_facts: tuple[Change, ...] = ()  # the changes' keys and facts, to word them
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "line": self.line,
             "event": self.event,
-            "steps": [{"step": s.step, "rule": s.rule, "text": s.text} for s in self.steps],
+            "steps": [s.to_dict() for s in self.steps],
             "changes": list(self.changes),
+            "change_facts": [{"key": key, "params": facts} for key, facts in self.change_facts],
         }
 
     def lines(self) -> list[str]:
@@ -100,7 +103,9 @@ def trace(result: Replay, line: int) -> Trace:
         found = [e for e in result.errors if e.line == line and e.rule is not None]
         missing = [u for u in result.unsupported if u.line == line]
         for error in found:
-            steps.append(TraceStep("Refused", error.rule or "", error.message))
+            steps.append(
+                TraceStep("Refused", error.rule or "", error.message, error.key, error.params)
+            )
         for feature in missing:
             steps.append(TraceStep("Not modelled", feature.feature, feature.message))
         return Trace(line, event_name(event), tuple(steps), ())
@@ -120,23 +125,20 @@ def trace(result: Replay, line: int) -> Trace:
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
         reason = Reason(after.over_reason) if after.over_reason else None
         rule = REASON_RULES[reason] if reason else "1.4"
-        steps.append(TraceStep("Game over", rule, ending(after)))
-    return Trace(line, event_name(event), tuple(steps), tuple(changes(before, after)))
+        steps.append(game_over_step(after, rule))
+    found = change_facts(before, after)
+    said = tuple(CHANGES[key].format(**facts) for key, facts in found)
+    return Trace(line, event_name(event), tuple(steps), said, tuple(found))
 
 
 def _explain(before: GameState, after: GameState, event: Event, ctx: Context) -> list[TraceStep]:
     """Event-specific steps; spells bring the casting module's own trace."""
     match event:
         case Place():
-            steps = [TraceStep("Set-up", "1.3.9", f"{event.unit} placed on {event.cell}")]
+            steps = [TraceStep.said("Set-up", "1.3.9", "placed", unit=event.unit, cell=event.cell)]
             if after.phase is not Phase.SETUP:
                 steps.append(
-                    TraceStep(
-                        "Fight",
-                        "5.2.4",
-                        f"every unit is placed: player {after.active_side} starts turn 1 "
-                        "without a Roll for Tension",
-                    )
+                    TraceStep.said("Fight", "5.2.4", "fight_starts", side=after.active_side)
                 )
             return steps
         case Tension():
@@ -144,11 +146,14 @@ def _explain(before: GameState, after: GameState, event: Event, ctx: Context) ->
         case Inspire():
             side = before.tension_dice[event.die]
             return [
-                TraceStep(
+                TraceStep.said(
                     "Inspiration",
                     "5.3.1",
-                    f"die {event.die} shows {side}: {event.unit} has "
-                    f"{INSPIRATION_POWERS[side]} until the end of the player's turn",
+                    "inspired",
+                    die=event.die,
+                    face=side,
+                    unit=event.unit,
+                    power=INSPIRATION_POWERS[side],
                 )
             ]
         case Activate():
@@ -158,49 +163,53 @@ def _explain(before: GameState, after: GameState, event: Event, ctx: Context) ->
         case PickKama():
             unit = before.unit(event.unit)
             return [
-                TraceStep(
+                TraceStep.said(
                     "Pick up Kamas",
                     "6.3.3",
-                    f"{event.unit} picks {event.count} Kama(s) on {unit.cell} for "
-                    f"{event.count} AP; player {unit.side} has "
-                    f"{after.player(unit.side).kamas} Kamas",
+                    "picked_kamas",
+                    unit=event.unit,
+                    count=event.count,
+                    cell=unit.cell,
+                    side=unit.side,
+                    kamas=after.player(unit.side).kamas,
                 )
             ]
         case BuyGG():
             side = before.unit(event.unit).side
-            took = (
-                "takes the wild GG (4.6.2)"
-                if before.wild_gg
-                else f"steals 1 GG from player {opponent(side)} (4.6.3)"
-            )
             return [
-                TraceStep(
+                TraceStep.said(
                     "Buy a GG",
                     "6.3.4",
-                    f"{event.unit} pays 1 AP and {GG_PRICE} Kamas on a Demon cell and {took}; "
-                    f"GG now A {after.player('A').gg}, B {after.player('B').gg}",
+                    "bought_wild_gg" if before.wild_gg else "stole_gg",
+                    unit=event.unit,
+                    price=GG_PRICE,
+                    gg_a=after.player("A").gg,
+                    gg_b=after.player("B").gg,
+                    **({} if before.wild_gg else {"other": opponent(side)}),
                 )
             ]
         case BuyReward():
             return _explain_buy_reward(before, event)
         case RevealReward():
             reward = ctx.rewards[event.reward]
-            extra = (
-                f": Equipment, +{reward.ap} AP and +{reward.mp} MP now and to the MAX (4.7.5.c)"
-                if reward.kind is RewardKind.EQUIPMENT
-                else f": {reward.kind.value}"
-            )
-            return [TraceStep("Reveal", "4.7.10", f"{event.unit} reveals {reward.id}{extra}")]
+            shown = {"unit": event.unit, "reward": reward.id}
+            if reward.kind is RewardKind.EQUIPMENT:
+                key, facts = "revealed_equipment", {**shown, "ap": reward.ap, "mp": reward.mp}
+            else:
+                key, facts = "revealed", {**shown, "kind": reward.kind.value}
+            return [TraceStep.said("Reveal", "4.7.10", key, **facts)]
         case End():
             return _explain_end(before, after, event)
         case Cast() | Resolve():
             return list(spell_event(before, event, ctx).trace)
         case Concede():
             return [
-                TraceStep(
+                TraceStep.said(
                     "Concession",
                     "tournament",
-                    f"player {event.player} concedes: player {opponent(event.player)} wins",
+                    "conceded",
+                    side=event.player,
+                    other=opponent(event.player),
                 )
             ]
         case Time():
@@ -218,8 +227,14 @@ def _explain(before: GameState, after: GameState, event: Event, ctx: Context) ->
                 for c in event.claims
             ]
         case Ruling():
-            waives = f"; waives {', '.join(event.waive)} for the next event" if event.waive else ""
-            return [TraceStep("Ruling", event.rule, f"judge {event.judge}: {event.note}{waives}")]
+            facts = {"judge": event.judge, "note": event.note}
+            if event.waive:
+                return [
+                    TraceStep.said(
+                        "Ruling", event.rule, "ruling_waives", rules=", ".join(event.waive), **facts
+                    )
+                ]
+            return [TraceStep.said("Ruling", event.rule, "ruling", **facts)]
         case Result():
             return [
                 TraceStep(
@@ -234,26 +249,18 @@ def _explain(before: GameState, after: GameState, event: Event, ctx: Context) ->
 
 def _explain_tension(before: GameState, after: GameState, event: Tension) -> list[TraceStep]:
     dice = ", ".join(d.notation for d in event.dice)
-    steps = [TraceStep("Roll for Tension", "5.2.1", f"2 dice: {dice}")]
+    steps = [TraceStep.said("Roll for Tension", "5.2.1", "tension_dice", dice=dice)]
     if event.reroll is not None:
-        steps.append(
-            TraceStep(
-                "Reroll", "5.2.2", f"one die rerolled: {event.reroll.notation}; no double possible"
-            )
-        )
+        steps.append(TraceStep.said("Reroll", "5.2.2", "tension_reroll", die=event.reroll.notation))
         return steps
     first, second = event.dice
     if first.side is second.side:
         gg = ", ".join(f"{s} {before.player(s).gg} -> {after.player(s).gg}" for s in SIDES)
         steps.append(
-            TraceStep(
-                "Double",
-                "5.2.3",
-                f"both dice show {first.side.value}: each player loses 1 GG ({gg})",
-            )
+            TraceStep.said("Double", "5.2.3", "tension_double", face=first.side.value, gg=gg)
         )
     else:
-        steps.append(TraceStep("No double", "5.2.3", "the dice differ: nobody loses a GG"))
+        steps.append(TraceStep.said("No double", "5.2.3", "tension_no_double"))
     return steps
 
 
@@ -262,26 +269,31 @@ def _explain_activate(before: GameState, after: GameState, event: Activate) -> l
     if before.phase is Phase.INSPIRATION:
         left = sum(1 for s in before.tension_dice if s)
         rule = "5.4.2" if left == 2 else "5.4.1"
-        steps.append(
-            TraceStep("Refund!", rule, f"{left} Inspiration die(s) left: +{REFUND[left]} Kamas")
-        )
+        steps.append(TraceStep.said("Refund!", rule, "refund", left=left, kamas=REFUND[left]))
     was, unit = before.unit(event.unit), after.unit(event.unit)
     steps.append(
-        TraceStep(
+        TraceStep.said(
             "Preliminary Phase",
             "6.2.1.b",
-            f"{event.unit}: AP = AP MAX {powers.max_ap(after, unit)} {was.markers.ap:+d} markers"
-            f" = {unit.ap}; MP = MP MAX {powers.max_mp(after, unit)} {was.markers.mp:+d} markers"
-            f" = {unit.mp}",
+            "preliminary",
+            unit=event.unit,
+            max_ap=powers.max_ap(after, unit),
+            ap_markers=f"{was.markers.ap:+d}",
+            ap=unit.ap,
+            max_mp=powers.max_mp(after, unit),
+            mp_markers=f"{was.markers.mp:+d}",
+            mp=unit.mp,
         )
     )
     if was.markers.range:
         steps.append(
-            TraceStep("Range markers", "6.2.1.c", f"{was.markers.range:+d} Range this turn")
+            TraceStep.said(
+                "Range markers", "6.2.1.c", "range_markers", range=f"{was.markers.range:+d}"
+            )
         )
     gone = len(was.rewards) - len(unit.rewards)
     if gone:
-        steps.append(TraceStep("Buffs", "6.2.1.a", f"{gone} face-up Buff(s) discarded"))
+        steps.append(TraceStep.said("Buffs", "6.2.1.a", "buffs_discarded", count=gone))
     return steps
 
 
@@ -325,16 +337,18 @@ def _explain_move(before: GameState, event: Move) -> list[TraceStep]:
     after = outcome.state.unit(event.unit)
     if outcome.moved:
         steps.append(
-            TraceStep(
+            TraceStep.said(
                 "Move",
                 "6.3.2",
-                f"{event.unit} moves {mover.cell} -> {event.to} for 1 MP; {after.mp} MP left",
+                "moved",
+                unit=event.unit,
+                start=mover.cell,
+                to=event.to,
+                mp=after.mp,
             )
         )
     else:
-        steps.append(
-            TraceStep("Move", "4.14.2.a", f"{event.unit} has no MP left and stays on {mover.cell}")
-        )
+        steps.append(TraceStep.said("Move", "4.14.2.a", "stays", unit=event.unit, cell=mover.cell))
     return steps
 
 
@@ -342,64 +356,83 @@ def _explain_buy_reward(before: GameState, event: BuyReward) -> list[TraceStep]:
     unit = before.unit(event.unit)
     crafter = "crafter" in powers_of(before, unit) and not before.reward_bought
     price = (CRAFTER_PRICES if crafter else REWARD_PRICES)[event.rank]
-    cost = f"{price} Kamas" + ("" if crafter else " and 1 AP")
+    key = ("crafted" if crafter else "bought") + (
+        "_reward_face_up" if event.face_up else "_reward_face_down"
+    )
     steps = [
-        TraceStep(
+        TraceStep.said(
             "Buy a Demonic Reward",
             "4.9.22" if crafter else "4.7.6",
-            f"{event.unit} buys a {event.rank} Reward ({event.reward}) for {cost}, "
-            + ("face up" if event.face_up else "face down"),
+            key,
+            unit=event.unit,
+            rank=event.rank,
+            reward=event.reward,
+            price=price,
         )
     ]
     if event.assign_to is None:
-        steps.append(TraceStep("Allocate", "4.7.9.a", "no Krosmaster has room: it is discarded"))
+        steps.append(TraceStep.said("Allocate", "4.7.9.a", "reward_discarded"))
     else:
-        steps.append(TraceStep("Allocate", "4.7.8", f"given to {event.assign_to}"))
+        steps.append(TraceStep.said("Allocate", "4.7.8", "reward_given", unit=event.assign_to))
     return steps
 
 
 def _explain_end(before: GameState, after: GameState, event: End) -> list[TraceStep]:
-    steps = [
-        TraceStep("End of turn", "6.3.8", f"{event.unit}'s AP and MP gauges are emptied (4.11.3)")
-    ]
+    steps = [TraceStep.said("End of turn", "6.3.8", "gauges_emptied", unit=event.unit)]
     unit = before.unit(event.unit)
     if "farmer" in powers_of(before, unit) and before.kamas_picked and unit.cell is not None:
-        steps.append(TraceStep("Farmer", "4.9.23", f"player {unit.side} gains 1 Kama"))
+        steps.append(TraceStep.said("Farmer", "4.9.23", "farmer", side=unit.side))
     if after.turn != before.turn:
         steps.append(
-            TraceStep(
-                "Next turn", "5.6.1", f"player {after.active_side} starts player turn {after.turn}"
+            TraceStep.said(
+                "Next turn", "5.6.1", "next_turn", side=after.active_side, turn=after.turn
             )
         )
     else:
-        steps.append(TraceStep("Next piece", "5.5.1", f"{next_unit(after)} plays next"))
+        steps.append(TraceStep.said("Next piece", "5.5.1", "next_piece", unit=next_unit(after)))
     return steps
 
 
-def changes(before: GameState, after: GameState) -> list[str]:
-    """What differs between two states, in words: pieces, gauges, GG, Kamas, turn."""
-    out = []
+def game_over_step(state: GameState, rule: str) -> TraceStep:
+    """How the game ended (`ending`), as a trace step."""
+    if state.winner is None:
+        return TraceStep.said("Game over", rule, "draw", reason=state.over_reason)
+    return TraceStep.said("Game over", rule, "won", winner=state.winner, reason=state.over_reason)
+
+
+Change = tuple[str, dict[str, Any]]
+
+
+def change_facts(before: GameState, after: GameState) -> list[Change]:
+    """What differs between two states, as keys (`trace_texts.CHANGES`) and facts: pieces,
+    gauges, GG, Kamas, turn."""
+    out: list[Change] = []
     for side in SIDES:
         was, now = before.player(side), after.player(side)
         if was.gg != now.gg:
-            out.append(f"player {side} GG {was.gg} -> {now.gg}")
+            out.append(("gg", {"side": side, "was": was.gg, "now": now.gg}))
         if was.kamas != now.kamas:
-            out.append(f"player {side} Kamas {was.kamas} -> {now.kamas}")
+            out.append(("kamas", {"side": side, "was": was.kamas, "now": now.kamas}))
     if before.wild_gg != after.wild_gg:
-        out.append("the wild GG is taken")
+        out.append(("wild_gg_taken", {}))
     old = {u.id: u for u in before.units}
     for unit in after.units:
         was = old.get(unit.id)
         if was is None:
-            out.append(f"{unit.id} enters the arena on {unit.cell}")
+            out.append(("enters", {"unit": unit.id, "cell": str(unit.cell)}))
             continue
         for name in ("cell", "injuries", "ap", "mp"):
             a, b = getattr(was, name), getattr(unit, name)
             if a != b:
-                out.append(f"{unit.id} {name} {show(a)} -> {show(b)}")
+                out.append((name, {"unit": unit.id, "was": show(a), "now": show(b)}))
     if before.kamas_on_board != after.kamas_on_board:
         board = ", ".join(f"{c} {n}" for c, n in after.kamas_on_board) or "none"
-        out.append(f"Kamas on the board: {board}")
+        out.append(("kamas_on_board", {"board": board}))
     if (before.turn, before.active_side) != (after.turn, after.active_side):
-        out.append(f"turn {after.turn}, player {after.active_side}")
+        out.append(("turn", {"turn": after.turn, "side": after.active_side}))
     return out
+
+
+def changes(before: GameState, after: GameState) -> list[str]:
+    """What differs between two states, in words (`change_facts` in English)."""
+    return [CHANGES[key].format(**facts) for key, facts in change_facts(before, after)]

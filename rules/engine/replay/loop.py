@@ -116,7 +116,7 @@ def replay(
             rulings=in_force,
         )
     except RuleViolation as violation:
-        errors.append(LogError(header.line, violation.rule, violation.message))
+        errors.append(refused_at(header.line, violation))
         return finish(Status.INVALID, None)
     except Unsupported as missing:
         unsupported.append(UnsupportedFeature(header.line, missing.feature, missing.message))
@@ -171,7 +171,7 @@ def replay(
                 states.append(state, redo)
                 continue
         except RuleViolation as violation:
-            errors.append(LogError(event.line, violation.rule, violation.message))
+            errors.append(refused_at(event.line, violation))
             _record_unused(waivers, pending_waivers, _game_line(event))
             return finish(Status.INVALID, state)
         except Unsupported as missing:
@@ -198,6 +198,13 @@ def replay(
         errors.append(LogError(last, None, f"the log ends before the game does: {_where(state)}"))
         return finish(Status.INCOMPLETE, state)
     return finish(Status.VALID, state)
+
+
+def refused_at(line: int, violation: RuleViolation) -> LogError:
+    """The report's error for an illegal event, with the refusal's key and facts."""
+    return LogError(
+        line, violation.rule, violation.message, key=violation.key, params=violation.params
+    )
 
 
 def _redo(

@@ -3,6 +3,7 @@ the timeline of states for the replay page (docs/match-log.md, "The report")."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -59,11 +60,15 @@ class LogError:
     field: str | None = None
     claimed: Any = None
     computed: Any = None
+    key: str = ""  # the refusal's key and facts (`RuleViolation.because`), when it has one
+    params: Mapping[str, Any] | None = dataclasses.field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         found: dict[str, Any] = {"line": self.line, "rule": self.rule, "message": self.message}
         if self.field is not None:
             found.update(field=self.field, claimed=self.claimed, computed=self.computed)
+        if self.key:
+            found.update(key=self.key, params=dict(self.params or {}))
         return found
 
 

@@ -1,0 +1,85 @@
+"""The engine's keyed trace sentences: what a replayed event did, and what changed, in English.
+
+Like the refusals (`rules.engine.refusals`), a trace step made with `TraceStep.said` and a
+change from `replay.change_facts` carry a stable key and the facts in their sentence; the
+Django layer words them in the reader's language (`matches.logs.wording`), and a test fails
+when a key here has no wording there. Steps without a key (the steps of casting a spell, the
+powers) are shown in English.
+"""
+
+from __future__ import annotations
+
+TRACE: dict[str, str] = {
+    # Set-up and the player's turn (1.3.9, 5)
+    "placed": "{unit} placed on {cell}",
+    "fight_starts": (
+        "every unit is placed: player {side} starts turn 1 without a Roll for Tension"
+    ),
+    "tension_dice": "2 dice: {dice}",
+    "tension_reroll": "one die rerolled: {die}; no double possible",
+    "tension_double": "both dice show {face}: each player loses 1 GG ({gg})",
+    "tension_no_double": "the dice differ: nobody loses a GG",
+    "inspired": ("die {die} shows {face}: {unit} has {power} until the end of the player's turn"),
+    "refund": "{left} Inspiration die(s) left: +{kamas} Kamas",
+    # A piece's turn (6)
+    "preliminary": (
+        "{unit}: AP = AP MAX {max_ap} {ap_markers} markers = {ap}; "
+        "MP = MP MAX {max_mp} {mp_markers} markers = {mp}"
+    ),
+    "range_markers": "{range} Range this turn",
+    "buffs_discarded": "{count} face-up Buff(s) discarded",
+    "moved": "{unit} moves {start} -> {to} for 1 MP; {mp} MP left",
+    "stays": "{unit} has no MP left and stays on {cell}",
+    "picked_kamas": (
+        "{unit} picks {count} Kama(s) on {cell} for {count} AP; player {side} has {kamas} Kamas"
+    ),
+    "bought_wild_gg": (
+        "{unit} pays 1 AP and {price} Kamas on a Demon cell and takes the wild GG (4.6.2); "
+        "GG now A {gg_a}, B {gg_b}"
+    ),
+    "stole_gg": (
+        "{unit} pays 1 AP and {price} Kamas on a Demon cell and steals 1 GG from player "
+        "{other} (4.6.3); GG now A {gg_a}, B {gg_b}"
+    ),
+    "bought_reward_face_up": (
+        "{unit} buys a {rank} Reward ({reward}) for {price} Kamas and 1 AP, face up"
+    ),
+    "bought_reward_face_down": (
+        "{unit} buys a {rank} Reward ({reward}) for {price} Kamas and 1 AP, face down"
+    ),
+    "crafted_reward_face_up": "{unit} buys a {rank} Reward ({reward}) for {price} Kamas, face up",
+    "crafted_reward_face_down": (
+        "{unit} buys a {rank} Reward ({reward}) for {price} Kamas, face down"
+    ),
+    "reward_discarded": "no Krosmaster has room: it is discarded",
+    "reward_given": "given to {unit}",
+    "revealed_equipment": (
+        "{unit} reveals {reward}: Equipment, +{ap} AP and +{mp} MP now and to the MAX (4.7.5.c)"
+    ),
+    "revealed": "{unit} reveals {reward}: {kind}",
+    "gauges_emptied": "{unit}'s AP and MP gauges are emptied (4.11.3)",
+    "farmer": "player {side} gains 1 Kama",
+    "next_turn": "player {side} starts player turn {turn}",
+    "next_piece": "{unit} plays next",
+    # The end of the game (1.4) and the tournament
+    "won": "player {winner} won ({reason})",
+    "draw": "it ended in a draw ({reason})",
+    "conceded": "player {side} concedes: player {other} wins",
+    "ruling": "judge {judge}: {note}",
+    "ruling_waives": "judge {judge}: {note}; waives {rules} for the next event",
+}
+"""Every trace step key and its English sentence (`str.format` fields: the facts)."""
+
+CHANGES: dict[str, str] = {
+    "gg": "player {side} GG {was} -> {now}",
+    "kamas": "player {side} Kamas {was} -> {now}",
+    "wild_gg_taken": "the wild GG is taken",
+    "enters": "{unit} enters the arena on {cell}",
+    "cell": "{unit} cell {was} -> {now}",
+    "injuries": "{unit} injuries {was} -> {now}",
+    "ap": "{unit} ap {was} -> {now}",
+    "mp": "{unit} mp {was} -> {now}",
+    "kamas_on_board": "Kamas on the board: {board}",
+    "turn": "turn {turn}, player {side}",
+}
+"""Every change key (`replay.change_facts`) and its English sentence."""

@@ -1,0 +1,17 @@
+"""`{{ error|refusal }}`: a reported error or refusal in the page's language (`rules.refusals`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from rules.refusals import refusal_text
+
+register = template.Library()
+
+
+@register.filter
+def refusal(found: Any) -> str:
+    """The error's sentence in the active language; the engine's English when it has no key."""
+    return refusal_text(found)
