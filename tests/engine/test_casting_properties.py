@@ -93,10 +93,11 @@ def _die(face: Face) -> Die:
     return Die(face, face)
 
 
-def _with_due_dice(attempt, draw_face):
+def _with_due_dice(attempt, draw_face, first_count: int = 1):
     """Call `attempt(rolls)` until the dice counts are the ones due: every error says how many
-    dice a roll needs and who rolls, so a few rounds find them; the faces stay random."""
-    counts: dict[str | None, int] = {None: 1}
+    dice a roll needs and who rolls, so a few rounds find them; the faces stay random. A resolve
+    starts from no dice, since an effect on standby that is no spell rolls none (4.9.12.a)."""
+    counts: dict[str | None, int] = {None: first_count}
     armour_from: frozenset[str] = frozenset()
     for _ in range(12):
         dice = {k: tuple(_die(draw_face()) for _ in range(n)) for k, n in counts.items()}
@@ -134,6 +135,7 @@ def test_random_casts_keep_injuries_gg_and_standby_in_order(case, data) -> None:
         state = _with_due_dice(
             lambda r, s=state, lb=label: apply_resolve(s, ResolveAction(lb, r), spellbook),
             draw_face,
+            first_count=0,
         ).state
     assert state.pending == () or state.phase is Phase.OVER
     for u in state.units:
