@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.functional import Promise
+from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 Params = Mapping[str, Any]
 
@@ -141,6 +141,163 @@ WORDING: dict[str, Promise] = {
     "team_name_ambiguous": _("%(text)r names %(count)s profiles; use one of their ids: %(listed)s"),
     "team_name_unknown_close": _("no profile is called %(text)r; did you mean: %(listed)s"),
     "team_name_unknown": _("no profile has the id or name %(text)r"),
+    "no_choice_asked": _("%(spell)s asks for no choice %(choices)s in this cast"),
+    "no_more_coins": _(
+        "%(spell)s flips no more coins in this cast; the log records %(count)s more (%(coins)s)"
+    ),
+    "coin_flip_missing": _("%(spell)s needs a coin flip the log lacks"),
+    "coin_side": _("a coin shows heads or tails, not %(side)r"),
+    "stopped_spell_dice": _(
+        "the game ended at %(step)s of %(spell)s, which does not resolve: nobody rolls for "
+        "Critical Hit or Armour; the log records dice for it"
+    ),
+    "stopped_standby_dice": _(
+        "the game ended at %(step)s of %(spell)s: Step 8 does not resolve, so the dice of "
+        "%(labels)s are never rolled"
+    ),
+    "not_on_standby": _("%(source)s is not on standby (%(labels)s)"),
+    "standby_no_dice": _(
+        "%(source)s is not a spell and rolls no dice; the log records dice for it"
+    ),
+    "cannot_switch_with": _("%(unit)s is not a unit this spell can switch with"),
+    "rebound_target": _(
+        "the Rebound target must be an opponent %(low)s-%(high)s cells from %(main)s; %(cell)s "
+        "is %(distance)s cells away"
+    ),
+    "personal_target": _(
+        "A Personal spell can only target its caster's own cell %(caster)s, not %(target)s"
+    ),
+    "melee_reach": _(
+        "A Close Combat spell only reaches adjacent cells: %(target)s is %(distance)s cells "
+        "from %(caster)s"
+    ),
+    "line_target": _(
+        "A Line Attack spell needs its target on the caster's row or column: %(target)s is on "
+        "neither from %(caster)s"
+    ),
+    "out_of_range": _(
+        "Out of range: the spell reaches %(reach)s, and %(target)s is %(away)s from %(caster)s"
+    ),
+    "out_of_range_altered": _(
+        "Out of range: the spell reaches %(reach)s (%(details)s), and %(target)s is %(away)s "
+        "from %(caster)s"
+    ),
+    "range_exactly": _("exactly %(count)s cells"),
+    "range_exactly_one": _("exactly %(count)s cell"),
+    "range_between": _("%(low)s to %(high)s cells"),
+    "cells_away": _("%(count)s cells"),
+    "cells_away_one": _("%(count)s cell"),
+    "range_from_markers": _("%(bonus)s from Range markers and Equipment"),
+    "range_from_crate": _("+1 from the Crate under the caster (4.17.6.c)"),
+    "no_sight": _("No line of sight from %(caster)s to %(target)s: %(subject)s blocks it"),
+    "no_sight_many": _("No line of sight from %(caster)s to %(target)s: %(subject)s block it"),
+    "blocker_named": _("%(name)s on %(cell)s"),
+    "blocker_tree": _("the Tree on %(cell)s"),
+    "blocker_piece_kind": _("the %(piece)s on %(cell)s"),
+    "blocker_piece": _("the piece on %(cell)s"),
+    "area_needs_targetable": _("Multiple targets needs the cells the spell could target (4.16.3)"),
+    "axe_needs_side": _(
+        "an Axe area needs its side, left or right, chosen before the dice (8.4.2)"
+    ),
+    "area_choose_facing": _(
+        "the attack from %(caster)s on %(target)s may face %(names)s: choose one"
+    ),
+    "area_cannot_face": _("an attack from %(caster)s on %(target)s cannot face %(facing)s"),
+    "cell_off_board": _("(%(x)s, %(y)s) is off the %(size)sx%(size)s board"),
+    "not_a_cell_name": _("%(name)r is not a cell name (expected a1 to l12)"),
+    "cell_off_board_rows": _("%(name)r is off the board (rows run 1 to %(size)s)"),
+    "die_cannot_show": _("a die that came up %(face)s cannot show %(side)s; allowed: %(allowed)s"),
+    "die_must_turn": _(
+        "a %(face)s die must be turned to one of %(allowed)s; write it as %(face)s:<side>"
+    ),
+    "not_a_die_face": _("%(text)r is not a face of a Krosmaster die (%(names)s)"),
+    "arena_unplayable": _("the arena cannot be played: %(problems)s"),
+    "arena_no_start_cells": _("side %(side)s has no start cells"),
+    "arena_start_cells_outside": _(
+        "start cells of side %(side)s outside its two first rows: %(cells)s"
+    ),
+    "arena_cell_shared": _("%(cells)s cannot hold both a %(first)s and a %(second)s"),
+    "arena_starts_covered": _("start cells covered by scenery: %(cells)s"),
+    "never_blocks": _("%(by)s rolls no Lock dice against %(unit)s leaving %(cell)s: %(why)s"),
+    "slippery_ignores_block": _("%(unit)s is Slippery and ignores the Block rules"),
+    "ally_never_blocks": _("%(unit)s is an ally: only enemy characters block"),
+    "mechanism_never_locks": _("%(unit)s is a mechanism, not a character, and cannot Lock"),
+    "not_next_to": _("%(unit)s is not next to %(mover)s"),
+    "block_once_each": _(
+        "leaving %(cell)s, %(unit)s must be blocked once by each adjacent enemy character "
+        "(%(expected)s); the log has %(named)s"
+    ),
+    "game_already_over": _("the game is already over: %(ending)s"),
+    "ended_draw": _("it ended in a draw (%(reason)s)"),
+    "ended_won": _("player %(winner)s won (%(reason)s)"),
+    "needs_one_choice": _(
+        "%(source)s needs one choice `%(choice)s:...` (%(why)s); the log gives %(given)s"
+    ),
+    "why_free_cell_next_to": _("a free cell next to %(what)s"),
+    "why_one_of": _("one of %(names)s"),
+    "why_other_form": _("the profile id of another form: %(forms)s"),
+    "needs_one_unit": _("%(source)s needs one choice unit:<id> among %(units)s"),
+    "choice_not_key_value": _("choice %(entry)r is not `key:value` with a key among %(keys)s"),
+    "cost_x_choice": _(
+        "%(spell)s has a cost of X: the cast must carry one choice `x:N` (N a whole number), "
+        "not %(found)s"
+    ),
+    "choice_error": _("choice %(choice)s:%(value)s: %(error)s"),
+    "choice_no_such_unit": _("choice unit:%(value)s: no such unit"),
+    "no_value_allowed": _("%(question)s; no value is allowed now"),
+    "not_modelled": _("not modelled: %(missing)s"),
+    "not_free_cell_next_to": _(
+        "%(spell)s: %(cell)s is not a free cell next to %(what)s (%(cells)s)"
+    ),
+    "needs_empty_target": _("%(spell)s needs an empty targeted cell; %(cell)s is not"),
+    "needs_free_target": _("%(spell)s needs a free targeted cell"),
+    "unit_not_allowed": _("%(spell)s: %(unit)s is not %(what)s (%(units)s)"),
+    "double_portals_choices": _(
+        "Double Portals needs two choices `unit:`; the log gives %(given)s"
+    ),
+    "double_portals_targets": _(
+        "Double Portals needs two choices `unit:` naming two targeted characters (%(units)s)"
+    ),
+    "diy_choices": _("DIY needs two different choices `effect:`; the log gives %(picked)s"),
+    "diy_choices_among": _(
+        "DIY needs two different choices among effect:ap, effect:push, effect:damage; the log "
+        "gives %(picked)s"
+    ),
+    "not_another_form": _("%(spell)s: %(wanted)s is not another form of %(profile)s (%(forms)s)"),
+    "not_another_form_level": _("%(wanted)r is not another form of %(profile)s of the same Level"),
+    "summon_control_full": _("%(unit)s already controls %(count)s %(summon)s (4.19.9.e)"),
+    "free_cell_for_summon": _("%(cell)s must be a free cell without units for %(summon)s"),
+    "bubotron_error": _("Bubotron Tournament: %(error)s"),
+    "bubotron_names": _(
+        "Bubotron Tournament: %(room)s Sinistros may come; the cast names %(given)s of the free"
+        " cells with `cell:`"
+    ),
+    "bubotron_must_name": _(
+        "Bubotron Tournament: %(room)s Sinistros may come on %(free)s free cells; the cast must"
+        " name %(room)s of %(cells)s with `cell:`"
+    ),
+    "imperial_guard_pick": _("Imperial Guard puts one of %(jellies)s, not %(name)s"),
+    "servant_cannot_target": _(
+        "%(unit)s carries the Servant marker: it cannot target %(target)s (Seduction)"
+    ),
+    "sit_cannot_target": _(
+        "%(unit)s started its turn adjacent to %(target)s: it cannot target her (Sit!)"
+    ),
+    "protector_targets_only": _(
+        "%(unit)s started its turn adjacent to %(target)s: it may only cast spells targeting "
+        "him (Protector of the Purple Claws)"
+    ),
+    "potion_bag_pick": _("Potion Bag offers effect:ap or effect:mp, not %(pick)r"),
+    "not_tofu_ally": _("%(unit)s is not an allied Brotherhood of the Tofu unit in play"),
+    "not_non_boss_ally": _("%(unit)s is not another non-Boss allied Krosmaster in play"),
+    "not_another_ally": _("%(unit)s is not another allied Krosmaster in play"),
+    "not_next_to_opponent": _("%(cell)s is not adjacent to an opposing Krosmaster"),
+    "cube_summon_cannot_push": _("%(unit)s is a summon: only Krosmasters push Ice Cubes"),
+    "no_ice_cube": _("there is no ice cube on %(cell)s to push"),
+    "not_next_to_cube": _("%(unit)s on %(cell)s is not next to the ice cube on %(target)s"),
+    "push_x_at_least_one": _("%(spell)s pushes the cube X cells: X is 1 or more"),
+    "push_cost": _("%(spell)s of %(cells)s cells costs %(ap)s AP; %(unit)s has %(has)s"),
+    "special_rolls_no_dice": _("%(spell)s is a Special spell: it rolls no dice"),
 }
 """How each refusal key (`rules.engine.refusals.REFUSALS`) is worded."""
 
@@ -171,12 +328,76 @@ ACTIONS: dict[str, Promise] = {
 OBSTACLES: dict[str, Promise] = {
     "a Tree": _("a Tree"),
     "a Bush": _("a Bush"),
+    "a Crate of Dynamite (4.17.7.d)": _("a Crate of Dynamite (4.17.7.d)"),
+    "a Ice Cube (4.17.7.d)": _("a Ice Cube (4.17.7.d)"),
+    "a Temple Pillar (4.17.7.d)": _("a Temple Pillar (4.17.7.d)"),
+    # the units a card lets a player pick (`{spell}: {unit} is not {what}`)
+    "an adjacent allied summon": _("an adjacent allied summon"),
+    "an adjacent allied Gobbowl Ball": _("an adjacent allied Gobbowl Ball"),
 }
-"""What may stand on a cell that is not free, where it is not a unit or a named piece."""
+"""What may stand on a cell that is not free, where it is not a unit or a named piece, and the
+kinds of unit a card picks."""
+
+PIECES: dict[str, Promise] = {
+    "Crate of Dynamite": _("Crate of Dynamite"),
+    "Ice Cube": _("Ice Cube"),
+    "Temple Pillar": _("Temple Pillar"),
+}
+"""The scenery pieces with rules of their own (4.17.7), as a refusal names them."""
+
+SCENERY: dict[str, Promise] = {
+    "tree": pgettext_lazy("a scenery piece", "tree"),
+    "bush": pgettext_lazy("a scenery piece", "bush"),
+    "crate": pgettext_lazy("a scenery piece", "crate"),
+    "special scenery piece": pgettext_lazy("a scenery piece", "special scenery piece"),
+}
+"""The kinds of scenery two of which cannot share a cell (the arena check, 1.2.1)."""
+
+WHYS: dict[str, Promise] = {
+    "ap for +4 AP, mp for +2 MP": _("ap for +4 AP, mp for +2 MP"),
+    "the coin flip, heads or tails": _("the coin flip, heads or tails"),
+    "the ally to heal": _("the ally to heal"),
+    "the catalog id of the other form": _("the catalog id of the other form"),
+    "another non-Boss allied Krosmaster": _("another non-Boss allied Krosmaster"),
+    "the allied Krosmaster to move": _("the allied Krosmaster to move"),
+    "a free cell adjacent to an opposing Krosmaster": _(
+        "a free cell adjacent to an opposing Krosmaster"
+    ),
+    "an adjacent allied summon": _("an adjacent allied summon"),
+    "an adjacent allied Gobbowl Ball": _("an adjacent allied Gobbowl Ball"),
+}
+"""What a choice the log lacks is for (`needs_one_choice`), where it is a fixed phrase."""
+
+NONE: dict[str, Promise] = {
+    "none": pgettext_lazy("nothing listed", "none"),
+    "nothing is": pgettext_lazy("nothing listed", "nothing is"),
+    "none in the catalog": _("none in the catalog"),
+}
+"""What a refusal says where its list is empty."""
 
 
-FACT_WORDS: dict[str, Mapping[str, Promise]] = {"action": ACTIONS, "what": OBSTACLES}
+def _step(n: int) -> str:
+    return gettext("Step %(n)s") % {"n": n}
+
+
+STEPS: dict[str, Promise] = {f"Step {n}": lazy(_step, str)(n) for n in range(1, 9)}
+"""The steps of casting a spell (7.2) a refusal names."""
+
+
+FACT_WORDS: dict[str, Mapping[str, Promise]] = {
+    "action": ACTIONS,
+    "what": OBSTACLES,
+    "piece": PIECES,
+    "first": SCENERY,
+    "second": SCENERY,
+    "why": WHYS,
+    "step": STEPS,
+    **{name: NONE for name in ("given", "named", "expected", "found", "picked", "labels", "forms")},
+}
 """Facts that are English words, by the fact's name: each value's wording."""
+
+AND = _(" and ")
+"""Before the last of a list of facts (`a, b and c`)."""
 
 
 def worded(
@@ -193,16 +414,40 @@ def worded(
     if wording is None:
         return None
     words = words or {}
-    facts = {
-        name: str(words[name][value])
-        if isinstance(value, str) and value in words.get(name, {})
-        else value
-        for name, value in params.items()
-    }
     try:
+        facts = {
+            name: str(words[name][value])
+            if isinstance(value, str) and value in words.get(name, {})
+            else _nested(value, words)
+            for name, value in params.items()
+        }
         return str(wording) % facts
-    except (KeyError, TypeError, ValueError):  # a stored report of another shape
+    except (KeyError, TypeError, ValueError, _Unworded):  # a stored report of another shape
         return None
+
+
+class _Unworded(Exception):
+    """A sentence inside the facts that this table cannot word."""
+
+
+def _nested(value: Any, words: Mapping[str, Mapping[str, Promise]]) -> Any:
+    """A fact that is itself a sentence (`rules.engine.refusals.Said`, stored as `{"key",
+    "params"}`) or a list of them (`Joined`, stored as `{"join", "sep", "last"}`), worded."""
+    if hasattr(value, "fact"):  # the engine's object, before it is stored
+        value = value.fact()
+    if not isinstance(value, Mapping):
+        return value
+    if "join" in value:
+        texts = [str(_nested(item, words)) for item in value["join"]]
+        last = value.get("last")
+        if last is not None and len(texts) > 1:
+            joiner = str(AND) if last == " and " else last
+            return value.get("sep", "; ").join(texts[:-1]) + joiner + texts[-1]
+        return value.get("sep", "; ").join(texts)
+    said = worded(WORDING, value.get("key") or "", value.get("params") or {}, FACT_WORDS)
+    if said is None:
+        raise _Unworded(value.get("key"))
+    return said
 
 
 def sentence(key: str, params: Params) -> str | None:

@@ -28,6 +28,7 @@ from rules.engine.teamspec import parse_team_spec
 from rules.matchlog.parse import ParseIssue
 from rules.matchlog.verify import Report, UnreadableReport, verify_log_text
 from rules.models import Arena, Format, Power, Profile, Release, Spell
+from rules.refusals import refusal_text
 
 
 class CatalogLookupError(InvalidInput, LookupError):
@@ -349,8 +350,9 @@ def engine_arena_of(arena: Arena) -> engine_arena.Arena:
 
 
 def arena_problems(arena: Arena) -> list[str]:
-    """Why the arena cannot be played on yet (1.3.9 start cells, overlapping scenery)."""
-    return engine_arena_of(arena).problems()
+    """Why the arena cannot be played on yet (1.3.9 start cells, overlapping scenery), in the
+    reader's language."""
+    return [refusal_text(problem) for problem in engine_arena_of(arena).problems()]
 
 
 def can_manage_catalog(user: AbstractBaseUser | AnonymousUser) -> bool:

@@ -30,12 +30,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import Enum, StrEnum
+from typing import Any
 
 from rules.engine.cells import BOARD_SIZE, Cell
+from rules.engine.refusals import Said
 
 
 class AreaError(ValueError):
-    """An area that cannot be laid out as asked (missing or impossible orientation)."""
+    """An area that cannot be laid out as asked (missing or impossible orientation); `said` is
+    why, worded by its refusal key (`rules.engine.refusals`)."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.said = Said(key, params)
+        super().__init__(str(self.said))
 
 
 class Shape(StrEnum):
@@ -128,7 +135,7 @@ def area_cells(
     """
     if shape is Shape.MULTIPLE:
         if targetable is None:
-            raise AreaError("Multiple targets needs the cells the spell could target (4.16.3)")
+            raise AreaError("area_needs_targetable")
         return frozenset(targetable) | {target}
     offsets = _AXE[_need_turn(turn)] if shape is Shape.AXE else _OFFSETS[shape]
     # A symmetric shape looks the same whichever way it faces, so any facing will do.
@@ -145,7 +152,7 @@ def area_cells(
 
 def _need_turn(turn: Turn | None) -> Turn:
     if turn is None:
-        raise AreaError("an Axe area needs its side, left or right, chosen before the dice (8.4.2)")
+        raise AreaError("axe_needs_side")
     return turn
 
 
@@ -154,8 +161,10 @@ def _orient(caster: Cell, target: Cell, facing: Facing | None) -> Facing:
     if facing is None:
         if len(options) > 1:
             names = " or ".join(f.name.lower() for f in options)
-            raise AreaError(f"the attack from {caster} on {target} may face {names}: choose one")
+            raise AreaError("area_choose_facing", caster=caster, target=target, names=names)
         return options[0]
     if facing not in options:
-        raise AreaError(f"an attack from {caster} on {target} cannot face {facing.name.lower()}")
+        raise AreaError(
+            "area_cannot_face", caster=caster, target=target, facing=facing.name.lower()
+        )
     return facing

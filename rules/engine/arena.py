@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rules.engine.cells import Cell
 from rules.engine.frozen import lazy
+from rules.engine.refusals import Said, said
 from rules.engine.scenery import PIECES, overrides, own_rules
 
 SIDES = ("A", "B")
@@ -49,23 +50,22 @@ class Arena:
         (4.17.4, 4.17.7.d); a crate cell is free (4.17.6.c). Computed once per arena."""
         return self.trees | self.bushes | own_rules(self.scenery)
 
-    def problems(self) -> list[str]:
-        """Why this arena cannot be used for a game yet; empty when it can.
+    def problems(self) -> list[Said]:
+        """Why this arena cannot be used for a game yet (English as text, worded by key for the
+        reader); empty when it can.
 
         Each side needs start cells on its own two first rows (1.3), and no two kinds of
         scenery may share a cell.
         """
-        found: list[str] = []
+        found: list[Said] = []
         home_rows = {"A": (0, 1), "B": (10, 11)}
         for side in SIDES:
             cells = self.start_cells.get(side, frozenset())
             if not cells:
-                found.append(f"side {side} has no start cells")
+                found.append(said("arena_no_start_cells", side=side))
             outside = sorted(c.name for c in cells if c.y not in home_rows[side])
             if outside:
-                found.append(
-                    f"start cells of side {side} outside its two first rows: {', '.join(outside)}"
-                )
+                found.append(said("arena_start_cells_outside", side=side, cells=", ".join(outside)))
         special = own_rules(self.scenery)
         layers = {
             "tree": self.trees,
@@ -79,12 +79,12 @@ class Arena:
                 shared = layers[first] & layers[second]
                 if shared:
                     cells = ", ".join(sorted(c.name for c in shared))
-                    found.append(f"{cells} cannot hold both a {first} and a {second}")
+                    found.append(said("arena_cell_shared", cells=cells, first=first, second=second))
         blocked_starts = sorted(
             c.name for side in SIDES for c in self.start_cells.get(side, ()) if c in self.impassable
         )
         if blocked_starts:
-            found.append(f"start cells covered by scenery: {', '.join(blocked_starts)}")
+            found.append(said("arena_starts_covered", cells=", ".join(blocked_starts)))
         return found
 
 

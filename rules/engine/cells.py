@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
+
+from rules.engine.refusals import Said
 
 BOARD_SIZE = 12
 _COLUMNS = "abcdefghijkl"
@@ -18,7 +21,13 @@ _NAMES = tuple(tuple(f"{column}{y + 1}" for column in _COLUMNS) for y in range(B
 
 
 class CellError(ValueError):
-    """A cell name or coordinate that does not exist on the board."""
+    """A cell name or coordinate that does not exist on the board; `said` is why, worded by its
+    refusal key (`rules.engine.refusals`) so that a refusal quoting it is worded too."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.said = Said(key, params)
+        self.key, self.params = key, params
+        super().__init__(str(self.said))
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -28,19 +37,19 @@ class Cell:
 
     def __post_init__(self) -> None:
         if not (0 <= self.x < BOARD_SIZE and 0 <= self.y < BOARD_SIZE):
-            raise CellError(f"({self.x}, {self.y}) is off the {BOARD_SIZE}x{BOARD_SIZE} board")
+            raise CellError("cell_off_board", x=self.x, y=self.y, size=BOARD_SIZE)
 
     @classmethod
     def parse(cls, name: str) -> Cell:
         """Read a name like `c7`; case is ignored, anything else off the board is an error."""
         if not isinstance(name, str) or not 2 <= len(name) <= 3:
-            raise CellError(f"{name!r} is not a cell name (expected a1 to l12)")
+            raise CellError("not_a_cell_name", name=name)
         column, row = name[0].lower(), name[1:]
         if column not in _COLUMNS or not row.isdigit() or row.startswith("0"):
-            raise CellError(f"{name!r} is not a cell name (expected a1 to l12)")
+            raise CellError("not_a_cell_name", name=name)
         y = int(row) - 1
         if not 0 <= y < BOARD_SIZE:
-            raise CellError(f"{name!r} is off the board (rows run 1 to {BOARD_SIZE})")
+            raise CellError("cell_off_board_rows", name=name, size=BOARD_SIZE)
         return cls(_COLUMNS.index(column), y)
 
     @property

@@ -60,10 +60,12 @@ class Die:
         allowed = TURNS.get(self.face, (self.face,))
         if self.side not in allowed:
             rule = "1.6.2.a" if self.face not in TURNS else _turn_rule(self.face)
-            raise RuleViolation(
+            raise RuleViolation.because(
                 rule,
-                f"a die that came up {self.face.value} cannot show {self.side.value}; "
-                f"allowed: {', '.join(s.value for s in allowed)}",
+                "die_cannot_show",
+                face=self.face.value,
+                side=self.side.value,
+                allowed=", ".join(s.value for s in allowed),
             )
 
     @property
@@ -76,10 +78,11 @@ class Die:
         face_text, _, side_text = str(text).partition(":")
         face = _face(face_text)
         if face in TURNS and not side_text:
-            raise RuleViolation(
+            raise RuleViolation.because(
                 _turn_rule(face),
-                f"a {face.value} die must be turned to one of "
-                f"{', '.join(s.value for s in TURNS[face])}; write it as {face.value}:<side>",
+                "die_must_turn",
+                face=face.value,
+                allowed=", ".join(s.value for s in TURNS[face]),
             )
         return cls(face, _face(side_text) if side_text else face)
 
@@ -93,9 +96,7 @@ def _face(text: str) -> Face:
         return Face(text.strip().lower())
     except ValueError:
         names = ", ".join(f.value for f in Face)
-        raise RuleViolation(
-            "1.6.1", f"{text!r} is not a face of a Krosmaster die ({names})"
-        ) from None
+        raise RuleViolation.because("1.6.1", "not_a_die_face", text=text, names=names) from None
 
 
 def parse_dice(texts: Iterable[str]) -> tuple[Die, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine.refusals import REFUSALS, facts
+from rules.engine.refusals import REFUSALS, Said, facts
 
 
 class RuleViolation(Exception):
@@ -29,11 +29,14 @@ class RuleViolation(Exception):
         self.message = message
         self.key = key
         self.params = params or {}
+        self.said: Said | None = None  # the keyed sentence with its facts as given (`because`)
 
     @classmethod
     def because(cls, rule: str, key: str, /, **params: Any) -> RuleViolation:
         """The refusal worded by its key (`REFUSALS`): the English sentence from the facts."""
-        return cls(rule, REFUSALS[key].format(**params), key=key, params=facts(params))
+        violation = cls(rule, REFUSALS[key].format(**params), key=key, params=facts(params))
+        violation.said = Said(key, params)
+        return violation
 
 
 class Unsupported(Exception):
@@ -56,19 +59,48 @@ class Unsupported(Exception):
 class ChoiceMissing(RuleViolation):
     """A choice the player makes and the event does not carry yet (a card's `unit:`, a cost's
     `x:`, Potion Bag's `effect:`...): a refusal like any other for a log, and for a scoresheet
-    the question to ask (`rules.engine.options`). `values` are the values the card allows when
-    it knows them without the board (None: any unit, cell or number, the engine tries each);
-    `given` is how many entries of `key` the event already carries (Double Portals asks two)."""
+    the question to ask (`rules.engine.options`). `choice` is the choice's key (`unit`);
+    `values` are the values the card allows when it knows them without the board (None: any
+    unit, cell or number, the engine tries each); `given` is how many entries of `choice` the
+    event already carries (Double Portals asks two). Like any refusal it may be worded by a
+    refusal key (`asking`), kept in `key` and `params`."""
 
     def __init__(
         self,
         rule: str,
         message: str,
-        key: str,
+        choice: str,
         values: tuple[str, ...] | None = None,
         given: int = 0,
+        *,
+        key: str = "",
+        params: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(rule, message)
-        self.key = key
+        super().__init__(rule, message, key=key, params=params)
+        self.choice = choice
         self.values = values
         self.given = given
+
+    @classmethod
+    def asking(
+        cls,
+        rule: str,
+        key: str,
+        choice: str,
+        values: tuple[str, ...] | None = None,
+        given: int = 0,
+        /,
+        **params: Any,
+    ) -> ChoiceMissing:
+        """The question worded by its refusal key (`REFUSALS`), as `RuleViolation.because`."""
+        missing = cls(
+            rule,
+            REFUSALS[key].format(**params),
+            choice,
+            values,
+            given,
+            key=key,
+            params=facts(params),
+        )
+        missing.said = Said(key, params)
+        return missing

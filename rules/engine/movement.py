@@ -19,6 +19,7 @@ from rules.engine.frozen import replace
 from rules.engine.injuries import injure
 from rules.engine.powers import powers_of, unsupported_powers
 from rules.engine.reactions import RollSide, on_step, rolled
+from rules.engine.refusals import Said, said
 from rules.engine.scenery import describe
 from rules.engine.state import GameState, PendingEffect, Phase, Unit, remove_from_arena
 
@@ -87,18 +88,18 @@ _NEVER_LOCKS = {
 }
 
 
-def _never_blocks(state: GameState, mover: Unit, other: Unit) -> tuple[str, str]:
+def _never_blocks(state: GameState, mover: Unit, other: Unit) -> tuple[str, Said]:
     """Why `other` makes no Block roll when `mover` leaves its cell: the rule that says so, so
     that a log giving dice the rules never roll is refused under the rule it breaks."""
     if "slippery" in powers_of(state, mover):
-        return "4.14.7", f"{mover.id} is Slippery and ignores the Block rules"
+        return "4.14.7", said("slippery_ignores_block", unit=mover.id)
     if other.side == mover.side:
-        return "4.14.1", f"{other.id} is an ally: only enemy characters block"
+        return "4.14.1", said("ally_never_blocks", unit=other.id)
     if not other.is_character:
         family = next((f for f in sorted(other.profile.families) if f in _NEVER_LOCKS), None)
         rule = _NEVER_LOCKS.get(family or "", "4.3.4.b")
-        return rule, f"{other.id} is a mechanism, not a character, and cannot Lock"
-    return "4.14.1", f"{other.id} is not next to {mover.id}"
+        return rule, said("mechanism_never_locks", unit=other.id)
+    return "4.14.1", said("not_next_to", unit=other.id, mover=mover.id)
 
 
 def block_result(locks: int, dodges: int, *, by_summon: bool) -> BlockResult:
@@ -180,15 +181,18 @@ def move_one_cell(
     for by in named:
         if by not in enemies:
             rule, why = _never_blocks(state, unit, state.unit(by))
-            raise RuleViolation(
-                rule, f"{by} rolls no Lock dice against {unit_id} leaving {unit.cell}: {why}"
+            raise RuleViolation.because(
+                rule, "never_blocks", by=by, unit=unit_id, cell=unit.cell, why=why
             )
     if sorted(named) != sorted(enemies) or len(set(named)) != len(named):
         expected = ", ".join(sorted(enemies)) or "none"
-        raise RuleViolation(
+        raise RuleViolation.because(
             "4.14.2.e",
-            f"leaving {unit.cell}, {unit_id} must be blocked once by each adjacent enemy "
-            f"character ({expected}); the log has {', '.join(named) or 'none'}",
+            "block_once_each",
+            cell=unit.cell,
+            unit=unit_id,
+            expected=expected,
+            named=", ".join(named) or "none",
         )
     outcomes = []
     ap, mp = unit.ap, unit.mp

@@ -430,7 +430,9 @@ def spell_options(state: GameState, unit: Unit, context: Context) -> tuple[Spell
                 first_refusal = first_refusal or refused
                 continue
             except Unsupported as missing:
-                first_refusal = first_refusal or RuleViolation("-", f"not modelled: {missing}")
+                first_refusal = first_refusal or RuleViolation.because(
+                    "-", "not_modelled", missing=missing
+                )
                 continue
             try:
                 area, ways = _area(model.shape, unit.cell, cell, candidates)
@@ -693,16 +695,18 @@ class _Probe:
             except ChoiceMissing as missing:
                 values = self._accepted_values(missing, rolls, choices)
                 if not values:
-                    raise RuleViolation(
-                        missing.rule, f"{missing.message}; no value is allowed now"
+                    raise RuleViolation.because(
+                        missing.rule,
+                        "no_value_allowed",
+                        question=missing.said or missing.message,
                     ) from None
                 request = ChoiceRequest(
-                    missing.key, values, missing.rule, missing.message, missing.given
+                    missing.choice, values, missing.rule, missing.message, missing.given
                 )
                 self.question = self.question or request
                 if self.ask:
                     return (), rolls
-                choices = (*choices, f"{missing.key}:{values[0]}")
+                choices = (*choices, f"{missing.choice}:{values[0]}")
                 continue
             except RuleViolation as refused:
                 if refused.rule == "7.2.4" and "coin flip" in refused.message:
@@ -723,8 +727,8 @@ class _Probe:
         this question (it goes through, or asks for dice, a coin, an orientation or another
         choice). Without `ask`, the first one is enough."""
         out = []
-        for value in missing.values or self.candidates(missing.key):
-            if self._gets_past(missing, rolls, (*choices, f"{missing.key}:{value}")):
+        for value in missing.values or self.candidates(missing.choice):
+            if self._gets_past(missing, rolls, (*choices, f"{missing.choice}:{value}")):
                 out.append(value)
                 if not self.ask:
                     break
@@ -736,7 +740,7 @@ class _Probe:
         except (DiceCountError, RerollError, ArmourRollsError):
             return True
         except ChoiceMissing as next_one:
-            return next_one.key != missing.key or next_one.given > missing.given
+            return next_one.choice != missing.choice or next_one.given > missing.given
         except RuleViolation as refused:
             return refused.rule in ("7.2.3.b", "7.2.4") and (
                 refused.rule == "7.2.3.b" or "coin flip" in refused.message

@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from rules.engine.arena import Arena
 from rules.engine.cells import BOARD_SIZE, Cell
+from rules.engine.refusals import Joined, Said, said
 from rules.engine.scenery import describe
 from rules.engine.sight import (
     EXACT,
@@ -119,7 +120,12 @@ class Refusal:
 
     rule: str
     defined_by: str
-    reason: str
+    said: Said
+
+    @property
+    def reason(self) -> str:
+        """The sentence in English (worded by its key, `said`, for the reader)."""
+        return str(self.said)
 
 
 def _in_reach_mask(caster: Cell, spell: SpellRange, low: int, high: int) -> int:
@@ -158,21 +164,21 @@ def targetable_cells(
     return cells_of_mask(mask)
 
 
-def _describe(cell: Cell, arena: Arena, labels: Mapping[Cell, str]) -> str:
+def _describe(cell: Cell, arena: Arena, labels: Mapping[Cell, str]) -> Said:
     if cell in labels:
-        return f"{labels[cell]} on {cell}"
+        return said("blocker_named", name=labels[cell], cell=cell)
     if cell in arena.trees:
-        return f"the Tree on {cell}"
+        return said("blocker_tree", cell=cell)
     piece = describe(arena, cell)
     if piece is not None:
-        return f"the {piece} on {cell}"
-    return f"the piece on {cell}"
+        return said("blocker_piece_kind", piece=piece, cell=cell)
+    return said("blocker_piece", cell=cell)
 
 
-def _range_words(low: int, high: int) -> str:
+def _range_words(low: int, high: int) -> Said:
     if low == high:
-        return f"exactly {low} cell{'s' if low != 1 else ''}"
-    return f"{low} to {high} cells"
+        return said("range_exactly" if low != 1 else "range_exactly_one", count=low)
+    return said("range_between", low=low, high=high)
 
 
 def refusal(
@@ -196,50 +202,45 @@ def refusal(
     if spell.kind is RangeKind.SELF:
         if target == caster:
             return None
-        return Refusal(
-            "7.1.5",
-            "4.15.6",
-            f"A Personal spell can only target its caster's own cell {caster}, not {target}",
-        )
+        return Refusal("7.1.5", "4.15.6", said("personal_target", caster=caster, target=target))
     distance = caster.distance(target)
     if spell.kind is RangeKind.MELEE and distance != 1:
         return Refusal(
             "7.1.5",
             "4.15.2",
-            f"A Close Combat spell only reaches adjacent cells: {target} is {distance} "
-            f"cells from {caster}",
+            said("melee_reach", target=target, distance=distance, caster=caster),
         )
     if spell.line and target.x != caster.x and target.y != caster.y:
-        return Refusal(
-            "7.1.5",
-            "4.15.4",
-            f"A Line Attack spell needs its target on the caster's row or column: "
-            f"{target} is on neither from {caster}",
-        )
+        return Refusal("7.1.5", "4.15.4", said("line_target", target=target, caster=caster))
     on_crate = caster in arena.crates
     low, high = spell.bounds(range_bonus=range_bonus, on_crate=on_crate)
     if not low <= distance <= high:
         details = []
         if spell.modifiable and range_bonus:
-            details.append(f"{range_bonus:+d} from Range markers and Equipment")
+            details.append(said("range_from_markers", bonus=f"{range_bonus:+d}"))
         if spell.modifiable and on_crate:
-            details.append("+1 from the Crate under the caster (4.17.6.c)")
-        altered = f" ({', '.join(details)})" if details else ""
+            details.append(said("range_from_crate"))
+        away = said("cells_away" if distance != 1 else "cells_away_one", count=distance)
+        facts = {"reach": _range_words(low, high), "target": target, "away": away}
+        if details:
+            facts["details"] = Joined(tuple(details), ", ")
         return Refusal(
             "7.1.5",
             spell.rule,
-            f"Out of range: the spell reaches {_range_words(low, high)}{altered}, "
-            f"and {target} is {distance} cell{'s' if distance != 1 else ''} from {caster}",
+            said("out_of_range_altered" if details else "out_of_range", caster=caster, **facts),
         )
     if spell.los:
         stopped = blocking_cells(caster, target, blockers, rules)
         if stopped:
             names = [_describe(cell, arena, labels) for cell in stopped]
-            subject = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-            verb = "blocks" if len(names) == 1 else "block"
             return Refusal(
                 "7.1.6",
                 "4.15.9",
-                f"No line of sight from {caster} to {target}: {subject} {verb} it",
+                said(
+                    "no_sight" if len(names) == 1 else "no_sight_many",
+                    caster=caster,
+                    target=target,
+                    subject=Joined(tuple(names), ", ", " and "),
+                ),
             )
     return None

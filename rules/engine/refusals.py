@@ -10,6 +10,7 @@ message)`) is shown in English.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 REFUSALS: dict[str, str] = {
@@ -115,6 +116,153 @@ REFUSALS: dict[str, str] = {
         "{spell} is a Healing spell: its targets do not roll for Armour; the log records Armour "
         "dice for {units}"
     ),
+    "no_choice_asked": "{spell} asks for no choice {choices} in this cast",
+    "no_more_coins": (
+        "{spell} flips no more coins in this cast; the log records {count} more ({coins})"
+    ),
+    "coin_flip_missing": "{spell} needs a coin flip the log lacks",
+    "coin_side": "a coin shows heads or tails, not {side!r}",
+    "stopped_spell_dice": (
+        "the game ended at {step} of {spell}, which does not resolve: nobody rolls for "
+        "Critical Hit or Armour; the log records dice for it"
+    ),
+    "stopped_standby_dice": (
+        "the game ended at {step} of {spell}: Step 8 does not resolve, so the dice of {labels} "
+        "are never rolled"
+    ),
+    "not_on_standby": "{source} is not on standby ({labels})",
+    "standby_no_dice": "{source} is not a spell and rolls no dice; the log records dice for it",
+    "cannot_switch_with": "{unit} is not a unit this spell can switch with",
+    "rebound_target": (
+        "the Rebound target must be an opponent {low}-{high} cells from {main}; {cell} is "
+        "{distance} cells away"
+    ),
+    # Range and line of sight (7.1.5, 7.1.6; `rules.engine.reach`)
+    "personal_target": (
+        "A Personal spell can only target its caster's own cell {caster}, not {target}"
+    ),
+    "melee_reach": (
+        "A Close Combat spell only reaches adjacent cells: {target} is {distance} cells from "
+        "{caster}"
+    ),
+    "line_target": (
+        "A Line Attack spell needs its target on the caster's row or column: {target} is on "
+        "neither from {caster}"
+    ),
+    "out_of_range": "Out of range: the spell reaches {reach}, and {target} is {away} from {caster}",
+    "out_of_range_altered": (
+        "Out of range: the spell reaches {reach} ({details}), and {target} is {away} from {caster}"
+    ),
+    "range_exactly": "exactly {count} cells",
+    "range_exactly_one": "exactly {count} cell",
+    "range_between": "{low} to {high} cells",
+    "cells_away": "{count} cells",
+    "cells_away_one": "{count} cell",
+    "range_from_markers": "{bonus} from Range markers and Equipment",
+    "range_from_crate": "+1 from the Crate under the caster (4.17.6.c)",
+    "no_sight": "No line of sight from {caster} to {target}: {subject} blocks it",
+    "no_sight_many": "No line of sight from {caster} to {target}: {subject} block it",
+    "blocker_named": "{name} on {cell}",
+    "blocker_tree": "the Tree on {cell}",
+    "blocker_piece_kind": "the {piece} on {cell}",
+    "blocker_piece": "the piece on {cell}",
+    # Areas (4.16, 8.4.2; `rules.engine.areas`)
+    "area_needs_targetable": "Multiple targets needs the cells the spell could target (4.16.3)",
+    "axe_needs_side": "an Axe area needs its side, left or right, chosen before the dice (8.4.2)",
+    "area_choose_facing": "the attack from {caster} on {target} may face {names}: choose one",
+    "area_cannot_face": "an attack from {caster} on {target} cannot face {facing}",
+    # Cells (1.2; `rules.engine.cells`)
+    "cell_off_board": "({x}, {y}) is off the {size}x{size} board",
+    "not_a_cell_name": "{name!r} is not a cell name (expected a1 to l12)",
+    "cell_off_board_rows": "{name!r} is off the board (rows run 1 to {size})",
+    # Dice (1.6)
+    "die_cannot_show": "a die that came up {face} cannot show {side}; allowed: {allowed}",
+    "die_must_turn": "a {face} die must be turned to one of {allowed}; write it as {face}:<side>",
+    "not_a_die_face": "{text!r} is not a face of a Krosmaster die ({names})",
+    # The arena (1.2.1)
+    "arena_unplayable": "the arena cannot be played: {problems}",
+    "arena_no_start_cells": "side {side} has no start cells",
+    "arena_start_cells_outside": "start cells of side {side} outside its two first rows: {cells}",
+    "arena_cell_shared": "{cells} cannot hold both a {first} and a {second}",
+    "arena_starts_covered": "start cells covered by scenery: {cells}",
+    # Blocks (4.14)
+    "never_blocks": "{by} rolls no Lock dice against {unit} leaving {cell}: {why}",
+    "slippery_ignores_block": "{unit} is Slippery and ignores the Block rules",
+    "ally_never_blocks": "{unit} is an ally: only enemy characters block",
+    "mechanism_never_locks": "{unit} is a mechanism, not a character, and cannot Lock",
+    "not_next_to": "{unit} is not next to {mover}",
+    "block_once_each": (
+        "leaving {cell}, {unit} must be blocked once by each adjacent enemy character "
+        "({expected}); the log has {named}"
+    ),
+    # The game's end, said again (1.4)
+    "game_already_over": "the game is already over: {ending}",
+    "ended_draw": "it ended in a draw ({reason})",
+    "ended_won": "player {winner} won ({reason})",
+    # Choices of a cast or a power (7.2.4, 4.18.3.e)
+    "needs_one_choice": "{source} needs one choice `{choice}:...` ({why}); the log gives {given}",
+    "why_free_cell_next_to": "a free cell next to {what}",
+    "why_one_of": "one of {names}",
+    "why_other_form": "the profile id of another form: {forms}",
+    "needs_one_unit": "{source} needs one choice unit:<id> among {units}",
+    "choice_not_key_value": "choice {entry!r} is not `key:value` with a key among {keys}",
+    "cost_x_choice": (
+        "{spell} has a cost of X: the cast must carry one choice `x:N` (N a whole number), "
+        "not {found}"
+    ),
+    "choice_error": "choice {choice}:{value}: {error}",
+    "choice_no_such_unit": "choice unit:{value}: no such unit",
+    "no_value_allowed": "{question}; no value is allowed now",
+    "not_modelled": "not modelled: {missing}",
+    # Cards, powers and scenery (4.17.7, 4.18, 4.19, 7.1.2, 7.2.4, 8.8)
+    "not_free_cell_next_to": "{spell}: {cell} is not a free cell next to {what} ({cells})",
+    "needs_empty_target": "{spell} needs an empty targeted cell; {cell} is not",
+    "needs_free_target": "{spell} needs a free targeted cell",
+    "unit_not_allowed": "{spell}: {unit} is not {what} ({units})",
+    "double_portals_choices": "Double Portals needs two choices `unit:`; the log gives {given}",
+    "double_portals_targets": (
+        "Double Portals needs two choices `unit:` naming two targeted characters ({units})"
+    ),
+    "diy_choices": "DIY needs two different choices `effect:`; the log gives {picked}",
+    "diy_choices_among": (
+        "DIY needs two different choices among effect:ap, effect:push, effect:damage; the log "
+        "gives {picked}"
+    ),
+    "not_another_form": "{spell}: {wanted} is not another form of {profile} ({forms})",
+    "not_another_form_level": "{wanted!r} is not another form of {profile} of the same Level",
+    "summon_control_full": "{unit} already controls {count} {summon} (4.19.9.e)",
+    "free_cell_for_summon": "{cell} must be a free cell without units for {summon}",
+    "bubotron_error": "Bubotron Tournament: {error}",
+    "bubotron_names": (
+        "Bubotron Tournament: {room} Sinistros may come; the cast names {given} of the free "
+        "cells with `cell:`"
+    ),
+    "bubotron_must_name": (
+        "Bubotron Tournament: {room} Sinistros may come on {free} free cells; the cast must "
+        "name {room} of {cells} with `cell:`"
+    ),
+    "imperial_guard_pick": "Imperial Guard puts one of {jellies}, not {name}",
+    "servant_cannot_target": (
+        "{unit} carries the Servant marker: it cannot target {target} (Seduction)"
+    ),
+    "sit_cannot_target": (
+        "{unit} started its turn adjacent to {target}: it cannot target her (Sit!)"
+    ),
+    "protector_targets_only": (
+        "{unit} started its turn adjacent to {target}: it may only cast spells targeting him "
+        "(Protector of the Purple Claws)"
+    ),
+    "potion_bag_pick": "Potion Bag offers effect:ap or effect:mp, not {pick!r}",
+    "not_tofu_ally": "{unit} is not an allied Brotherhood of the Tofu unit in play",
+    "not_non_boss_ally": "{unit} is not another non-Boss allied Krosmaster in play",
+    "not_another_ally": "{unit} is not another allied Krosmaster in play",
+    "not_next_to_opponent": "{cell} is not adjacent to an opposing Krosmaster",
+    "cube_summon_cannot_push": "{unit} is a summon: only Krosmasters push Ice Cubes",
+    "no_ice_cube": "there is no ice cube on {cell} to push",
+    "not_next_to_cube": "{unit} on {cell} is not next to the ice cube on {target}",
+    "push_x_at_least_one": "{spell} pushes the cube X cells: X is 1 or more",
+    "push_cost": "{spell} of {cells} cells costs {ap} AP; {unit} has {has}",
+    "special_rolls_no_dice": "{spell} is a Special spell: it rolls no dice",
     # The log's text (`rules.matchlog`): why a log cannot be read at all
     "log_empty": "the log is empty: line 1 must be the header",
     "log_not_utf8": "not UTF-8 text (byte {byte})",
@@ -144,9 +292,63 @@ ACTIONS = ("act", "end its turn", "cast a spell", "cast", "move")
 """The actions a refusal may say a piece cannot do now (`{action}`)."""
 
 
+@dataclass(frozen=True)
+class Said:
+    """A sentence of `REFUSALS` inside another one's facts (why a piece never blocks, why a cell
+    name cannot be read): English as text, a `{"key", "params"}` fact when stored, so that the
+    Django layer words it too."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return REFUSALS[self.key].format(**self.params)
+
+    @property
+    def message(self) -> str:
+        """The English sentence (as a refusal's `message`)."""
+        return str(self)
+
+    def fact(self) -> dict[str, Any]:
+        return {"key": self.key, "params": facts(self.params)}
+
+
+def said(key: str, /, **params: Any) -> Said:
+    """`Said(key, params)`, written like `RuleViolation.because`."""
+    return Said(key, params)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Facts of one sentence listed in another: `a, b and c` (`last` before the last one)."""
+
+    items: tuple[Any, ...]
+    sep: str = "; "
+    last: str | None = None
+
+    def __str__(self) -> str:
+        texts = [str(item) for item in self.items]
+        if self.last is not None and len(texts) > 1:
+            return self.sep.join(texts[:-1]) + self.last + texts[-1]
+        return self.sep.join(texts)
+
+    def fact(self) -> dict[str, Any]:
+        return {
+            "join": [_fact(item) for item in self.items],
+            "sep": self.sep,
+            "last": self.last,
+        }
+
+
+def _fact(value: Any) -> Any:
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    if isinstance(value, (Said, Joined)):
+        return value.fact()
+    return str(value)
+
+
 def facts(params: dict[str, Any]) -> dict[str, Any]:
-    """The facts as JSON values (cells and other objects by their names), to be stored."""
-    return {
-        name: value if value is None or isinstance(value, (str, int, float)) else str(value)
-        for name, value in params.items()
-    }
+    """The facts as JSON values (cells and other objects by their names, a nested sentence as
+    its key and facts), to be stored."""
+    return {name: _fact(value) for name, value in params.items()}

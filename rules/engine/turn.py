@@ -19,6 +19,7 @@ from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.powers import max_ap, max_mp, place_markers, powers_of
 from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
+from rules.engine.refusals import Joined
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
     GameState,
@@ -116,7 +117,7 @@ def new_game(
     """
     problems = arena.problems()
     if problems:
-        raise RuleViolation("1.2.1", "the arena cannot be played: " + "; ".join(problems))
+        raise RuleViolation.because("1.2.1", "arena_unplayable", problems=Joined(tuple(problems)))
     ids = [m.unit for s in SIDES for m in teams[s]]
     if len(set(ids)) != len(ids):
         raise RuleViolation.because("1.1.4", "unit_ids_shared")
@@ -365,12 +366,8 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
     picked = [c.partition(":")[2].strip().lower() for c in choices if c.startswith("marker:")]
     if len(kinds) == 2:
         if not picked:
-            raise ChoiceMissing(
-                "8.6.2",
-                f"{unit.id} has -1 AP and -1 MP markers: Interior Fire removes one, and the "
-                "activate event must name it (choices: marker:ap or marker:mp)",
-                "marker",
-                ("ap", "mp"),
+            raise ChoiceMissing.asking(
+                "8.6.2", "interior_fire_choice", "marker", ("ap", "mp"), unit=unit.id
             )
         if len(picked) != 1 or picked[0] not in kinds:
             raise RuleViolation.because("8.6.2", "interior_fire_choice", unit=unit.id)

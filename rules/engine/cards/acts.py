@@ -19,6 +19,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, place_injuries
 from rules.engine.powers import place_markers
+from rules.engine.refusals import Said
 from rules.engine.roster import VARIABLE_COST
 from rules.engine.state import Markers
 
@@ -61,32 +62,37 @@ def parse_choices(choices: tuple[str, ...], key: str) -> list[str]:
     for entry in choices:
         name, sep, value = entry.partition(":")
         if not sep or name.strip().lower() not in CHOICE_KEYS:
-            raise RuleViolation(
-                "7.2.4",
-                f"choice {entry!r} is not `key:value` with a key among "
-                f"{', '.join(sorted(CHOICE_KEYS))}",
+            raise RuleViolation.because(
+                "7.2.4", "choice_not_key_value", entry=entry, keys=", ".join(sorted(CHOICE_KEYS))
             )
         if name.strip().lower() == key:
             out.append(value.strip())
     return out
 
 
-def chosen(run: CastRun, key: str, why: str, values: tuple[str, ...] | None = None) -> str:
+def chosen(run: CastRun, key: str, why: str | Said, values: tuple[str, ...] | None = None) -> str:
     """The one value of `key`; the log must carry exactly one. `values`, when the card knows
     them, are the values it allows (said to a scoresheet when the choice is missing)."""
     found = choices_of(run, key)
     if not found:
-        raise ChoiceMissing(
+        raise ChoiceMissing.asking(
             "7.2.4",
-            f"{run.spell.name} needs one choice `{key}:...` ({why}); the log gives none",
+            "needs_one_choice",
             key,
             values,
+            source=run.spell.name,
+            choice=key,
+            why=why,
+            given="none",
         )
     if len(found) != 1:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "7.2.4",
-            f"{run.spell.name} needs one choice `{key}:...` ({why}); the log gives "
-            f"{len(found) or 'none'}",
+            "needs_one_choice",
+            source=run.spell.name,
+            choice=key,
+            why=why,
+            given=len(found) or "none",
         )
     return found[0]
 
@@ -95,35 +101,30 @@ def cost_x(choices: tuple[str, ...], spell_name: str) -> int:
     """The X of a cost of X (4.8.1): the one choice `x:N`, a whole number 0 or more."""
     found = parse_choices(choices, "x")
     if not found:
-        raise ChoiceMissing(
-            "7.1.4",
-            f"{spell_name} has a cost of X: the cast must carry one choice `x:N` (N a whole "
-            "number), not none",
-            "x",
-        )
+        raise ChoiceMissing.asking("7.1.4", "cost_x_choice", "x", spell=spell_name, found="none")
     if len(found) != 1 or not found[0].isdigit():
-        raise RuleViolation(
-            "7.1.4",
-            f"{spell_name} has a cost of X: the cast must carry one choice `x:N` (N a whole "
-            f"number), not {found or 'none'}",
+        raise RuleViolation.because(
+            "7.1.4", "cost_x_choice", spell=spell_name, found=str(found) if found else "none"
         )
     return int(found[0])
 
 
 def chosen_cell(
-    run: CastRun, why: str, key: str = "cell", values: tuple[str, ...] | None = None
+    run: CastRun, why: str | Said, key: str = "cell", values: tuple[str, ...] | None = None
 ) -> Cell:
     value = chosen(run, key, why, values)
     try:
         return Cell.parse(value)
     except CellError as error:
-        raise RuleViolation("7.2.4", f"choice {key}:{value}: {error}") from None
+        raise RuleViolation.because(
+            "7.2.4", "choice_error", choice=key, value=value, error=error.said
+        ) from None
 
 
-def chosen_unit(run: CastRun, why: str, values: tuple[str, ...] | None = None) -> Unit:
+def chosen_unit(run: CastRun, why: str | Said, values: tuple[str, ...] | None = None) -> Unit:
     value = chosen(run, "unit", why, values)
     if not any(u.id == value for u in run.state.units):
-        raise RuleViolation("7.2.4", f"choice unit:{value}: no such unit")
+        raise RuleViolation.because("7.2.4", "choice_no_such_unit", value=value)
     return run.state.unit(value)
 
 

@@ -198,18 +198,17 @@ def _diy(run: CastRun) -> None:
     join his Tactical Arrow until the end of the turn."""
     picked = choices_of(run, "effect")
     if len(picked) < 2 and len(set(picked)) == len(picked) and set(picked) <= set(_DIY_EFFECTS):
-        raise ChoiceMissing(
+        raise ChoiceMissing.asking(
             "7.2.4",
-            f"DIY needs two different choices `effect:`; the log gives {picked or 'none'}",
+            "diy_choices",
             "effect",
             tuple(e for e in _DIY_EFFECTS if e not in picked),
             len(picked),
+            picked=str(picked) if picked else "none",
         )
     if len(picked) != 2 or len(set(picked)) != 2 or not set(picked) <= set(_DIY_EFFECTS):
-        raise RuleViolation(
-            "7.2.4",
-            "DIY needs two different choices among effect:ap, effect:push, effect:damage; "
-            f"the log gives {picked or 'none'}",
+        raise RuleViolation.because(
+            "7.2.4", "diy_choices_among", picked=str(picked) if picked else "none"
         )
     for name in picked:
         lasting(run, DIY, run.caster_id, element=name)

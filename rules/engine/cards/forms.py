@@ -19,6 +19,7 @@ from rules.engine.cards.gauges import exact, model
 from rules.engine.effects import CardEffect, SpellModel
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 from rules.engine.summons import unit_profile
 
@@ -50,15 +51,18 @@ def _replace_form(run: CastRun) -> None:
     wanted = chosen(
         run,
         "form",
-        f"the profile id of another form: {', '.join(sorted(forms))}",
+        said("why_other_form", forms=", ".join(sorted(forms))),
         tuple(sorted(forms)),
     )
     new = forms.get(wanted)
     if new is None:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "7.2.4",
-            f"{run.spell.name}: {wanted} is not another form of {caster.profile.name} "
-            f"({', '.join(sorted(forms)) or 'none in the catalog'})",
+            "not_another_form",
+            spell=run.spell.name,
+            wanted=wanted,
+            profile=caster.profile.name,
+            forms=", ".join(sorted(forms)) or "none in the catalog",
         )
     run.state = run.state.with_unit(replace(caster, profile=unit_profile(new)))
     run.log("Step 3", "7.2.4", f"{run.spell.name}: {caster.id} becomes {new.name} ({new.id})")

@@ -45,6 +45,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.movement import forced_move, move_closer, push, relocate, retreat
 from rules.engine.powers import families_of, powers_of
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
@@ -76,12 +77,15 @@ def _adjacent_cell(run: CastRun, anchor: Cell, what: str) -> Cell | None:
         run.log("Step 3", "4.18.5", f"{run.spell.name}: no free cell next to {what}")
         return None
     names = tuple(sorted(c.name for c in options))
-    cell = chosen_cell(run, f"a free cell next to {what}", values=names)
+    cell = chosen_cell(run, said("why_free_cell_next_to", what=what), values=names)
     if cell not in options:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "7.2.4",
-            f"{run.spell.name}: {cell} is not a free cell next to {what} "
-            f"({', '.join(sorted(c.name for c in options))})",
+            "not_free_cell_next_to",
+            spell=run.spell.name,
+            cell=cell,
+            what=what,
+            cells=", ".join(sorted(c.name for c in options)),
         )
     return cell
 
@@ -89,8 +93,8 @@ def _adjacent_cell(run: CastRun, anchor: Cell, what: str) -> Cell | None:
 def _empty_main(run: CastRun) -> Cell:
     """The targeted cell, which must be empty (7.1.2: the prerequisites see every target)."""
     if not run.state.is_free(run.main) or run.state.units_at(run.main):
-        raise RuleViolation(
-            "7.1.2", f"{run.spell.name} needs an empty targeted cell; {run.main} is not"
+        raise RuleViolation.because(
+            "7.1.2", "needs_empty_target", spell=run.spell.name, cell=run.main
         )
     return run.main
 
@@ -111,9 +115,13 @@ def _pick_unit(
         return None
     unit = chosen_unit(run, what, tuple(u.id for u in allowed))
     if unit.id not in {u.id for u in allowed}:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "7.2.4",
-            f"{run.spell.name}: {unit.id} is not {what} ({', '.join(u.id for u in allowed)})",
+            "unit_not_allowed",
+            spell=run.spell.name,
+            unit=unit.id,
+            what=what,
+            units=", ".join(u.id for u in allowed),
         )
     return unit
 
@@ -425,18 +433,17 @@ def _double_portals(run: CastRun) -> None:
         run.log("Step 3", "4.18.5", "Double Portals: fewer than two targeted characters")
         return
     if len(ids) < 2 and len(set(ids)) == len(ids) and set(ids) <= set(characters):
-        raise ChoiceMissing(
+        raise ChoiceMissing.asking(
             "7.2.4",
-            f"Double Portals needs two choices `unit:`; the log gives {len(ids) or 'none'}",
+            "double_portals_choices",
             "unit",
             tuple(sorted(set(characters) - set(ids))),
             len(ids),
+            given=len(ids) or "none",
         )
     if len(ids) != 2 or len(set(ids)) != 2 or not set(ids) <= set(characters):
-        raise RuleViolation(
-            "7.2.4",
-            "Double Portals needs two choices `unit:` naming two targeted characters "
-            f"({', '.join(sorted(characters))})",
+        raise RuleViolation.because(
+            "7.2.4", "double_portals_targets", units=", ".join(sorted(characters))
         )
     first, second = (run.state.unit(i) for i in ids)
     for unit in (first, second):
@@ -484,7 +491,7 @@ def _summon_to_main(what: str, rule_family: str | None, malus: dict[str, int]):
 
     def step3(run: CastRun) -> None:
         if not run.state.is_free(run.main):
-            raise RuleViolation("7.1.2", f"{run.spell.name} needs a free targeted cell")
+            raise RuleViolation.because("7.1.2", "needs_free_target", spell=run.spell.name)
         allowed = [
             u
             for u in run.state.in_arena()

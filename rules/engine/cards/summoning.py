@@ -32,6 +32,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import knock_out
 from rules.engine.movement import retreat
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 from rules.engine.state import Lasting, PendingEffect
 from rules.engine.summons import controlled, put_into_play
@@ -56,8 +57,8 @@ def _refuse_if_full(run: CastRun, name: str, count: int | None = None) -> None:
     control = _control(run)
     have = controlled(run.state, run.caster_id, name) if count is None else count
     if run.model.kind is SpellKind.SPECIAL and control is not None and have >= control:
-        raise RuleViolation(
-            "4.19.9.c", f"{run.caster_id} already controls {control} {name} (4.19.9.e)"
+        raise RuleViolation.because(
+            "4.19.9.c", "summon_control_full", unit=run.caster_id, count=control, summon=name
         )
 
 
@@ -67,7 +68,7 @@ def summon_on(
     """Put the summon `name` into play on `cell` for the caster; None when the control value is
     reached (the effect then puts nothing, 4.19.9.c)."""
     if not _can_hold_summon(run, cell):
-        raise RuleViolation("4.19.1.b", f"{cell} must be a free cell without units for {name}")
+        raise RuleViolation.because("4.19.1.b", "free_cell_for_summon", cell=cell, summon=name)
     card = run.book.summon(name)
     limit = control if control is not None else _control(run)
     run.state, unit_id = put_into_play(
@@ -91,16 +92,21 @@ def _chosen_cell_next_to(run: CastRun, anchor: Cell, what: str) -> Cell | None:
         run.log("Step 3", "4.18.5", f"{run.spell.name}: no free cell next to {what}")
         return None
     names = tuple(sorted(c.name for c in options))
-    value = chosen(run, "cell", f"a free cell next to {what}", names)
+    value = chosen(run, "cell", said("why_free_cell_next_to", what=what), names)
     try:
         cell = Cell.parse(value)
     except CellError as error:
-        raise RuleViolation("7.2.4", f"choice cell:{value}: {error}") from None
+        raise RuleViolation.because(
+            "7.2.4", "choice_error", choice="cell", value=value, error=error.said
+        ) from None
     if cell not in options:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "7.2.4",
-            f"{run.spell.name}: {cell} is not a free cell next to {what} "
-            f"({', '.join(sorted(c.name for c in options))})",
+            "not_free_cell_next_to",
+            spell=run.spell.name,
+            cell=cell,
+            what=what,
+            cells=", ".join(sorted(c.name for c in options)),
         )
     return cell
 
@@ -223,21 +229,24 @@ def _bubotron(run: CastRun) -> None:
         try:
             cells = sorted({Cell.parse(n) for n in names})
         except CellError as error:
-            raise RuleViolation("7.2.4", f"Bubotron Tournament: {error}") from None
+            raise RuleViolation.because("7.2.4", "bubotron_error", error=error.said) from None
         if len(names) < room and len(cells) == len(names) and set(cells) <= set(free):
-            raise ChoiceMissing(
+            raise ChoiceMissing.asking(
                 "7.2.4",
-                f"Bubotron Tournament: {room} Sinistros may come; the cast names "
-                f"{len(names) or 'none'} of the free cells with `cell:`",
+                "bubotron_names",
                 "cell",
                 tuple(c.name for c in free if c not in cells),
                 len(names),
+                room=room,
+                given=len(names) or "none",
             )
         if len(cells) != room or not set(cells) <= set(free) or len(names) != room:
-            raise RuleViolation(
+            raise RuleViolation.because(
                 "7.2.4",
-                f"Bubotron Tournament: {room} Sinistros may come on {len(free)} free cells; "
-                f"the cast must name {room} of {', '.join(c.name for c in free)} with `cell:`",
+                "bubotron_must_name",
+                room=room,
+                free=len(free),
+                cells=", ".join(c.name for c in free),
             )
     for cell in cells:
         summon_on(run, "sinistro", cell, why="Bubotron Tournament")
@@ -271,10 +280,10 @@ def _imperial_guard(run: CastRun) -> None:
     """Imperial Guard (Emperor Jellix): the Jelly named by `summon:` on the targeted free cell;
     the control value counts that Jelly, or every Jelly of the list (ruling
     `imperial-guard-control`)."""
-    name = chosen(run, "summon", f"one of {', '.join(_JELLIES)}", _JELLIES).lower()
+    name = chosen(run, "summon", said("why_one_of", names=", ".join(_JELLIES)), _JELLIES).lower()
     if name not in _JELLIES:
-        raise RuleViolation(
-            "7.2.4", f"Imperial Guard puts one of {', '.join(_JELLIES)}, not {name}"
+        raise RuleViolation.because(
+            "7.2.4", "imperial_guard_pick", jellies=", ".join(_JELLIES), name=name
         )
     if setting(run, "imperial-guard-control") == "all-jellies":
         have = sum(controlled(run.state, run.caster_id, j) for j in _JELLIES)

@@ -250,7 +250,7 @@ def _switch(run: CastRun, effect: SwitchPlaces) -> None:
         return
     other = others[0]
     if not run.matches(other, effect.who):
-        raise RuleViolation("7.1.2", f"{other.id} is not a unit this spell can switch with")
+        raise RuleViolation.because("7.1.2", "cannot_switch_with", unit=other.id)
     if "unfazed" in powers_of(run.state, other) and other.side != caster.side:
         run.log("Step 3", "4.9.14", f"{other.id} is Unfazed and stays")
         return
@@ -267,10 +267,14 @@ def _rebound(run: CastRun, effect: Rebound) -> None:
     units = [u for u in run.state.units_at(cell) if u.side != run.side]
     distance = cell.distance(run.main)
     if not units or not effect.low <= distance <= effect.high:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "7.5.27.a",
-            f"the Rebound target must be an opponent {effect.low}-{effect.high} cells from "
-            f"{run.main}; {cell} is {distance} cells away",
+            "rebound_target",
+            low=effect.low,
+            high=effect.high,
+            main=run.main,
+            cell=cell,
+            distance=distance,
         )
     saved = run.targets
     run.targets = (units[0].id,)

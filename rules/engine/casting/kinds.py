@@ -68,11 +68,7 @@ def refuse_dice_of_a_stopped_spell(run: CastRun, rule: str, step: str) -> None:
     and a log that records them describes another game."""
     rolls = run.action.rolls
     if rolls.critical or rolls.armour:
-        raise RuleViolation(
-            rule,
-            f"the game ended at {step} of {run.spell.name}, which does not resolve: nobody rolls "
-            "for Critical Hit or Armour; the log records dice for it",
-        )
+        raise RuleViolation.because(rule, "stopped_spell_dice", step=step, spell=run.spell.name)
 
 
 def heal_targets(run: CastRun) -> None:

@@ -237,7 +237,7 @@ def check_prerequisites(
         labels=labels,
     )
     if refused is not None:
-        raise RuleViolation(refused.rule, refused.reason)
+        raise RuleViolation.because(refused.rule, refused.said.key, **refused.said.params)
     _check_target(state, caster, model, action.target, rules)
     if state.rulings.reading(PREREQUISITE_TARGETS.name) == "main-target":
         check_cast(state, caster, (action.target.name,))  # powers forbidding it (Seduction)

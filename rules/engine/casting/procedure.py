@@ -43,23 +43,27 @@ def apply_cast(
         resolve(run)
         unasked = unasked_choices(run)
         if unasked and not run.over:
-            raise RuleViolation(
-                "7.2.4", f"{spell.name} asks for no choice {', '.join(unasked)} in this cast"
+            raise RuleViolation.because(
+                "7.2.4", "no_choice_asked", spell=spell.name, choices=", ".join(unasked)
             )
         unflipped = tuple(run.coins)  # the coins Step 3 did not flip (7.2.4.a)
         if unflipped and not run.over:
-            raise RuleViolation(
+            raise RuleViolation.because(
                 "7.2.4.a",
-                f"{spell.name} flips no more coins in this cast; the log records "
-                f"{len(unflipped)} more ({', '.join(unflipped)})",
+                "no_more_coins",
+                spell=spell.name,
+                count=len(unflipped),
+                coins=", ".join(unflipped),
             )
     if not run.over:
         run.state = standby(run.state, book, rules, action.order, action.standby_rolls, trace)
     elif action.standby_rolls:  # Step 8 does not resolve once the game is won
         ended = next((t.step for t in reversed(trace) if t.rule == "1.4"), "Step 7")
-        raise RuleViolation(
+        raise RuleViolation.because(
             _STOPS.get(ended, "7.2.8.c"),
-            f"the game ended at {ended} of {spell.name}: Step 8 does not resolve, so the dice "
-            f"of {', '.join(sorted(action.standby_rolls))} are never rolled",
+            "stopped_standby_dice",
+            step=ended,
+            spell=spell.name,
+            labels=", ".join(sorted(action.standby_rolls)),
         )
     return CastOutcome(run.state, tuple(trace))

@@ -141,11 +141,11 @@ class CastRun:
         try:
             side = next(self.coins).lower()
         except StopIteration:
-            raise RuleViolation(
-                "7.2.4", f"{self.spell.name} needs a coin flip the log lacks"
+            raise RuleViolation.because(
+                "7.2.4", "coin_flip_missing", spell=self.spell.name
             ) from None
         if side not in ("heads", "tails"):
-            raise RuleViolation("7.2.4", f"a coin shows heads or tails, not {side!r}")
+            raise RuleViolation.because("7.2.4", "coin_side", side=side)
         return side
 
 

@@ -55,14 +55,16 @@ def apply_resolve(
         raise RuleViolation.because("1.4.1", "game_over")
     labels = [p.label for p in state.pending]
     if action.source not in labels:
-        raise RuleViolation(
-            "7.2.9.a", f"{action.source} is not on standby ({', '.join(labels) or 'nothing is'})"
+        raise RuleViolation.because(
+            "7.2.9.a",
+            "not_on_standby",
+            source=action.source,
+            labels=", ".join(labels) or "nothing is",
         )
     effect = state.pending[labels.index(action.source)]
     if effect.kind not in _DICE_KINDS and (action.rolls.critical or action.rolls.armour):
-        raise RuleViolation(
-            _NO_DICE.get(effect.kind, "7.2.9"),
-            f"{action.source} is not a spell and rolls no dice; the log records dice for it",
+        raise RuleViolation.because(
+            _NO_DICE.get(effect.kind, "7.2.9"), "standby_no_dice", source=action.source
         )
     rolls = {**action.standby_rolls, action.source: action.rolls}
     trace: list[TraceStep] = []

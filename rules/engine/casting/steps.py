@@ -148,7 +148,7 @@ def choose_targets(run: CastRun) -> None:
             shape, run.origin, run.main, facing=facing, turn=turn, targetable=targetable
         )
     except AreaError as error:
-        raise RuleViolation("7.2.3.b", str(error)) from None
+        raise RuleViolation.because("7.2.3.b", error.said.key, **error.said.params) from None
     if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
         check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
     run.main_targets = tuple(u.id for u in run.state.units_at(run.main))

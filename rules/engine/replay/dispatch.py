@@ -152,7 +152,7 @@ def step(state: GameState, event: Event, ctx: Context) -> Applied:
     resolve is declined first; after it, those triggered outside a spell that need no choice
     resolve at once (4.18.3.a)."""
     if state.phase is Phase.OVER:
-        raise RuleViolation("1.4", f"the game is already over: {ending(state)}")
+        raise RuleViolation.because("1.4", "game_already_over", ending=ending(state))
     for unit_id in _referenced_units(event):
         state.unit(unit_id)  # raises 4.3.1 for a unit that is not in this game
     state = decline_optional(state, event.source if isinstance(event, Resolve) else None)

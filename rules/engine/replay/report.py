@@ -13,6 +13,7 @@ from rules.engine.logevents import (
     MatchLog,
     Reason,
 )
+from rules.engine.refusals import Said, said
 from rules.engine.roster import Profile
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 from rules.engine.state import (
@@ -190,10 +191,11 @@ class Replay:
         return self.states[index - 1] if index else self.initial
 
 
-def ending(state: GameState) -> str:
+def ending(state: GameState) -> Said:
+    """How the game ended, in words (English as text; a refusal quoting it is worded too)."""
     if state.winner is None:
-        return f"it ended in a draw ({state.over_reason})"
-    return f"player {state.winner} won ({state.over_reason})"
+        return said("ended_draw", reason=state.over_reason)
+    return said("ended_won", winner=state.winner, reason=state.over_reason)
 
 
 def show(value: Any) -> str:

@@ -49,16 +49,20 @@ def _mintetized(state: GameState, fx: PendingEffect, res: Resolution) -> tuple[G
         return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
     picked = res.chosen("unit")
     if not picked:
-        raise ChoiceMissing(
+        raise ChoiceMissing.asking(
             "4.18.3.e",
-            f"{fx.label} needs one choice unit:<id> among {', '.join(_candidates(state, fx))}",
+            "needs_one_unit",
             "unit",
             tuple(_candidates(state, fx)),
+            source=fx.label,
+            units=", ".join(_candidates(state, fx)),
         )
     if len(picked) != 1 or picked[0] not in _candidates(state, fx):
-        raise RuleViolation(
+        raise RuleViolation.because(
             "4.18.3.e",
-            f"{fx.label} needs one choice unit:<id> among {', '.join(_candidates(state, fx))}",
+            "needs_one_unit",
+            source=fx.label,
+            units=", ".join(_candidates(state, fx)),
         )
     cell = Cell.parse(fx.cell or "")
     if not state.is_free(cell):

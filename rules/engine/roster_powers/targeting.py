@@ -93,9 +93,8 @@ def _seduction(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None
         return
     for unit in _on(state, targets):
         if enemies(unit, caster) and "seduction" in powers_of(state, unit):
-            raise RuleViolation(
-                "7.1.2",
-                f"{caster.id} carries the Servant marker: it cannot target {unit.id} (Seduction)",
+            raise RuleViolation.because(
+                "7.1.2", "servant_cannot_target", unit=caster.id, target=unit.id
             )
 
 
@@ -132,9 +131,8 @@ def _sit_stay(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
         if "sit-stay" in powers_of(state, unit) and _started_next_to(
             state, caster, unit, "sit-stay"
         ):
-            raise RuleViolation(
-                "7.1.2",
-                f"{caster.id} started its turn adjacent to {unit.id}: it cannot target her (Sit!)",
+            raise RuleViolation.because(
+                "7.1.2", "sit_cannot_target", unit=caster.id, target=unit.id
             )
 
 
@@ -146,10 +144,8 @@ def _purple_claws(state: GameState, caster: Unit, targets: tuple[str, ...]) -> N
         if not _started_next_to(state, caster, phaeris, "protector-of-the-purple-claws"):
             continue
         if phaeris.cell is None or phaeris.cell.name not in targets:
-            raise RuleViolation(
-                "7.1.2",
-                f"{caster.id} started its turn adjacent to {phaeris.id}: it may only cast spells "
-                "targeting him (Protector of the Purple Claws)",
+            raise RuleViolation.because(
+                "7.1.2", "protector_targets_only", unit=caster.id, target=phaeris.id
             )
 
 

@@ -74,17 +74,24 @@ def _one(
 ) -> str:
     values = resolution.chosen(key)
     if not values:
-        raise ChoiceMissing(
+        raise ChoiceMissing.asking(
             "4.18.3.e",
-            f"{fx.label} needs one choice `{key}:...` ({why}); the log gives none",
+            "needs_one_choice",
             key,
             allowed,
+            source=fx.label,
+            choice=key,
+            why=why,
+            given="none",
         )
     if len(values) != 1:
-        raise RuleViolation(
+        raise RuleViolation.because(
             "4.18.3.e",
-            f"{fx.label} needs one choice `{key}:...` ({why}); "
-            f"the log gives {len(values) or 'none'}",
+            "needs_one_choice",
+            source=fx.label,
+            choice=key,
+            why=why,
+            given=len(values) or "none",
         )
     return values[0]
 
@@ -139,7 +146,7 @@ def _potion_bag_resolve(
         return state, [_lost(fx)]
     pick = _one(res, "effect", fx, "ap for +4 AP, mp for +2 MP", ("ap", "mp")).lower()
     if pick not in ("ap", "mp"):
-        raise RuleViolation("4.18.3.e", f"Potion Bag offers effect:ap or effect:mp, not {pick!r}")
+        raise RuleViolation.because("4.18.3.e", "potion_bag_pick", pick=pick)
     state, _ = gain_now(state, fx.source, ap=4 if pick == "ap" else 0, mp=2 if pick == "mp" else 0)
     return state, [
         ("4.11.4", f"Potion Bag: {fx.source} gains {'4 AP' if pick == 'ap' else '2 MP'}")
@@ -161,7 +168,7 @@ def _kerub_bazaar_resolve(
         return state, [_lost(fx)]
     side = _one(res, "coin", fx, "the coin flip, heads or tails", ("heads", "tails")).lower()
     if side not in ("heads", "tails"):
-        raise RuleViolation("7.2.4", f"a coin shows heads or tails, not {side!r}")
+        raise RuleViolation.because("7.2.4", "coin_side", side=side)
     state = markers(
         state, fx.source, ap=2 if side == "heads" else 0, mp=2 if side == "tails" else 0
     )
@@ -196,9 +203,7 @@ def _blessing(state: GameState, fx: PendingEffect, target_id: str) -> tuple[Game
     if amalia is None:
         return state, [_lost(fx)]
     if target_id not in {u.id for u in _brotherhood_allies(state, amalia)}:
-        raise RuleViolation(
-            "4.18.3.e", f"{target_id} is not an allied Brotherhood of the Tofu unit in play"
-        )
+        raise RuleViolation.because("4.18.3.e", "not_tofu_ally", unit=target_id)
     state, done, _ = heal(state, target_id, 2, healer=amalia.id)
     return state, [("4.10.5", f"Sadida Blessing: {target_id} is healed of {done} Injuries")]
 
@@ -240,8 +245,8 @@ def _masquerade_resolve(
     card = res.book.profile(wanted) if res.book is not None else None
     same = card is not None and card.base_name.strip().lower() == base
     if card is None or not same or card.id == unit.profile.id or card.level != unit.profile.level:
-        raise RuleViolation(
-            "4.18.3.e", f"{wanted!r} is not another form of {unit.profile.name} of the same Level"
+        raise RuleViolation.because(
+            "4.18.3.e", "not_another_form_level", wanted=wanted, profile=unit.profile.name
         )
     return state.with_unit(replace(unit, profile=unit_profile(card))), [
         ("4.18.3", f"Masquerade: {unit.id} becomes {card.name}")
@@ -309,7 +314,7 @@ def _krommendable_resolve(
         return state, [_lost(fx)]
     pick = _one(res, "unit", fx, "another non-Boss allied Krosmaster")
     if pick not in {u.id for u in _others(state, captain, boss=False)}:
-        raise RuleViolation("4.18.3.e", f"{pick} is not another non-Boss allied Krosmaster in play")
+        raise RuleViolation.because("4.18.3.e", "not_non_boss_ally", unit=pick)
     ap = 3 if is_named(state, state.unit(pick), "vigilante") else 1
     state = markers(state, pick, ap=ap, mp=1)
     return state, [("4.11.5", f"Krommendable: {pick} gets +{ap} AP and +1 MP markers")]
@@ -345,17 +350,17 @@ def _bad_guy_resolve(
         return state, [_lost(fx)]
     pick = _one(res, "unit", fx, "the allied Krosmaster to move")
     if pick not in {u.id for u in _others(state, samurai)}:
-        raise RuleViolation("4.18.3.e", f"{pick} is not another allied Krosmaster in play")
+        raise RuleViolation.because("4.18.3.e", "not_another_ally", unit=pick)
     try:
         cell = Cell.parse(_one(res, "cell", fx, "a free cell adjacent to an opposing Krosmaster"))
     except CellError as bad:
-        raise RuleViolation("4.18.3.e", str(bad)) from None
+        raise RuleViolation.because("4.18.3.e", bad.key, **bad.params) from None
     next_to = any(
         u.is_krosmaster and enemies(samurai, u) and u.cell is not None and u.cell.is_adjacent(cell)
         for u in state.in_arena()
     )
     if not next_to:
-        raise RuleViolation("4.18.3.e", f"{cell} is not adjacent to an opposing Krosmaster")
+        raise RuleViolation.because("4.18.3.e", "not_next_to_opponent", cell=cell)
     moved = relocate(state, pick, cell, by=samurai.id)
     return moved.state, [
         ("4.18.3", f"Bad Guy: {pick} {'moves to' if moved.moved else 'stays, not to'} {cell}")

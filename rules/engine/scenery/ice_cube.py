@@ -47,25 +47,25 @@ def apply_push_ice_cube(state: GameState, action: CastAction, rules: Rules) -> C
             card=caster.profile.name,
         )
     if not caster.is_krosmaster:
-        raise RuleViolation("4.17.7.c", f"{caster.id} is a summon: only Krosmasters push Ice Cubes")
+        raise RuleViolation.because("4.17.7.c", "cube_summon_cannot_push", unit=caster.id)
     cube = action.target
     if state.arena.scenery.get(cube) != ICE_CUBE:
-        raise RuleViolation("7.1.2", f"there is no {ICE_CUBE} on {cube} to push")
+        raise RuleViolation.because("7.1.2", "no_ice_cube", cell=cube)
     assert caster.cell is not None
     if not caster.cell.is_adjacent(cube):
-        raise RuleViolation(
-            "4.17.7.c", f"{caster.id} on {caster.cell} is not next to the {ICE_CUBE} on {cube}"
+        raise RuleViolation.because(
+            "4.17.7.c", "not_next_to_cube", unit=caster.id, cell=caster.cell, target=cube
         )
     cells = cost_x(action.choices, NAME)
     if cells < 1:
-        raise RuleViolation("8.8.1.a", f"{NAME} pushes the cube X cells: X is 1 or more")
+        raise RuleViolation.because("8.8.1.a", "push_x_at_least_one", spell=NAME)
     ap = AP_PER_CELL * cells
     if ap > caster.ap:
-        raise RuleViolation(
-            "7.1.4", f"{NAME} of {cells} cells costs {ap} AP; {caster.id} has {caster.ap}"
+        raise RuleViolation.because(
+            "7.1.4", "push_cost", spell=NAME, cells=cells, ap=ap, unit=caster.id, has=caster.ap
         )
     if action.rolls != Rolls():
-        raise RuleViolation("7.4.2", f"{NAME} is a Special spell: it rolls no dice")
+        raise RuleViolation.because("7.4.2", "special_rolls_no_dice", spell=NAME)
     trace = [
         TraceStep("Prerequisites", "4.17.7.c", f"{caster.id} casts {NAME} on {cube}"),
         TraceStep("Step 1", "8.8.1.a", f"pays {ap} AP ({AP_PER_CELL} AP x {cells} cells)"),
