@@ -298,6 +298,23 @@ WORDING: dict[str, Promise] = {
     "push_x_at_least_one": _("%(spell)s pushes the cube X cells: X is 1 or more"),
     "push_cost": _("%(spell)s of %(cells)s cells costs %(ap)s AP; %(unit)s has %(has)s"),
     "special_rolls_no_dice": _("%(spell)s is a Special spell: it rolls no dice"),
+    "cost_printed": _("%(ap)s AP printed"),
+    "cost_techniques": _("-%(count)s revealed Techniques, never below 0 (4.7.11.f)"),
+    "dice_base": _("1 base die (%(rule)s)"),
+    "dice_modifier": _("%(delta)s %(modifier)s (%(rule)s)"),
+    "dice_neutral_cap": _("at most 1 die for a Neutral spell (4.10.3.b)"),
+    "dice_piggy": _("3 dice instead of 2 or more: Piggy Business, counted last (4.18.10)"),
+    "dice_never_negative": _("never fewer than 0 dice"),
+    "term_first": _("%(n)s (%(why)s)"),
+    "term_plus": _("+ %(n)s (%(why)s)"),
+    "term_minus": _("- %(n)s (%(why)s)"),
+    "term_immune": _("-> 0 (Immune, 4.9.8)"),
+    "term_base": _("base"),
+    "term_additional": _("additional effect"),
+    "term_adjacent": _("%(near)s adjacent %(family)s"),
+    "term_critical_armour": _("%(critical)s critical vs %(armour)s armour"),
+    "term_heal_power": _("Heal power (4.9.13)"),
+    "term_heal_critical": _("at least one critical success"),
 }
 """How each refusal key (`rules.engine.refusals.REFUSALS`) is worded."""
 
@@ -384,6 +401,17 @@ STEPS: dict[str, Promise] = {f"Step {n}": lazy(_step, str)(n) for n in range(1, 
 """The steps of casting a spell (7.2) a refusal names."""
 
 
+MODIFIERS: dict[str, Promise] = {
+    "Lock power": _("Lock power"),
+    "Dodge power": _("Dodge power"),
+    "Critical Hit power": _("Critical Hit power"),
+    "elemental power for the spell's element": _("elemental power for the spell's element"),
+    "Armour power": _("Armour power"),
+    "Pierce Armour": _("Pierce Armour"),
+}
+"""What adds or takes a die from a roll (`rules.engine.dice.DICE_MODIFIERS`)."""
+
+
 FACT_WORDS: dict[str, Mapping[str, Promise]] = {
     "action": ACTIONS,
     "what": OBSTACLES,
@@ -392,7 +420,11 @@ FACT_WORDS: dict[str, Mapping[str, Promise]] = {
     "second": SCENERY,
     "why": WHYS,
     "step": STEPS,
-    **{name: NONE for name in ("given", "named", "expected", "found", "picked", "labels", "forms")},
+    "modifier": MODIFIERS,
+    **{
+        name: NONE
+        for name in ("given", "named", "expected", "found", "picked", "labels", "forms", "targets")
+    },
 }
 """Facts that are English words, by the fact's name: each value's wording."""
 

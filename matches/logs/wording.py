@@ -121,6 +121,33 @@ TRACE: dict[str, Promise] = {
     "conceded": _("player %(side)s concedes: player %(other)s wins"),
     "ruling": _("judge %(judge)s: %(note)s"),
     "ruling_waives": _("judge %(judge)s: %(note)s; waives %(rules)s for the next event"),
+    "casts": _("%(unit)s casts %(spell)s on %(target)s"),
+    "pays": _("pays %(ap)s AP (%(reasons)s), %(mp)s MP, %(hp)s Injuries, %(kamas)s Kamas"),
+    "area": _("%(shape)s area: %(cells)s; targets: %(targets)s"),
+    "critical_roll": _("%(count)s dice (%(reasons)s): %(faces)s = %(successes)s successes"),
+    "critical_changed": _("%(why)s: %(successes)s successes"),
+    "armour_roll": _("%(unit)s: %(count)s dice (%(reasons)s): %(faces)s = %(successes)s successes"),
+    "special_skips": _("a Special spell skips Steps 4 to 7"),
+    "damage": _("%(unit)s: %(terms)s = %(total)s %(element)s damage"),
+    "heal_total": _("%(unit)s: %(terms)s = %(total)s heal"),
+    "injury_cap": _("%(unit)s: %(cap)s"),
+    "injuries_received": _("%(unit)s receives %(placed)s Injuries"),
+    "injuries_received_lost": _(
+        "%(unit)s receives %(placed)s Injuries; %(lost)s beyond its HP are lost (4.10.4)"
+    ),
+    "counter_standby": _("%(unit)s's Counter goes on standby"),
+    "healed": _("%(unit)s is healed of %(healed)s Injuries"),
+    "markers": _("%(unit)s gets markers AP %(ap)s, MP %(mp)s, Range %(range)s"),
+    "standby_order_wait": _("waiting for the active player's order: %(labels)s"),
+    "standby_dice_wait": _("%(label)s waits for its dice"),
+    "standby_choice_wait": _("%(label)s waits for its choice"),
+    "standby_caster_gone": _("%(label)s: the caster is out of play"),
+    "steals_health_heals": _("%(unit)s removes %(healed)s Injuries"),
+    "counter_nobody": _("%(label)s: nobody to counter"),
+    "counter_injury": _("%(unit)s suffers 1 Injury (Counter)"),
+    "knocked_out": _("%(unit)s is KO'd"),
+    "tombstone_gone": _("%(label)s: the Tombstone is gone"),
+    "trap_nobody": _("%(label)s: nobody on the Trap"),
 }
 """How each trace step key (`rules.engine.trace_texts.TRACE`) is worded."""
 
@@ -147,7 +174,35 @@ POWERS: dict[str, Promise] = {
 """The powers an Inspiration die gives (`state.INSPIRATION_POWERS`), by the French card data's
 names."""
 
-_TRACE_WORDS = {"power": POWERS}
+SHAPES: dict[str, Promise] = {
+    "single": pgettext_lazy("area", "single"),
+    "cross": pgettext_lazy("area", "cross"),
+    "square": pgettext_lazy("area", "square"),
+    "hammer": pgettext_lazy("area", "hammer"),
+    "staff": pgettext_lazy("area", "staff"),
+    "shovel": pgettext_lazy("area", "shovel"),
+    "hand": pgettext_lazy("area", "hand"),
+    "breath": pgettext_lazy("area", "breath"),
+    "axe": pgettext_lazy("area", "axe"),
+    "multiple": pgettext_lazy("area", "multiple"),
+}
+"""The areas of effect (`rules.engine.areas.Shape`, 4.16), as Step 2 names them."""
+
+ELEMENTS: dict[str, Promise] = {
+    "FIRE": pgettext_lazy("damage", "FIRE"),
+    "WATER": pgettext_lazy("damage", "WATER"),
+    "EARTH": pgettext_lazy("damage", "EARTH"),
+    "AIR": pgettext_lazy("damage", "AIR"),
+    "NEUTRAL": pgettext_lazy("damage", "NEUTRAL"),
+}
+"""The elements of damage (Step 6)."""
+
+_TRACE_WORDS = {
+    "power": POWERS,
+    "shape": SHAPES,
+    "element": ELEMENTS,
+    "targets": refusals.NONE,
+}
 
 
 def step_text(step: dict[str, Any]) -> str | None:

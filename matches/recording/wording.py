@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine import options
 from rules.engine.state import GameState
+from rules.refusals import refusal_text
 
 SENTENCES = {
     "-": _("The engine does not model this spell yet."),
@@ -206,13 +207,21 @@ def dice_reason(reason: str) -> str:
 
 
 def choice_request(request: dict[str, Any]) -> dict[str, Any]:
-    """A `ChoiceRequest.to_dict()` with the question and the rule's sentence in the reader's
-    language; `why` stays the engine's English detail."""
+    """A `ChoiceRequest.to_dict()` with the question, the rule's sentence and the engine's
+    detail (`why`, by its key) in the reader's language."""
     question = QUESTIONS.get(request["key"])
+    said = refusal_text(
+        {
+            "key": request.get("why_key"),
+            "params": request.get("why_params"),
+            "message": request.get("why", ""),
+        }
+    )
     return {
         **request,
         "question": str(question) if question else gettext("Choose a value."),
         "reason": sentence(request["rule"]),
+        "why": said,
     }
 
 

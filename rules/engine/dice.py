@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.engine.errors import RuleViolation
+from rules.engine.refusals import said
 
 
 class Face(StrEnum):
@@ -186,24 +187,31 @@ def dice_due(roll: Roll, context: RollContext = RollContext()) -> DiceDue:
     if roll in (Roll.CRITICAL, Roll.ARMOUR) and context.element not in (*ELEMENTS, "heal"):
         raise ValueError(f"a {roll.value} roll needs the spell's element, one of {ELEMENTS}")
     count = 1
-    reasons = [f"1 base die ({_BASE_RULE[roll]})"]
+    reasons = [said("dice_base", rule=_BASE_RULE[roll])]
     for modifier in DICE_MODIFIERS:
         if modifier.roll is not roll:
             continue
         delta = modifier.amount(context)
         if delta:
             count += delta
-            reasons.append(f"{delta:+d} {modifier.reason} ({modifier.rule})")
+            reasons.append(
+                said(
+                    "dice_modifier",
+                    delta=f"{delta:+d}",
+                    modifier=modifier.reason,
+                    rule=modifier.rule,
+                )
+            )
     capped = roll is Roll.CRITICAL or context.neutral_armour_cap
     if context.element == "neutral" and count > 1 and capped:
         count = 1
-        reasons.append("at most 1 die for a Neutral spell (4.10.3.b)")
+        reasons.append(said("dice_neutral_cap"))
     if "piggy-business" in context.powers and count >= 2:
         count = 3
-        reasons.append("3 dice instead of 2 or more: Piggy Business, counted last (4.18.10)")
+        reasons.append(said("dice_piggy"))
     if count < 0:
         count = 0
-        reasons.append("never fewer than 0 dice")
+        reasons.append(said("dice_never_negative"))
     return DiceDue(roll, count, tuple(reasons))
 
 

@@ -512,6 +512,8 @@ class ChoiceRequest:
     rule: str
     why: str
     given: int = 0
+    why_key: str = ""  # the sentence's refusal key and facts, to word it (`rules.refusals`)
+    why_params: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -520,6 +522,8 @@ class ChoiceRequest:
             "rule": self.rule,
             "why": self.why,
             "given": self.given,
+            "why_key": self.why_key,
+            "why_params": dict(self.why_params),
         }
 
 
@@ -701,7 +705,13 @@ class _Probe:
                         question=missing.said or missing.message,
                     ) from None
                 request = ChoiceRequest(
-                    missing.choice, values, missing.rule, missing.message, missing.given
+                    missing.choice,
+                    values,
+                    missing.rule,
+                    missing.message,
+                    missing.given,
+                    missing.key,
+                    dict(missing.params),
                 )
                 self.question = self.question or request
                 if self.ask:

@@ -10,7 +10,6 @@ message)`) is shown in English.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 REFUSALS: dict[str, str] = {
@@ -263,6 +262,24 @@ REFUSALS: dict[str, str] = {
     "push_x_at_least_one": "{spell} pushes the cube X cells: X is 1 or more",
     "push_cost": "{spell} of {cells} cells costs {ap} AP; {unit} has {has}",
     "special_rolls_no_dice": "{spell} is a Special spell: it rolls no dice",
+    # Parts of the trace's sentences: costs, dice, damage terms (7.2)
+    "cost_printed": "{ap} AP printed",
+    "cost_techniques": "-{count} revealed Techniques, never below 0 (4.7.11.f)",
+    "dice_base": "1 base die ({rule})",
+    "dice_modifier": "{delta} {modifier} ({rule})",
+    "dice_neutral_cap": "at most 1 die for a Neutral spell (4.10.3.b)",
+    "dice_piggy": "3 dice instead of 2 or more: Piggy Business, counted last (4.18.10)",
+    "dice_never_negative": "never fewer than 0 dice",
+    "term_first": "{n} ({why})",
+    "term_plus": "+ {n} ({why})",
+    "term_minus": "- {n} ({why})",
+    "term_immune": "-> 0 (Immune, 4.9.8)",
+    "term_base": "base",
+    "term_additional": "additional effect",
+    "term_adjacent": "{near} adjacent {family}",
+    "term_critical_armour": "{critical} critical vs {armour} armour",
+    "term_heal_power": "Heal power (4.9.13)",
+    "term_heal_critical": "at least one critical success",
     # The log's text (`rules.matchlog`): why a log cannot be read at all
     "log_empty": "the log is empty: line 1 must be the header",
     "log_not_utf8": "not UTF-8 text (byte {byte})",
@@ -292,22 +309,27 @@ ACTIONS = ("act", "end its turn", "cast a spell", "cast", "move")
 """The actions a refusal may say a piece cannot do now (`{action}`)."""
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(str):
     """A sentence of `REFUSALS` inside another one's facts (why a piece never blocks, why a cell
-    name cannot be read): English as text, a `{"key", "params"}` fact when stored, so that the
-    Django layer words it too."""
+    name cannot be read, what a cost adds up): a string, the English sentence, that also keeps
+    its key and facts, stored as `{"key", "params"}` so that the Django layer words it too."""
 
     key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any]
 
-    def __str__(self) -> str:
-        return REFUSALS[self.key].format(**self.params)
+    def __new__(cls, key: str, params: dict[str, Any] | None = None) -> Said:
+        params = dict(params or {})
+        said = super().__new__(cls, REFUSALS[key].format(**params))
+        said.key, said.params = key, params
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Said, (self.key, self.params))
 
     @property
     def message(self) -> str:
         """The English sentence (as a refusal's `message`)."""
-        return str(self)
+        return str.__str__(self)
 
     def fact(self) -> dict[str, Any]:
         return {"key": self.key, "params": facts(self.params)}
@@ -318,19 +340,26 @@ def said(key: str, /, **params: Any) -> Said:
     return Said(key, params)
 
 
-@dataclass(frozen=True)
-class Joined:
-    """Facts of one sentence listed in another: `a, b and c` (`last` before the last one)."""
+class Joined(str):
+    """Facts of one sentence listed in another: `a, b and c` (`last` before the last one); the
+    English text, keeping its items to be worded one by one."""
 
     items: tuple[Any, ...]
-    sep: str = "; "
-    last: str | None = None
+    sep: str
+    last: str | None
 
-    def __str__(self) -> str:
-        texts = [str(item) for item in self.items]
-        if self.last is not None and len(texts) > 1:
-            return self.sep.join(texts[:-1]) + self.last + texts[-1]
-        return self.sep.join(texts)
+    def __new__(cls, items: tuple[Any, ...], sep: str = "; ", last: str | None = None) -> Joined:
+        texts = [str(item) for item in items]
+        if last is not None and len(texts) > 1:
+            text = sep.join(texts[:-1]) + last + texts[-1]
+        else:
+            text = sep.join(texts)
+        joined = super().__new__(cls, text)
+        joined.items, joined.sep, joined.last = tuple(items), sep, last
+        return joined
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (self.items, self.sep, self.last))
 
     def fact(self) -> dict[str, Any]:
         return {
@@ -341,10 +370,10 @@ class Joined:
 
 
 def _fact(value: Any) -> Any:
-    if value is None or isinstance(value, (str, int, float)):
-        return value
     if isinstance(value, (Said, Joined)):
         return value.fact()
+    if value is None or isinstance(value, (str, int, float)):
+        return value
     return str(value)
 
 

@@ -10,10 +10,13 @@ import json
 import pytest
 from django.utils import translation
 
+from matches.logs.wording import step_text
 from rules import refusals
 from rules.engine.arena import arena_from_dict
+from rules.engine.casting.actions import TraceStep
+from rules.engine.casting.steps import term_words
 from rules.engine.cells import BOARD_SIZE, Cell, CellError
-from rules.engine.dice import Die
+from rules.engine.dice import Die, Roll, dice_due
 from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.reach import RangeKind, SpellRange, refusal
 from rules.engine.refusals import Joined, said
@@ -137,3 +140,32 @@ def test_a_missing_choice_is_worded_by_its_key_and_keeps_its_choice():
     assert _french(missing) == (
         "Wakfu Canon demande un choix `unit:...` (l'allié à soigner) ; dans le journal : aucun"
     )
+
+
+def test_7_2_the_steps_of_casting_a_spell_in_french():
+    """The trace of a cast (Steps 1-8) is made by keys; its parts (costs, dice, damage terms)
+    are sentences inside the facts, worded too."""
+    pays = TraceStep.said(
+        "Step 1",
+        "7.2.2.a",
+        "pays",
+        ap=3,
+        reasons=Joined((said("cost_printed", ap=3),)),
+        mp=0,
+        hp=0,
+        kamas=0,
+    )
+    assert pays.text == "pays 3 AP (3 AP printed), 0 MP, 0 Injuries, 0 Kamas"
+    due = dice_due(Roll.LOCK)
+    assert due.explain() == "1 base die (4.14.2.b)"
+    terms = term_words([(2, said("term_base")), (-1, "Ogre Strength")])
+    damage = TraceStep.said(
+        "Step 6", "7.2.7.c", "damage", unit="B1", terms=terms, total=1, element="FIRE"
+    )
+    assert damage.text == "B1: 2 (base) - 1 (Ogre Strength) = 1 FIRE damage"
+    stored = json.loads(json.dumps([pays.to_dict(), damage.to_dict()]))
+    with translation.override("fr"):
+        assert step_text(stored[0]) == "paie 3 PA (3 PA imprimés), 0 PM, 0 Blessures, 0 Kamas"
+        assert step_text(stored[1]) == "B1 : 2 (base) - 1 (Ogre Strength) = 1 dommages FEU"
+    with translation.override("en"):
+        assert [step_text(s) for s in stored] == [pays.text, damage.text]

@@ -78,13 +78,19 @@ def test_in_english_each_sentence_is_the_engine_sentence_word_for_word(name):
             assert refusals.worded(django, key, facts) == english.format(**facts), key
 
 
+#: The sentences written alike in both languages: a damage sum's terms (`2 (base) + 1 (...)`)
+#: and the word "base".
+SAME_IN_FRENCH = {"term_first", "term_plus", "term_minus", "term_base"}
+
+
 @pytest.mark.parametrize("name", CATALOGUES)
 def test_in_french_every_sentence_is_translated(name):
     engine, django = CATALOGUES[name]
     with translation.override("fr"):
         for key, english in engine.items():
             facts = _sample(english)
-            assert refusals.worded(django, key, facts) != english.format(**facts), key
+            same = refusals.worded(django, key, facts) == english.format(**facts)
+            assert same == (key in SAME_IN_FRENCH), key
 
 
 def test_in_french_every_action_and_inspiration_power_is_translated():

@@ -21,6 +21,7 @@ from rules.engine.errors import RuleViolation
 from rules.engine.powers import (
     powers_of,
 )
+from rules.engine.refusals import Joined, said
 from rules.engine.scenery.dynamite import damage_crates
 
 
@@ -34,7 +35,7 @@ def resolve(run: CastRun) -> None:
     refuse_dice_never_rolled(run)
     if run.over or run.model.kind is SpellKind.SPECIAL:
         if run.model.kind is SpellKind.SPECIAL:
-            run.log("Steps 4-7", "7.4.2", "a Special spell skips Steps 4 to 7")
+            run.say("Steps 4-7", "7.4.2", "special_skips")
         return
     roll_critical(run)
     if run.model.kind is SpellKind.ATTACK:
@@ -75,12 +76,15 @@ def heal_targets(run: CastRun) -> None:
     for unit in run.in_play():
         if unit.profile.hp is None:
             continue
-        terms = [(run.spell.base_damage or 0, "base"), *bonus_terms(run, unit, heal=True)]
+        terms = [
+            (run.spell.base_damage or 0, said("term_base")),
+            *bonus_terms(run, unit, heal=True),
+        ]
         if "heal" in powers_of(run.state, run.caster):
-            terms.append((1, "Heal power (4.9.13)"))
+            terms.append((1, said("term_heal_power")))
         if run.critical:
-            terms.append((1, "at least one critical success"))
+            terms.append((1, said("term_heal_critical")))
         total = sum(n for n, _ in terms)
-        words = " + ".join(f"{n} ({why})" for n, why in terms)
-        run.log("Step 6", "7.3.2.b", f"{unit.id}: {words} = {total} heal")
+        words = Joined(tuple(said("term_first", n=n, why=why) for n, why in terms), " + ")
+        run.say("Step 6", "7.3.2.b", "heal_total", unit=unit.id, terms=words, total=total)
         run.heal(run.state.unit(unit.id), total, "Step 7", run.caster)

@@ -36,6 +36,7 @@ from rules.engine.powers import (
 from rules.engine.reach import SpellRange, refusal
 from rules.engine.reactions import blocks_sight as sight_changed
 from rules.engine.reactions import check_cast, needs_no_sight
+from rules.engine.refusals import said
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
 from rules.engine.rulings import register
 from rules.engine.scenery import sight_blocking
@@ -97,11 +98,11 @@ def spell_costs(
         x = cost_x(choices, spell.name)
         parts = {k: x if v == VARIABLE_COST else v for k, v in parts.items()}
     ap = int(parts.get("ap", 0))
-    reasons = [f"{ap} AP printed"]
+    reasons: list[str] = [said("cost_printed", ap=ap)]
     techniques = _techniques(caster, spell)
     if techniques:  # 4.7.11.f
         ap = max(0, ap - len(techniques))
-        reasons.append(f"-{len(techniques)} revealed Techniques, never below 0 (4.7.11.f)")
+        reasons.append(said("cost_techniques", count=len(techniques)))
     for delta, why in ap_cost_modifiers(state, caster):
         ap += delta
         reasons.append(f"{delta:+d} {why}")

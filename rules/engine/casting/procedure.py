@@ -35,7 +35,7 @@ def apply_cast(
     run = CastRun(
         state, book, rules, caster, spell, model, action.target, caster.cell, action, trace
     )
-    run.log("Prerequisites", "7.1", f"{caster.id} casts {spell.name} on {action.target}")
+    run.say("Prerequisites", "7.1", "casts", unit=caster.id, spell=spell.name, target=action.target)
     pay(run, costs)
     if run.over:  # the Injury cost KO'd a Krosmaster and won the game (7.2.2.b)
         refuse_dice_of_a_stopped_spell(run, "7.2.2.b", "Step 1")

@@ -7,6 +7,7 @@ through `rules.engine.injuries` and `turn.apply_markers`: one path for the whole
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from rules.engine.casting.actions import CastAction, Rules, TraceStep
 from rules.engine.cells import Cell
@@ -83,6 +84,10 @@ class CastRun:
     def log(self, step: str, rule: str, text: str) -> None:
         self.trace.append(TraceStep(step, rule, text))
 
+    def say(self, step: str, rule: str, key: str, /, **facts: Any) -> None:
+        """A trace line worded by its key (`rules.engine.trace_texts.TRACE`)."""
+        self.trace.append(TraceStep.said(step, rule, key, **facts))
+
     def matches(self, unit: Unit, who: TargetFilter) -> bool:
         if who.main and unit.id not in self.main_targets:
             return False
@@ -123,7 +128,7 @@ class CastRun:
         self.state, healed, blocked = heal(self.state, target.id, amount, healer=healer.id)
         if blocked:
             self.log(step, "4.13.4", blocked)
-        self.log(step, "4.10.5", f"{target.id} is healed of {healed} Injuries")
+        self.say(step, "4.10.5", "healed", unit=target.id, healed=healed)
         return healed
 
     def markers(self, unit: Unit, ap: int, mp: int, rng: int, rule: str) -> None:
@@ -131,7 +136,9 @@ class CastRun:
         ap = ap if unit.max_ap is not None else 0
         mp = mp if unit.max_mp is not None else 0
         self.state = apply_markers(self.state, unit.id, ap=ap, mp=mp, range=rng)
-        self.log("Step 3", rule, f"{unit.id} gets markers AP {ap:+d}, MP {mp:+d}, Range {rng:+d}")
+        self.say(
+            "Step 3", rule, "markers", unit=unit.id, ap=f"{ap:+d}", mp=f"{mp:+d}", range=f"{rng:+d}"
+        )
 
     def ruling(self, name: str) -> str:
         """The reading of a named ruling in force for this game (`rules.engine.rulings`)."""

@@ -103,20 +103,16 @@ def standby(
             label = labels[0]
         else:
             trace.append(
-                TraceStep(
-                    "Step 8",
-                    "7.2.9.a",
-                    f"waiting for the active player's order: {', '.join(labels)}",
-                )
+                TraceStep.said("Step 8", "7.2.9.a", "standby_order_wait", labels=", ".join(labels))
             )
             return state
         effect = state.pending[labels.index(label)]
         if effect.kind in _DICE_KINDS and label not in rolls:
-            trace.append(TraceStep("Step 8", "7.2.9.a", f"{label} waits for its dice"))
+            trace.append(TraceStep.said("Step 8", "7.2.9.a", "standby_dice_wait", label=label))
             return state
         picked = (choices or {}).get(label)
         if waits_for_choice(effect) is not None and picked is None:
-            trace.append(TraceStep("Step 8", "4.18.3.e", f"{label} waits for its choice"))
+            trace.append(TraceStep.said("Step 8", "4.18.3.e", "standby_choice_wait", label=label))
             return state
         state = replace(state, pending=tuple(p for p in state.pending if p is not effect))
         if is_power_effect(effect):  # a roster power triggered on standby (`reactions`)
@@ -148,25 +144,27 @@ def _resolve_one(
     if effect.kind == "steals-health":
         caster = state.unit(effect.source)
         if caster.cell is None:
-            trace.append(TraceStep("Step 8", "7.2.9.b", f"{label}: the caster is out of play"))
+            trace.append(TraceStep.said("Step 8", "7.2.9.b", "standby_caster_gone", label=label))
             return state
         state, healed, blocked = heal(state, caster.id, effect.amount)  # the one healing path
         if blocked:
             trace.append(TraceStep("Step 8", "4.13.4", blocked))
-        trace.append(TraceStep("Step 8", "7.5.22", f"{caster.id} removes {healed} Injuries"))
+        trace.append(
+            TraceStep.said("Step 8", "7.5.22", "steals_health_heals", unit=caster.id, healed=healed)
+        )
         return state
     if effect.kind == "counter":
         victim = state.unit(effect.target or "")
         hp = max_hp(state, victim)
         if victim.cell is None or hp is None:
-            trace.append(TraceStep("Step 8", "7.2.9.b", f"{label}: nobody to counter"))
+            trace.append(TraceStep.said("Step 8", "7.2.9.b", "counter_nobody", label=label))
             return state
         state, _ = place_injuries(state, victim.id, 1, source=effect.source)
         injuries = state.unit(victim.id).injuries
-        trace.append(TraceStep("Step 8", "4.9.12", f"{victim.id} suffers 1 Injury (Counter)"))
+        trace.append(TraceStep.said("Step 8", "4.9.12", "counter_injury", unit=victim.id))
         if injuries >= hp:
             state = settle_hp(knock_out(state, victim.id))
-            trace.append(TraceStep("Step 8", "4.10.2", f"{victim.id} is KO'd"))
+            trace.append(TraceStep.said("Step 8", "4.10.2", "knocked_out", unit=victim.id))
         return state
     if effect.kind == dynamite.KIND:  # a Crate of Dynamite's Explosion (4.17.7.b)
         return dynamite.explode(state, effect, book, rules, rolls, trace)
@@ -196,13 +194,13 @@ def _standby_spell(
         cell = Cell.parse(effect.cell or "")
     elif effect.kind == "fright":
         if caster.cell is None:
-            trace.append(TraceStep("Step 8", "7.2.9.b", f"{effect.label}: the Tombstone is gone"))
+            trace.append(TraceStep.said("Step 8", "7.2.9.b", "tombstone_gone", label=effect.label))
             return state
         cell = caster.cell
     else:
         victim = state.unit(effect.target or "")
         if victim.cell is None:
-            trace.append(TraceStep("Step 8", "7.2.9.b", f"{effect.label}: nobody on the Trap"))
+            trace.append(TraceStep.said("Step 8", "7.2.9.b", "trap_nobody", label=effect.label))
             return state
         cell = victim.cell
     spells = [s for s in book.spells_of(caster) if s.element is not None] or list(
@@ -217,7 +215,9 @@ def _standby_spell(
     if effect.kind == "explosion":
         model = replace(model, shape=Shape.SQUARE)
     action = CastAction(caster.id, spell.name, cell, rolls)
-    trace.append(TraceStep("Step 8", "7.2.9.d", f"{caster.id} casts {spell.name} on {cell}"))
+    trace.append(
+        TraceStep.said("Step 8", "7.2.9.d", "casts", unit=caster.id, spell=spell.name, target=cell)
+    )
     run = CastRun(state, book, rules, caster, spell, model, cell, cell, action, trace)
     resolve(run)
     return run.state

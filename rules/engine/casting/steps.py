@@ -45,6 +45,7 @@ from rules.engine.powers import (
 )
 from rules.engine.reach import SpellRange, targetable_cells
 from rules.engine.reactions import RollSide, check_cast, on_targets, rolled
+from rules.engine.refusals import Joined, said
 from rules.engine.rulings import register
 from rules.engine.sight import sight_rules
 from rules.engine.state import (
@@ -90,11 +91,15 @@ def pay(run: CastRun, costs: Costs) -> None:
     run.state = run.state.with_player(replace(player, kamas=player.kamas - costs.kamas))
     if costs.hp:
         run.place_injuries(caster.id, costs.hp, suffered=False)  # 4.10.6.c
-    run.log(
+    run.say(
         "Step 1",
         "7.2.2.a",
-        f"pays {costs.ap} AP ({'; '.join(costs.reasons)}), {costs.mp} MP, {costs.hp} Injuries, "
-        f"{costs.kamas} Kamas",
+        "pays",
+        ap=costs.ap,
+        reasons=Joined(costs.reasons),
+        mp=costs.mp,
+        hp=costs.hp,
+        kamas=costs.kamas,
     )
     use = SpellUse(caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main))
     run.state = replace(run.state, spell_uses=(*uses_still_read(run), use))
@@ -153,11 +158,13 @@ def choose_targets(run: CastRun) -> None:
         check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
     run.main_targets = tuple(u.id for u in run.state.units_at(run.main))
     run.targets = tuple(u.id for u in run.state.in_arena() if u.cell in run.cells)
-    run.log(
+    run.say(
         "Step 2",
         "7.2.3",
-        f"{shape.value} area: {', '.join(sorted(c.name for c in run.cells))}; targets: "
-        f"{', '.join(run.targets) or 'none'}",
+        "area",
+        shape=shape.value,
+        cells=", ".join(sorted(c.name for c in run.cells)),
+        targets=", ".join(run.targets) or "none",
     )
     refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
     run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
@@ -177,15 +184,19 @@ def roll_critical(run: CastRun) -> None:
     side = RollSide(run.state, caster, Roll.CRITICAL.value, against, run.book)
     context = RollContext(powers_of(run.state, caster), element)
     run.critical, due, dice = rolled(side, context, tuple(run.action.rolls.critical))
-    run.log(
+    run.say(
         "Step 4",
         "7.2.5",
-        f"{len(dice)} dice ({due.explain()}): {faces(dice)} = {run.critical} successes",
+        "critical_roll",
+        count=len(dice),
+        reasons=Joined(due.reasons),
+        faces=faces(dice),
+        successes=run.critical,
     )
     for effect in run.model.flat():
         if isinstance(effect, CardEffect) and cards.hook(effect.key).critical is not None:
             run.critical, why = cards.hook(effect.key).critical(run, run.critical)  # type: ignore[misc]
-            run.log("Step 4", "7.2.5.a", f"{why}: {run.critical} successes")
+            run.say("Step 4", "7.2.5.a", "critical_changed", why=why, successes=run.critical)
 
 
 def roll_armour(run: CastRun) -> dict[str, int]:
@@ -221,11 +232,16 @@ def roll_armour(run: CastRun) -> dict[str, int]:
             if unit.id not in given:
                 raise refuse() from None
             raise
-        why = "; ".join(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
-        run.log(
+        why = Joined(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
+        run.say(
             "Step 5",
             "7.2.6",
-            f"{unit.id}: {len(dice)} dice ({why}): {faces(dice)} = {out[unit.id]} successes",
+            "armour_roll",
+            unit=unit.id,
+            count=len(dice),
+            reasons=why,
+            faces=faces(dice),
+            successes=out[unit.id],
         )
     return out
 
@@ -255,9 +271,11 @@ def bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, st
             )
             count = min(near, 1) if extra.per_adjacent.startswith("+") else near
             if count:
-                terms.append((extra.amount * count, f"{near} adjacent {family}"))
+                terms.append(
+                    (extra.amount * count, said("term_adjacent", near=near, family=family))
+                )
         else:
-            terms.append((extra.amount, "additional effect"))
+            terms.append((extra.amount, said("term_additional")))
     terms += caster_terms(run, heal=heal)
     for effect in run.model.flat():
         if isinstance(effect, CardEffect):
@@ -306,6 +324,15 @@ def _targeted_elements(run: CastRun) -> frozenset[str]:
     return frozenset(out)
 
 
+def term_words(terms: list[tuple[int, str]]) -> Joined:
+    """The terms of a damage sum, `2 (base) + 1 (Lock power) - 1 (...)`, worded one by one."""
+    words = []
+    for n, why in terms:
+        key = "term_plus" if n >= 0 else "term_minus"
+        words.append(said("term_first" if not words and n >= 0 else key, n=abs(n), why=why))
+    return Joined(tuple(words), " ")
+
+
 def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
     out: dict[str, int] = {}
     base = run.spell.base_damage or 0
@@ -315,7 +342,7 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
     for unit in run.in_play():
         if unit.profile.hp is None:
             continue
-        terms = [(base, "base"), *bonus_terms(run, unit, heal=False)]
+        terms = [(base, said("term_base")), *bonus_terms(run, unit, heal=False)]
         terms += damage_modifiers(
             run.state,
             run.caster,
@@ -326,12 +353,13 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
         )
         crit, arm = run.critical, armour.get(unit.id, 0)
         modifier = (crit > arm) - (crit < arm)
-        terms.insert(len(terms), (modifier, f"{crit} critical vs {arm} armour"))
+        terms.insert(
+            len(terms), (modifier, said("term_critical_armour", critical=crit, armour=arm))
+        )
         total = sum(n for n, _ in terms)
-        words = " ".join(f"{'+' if n >= 0 else '-'} {abs(n)} ({why})" for n, why in terms)
-        words = words[2:] if words.startswith("+ ") else words
+        words = term_words(terms)
         if immune(run.state, unit, run.element):
-            total, words = 0, words + " -> 0 (Immune, 4.9.8)"
+            total, words = 0, Joined((words, said("term_immune")), " ")
         total = max(0, total)  # 7.2.7.d
         out[unit.id] = total
         if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
@@ -340,7 +368,15 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
                 e for e in run.state.lasting if e.kind != DAMAGED or e.turn == run.state.turn
             )  # only this turn's records are ever read (4.18.2.b)
             run.state = replace(run.state, lasting=(*kept, damaged))
-        run.log("Step 6", "7.2.7.c", f"{unit.id}: {words} = {total} {run.element.upper()} damage")
+        run.say(
+            "Step 6",
+            "7.2.7.c",
+            "damage",
+            unit=unit.id,
+            terms=words,
+            total=total,
+            element=run.element.upper(),
+        )
     return out
 
 
@@ -352,17 +388,22 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
             continue
         cap = injury_cap(run.state, caster, unit)
         if cap is not None and amount > cap[0]:
-            run.log("Step 7", "7.2.8.d", f"{unit_id}: {cap[1]}")
+            run.say("Step 7", "7.2.8.d", "injury_cap", unit=unit_id, cap=cap[1])
             amount = cap[0]
         placed = run.place_injuries(unit_id, amount, source=caster.id)  # inflicted, 4.10.6.b
         run.placed[unit_id] = placed
         lost = amount - placed
-        run.log(
-            "Step 7",
-            "7.2.8.a",
-            f"{unit_id} receives {placed} Injuries"
-            + (f"; {lost} beyond its HP are lost (4.10.4)" if lost else ""),
-        )
+        if lost:
+            run.say(
+                "Step 7",
+                "7.2.8.a",
+                "injuries_received_lost",
+                unit=unit_id,
+                placed=placed,
+                lost=lost,
+            )
+        else:
+            run.say("Step 7", "7.2.8.a", "injuries_received", unit=unit_id, placed=placed)
         if (
             placed  # the powers it has now, with these Injuries (4.18.3 example: Wakardor)
             and "counter" in powers_of(run.state, run.state.unit(unit_id))
@@ -371,7 +412,7 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
         ):
             counter = PendingEffect("counter", unit_id, caster.id)
             run.state = replace(run.state, pending=(*run.state.pending, counter))
-            run.log("Step 7", "4.9.12", f"{unit_id}'s Counter goes on standby")
+            run.say("Step 7", "4.9.12", "counter_standby", unit=unit_id)
     total = sum(run.placed.values())
     run.state = replace(
         run.state,
