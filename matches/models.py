@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from matches.logs.wording import problem_text
+
 
 class Outcome(models.TextChoices):
     """From the point of view of the match's player A, as the pairing engine reads it."""
@@ -293,8 +295,12 @@ class MatchLog(models.Model):
     @property
     def match_problems(self) -> list[dict]:
         """Where the log's header differs from this match (empty when it matches or was not
-        checked); each `{field, expected, found, message}`."""
-        return list((self.match_check or {}).get("problems") or [])
+        checked); each `{field, expected, found, message}`, the message in the reader's
+        language (the stored check keeps the English, with its key and facts)."""
+        return [
+            {**problem, "message": problem_text(problem)}
+            for problem in (self.match_check or {}).get("problems") or []
+        ]
 
     @property
     def sides_swapped(self) -> bool:

@@ -115,7 +115,7 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
                 lambda: services.set_result(
                     match, by=request.user, note=request.POST.get("note", ""), **form.cleaned_data
                 ),
-                f"Result of table {match.table} saved.",
+                _("Result of table %(table)s saved.") % {"table": match.table},
             )
         else:
             messages.error(request, _result_help(match))
@@ -143,10 +143,10 @@ def match_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 
 def _report_message(match: Match) -> str:
     if match.status == Match.Status.CONFIRMED:
-        return "Result confirmed: both reports agree."
+        return _("Result confirmed: both reports agree.")
     if match.status == Match.Status.DISPUTED:
-        return "Your reports disagree: a judge will settle the result."
-    return "Result reported; waiting for your opponent to confirm."
+        return _("Your reports disagree: a judge will settle the result.")
+    return _("Result reported; waiting for your opponent to confirm.")
 
 
 @live_etag(lambda request, slug: [topics.judge_queue(slug)])

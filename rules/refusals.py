@@ -315,6 +315,54 @@ WORDING: dict[str, Promise] = {
     "term_critical_armour": _("%(critical)s critical vs %(armour)s armour"),
     "term_heal_power": _("Heal power (4.9.13)"),
     "term_heal_critical": _("at least one critical success"),
+    "unmodelled_power_cast": _(
+        "%(unit)s (%(profile)s) holds %(power)s, which the engine does not model, next to "
+        "%(caster)s's cast"
+    ),
+    "unmodelled_power_block": _(
+        "%(unit)s (%(profile)s) holds %(power)s, which the engine does not model, in this "
+        "move's Block"
+    ),
+    "unmodelled_power_explosion": _(
+        "%(unit)s (%(profile)s) holds %(power)s, which the engine does not model, in the "
+        "Explosion of the %(who)s"
+    ),
+    "effect_not_modelled": _("effect not modelled: %(text)s"),
+    "reward_not_modelled": _("its effect is not modelled"),
+    "no_strength": _("%(summon)s has no Strength value"),
+    "no_gg_left": _("no player has GG left"),
+    "no_krosmasters_left": _("no Krosmaster is left in the arena"),
+    "profile_unknown": _(
+        "%(unit)s's profile %(profile)r is in neither the catalog nor the log's inline profiles"
+    ),
+    "reward_not_in_header": _("not among the header's rewards"),
+    "standby_not_modelled": _("this effect on standby is not modelled"),
+    "standby_no_spell": _("no spell to cast on standby"),
+    "summon_profile_unknown": _("the summon's profile is in neither catalog nor log"),
+    "technique_effect_missing": _(
+        "a Technique adds an effect to Punch (4.7.11.e); the log's reward gives none"
+    ),
+    "effect_not_in_official_rules": _(
+        "%(spell)s uses an effect the official rules 2.7 do not define"
+    ),
+    "tombstone_profanation": _(
+        "whether %(unit)s passing over %(tombstone)s without stopping profanes it"
+    ),
+    "no_straight_line": _("no straight line from %(start)s to %(to)s for a forced movement"),
+    "block_dice_probe": _("%(unit)s's Block rolls kept asking for dice"),
+    "action_dice_probe": _("%(unit)s's action kept asking for dice"),
+    "ice_cube_official_rules": _(
+        "under the official rules 2.7 Push Ice Cube is priced by the Frigost appendix"
+    ),
+    "puddlage_spells_unseen": _(
+        "%(unit)s rolls against %(against)s: whether it can cast WATER spells needs its spells,"
+        " which this roll does not see"
+    ),
+    "hemophilia_exchange": _(
+        "an exchange with a Bleeding Krosmaster under Hemophilia is not modelled"
+    ),
+    "caster_profile_unknown": _("the caster's profile is not in the catalog"),
+    "tactical_arrow_text": _("Tactical Arrow with a text"),
 }
 """How each refusal key (`rules.engine.refusals.REFUSALS`) is worded."""
 

@@ -187,7 +187,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         event = attempt(
             request,
             lambda: services.create_event(organiser=request.user, **settings),
-            "Event created in draft. Open registration when you are ready.",
+            _("Event created in draft. Open registration when you are ready."),
         )
         if event is not None:
             return redirect("event-manage", event.slug)
@@ -367,7 +367,9 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
     attempt(
         request,
         lambda: services.transition(event, target, expected=request.POST.get("expected")),
-        f"The event is now: {Event.Status(target).label}." if target in Event.Status else "",
+        _("The event is now: %(status)s.") % {"status": Event.Status(target).label}
+        if target in Event.Status
+        else "",
     )
     return redirect("event-manage", slug)
 
@@ -407,7 +409,7 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
             attempt(
                 request,
                 lambda: services.register(event=event, by_organiser=True, **form.cleaned_data),
-                f"{form.cleaned_data['guest_name']} added.",
+                _("%(name)s added.") % {"name": form.cleaned_data["guest_name"]},
             )
         return redirect("event-manage", slug)
     team_form = team_form_for(
@@ -665,7 +667,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
         warnings = attempt(
             request,
             lambda: services.swap_players(round_, int(first), int(second)),
-            "Players swapped.",
+            _("Players swapped."),
         )
         for warning in warnings or []:
             messages.warning(request, _("Warning: %(warning)s") % {"warning": warning})

@@ -86,8 +86,8 @@ def match_check(match: Match, lists: dict[str, dict[str, Any]] | None) -> MatchC
             f"players.{log}",
             "registered list",
             lists[log],
-            _("the record's list %(side)s is not the list %(player)s registered")
-            % {"side": log, "player": _player_name(match, player)},
+            "record_list_differs",
+            {"side": log, "player": _player_name(match, player)},
         )
         for log, player in sides.items()
         if expected[player] is not None and found[log] != expected[player]

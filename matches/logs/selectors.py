@@ -452,7 +452,14 @@ class Problem:
     field: str
     expected: Any
     found: Any
-    message: str
+    key: str
+    params: dict[str, Any]
+
+    @property
+    def message(self) -> str:
+        """The sentence in English, as stored; shown in the reader's language from its key and
+        facts (`wording.problem_text`)."""
+        return wording.problem_english(self.key, self.params)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -460,6 +467,8 @@ class Problem:
             "expected": self.expected,
             "found": self.found,
             "message": self.message,
+            "key": self.key,
+            "params": self.params,
         }
 
 
@@ -561,19 +570,15 @@ def _known_fits(found: dict[str, list[str]], expected: dict, sides: dict[str, st
     )
 
 
-def _difference(expected: list[str], found: list[str]) -> str:
+def _difference(expected: list[str], found: list[str]) -> tuple[list[str], list[str]]:
+    """The profiles of the expected team the log lacks, and those it adds."""
     missing, extra = list(expected), []
     for profile in found:
         if profile in missing:
             missing.remove(profile)
         else:
             extra.append(profile)
-    parts = []
-    if missing:
-        parts.append("missing " + ", ".join(missing))
-    if extra:
-        parts.append("not in it " + ", ".join(extra))
-    return "; ".join(parts) or "same Krosmasters"
+    return missing, extra
 
 
 def _compare_teams(
@@ -597,24 +602,29 @@ def _compare_teams(
     better = _known_fits(found, expected, SWAPPED) > _known_fits(found, expected, IN_ORDER)
     sides = dict(SWAPPED if better else IN_ORDER)
     players = {"a": match.player_a, "b": match.player_b}
-    where = "the ban phase revealed" if source == "ban phase" else "registered"
+    key = "team_differs_ban" if source == "ban phase" else "team_differs_registered"
     problems = []
     for side in LOG_SIDES:
         mine = expected[sides[side]]
         if mine is None or found[side] == mine:
             continue
         player = players[sides[side]]
-        name = player.display_name if player is not None else "nobody"
+        missing, extra = _difference(mine, found[side])
         problems.append(
             Problem(
                 field=f"players.{side}.team",
                 expected=mine,
                 found=found[side],
-                message=(
-                    f"the log's player {side} plays {', '.join(found[side]) or 'nobody'}, but "
-                    f"{name} (player {sides[side].upper()}) {where} {', '.join(mine)}: "
-                    f"{_difference(mine, found[side])}"
-                ),
+                key=key,
+                params={
+                    "side": side,
+                    "found": ", ".join(found[side]) or "nobody",
+                    "name": player.display_name if player is not None else "nobody",
+                    "player": sides[side].upper(),
+                    "expected": ", ".join(mine),
+                    "missing": ", ".join(missing),
+                    "extra": ", ".join(extra),
+                },
             )
         )
     return sides, "best fit", problems
@@ -655,14 +665,17 @@ def _compare_arena(match: Match, header: Header) -> tuple[list[Problem], list[st
     if not differs:
         return [], []
     same_name = header.arena.name.strip().casefold() == chosen.name.strip().casefold()
-    named = "" if same_name else f" ({header.arena.name!r})"
-    fields = ", ".join(f.replace("_", " ") for f in differs)
     return [
         Problem(
             field="arena",
             expected={"name": chosen.name, **{k: theirs[k] for k in differs}},
             found={"name": header.arena.name, **{k: ours[k] for k in differs}},
-            message=f"the ban phase chose {chosen.name}; the log's arena{named} has other {fields}",
+            key="arena_differs" if same_name else "arena_differs_named",
+            params={
+                "arena": chosen.name,
+                "named": repr(header.arena.name),
+                "fields": ", ".join(differs),
+            },
         )
     ], []
 
@@ -685,7 +698,8 @@ def _compare_event(match: Match, header: Header) -> list[Problem]:
                     "event.tournament",
                     event.slug,
                     info.tournament,
-                    f"the log was played at {info.tournament!r}, not {event.name} ({event.slug})",
+                    "other_tournament",
+                    {"given": repr(info.tournament), "event": event.name, "slug": event.slug},
                 )
             )
     if info.round is not None and info.round != match.round.number:
@@ -694,7 +708,8 @@ def _compare_event(match: Match, header: Header) -> list[Problem]:
                 "event.round",
                 match.round.number,
                 info.round,
-                f"the log is of round {info.round}; this match is in round {match.round.number}",
+                "other_round",
+                {"given": info.round, "round": match.round.number},
             )
         )
     if info.table is not None and info.table != match.table:
@@ -703,7 +718,8 @@ def _compare_event(match: Match, header: Header) -> list[Problem]:
                 "event.table",
                 match.table,
                 info.table,
-                f"the log is of table {info.table}; this match is at table {match.table}",
+                "other_table",
+                {"given": info.table, "table": match.table},
             )
         )
     return problems

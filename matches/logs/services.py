@@ -191,7 +191,7 @@ def check_against_match(log_id: int, header: Any | None) -> dict[str, Any]:
     except Exception as crash:
         logger.exception("comparing match log %s with its match failed", log_id)
         failed = log_selectors.Problem(
-            "match", None, None, f"the comparison with the match failed ({type(crash).__name__})"
+            "match", None, None, "comparison_failed", {"error": type(crash).__name__}
         )
         check = log_selectors.unchecked("the comparison with the match failed")
         return {**check.to_dict(), "problems": [failed.to_dict()]}
@@ -353,8 +353,8 @@ def accept_log_result(log: MatchLog, *, registration: Registration, by: Abstract
         first = log.match_problems[0]
         raise Conflict(
             "log",
-            "this log does not record this match's game, so a judge reviews it "
-            f"({first['field']}: {first['message']})",
+            _("this log does not record this match's game, so a judge reviews it (%(problem)s)")
+            % {"problem": f"{first['field']}: {first['message']}"},
             "not_this_match",
             problems=log.match_problems,
         )

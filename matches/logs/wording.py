@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -211,7 +212,7 @@ def step_text(step: dict[str, Any]) -> str | None:
     key = step.get("key")
     if not key:
         return None
-    if step.get("step") == "Refused":
+    if step.get("step") in ("Refused", "Not modelled"):
         return refusals.sentence(key, step.get("params") or {})
     return refusals.worded(TRACE, key, step.get("params") or {}, _TRACE_WORDS)
 
@@ -303,3 +304,73 @@ def worded_outcome(outcome: dict[str, Any] | None) -> dict[str, Any] | None:
         "steps": trace["steps"],
         "changes": [change for change, _english in trace["worded_changes"]],
     }
+
+
+PROBLEMS: dict[str, Promise] = {
+    "team_differs_ban": _(
+        "the log's player %(side)s plays %(found)s, but %(name)s (player %(player)s) the ban "
+        "phase revealed %(expected)s: %(difference)s"
+    ),
+    "team_differs_registered": _(
+        "the log's player %(side)s plays %(found)s, but %(name)s (player %(player)s) "
+        "registered %(expected)s: %(difference)s"
+    ),
+    "arena_differs": _("the ban phase chose %(arena)s; the log's arena has other %(fields)s"),
+    "arena_differs_named": _(
+        "the ban phase chose %(arena)s; the log's arena (%(named)s) has other %(fields)s"
+    ),
+    "other_tournament": _("the log was played at %(given)s, not %(event)s (%(slug)s)"),
+    "other_round": _("the log is of round %(given)s; this match is in round %(round)s"),
+    "other_table": _("the log is of table %(given)s; this match is at table %(table)s"),
+    "record_list_differs": _("the record's list %(side)s is not the list %(player)s registered"),
+    "comparison_failed": _("the comparison with the match failed (%(error)s)"),
+}
+"""How the log's header differs from its match (`selectors.Problem`), by key."""
+
+_DIFFERENCE = {
+    "missing": _("missing %(profiles)s"),
+    "extra": _("not in it %(profiles)s"),
+}
+_ARENA_FIELDS: dict[str, Promise] = {
+    "trees": _("trees"),
+    "bushes": _("bushes"),
+    "crates": _("crates"),
+    "demon_cells": _("demon cells"),
+    "kamas": _("kamas"),
+    "start_cells": _("start cells"),
+}
+
+
+def problem_text(problem: Any) -> str:
+    """A match-check problem (`{field, key, params, message}`) in the active language; a stored
+    one without a key keeps its English."""
+    key = problem.get("key") or ""
+    params = dict(problem.get("params") or {})
+    wording = PROBLEMS.get(key)
+    if wording is None:
+        return str(problem.get("message") or "")
+    nobody = pgettext_lazy("no player or team", "nobody")
+    for name in ("found", "name"):
+        if params.get(name) == "nobody":
+            params[name] = str(nobody)
+    if key.startswith("team_differs"):
+        parts = [
+            str(_DIFFERENCE[part]) % {"profiles": params[part]}
+            for part in ("missing", "extra")
+            if params.get(part)
+        ]
+        params["difference"] = "; ".join(parts) or gettext("same Krosmasters")
+    if "fields" in params:
+        params["fields"] = ", ".join(
+            str(_ARENA_FIELDS.get(f.strip(), f.strip())) for f in params["fields"].split(",")
+        )
+    try:
+        return str(wording) % params
+    except (KeyError, TypeError, ValueError):
+        return str(problem.get("message") or "")
+
+
+def problem_english(key: str, params: dict[str, Any]) -> str:
+    """The problem's sentence in English, as the report stores it."""
+    with translation.override("en"):
+        return problem_text({"key": key, "params": params})

@@ -46,6 +46,7 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.errors import Unsupported
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 
 #: Special markers (4.13) whose meaning lives in a power the engine knows by name: a marker has
@@ -389,5 +390,5 @@ def keyword_model(profile: Profile, spell: Spell) -> SpellModel:
         return _Parser(profile, spell).model()
     except _Unknown as unknown:
         raise Unsupported(
-            spell_feature(profile.id, spell.name), f"effect not modelled: {unknown}"
+            spell_feature(profile.id, spell.name), said("effect_not_modelled", text=str(unknown))
         ) from None

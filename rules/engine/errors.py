@@ -44,6 +44,7 @@ class Unsupported(Exception):
 
     `unit` and `card` name the piece and the card whose unmodelled spell or power it is, when
     there is one, so that the report can say which (the event is the log line being replayed).
+    A `message` made with `said(key, ...)` carries its key and facts (`key`, `params`).
     """
 
     def __init__(
@@ -54,6 +55,9 @@ class Unsupported(Exception):
         self.message = message
         self.unit = unit
         self.card = card
+        # a message worded by its key (`rules.engine.refusals.said`) keeps it, to be worded
+        self.key = message.key if isinstance(message, Said) else ""
+        self.params = message.fact()["params"] if isinstance(message, Said) else {}
 
 
 class ChoiceMissing(RuleViolation):

@@ -128,8 +128,12 @@ def _refuse_unmodelled(state: GameState, units: Sequence[Unit]) -> None:
         if missing:
             raise Unsupported(
                 f"power:{missing[0]}",
-                f"{unit.id} ({unit.profile.name}) holds {missing[0]}, which the engine does not "
-                "model, in this move's Block",
+                said(
+                    "unmodelled_power_block",
+                    unit=unit.id,
+                    profile=unit.profile.name,
+                    power=missing[0],
+                ),
                 unit=unit.id,
                 card=unit.profile.name,
             )
@@ -234,7 +238,7 @@ def _arrive(state: GameState, unit_id: str, *, ended: bool) -> GameState:
             if not ended:
                 raise Unsupported(
                     "4.19.8.c:forced-move-across-tombstone",
-                    f"whether {unit_id} passing over {other.id} without stopping profanes it",
+                    said("tombstone_profanation", unit=unit_id, tombstone=other.id),
                 )
             state = injure(state, other.id, 1, profanation=True)
         if "trap" in other.profile.families and unit.is_character and ended:
@@ -250,7 +254,7 @@ def _direction(frm: Cell, to: Cell) -> tuple[int, int]:
     if frm == to or (frm.x != to.x and frm.y != to.y):
         raise Unsupported(
             "7.5.10:not-in-line",
-            f"no straight line from {frm} to {to} for a forced movement",
+            said("no_straight_line", start=frm, to=to),
         )
     return (to.x > frm.x) - (to.x < frm.x), (to.y > frm.y) - (to.y < frm.y)
 

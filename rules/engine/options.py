@@ -50,6 +50,7 @@ from rules.engine.movement import (
 from rules.engine.powers import powers_of
 from rules.engine.reach import SpellRange, targetable_cells
 from rules.engine.reactions import is_power_effect, waits_for_choice
+from rules.engine.refusals import said
 from rules.engine.replay.dispatch import Applied, Context, step
 from rules.engine.roster import Spell
 from rules.engine.sight import sight_rules
@@ -240,7 +241,7 @@ def _block_probe(
             continue
         break
     else:
-        raise Unsupported("dice:probe", f"{unit.id}'s Block rolls kept asking for dice")
+        raise Unsupported("dice:probe", said("block_dice_probe", unit=unit.id))
 
     def request(by: str, roll: Roll, who: str, against: str) -> DiceRequest:
         base = "4.14.2.b" if roll is Roll.LOCK else "4.14.2.c"
@@ -727,7 +728,7 @@ class _Probe:
                 raise
             break
         else:
-            raise Unsupported("dice:probe", f"{self.actor}'s action kept asking for dice")
+            raise Unsupported("dice:probe", said("action_dice_probe", unit=self.actor))
         return tuple(asked.values()), Rolls(critical, armour, coins)
 
     def _accepted_values(

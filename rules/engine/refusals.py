@@ -280,6 +280,49 @@ REFUSALS: dict[str, str] = {
     "term_critical_armour": "{critical} critical vs {armour} armour",
     "term_heal_power": "Heal power (4.9.13)",
     "term_heal_critical": "at least one critical success",
+    # What the engine does not model (`Unsupported`)
+    "unmodelled_power_cast": (
+        "{unit} ({profile}) holds {power}, which the engine does not model, next to {caster}'s cast"
+    ),
+    "unmodelled_power_block": (
+        "{unit} ({profile}) holds {power}, which the engine does not model, in this move's Block"
+    ),
+    "unmodelled_power_explosion": (
+        "{unit} ({profile}) holds {power}, which the engine does not model, in the Explosion of "
+        "the {who}"
+    ),
+    "effect_not_modelled": "effect not modelled: {text}",
+    "reward_not_modelled": "its effect is not modelled",
+    "no_strength": "{summon} has no Strength value",
+    "no_gg_left": "no player has GG left",
+    "no_krosmasters_left": "no Krosmaster is left in the arena",
+    "profile_unknown": (
+        "{unit}'s profile {profile!r} is in neither the catalog nor the log's inline profiles"
+    ),
+    "reward_not_in_header": "not among the header's rewards",
+    "standby_not_modelled": "this effect on standby is not modelled",
+    "standby_no_spell": "no spell to cast on standby",
+    "summon_profile_unknown": "the summon's profile is in neither catalog nor log",
+    "technique_effect_missing": (
+        "a Technique adds an effect to Punch (4.7.11.e); the log's reward gives none"
+    ),
+    "effect_not_in_official_rules": "{spell} uses an effect the official rules 2.7 do not define",
+    "tombstone_profanation": "whether {unit} passing over {tombstone} without stopping profanes it",
+    "no_straight_line": "no straight line from {start} to {to} for a forced movement",
+    "block_dice_probe": "{unit}'s Block rolls kept asking for dice",
+    "action_dice_probe": "{unit}'s action kept asking for dice",
+    "ice_cube_official_rules": (
+        "under the official rules 2.7 Push Ice Cube is priced by the Frigost appendix"
+    ),
+    "puddlage_spells_unseen": (
+        "{unit} rolls against {against}: whether it can cast WATER spells needs its spells, "
+        "which this roll does not see"
+    ),
+    "hemophilia_exchange": (
+        "an exchange with a Bleeding Krosmaster under Hemophilia is not modelled"
+    ),
+    "caster_profile_unknown": "the caster's profile is not in the catalog",
+    "tactical_arrow_text": "Tactical Arrow with a text",
     # The log's text (`rules.matchlog`): why a log cannot be read at all
     "log_empty": "the log is empty: line 1 must be the header",
     "log_not_utf8": "not UTF-8 text (byte {byte})",

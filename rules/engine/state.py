@@ -17,6 +17,7 @@ from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import keep_lazies, kept_lazies, lazy, replace
+from rules.engine.refusals import said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
 START_GG = 6  # 1.3.5
@@ -745,11 +746,11 @@ def check_winner(state: GameState) -> GameState:
         if len(holders) == 1:
             return end_game(state, holders[0], "gg")
         if not holders:
-            raise Unsupported("1.4.1:no-gg-left", "no player has GG left")
+            raise Unsupported("1.4.1:no-gg-left", said("no_gg_left"))
     sides = {u.side for u in state.in_arena() if u.summoner is None}  # run after every event
     standing = [s for s in SIDES if s in sides]
     if len(standing) == 1:
         return end_game(state, standing[0], "krosmasters")
     if not standing:
-        raise Unsupported("1.4.3:no-krosmasters-left", "no Krosmaster is left in the arena")
+        raise Unsupported("1.4.3:no-krosmasters-left", said("no_krosmasters_left"))
     return state

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from rules.engine.cardtext import slug
 from rules.engine.cells import Cell
 from rules.engine.errors import RuleViolation, Unsupported
+from rules.engine.refusals import said
 from rules.engine.roster import Catalog, Cost, Profile, Spell
 from rules.engine.state import GameState, Unit, UnitProfile
 from rules.engine.turn import MAX_SUMMON_STRENGTH, apply_summon
@@ -96,9 +97,7 @@ class Spellbook:
     def summon(self, name: str) -> SummonCard:
         card = self.summons.get(name.lower())
         if card is None:
-            raise Unsupported(
-                f"summon:{slug(name)}", "the summon's profile is in neither catalog nor log"
-            )
+            raise Unsupported(f"summon:{slug(name)}", said("summon_profile_unknown"))
         return card
 
 

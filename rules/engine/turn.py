@@ -19,7 +19,7 @@ from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
 from rules.engine.powers import max_ap, max_mp, place_markers, powers_of
 from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
-from rules.engine.refusals import Joined
+from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
     GameState,
@@ -558,7 +558,7 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
         raise RuleViolation.because("4.7.10", "no_face_down_reward", unit=unit_id, reward=reward_id)
     reward = unit.rewards[index].reward
     if reward.other_effects:
-        raise Unsupported(f"reward:{reward.id}", "its effect is not modelled")
+        raise Unsupported(f"reward:{reward.id}", said("reward_not_modelled"))
     if reward.kind is RewardKind.EQUIPMENT:
         _check_equipment_slot(unit, reward)
     rewards = tuple(
@@ -662,7 +662,7 @@ def apply_summon(
     if not state.is_free(cell) or state.units_at(cell):
         raise RuleViolation.because("4.19.1.b", "cell_not_free_of_units", cell=cell)
     if strength_limit is not None and summon.profile.strength is None:
-        raise Unsupported("4.19.1.d:strength", f"{summon.profile.id} has no Strength value")
+        raise Unsupported("4.19.1.d:strength", said("no_strength", summon=summon.profile.id))
     strength = sum(
         u.profile.strength or 0
         for u in state.in_arena()

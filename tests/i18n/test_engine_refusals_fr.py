@@ -10,16 +10,18 @@ import json
 import pytest
 from django.utils import translation
 
-from matches.logs.wording import step_text
+from matches.logs.selectors import Problem
+from matches.logs.wording import problem_text, step_text
 from rules import refusals
 from rules.engine.arena import arena_from_dict
 from rules.engine.casting.actions import TraceStep
 from rules.engine.casting.steps import term_words
 from rules.engine.cells import BOARD_SIZE, Cell, CellError
 from rules.engine.dice import Die, Roll, dice_due
-from rules.engine.errors import ChoiceMissing, RuleViolation
+from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.reach import RangeKind, SpellRange, refusal
 from rules.engine.refusals import Joined, said
+from rules.engine.replay.report import UnsupportedFeature
 
 
 def _french(found) -> str:
@@ -169,3 +171,50 @@ def test_7_2_the_steps_of_casting_a_spell_in_french():
         assert step_text(stored[1]) == "B1 : 2 (base) - 1 (Ogre Strength) = 1 dommages FEU"
     with translation.override("en"):
         assert [step_text(s) for s in stored] == [pays.text, damage.text]
+
+
+def test_what_the_engine_does_not_model_is_worded_by_its_key():
+
+    missing = Unsupported(
+        "power:x",
+        said("unmodelled_power_block", unit="B1", profile="Bob", power="x"),
+        unit="B1",
+    )
+    assert (
+        missing.message == "B1 (Bob) holds x, which the engine does not model, in this move's Block"
+    )
+    feature = UnsupportedFeature(
+        3, missing.feature, missing.message, key=missing.key, params=missing.params
+    )
+    stored = json.loads(json.dumps(feature.to_dict()))
+    assert stored["message"] == missing.message and stored["key"] == "unmodelled_power_block"
+    assert _french(stored).startswith("B1 (Bob) a x, que le moteur ne modélise pas")
+
+
+def test_the_match_check_problems_in_french_keep_the_english_stored():
+
+    problem = Problem(
+        "players.A.team",
+        ["a", "b"],
+        ["a", "c"],
+        "team_differs_registered",
+        {
+            "side": "A",
+            "found": "a, c",
+            "name": "Ana",
+            "player": "A",
+            "expected": "a, b",
+            "missing": "b",
+            "extra": "c",
+        },
+    )
+    assert problem.message == (
+        "the log's player A plays a, c, but Ana (player A) registered a, b: missing b; not in it c"
+    )
+    stored = json.loads(json.dumps(problem.to_dict()))
+    assert _english(stored) == problem.message
+    with translation.override("fr"):
+        assert problem_text(stored) == (
+            "le joueur A du journal joue a, c, mais Ana (joueur A) a inscrit a, b : il manque b; "
+            "en trop c"
+        )

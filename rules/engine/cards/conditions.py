@@ -32,6 +32,7 @@ from rules.engine.errors import Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import INFLICTED
 from rules.engine.powers import families_of, in_opponent_territory
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
@@ -47,7 +48,9 @@ def _text(bar: Spell) -> str:
 
 
 def _refuse(profile: Profile, bar: Spell, why: str) -> Unsupported:
-    return Unsupported(spell_feature(profile.id, bar.name), f"effect not modelled: {why}")
+    return Unsupported(
+        spell_feature(profile.id, bar.name), said("effect_not_modelled", text=str(why))
+    )
 
 
 def _model(

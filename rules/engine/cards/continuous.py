@@ -27,6 +27,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.movement import push
 from rules.engine.powers import POWER_GAINED, POWERS_LOST, families_of, range_modifiers
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 from rules.engine.state import TURN_ENDED, Lasting
 
@@ -261,7 +262,7 @@ def diy(profile: Profile, bar: Spell) -> SpellModel:
 def tactical_arrow(profile: Profile, bar: Spell) -> SpellModel:
     """Flopin's Tactical Arrow: its printed (empty) text, plus what DIY added this turn."""
     if text_of(bar):
-        raise Unsupported(spell_feature(profile.id, bar.name), "Tactical Arrow with a text")
+        raise Unsupported(spell_feature(profile.id, bar.name), said("tactical_arrow_text"))
     base = keyword_model(profile, bar)
     return replace(base, effects=(*base.effects, CardEffect("tactical-arrow-diy")))
 

@@ -31,9 +31,7 @@ def _forms(run: CastRun) -> dict[str, Profile]:
     """The other forms of the caster's Krosmaster in the game's catalog, by profile id."""
     mine = run.book.profile(run.caster.profile.id)
     if mine is None:
-        raise Unsupported(
-            f"spell:{run.caster.profile.id}/forms", "the caster's profile is not in the catalog"
-        )
+        raise Unsupported(f"spell:{run.caster.profile.id}/forms", said("caster_profile_unknown"))
     catalog = run.book.catalog
     profiles = catalog.profiles() if hasattr(catalog, "profiles") else tuple(catalog.values())
     return {

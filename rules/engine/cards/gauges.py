@@ -35,6 +35,7 @@ from rules.engine.effects import (
 )
 from rules.engine.errors import Unsupported
 from rules.engine.frozen import replace
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
@@ -52,7 +53,9 @@ def exact(profile: Profile, bar: Spell, pattern: str) -> re.Match[str]:
     text = text_of(bar).rstrip(". ")
     found = re.fullmatch(pattern, text, re.IGNORECASE)
     if found is None:
-        raise Unsupported(spell_feature(profile.id, bar.name), f"effect not modelled: {text}")
+        raise Unsupported(
+            spell_feature(profile.id, bar.name), said("effect_not_modelled", text=str(text))
+        )
     return found
 
 

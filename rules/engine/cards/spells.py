@@ -12,6 +12,7 @@ from rules.engine.errors import Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import bleeding
 from rules.engine.powers import max_hp
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def _black_humour_exchange(run: CastRun) -> None:
         if bleeding(run.state, caster) or bleeding(run.state, target):
             raise Unsupported(
                 "spell:black-humour+hemophilia",
-                "an exchange with a Bleeding Krosmaster under Hemophilia is not modelled",
+                said("hemophilia_exchange"),
             )
         mine, theirs = caster.injuries, target.injuries
         top_mine, top_theirs = max_hp(run.state, caster), max_hp(run.state, target)

@@ -261,7 +261,7 @@ def _punch(caster: Unit, spell: Spell) -> SpellModel:
         if not technique.punch:
             raise Unsupported(
                 f"reward:{technique.id}",
-                "a Technique adds an effect to Punch (4.7.11.e); the log's reward gives none",
+                said("technique_effect_missing"),
                 unit=caster.id,
                 card=caster.profile.name,
             )
@@ -311,7 +311,7 @@ def _check_rules(model: SpellModel, rules: Rules, caster: Unit, spell: Spell) ->
         if newer:
             raise Unsupported(
                 f"{rules.ruleset}:{type(effect).__name__.lower()}",
-                f"{spell.name} uses an effect the official rules 2.7 do not define",
+                said("effect_not_in_official_rules", spell=spell.name),
             )
 
 
@@ -383,8 +383,13 @@ def refuse_unmodelled_powers(state: GameState, caster: Unit, targets: tuple[str,
         if missing:
             raise Unsupported(
                 f"power:{missing[0]}",
-                f"{unit.id} ({unit.profile.name}) holds {missing[0]}, which the engine does not "
-                f"model, next to {caster.id}'s cast",
+                said(
+                    "unmodelled_power_cast",
+                    unit=unit.id,
+                    profile=unit.profile.name,
+                    power=missing[0],
+                    caster=caster.id,
+                ),
                 unit=unit.id,
                 card=unit.profile.name,
             )

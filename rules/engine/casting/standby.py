@@ -37,6 +37,7 @@ from rules.engine.reactions import (
     resolve_one,
     waits_for_choice,
 )
+from rules.engine.refusals import said
 from rules.engine.scenery import dynamite
 from rules.engine.state import (
     GameState,
@@ -175,7 +176,7 @@ def _resolve_one(
         state, lines = card.standby(state, effect, book)
         trace.extend(TraceStep(*line) for line in lines)
         return state
-    raise Unsupported(f"standby:{effect.kind}", "this effect on standby is not modelled")
+    raise Unsupported(f"standby:{effect.kind}", said("standby_not_modelled"))
 
 
 def _standby_spell(
@@ -209,7 +210,7 @@ def _standby_spell(
     if effect.kind == "fright":
         spells = [s for s in book.spells_of(caster) if s.name.lower() == "fright"] or spells
     if not spells:
-        raise Unsupported(f"summon:{caster.profile.id}", "no spell to cast on standby")
+        raise Unsupported(f"summon:{caster.profile.id}", said("standby_no_spell"))
     spell = spells[0]
     model = parse_spell_for(book, caster, spell)
     if effect.kind == "explosion":

@@ -43,6 +43,7 @@ from rules.engine.logevents import (
     event_name,
 )
 from rules.engine.reactions import decline_optional, settle
+from rules.engine.refusals import said
 from rules.engine.replay.report import WaiverOutcome, ending
 from rules.engine.roster import Profile
 from rules.engine.state import (
@@ -92,8 +93,7 @@ def teams(log: MatchLog, catalog: Mapping[str, Profile]) -> dict[str, list[TeamM
             if profile is None:
                 raise Unsupported(
                     f"profile:{slot.profile}",
-                    f"{slot.unit}'s profile {slot.profile!r} is in neither the catalog nor the "
-                    "log's inline profiles",
+                    said("profile_unknown", unit=slot.unit, profile=slot.profile),
                 )
             members.append(TeamMember(slot.unit, unit_profile(profile)))
         teams[side] = members
@@ -184,7 +184,7 @@ def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
         case BuyReward():
             reward = ctx.rewards.get(event.reward)
             if reward is None:
-                raise Unsupported(f"reward:{event.reward}", "not among the header's rewards")
+                raise Unsupported(f"reward:{event.reward}", said("reward_not_in_header"))
             if reward.rank != event.rank:
                 raise RuleViolation.because(
                     "4.7.6",

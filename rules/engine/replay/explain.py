@@ -107,7 +107,11 @@ def trace(result: Replay, line: int) -> Trace:
                 TraceStep("Refused", error.rule or "", error.message, error.key, error.params)
             )
         for feature in missing:
-            steps.append(TraceStep("Not modelled", feature.feature, feature.message))
+            steps.append(
+                TraceStep(
+                    "Not modelled", feature.feature, feature.message, feature.key, feature.params
+                )
+            )
         return Trace(line, event_name(event), tuple(steps), ())
     after = result.states[index]
     for waiver in result.waivers:

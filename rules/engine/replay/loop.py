@@ -119,7 +119,15 @@ def replay(
         errors.append(refused_at(header.line, violation))
         return finish(Status.INVALID, None)
     except Unsupported as missing:
-        unsupported.append(UnsupportedFeature(header.line, missing.feature, missing.message))
+        unsupported.append(
+            UnsupportedFeature(
+                header.line,
+                missing.feature,
+                missing.message,
+                key=missing.key,
+                params=missing.params,
+            )
+        )
         return finish(Status.UNSUPPORTED, None)
 
     events = log.events
@@ -183,6 +191,8 @@ def replay(
                     missing.unit,
                     missing.card,
                     event_name(event),
+                    missing.key,
+                    missing.params,
                 )
             )
             _record_unused(waivers, pending_waivers, _game_line(event))

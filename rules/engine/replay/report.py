@@ -84,16 +84,20 @@ class UnsupportedFeature:
     unit: str | None = None
     card: str | None = None
     event: str | None = None
+    key: str = ""  # the message's key and facts, to word it (`rules.engine.refusals`)
+    params: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         found: dict[str, Any] = {
             "line": self.line,
             "feature": self.feature,
-            "message": self.message,
+            "message": str(self.message),
         }
         for name in ("unit", "card", "event"):
             if getattr(self, name) is not None:
                 found[name] = getattr(self, name)
+        if self.key:
+            found.update(key=self.key, params=dict(self.params))
         return found
 
 

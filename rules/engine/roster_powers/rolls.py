@@ -13,6 +13,7 @@ from rules.engine.dice import Die, Face, RerollError, Roll
 from rules.engine.errors import Unsupported
 from rules.engine.powers import powers_of
 from rules.engine.reactions import RollSide
+from rules.engine.refusals import said
 from rules.engine.roster_powers.common import enemies, has_marker, holders
 
 reactions.modelled("puddlage", "reactions.roll_power (against a character with a WATER spell)")
@@ -31,8 +32,7 @@ def _water_caster(side: RollSide) -> bool:
     if side.book is None:
         raise Unsupported(
             "power:puddlage",
-            f"{side.roller.id} rolls against {against.id}: whether it can cast WATER spells "
-            "needs its spells, which this roll does not see",
+            said("puddlage_spells_unseen", unit=side.roller.id, against=against.id),
         )
     return any(s.element == "water" for s in side.book.spells_of(against))
 

@@ -51,6 +51,7 @@ from rules.engine.powers import (
     unsupported_powers,
 )
 from rules.engine.reactions import RollSide, rolled
+from rules.engine.refusals import said
 from rules.engine.scenery import (
     DYNAMITE,
     DYNAMITE_DAMAGE,
@@ -163,8 +164,13 @@ def _refuse_unmodelled(state: GameState, targets: list[Unit], who: str) -> None:
         if missing:
             raise Unsupported(
                 f"power:{missing[0]}",
-                f"{unit.id} ({unit.profile.name}) holds {missing[0]}, which the engine does not "
-                f"model, in the Explosion of the {who}",
+                said(
+                    "unmodelled_power_explosion",
+                    unit=unit.id,
+                    profile=unit.profile.name,
+                    power=missing[0],
+                    who=who,
+                ),
                 unit=unit.id,
                 card=unit.profile.name,
             )

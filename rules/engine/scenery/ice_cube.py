@@ -25,6 +25,7 @@ from rules.engine.casting.prerequisites import check_caster
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
+from rules.engine.refusals import said
 from rules.engine.scenery import ICE_CUBE, PIECES
 from rules.engine.state import GameState
 
@@ -42,7 +43,7 @@ def apply_push_ice_cube(state: GameState, action: CastAction, rules: Rules) -> C
     if not rules.fanmade:
         raise Unsupported(
             f"{rules.ruleset}:push-ice-cube",
-            "under the official rules 2.7 Push Ice Cube is priced by the Frigost appendix",
+            said("ice_cube_official_rules"),
             unit=caster.id,
             card=caster.profile.name,
         )
