@@ -363,6 +363,28 @@ WORDING: dict[str, Promise] = {
     ),
     "caster_profile_unknown": _("the caster's profile is not in the catalog"),
     "tactical_arrow_text": _("Tactical Arrow with a text"),
+    "log_value_invalid": _("%(detail)s (got %(got)s)"),
+    "log_cell_lower_case": _("%(value)r: write cells in lower case (%(lower)r)"),
+    "log_cell_off_board": _("%(value)r is off the board (columns a to l, rows 1 to 12)"),
+    "log_not_a_cell": _("%(value)r is not a cell (a1 to l12)"),
+    "log_not_a_die": _("%(value)r is not a die: %(why)s (%(rule)s)"),
+    "log_die_lower_case": _("%(value)r: write dice in lower case, e.g. 'lock' or 'dofus:armour'"),
+    "log_not_a_unit": _(
+        "%(value)r is not a unit id (up to 48 letters, digits, '_', '/' or '-', starting with a"
+        " letter or digit)"
+    ),
+    "input_le": _("Input should be less than or equal to %(le)s"),
+    "input_ge": _("Input should be greater than or equal to %(ge)s"),
+    "input_lt": _("Input should be less than %(lt)s"),
+    "input_gt": _("Input should be greater than %(gt)s"),
+    "input_int": _("Input should be a valid integer"),
+    "input_int_parsing": _("Input should be a valid integer, unable to parse string as an integer"),
+    "input_int_fraction": _("Input should be a valid integer, got a number with a fractional part"),
+    "input_string": _("Input should be a valid string"),
+    "input_bool": _("Input should be a valid boolean"),
+    "input_list": _("Input should be a valid list"),
+    "input_dict": _("Input should be a valid dictionary"),
+    "input_literal": _("Input should be %(expected)s"),
 }
 """How each refusal key (`rules.engine.refusals.REFUSALS`) is worded."""
 
@@ -376,6 +398,11 @@ LIST_WORDING: dict[str, Promise] = {
     "b1_lp_spent": _("%(mob)s: %(spent)s LP placed in HP and abilities, the card has %(lp)s"),
     "b1_lp_budget": _("%(total)s LP of Mobs; a %(rank)s may spend %(budget)s"),
     "b1_labels_needed": _("two copies of one Mob need different labels to be told apart"),
+    "b1_list_not_object": _("a list is an object with a rank and mobs"),
+    "b1_no_mobs": _("mobs: give the Mobs of the list"),
+    "b1_mob_not_object": _("mobs[%(index)s]: each Mob is an object naming its mob"),
+    "b1_mob_numbers": _("mobs[%(index)s]: lp and hp are whole numbers, abilities an object"),
+    "b1_ability_lp": _("mobs[%(index)s].abilities.%(name)s: a whole number of LP, 0 or more"),
 }
 """How each BATTLES ONE list problem (`rules.battlesone.legality.PROBLEMS`) is worded; Rank,
 Mob and ability names stay as the rulebook prints them."""
@@ -544,6 +571,8 @@ def refusal_text(found: Any) -> str:
         key, params = getattr(found, "key", ""), getattr(found, "params", None)
         message = getattr(found, "message", "")
     said = sentence(key or "", params or {})
+    if said is None:  # a game system's list problem (an unreadable BATTLES ONE list)
+        said = worded(LIST_WORDING, key or "", params or {})
     return said if said is not None else str(message or "")
 
 

@@ -27,7 +27,12 @@ LP_CARDS = frozenset({5, 6, 7, 8, 9, 10, 15})
 
 
 class ListError(ValueError):
-    """The list cannot be read at all (not an object, no Mobs): nothing to check."""
+    """The list cannot be read at all (not an object, no Mobs): nothing to check. The sentence
+    is English; `key` and `params` (`PROBLEMS`) word it in the reader's language."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(PROBLEMS[key].format(**params))
+        self.key, self.params = key, params
 
 
 class MobEntry(NamedTuple):
@@ -62,6 +67,12 @@ PROBLEMS: dict[str, str] = {
     "b1_lp_spent": "{mob}: {spent} LP placed in HP and abilities, the card has {lp}",
     "b1_lp_budget": "{total} LP of Mobs; a {rank} may spend {budget}",
     "b1_labels_needed": "two copies of one Mob need different labels to be told apart",
+    # a list that cannot be read at all (`ListError`)
+    "b1_list_not_object": "a list is an object with a rank and mobs",
+    "b1_no_mobs": "mobs: give the Mobs of the list",
+    "b1_mob_not_object": "mobs[{index}]: each Mob is an object naming its mob",
+    "b1_mob_numbers": "mobs[{index}]: lp and hp are whole numbers, abilities an object",
+    "b1_ability_lp": "mobs[{index}].abilities.{name}: a whole number of LP, 0 or more",
 }
 """Every list problem's key and English sentence; the Django layer words the same keys in the
 reader's language (`rules.refusals.LIST_WORDING`), and a test fails when one has no wording."""
@@ -138,24 +149,24 @@ def _is_mapping(value: Any) -> bool:
 def read_entries(data: Mapping[str, Any]) -> tuple[str, list[MobEntry], list[Problem]]:
     """The rank key and the Mob entries of a list, with the problems of shape found on the way."""
     if not _is_mapping(data):
-        raise ListError("a list is an object with a rank and mobs")
+        raise ListError("b1_list_not_object")
     mobs = data.get("mobs")
     if not isinstance(mobs, list) or not mobs:
-        raise ListError("mobs: give the Mobs of the list")
+        raise ListError("b1_no_mobs")
     problems: list[Problem] = []
     entries: list[MobEntry] = []
     for index, raw in enumerate(mobs):
         if not _is_mapping(raw) or not isinstance(raw.get("mob"), str):
-            raise ListError(f"mobs[{index}]: each Mob is an object naming its mob")
+            raise ListError("b1_mob_not_object", index=index)
         lp, hp = _int(raw.get("lp")), _int(raw.get("hp", 0))
         abilities = raw.get("abilities") or {}
         if lp is None or hp is None or not _is_mapping(abilities):
-            raise ListError(f"mobs[{index}]: lp and hp are whole numbers, abilities an object")
+            raise ListError("b1_mob_numbers", index=index)
         spread: dict[str, int] = {}
         for name, value in abilities.items():
             amount = _int(value)
             if amount is None or amount < 0:
-                raise ListError(f"mobs[{index}].abilities.{name}: a whole number of LP, 0 or more")
+                raise ListError("b1_ability_lp", index=index, name=name)
             spread[slugify(str(name))] = amount
         entries.append(
             MobEntry(slugify(raw["mob"]), lp, hp, spread, str(raw.get("label") or "")[:40])

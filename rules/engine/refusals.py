@@ -336,6 +336,29 @@ REFUSALS: dict[str, str] = {
     "log_field_unknown": "unknown field",
     "log_result_not_last": "the result was claimed on line {line}; no event may follow it",
     "log_too_many_problems": "more than {count} problems; stopped reading",
+    "log_value_invalid": "{detail} (got {got})",
+    # the reader's checks of one value (`rules.matchlog.schema`, pydantic's own messages)
+    "log_cell_lower_case": "{value!r}: write cells in lower case ({lower!r})",
+    "log_cell_off_board": "{value!r} is off the board (columns a to l, rows 1 to 12)",
+    "log_not_a_cell": "{value!r} is not a cell (a1 to l12)",
+    "log_not_a_die": "{value!r} is not a die: {why} ({rule})",
+    "log_die_lower_case": "{value!r}: write dice in lower case, e.g. 'lock' or 'dofus:armour'",
+    "log_not_a_unit": (
+        "{value!r} is not a unit id (up to 48 letters, digits, '_', '/' or '-', starting with a "
+        "letter or digit)"
+    ),
+    "input_le": "Input should be less than or equal to {le}",
+    "input_ge": "Input should be greater than or equal to {ge}",
+    "input_lt": "Input should be less than {lt}",
+    "input_gt": "Input should be greater than {gt}",
+    "input_int": "Input should be a valid integer",
+    "input_int_parsing": "Input should be a valid integer, unable to parse string as an integer",
+    "input_int_fraction": "Input should be a valid integer, got a number with a fractional part",
+    "input_string": "Input should be a valid string",
+    "input_bool": "Input should be a valid boolean",
+    "input_list": "Input should be a valid list",
+    "input_dict": "Input should be a valid dictionary",
+    "input_literal": "Input should be {expected}",
     # A written team (`rules.engine.teamspec`): why it cannot be read
     "team_not_an_object": "a team is an object with a 'krosmasters' list",
     "team_field_unknown": "unknown field",

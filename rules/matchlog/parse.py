@@ -51,7 +51,7 @@ from rules.engine.logevents import (
     TimePolicy,
 )
 from rules.engine.movement import BlockRoll
-from rules.engine.refusals import REFUSALS, facts
+from rules.engine.refusals import REFUSALS, Said, facts
 from rules.engine.roster import CATALOG_FORMAT, parse_roster
 from rules.engine.rulings import DEFAULT_RULINGS, RulingError, Rulings
 from rules.engine.state import Reward, RewardKind
@@ -214,6 +214,38 @@ def _field(loc: tuple[int | str, ...]) -> str:
     return out
 
 
+#: pydantic's error types whose message a refusal key words (`REFUSALS`), with its context.
+_PYDANTIC_KEYS = {
+    "less_than_equal": "input_le",
+    "greater_than_equal": "input_ge",
+    "less_than": "input_lt",
+    "greater_than": "input_gt",
+    "int_type": "input_int",
+    "int_parsing": "input_int_parsing",
+    "int_from_float": "input_int_fraction",
+    "string_type": "input_string",
+    "bool_type": "input_bool",
+    "bool_parsing": "input_bool",
+    "list_type": "input_list",
+    "dict_type": "input_dict",
+    "literal_error": "input_literal",
+}
+
+
+def _detail(item: Any) -> str:
+    """pydantic's message for one value, keyed when we word it alike (so that it can be shown
+    in French); any other stays pydantic's English."""
+    key = _PYDANTIC_KEYS.get(item["type"])
+    if key is not None:
+        try:
+            worded = Said(key, {k: str(v) for k, v in (item.get("ctx") or {}).items()})
+        except (KeyError, IndexError):
+            return item["msg"]
+        if worded == item["msg"]:
+            return worded
+    return item["msg"]
+
+
 def _report(error: ValidationError, number: int, prefix: str, issues: _Issues) -> None:
     for item in error.errors(include_url=False):
         kind, loc = item["type"], item["loc"]
@@ -237,12 +269,16 @@ def _report(error: ValidationError, number: int, prefix: str, issues: _Issues) -
             issues.said(number, field, "log_field_unknown")
             continue
         if kind == "value_error":
-            message = str(item["ctx"]["error"])
-        else:
-            shown = json.dumps(item["input"], ensure_ascii=False, default=str)
-            shown = shown if len(shown) <= 40 else shown[:37] + "..."
-            message = f"{item['msg']} (got {shown})"
-        issues.add(number, field, message)
+            error = item["ctx"]["error"]
+            why = error.args[0] if error.args else None
+            if isinstance(why, Said):  # the schema's own checks (`schema._cell`...)
+                issues.said(number, field, why.key, **why.params)
+            else:
+                issues.add(number, field, str(error))
+            continue
+        shown = json.dumps(item["input"], ensure_ascii=False, default=str)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        issues.said(number, field, "log_value_invalid", detail=_detail(item), got=shown)
 
 
 # -- header --------------------------------------------------------------------------------------

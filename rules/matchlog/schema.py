@@ -26,6 +26,7 @@ from pydantic import (
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation
 from rules.engine.logevents import LOG_FORMAT, RULESETS, Reason, TimePolicy
+from rules.engine.refusals import said
 from rules.engine.scenery import PIECES
 
 CELL_PATTERN = r"^[a-l](1[0-2]|[1-9])$"
@@ -52,10 +53,10 @@ def _cell(value: str) -> str:
     if _CELL_RE.match(value):
         return value
     if re.fullmatch(r"[A-L](1[0-2]|[1-9])", value):
-        raise ValueError(f"{value!r}: write cells in lower case ({value.lower()!r})")
+        raise ValueError(said("log_cell_lower_case", value=value, lower=value.lower()))
     if re.fullmatch(r"[a-zA-Z][0-9]{1,3}", value):
-        raise ValueError(f"{value!r} is off the board (columns a to l, rows 1 to 12)")
-    raise ValueError(f"{value!r} is not a cell (a1 to l12)")
+        raise ValueError(said("log_cell_off_board", value=value))
+    raise ValueError(said("log_not_a_cell", value=value))
 
 
 def _die(value: str) -> str:
@@ -64,17 +65,15 @@ def _die(value: str) -> str:
     try:
         Die.parse(value)
     except RuleViolation as wrong:
-        raise ValueError(f"{value!r} is not a die: {wrong.message} ({wrong.rule})") from None
-    raise ValueError(f"{value!r}: write dice in lower case, e.g. 'lock' or 'dofus:armour'")
+        why = wrong.said or wrong.message
+        raise ValueError(said("log_not_a_die", value=value, why=why, rule=wrong.rule)) from None
+    raise ValueError(said("log_die_lower_case", value=value))
 
 
 def _unit(value: str) -> str:
     if _UNIT_RE.match(value):
         return value
-    raise ValueError(
-        f"{value!r} is not a unit id (up to 48 letters, digits, '_', '/' or '-', "
-        "starting with a letter or digit)"
-    )
+    raise ValueError(said("log_not_a_unit", value=value))
 
 
 CellName = Annotated[

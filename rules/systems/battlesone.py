@@ -49,7 +49,15 @@ class BattlesOne:
             report = check_list(data, self.catalog(context))
         except ListError as error:
             raise ListUnreadable(
-                [{"path": "mobs", "message": str(error), "candidates": []}]
+                [
+                    {
+                        "path": "mobs",
+                        "message": str(error),
+                        "candidates": [],
+                        "key": error.key,
+                        "params": {k: str(v) for k, v in error.params.items()},
+                    }
+                ]
             ) from error
         return ListOutcome(
             entries=[entry.to_dict() for entry in report.entries],

@@ -11,6 +11,7 @@ from django.shortcuts import render
 
 from rules.battlesone.catalog import load_catalog
 from rules.battlesone.legality import ListError, check_list
+from rules.refusals import worded_list_report
 from teams.battlesone.forms import ListBuilderForm
 
 
@@ -24,7 +25,8 @@ def builder(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         listed = form.to_list()
         try:
-            report = check_list(listed, catalog).to_dict() if listed["mobs"] else None
+            checked = check_list(listed, catalog).to_dict() if listed["mobs"] else None
+            report = worded_list_report(checked) if checked else None
         except ListError:
             report = None
     context = {
