@@ -62,7 +62,7 @@ class TeamForm(forms.Form):
 class BuilderForm(forms.Form):
     """Name and format; entries are read by `entries_from` since their number varies."""
 
-    name = forms.CharField(required=False, max_length=80, label="Team name")
+    name = forms.CharField(required=False, max_length=80, label=_("Team name"))
     format = forms.ModelChoiceField(queryset=catalog.formats(), empty_label=None)
 
     def __init__(self, *args, **kwargs) -> None:

@@ -187,14 +187,18 @@ class EventForm(forms.ModelForm):
             "checkin_closes_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
         }
         labels = {
-            "swiss_rounds": "Swiss rounds",
-            "bans_per_player": "Bans per player (0: no ban phase)",
-            "ban_seconds": "Seconds per ban (0: no limit)",
-            "ban_timeout": "When a ban's time runs out",
-            "arena_choice": "Arena of each match",
-            "team_pools": "Match teams come from the registered pool",
-            "team_lists": "Team lists",
-            "late_registration_round": "Late registration until round (0: none)",
+            "name": _("Name"),
+            "points_win": _("Points for a win"),
+            "points_draw": _("Points for a draw"),
+            "points_loss": _("Points for a loss"),
+            "swiss_rounds": _("Swiss rounds"),
+            "bans_per_player": _("Bans per player (0: no ban phase)"),
+            "ban_seconds": _("Seconds per ban (0: no limit)"),
+            "ban_timeout": _("When a ban's time runs out"),
+            "arena_choice": _("Arena of each match"),
+            "team_pools": _("Match teams come from the registered pool"),
+            "team_lists": _("Team lists"),
+            "late_registration_round": _("Late registration until round (0: none)"),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -303,7 +307,7 @@ def team_form_for(
 
 
 class GuestForm(forms.Form):
-    guest_name = forms.CharField(max_length=80, label="Guest name")
+    guest_name = forms.CharField(max_length=80, label=_("Guest name"))
     club = forms.CharField(max_length=80, required=False)
 
 
@@ -345,10 +349,10 @@ class RoleForm(forms.Form):
 class ForbiddenPairForm(forms.Form):
     """Two players of the event kept apart; no round means the whole event."""
 
-    first = forms.TypedChoiceField(coerce=int, label="Keep")
-    second = forms.TypedChoiceField(coerce=int, label="apart from")
+    first = forms.TypedChoiceField(coerce=int, label=_("Keep"))
+    second = forms.TypedChoiceField(coerce=int, label=_("apart from"))
     round_number = forms.IntegerField(
-        required=False, min_value=1, max_value=20, label="Round (empty: whole event)"
+        required=False, min_value=1, max_value=20, label=_("Round (empty: whole event)")
     )
     reason = forms.CharField(max_length=200, required=False)
 

@@ -83,7 +83,7 @@ class Event(models.Model):
     )
     map_pool = models.ManyToManyField("rules.Arena", blank=True, related_name="events")
     swiss_rounds = models.PositiveSmallIntegerField(default=3)
-    cut_size = models.PositiveSmallIntegerField(default=0, help_text="0 for no top cut.")
+    cut_size = models.PositiveSmallIntegerField(default=0, help_text=_("0 for no top cut."))
     cut_kind = models.CharField(max_length=8, choices=CutKind.choices, default=CutKind.SINGLE)
     tiebreakers = models.JSONField(default=default_tiebreakers)
     points_win = models.PositiveSmallIntegerField(default=3)
@@ -105,9 +105,9 @@ class Event(models.Model):
             "(docs/match-log.md, 'Rulings'); a ruling not named keeps its default."
         ),
     )
-    bans_per_player = models.PositiveSmallIntegerField(default=0, help_text="0: no ban phase.")
+    bans_per_player = models.PositiveSmallIntegerField(default=0, help_text=_("0: no ban phase."))
     ban_seconds = models.PositiveSmallIntegerField(
-        default=0, help_text="Time allowed for each ban; 0: no limit."
+        default=0, help_text=_("Time allowed for each ban; 0: no limit.")
     )
     ban_timeout = models.CharField(
         max_length=8, choices=BanTimeout.choices, default=BanTimeout.RANDOM
@@ -117,10 +117,10 @@ class Event(models.Model):
     )
     team_pools = models.BooleanField(
         default=False,
-        help_text="With a team per match: each match team comes from the registered pool.",
+        help_text=_("With a team per match: each match team comes from the registered pool."),
     )
     require_match_log = models.BooleanField(
-        default=False, help_text="Each match's result must come with a match log."
+        default=False, help_text=_("Each match's result must come with a match log.")
     )
     team_mode = models.CharField(max_length=10, choices=TeamMode.choices, default=TeamMode.EVENT)
     team_lists = models.CharField(
@@ -134,7 +134,7 @@ class Event(models.Model):
         help_text=_("The event's own team-building rules (1.1.2); empty: the format's."),
     )
     late_registration_round = models.PositiveSmallIntegerField(
-        default=0, help_text="Players may still register before this round is paired; 0: never."
+        default=0, help_text=_("Players may still register before this round is paired; 0: never.")
     )
     # What players read before they come (issue 17).
     description = models.TextField(_("description"), blank=True)
@@ -149,7 +149,7 @@ class Event(models.Model):
     checkin_opens_at = models.DateTimeField(_("check-in opens"), null=True, blank=True)
     checkin_closes_at = models.DateTimeField(_("check-in closes"), null=True, blank=True)
     top_cut_seeds = models.JSONField(
-        default=list, blank=True, help_text="Registration ids, seed 1 first, fixed at the cut."
+        default=list, blank=True, help_text=_("Registration ids, seed 1 first, fixed at the cut.")
     )
 
     class Meta:
@@ -249,8 +249,10 @@ class Registration(models.Model):
         related_name="registrations",
     )
     guest_name = models.CharField(max_length=80, blank=True)
-    club = models.CharField(max_length=80, blank=True, help_text="Never paired with the same club.")
-    family = models.CharField(max_length=80, blank=True, help_text="Never paired with family.")
+    club = models.CharField(
+        max_length=80, blank=True, help_text=_("Never paired with the same club.")
+    )
+    family = models.CharField(max_length=80, blank=True, help_text=_("Never paired with family."))
     rating = models.FloatField(null=True, blank=True)
     team_name = models.CharField(max_length=80, blank=True)
     team_entries = models.JSONField(default=list, blank=True)
@@ -258,7 +260,7 @@ class Registration(models.Model):
     team_submitted_at = models.DateTimeField(null=True, blank=True)
     checked_in = models.BooleanField(default=False)
     waitlisted = models.BooleanField(
-        default=False, help_text="Registered past the player cap: waiting for a place."
+        default=False, help_text=_("Registered past the player cap: waiting for a place.")
     )
     dropped_at = models.DateTimeField(null=True, blank=True)
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -311,7 +313,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     stage = models.CharField(max_length=8, choices=Stage.choices, default=Stage.SWISS)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    seed = models.BigIntegerField(null=True, blank=True, help_text="Reproduces the pairing.")
+    seed = models.BigIntegerField(null=True, blank=True, help_text=_("Reproduces the pairing."))
     gap_cost = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
@@ -347,7 +349,7 @@ class ForbiddenPair(models.Model):
     player_a = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
     player_b = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
     round_number = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Only this Swiss round; empty: the whole event."
+        null=True, blank=True, help_text=_("Only this Swiss round; empty: the whole event.")
     )
     reason = models.CharField(max_length=200, blank=True)
     created_by = models.ForeignKey(

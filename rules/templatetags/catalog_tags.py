@@ -93,3 +93,24 @@ def team_entries(entries: Iterable[dict] | None, release_name: str | None = None
         row["level"] = profile.level if profile else None
         row["release"] = release.name if release else ""
     return rows
+
+
+#: The built-in formats' descriptions (`rules.engine.formats`), which the engine writes in
+#: English; an organiser's own description is shown as written.
+FORMAT_DESCRIPTIONS = {
+    "Regular tournament team building of the fan-made rules 4.1 (1.1.1).": _(
+        "Regular tournament team building of the fan-made rules 4.1 (1.1.1)."
+    ),
+    "Season-1 Krosmasters played with their Eternal deck profiles (edition et1); seasons 2 to "
+    "6 as printed.": _(
+        "Season-1 Krosmasters played with their Eternal deck profiles (edition et1); seasons "
+        "2 to 6 as printed."
+    ),
+}
+
+
+@register.filter
+def format_description(text: str) -> str:
+    """A format's description in the reader's language where it is a built-in one."""
+    worded = FORMAT_DESCRIPTIONS.get(text or "")
+    return str(worded) if worded is not None else text

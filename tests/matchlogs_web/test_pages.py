@@ -123,4 +123,6 @@ def test_the_replay_trace_in_french_has_french_headings_and_rule_titles(world):
     assert "<strong>Step 4</strong>" not in french
     assert "Étape 4 : le jet de Coup Critique" in french
     assert '<span class="rule">7.2.5</span> <span class="rule-title small muted">Étape 4' in french
-    assert '<span lang="en">' in french  # the engine's detail stays English, marked so
+    # the steps of the cast are worded in French too (issue 18): who casts, the cost, the dice
+    assert " lance " in french and "paie " in french and " succès" in french
+    assert " successes" not in french
