@@ -385,6 +385,13 @@ WORDING: dict[str, Promise] = {
     "input_list": _("Input should be a valid list"),
     "input_dict": _("Input should be a valid dictionary"),
     "input_literal": _("Input should be %(expected)s"),
+    "inspect_in_sight": _("From %(viewer)s, %(count)s of 144 cells are in sight (4.15.9)."),
+    "inspect_reach": _(
+        "A spell of this range (%(rule)s) can target %(count)s cells from %(viewer)s."
+    ),
+    "inspect_targetable": _("%(target)s can be targeted from %(viewer)s."),
+    "inspect_refused": _("%(reason)s (%(rule)s, %(defined_by)s)."),
+    "inspect_area": _("The area covers %(cells)s (4.16)."),
 }
 """How each refusal key (`rules.engine.refusals.REFUSALS`) is worded."""
 

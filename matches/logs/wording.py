@@ -149,6 +149,35 @@ TRACE: dict[str, Promise] = {
     "knocked_out": _("%(unit)s is KO'd"),
     "tombstone_gone": _("%(label)s: the Tombstone is gone"),
     "trap_nobody": _("%(label)s: nobody on the Trap"),
+    "block_lock": _("%(unit)s rolls %(dice)s (%(reasons)s): %(count)s Lock"),
+    "block_dodge": _("%(unit)s rolls %(dice)s (%(reasons)s): %(count)s Dodge"),
+    "block_result": _("%(locks)s against %(dodges)s: %(result)s"),
+    "block_result_loss": _(
+        "%(locks)s against %(dodges)s: %(result)s, %(unit)s loses %(loss)s AP and %(loss)s MP"
+    ),
+    "time_called": _("time is called (%(policy)s)"),
+    "checkpoint": _("%(path)s: claimed %(claimed)s, computed %(computed)s"),
+    "waived": _(
+        "judge %(judge)s waived %(rule)s (line %(line)s): %(note)s; the event was %(outcome)s"
+    ),
+    "condition_met": _("%(effect)s condition met"),
+    "condition_not_met": _("%(effect)s condition not met: effects ignored"),
+    "coin": _("coin: %(side)s"),
+    "steals_health_standby": _("Steals Health goes on standby"),
+    "gains_ap_mp": _("%(unit)s gains %(ap)s AP, %(mp)s MP"),
+    "loses_gauges": _("%(unit)s loses its remaining gauges"),
+    "moved_to": _("%(unit)s moved to %(cell)s"),
+    "keeps_kamas": _("%(cell)s keeps %(count)s Kamas"),
+    "moves_to": _("%(unit)s moves to %(cell)s"),
+    "range_gain": _("%(unit)s's spells gain +%(amount)s max Range"),
+    "special_marker": _("%(unit)s gets the %(marker)s marker of %(caster)s"),
+    "steals_kamas": _("steals %(count)s Kamas from player %(side)s"),
+    "steals_resource": _("steals %(count)s %(resource)s from %(unit)s"),
+    "control_reached": _("control value %(control)s reached: no new %(summon)s"),
+    "put_into_play": _("%(unit)s (%(summon)s) put into play on %(cell)s"),
+    "unfazed_stays": _("%(unit)s is Unfazed and stays"),
+    "switch_places": _("%(unit)s and %(other)s switch places"),
+    "no_rebound_target": _("no Rebound target chosen"),
 }
 """How each trace step key (`rules.engine.trace_texts.TRACE`) is worded."""
 
@@ -198,7 +227,23 @@ ELEMENTS: dict[str, Promise] = {
 }
 """The elements of damage (Step 6)."""
 
+BLOCK_RESULTS: dict[str, Promise] = {
+    "locked": pgettext_lazy("a Block", "locked"),
+    "caught": pgettext_lazy("a Block", "caught"),
+    "escaped": pgettext_lazy("a Block", "escaped"),
+}
+"""How a Block ends (`rules.engine.movement.BlockResult`, 4.14.2.d)."""
+
+WAIVER_OUTCOMES: dict[str, Promise] = {
+    "relaxed": pgettext_lazy("a waived event", "relaxed"),
+    "skipped": pgettext_lazy("a waived event", "skipped"),
+}
+"""What a judge's waiver did to the event (`rules.engine.replay.report.WaiverOutcome`)."""
+
 _TRACE_WORDS = {
+    "result": BLOCK_RESULTS,
+    "outcome": WAIVER_OUTCOMES,
+    "dice": {"no dice": pgettext_lazy("a roll", "no dice")},
     "power": POWERS,
     "shape": SHAPES,
     "element": ELEMENTS,

@@ -14,6 +14,7 @@ from rules.engine.areas import Facing, Shape, Turn, area_cells
 from rules.engine.arena import Arena
 from rules.engine.cells import Cell
 from rules.engine.reach import SpellRange, refusal, targetable_cells
+from rules.engine.refusals import said
 from rules.engine.sight import EXACT, SightRules, sight_blockers, visible_cells
 from rules.engine.svg import Highlight, Mark, render_board
 
@@ -72,7 +73,7 @@ def inspect_board(
     labels = {p.cell: p.label for p in pieces.values()}
     visible = visible_cells(viewer, blockers, rules)
     highlights = [Highlight(visible, f"Cells {viewer} can see", Mark.SIGHT)]
-    findings = [f"From {viewer}, {len(visible)} of 144 cells are in sight (4.15.9)."]
+    findings: list[str] = [said("inspect_in_sight", viewer=viewer, count=len(visible))]
 
     reachable: frozenset[Cell] = frozenset()
     if spell is not None:
@@ -80,9 +81,7 @@ def inspect_board(
             viewer, spell, arena, blockers, range_bonus=range_bonus, rules=rules
         )
         highlights.append(Highlight(reachable, "Cells the spell can target", Mark.REACH))
-        findings.append(
-            f"A spell of this range ({spell.rule}) can target {len(reachable)} cells from {viewer}."
-        )
+        findings.append(said("inspect_reach", rule=spell.rule, count=len(reachable), viewer=viewer))
 
     hit: frozenset[Cell] = frozenset()
     if target is not None:
@@ -98,9 +97,14 @@ def inspect_board(
                 labels=labels,
             )
             findings.append(
-                f"{target} can be targeted from {viewer}."
+                said("inspect_targetable", target=target, viewer=viewer)
                 if refused is None
-                else f"{refused.reason} ({refused.rule}, {refused.defined_by})."
+                else said(
+                    "inspect_refused",
+                    reason=refused.said,
+                    rule=refused.rule,
+                    defined_by=refused.defined_by,
+                )
             )
         if area is not None:
             hit = area_cells(
@@ -114,7 +118,7 @@ def inspect_board(
             highlights.append(
                 Highlight(hit, f"{area.shape.value.title()} area on {target}", Mark.AREA)
             )
-            findings.append(f"The area covers {', '.join(c.name for c in sorted(hit))} (4.16).")
+            findings.append(said("inspect_area", cells=", ".join(c.name for c in sorted(hit))))
         highlights.append(Highlight(frozenset({target}), f"Target {target}", Mark.TARGET))
 
     units = {name: (p.cell, p.side, _initials(p.label)) for name, p in pieces.items()}

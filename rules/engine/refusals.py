@@ -323,6 +323,12 @@ REFUSALS: dict[str, str] = {
     ),
     "caster_profile_unknown": "the caster's profile is not in the catalog",
     "tactical_arrow_text": "Tactical Arrow with a text",
+    # The board inspector's findings (`rules.engine.inspect`)
+    "inspect_in_sight": "From {viewer}, {count} of 144 cells are in sight (4.15.9).",
+    "inspect_reach": "A spell of this range ({rule}) can target {count} cells from {viewer}.",
+    "inspect_targetable": "{target} can be targeted from {viewer}.",
+    "inspect_refused": "{reason} ({rule}, {defined_by}).",
+    "inspect_area": "The area covers {cells} (4.16).",
     # The log's text (`rules.matchlog`): why a log cannot be read at all
     "log_empty": "the log is empty: line 1 must be the header",
     "log_not_utf8": "not UTF-8 text (byte {byte})",

@@ -3,8 +3,8 @@
 Like the refusals (`rules.engine.refusals`), a trace step made with `TraceStep.said` and a
 change from `replay.change_facts` carry a stable key and the facts in their sentence; the
 Django layer words them in the reader's language (`matches.logs.wording`), and a test fails
-when a key here has no wording there. Steps without a key (the steps of casting a spell, the
-powers) are shown in English.
+when a key here has no wording there. Steps without a key (the lines of single cards and
+roster powers) are shown in English.
 """
 
 from __future__ import annotations
@@ -79,6 +79,25 @@ TRACE: dict[str, str] = {
     "counter_standby": "{unit}'s Counter goes on standby",
     "healed": "{unit} is healed of {healed} Injuries",
     "markers": "{unit} gets markers AP {ap}, MP {mp}, Range {range}",
+    # The additional effects of Step 3 (7.2.4, 7.5)
+    "condition_met": "{effect} condition met",
+    "condition_not_met": "{effect} condition not met: effects ignored",
+    "coin": "coin: {side}",
+    "steals_health_standby": "Steals Health goes on standby",
+    "gains_ap_mp": "{unit} gains {ap} AP, {mp} MP",
+    "loses_gauges": "{unit} loses its remaining gauges",
+    "moved_to": "{unit} moved to {cell}",
+    "keeps_kamas": "{cell} keeps {count} Kamas",
+    "moves_to": "{unit} moves to {cell}",
+    "range_gain": "{unit}'s spells gain +{amount} max Range",
+    "special_marker": "{unit} gets the {marker} marker of {caster}",
+    "steals_kamas": "steals {count} Kamas from player {side}",
+    "steals_resource": "steals {count} {resource} from {unit}",
+    "control_reached": "control value {control} reached: no new {summon}",
+    "put_into_play": "{unit} ({summon}) put into play on {cell}",
+    "unfazed_stays": "{unit} is Unfazed and stays",
+    "switch_places": "{unit} and {other} switch places",
+    "no_rebound_target": "no Rebound target chosen",
     # Effects on standby (7.2.9)
     "standby_order_wait": "waiting for the active player's order: {labels}",
     "standby_dice_wait": "{label} waits for its dice",
@@ -90,6 +109,14 @@ TRACE: dict[str, str] = {
     "knocked_out": "{unit} is KO'd",
     "tombstone_gone": "{label}: the Tombstone is gone",
     "trap_nobody": "{label}: nobody on the Trap",
+    # Blocks (4.14.2), checkpoints and waivers
+    "block_lock": "{unit} rolls {dice} ({reasons}): {count} Lock",
+    "block_dodge": "{unit} rolls {dice} ({reasons}): {count} Dodge",
+    "block_result": "{locks} against {dodges}: {result}",
+    "block_result_loss": "{locks} against {dodges}: {result}, {unit} loses {loss} AP and {loss} MP",
+    "time_called": "time is called ({policy})",
+    "checkpoint": "{path}: claimed {claimed}, computed {computed}",
+    "waived": "judge {judge} waived {rule} (line {line}): {note}; the event was {outcome}",
     # The end of the game (1.4) and the tournament
     "won": "player {winner} won ({reason})",
     "draw": "it ended in a draw ({reason})",

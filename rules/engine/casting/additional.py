@@ -63,15 +63,15 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
     if isinstance(effect, Track | Invasion | Retribution):
         rule = {Track: "7.5.25", Invasion: "7.5.26", Retribution: "4.9.16"}[type(effect)]
         if condition(run, effect):
-            run.log("Step 3", rule, f"{type(effect).__name__} condition met")
+            run.say("Step 3", rule, "condition_met", effect=type(effect).__name__)
             for inner in effect.effects:
                 apply_effect(run, inner)
         else:
-            run.log("Step 3", rule, f"{type(effect).__name__} condition not met: effects ignored")
+            run.say("Step 3", rule, "condition_not_met", effect=type(effect).__name__)
         return
     if isinstance(effect, Coin):
         side = run.coin()
-        run.log("Step 3", "7.2.4", f"coin: {side}")
+        run.say("Step 3", "7.2.4", "coin", side=side)
         for inner in effect.heads if side == "heads" else effect.tails:
             apply_effect(run, inner)
         return
@@ -84,7 +84,7 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
     if isinstance(effect, StealsHealth):
         pending = PendingEffect("steals-health", caster.id)
         run.state = replace(state, pending=(*state.pending, pending))
-        run.log("Step 3", "7.5.22", "Steals Health goes on standby")
+        run.say("Step 3", "7.5.22", "steals_health_standby")
         return
     if isinstance(effect, Markers):
         for unit in run.in_play(effect.who):
@@ -98,13 +98,15 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
             run.state = state.with_unit(
                 replace(caster, ap=caster.ap + effect.ap, mp=caster.mp + effect.mp)
             )
-        run.log("Step 3", "7.5.18-7.5.19", f"{caster.id} gains {effect.ap} AP, {effect.mp} MP")
+        run.say(
+            "Step 3", "7.5.18-7.5.19", "gains_ap_mp", unit=caster.id, ap=effect.ap, mp=effect.mp
+        )
         return
     if isinstance(effect, LoseAll):
         run.state = state.with_unit(
             replace(caster, ap=0 if effect.ap else caster.ap, mp=0 if effect.mp else caster.mp)
         )
-        run.log("Step 3", "4.11.4", f"{caster.id} loses its remaining gauges")
+        run.say("Step 3", "4.11.4", "loses_gauges", unit=caster.id)
         return
     if isinstance(effect, Push | Attract):
         mover = push if isinstance(effect, Push) else attract
@@ -116,7 +118,7 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
                 run.state = mover(run.state, caster.id, unit.id, effect.distance).state
             except Unsupported:
                 raise
-            run.log("Step 3", rule, f"{unit.id} moved to {run.state.unit(unit.id).cell}")
+            run.say("Step 3", rule, "moved_to", unit=unit.id, cell=run.state.unit(unit.id).cell)
         return
     if isinstance(effect, Retreat | MoveCloser):
         if caster.cell is None or caster.cell == run.main:
@@ -124,12 +126,12 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
         mover = retreat if isinstance(effect, Retreat) else move_closer
         rule = "7.5.20" if isinstance(effect, Retreat) else "7.5.21"
         run.state = mover(run.state, caster.id, run.main, effect.distance).state
-        run.log("Step 3", rule, f"{caster.id} moved to {run.state.unit(caster.id).cell}")
+        run.say("Step 3", rule, "moved_to", unit=caster.id, cell=run.state.unit(caster.id).cell)
         return
     if isinstance(effect, RemoveKamas):
         left = max(0, state.kamas_at(run.main) - effect.amount)
         run.state = state.with_kamas_at(run.main, left)
-        run.log("Step 3", "7.5.17", f"{run.main} keeps {left} Kamas")
+        run.say("Step 3", "7.5.17", "keeps_kamas", cell=run.main, count=left)
         return
     if isinstance(effect, SummonEffect):
         _summon(run, effect)
@@ -137,7 +139,7 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
     if isinstance(effect, Teleport):
         if caster.cell is not None and state.is_free(run.main) and not state.units_at(run.main):
             run.state = state.with_unit(replace(caster, cell=run.main))
-            run.log("Step 3", "7.2.4.c", f"{caster.id} moves to {run.main}")
+            run.say("Step 3", "7.2.4.c", "moves_to", unit=caster.id, cell=run.main)
         return
     if isinstance(effect, SwitchPlaces):
         _switch(run, effect)
@@ -154,7 +156,7 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
         return
     if isinstance(effect, RangeThisTurn):
         run.state = state.with_unit(replace(caster, range_bonus=caster.range_bonus + effect.amount))
-        run.log("Step 3", "4.12.1", f"{caster.id}'s spells gain +{effect.amount} max Range")
+        run.say("Step 3", "4.12.1", "range_gain", unit=caster.id, amount=effect.amount)
         return
     if isinstance(effect, Rebound):
         _rebound(run, effect)
@@ -195,7 +197,14 @@ def _special_marker(run: CastRun, effect: SpecialMarkerEffect) -> None:
         run.state = run.state.with_unit(
             replace(target, special_markers=(*target.special_markers, marker))
         )
-        run.log("Step 3", "4.13.2", f"{unit.id} gets the {effect.name} marker of {run.caster_id}")
+        run.say(
+            "Step 3",
+            "4.13.2",
+            "special_marker",
+            unit=unit.id,
+            marker=effect.name,
+            caster=run.caster_id,
+        )
 
 
 def _steal(run: CastRun, effect: Steal) -> None:
@@ -211,7 +220,7 @@ def _steal(run: CastRun, effect: Steal) -> None:
             run.state = run.state.with_player(replace(loser, kamas=loser.kamas - taken))
             gainer = run.state.player(caster.side)
             run.state = run.state.with_player(replace(gainer, kamas=gainer.kamas + taken))
-            run.log("Step 3", "7.5.16", f"steals {taken} Kamas from player {unit.side}")
+            run.say("Step 3", "7.5.16", "steals_kamas", count=taken, side=unit.side)
             continue
         before = getattr(unit.markers, effect.resource)
         kw = {effect.resource: -effect.amount}
@@ -221,8 +230,13 @@ def _steal(run: CastRun, effect: Steal) -> None:
         placed = before - getattr(run.state.unit(unit.id).markers, effect.resource)
         if placed and getattr(caster, f"max_{effect.resource}", 0) is not None:
             run.state = apply_markers(run.state, caster.id, **{effect.resource: placed})
-        run.log(
-            "Step 3", "7.5.13-7.5.15", f"steals {placed} {effect.resource.upper()} from {unit.id}"
+        run.say(
+            "Step 3",
+            "7.5.13-7.5.15",
+            "steals_resource",
+            count=placed,
+            resource=effect.resource.upper(),
+            unit=unit.id,
         )
 
 
@@ -238,9 +252,9 @@ def _summon(run: CastRun, effect: SummonEffect) -> None:
         strength_limit=run.rules.fanmade,
     )
     if unit_id is None:
-        run.log("Step 3", "4.19.9.c", f"control value {control} reached: no new {card.name}")
+        run.say("Step 3", "4.19.9.c", "control_reached", control=control, summon=card.name)
     else:
-        run.log("Step 3", "4.19", f"{unit_id} ({card.name}) put into play on {run.main}")
+        run.say("Step 3", "4.19", "put_into_play", unit=unit_id, summon=card.name, cell=run.main)
 
 
 def _switch(run: CastRun, effect: SwitchPlaces) -> None:
@@ -252,17 +266,17 @@ def _switch(run: CastRun, effect: SwitchPlaces) -> None:
     if not run.matches(other, effect.who):
         raise RuleViolation.because("7.1.2", "cannot_switch_with", unit=other.id)
     if "unfazed" in powers_of(run.state, other) and other.side != caster.side:
-        run.log("Step 3", "4.9.14", f"{other.id} is Unfazed and stays")
+        run.say("Step 3", "4.9.14", "unfazed_stays", unit=other.id)
         return
     here = caster.cell
     run.state = run.state.with_units([replace(caster, cell=run.main), replace(other, cell=here)])
-    run.log("Step 3", "7.2.4.c", f"{caster.id} and {other.id} switch places")
+    run.say("Step 3", "7.2.4.c", "switch_places", unit=caster.id, other=other.id)
 
 
 def _rebound(run: CastRun, effect: Rebound) -> None:
     cell = run.action.rebound
     if cell is None:
-        run.log("Step 3", "7.5.27.e", "no Rebound target chosen")
+        run.say("Step 3", "7.5.27.e", "no_rebound_target")
         return
     units = [u for u in run.state.units_at(cell) if u.side != run.side]
     distance = cell.distance(run.main)

@@ -36,6 +36,7 @@ from rules.engine.logevents import (
 )
 from rules.engine.movement import CAUGHT_LOSS, LOCKED_LOSS, BlockResult, move_one_cell
 from rules.engine.powers import powers_of
+from rules.engine.refusals import Joined
 from rules.engine.replay.claims import computed_value
 from rules.engine.replay.dispatch import Context, context, spell_event
 from rules.engine.replay.report import (
@@ -117,11 +118,15 @@ def trace(result: Replay, line: int) -> Trace:
     for waiver in result.waivers:
         if waiver.line == line and waiver.outcome is not WaiverOutcome.UNUSED:
             steps.append(
-                TraceStep(
+                TraceStep.said(
                     "Waiver",
                     waiver.rule,
-                    f"judge {waiver.judge} waived {waiver.rule} (line {waiver.ruling_line}): "
-                    f"{waiver.message}; the event was {waiver.outcome.value}",
+                    "waived",
+                    judge=waiver.judge,
+                    rule=waiver.rule,
+                    line=waiver.ruling_line,
+                    note=waiver.message,
+                    outcome=waiver.outcome.value,
                 )
             )
     if result.applied[index]:
@@ -218,15 +223,19 @@ def _explain(before: GameState, after: GameState, event: Event, ctx: Context) ->
             ]
         case Time():
             return [
-                TraceStep("Time", "tournament", f"time is called ({event.policy or 'default'})")
+                TraceStep.said(
+                    "Time", "tournament", "time_called", policy=event.policy or "default"
+                )
             ]
         case Checkpoint():
             return [
-                TraceStep(
+                TraceStep.said(
                     "Checkpoint",
                     "log",
-                    f"{c.path}: claimed {show(c.value)}, "
-                    f"computed {show(computed_value(before, c.path))}",
+                    "checkpoint",
+                    path=c.path,
+                    claimed=show(c.value),
+                    computed=show(computed_value(before, c.path)),
                 )
                 for c in event.claims
             ]
@@ -310,19 +319,25 @@ def _explain_move(before: GameState, event: Move) -> list[TraceStep]:
         lock = dice_due(Roll.LOCK, RollContext(powers_of(before, enemy)))
         dodge = dice_due(Roll.DODGE, RollContext(powers_of(before, mover)))
         steps.append(
-            TraceStep(
+            TraceStep.said(
                 "Block: Lock",
                 "4.14.2.b",
-                f"{roll.by} rolls {', '.join(d.notation for d in roll.lock) or 'no dice'} "
-                f"({lock.explain()}): {block.locks} Lock",
+                "block_lock",
+                unit=roll.by,
+                dice=", ".join(d.notation for d in roll.lock) or "no dice",
+                reasons=Joined(lock.reasons),
+                count=block.locks,
             )
         )
         steps.append(
-            TraceStep(
+            TraceStep.said(
                 "Block: Dodge",
                 "4.14.2.c",
-                f"{event.unit} rolls {', '.join(d.notation for d in roll.dodge) or 'no dice'} "
-                f"({dodge.explain()}): {block.dodges} Dodge",
+                "block_dodge",
+                unit=event.unit,
+                dice=", ".join(d.notation for d in roll.dodge) or "no dice",
+                reasons=Joined(dodge.reasons),
+                count=block.dodges,
             )
         )
         loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(
@@ -331,11 +346,15 @@ def _explain_move(before: GameState, event: Move) -> list[TraceStep]:
         by_summon = block.result is BlockResult.CAUGHT and not enemy.is_krosmaster
         rule = "4.14.3" if by_summon else "4.14.2.d"
         steps.append(
-            TraceStep(
+            TraceStep.said(
                 "Block: result",
                 rule,
-                f"{block.locks} against {block.dodges}: {block.result.value}"
-                + (f", {event.unit} loses {loss} AP and {loss} MP" if loss else ""),
+                "block_result_loss" if loss else "block_result",
+                locks=block.locks,
+                dodges=block.dodges,
+                result=block.result.value,
+                unit=event.unit,
+                loss=loss,
             )
         )
     after = outcome.state.unit(event.unit)
