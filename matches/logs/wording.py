@@ -178,6 +178,15 @@ TRACE: dict[str, Promise] = {
     "unfazed_stays": _("%(unit)s is Unfazed and stays"),
     "switch_places": _("%(unit)s and %(other)s switch places"),
     "no_rebound_target": _("no Rebound target chosen"),
+    "card_markers": _("%(source)s: %(unit)s gets AP %(ap)s, MP %(mp)s, Range %(range)s"),
+    "card_markers_set": _("%(source)s: %(unit)s now has AP %(ap)s, MP %(mp)s, Range %(range)s"),
+    "card_inflicts": _("%(source)s: %(unit)s receives %(count)s Injuries"),
+    "card_suffers": _("%(source)s: %(unit)s suffers %(count)s Injuries"),
+    "card_heals": _("%(source)s: %(unit)s is healed of %(count)s Injuries"),
+    "card_kamas": _("%(source)s: player %(side)s %(change)s Kamas"),
+    "card_not_active": _("%(source)s: %(unit)s is not the active piece; nothing happens"),
+    "card_gauges": _("%(source)s: %(unit)s now has %(ap)s AP, %(mp)s MP"),
+    "card_steals": _("%(source)s: steals %(count)s %(resource)s from %(unit)s"),
 }
 """How each trace step key (`rules.engine.trace_texts.TRACE`) is worded."""
 

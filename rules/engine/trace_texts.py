@@ -98,6 +98,16 @@ TRACE: dict[str, str] = {
     "unfazed_stays": "{unit} is Unfazed and stays",
     "switch_places": "{unit} and {other} switch places",
     "no_rebound_target": "no Rebound target chosen",
+    # What a card's own effect does (`rules.engine.cards.acts`; `source`: the card's name)
+    "card_markers": "{source}: {unit} gets AP {ap}, MP {mp}, Range {range}",
+    "card_markers_set": "{source}: {unit} now has AP {ap}, MP {mp}, Range {range}",
+    "card_inflicts": "{source}: {unit} receives {count} Injuries",
+    "card_suffers": "{source}: {unit} suffers {count} Injuries",
+    "card_heals": "{source}: {unit} is healed of {count} Injuries",
+    "card_kamas": "{source}: player {side} {change} Kamas",
+    "card_not_active": "{source}: {unit} is not the active piece; nothing happens",
+    "card_gauges": "{source}: {unit} now has {ap} AP, {mp} MP",
+    "card_steals": "{source}: steals {count} {resource} from {unit}",
     # Effects on standby (7.2.9)
     "standby_order_wait": "waiting for the active player's order: {labels}",
     "standby_dice_wait": "{label} waits for its dice",

@@ -137,8 +137,15 @@ def markers_on(
     if not (ap or mp or rng):
         return
     run.state = place_markers(run.state, unit.id, ap=ap, mp=mp, range=rng)
-    run.log(
-        "Step 3", "7.5.1-7.5.4", f"{why}: {unit.id} gets AP {ap:+d}, MP {mp:+d}, Range {rng:+d}"
+    run.say(
+        "Step 3",
+        "7.5.1-7.5.4",
+        "card_markers",
+        source=why,
+        unit=unit.id,
+        ap=f"{ap:+d}",
+        mp=f"{mp:+d}",
+        range=f"{rng:+d}",
     )
 
 
@@ -154,10 +161,15 @@ def set_markers(run: CastRun, unit: Unit, *, ap: int, mp: int, rng: int, why: st
         range=rng,
     )
     now = run.state.unit(unit.id).markers
-    run.log(
+    run.say(
         "Step 3",
         "4.11.5",
-        f"{why}: {unit.id} now has AP {now.ap:+d}, MP {now.mp:+d}, Range {now.range:+d}",
+        "card_markers_set",
+        source=why,
+        unit=unit.id,
+        ap=f"{now.ap:+d}",
+        mp=f"{now.mp:+d}",
+        range=f"{now.range:+d}",
     )
 
 
@@ -165,14 +177,14 @@ def inflict(run: CastRun, unit_id: str, amount: int, step: str, rule: str, why: 
     """Injuries the caster inflicts outside Step 7 (4.10.6.b); the KO waits for the end of the
     step (7.2.4.d). Returns how many were placed (never above HP, 4.10.8)."""
     run.state, placed = place_injuries(run.state, unit_id, amount, source=run.caster_id)
-    run.log(step, rule, f"{why}: {unit_id} receives {placed} Injuries")
+    run.say(step, rule, "card_inflicts", source=why, unit=unit_id, count=placed)
     return placed
 
 
 def suffer(run: CastRun, unit_id: str, amount: int, step: str, rule: str, why: str) -> int:
     """Injuries a unit suffers from its own spell (self-inflicted: no other unit inflicts them)."""
     run.state, placed = place_injuries(run.state, unit_id, amount, source=unit_id)
-    run.log(step, rule, f"{why}: {unit_id} suffers {placed} Injuries")
+    run.say(step, rule, "card_suffers", source=why, unit=unit_id, count=placed)
     return placed
 
 
@@ -181,7 +193,7 @@ def heal_unit(run: CastRun, unit_id: str, amount: int, step: str, why: str) -> i
     run.state, healed, stopped = heal(run.state, unit_id, amount, healer=run.caster_id)
     if stopped:
         run.log(step, "4.13.4", stopped)
-    run.log(step, "4.10.5", f"{why}: {unit_id} is healed of {healed} Injuries")
+    run.say(step, "4.10.5", "card_heals", source=why, unit=unit_id, count=healed)
     return healed
 
 
@@ -191,8 +203,13 @@ def kamas(run: CastRun, side: str, delta: int, why: str) -> int:
     player = run.state.player(side)
     change = max(delta, -player.kamas)
     run.state = run.state.with_player(replace(player, kamas=player.kamas + change))
-    run.log(
-        "Step 3", "4.18.5" if change != delta else "4.5", f"{why}: player {side} {change:+d} Kamas"
+    run.say(
+        "Step 3",
+        "4.18.5" if change != delta else "4.5",
+        "card_kamas",
+        source=why,
+        side=side,
+        change=f"{change:+d}",
     )
     return change
 
@@ -202,11 +219,11 @@ def gauges(run: CastRun, unit: Unit, *, ap: int = 0, mp: int = 0, why: str) -> N
     gauges count, and a gauge never goes below 0 (4.18.5)."""
     unit = run.state.unit(unit.id)
     if run.state.active_unit != unit.id or unit.cell is None:
-        run.log("Step 3", "4.11.4", f"{why}: {unit.id} is not the active piece; nothing happens")
+        run.say("Step 3", "4.11.4", "card_not_active", source=why, unit=unit.id)
         return
     new_ap, new_mp = max(0, unit.ap + ap), max(0, unit.mp + mp)
     run.state = run.state.with_unit(replace(unit, ap=new_ap, mp=new_mp))
-    run.log("Step 3", "4.11.4", f"{why}: {unit.id} now has {new_ap} AP, {new_mp} MP")
+    run.say("Step 3", "4.11.4", "card_gauges", source=why, unit=unit.id, ap=new_ap, mp=new_mp)
 
 
 def steal(run: CastRun, unit: Unit, resource: str, amount: int, *, why: str) -> int:
@@ -219,5 +236,13 @@ def steal(run: CastRun, unit: Unit, resource: str, amount: int, *, why: str) -> 
     taken = before - getattr(run.state.unit(unit.id).markers, resource)
     if taken and getattr(run.caster, f"max_{resource}") is not None:
         run.state = place_markers(run.state, run.caster_id, **{resource: taken})
-    run.log("Step 3", "7.5.13-7.5.14", f"{why}: steals {taken} {resource.upper()} from {unit.id}")
+    run.say(
+        "Step 3",
+        "7.5.13-7.5.14",
+        "card_steals",
+        source=why,
+        count=taken,
+        resource=resource.upper(),
+        unit=unit.id,
+    )
     return taken
