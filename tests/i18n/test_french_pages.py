@@ -113,3 +113,12 @@ def test_no_english_is_left_on_the_pages_in_french(release):  # noqa: F811
     }
     left = _english_left(pages)
     assert left == {}, "\n".join(f"{url}: {lines}" for url, lines in left.items())
+
+
+def test_the_error_pages_in_french():
+    french = _french(None)
+    fields = {f"f{n}": "x" for n in range(1100)}  # more fields than Django reads: a 400
+    bad = french.post("/accounts/login/", fields)
+    assert bad.status_code == 400 and "Cette requête ne peut pas être lue" in bad.text
+    missing = french.get("/nowhere/")
+    assert missing.status_code == 404 and english_lines(missing.content.decode()) == []
