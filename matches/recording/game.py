@@ -94,6 +94,18 @@ class Refused(Exception):
             params=violation.params,
         )
 
+    @classmethod
+    def unmodelled(cls, missing: Unsupported, *, index: int = 0) -> Refused:
+        """What the engine does not model, with its key and facts when it has them."""
+        return cls(
+            None,
+            missing.message or missing.feature,
+            feature=missing.feature,
+            index=index,
+            key=missing.key,
+            params=missing.params,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The refusal for the API: `message` in the reader's language (the engine's sentence
         naming the units and cells); `rule`, `key` and `params` never change."""
@@ -296,9 +308,7 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
             except RuleViolation as refused:
                 raise Refused.by_rules(refused, index=index) from None
             except Unsupported as missing:
-                raise Refused(
-                    None, missing.message or missing.feature, feature=missing.feature, index=index
-                ) from None
+                raise Refused.unmodelled(missing, index=index) from None
             state = applied.state
             states.append(state)
             steps += [s.to_dict() for s in applied.trace]
@@ -340,5 +350,11 @@ def _check_full(game: Game, new: list[dict[str, Any]]) -> list[GameState]:
         raise Refused.by_rules(error, index=max(0, error.line - 2 - len(game.events)))
     if result.unsupported:
         missing = result.unsupported[0]
-        raise Refused(None, missing.message, feature=missing.feature)
+        raise Refused(
+            None,
+            missing.message,
+            feature=missing.feature,
+            key=missing.key,
+            params=missing.params,
+        )
     return list(result.states)

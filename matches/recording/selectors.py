@@ -312,7 +312,7 @@ def _asking(ask: Callable[[], T]) -> T:
     except RuleViolation as refused:
         raise Refused.by_rules(refused) from None
     except Unsupported as missing:
-        raise Refused(None, missing.message or missing.feature, feature=missing.feature) from None
+        raise Refused.unmodelled(missing) from None
 
 
 def _coins(coins: Sequence[str]) -> tuple[str, ...]:
