@@ -6,9 +6,11 @@ too, the English stays the engine's sentence word for word and stored facts are 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from django.utils import translation
+from rest_framework.test import APIClient
 
 from matches.logs.selectors import Problem
 from matches.logs.wording import problem_text, step_text
@@ -22,6 +24,8 @@ from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.reach import RangeKind, SpellRange, refusal
 from rules.engine.refusals import Joined, said
 from rules.engine.replay.report import UnsupportedFeature
+
+CORPUS = Path(__file__).parents[1] / "matchlogs" / "corpus"
 
 
 def _french(found) -> str:
@@ -218,3 +222,38 @@ def test_the_match_check_problems_in_french_keep_the_english_stored():
             "le joueur A du journal joue a, c, mais Ana (joueur A) a inscrit a, b : il manque b; "
             "en trop c"
         )
+
+
+@pytest.mark.django_db
+def test_the_log_readers_value_checks_and_pydantics_messages_follow_accept_language():
+    """The unreadable log of the corpus (a cell off the board, a die turned the wrong way, a
+    count above its limit): the same lines, fields and keys in both languages."""
+    body = (CORPUS / "unreadable-errors.jsonl").read_bytes()
+    api = APIClient()
+    with translation.override("en"):
+        answers = {
+            lang: api.post(
+                "/api/v1/logs/verify",
+                body,
+                content_type="application/x-ndjson",
+                HTTP_ACCEPT_LANGUAGE=lang,
+            )
+            for lang in ("en", "fr")
+        }
+    assert answers["en"].status_code == answers["fr"].status_code == 422
+    en, fr = answers["en"].json()["errors"], answers["fr"].json()["errors"]
+    assert [(e["line"], e["field"], e.get("key")) for e in en] == [
+        (e["line"], e["field"], e.get("key")) for e in fr
+    ]
+    said = {e["field"]: (e["message"], f["message"]) for e, f in zip(en, fr, strict=True)}
+    assert said["place.cell"] == (
+        "'m3' is off the board (columns a to l, rows 1 to 12)",
+        "'m3' est hors du plateau (colonnes a à l, rangées 1 à 12)",
+    )
+    assert said["pick_kama.count"] == (
+        "Input should be less than or equal to 99 (got 1000000000)",
+        "La valeur doit être inférieure ou égale à 99 (reçu 1000000000)",
+    )
+    assert said["tension.dice[0]"][1].startswith(
+        "'critical_dodge:armour' n'est pas un dé : un dé tombé sur critical_dodge"
+    )
