@@ -410,7 +410,7 @@ def spell_options(state: GameState, unit: Unit, context: Context) -> tuple[Spell
             costs = _costs_shown(state, unit, spell)
             model = parse_spell_for(context.book, unit, spell)
         except Unsupported as missing:
-            out.append(_not_castable(spell, "not modelled", missing.feature))
+            out.append(_not_castable(spell, missing.feature))
             continue
         candidates = targetable_cells(
             unit.cell,
@@ -494,9 +494,11 @@ def _costs_shown(state: GameState, unit: Unit, spell: Spell) -> Any:
         return spell_costs(state, unit, spell, ("x:0",))
 
 
-def _not_castable(spell: Spell, why: str, feature: str) -> SpellOption:
+def _not_castable(spell: Spell, feature: str) -> SpellOption:
+    """A spell the engine does not model: shown, and refused by its key (`not_modelled`)."""
+    why = said("not_modelled", missing=feature)
     return SpellOption(
-        spell.name, spell.element, 0, 0, _range_words(spell), (), f"{why}: {feature}", "-"
+        spell.name, spell.element, 0, 0, _range_words(spell), (), why, "-", why.key, why.params
     )
 
 
