@@ -187,6 +187,10 @@ TRACE: dict[str, Promise] = {
     "card_not_active": _("%(source)s: %(unit)s is not the active piece; nothing happens"),
     "card_gauges": _("%(source)s: %(unit)s now has %(ap)s AP, %(mp)s MP"),
     "card_steals": _("%(source)s: steals %(count)s %(resource)s from %(unit)s"),
+    "card_moves_to": _("%(source)s: %(unit)s moves to %(cell)s"),
+    "card_stays_unfazed": _("%(source)s: %(unit)s stays (Unfazed)"),
+    "card_no_free_cell": _("%(source)s: no free cell next to %(what)s"),
+    "unit_at": _("%(unit)s at %(cell)s"),
 }
 """How each trace step key (`rules.engine.trace_texts.TRACE`) is worded."""
 

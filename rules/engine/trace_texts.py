@@ -108,6 +108,10 @@ TRACE: dict[str, str] = {
     "card_not_active": "{source}: {unit} is not the active piece; nothing happens",
     "card_gauges": "{source}: {unit} now has {ap} AP, {mp} MP",
     "card_steals": "{source}: steals {count} {resource} from {unit}",
+    "card_moves_to": "{source}: {unit} moves to {cell}",
+    "card_stays_unfazed": "{source}: {unit} stays (Unfazed)",
+    "card_no_free_cell": "{source}: no free cell next to {what}",
+    "unit_at": "{unit} at {cell}",
     # Effects on standby (7.2.9)
     "standby_order_wait": "waiting for the active player's order: {labels}",
     "standby_dice_wait": "{label} waits for its dice",

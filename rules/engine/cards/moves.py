@@ -58,11 +58,10 @@ _E = r"\{\s*[WAEFN]\s*\}"
 def _move(run: CastRun, unit: Unit, cell: Cell, why: str) -> bool:
     outcome = relocate(run.state, unit.id, cell, by=run.caster_id)
     run.state, moved = outcome.state, outcome.moved
-    run.log(
-        "Step 3",
-        "7.2.4",
-        f"{why}: {unit.id} {'moves to ' + cell.name if moved else 'stays (Unfazed)'}",
-    )
+    if moved:
+        run.say("Step 3", "7.2.4", "card_moves_to", source=why, unit=unit.id, cell=cell.name)
+    else:
+        run.say("Step 3", "7.2.4", "card_stays_unfazed", source=why, unit=unit.id)
     return moved
 
 
@@ -74,7 +73,7 @@ def _adjacent_cell(run: CastRun, anchor: Cell, what: str) -> Cell | None:
     """The chosen free cell next to `anchor`; None when there is none to choose (4.18.5)."""
     options = _free_next_to(run, anchor)
     if not options:
-        run.log("Step 3", "4.18.5", f"{run.spell.name}: no free cell next to {what}")
+        run.say("Step 3", "4.18.5", "card_no_free_cell", source=run.spell.name, what=what)
         return None
     names = tuple(sorted(c.name for c in options))
     cell = chosen_cell(run, said("why_free_cell_next_to", what=what), values=names)
@@ -744,7 +743,7 @@ def closer(run: CastRun) -> bool:
     else:
         outcome = move_closer(run.state, caster.id, run.main, 1)
     run.state = outcome.state
-    run.log("Step 3", "7.5.21", f"{caster.id} at {run.state.unit(caster.id).cell}")
+    run.say("Step 3", "7.5.21", "unit_at", unit=caster.id, cell=run.state.unit(caster.id).cell)
     return outcome.moved
 
 
