@@ -392,6 +392,8 @@ WORDING: dict[str, Promise] = {
     "inspect_targetable": _("%(target)s can be targeted from %(viewer)s."),
     "inspect_refused": _("%(reason)s (%(rule)s, %(defined_by)s)."),
     "inspect_area": _("The area covers %(cells)s (4.16)."),
+    "power_lost": _("%(power)s: its holder is out of play or lost the power"),
+    "power_lost_holder": _("%(power)s: its holder lost the power"),
 }
 """How each refusal key (`rules.engine.refusals.REFUSALS`) is worded."""
 

@@ -270,8 +270,8 @@ def step_text(step: dict[str, Any]) -> str | None:
     key = step.get("key")
     if not key:
         return None
-    if step.get("step") in ("Refused", "Not modelled"):
-        return refusals.sentence(key, step.get("params") or {})
+    if step.get("step") in ("Refused", "Not modelled") or key not in TRACE:
+        return refusals.sentence(key, step.get("params") or {})  # a refusal's own sentence
     return refusals.worded(TRACE, key, step.get("params") or {}, _TRACE_WORDS)
 
 

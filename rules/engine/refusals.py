@@ -323,6 +323,9 @@ REFUSALS: dict[str, str] = {
     ),
     "caster_profile_unknown": "the caster's profile is not in the catalog",
     "tactical_arrow_text": "Tactical Arrow with a text",
+    # A power's effect that no longer applies (4.18.3.c), as the trace says it
+    "power_lost": "{power}: its holder is out of play or lost the power",
+    "power_lost_holder": "{power}: its holder lost the power",
     # The board inspector's findings (`rules.engine.inspect`)
     "inspect_in_sight": "From {viewer}, {count} of 144 cells are in sight (4.15.9).",
     "inspect_reach": "A spell of this range ({rule}) can target {count} cells from {viewer}.",

@@ -257,3 +257,14 @@ def test_the_log_readers_value_checks_and_pydantics_messages_follow_accept_langu
     assert said["tension.dice[0]"][1].startswith(
         "'critical_dodge:armour' n'est pas un dé : un dé tombé sur critical_dodge"
     )
+
+
+def test_a_powers_line_written_with_said_keeps_its_key_in_the_trace():
+    step = TraceStep("Step 8", "4.18.3.c", said("power_lost", power="Adrenaline"))
+    stored = json.loads(json.dumps(step.to_dict()))
+    assert stored["text"] == "Adrenaline: its holder is out of play or lost the power"
+    assert stored["key"] == "power_lost"
+    with translation.override("fr"):
+        assert step_text(stored) == (
+            "Adrenaline : son porteur n'est plus en jeu ou a perdu le pouvoir"
+        )

@@ -10,7 +10,7 @@ from typing import Any
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.errors import RuleViolation
-from rules.engine.refusals import facts
+from rules.engine.refusals import Said, facts
 from rules.engine.state import (
     GameState,
     PendingEffect,
@@ -94,6 +94,12 @@ class TraceStep:
     text: str
     key: str = ""  # a refused step: the refusal's key and facts (`RuleViolation.because`)
     params: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        # a line written with `rules.engine.refusals.said` keeps its key and facts, to be worded
+        if not self.key and isinstance(self.text, Said):
+            object.__setattr__(self, "key", self.text.key)
+            object.__setattr__(self, "params", self.text.fact()["params"])
 
     @classmethod
     def said(cls, step: str, rule: str, key: str, /, **params: Any) -> TraceStep:

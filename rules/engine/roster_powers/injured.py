@@ -14,6 +14,7 @@ from rules.engine import reactions
 from rules.engine.injuries import heal, injure
 from rules.engine.powers import brotherhood_ally
 from rules.engine.reactions import Resolution
+from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
     add_kamas,
     adjacent,
@@ -134,7 +135,7 @@ def _adrenaline(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[Gam
     """Adrenaline (Jason Nik): each opponent adjacent to him gets a -1 AP marker."""
     jason = holding(state, fx.source, "adrenaline")
     if jason is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     near = [u for u in state.in_arena() if enemies(jason, u) and adjacent(jason, u)]
     for unit in near:
         state = markers(state, unit.id, ap=-1)
@@ -148,7 +149,7 @@ def _self_markers(kind: str, ap: int, mp: int, name: str):
     def resolve(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
         unit = holding(state, fx.source, kind)
         if unit is None:
-            return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+            return state, [("4.18.3.c", said("power_lost", power=fx.label))]
         state = markers(state, unit.id, ap=ap, mp=mp)
         return state, [("4.11.5", f"{name}: {unit.id} gets markers AP {ap:+d}, MP {mp:+d}")]
 
@@ -168,7 +169,7 @@ def _brethren(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
     effect names a Type, so every allied unit of that Type or name (4.18.9)."""
     pirate = state.unit(fx.source)
     if pirate.cell is not None and holding(state, fx.source, "brethren-of-the-coast") is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder lost the power")]
+        return state, [("4.18.3.c", said("power_lost_holder", power=fx.label))]
     healed = []
     for ally in list(state.in_arena()):
         if ally.side == pirate.side and ally.id != pirate.id and is_named(state, ally, "piwate"):
@@ -181,7 +182,7 @@ def _brethren(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
 def _eliacube(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
     """Eliacube Master (Nox): the enemy he injured gets a -1 AP marker."""
     if holding(state, fx.source, "eliacube-master") is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     victim = state.unit(fx.target or "")
     state = markers(state, victim.id, ap=-1)
     return state, [("4.11.5", f"Eliacube Master: a -1 AP marker on {victim.id}")]
@@ -194,7 +195,7 @@ def _magot(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameStat
     himself of 1 Injury."""
     nidas = holding(state, fx.source, "magot-sacrè")
     if nidas is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     victim = state.unit(fx.target or "")
     if state.player(nidas.side).kamas < state.player(victim.side).kamas:
         return add_kamas(state, nidas.side, 1), [("4.5.1", "Magot Sacrè: +1 Kama")]
@@ -208,7 +209,7 @@ def _pendulum(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
     and gets a +1 AP marker."""
     count = holding(state, fx.source, "pendulum")
     if count is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state = markers(state, count.id, ap=1)
     state = injure(state, count.id, 1, source=count.id)
     return state, [("4.10.6.b", f"Pendulum: {count.id} suffers 1 Injury and gets a +1 AP marker")]
@@ -229,7 +230,7 @@ def _drunkenness(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[Ga
 def _shadow_blood(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
     """Shadow Blood: Shadow immediately gains 1 AP (4.11.4: only while he is the active unit)."""
     if holding(state, fx.source, "shadow-blood") is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state, done = gain_now(state, fx.source, ap=1)
     return state, [
         ("4.11.4", f"Shadow Blood: {'+1 AP' if done else 'no gain, not the active unit'}")

@@ -15,6 +15,7 @@ from rules.engine.frozen import replace
 from rules.engine.injuries import heal
 from rules.engine.powers import powers_of
 from rules.engine.reactions import Resolution
+from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
     add_kamas,
     effect,
@@ -83,7 +84,7 @@ def _loot_value(slug: str) -> int:
 def _goultarminator(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
     """Goultarminator (Goultard): after KOing another Krosmaster he heals himself of 3."""
     if holding(state, fx.source, "goultarminator") is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state, done, _ = heal(state, fx.source, 3, healer=fx.source)
     return state, [("4.10.5", f"Goultarminator: {fx.source} is healed of {done} Injuries")]
 
@@ -94,7 +95,7 @@ def _prospecting(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[Ga
     holder (each holder's power triggers)."""
     holder = holding(state, fx.source, "prospecting")
     if holder is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     return add_kamas(state, holder.side, 1), [("4.9.21", f"Prospecting of {holder.id}: +1 Kama")]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.engine import reactions
 from rules.engine.reactions import Resolution
+from rules.engine.refusals import said
 from rules.engine.roster_powers.common import effect, gain_now, holders, holding, markers
 from rules.engine.state import GameState, PendingEffect
 
@@ -35,7 +36,7 @@ def _look_at_me(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[Gam
     """Look At Me (Jerry Savage): when another allied Krosmaster receives +1 AP markers, he gets
     a +1 MP marker (once per time, however many markers)."""
     if holding(state, fx.source, "look-at-me") is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     return markers(state, fx.source, mp=1), [("4.11.5", f"Look At Me: +1 MP marker on {fx.source}")]
 
 
@@ -44,6 +45,6 @@ def _captains_energy(state: GameState, fx: PendingEffect, _: Resolution) -> tupl
     """Captain's Energy (Amalius): during his turn, when another allied Krosmaster receives +1
     AP markers, he immediately gains 1 AP (4.11.4)."""
     if holding(state, fx.source, "captains-energy") is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state, done = gain_now(state, fx.source, ap=1)
     return state, [("4.11.4", f"Captain's Energy: {'+1 AP' if done else 'not the active unit'}")]

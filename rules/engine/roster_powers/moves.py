@@ -7,6 +7,7 @@ from rules.engine.cells import Cell
 from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.movement import relocate
 from rules.engine.reactions import Resolution
+from rules.engine.refusals import said
 from rules.engine.roster_powers.common import effect, holders, holding, is_named
 from rules.engine.state import GameState, PendingEffect
 
@@ -46,7 +47,7 @@ def _mintetized(state: GameState, fx: PendingEffect, res: Resolution) -> tuple[G
     no Block; an Unfazed Krosmaster stays, 4.9.14)."""
     king = holding(state, fx.source, "mintetized")
     if king is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     picked = res.chosen("unit")
     if not picked:
         raise ChoiceMissing.asking(

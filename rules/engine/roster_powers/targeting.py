@@ -17,6 +17,7 @@ from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure
 from rules.engine.powers import families_of, powers_of
 from rules.engine.reactions import Resolution
+from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
     adjacent,
     effect,
@@ -173,7 +174,7 @@ def _wakfu_recycling(state: GameState, fx: PendingEffect, _: Resolution) -> tupl
     """Wakfu Recycling (Theo): each spell of his targeting an enemy Krosmaster heals him of 1
     Injury (once per spell, however many enemy Krosmasters it targets)."""
     if holding(state, fx.source, "wakfu-recycling") is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state, done, _ = heal(state, fx.source, 1, healer=fx.source)
     return state, [("4.10.5", f"Wakfu Recycling: {fx.source} is healed of {done} Injury")]
 
@@ -183,7 +184,7 @@ def _flame_return(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[G
     """Flame Return (Missiz Burnzz): the Will-o'-the-Wisp marker is removed from the targeted
     Krosmaster and she inflicts 2 Injuries on the active unit (7.2.1.c example: on standby)."""
     if holding(state, fx.source, "flame-return") is None:
-        return state, [("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")]
+        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state = without_marker(state, fx.target or "", "will-o'-the-wisp")
     active = state.active_unit
     if active is None or state.unit(active).cell is None:

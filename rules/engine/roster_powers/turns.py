@@ -24,6 +24,7 @@ from rules.engine.injuries import heal
 from rules.engine.movement import relocate
 from rules.engine.powers import families_of, vigilantes
 from rules.engine.reactions import Resolution
+from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
     adjacent,
     effect,
@@ -62,7 +63,7 @@ def _queue(state: GameState, fx: PendingEffect) -> GameState:
 
 
 def _lost(fx: PendingEffect) -> tuple[str, str]:
-    return ("4.18.3.c", f"{fx.label}: its holder is out of play or lost the power")
+    return ("4.18.3.c", said("power_lost", power=fx.label))
 
 
 def _one(
