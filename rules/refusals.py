@@ -24,6 +24,9 @@ WORDING: dict[str, Promise] = {
     "unit_ids_shared": _("two units share an id; each Krosmaster needs its own"),
     "first_player_tie": _("the teams tie on every count: name the first player"),
     "first_player_wrong": _("player %(side)s plays first by Initiative, not %(claimed)s"),
+    "initiative_ties_foreign": _(
+        "the timeline ties of side %(side)s may name each of its own units once: not %(units)s"
+    ),
     "initiative_ties_missing": _(
         "%(units)s share Initiative %(initiative)s: the timeline ties must give their order "
         "(missing %(missing)s)"

@@ -17,6 +17,9 @@ REFUSALS: dict[str, str] = {
     "unit_ids_shared": "two units share an id; each Krosmaster needs its own",
     "first_player_tie": "the teams tie on every count: name the first player",
     "first_player_wrong": "player {side} plays first by Initiative, not {claimed}",
+    "initiative_ties_foreign": (
+        "the timeline ties of side {side} may name each of its own units once: not {units}"
+    ),
     "initiative_ties_missing": (
         "{units} share Initiative {initiative}: the timeline ties must give their order "
         "(missing {missing})"

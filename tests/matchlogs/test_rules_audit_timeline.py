@@ -1,0 +1,363 @@
+"""Second rules audit (session 6): the header (1.1.4, 1.2.1, 2.4.3.b), the Timeline with several
+summons (4.19.1.h), Blocks around several enemies (4.14.2.e), range and sight edge cases (4.15),
+Kamas (6.3.3) and Demonic Rewards (4.7) against the rules text. Each verdict was worked out by
+hand from the text before running the engine (docs/rules-examples.md, "Audit scenarios
+(session 6)")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.engine.replay import Status
+from tests.matchlogs.audit import (
+    NO_DOUBLE,
+    PLACES,
+    cast,
+    game,
+    gun,
+    kros,
+    plain_hit,
+    side_a,
+    side_b,
+    spell,
+    turn,
+)
+from tests.matchlogs.conftest import ARENA, ev, verify
+
+
+def agrees(lines: list[dict[str, Any]], catalog: Any, **options: Any) -> None:
+    report = verify(lines, catalog, **options)
+    assert report.status is Status.INCOMPLETE, report.to_dict()
+
+
+def refused(lines: list[dict[str, Any]], catalog: Any, line: int, rule: str, **options) -> None:
+    error = verify(lines, catalog, **options).errors[0]
+    assert (error.line, error.rule) == (line, rule), error
+
+
+A1 = ev("activate", unit="A1")
+
+# -- The header (1.1.4, 1.2.1, 2.4.3.b) ---------------------------------------------------------
+
+
+def _header(**fields: Any) -> dict[str, Any]:
+    return game(side_a(), side_b(), **fields)
+
+
+def test_1_1_4_two_units_with_one_label_are_refused(catalog) -> None:
+    same_side = _header()
+    same_side["players"]["B"]["team"][1]["unit"] = "B1"
+    across = _header()
+    across["players"]["B"]["team"][0]["unit"] = "A1"
+    for header in (same_side, across):
+        refused([header, *PLACES], catalog, 1, "1.1.4")
+
+
+def test_1_1_4_two_copies_of_a_krosmaster_with_their_own_labels_play(catalog) -> None:
+    header = _header(timeline_ties={"A": ["A2", "A1"]})
+    header["players"]["A"]["team"][1]["profile"] = "ta1"
+    agrees([header, *PLACES, ev("activate", unit="A2")], catalog)
+
+
+@pytest.mark.parametrize(
+    "ties",
+    [{"A": ["A1", "B1"]}, {"B": ["B1", "B2", "B1"]}],
+    ids=["another-sides-unit", "a-unit-twice"],
+)
+def test_2_4_3_b_timeline_ties_name_the_players_own_units_once(catalog, ties) -> None:
+    """Found in this audit: ties naming another side's unit, or one unit twice, were ignored."""
+    refused([_header(timeline_ties=ties), *PLACES], catalog, 1, "2.4.3.b")
+
+
+@pytest.mark.parametrize(
+    "arena",
+    [{**ARENA, "kamas": {"f6": 2}}, {**ARENA, "demon_cells": ["d2", "j5"]}],
+    ids=["kamas-under-a-tree", "demon-cell-under-a-bush"],
+)
+def test_1_2_1_kama_and_demon_cells_under_scenery_make_the_arena_unplayable(catalog, arena) -> None:
+    """Found in this audit: a Kama or Demon cell no Krosmaster could stand on was accepted."""
+    refused([_header(arena=arena), *PLACES], catalog, 1, "1.2.1")
+
+
+# -- Several summons of one summoner (4.19.1.h) -------------------------------------------------
+
+BLOB = kros("token-blob", level=0, hp=2, ap=3, mp=3, initiative=0, strength=1) | {"name": "Blob"}
+SUMMONING = gun(
+    "Summon Blob (2)", element=None, effects="Summons a BLOB on the targeted free cell."
+)
+TWO_BLOBS = [
+    game(
+        [kros("ta1", initiative=9, spells=[SUMMONING]), kros("ta2", initiative=8)],
+        side_b(),
+        extra_profiles=(BLOB,),
+    ),
+    *PLACES,
+    A1,
+    cast("A1", "d2", "Summon Blob (2)"),
+    cast("A1", "e1", "Summon Blob (2)"),
+    ev("end", unit="A1"),
+]
+
+
+def test_4_19_1_h_the_active_player_orders_several_summons(catalog) -> None:
+    """Found in this audit: the second summon could not play before the first."""
+    later = [*turn("A1/blob-2"), *turn("A1/blob-1"), ev("activate", unit="A2")]
+    agrees([*TWO_BLOBS, *later], catalog)
+    refused([*TWO_BLOBS, *turn("A1/blob-2"), ev("activate", unit="A2")], catalog, 12, "5.5.1")
+
+
+def test_4_19_1_h_ruling_summon_order_of_summoning_keeps_the_first_order(catalog) -> None:
+    rulings = {"summon-order": "order-of-summoning"}
+    lines = [{**TWO_BLOBS[0], "rulings": rulings}, *TWO_BLOBS[1:]]
+    refused([*lines, ev("activate", unit="A1/blob-2")], catalog, 10, "5.5.1")
+    agrees([*lines, *turn("A1/blob-1"), *turn("A1/blob-2")], catalog)
+
+
+def test_4_19_4_a_a_mob_does_not_block_lines_of_sight(catalog) -> None:
+    far = spell("Far", kind="ranged", rmin=2, rmax=4)
+    header = game(
+        [kros("ta1", initiative=9, spells=[SUMMONING, far]), kros("ta2", initiative=8)],
+        side_b(),
+        extra_profiles=(BLOB,),
+    )
+    lines = [header, *PLACES, A1, cast("A1", "d2", "Summon Blob (2)")]
+    agrees([*lines, cast("A1", "d3", "Far", crit=["lock"])], catalog)
+
+
+# -- Blocks around several enemies (4.14.2) -----------------------------------------------------
+
+# B1 steps to c11 in B's turn; in A's next turn A1 (12 MP) walks up to d11, next to B1 (c11) and
+# B2 (d12), with 2 MP left, and tries to leave for e11.
+_BESIDE_TWO = [
+    game([kros("ta1", initiative=9, mp=12), kros("ta2", initiative=8)], side_b()),
+    *PLACES,
+    *turn("A1"),
+    *turn("A2"),
+    NO_DOUBLE,
+    ev("activate", unit="B1"),
+    ev("move", unit="B1", to="c11"),
+    ev("end", unit="B1"),
+    *turn("B2"),
+    NO_DOUBLE,
+    A1,
+    *[ev("move", unit="A1", to=f"d{i}") for i in range(2, 12)],
+]
+_LEAVE_LINE = len(_BESIDE_TWO) + 1
+
+
+def _leave(*blocks: tuple[str, list[str], list[str]]) -> dict[str, Any]:
+    rolls = [{"by": by, "lock": lock, "dodge": dodge} for by, lock, dodge in blocks]
+    return ev("move", unit="A1", to="e11", block=rolls)
+
+
+@pytest.mark.parametrize(
+    ("blocks", "after"),
+    [
+        ((("B2", ["lock"], ["dodge"]), ("B1", ["lock"], ["dodge"])), ("d11", 0, 4)),
+        ((("B2", ["lock"], ["armour"]), ("B1", ["lock"], ["armour"])), ("d11", 0, 0)),
+        ((("B1", ["armour"], ["dodge"]), ("B2", ["armour"], ["dodge"])), ("e11", 1, 6)),
+        ((), ("d11", 2, 6)),
+    ],
+    ids=["caught-twice", "locked-twice", "active-player-orders", "arriving-is-no-block"],
+)
+def test_4_14_2_e_every_adjacent_enemy_rolls(catalog, blocks, after) -> None:
+    """Each enemy rolls even after an earlier Lock emptied the MP: a second Lock costs 3 more
+    AP (4.14.2.e, then 4.14.2.f). No Block when arriving next to enemies (4.14.1)."""
+    cell, mp, ap = after
+    moves = [_leave(*blocks)] if blocks else []
+    check = ev("checkpoint", units={"A1": {"cell": cell, "mp": mp, "ap": ap}})
+    agrees([*_BESIDE_TWO, *moves, check], catalog)
+
+
+@pytest.mark.parametrize(
+    "blocks",
+    [
+        (("B2", ["lock"], ["dodge"]),),
+        (("B2", ["lock"], ["armour"]),),
+        (("B2", ["armour"], ["dodge"]), ("B2", ["armour"], ["dodge"])),
+    ],
+    ids=["one-of-two", "second-left-out-after-a-lock", "same-enemy-twice"],
+)
+def test_4_14_2_e_a_missing_block_roll_is_refused(catalog, blocks) -> None:
+    refused([*_BESIDE_TWO, _leave(*blocks)], catalog, _LEAVE_LINE, "4.14.2.e")
+
+
+def test_4_17_2_a_diagonal_enemy_does_not_block(catalog) -> None:
+    header = game([kros("ta1", initiative=9, mp=12), kros("ta2", initiative=8)], side_b())
+    walk = [A1, *[ev("move", unit="A1", to=f"d{i}") for i in range(2, 12)]]
+    lines = [header, *PLACES, *walk]
+    check = ev("checkpoint", units={"A1": {"cell": "e11"}})
+    agrees([*lines, _leave(("B2", ["armour"], ["dodge"])), check], catalog)
+    two = _leave(("B2", ["armour"], ["dodge"]), ("B1", ["armour"], ["dodge"]))
+    refused([*lines, two], catalog, len(lines) + 1, "4.14.1")
+
+
+# -- Range and lines of sight (4.15, 4.17.6.c) --------------------------------------------------
+
+_SPELLS = [
+    spell("Hit"),
+    spell("Shot", kind="ranged", rmin=1, rmax=2),
+    spell("Lance", kind="ranged", rmin=1, rmax=3, line=True, modifiable=False),
+    spell("Far", kind="ranged", rmin=2, rmax=4),
+]
+
+
+@pytest.mark.parametrize(
+    ("spell_name", "target", "rule"),
+    [
+        ("Hit", "c2", "7.1.5"),  # 4.15.2: a diagonal cell is not adjacent (4.17.2)
+        ("Shot", "c2", None),  # 4.15.1: the diagonal is 2 cells away
+        ("Lance", "e2", "7.1.5"),  # 4.15.4: not on the caster's row or column
+        ("Lance", "d4", None),
+        ("Far", "d2", "7.1.5"),  # 4.15.3: under the MIN Range
+        ("Shot", "d1", "7.1.5"),  # the caster's own cell is 0 cells away
+        ("Far", "b1", "7.1.6"),  # 4.15.9.a: the allied Krosmaster on c1 blocks
+    ],
+)
+def test_4_15_range_and_sight(catalog, spell_name, target, rule) -> None:
+    header = game([kros("ta1", initiative=9, spells=_SPELLS), kros("ta2", initiative=8)], side_b())
+    lines = [header, *PLACES, A1, cast("A1", target, spell_name, crit=["lock"])]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, 7, rule)
+
+
+@pytest.mark.parametrize(("modifiable", "rule"), [(True, None), (False, "7.1.5")])
+def test_4_17_6_c_a_crate_adds_range_to_alterable_spells_only(catalog, modifiable, rule) -> None:
+    far = spell("Far", kind="ranged", rmin=2, rmax=2, modifiable=modifiable)
+    header = game(
+        [kros("ta1", initiative=9, spells=[far]), kros("ta2", initiative=8)],
+        side_b(),
+        arena={**ARENA, "crates": ["d2"]},
+    )
+    lines = [header, *PLACES, A1, ev("move", unit="A1", to="d2"), cast("A1", "d5", "Far")]
+    lines[-1]["rolls"] = {"critical": ["lock"]}
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, 8, rule)
+
+
+# -- Areas (4.16, 7.2.3.b) ----------------------------------------------------------------------
+
+
+def _area_header(shape: str) -> dict[str, Any]:
+    area = gun("Burst", damage=1, effects=f'"{shape}" area of effect.')
+    return game([kros("ta1", initiative=9, spells=[area]), kros("ta2", initiative=8)], side_b())
+
+
+def test_4_16_3_an_area_at_the_edge_keeps_its_cells_on_the_board(catalog) -> None:
+    both = {"B1": ["lock"], "B2": ["lock"]}
+    hit = cast("A1", "c12", "Burst", crit=["lock"], armour=both)
+    check = ev("checkpoint", units={"B1": {"injuries": 1}, "B2": {"injuries": 1}})
+    agrees([_area_header("Cross"), *PLACES, A1, hit, check], catalog)
+
+
+def test_7_2_3_b_the_caster_in_its_own_area_is_a_target(catalog) -> None:
+    hit = cast("A1", "c2", "Burst", crit=["lock"], armour={"A1": ["lock"], "A2": ["lock"]})
+    check = ev("checkpoint", units={"A1": {"injuries": 1}, "A2": {"injuries": 1}})
+    agrees([_area_header("Square"), *PLACES, A1, hit, check], catalog)
+
+
+# -- Kamas (6.3.3, 4.5.1) -----------------------------------------------------------------------
+
+
+def test_6_3_3_a_cell_gives_only_the_kamas_on_it_and_4_5_1_the_stock_is_shared(catalog) -> None:
+    lines = [
+        game(side_a(), side_b()),
+        *PLACES,
+        A1,
+        ev("move", unit="A1", to="d2"),
+        ev("move", unit="A1", to="c2"),
+        ev("pick_kama", unit="A1", count=2),
+    ]
+    refused([*lines, ev("pick_kama", unit="A1")], catalog, 10, "6.3.3")
+    refused([*lines[:-1], ev("pick_kama", unit="A1", count=0)], catalog, 9, "6.3.3")
+    after = [ev("move", unit="A1", to="c3"), ev("end", unit="A1"), ev("activate", unit="A2")]
+    agrees([*lines, *after, ev("checkpoint", kamas={"A": 2, "B": 0})], catalog)
+
+
+# -- Demonic Rewards (4.7) ----------------------------------------------------------------------
+
+REWARDS = [
+    {"id": "g1", "rank": "granite", "kind": "boost", "ap": 1},
+    {"id": "g2", "rank": "granite", "kind": "boost", "ap": 1},
+    {"id": "dmg", "rank": "granite", "kind": "boost", "damage": 1},
+    {"id": "sword", "rank": "jade", "kind": "equipment", "equipment_type": "weapon", "range": 1},
+]
+_SPELLS_DR = [
+    gun("Gun", damage=1),
+    gun("Blank", element=None, effects="+1 {MP}."),
+    spell("Far", kind="ranged", rmin=2, rmax=2),
+    spell("Fixed", kind="ranged", rmin=2, rmax=2, modifiable=False),
+]
+
+
+def _shop(level: int = 3, a2_level: int = 2, kamas: int = 12) -> list[dict[str, Any]]:
+    """A1 (20 AP) on the Demon cell d2 with `kamas` Kamas."""
+    a = [
+        kros("ta1", level=level, ap=20, initiative=9, spells=_SPELLS_DR),
+        kros("ta2", level=a2_level, initiative=8),
+    ]
+    return [
+        game(a, side_b(), arena={**ARENA, "kamas": {"d2": 40}}, rewards=REWARDS),
+        *PLACES,
+        A1,
+        ev("move", unit="A1", to="d2"),
+        ev("pick_kama", unit="A1", count=kamas),
+    ]
+
+
+def buy(reward: str, to: str | None = "A1", rank: str = "granite") -> dict[str, Any]:
+    return ev("buy_reward", unit="A1", rank=rank, reward=reward, assign_to=to)
+
+
+def reveal(reward: str) -> dict[str, Any]:
+    return ev("reveal_reward", unit="A1", reward=reward)
+
+
+@pytest.mark.parametrize(
+    ("shop", "events", "line", "rule"),
+    [
+        ({"kamas": 2}, [buy("g1")], 9, "4.5.3"),
+        ({}, [buy("g1", to=None)], 9, "4.7.9.a"),  # room left: the Reward must be allocated
+        ({}, [buy("g1", to="B1")], 9, "4.7.8"),
+        ({}, [buy("g1", to="A2"), reveal("g1")], 10, "4.7.10"),  # not A1's token
+    ],
+    ids=["cannot-afford", "discard-with-room", "opposing-krosmaster", "another-ones-token"],
+)
+def test_4_7_refused_purchases(catalog, shop, events, line, rule) -> None:
+    refused([*_shop(**shop), *events], catalog, line, rule)
+
+
+def test_4_7_9_a_discarded_when_no_krosmaster_has_room(catalog) -> None:
+    full = [buy("g1"), buy("g2", to="A2"), buy("dmg", to=None)]
+    agrees([*_shop(level=1, a2_level=1), *full, ev("checkpoint", kamas={"A": 3})], catalog)
+
+
+def test_4_7_9_a_boost_once_consumed_no_longer_counts_against_the_level(catalog) -> None:
+    agrees([*_shop(level=1), buy("g1"), reveal("g1"), buy("g2")], catalog)
+
+
+@pytest.mark.parametrize(("spell_name", "rule"), [("Far", None), ("Fixed", "7.1.5")])
+def test_4_7_5_c_a_range_equipment_raises_alterable_ranges_only(catalog, spell_name, rule) -> None:
+    lines = [*_shop(kamas=6), buy("sword", rank="jade"), reveal("sword")]
+    lines.append(cast("A1", "d5", spell_name, crit=["lock"]))
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+@pytest.mark.parametrize(
+    ("before", "injuries"),
+    [([], 2), ([cast("A1", "d12", "Blank")], 1)],
+    ids=["next-attack", "spent-by-a-special-spell"],
+)
+def test_4_7_5_a_a_damage_boost_goes_to_the_next_spell(catalog, before, injuries) -> None:
+    hit = plain_hit("A1", "d12", "B2")
+    check = ev("checkpoint", units={"B2": {"injuries": injuries}})
+    agrees([*_shop(), buy("dmg"), reveal("dmg"), *before, hit, check], catalog)
