@@ -361,3 +361,88 @@ def test_4_7_5_a_a_damage_boost_goes_to_the_next_spell(catalog, before, injuries
     hit = plain_hit("A1", "d12", "B2")
     check = ev("checkpoint", units={"B2": {"injuries": injuries}})
     agrees([*_shop(), buy("dmg"), reveal("dmg"), *before, hit, check], catalog)
+
+
+# -- Sight through a diagonal gap (4.15.9), range markers (4.12.3), limits (7.1.3.b) -----------
+
+
+@pytest.mark.parametrize(
+    ("reading", "rule"),
+    [("exact", None), ("closed-diagonal-gaps", "7.1.6"), ("strict-corners", "7.1.6")],
+)
+def test_4_15_9_a_line_through_the_corner_between_two_trees(catalog, reading, rule) -> None:
+    """From e8 to h5 the line crosses the free cells f7 and g6 and only touches the corner the
+    Trees f6 and g7 share: seen under `exact`, blocked by the two other readings."""
+    look = spell("Look", kind="ranged", rmin=1, rmax=12)
+    header = game(
+        [kros("ta1", initiative=9, mp=12, spells=[look]), kros("ta2", initiative=8)], side_b()
+    )
+    walk = [ev("move", unit="A1", to=f"d{i}") for i in range(2, 9)]
+    lines = [
+        {**header, "rulings": {"line-of-sight": reading}},
+        *PLACES,
+        A1,
+        *walk,
+        ev("move", unit="A1", to="e8"),
+        cast("A1", "h5", "Look", crit=["lock"]),
+    ]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+@pytest.mark.parametrize(("target", "rule"), [("d10", None), ("d9", "7.1.5")])
+def test_4_12_3_range_markers_never_take_the_max_range_below_the_min(catalog, target, rule) -> None:
+    """-3 max Range on a 2-3 spell leaves it at 2-2, not below its MIN Range."""
+    shrink = gun("Shrink", damage=0, effects="-3 max range to targeted character.")
+    poke = spell("Poke", kind="ranged", rmin=2, rmax=3)
+    header = game(
+        [kros("ta1", initiative=9, spells=[shrink]), kros("ta2", initiative=8)],
+        [kros("tb1", hp=5, initiative=2), kros("tb2", initiative=1, spells=[poke])],
+    )
+    lines = [
+        header,
+        *PLACES,
+        A1,
+        cast("A1", "d12", "Shrink", crit=["lock"], armour={"B2": ["lock"]}),
+        ev("end", unit="A1"),
+        *turn("A2"),
+        NO_DOUBLE,
+        *turn("B1"),
+        ev("activate", unit="B2"),
+        cast("B2", target, "Poke", crit=["lock"]),
+    ]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+def test_7_1_3_b_the_same_unit_moved_to_another_cell_is_the_same_target(catalog) -> None:
+    mark = gun("Mark", damage=1, limit="once_per_turn_per_target", effects="Attracts 1.")
+    header = game([kros("ta1", initiative=9, spells=[mark]), kros("ta2", initiative=8)], side_b())
+    first = plain_hit("A1", "d12", "B2", "Mark")  # B2 attracted to d11
+    lines = [header, *PLACES, A1, first, plain_hit("A1", "d11", "B2", "Mark")]
+    refused(lines, catalog, 8, "7.1.3.b")
+    twice_empty = [cast("A1", "e5", "Mark", crit=["lock"])] * 2
+    refused([header, *PLACES, A1, *twice_empty], catalog, 8, "7.1.3.b")
+
+
+def test_4_10_2_a_a_summoner_knocked_out_in_its_turn_takes_its_summon_along(catalog) -> None:
+    sacrifice = gun("Sacrifice", damage=1, cost={"ap": 1, "hp": 2})
+    header = game(
+        [kros("ta1", initiative=9, hp=2, spells=[SUMMONING, sacrifice]), kros("ta2", initiative=8)],
+        side_b(),
+        extra_profiles=(BLOB,),
+    )
+    lines = [
+        header,
+        *PLACES,
+        A1,
+        cast("A1", "d2", "Summon Blob (2)"),
+        plain_hit("A1", "d12", "B2", "Sacrifice"),
+    ]
+    gone = ev("checkpoint", units={"A1/blob-1": {"cell": None}}, gg={"A": 6, "B": 7})
+    agrees([*lines, gone, ev("activate", unit="A2")], catalog)
+    refused([*lines, ev("activate", unit="A1/blob-1")], catalog, 9, "5.5.1")
