@@ -25,6 +25,7 @@ from tests.matchlogs.audit import (
     turn,
 )
 from tests.matchlogs.conftest import ARENA, ev, verify
+from tests.matchlogs.test_rules_audit_mechanisms import LAY_TRAP, TRAP
 
 
 def agrees(lines: list[dict[str, Any]], catalog: Any, **options: Any) -> None:
@@ -446,3 +447,45 @@ def test_4_10_2_a_a_summoner_knocked_out_in_its_turn_takes_its_summon_along(cata
     gone = ev("checkpoint", units={"A1/blob-1": {"cell": None}}, gg={"A": 6, "B": 7})
     agrees([*lines, gone, ev("activate", unit="A2")], catalog)
     refused([*lines, ev("activate", unit="A1/blob-1")], catalog, 9, "5.5.1")
+
+
+# -- Forced moves and areas around a Trap (4.19.7, 7.2.6.a) ------------------------------------
+
+
+def _trap_on_d11(spell_given: dict[str, Any]) -> list[dict[str, Any]]:
+    header = game(
+        [kros("ta1", initiative=9, spells=[LAY_TRAP, spell_given]), kros("ta2", initiative=8)],
+        [kros("tb1", initiative=2), kros("tb2", initiative=1)],
+        extra_profiles=(TRAP,),
+    )
+    return [header, *PLACES, A1, cast("A1", "d11", "Lay Trap (1)")]
+
+
+def test_4_19_7_c_pulled_exactly_onto_a_trap_the_click_resolves_in_step_8(catalog) -> None:
+    pull = cast("A1", "d12", "Pull", crit=["lock"], armour={"B2": ["lock"]})
+    click = ev(
+        "resolve",
+        source="click:A1/lethal-trap-1",
+        rolls={"critical": ["lock"], "armour": {"B2": ["lock"]}},
+    )
+    after = {"B2": {"cell": "d11", "injuries": 2}, "A1/lethal-trap-1": {"cell": None}}
+    lines = _trap_on_d11(gun("Pull", damage=0, effects="Attracts 1."))
+    agrees([*lines, pull, click, ev("checkpoint", units=after)], catalog)
+
+
+def test_4_19_7_d_pulled_over_a_trap_no_click(catalog) -> None:
+    pull = cast("A1", "d12", "Pull", crit=["lock"], armour={"B2": ["lock"]})
+    after = {"B2": {"cell": "d10", "injuries": 0}, "A1/lethal-trap-1": {"cell": "d11"}}
+    lines = _trap_on_d11(gun("Pull", damage=0, effects="Attracts 2."))
+    agrees([*lines, pull, ev("checkpoint", units=after), ev("end", unit="A1")], catalog)
+
+
+def test_7_2_6_a_a_trap_in_an_area_has_no_hp_and_rolls_no_armour(catalog) -> None:
+    lines = _trap_on_d11(gun("Burst", damage=1, effects='"Cross" area of effect.'))
+    hit = cast("A1", "d11", "Burst", crit=["lock"], armour={"B2": ["lock"]})
+    after = {"B2": {"injuries": 1}, "A1/lethal-trap-1": {"cell": "d11"}}
+    agrees([*lines, hit, ev("checkpoint", units=after)], catalog)
+    with_trap = {"B2": ["lock"], "A1/lethal-trap-1": ["lock"]}
+    refused(
+        [*lines, cast("A1", "d11", "Burst", crit=["lock"], armour=with_trap)], catalog, 8, "7.2.6.a"
+    )
