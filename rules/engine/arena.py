@@ -85,12 +85,6 @@ class Arena:
         )
         if blocked_starts:
             found.append(f"start cells covered by scenery: {', '.join(blocked_starts)}")
-        blocked_kamas = sorted(c.name for c in self.kamas if c in self.impassable)
-        if blocked_kamas:  # 6.3.3: a Kama is picked up by a Krosmaster standing on its cell
-            found.append(f"Kama cells covered by scenery: {', '.join(blocked_kamas)}")
-        blocked_demons = sorted(c.name for c in self.demon_cells if c in self.impassable)
-        if blocked_demons:  # 4.6.3, 4.7.6: a Krosmaster stands on a Demon cell to buy
-            found.append(f"Demon cells covered by scenery: {', '.join(blocked_demons)}")
         return found
 
 

@@ -72,14 +72,10 @@ def test_2_4_3_b_timeline_ties_name_the_players_own_units_once(catalog, ties) ->
     refused([_header(timeline_ties=ties), *PLACES], catalog, 1, "2.4.3.b")
 
 
-@pytest.mark.parametrize(
-    "arena",
-    [{**ARENA, "kamas": {"f6": 2}}, {**ARENA, "demon_cells": ["d2", "j5"]}],
-    ids=["kamas-under-a-tree", "demon-cell-under-a-bush"],
-)
-def test_1_2_1_kama_and_demon_cells_under_scenery_make_the_arena_unplayable(catalog, arena) -> None:
-    """Found in this audit: a Kama or Demon cell no Krosmaster could stand on was accepted."""
-    refused([_header(arena=arena), *PLACES], catalog, 1, "1.2.1")
+def test_1_3_3_a_kama_cell_under_scenery_is_accepted(catalog) -> None:
+    """The text does not forbid it (1.3.3 places scenery, then Kamas), and destructible scenery
+    (4.17.7.d) can uncover the cell: the arena is played as written."""
+    agrees([_header(arena={**ARENA, "kamas": {"f6": 2}}), *PLACES], catalog)
 
 
 # -- Several summons of one summoner (4.19.1.h) -------------------------------------------------
@@ -489,3 +485,41 @@ def test_7_2_6_a_a_trap_in_an_area_has_no_hp_and_rolls_no_armour(catalog) -> Non
     refused(
         [*lines, cast("A1", "d11", "Burst", crit=["lock"], armour=with_trap)], catalog, 8, "7.2.6.a"
     )
+
+
+# -- What a cast never asks for, and ids given twice in the header -----------------------------
+
+
+def _plain_cast(**fields: Any) -> list[dict[str, Any]]:
+    header = game([kros("ta1", initiative=9), kros("ta2", initiative=8)], side_b())
+    hit = cast("A1", "d12", crit=["lock"], armour={"B2": ["lock"]}, **fields)
+    return [header, *PLACES, A1, hit]
+
+
+@pytest.mark.parametrize(
+    ("fields", "rule"),
+    [
+        ({"direction": "left"}, "7.2.3.b"),
+        ({"direction": "north"}, "7.2.3.b"),
+        ({"rebound": "c12"}, "7.5.27.a"),
+        ({"order": ["click:B1"]}, "7.2.9.a"),
+    ],
+    ids=["axe-turn-without-an-axe", "facing-of-a-single-cell", "rebound", "order-of-nothing"],
+)
+def test_a_choice_the_cast_never_asks_for_is_refused_not_ignored(catalog, fields, rule) -> None:
+    """Found in this audit: a `direction`, `rebound` or `order` a single-target spell with no
+    Rebound and nothing on standby never reads was accepted and ignored."""
+    refused(_plain_cast(**fields), catalog, 7, rule)
+
+
+@pytest.mark.parametrize("key", ["profiles", "rewards"])
+def test_an_id_given_twice_in_the_header_is_unreadable(catalog, key) -> None:
+    """Found in this audit: a second inline profile or reward with the same id was accepted, and
+    the events naming it had two meanings."""
+    rewards = [{"id": "g1", "rank": "granite", "kind": "boost", "ap": 1}]
+    header = game(side_a(), side_b(), rewards=rewards)
+    header[key] = [*header[key], header[key][0]]
+    report = verify([header, *PLACES], catalog)
+    assert report.status is Status.UNREADABLE
+    index = len(header[key]) - 1
+    assert [(i.line, i.field) for i in report.issues] == [(1, f"{key}[{index}].id")]

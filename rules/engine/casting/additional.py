@@ -262,7 +262,21 @@ def _switch(run: CastRun, effect: SwitchPlaces) -> None:
 def _rebound(run: CastRun, effect: Rebound) -> None:
     cell = run.action.rebound
     if cell is None:
-        run.log("Step 3", "7.5.27.e", "no Rebound target chosen")
+        candidates = sorted(
+            u.id
+            for u in run.state.in_arena()
+            if u.side != run.side
+            and u.id not in run.main_targets
+            and u.cell is not None
+            and effect.low <= u.cell.distance(run.main) <= effect.high
+        )
+        if candidates:  # 7.5.27.a: the caster must choose one; 7.5.27.e only when none is there
+            raise RuleViolation(
+                "7.5.27.a",
+                f"a Rebound target must be chosen among {', '.join(candidates)} "
+                f"({effect.low}-{effect.high} cells from {run.main})",
+            )
+        run.log("Step 3", "7.5.27.e", "no opponent to rebound on")
         return
     units = [u for u in run.state.units_at(cell) if u.side != run.side]
     distance = cell.distance(run.main)

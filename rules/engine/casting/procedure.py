@@ -10,6 +10,7 @@ from rules.engine.casting.prerequisites import check_prerequisites, refuse_unmod
 from rules.engine.casting.run import CastRun
 from rules.engine.casting.standby import standby
 from rules.engine.casting.steps import pay
+from rules.engine.effects import Coin, Effect, Invasion, Rebound, Retribution, Track
 from rules.engine.errors import RuleViolation
 from rules.engine.scenery.ice_cube import apply_push_ice_cube, is_push_ice_cube
 from rules.engine.state import (
@@ -29,6 +30,10 @@ def apply_cast(
     if state.arena.scenery and is_push_ice_cube(action.spell):
         return apply_push_ice_cube(state, action, rules)
     caster, spell, model, costs = check_prerequisites(state, action, book, rules)
+    if action.rebound is not None and not _has_rebound(model.effects):
+        raise RuleViolation(  # a choice the spell never asks for is refused, not ignored
+            "7.5.27.a", f"{spell.name} has no Rebound: no Rebound target to choose"
+        )
     refuse_unmodelled_powers(state, caster)
     trace: list[TraceStep] = []
     assert caster.cell is not None
@@ -63,3 +68,16 @@ def apply_cast(
             f"of {', '.join(sorted(action.standby_rolls))} are never rolled",
         )
     return CastOutcome(run.state, tuple(trace))
+
+
+def _has_rebound(effects: tuple[Effect, ...]) -> bool:
+    """Whether a Rebound (7.5.27) is among the effects, also under Track, Invasion, Retribution
+    or a coin."""
+    for effect in effects:
+        if isinstance(effect, Rebound):
+            return True
+        if isinstance(effect, Coin) and _has_rebound(effect.heads + effect.tails):
+            return True
+        if isinstance(effect, Track | Invasion | Retribution) and _has_rebound(effect.effects):
+            return True
+    return False
