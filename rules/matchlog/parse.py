@@ -254,7 +254,7 @@ def _repeated_ids(ids: list[Any], where: str, number: int, issues: _Issues) -> N
     seen: set[Any] = set()
     for index, value in enumerate(ids):
         if value in seen and isinstance(value, str):
-            issues.add(number, f"{where}[{index}].id", f"the id {value!r} is already used above")
+            issues.said(number, f"{where}[{index}].id", "log_id_repeated", id=value)
         seen.add(value)
 
 
