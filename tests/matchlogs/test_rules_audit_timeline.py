@@ -523,3 +523,127 @@ def test_an_id_given_twice_in_the_header_is_unreadable(catalog, key) -> None:
     assert report.status is Status.UNREADABLE
     index = len(header[key]) - 1
     assert [(i.line, i.field) for i in report.issues] == [(1, f"{key}[{index}].id")]
+
+
+# -- Powers that react to a KO, a Kama picked up or a purchase (4.9.12, 4.9.21-4.9.24) ---------
+
+LOOT_BLOB = kros(
+    "token-blob", level=0, hp=1, ap=3, mp=3, initiative=0, strength=1, powers=("loot-1",)
+) | {"name": "Blob"}
+
+
+def _looted_blob(rulings: dict[str, str]) -> list[dict[str, Any]]:
+    """B2 KOs A1's Blob, which holds Loot 1, in B's turn (B has 3 Kamas from its Refund)."""
+    header = game(
+        [kros("ta1", initiative=9, spells=[SUMMONING]), kros("ta2", initiative=8)],
+        [kros("tb1", initiative=2), kros("tb2", initiative=1, spells=[gun(damage=1)])],
+        extra_profiles=(LOOT_BLOB,),
+        rulings=rulings,
+    )
+    return [
+        header,
+        *PLACES,
+        A1,
+        cast("A1", "d2", "Summon Blob (2)"),
+        ev("end", unit="A1"),
+        *turn("A1/blob-1"),
+        *turn("A2"),
+        NO_DOUBLE,
+        *turn("B1"),
+        ev("activate", unit="B2"),
+        plain_hit("B2", "d2", "A1/blob-1"),
+    ]
+
+
+@pytest.mark.parametrize("rulings", [{}, {"loot-killer": "krosmaster"}])
+def test_4_9_24_loot_on_a_summon_pays_the_player_who_kos_it(catalog, rulings) -> None:
+    """Found in this audit: Loot acted only on a Krosmaster holder, though 4.9.24 names any Game
+    Piece (and the roster's glossary any pawn)."""
+    agrees([*_looted_blob(rulings), ev("checkpoint", kamas={"B": 4})], catalog)
+
+
+GUN_BLOB = kros(
+    "token-blob", level=0, hp=2, ap=3, mp=3, initiative=0, strength=1, spells=[gun(damage=1)]
+) | {"name": "Blob"}
+
+
+@pytest.mark.parametrize(("rulings", "kamas"), [({}, 2), ({"loot-killer": "krosmaster"}, 0)])
+def test_4_9_24_ruling_loot_killer_a_summon_kos_the_holder(catalog, rulings, kamas) -> None:
+    """4.9.24 pays for a KO by any of the player's Game Pieces; the glossary says an opposing
+    Krosmaster: the named ruling `loot-killer` chooses."""
+    header = game(
+        [kros("ta1", initiative=9, spells=[SUMMONING]), kros("ta2", initiative=8)],
+        [kros("tb1", initiative=2, hp=1, powers=("loot-2",)), kros("tb2", initiative=1)],
+        extra_profiles=(GUN_BLOB,),
+        rulings=rulings,
+    )
+    lines = [
+        header,
+        *PLACES,
+        A1,
+        cast("A1", "d2", "Summon Blob (2)"),
+        ev("end", unit="A1"),
+        ev("activate", unit="A1/blob-1"),
+        plain_hit("A1/blob-1", "c12", "B1"),
+        ev("checkpoint", kamas={"A": kamas}),
+    ]
+    agrees(lines, catalog)
+
+
+def test_4_9_24_loot_never_pays_for_a_ko_by_the_holders_own_side(catalog) -> None:
+    """Found in this audit: an ally KOing a Loot holder gave its own player the Kamas."""
+    header = game(
+        [kros("ta1", initiative=9), kros("ta2", initiative=8, hp=1, powers=("loot-2",))],
+        side_b(),
+    )
+    lines = [header, *PLACES, A1, plain_hit("A1", "c1", "A2")]
+    agrees([*lines, ev("checkpoint", kamas={"A": 0, "B": 0})], catalog)
+
+
+def _kamas_after_b1_ko(a1=(), a2=(), b1=()) -> list[dict[str, Any]]:
+    header = game(
+        [kros("ta1", initiative=9, powers=a1), kros("ta2", initiative=8, powers=a2)],
+        [kros("tb1", initiative=2, hp=1, powers=b1), kros("tb2", initiative=1)],
+    )
+    return [header, *PLACES, A1, plain_hit("A1", "c12", "B1")]
+
+
+@pytest.mark.parametrize(
+    ("powers", "kamas"),
+    [
+        ({"a2": ("prospecting",)}, 1),  # 4.9.21: a Krosmaster of the holder's team KOs
+        ({"a1": ("prospecting",), "a2": ("prospecting",)}, 2),  # one Kama per holder
+        ({"b1": ("loot-2",)}, 2),  # 4.9.24
+    ],
+    ids=["prospecting", "two-prospectors", "loot"],
+)
+def test_4_9_21_and_4_9_24_kamas_for_a_ko(catalog, powers, kamas) -> None:
+    check = ev("checkpoint", kamas={"A": kamas, "B": 0})
+    agrees([*_kamas_after_b1_ko(**powers), check], catalog)
+
+
+def test_4_9_22_crafter_first_purchase_costs_no_ap_and_less(catalog) -> None:
+    rewards = [
+        {"id": "j1", "rank": "jade", "kind": "boost", "ap": 1},
+        {"id": "j2", "rank": "jade", "kind": "boost", "ap": 1},
+    ]
+    a = [
+        kros("ta1", level=3, ap=20, initiative=9, powers=("crafter",)),
+        kros("ta2", level=2, initiative=8),
+    ]
+    header = game(a, side_b(), arena={**ARENA, "kamas": {"d2": 40}}, rewards=rewards)
+    jade = [
+        ev("buy_reward", unit="A1", rank="jade", reward=r, assign_to="A1") for r in ("j1", "j2")
+    ]
+    lines = [
+        header,
+        *PLACES,
+        A1,
+        ev("move", unit="A1", to="d2"),
+        ev("pick_kama", unit="A1", count=11),
+        jade[0],
+        ev("checkpoint", kamas={"A": 6}, units={"A1": {"ap": 9}}),
+        jade[1],
+        ev("checkpoint", kamas={"A": 0}, units={"A1": {"ap": 8}}),
+    ]
+    agrees(lines, catalog)
