@@ -25,6 +25,7 @@ from tests.matchlogs.audit import (
     turn,
 )
 from tests.matchlogs.conftest import ARENA, ev, verify
+from tests.matchlogs.test_rules_audit_mechanisms import HEADER as BOMB_HEADER
 from tests.matchlogs.test_rules_audit_mechanisms import LAY_TRAP, TRAP
 
 
@@ -647,3 +648,29 @@ def test_4_9_22_crafter_first_purchase_costs_no_ap_and_less(catalog) -> None:
         ev("checkpoint", kamas={"A": 0}, units={"A1": {"ap": 8}}),
     ]
     agrees(lines, catalog)
+
+
+# -- A Mechanism's triggered spell (4.19.5, 4.19.7.c) -------------------------------------------
+
+
+def test_4_19_5_a_bomb_does_not_cast_its_explosion_at_will(catalog) -> None:
+    """Found in this audit: a Bomb could cast its Explosion (no cost) as an action of its turn;
+    it is cast only when the Bomb is KO'd (4.19.5, 4.19.5.c)."""
+    lines = [
+        BOMB_HEADER,
+        *PLACES,
+        A1,
+        cast("A1", "d11", "Summon Firebomb (2)"),
+        ev("end", unit="A1"),
+        ev("activate", unit="A1/firebomb-1"),
+    ]
+    dice = {"B1": ["lock"], "B2": ["lock"], "A1/firebomb-1": ["lock"]}
+    boom = cast("A1/firebomb-1", "d11", "Explosion", crit=["lock"], armour=dice)
+    refused([*lines, boom], catalog, 10, "4.19.5")
+
+
+def test_4_19_7_c_a_trap_does_not_cast_its_click_at_will(catalog) -> None:
+    lines = _trap_on_d11(gun("Gun"))
+    turn_of_trap = [ev("end", unit="A1"), ev("activate", unit="A1/lethal-trap-1")]
+    click = cast("A1/lethal-trap-1", "d11", "Click", crit=["lock"])
+    refused([*lines, *turn_of_trap, click], catalog, 10, "4.19.7.c")

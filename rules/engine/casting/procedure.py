@@ -18,6 +18,14 @@ from rules.engine.state import (
 )
 from rules.engine.summons import Spellbook
 
+#: Mechanisms whose spell is cast by what happens to them, never as an action of their turn:
+#: a Bomb's Explosion when it is KO'd (4.19.5, 4.19.5.c), a Trap's Click when a character
+#: occupies its cell (4.19.7, 4.19.7.c). Both are resolved on standby (`standby`).
+_TRIGGERED_ONLY = (
+    ("bomb", "4.19.5", "when it is KO'd"),
+    ("trap", "4.19.7.c", "when a character occupies its cell"),
+)
+
 #: The rule that stops a spell when a KO at the end of a step wins the game.
 _STOPS = {"Step 1": "7.2.2.b", "Step 3": "7.2.4.d", "Step 7": "7.2.8.c"}
 
@@ -30,6 +38,9 @@ def apply_cast(
     if state.arena.scenery and is_push_ice_cube(action.spell):
         return apply_push_ice_cube(state, action, rules)
     caster, spell, model, costs = check_prerequisites(state, action, book, rules)
+    for family, rule, when in _TRIGGERED_ONLY:
+        if family in caster.profile.families:
+            raise RuleViolation(rule, f"{caster.id} casts {spell.name} only {when}, not at will")
     if action.rebound is not None and not _has_rebound(model.effects):
         raise RuleViolation(  # a choice the spell never asks for is refused, not ignored
             "7.5.27.a", f"{spell.name} has no Rebound: no Rebound target to choose"
