@@ -674,3 +674,50 @@ def test_4_19_7_c_a_trap_does_not_cast_its_click_at_will(catalog) -> None:
     turn_of_trap = [ev("end", unit="A1"), ev("activate", unit="A1/lethal-trap-1")]
     click = cast("A1/lethal-trap-1", "d11", "Click", crit=["lock"])
     refused([*lines, *turn_of_trap, click], catalog, 10, "4.19.7.c")
+
+
+# -- A move onto the targeted free cell (4.17.3, 4.19.7.b-c) ------------------------------------
+
+BLINK = spell(
+    "Blink",
+    kind="ranged",
+    rmin=1,
+    rmax=6,
+    los=False,
+    element=None,
+    damage=None,
+    effects="Ta1 moves to the targeted free cell.",
+)
+
+
+def _blinker() -> dict[str, Any]:
+    return game(
+        [kros("ta1", initiative=9, spells=[BLINK, LAY_TRAP]), kros("ta2", initiative=8)],
+        side_b(),
+        extra_profiles=(TRAP,),
+    )
+
+
+def test_4_17_3_a_move_onto_a_taken_cell_cites_the_free_cell_rule(catalog) -> None:
+    """Found in this audit: the refusal cited the summoning rule 4.19.1.b."""
+    refused([_blinker(), *PLACES, A1, cast("A1", "c1", "Blink")], catalog, 7, "4.17.3")
+
+
+def test_4_19_7_c_moved_onto_a_trap_by_a_spell_the_click_resolves_in_step_8(catalog) -> None:
+    """Found in this audit: a Trap's cell was refused as the target of "moves to the targeted
+    free cell", though it is a free cell (4.19.7.b) and the move ends exactly on the Trap."""
+    click = ev(
+        "resolve",
+        source="click:A1/lethal-trap-1",
+        rolls={"critical": ["lock"], "armour": {"A1": ["lock"]}},
+    )
+    lines = [
+        _blinker(),
+        *PLACES,
+        A1,
+        cast("A1", "d4", "Lay Trap (1)"),
+        cast("A1", "d4", "Blink"),
+        click,
+        ev("checkpoint", units={"A1": {"cell": "d4", "injuries": 2}}),
+    ]
+    agrees(lines, catalog)
