@@ -390,6 +390,34 @@ def test_4_15_9_a_line_through_the_corner_between_two_trees(catalog, reading, ru
         refused(lines, catalog, len(lines), rule)
 
 
+@pytest.mark.parametrize(
+    ("reading", "rule"),
+    [("exact", None), ("closed-diagonal-gaps", None), ("strict-corners", "7.1.6")],
+)
+def test_4_15_9_a_line_touching_the_corner_of_one_tree(catalog, reading, rule) -> None:
+    """From e4 to g6 the line crosses the free cell f5 and touches one corner of the Tree f6:
+    blocked only under `strict-corners` (a single corner is no diagonal gap)."""
+    look = spell("Look", kind="ranged", rmin=1, rmax=12)
+    header = game(
+        [kros("ta1", initiative=9, mp=12, spells=[look]), kros("ta2", initiative=8)], side_b()
+    )
+    walk = [
+        *[ev("move", unit="A1", to=f"d{i}") for i in range(2, 5)],
+        ev("move", unit="A1", to="e4"),
+    ]
+    lines = [
+        {**header, "rulings": {"line-of-sight": reading}},
+        *PLACES,
+        A1,
+        *walk,
+        cast("A1", "g6", "Look", crit=["lock"]),
+    ]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
 @pytest.mark.parametrize(("target", "rule"), [("d10", None), ("d9", "7.1.5")])
 def test_4_12_3_range_markers_never_take_the_max_range_below_the_min(catalog, target, rule) -> None:
     """-3 max Range on a 2-3 spell leaves it at 2-2, not below its MIN Range."""
