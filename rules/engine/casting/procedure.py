@@ -39,7 +39,7 @@ def apply_cast(
         return apply_push_ice_cube(state, action, rules)
     caster, spell, model, costs = check_prerequisites(state, action, book, rules)
     for family, rule, when in _TRIGGERED_ONLY:
-        if family in caster.profile.families:
+        if not caster.is_krosmaster and family in caster.profile.families:
             raise RuleViolation(rule, f"{caster.id} casts {spell.name} only {when}, not at will")
     if action.rebound is not None and not _has_rebound(model.effects):
         raise RuleViolation(  # a choice the spell never asks for is refused, not ignored
