@@ -24,6 +24,9 @@ WORDING: dict[str, Promise] = {
     "unit_ids_shared": _("two units share an id; each Krosmaster needs its own"),
     "first_player_tie": _("the teams tie on every count: name the first player"),
     "first_player_wrong": _("player %(side)s plays first by Initiative, not %(claimed)s"),
+    "initiative_ties_foreign": _(
+        "the timeline ties of side %(side)s may name each of its own units once: not %(units)s"
+    ),
     "initiative_ties_missing": _(
         "%(units)s share Initiative %(initiative)s: the timeline ties must give their order "
         "(missing %(missing)s)"
@@ -124,6 +127,7 @@ WORDING: dict[str, Promise] = {
     "log_empty": _("the log is empty: line 1 must be the header"),
     "log_not_utf8": _("not UTF-8 text (byte %(byte)s)"),
     "log_not_json": _("not JSON: %(error)s (column %(column)s)"),
+    "log_id_repeated": _("the id %(id)s is already used above"),
     "log_line_not_object": _("each line must be a JSON object, not %(kind)s"),
     "log_header_first": _("the first line must be the header, not an event"),
     "log_format_unknown": _("%(format)r is not a format this verifier reads (kml/1)"),
@@ -160,6 +164,14 @@ WORDING: dict[str, Promise] = {
         "%(source)s is not a spell and rolls no dice; the log records dice for it"
     ),
     "cannot_switch_with": _("%(unit)s is not a unit this spell can switch with"),
+    "no_direction": _("no direction to choose: %(problem)s"),
+    "axe_only_turns": _("only an Axe area turns %(direction)s"),
+    "no_facing": _("a %(shape)s area has no facing to choose"),
+    "triggered_only": _("%(unit)s casts %(spell)s only %(when)s, not at will"),
+    "no_rebound_effect": _("%(spell)s has no Rebound: no Rebound target to choose"),
+    "rebound_choose": _(
+        "a Rebound target must be chosen among %(units)s (%(low)s-%(high)s cells from %(main)s)"
+    ),
     "rebound_target": _(
         "the Rebound target must be an opponent %(low)s-%(high)s cells from %(main)s; %(cell)s "
         "is %(distance)s cells away"
@@ -481,6 +493,12 @@ def _step(n: int) -> str:
     return gettext("Step %(n)s") % {"n": n}
 
 
+WHENS: dict[str, Promise] = {
+    "when it is KO'd": _("when it is KO'd"),
+    "when a character occupies its cell": _("when a character occupies its cell"),
+}
+"""When a summon's triggered spell is cast (a Bomb's, a Trap's: 4.19.5, 4.19.7.c)."""
+
 STEPS: dict[str, Promise] = {f"Step {n}": lazy(_step, str)(n) for n in range(1, 9)}
 """The steps of casting a spell (7.2) a refusal names."""
 
@@ -505,6 +523,7 @@ FACT_WORDS: dict[str, Mapping[str, Promise]] = {
     "why": WHYS,
     "step": STEPS,
     "modifier": MODIFIERS,
+    "when": WHENS,
     **{
         name: NONE
         for name in ("given", "named", "expected", "found", "picked", "labels", "forms", "targets")

@@ -177,7 +177,7 @@ TRACE: dict[str, Promise] = {
     "put_into_play": _("%(unit)s (%(summon)s) put into play on %(cell)s"),
     "unfazed_stays": _("%(unit)s is Unfazed and stays"),
     "switch_places": _("%(unit)s and %(other)s switch places"),
-    "no_rebound_target": _("no Rebound target chosen"),
+    "no_rebound_target": _("no opponent to rebound on"),
     "card_markers": _("%(source)s: %(unit)s gets AP %(ap)s, MP %(mp)s, Range %(range)s"),
     "card_markers_set": _("%(source)s: %(unit)s now has AP %(ap)s, MP %(mp)s, Range %(range)s"),
     "card_inflicts": _("%(source)s: %(unit)s receives %(count)s Injuries"),

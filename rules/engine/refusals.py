@@ -17,6 +17,9 @@ REFUSALS: dict[str, str] = {
     "unit_ids_shared": "two units share an id; each Krosmaster needs its own",
     "first_player_tie": "the teams tie on every count: name the first player",
     "first_player_wrong": "player {side} plays first by Initiative, not {claimed}",
+    "initiative_ties_foreign": (
+        "the timeline ties of side {side} may name each of its own units once: not {units}"
+    ),
     "initiative_ties_missing": (
         "{units} share Initiative {initiative}: the timeline ties must give their order "
         "(missing {missing})"
@@ -132,6 +135,14 @@ REFUSALS: dict[str, str] = {
     "not_on_standby": "{source} is not on standby ({labels})",
     "standby_no_dice": "{source} is not a spell and rolls no dice; the log records dice for it",
     "cannot_switch_with": "{unit} is not a unit this spell can switch with",
+    "no_direction": "no direction to choose: {problem}",
+    "axe_only_turns": "only an Axe area turns {direction}",
+    "no_facing": "a {shape} area has no facing to choose",
+    "triggered_only": "{unit} casts {spell} only {when}, not at will",
+    "no_rebound_effect": "{spell} has no Rebound: no Rebound target to choose",
+    "rebound_choose": (
+        "a Rebound target must be chosen among {units} ({low}-{high} cells from {main})"
+    ),
     "rebound_target": (
         "the Rebound target must be an opponent {low}-{high} cells from {main}; {cell} is "
         "{distance} cells away"
@@ -336,6 +347,7 @@ REFUSALS: dict[str, str] = {
     "log_empty": "the log is empty: line 1 must be the header",
     "log_not_utf8": "not UTF-8 text (byte {byte})",
     "log_not_json": "not JSON: {error} (column {column})",
+    "log_id_repeated": "the id {id} is already used above",
     "log_line_not_object": "each line must be a JSON object, not {kind}",
     "log_header_first": "the first line must be the header, not an event",
     "log_format_unknown": "{format!r} is not a format this verifier reads (kml/1)",

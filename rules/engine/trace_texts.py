@@ -97,7 +97,7 @@ TRACE: dict[str, str] = {
     "put_into_play": "{unit} ({summon}) put into play on {cell}",
     "unfazed_stays": "{unit} is Unfazed and stays",
     "switch_places": "{unit} and {other} switch places",
-    "no_rebound_target": "no Rebound target chosen",
+    "no_rebound_target": "no opponent to rebound on",
     # What a card's own effect does (`rules.engine.cards.acts`; `source`: the card's name)
     "card_markers": "{source}: {unit} gets AP {ap}, MP {mp}, Range {range}",
     "card_markers_set": "{source}: {unit} now has AP {ap}, MP {mp}, Range {range}",
