@@ -136,8 +136,13 @@ def prompt_text(prompt: options.Prompt, state: GameState, labels: dict[str, dict
         return gettext(
             "Player %(side)s may put a Tension die on a Krosmaster (5.3) before %(unit)s plays; "
             "dice left are sold at once (5.4)."
-        ) % {"side": side, "unit": _unit_name(unit, labels)}
+        ) % {"side": side, "unit": _who_plays(prompt, labels)}
     if prompt.step == "activate":
+        may_play = data.get("units") or [unit]
+        if len(may_play) > 1:
+            return gettext(
+                "Player %(side)s chooses which plays next in the Timeline: %(units)s (4.19.1.h)."
+            ) % {"side": side, "units": _who_plays(prompt, labels)}
         return gettext("%(unit)s plays next in the Timeline.") % {"unit": _unit_name(unit, labels)}
     return prompt.text
 
@@ -157,6 +162,12 @@ def _ending(state: GameState) -> str:
     if state.winner:
         return gettext("player %(side)s wins: %(why)s") % {"side": state.winner, "why": why}
     return gettext("a draw: %(why)s") % {"why": why}
+
+
+def _who_plays(prompt: options.Prompt, labels: dict[str, dict[str, str]]) -> str:
+    """The piece that plays next, or the summons the active player may order (4.19.1.h)."""
+    may_play = prompt.data.get("units") or [prompt.unit or ""]
+    return gettext(" or ").join(_unit_name(u, labels) for u in may_play)
 
 
 def _unit_name(unit_id: str, labels: dict[str, dict[str, str]]) -> str:

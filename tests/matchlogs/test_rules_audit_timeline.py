@@ -113,6 +113,23 @@ def test_4_19_1_h_ruling_summon_order_of_summoning_keeps_the_first_order(catalog
     agrees([*lines, *turn("A1/blob-1"), *turn("A1/blob-2")], catalog)
 
 
+def test_4_19_1_h_the_prompt_offers_every_summon_that_may_play(catalog) -> None:
+    """Found in this audit: the scoresheet's prompt named only the first summon; it now asks
+    the engine (`units_may_play_next`) and offers both, in the summons' Timeline order."""
+    from rules.engine import options
+
+    blobs = ["A1/blob-1", "A1/blob-2"]
+    prompt = options.prompt(verify(TWO_BLOBS, catalog).states[-1])
+    assert (prompt.step, prompt.rule, prompt.unit) == ("activate", "4.19.1.h", blobs[0])
+    assert prompt.data["units"] == blobs
+    after = verify([*TWO_BLOBS, *turn("A1/blob-2")], catalog).states[-1]
+    assert options.prompt(after).data["units"] == ["A1/blob-1"]
+    rulings = {"summon-order": "order-of-summoning"}
+    lines = [{**TWO_BLOBS[0], "rulings": rulings}, *TWO_BLOBS[1:]]
+    kept = options.prompt(verify(lines, catalog).states[-1])
+    assert (kept.rule, kept.data["units"]) == ("5.5.1", blobs[:1])
+
+
 def test_4_19_4_a_a_mob_does_not_block_lines_of_sight(catalog) -> None:
     far = spell("Far", kind="ranged", rmin=2, rmax=4)
     header = game(
