@@ -571,6 +571,35 @@ def test_an_id_given_twice_in_the_header_is_unreadable(catalog, key) -> None:
     assert [(i.line, i.field) for i in report.issues] == [(1, f"{key}[{index}].id")]
 
 
+@pytest.mark.parametrize("key", ["trees", "bushes", "crates", "demon_cells"])
+def test_1_3_3_a_cell_listed_twice_in_the_arena_is_unreadable(catalog, key) -> None:
+    """Found in this audit: a second Tree (or other piece) on a cell already listed was read as
+    one, hiding the mistake; each cell holds one piece of scenery (1.3.3)."""
+    arena = {**ARENA, key: [*ARENA.get(key, []), "h8", "i9", "h8"]}
+    report = verify([_header(arena=arena), *PLACES], catalog)
+    assert report.status is Status.UNREADABLE
+    index = len(arena[key]) - 1
+    assert [(i.line, i.field) for i in report.issues] == [(1, f"arena.{key}[{index}]")]
+    assert "h8" in report.issues[0].message
+
+
+def test_1_3_3_a_cell_listed_twice_is_worded_in_french() -> None:
+    from django.utils import translation
+
+    from rules import refusals
+
+    with translation.override("fr"):
+        said = refusals.sentence("log_cell_repeated", {"cell": "h8"})
+    assert said == "la case h8 est déjà listée plus haut"
+
+
+def test_1_3_9_a_start_cell_listed_twice_is_unreadable(catalog) -> None:
+    starts = {"A": ["c1", "d1", "c1"], "B": ARENA["start_cells"]["B"]}
+    report = verify([_header(arena={**ARENA, "start_cells": starts}), *PLACES], catalog)
+    assert report.status is Status.UNREADABLE
+    assert [(i.line, i.field) for i in report.issues] == [(1, "arena.start_cells.A[2]")]
+
+
 # -- Powers that react to a KO, a Kama picked up or a purchase (4.9.12, 4.9.21-4.9.24) ---------
 
 LOOT_BLOB = kros(
