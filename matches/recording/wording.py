@@ -37,6 +37,7 @@ SENTENCES = {
     "4.14.2.a": _("The piece has no MP left to start a Block roll."),
     "4.14.2.e": _("Each adjacent enemy rolls once to Block a piece leaving its cell."),
     "4.14.7": _("A Slippery piece ignores the Block rules: nobody rolls to Block it."),
+    "4.15.4": _("A Line Attack spell only targets cells on its caster's row or column."),
     "4.17.2": _("A piece moves one cell at a time, to an adjacent cell."),
     "4.17.3": _("That cell is not free."),
     "4.18.3.a": _("Resolve the effects on standby first."),

@@ -224,7 +224,7 @@ _SPELLS = [
     [
         ("Hit", "c2", "7.1.5"),  # 4.15.2: a diagonal cell is not adjacent (4.17.2)
         ("Shot", "c2", None),  # 4.15.1: the diagonal is 2 cells away
-        ("Lance", "e2", "7.1.5"),  # 4.15.4: not on the caster's row or column
+        ("Lance", "e2", "4.15.4"),  # not on the caster's row or column: 4.15.4 is broken
         ("Lance", "d4", None),
         ("Far", "d2", "7.1.5"),  # 4.15.3: under the MIN Range
         ("Shot", "d1", "7.1.5"),  # the caster's own cell is 0 cells away
@@ -238,6 +238,18 @@ def test_4_15_range_and_sight(catalog, spell_name, target, rule) -> None:
         agrees(lines, catalog)
     else:
         refused(lines, catalog, 7, rule)
+
+
+def test_4_15_4_a_line_attack_off_its_row_is_worded_at_the_table() -> None:
+    """Found in this audit: the refusal cited 7.1.5 (range) although 4.15.4 is the rule broken;
+    the scoresheet has a sentence for it, in French too."""
+    from django.utils import translation
+
+    from matches.recording import wording
+
+    assert "row or column" in wording.sentence("4.15.4")
+    with translation.override("fr"):
+        assert "ligne ou" in wording.sentence("4.15.4")
 
 
 @pytest.mark.parametrize(("modifiable", "rule"), [(True, None), (False, "7.1.5")])
