@@ -211,7 +211,9 @@ def refusal(
             said("melee_reach", target=target, distance=distance, caster=caster),
         )
     if spell.line and target.x != caster.x and target.y != caster.y:
-        return Refusal("7.1.5", "4.15.4", said("line_target", target=target, caster=caster))
+        return Refusal(  # 4.15.4 itself forbids the cell, whatever its distance (not 7.1.5)
+            "4.15.4", "4.15.4", said("line_target", target=target, caster=caster)
+        )
     on_crate = caster in arena.crates
     low, high = spell.bounds(range_bonus=range_bonus, on_crate=on_crate)
     if not low <= distance <= high:

@@ -326,26 +326,31 @@ SUMMON_ORDER = register(
 )
 
 
-def may_play_next(state: GameState, unit_id: str) -> bool:
-    """Whether `unit_id` may start its turn now: it is the next piece of the Timeline (5.5.1),
-    or, under the ruling `summon-order` `each-turn`, another summon of the same summoner waiting
-    in the same run of summons right after it (4.19.1.h: the active player orders them)."""
+def units_may_play_next(state: GameState) -> tuple[str, ...]:
+    """Every piece that may start its turn now, the next piece of the Timeline first (5.5.1):
+    under the ruling `summon-order` `each-turn`, the other summons of the same summoner waiting
+    in the same run of summons right after it come too (4.19.1.h: the active player orders
+    them by activating them). The one source the scoresheet asks who may play."""
     expected = next_unit(state)
-    if unit_id == expected:
-        return True
-    if expected is None or state.rulings.reading(SUMMON_ORDER.name) != "each-turn":
-        return False
+    if expected is None:
+        return ()
     summoner = state.unit(expected).summoner
-    if summoner is None:
-        return False
+    if summoner is None or state.rulings.reading(SUMMON_ORDER.name) != "each-turn":
+        return (expected,)
     order = state.timeline(state.active_side or "")
+    found = [expected]
     for other in order[order.index(expected) + 1 :]:
         piece = state.unit(other)
         if piece.summoner != summoner:
-            return False
-        if other == unit_id:
-            return other not in state.activated and piece.cell is not None
-    return False
+            break
+        if other not in state.activated and piece.cell is not None:
+            found.append(other)
+    return tuple(found)
+
+
+def may_play_next(state: GameState, unit_id: str) -> bool:
+    """Whether `unit_id` may start its turn now (5.5.1, 4.19.1.h; `units_may_play_next`)."""
+    return unit_id in units_may_play_next(state)
 
 
 def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()) -> GameState:
