@@ -17,7 +17,7 @@ from rules.engine.dice import Die, Roll, RollContext
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import injure
-from rules.engine.powers import powers_of, unsupported_powers
+from rules.engine.powers import powers_of, unmodelled_possible, unsupported_powers
 from rules.engine.reactions import RollSide, on_step, rolled
 from rules.engine.scenery import describe
 from rules.engine.state import GameState, PendingEffect, Phase, Unit, remove_from_arena
@@ -122,6 +122,8 @@ def _claw_attack(state: GameState, naz: Unit, victim_id: str) -> GameState:
 def _refuse_unmodelled(state: GameState, units: Sequence[Unit]) -> None:
     """A power the engine does not model, held by the mover or by an enemy rolling to Block
     it, may change the Block: the move is `Unsupported`, naming the unit and its card."""
+    if not unmodelled_possible(state):
+        return  # no unit in the arena may have a power the engine does not model
     for unit in units:
         missing = unsupported_powers(state, [unit])
         if missing:

@@ -136,6 +136,8 @@ class _Registry:
     targets: list[TargetTrigger] = field(default_factory=list)
     levels: list[LevelChange] = field(default_factory=list)
     sight: list[SightRule] = field(default_factory=list)
+    #: the powers the sight rules read: with none of them in play, no rule changes anything
+    sight_powers: set[str] = field(default_factory=set)
     sight_exemptions: list[SightExemption] = field(default_factory=list)
     cast_checks: list[CastCheck] = field(default_factory=list)
     turn_starts: list[TurnStart] = field(default_factory=list)
@@ -204,9 +206,21 @@ def ko_level(handler: LevelChange) -> LevelChange:
     return handler
 
 
-def sight_rule(handler: SightRule) -> SightRule:
-    _REGISTRY.sight.append(handler)
-    return handler
+def sight_rule(*powers: str) -> Callable[[SightRule], SightRule]:
+    """Register a rule changing who blocks whose sight; `powers` are those it reads (it must
+    answer None when no unit in the arena may have any of them: `sight_powers`)."""
+
+    def register_rule(handler: SightRule) -> SightRule:
+        _REGISTRY.sight.append(handler)
+        _REGISTRY.sight_powers.update(powers)
+        return handler
+
+    return register_rule
+
+
+def sight_powers() -> frozenset[str]:
+    """The powers some registered sight rule reads."""
+    return frozenset(_REGISTRY.sight_powers)
 
 
 def sight_exemption(handler: SightExemption) -> SightExemption:
@@ -566,6 +580,7 @@ __all__ = [
     "rolled",
     "settle",
     "sight_exemption",
+    "sight_powers",
     "sight_rule",
     "standby",
     "standby_handler",

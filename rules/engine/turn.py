@@ -319,11 +319,13 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         )
     unit = _interior_fire(state, state.unit(unit_id), choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
+    rewards = tuple(  # 6.2.1.a
+        t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
+    )
+    if len(rewards) != len(unit.rewards):  # else unchanged: what reads the Rewards is kept
+        unit = replace(unit, rewards=rewards)
     unit = replace(
         unit,
-        rewards=tuple(  # 6.2.1.a
-            t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
-        ),
         ap=max(0, top_ap + unit.markers.ap) if top_ap is not None else 0,  # 6.2.1.b, 4.11.5
         mp=max(0, top_mp + unit.markers.mp) if top_mp is not None else 0,
         range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1

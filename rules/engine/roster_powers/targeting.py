@@ -47,7 +47,7 @@ STARTED_NEXT_TO = "started-adjacent"
 _WATCHERS = ("sit-stay", "protector-of-the-purple-claws")
 
 
-@reactions.sight_rule
+@reactions.sight_rule("wakute-vision")
 def _wakute_vision(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
     """Wakute Vision (Yugo - Exalted): his allies of the Brotherhood of the Tofu never block his
     lines of sight."""
@@ -56,7 +56,7 @@ def _wakute_vision(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
     return False if "brotherhood of the tofu" in families_of(state, unit) else None
 
 
-@reactions.sight_rule
+@reactions.sight_rule("nice-zest")
 def _nice_zest(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
     """Nice Zest (Lemon King): a Lemon Jelly allied to a holder in play blocks the lines of
     sight of every unit adjacent to it (a Mob blocks none otherwise, 4.19.4.a). Asked for every
