@@ -53,12 +53,23 @@ def all_lazies(cls: type) -> _Lazies:
     return tuple(out)
 
 
+#: Per class (the identity of its `_Lazies`, kept for the life of the process) and changed
+#: fields, in the order given: the cached values a copy drops.
+_DROPS: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
+
+
 def drop_lazies(lazies: _Lazies, values: dict[str, Any], changes: dict[str, Any]) -> None:
     """Remove from a copy's `values` the cached values that may read a changed field: those
-    that do not say what they read, and those that read one of `changes`."""
-    for name, depends in lazies:
-        if name in values and (depends is None or not depends.isdisjoint(changes)):
-            del values[name]
+    that do not say what they read, and those that read one of `changes`. Which ones is
+    worked out once per class and set of changed fields (`_DROPS`)."""
+    key = (id(lazies), tuple(changes))
+    names = _DROPS.get(key)
+    if names is None:
+        names = _DROPS[key] = tuple(
+            name for name, depends in lazies if depends is None or not depends.isdisjoint(changes)
+        )
+    for name in names:
+        values.pop(name, None)
 
 
 def replace(obj: T, /, **changes: Any) -> T:

@@ -662,8 +662,7 @@ def pierces(state: GameState, caster: Unit, target: Unit, *, attack: bool) -> li
         return []
     own = powers_of(state, caster)
     out = []
-    minotor = any("minotor" in families_of(state, u) for u in _allies(state, caster))
-    if "totor" in own and minotor:
+    if "totor" in own and any("minotor" in families_of(state, u) for u in _allies(state, caster)):
         out.append("Totor: an allied Minotor in play")
     if "wakforce" in own and _adjacent(caster, target):
         out.append("Wakforce: the target is adjacent to the caster")

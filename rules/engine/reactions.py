@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine.dice import DiceDue, Die, Roll, RollContext, check_dice, dice_due
+from rules.engine.dice import ROLLS, DiceDue, Die, RollContext, check_dice, dice_due
 from rules.engine.frozen import replace
 from rules.engine.rulings import register
 from rules.engine.state import GameState, PendingEffect, Phase, Unit
@@ -437,7 +437,9 @@ def rolled(
     checked against what is due (`dice.check_dice`), and their successes (Felinpossible).
     Returns the successes, what was due (with its reasons) and the dice that counted."""
     powers, why = powers_for_roll(side, context.powers)
-    due = adjust_due(side, dice_due(Roll(side.roll), replace(context, powers=powers)))
+    if powers is not context.powers:
+        context = replace(context, powers=powers)
+    due = adjust_due(side, dice_due(ROLLS[side.roll], context))
     if why:
         due = DiceDue(due.roll, due.count, (*due.reasons, *why))
     counted, said = dice_that_count(side, due.count, tuple(dice))
