@@ -108,7 +108,7 @@ ROLLS: dict[str, Roll] = {r.value: r for r in Roll}
 
 def successes(dice: Iterable[Die], roll: Roll) -> int:
     """Dice whose final side matches the roll (4.14.2.b, 4.14.2.c, 7.2.5.a, 7.2.6.a)."""
-    return sum(1 for d in dice if d.side.value == roll.value)
+    return sum(1 for d in dice if d.side == roll)  # StrEnums: compared as strings, in C
 
 
 @dataclass(frozen=True, slots=True)

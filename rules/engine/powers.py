@@ -462,7 +462,7 @@ def _own_only(state: GameState, unit: Unit) -> frozenset[str] | Any:
     arena, no Vorpal Heritage in the game, no spell effect on its powers this turn), so they
     are its own. Read from `GameState.roster_memo` and this turn's lasting effects only."""
     memo = state.roster_memo
-    key = ("quiet", unit.summoner is None)
+    key = "quiet-krosmaster" if unit.summoner is None else "quiet-summon"
     quiet = memo.get(key)
     if quiet is None:
         others = _KROSMASTER_CHANGERS if unit.summoner is None else _OTHERS_CHANGERS

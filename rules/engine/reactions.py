@@ -423,9 +423,7 @@ def count_successes(side: RollSide, dice: tuple[Die, ...]) -> int:
     """Successes of the roll (4.14.2.b, 7.2.5.a, ...), with powers adding some (Felinpossible)."""
     wanted = side.roll
     return sum(
-        1
-        for d in dice
-        if d.side.value == wanted or any(rule(side, d) for rule in _REGISTRY.successes)
+        1 for d in dice if d.side == wanted or any(rule(side, d) for rule in _REGISTRY.successes)
     )
 
 

@@ -142,12 +142,13 @@ class Unit:
     special_markers: tuple[SpecialMarker, ...] = ()
     rewards: tuple[RewardToken, ...] = ()
 
-    @property
+    @lazy.on("summoner")
     def is_krosmaster(self) -> bool:
-        """A summon is whatever a unit put into play; Krosmasters come from the team (4.3.3)."""
+        """A summon is whatever a unit put into play; Krosmasters come from the team (4.3.3).
+        Kept on the unit (`lazy`), as this is asked many times per event."""
         return self.summoner is None
 
-    @property
+    @lazy.on("profile")
     def is_character(self) -> bool:
         """A unit with an MP characteristic (4.3.4.a); mechanisms have none (4.3.4.b)."""
         return self.profile.mp is not None

@@ -146,7 +146,7 @@ class Applied:
 
 def apply_event(state: GameState, event: Event, ctx: Context) -> GameState:
     """The next state after a game event (not a checkpoint, ruling or result); see `step`."""
-    return step(state, event, ctx).state
+    return _step(state, event, ctx)[0]
 
 
 def step(state: GameState, event: Event, ctx: Context) -> Applied:
@@ -156,6 +156,11 @@ def step(state: GameState, event: Event, ctx: Context) -> Applied:
     Around it, the powers' effects on standby (`reactions`): an optional one the event does not
     resolve is declined first; after it, those triggered outside a spell that need no choice
     resolve at once (4.18.3.a)."""
+    return Applied(*_step(state, event, ctx))
+
+
+def _step(state: GameState, event: Event, ctx: Context) -> tuple[GameState, tuple[TraceStep, ...]]:
+    """`step` without its `Applied` wrapper (the replay loop reads only the state)."""
     if state.phase is Phase.OVER:
         raise RuleViolation("1.4", f"the game is already over: {ending(state)}")
     _check_referenced_units(state, event)
@@ -166,7 +171,7 @@ def step(state: GameState, event: Event, ctx: Context) -> Applied:
     else:
         state, trace = _apply(state, event, ctx), ()
     state, _ = settle(state, ctx.book)
-    return Applied(state, trace)
+    return state, trace
 
 
 def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
