@@ -239,7 +239,7 @@ def check_prerequisites(
     costs = spell_costs(state, caster, spell, action.choices)
     _check_costs(state, caster, costs)
     bonus, _ = range_bonus(state, caster)
-    reach = SpellRange.from_spell(spell_dict(spell))
+    reach = spell_range(spell)
     if reach.los and needs_no_sight(state, caster, action.target.name):
         reach = replace(reach, los=False)  # Big Bad Moowolf
     blockers, rules_of_sight = blockers_for(state, caster), sight_rules(state.rulings)
@@ -368,6 +368,22 @@ def _check_target(
             )
         if isinstance(effect, SwitchPlaces) and not state.units_at(target):
             raise RuleViolation.because("7.1.2", "no_unit_to_switch", cell=target)
+
+
+def spell_range(spell: Spell) -> SpellRange:
+    """The range of a spell bar, read once per bar (`_RANGES`, by identity: a bar never
+    changes), as every cast asks for it."""
+    found = _RANGES.get(id(spell))
+    if found is not None and found[0] is spell:
+        return found[1]
+    reach = SpellRange.from_spell(spell_dict(spell))
+    if len(_RANGES) >= 4096:
+        _RANGES.clear()
+    _RANGES[id(spell)] = (spell, reach)  # holds the bar, so its id is not reused
+    return reach
+
+
+_RANGES: dict[int, tuple[Spell, SpellRange]] = {}
 
 
 def spell_dict(spell: Spell) -> dict:

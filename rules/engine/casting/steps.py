@@ -18,7 +18,7 @@ from rules.engine.casting.prerequisites import (
     blockers_for,
     range_bonus,
     refuse_unmodelled_powers,
-    spell_dict,
+    spell_range,
     use_key,
 )
 from rules.engine.casting.run import CastRun, faces
@@ -44,7 +44,7 @@ from rules.engine.powers import (
     pierces,
     powers_of,
 )
-from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.reach import targetable_cells
 from rules.engine.reactions import RollSide, check_cast, on_targets, rolled
 from rules.engine.rulings import register
 from rules.engine.sight import sight_rules
@@ -138,7 +138,7 @@ def choose_targets(run: CastRun) -> None:
         bonus, _ = range_bonus(run.state, run.caster)
         targetable = targetable_cells(
             run.origin,
-            SpellRange.from_spell(spell_dict(run.spell)),
+            spell_range(run.spell),
             run.state.arena,
             blockers_for(run.state, run.caster),
             range_bonus=bonus,
