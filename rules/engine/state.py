@@ -157,7 +157,7 @@ class Unit:
     def in_arena(self) -> bool:
         return self.cell is not None
 
-    @property
+    @lazy.on("profile")
     def is_obstacle(self) -> bool:
         """Characters, Bombs and Turrets are impassable; Traps and Tombstones are not (4.17.4)."""
         return not (self.profile.families & PASSABLE_FAMILIES)

@@ -15,7 +15,7 @@ from rules.engine import reactions
 from rules.engine.errors import RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure
-from rules.engine.powers import families_of, powers_of
+from rules.engine.powers import families_of, may_have, powers_of
 from rules.engine.reactions import Resolution
 from rules.engine.roster_powers.common import (
     adjacent,
@@ -41,6 +41,9 @@ reactions.modelled(
 )
 reactions.modelled("wakfu-recycling", "reactions.after_targets (heals 1 per enemy Krosmaster cast)")
 reactions.modelled("flame-return", "reactions.after_targets (Will-o'-the-Wisp: 2 Injuries)")
+
+_SIT = frozenset({"sit-stay"})
+_SEDUCTION = frozenset({"seduction"})
 
 #: `Lasting.kind` of "unit started its turn adjacent to the holder of power `source`".
 STARTED_NEXT_TO = "started-adjacent"
@@ -91,6 +94,8 @@ def _seduction(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None
     cast a spell targeting the Master Vampire."""
     if not caster.is_krosmaster or not has_marker(caster, "servant"):
         return
+    if not may_have(state, _SEDUCTION):
+        return
     for unit in _on(state, targets):
         if enemies(unit, caster) and "seduction" in powers_of(state, unit):
             raise RuleViolation(
@@ -128,6 +133,8 @@ def _remember_neighbours(state: GameState, unit_id: str) -> GameState:
 def _sit_stay(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Sit! (Lou): an enemy character who started its turn adjacent to her cannot target her
     with spells during that turn."""
+    if not may_have(state, _SIT):
+        return  # nobody in the arena may have Sit!: no unit to look for
     for unit in _on(state, targets):
         if "sit-stay" in powers_of(state, unit) and _started_next_to(
             state, caster, unit, "sit-stay"
