@@ -48,6 +48,7 @@ _SEDUCTION = frozenset({"seduction"})
 #: `Lasting.kind` of "unit started its turn adjacent to the holder of power `source`".
 STARTED_NEXT_TO = "started-adjacent"
 _WATCHERS = ("sit-stay", "protector-of-the-purple-claws")
+_WATCHING = frozenset(_WATCHERS)
 
 
 @reactions.sight_rule("wakute-vision")
@@ -119,7 +120,7 @@ def _remember_neighbours(state: GameState, unit_id: str) -> GameState:
     """Sit! and Protector of the Purple Claws look at where an enemy character started its
     turn: remember the holders it was adjacent to when its turn started."""
     unit = state.unit(unit_id)
-    if not unit.is_character:
+    if not unit.is_character or not may_have(state, _WATCHING):
         return state
     for power in _WATCHERS:
         for holder in holders(state, power):
