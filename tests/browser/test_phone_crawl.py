@@ -7,9 +7,9 @@ Every HTML page it reaches must answer below 500, fit the screen (no sideways sc
 buttons, selects and text fields everywhere, and links unless they sit inside a sentence (a link
 in running text is read, not aimed at; WCAG 2.5.8 exempts it too).
 
-The walk is bounded (`PAGE_BUDGET` pages per person, one page per route: `/matches/3/` and `/matches/7/`
-are the same template) and only follows links, never submits a form, so it changes
-nothing; the log-out button is a form and the admin and the API are not our pages.
+The walk is bounded (`PAGE_BUDGET` pages per person, one page per route: `/matches/3/` and
+`/matches/7/` are the same template) and only follows links, never submits a form, so it
+changes nothing; the log-out button is a form and the admin and the API are not our pages.
 """
 
 from __future__ import annotations
@@ -105,9 +105,11 @@ def crawl(page: Page, base: str, who: str | None) -> list[str]:
     console: list[str] = []
     page.on(
         "console",
-        lambda msg: console.append(f"{msg.text} ({msg.location.get('url')})")
-        if msg.type == "error"
-        else None,
+        lambda msg: (
+            console.append(f"{msg.text} ({msg.location.get('url')})")
+            if msg.type == "error"
+            else None
+        ),
     )
     page.on("pageerror", lambda error: console.append(str(error)))
     queue, seen, opened = deque(["/"]), {shape("/")}, 0

@@ -125,4 +125,3 @@ def test_no_operation_answers_a_fuzzer_with_a_500(no_throttle):
                     if response.status_code not in (403, 404, 405):
                         problems.append(f"{who} {other.upper()} {path}: {response.status_code}")
     assert not problems, "\n".join(problems)
-
