@@ -189,3 +189,11 @@ def test_a_bad_team_is_refused_naming_the_field_and_the_team_is_kept(team_submis
         answer = response.json()
         assert field in answer or answer.get("field") == field, answer
     assert Registration.objects.values("team_name", "team_entries").get(pk=reg_id) == before
+
+
+def test_registering_twice_is_refused_and_keeps_one_registration(team_submission):
+    api, reg_id = team_submission
+    slug = Registration.objects.get(pk=reg_id).event.slug
+    again = api.post(f"/api/v1/events/{slug}/registrations/", {"team": LEGAL_TEAM}, format="json")
+    assert again.status_code in (400, 409), again.content
+    assert Registration.objects.filter(event__slug=slug).count() == 1
