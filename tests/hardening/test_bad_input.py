@@ -197,3 +197,16 @@ def test_registering_twice_is_refused_and_keeps_one_registration(team_submission
     again = api.post(f"/api/v1/events/{slug}/registrations/", {"team": LEGAL_TEAM}, format="json")
     assert again.status_code in (400, 409), again.content
     assert Registration.objects.filter(event__slug=slug).count() == 1
+
+
+def test_a_saved_team_with_a_nul_in_a_krosmaster_id_is_refused_on_the_page():
+    """Found on PostgreSQL (which cannot compare text holding NUL) by `test_form_fuzz`."""
+    from teams.models import Team
+
+    make_format()
+    response = _signed_in(make_user()).post(
+        "/teams/builder/", {"name": "Nul", "entry": ["t-ali\x00"], "label": [""], "save": "1"}
+    )
+    assert response.status_code == 200
+    assert "NUL" in response.content.decode()
+    assert not Team.objects.filter(name="Nul").exists()
