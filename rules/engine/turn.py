@@ -130,6 +130,17 @@ def new_game(
             "1.3.1", "first_player_wrong", side=computed, claimed=first_player_claim
         )
     ties = timeline_ties or {}
+    for side in SIDES:
+        own = {m.unit for m in teams[side]}
+        named = list(ties.get(side, ()))
+        strangers = [u for u in named if u not in own]
+        if strangers or len(set(named)) != len(named):
+            raise RuleViolation.because(  # 2.4.3.b: a player orders his own Krosmasters once
+                "2.4.3.b",
+                "initiative_ties_foreign",
+                side=side,
+                units=", ".join(strangers or sorted({u for u in named if named.count(u) > 1})),
+            )
     units = tuple(Unit(m.unit, s, m.profile) for s in SIDES for m in teams[s])
     players = tuple(PlayerState(s, (names or {}).get(s, "")) for s in SIDES)
     return GameState(
@@ -300,6 +311,42 @@ def next_unit(state: GameState) -> str | None:
     return None
 
 
+SUMMON_ORDER = register(
+    "summon-order",
+    default="each-turn",
+    readings=("each-turn", "order-of-summoning"),
+    rule="4.19.1.h",
+    description=(
+        "Several summons of one character play right after it in the order the active player "
+        "chooses (4.19.1.h), which the text does not fix for the rest of the game. each-turn: "
+        "the order the log activates them in, chosen again each turn; order-of-summoning: the "
+        "order they were put into play, kept like the order of equal Initiatives (2.4.3.b)."
+    ),
+)
+
+
+def may_play_next(state: GameState, unit_id: str) -> bool:
+    """Whether `unit_id` may start its turn now: it is the next piece of the Timeline (5.5.1),
+    or, under the ruling `summon-order` `each-turn`, another summon of the same summoner waiting
+    in the same run of summons right after it (4.19.1.h: the active player orders them)."""
+    expected = next_unit(state)
+    if unit_id == expected:
+        return True
+    if expected is None or state.rulings.reading(SUMMON_ORDER.name) != "each-turn":
+        return False
+    summoner = state.unit(expected).summoner
+    if summoner is None:
+        return False
+    order = state.timeline(state.active_side or "")
+    for other in order[order.index(expected) + 1 :]:
+        piece = state.unit(other)
+        if piece.summoner != summoner:
+            return False
+        if other == unit_id:
+            return other not in state.activated and piece.cell is not None
+    return False
+
+
 def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()) -> GameState:
     """Start a piece's turn: the Preliminary Phase (6.2), then its Activation Phase (6.3).
     `choices` are the event's `key:value` choices for a power acting before the gauges fill
@@ -313,7 +360,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     if state.active_unit is not None:
         raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
     expected = next_unit(state)
-    if unit_id != expected:
+    if not may_play_next(state, unit_id):
         raise RuleViolation.because(
             "5.5.1", "not_next_in_timeline", expected=expected, unit=unit_id
         )
@@ -416,7 +463,7 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
             "6.3.1", "another_piece_active", active=state.active_unit, unit=unit_id, action=action
         )
     expected = next_unit(state)
-    if unit_id != expected:
+    if not may_play_next(state, unit_id):
         if expected is None:
             return RuleViolation.because("5.5.1", "nobody_next_in_timeline", unit=unit_id)
         return RuleViolation.because(

@@ -248,6 +248,16 @@ def _report(error: ValidationError, number: int, prefix: str, issues: _Issues) -
 # -- header --------------------------------------------------------------------------------------
 
 
+def _repeated_ids(ids: list[Any], where: str, number: int, issues: _Issues) -> None:
+    """Each inline profile and each reward is named by its id: an id given twice would leave
+    the events naming it with two meanings, so the second one is a reading error."""
+    seen: set[Any] = set()
+    for index, value in enumerate(ids):
+        if value in seen and isinstance(value, str):
+            issues.said(number, f"{where}[{index}].id", "log_id_repeated", id=value)
+        seen.add(value)
+
+
 def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | None:
     if "format" not in value and "e" in value:
         issues.said(number, "", "log_header_first")
@@ -270,6 +280,8 @@ def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | Non
             where = f"profiles[{issue.index}]" if issue.index is not None else "profiles"
             issues.add(number, f"{where}.{issue.field}" if issue.field else where, issue.message)
         profiles = read.profiles
+    _repeated_ids([p.get("id") for p in model.profiles], "profiles", number, issues)
+    _repeated_ids([r.id for r in model.rewards], "rewards", number, issues)
     rulings = DEFAULT_RULINGS
     try:
         rulings = Rulings.of(model.rulings)

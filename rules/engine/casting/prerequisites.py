@@ -320,10 +320,13 @@ def _check_target(
     """Target requirements written in the effects: an empty cell for a summon or a move; the
     control value (4.19.9.c) only under the fan-made rules (2.7 has none, 8.1)."""
     for effect in model.effects:
-        if isinstance(effect, SummonEffect | Teleport) and (
+        if isinstance(effect, SummonEffect) and (
             not state.is_free(target) or state.units_at(target)
         ):
             raise RuleViolation.because("4.19.1.b", "target_not_free_of_units", cell=target)
+        if isinstance(effect, Teleport) and not state.is_free(target):
+            # 4.17.3: a free cell; a Trap's or a Tombstone's cell is one (4.19.7.b, 4.19.8.b)
+            raise RuleViolation.because("4.17.3", "cell_not_free", cell=target)
         if (
             isinstance(effect, SummonEffect)
             and model.kind is SpellKind.SPECIAL

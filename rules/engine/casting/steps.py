@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.engine import cards
-from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells
+from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells, direction_problem
 from rules.engine.casting.actions import ArmourRollsError
 from rules.engine.casting.additional import apply_effect, condition
 from rules.engine.casting.prerequisites import (
@@ -128,6 +128,9 @@ def choose_targets(run: CastRun) -> None:
         if conditional and effect.shape is not None and condition(run, effect):
             shape = effect.shape
     facing = turn = None
+    problem = direction_problem(shape, run.action.direction) if run.action.direction else None
+    if problem is not None:  # a choice the spell never asks for is refused, not ignored
+        raise RuleViolation("7.2.3.b", f"no direction to choose: {problem}")
     if run.action.direction in ("left", "right"):
         turn = Turn(run.action.direction)
     elif run.action.direction:
