@@ -128,6 +128,7 @@ WORDING: dict[str, Promise] = {
     "log_not_utf8": _("not UTF-8 text (byte %(byte)s)"),
     "log_not_json": _("not JSON: %(error)s (column %(column)s)"),
     "log_id_repeated": _("the id %(id)s is already used above"),
+    "log_cell_repeated": _("the cell %(cell)s is already listed above"),
     "log_line_not_object": _("each line must be a JSON object, not %(kind)s"),
     "log_header_first": _("the first line must be the header, not an event"),
     "log_format_unknown": _("%(format)r is not a format this verifier reads (kml/1)"),

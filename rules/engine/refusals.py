@@ -123,6 +123,7 @@ REFUSALS: dict[str, str] = {
     "log_not_utf8": "not UTF-8 text (byte {byte})",
     "log_not_json": "not JSON: {error} (column {column})",
     "log_id_repeated": "the id {id} is already used above",
+    "log_cell_repeated": "the cell {cell} is already listed above",
     "log_line_not_object": "each line must be a JSON object, not {kind}",
     "log_header_first": "the first line must be the header, not an event",
     "log_format_unknown": "{format!r} is not a format this verifier reads (kml/1)",

@@ -113,6 +113,23 @@ def test_4_19_1_h_ruling_summon_order_of_summoning_keeps_the_first_order(catalog
     agrees([*lines, *turn("A1/blob-1"), *turn("A1/blob-2")], catalog)
 
 
+def test_4_19_1_h_the_prompt_offers_every_summon_that_may_play(catalog) -> None:
+    """Found in this audit: the scoresheet's prompt named only the first summon; it now asks
+    the engine (`units_may_play_next`) and offers both, in the summons' Timeline order."""
+    from rules.engine import options
+
+    blobs = ["A1/blob-1", "A1/blob-2"]
+    prompt = options.prompt(verify(TWO_BLOBS, catalog).states[-1])
+    assert (prompt.step, prompt.rule, prompt.unit) == ("activate", "4.19.1.h", blobs[0])
+    assert prompt.data["units"] == blobs
+    after = verify([*TWO_BLOBS, *turn("A1/blob-2")], catalog).states[-1]
+    assert options.prompt(after).data["units"] == ["A1/blob-1"]
+    rulings = {"summon-order": "order-of-summoning"}
+    lines = [{**TWO_BLOBS[0], "rulings": rulings}, *TWO_BLOBS[1:]]
+    kept = options.prompt(verify(lines, catalog).states[-1])
+    assert (kept.rule, kept.data["units"]) == ("5.5.1", blobs[:1])
+
+
 def test_4_19_4_a_a_mob_does_not_block_lines_of_sight(catalog) -> None:
     far = spell("Far", kind="ranged", rmin=2, rmax=4)
     header = game(
@@ -207,7 +224,7 @@ _SPELLS = [
     [
         ("Hit", "c2", "7.1.5"),  # 4.15.2: a diagonal cell is not adjacent (4.17.2)
         ("Shot", "c2", None),  # 4.15.1: the diagonal is 2 cells away
-        ("Lance", "e2", "7.1.5"),  # 4.15.4: not on the caster's row or column
+        ("Lance", "e2", "4.15.4"),  # not on the caster's row or column: 4.15.4 is broken
         ("Lance", "d4", None),
         ("Far", "d2", "7.1.5"),  # 4.15.3: under the MIN Range
         ("Shot", "d1", "7.1.5"),  # the caster's own cell is 0 cells away
@@ -221,6 +238,18 @@ def test_4_15_range_and_sight(catalog, spell_name, target, rule) -> None:
         agrees(lines, catalog)
     else:
         refused(lines, catalog, 7, rule)
+
+
+def test_4_15_4_a_line_attack_off_its_row_is_worded_at_the_table() -> None:
+    """Found in this audit: the refusal cited 7.1.5 (range) although 4.15.4 is the rule broken;
+    the scoresheet has a sentence for it, in French too."""
+    from django.utils import translation
+
+    from matches.recording import wording
+
+    assert "row or column" in wording.sentence("4.15.4")
+    with translation.override("fr"):
+        assert "ligne ou" in wording.sentence("4.15.4")
 
 
 @pytest.mark.parametrize(("modifiable", "rule"), [(True, None), (False, "7.1.5")])
@@ -552,6 +581,35 @@ def test_an_id_given_twice_in_the_header_is_unreadable(catalog, key) -> None:
     assert report.status is Status.UNREADABLE
     index = len(header[key]) - 1
     assert [(i.line, i.field) for i in report.issues] == [(1, f"{key}[{index}].id")]
+
+
+@pytest.mark.parametrize("key", ["trees", "bushes", "crates", "demon_cells"])
+def test_1_3_3_a_cell_listed_twice_in_the_arena_is_unreadable(catalog, key) -> None:
+    """Found in this audit: a second Tree (or other piece) on a cell already listed was read as
+    one, hiding the mistake; each cell holds one piece of scenery (1.3.3)."""
+    arena = {**ARENA, key: [*ARENA.get(key, []), "h8", "i9", "h8"]}
+    report = verify([_header(arena=arena), *PLACES], catalog)
+    assert report.status is Status.UNREADABLE
+    index = len(arena[key]) - 1
+    assert [(i.line, i.field) for i in report.issues] == [(1, f"arena.{key}[{index}]")]
+    assert "h8" in report.issues[0].message
+
+
+def test_1_3_3_a_cell_listed_twice_is_worded_in_french() -> None:
+    from django.utils import translation
+
+    from rules import refusals
+
+    with translation.override("fr"):
+        said = refusals.sentence("log_cell_repeated", {"cell": "h8"})
+    assert said == "la case h8 est déjà listée plus haut"
+
+
+def test_1_3_9_a_start_cell_listed_twice_is_unreadable(catalog) -> None:
+    starts = {"A": ["c1", "d1", "c1"], "B": ARENA["start_cells"]["B"]}
+    report = verify([_header(arena={**ARENA, "start_cells": starts}), *PLACES], catalog)
+    assert report.status is Status.UNREADABLE
+    assert [(i.line, i.field) for i in report.issues] == [(1, "arena.start_cells.A[2]")]
 
 
 # -- Powers that react to a KO, a Kama picked up or a purchase (4.9.12, 4.9.21-4.9.24) ---------
