@@ -367,7 +367,7 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
     attempt(
         request,
         lambda: services.transition(event, target, expected=request.POST.get("expected")),
-        _("The event is now: %(status)s.") % {"status": Event.Status(target).label}
+        gettext("The event is now: %(status)s.") % {"status": Event.Status(target).label}
         if target in Event.Status
         else "",
     )

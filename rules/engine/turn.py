@@ -17,7 +17,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
-from rules.engine.powers import max_ap, max_mp, place_markers, powers_of
+from rules.engine.powers import max_ap, max_mp, place_markers, possible_powers, powers_of
 from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
@@ -372,11 +372,13 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         )
     unit = _interior_fire(state, state.unit(unit_id), choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
+    rewards = tuple(  # 6.2.1.a
+        t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
+    )
+    if len(rewards) != len(unit.rewards):  # else unchanged: what reads the Rewards is kept
+        unit = replace(unit, rewards=rewards)
     unit = replace(
         unit,
-        rewards=tuple(  # 6.2.1.a
-            t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
-        ),
         ap=max(0, top_ap + unit.markers.ap) if top_ap is not None else 0,  # 6.2.1.b, 4.11.5
         mp=max(0, top_mp + unit.markers.mp) if top_mp is not None else 0,
         range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1
@@ -410,7 +412,9 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
     """Interior Fire (8.6.2): one -1 AP or -1 MP marker is removed before 6.2.1.b counts them,
     under the default reading of `interior-fire-timing`. With both kinds, the player names one
     in the `activate` event (`marker:ap` or `marker:mp`); with one kind there is no choice."""
-    if "interior-fire" not in powers_of(state, unit):
+    if "interior-fire" not in possible_powers(state) or "interior-fire" not in powers_of(
+        state, unit
+    ):
         return unit
     if state.rulings.reading(INTERIOR_FIRE.name) != "before-gauges":
         return unit

@@ -18,10 +18,11 @@ from rules.engine.casting.prerequisites import (
     blockers_for,
     range_bonus,
     refuse_unmodelled_powers,
-    spell_dict,
+    spell_range,
     use_key,
 )
 from rules.engine.casting.run import CastRun, faces
+from rules.engine.cells import BOARD_SIZE
 from rules.engine.dice import DiceCountError, Roll, RollContext
 from rules.engine.effects import (
     CardEffect,
@@ -43,7 +44,7 @@ from rules.engine.powers import (
     pierces,
     powers_of,
 )
-from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.reach import targetable_cells
 from rules.engine.reactions import RollSide, check_cast, on_targets, rolled
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import register
@@ -145,7 +146,7 @@ def choose_targets(run: CastRun) -> None:
         bonus, _ = range_bonus(run.state, run.caster)
         targetable = targetable_cells(
             run.origin,
-            SpellRange.from_spell(spell_dict(run.spell)),
+            spell_range(run.spell),
             run.state.arena,
             blockers_for(run.state, run.caster),
             range_bonus=bonus,
@@ -160,7 +161,14 @@ def choose_targets(run: CastRun) -> None:
     if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
         check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
     run.main_targets = tuple(u.id for u in run.state.units_at(run.main))
-    run.targets = tuple(u.id for u in run.state.in_arena() if u.cell in run.cells)
+    area = 0  # the area's cells as a mask: no `Cell` hashed per unit
+    for c in run.cells:
+        area |= 1 << (c.y * BOARD_SIZE + c.x)
+    run.targets = tuple(
+        u.id
+        for u in run.state.in_arena()
+        if (c := u.cell) is not None and area >> (c.y * BOARD_SIZE + c.x) & 1
+    )
     run.say(
         "Step 2",
         "7.2.3",
@@ -454,7 +462,13 @@ def _ko_order(state: GameState) -> list[str]:
     """The units to check for a KO, those due first in the order of `simultaneous-ko-order`
     when both sides have some (1.7.1), then the others (a KO's power may wound them)."""
     units = list(state.in_arena())
-    due = [u for u in units if _is_due(state, u)]
+    due = [
+        u
+        for u in units
+        if (hp := u.profile.hp) is not None and u.injuries >= hp and _is_due(state, u)
+    ]  # the printed HP first: most units are far from a KO, and this runs at every step
+    if not due:
+        return []  # nobody holds as many Injuries as HP: no KO, and none to trigger others
     active = state.active_side
     own = [u.id for u in due if u.side == active]
     opposing = [u.id for u in due if u.side != active]
