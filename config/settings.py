@@ -133,6 +133,8 @@ else:
 # Sessions are read from the cache (written through to the database): a polled page answered
 # 304 from the session and the live versions costs no database query (docs/live.md).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# ... and so is the session's user row (dropped when it changes; kernel/auth.py).
+AUTHENTICATION_BACKENDS = ["kernel.auth.CachedModelBackend"]
 
 # The live channel (docs/live.md): Redis publish/subscribe across processes when Redis is set,
 # the web process's own hub otherwise.
@@ -202,7 +204,7 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "kernel.auth.CachedTokenAuthentication",  # the token and its user from the cache
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
