@@ -129,6 +129,14 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The page chrome (the main menu's links, the footer): the same for every reader of a language
+# and kind (signed in, staff), never stale (its URLs and words change only with a deployment),
+# so each process keeps its own copy and skips a Redis round trip (templates/base.html).
+CACHES["chrome"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "chrome",
+    "TIMEOUT": None,
+}
 
 # Sessions are read from the cache (written through to the database): a polled page answered
 # 304 from the session and the live versions costs no database query (docs/live.md).
