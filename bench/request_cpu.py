@@ -8,8 +8,9 @@ Usage (from the repository root, with PostgreSQL and Redis running, as for bench
 It seeds the same event as bench/load.py (N checked-in players, round 1 published), then calls
 the WSGI application directly, as gunicorn's worker would, for each endpoint of the load round:
 a player's "my match" fragment (in full, and answered 304 to a conditional poll), a result
-report and its confirmation through the API, a page of the standings and of the pairings (first views of
-a page), a page of the standings viewed again (`standings_again`), and the judge queue. Each figure is the mean CPU time of this process (`time.process_time`) per
+report and its confirmation through the API, a page of the standings and of the pairings
+(first views of a page), a page of the standings viewed again (`standings_again`), and the
+judge queue. Each figure is the mean CPU time of this process (`time.process_time`) per
 request, and the mean number of database queries, over `--repeat` requests by different
 players (different tables for reports). CPU time, unlike wall time, does not depend on what
 else the machine runs, so the figures repeat on a shared machine; PostgreSQL's and Redis's own
