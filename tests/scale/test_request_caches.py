@@ -204,3 +204,19 @@ def test_the_cached_token_user_follows_a_deactivation_and_a_deleted_token():
     assert api.get(me).status_code == 200
     token.delete()
     assert api.get(me).status_code == 403  # not signed in (DRF: 403 with sessions first)
+
+
+def test_the_pairings_menu_is_cached_per_kind_of_reader():
+    """The pairings page's event menu comes from the cache (no query for the rounds), and a
+    player sees "My match" in it, a stranger does not."""
+    organiser = make_user()
+    event, registrations = make_running_event(4, organiser=organiser)
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    url = f"/events/{event.slug}/rounds/1/"
+    mine = f'href="/events/{event.slug}/me/"'
+    for person, sees in ((registrations[0].user, True), (make_user(), False)):
+        browser = Client()
+        browser.force_login(person)
+        assert (mine in browser.get(url).content.decode()) is sees
+        assert (mine in browser.get(url).content.decode()) is sees  # from the cache
