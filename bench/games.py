@@ -403,9 +403,10 @@ def _step(game: _Game, passive: bool) -> None:
     state, rng = game.state, game.rng
     if state.phase is Phase.TENSION:
         first = rng.choice(("critical", "armour", "lock", "dodge"))
+        double = rng.random() < 0.02 and not passive  # a long passive game must not end
         second = (
             first
-            if rng.random() < 0.02
+            if double
             else rng.choice([f for f in ("critical", "armour", "lock", "dodge") if f != first])
         )
         dice = (Die(Face(first), Face(first)), Die(Face(second), Face(second)))

@@ -17,8 +17,9 @@ Run from the repository root:
   peer a game-log verifier is compared with. `ratio` is `events_per_s / chess_push_san_per_s`.
 - `peak_mb`: the peak memory (tracemalloc) of verifying and keeping the report of one long
   generated passive log (`peak_log_bytes`) of `--memory-events` events: 10,000 by default (about
-  350 KB, 5 MB peak); `--memory-events 145000` gives a log near the 5 MB upload limit (about
-  54 MB peak; it takes a few CPU-minutes to generate and verify under tracemalloc).
+  350 KB); `--memory-events 145000` gives a log near the 5 MB upload limit (about 41 MB
+  peak; it takes a few CPU-minutes to generate and verify under tracemalloc). The passive game
+  rolls no Tension double, so that it lasts as many events as asked.
 - `pipeline_s` (with `--pipeline`): seconds to verify `logs` (1,000) stored logs through Redis
   and two Celery worker processes (`matches.tasks.verify_match_log`, one `--pool=solo` process
   each), end to end: from the first message sent to the last report written in PostgreSQL. The

@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import health
+from kernel.pages import favicon
 from tournaments.accounts.language import set_language
 
 api_v1 = [
@@ -22,6 +23,8 @@ urlpatterns = [
     path("", include("tournaments.notifications.urls")),
     path("", include("live.urls")),
     path("health/", health, name="health"),
+    # Browsers ask for /favicon.ico on pages without a <link rel=icon> (the API docs, files).
+    path("favicon.ico", favicon),
     path("i18n/setlang/", set_language, name="set_language"),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -90,6 +90,7 @@ ERROR_STATUSES = {
     "403": "Signed in, but not allowed (docs/access.md).",
     "404": "No such thing, or not one you may see.",
     "409": "The event or match has moved on: what changed.",
+    "415": "Unsupported media type: the body's Content-Type is not one this operation reads.",
     "422": "Well-formed but refused by the rules.",
     "429": "Too many requests: wait and retry.",
 }

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 
 from kernel.errors import ServiceError
@@ -42,3 +43,9 @@ def attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") 
 def back(request: HttpRequest, fallback: str) -> HttpResponse:
     target = request.POST.get("next") or ""
     return redirect(target if target.startswith("/") and not target.startswith("//") else fallback)
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for where a page names no icon (the API docs, files):
+    the site's SVG icon rather than a 404 in the console."""
+    return redirect(static("favicon.svg"), permanent=True)

@@ -39,7 +39,7 @@ from matches.serializers import (
     stored_scores,
 )
 from rules import systems
-from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
+from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload, too_large
 from rules.matchlog.parse import MAX_LOG_BYTES
 
 
@@ -284,10 +284,7 @@ class MatchLogsView(_MatchLogBase):
         if isinstance(data, Response):
             return data
         if len(data) > MAX_LOG_BYTES:
-            return Response(
-                {"log": [f"a match log may be at most {MAX_LOG_BYTES // (1024 * 1024)} MB"]},
-                status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-            )
+            return too_large()
         log, created = log_services.store_log(match, data=data, by=request.user)
         body = MatchLogSerializer(log).data
         code = status.HTTP_202_ACCEPTED if created else status.HTTP_200_OK

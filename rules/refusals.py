@@ -24,6 +24,9 @@ WORDING: dict[str, Promise] = {
     "unit_ids_shared": _("two units share an id; each Krosmaster needs its own"),
     "first_player_tie": _("the teams tie on every count: name the first player"),
     "first_player_wrong": _("player %(side)s plays first by Initiative, not %(claimed)s"),
+    "initiative_ties_foreign": _(
+        "the timeline ties of side %(side)s may name each of its own units once: not %(units)s"
+    ),
     "initiative_ties_missing": _(
         "%(units)s share Initiative %(initiative)s: the timeline ties must give their order "
         "(missing %(missing)s)"
@@ -124,6 +127,8 @@ WORDING: dict[str, Promise] = {
     "log_empty": _("the log is empty: line 1 must be the header"),
     "log_not_utf8": _("not UTF-8 text (byte %(byte)s)"),
     "log_not_json": _("not JSON: %(error)s (column %(column)s)"),
+    "log_id_repeated": _("the id %(id)s is already used above"),
+    "log_cell_repeated": _("the cell %(cell)s is already listed above"),
     "log_line_not_object": _("each line must be a JSON object, not %(kind)s"),
     "log_header_first": _("the first line must be the header, not an event"),
     "log_format_unknown": _("%(format)r is not a format this verifier reads (kml/1)"),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
+from kernel import limits
 from kernel.errors import InvalidInput, Unprocessable
 from rules.catalog import selectors as catalog
 from rules.engine import formats as engine_formats
@@ -118,6 +119,15 @@ def read(
         return team_selectors.entries_of(saved), saved.name
     data = dict(team or {})
     name = str(data.pop("name", "") or "")
+    written = data.get("krosmasters")
+    if isinstance(written, list) and len(written) > limits.TEAM_SIZE[1]:
+        # No format or custom rule allows more; refused before reading thousands of names.
+        raise InvalidInput(
+            "krosmasters",
+            _("a team has at most %(max)d Krosmasters, not %(n)d")
+            % {"max": limits.TEAM_SIZE[1], "n": len(written)},
+            "too_many",
+        )
     try:
         spec = parse_team_spec(data, catalog.engine_catalog(rules.format.release), rules.engine)
     except TeamSpecError as error:

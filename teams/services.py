@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from kernel.errors import InvalidInput
 from rules.engine.legality import TeamEntry
@@ -55,6 +56,11 @@ def save_team(
         errors["name"] = [f"you already have a team called {name!r}"]
     if len(entries) > MAX_ENTRIES:
         errors["krosmasters"] = [f"at most {MAX_ENTRIES} Krosmasters"]
+    if any("\x00" in entry.profile_id + (entry.label or "") for entry in entries):
+        # PostgreSQL cannot even compare text holding NUL: refused before the lookup below.
+        raise TeamInvalid(
+            {"krosmasters": [_("Krosmaster ids and labels must not contain NUL characters")]}
+        )
     codes = {entry.profile_id for entry in entries}
     known = set(
         Profile.objects.filter(release=fmt.release_id, code__in=codes).values_list(

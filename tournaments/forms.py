@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from kernel import limits
+from kernel.forms import IdsMultipleChoiceField
 from rules import systems
 from rules.catalog import selectors as catalog
 from rules.engine import formats as engine_formats
@@ -133,7 +134,7 @@ class EventForm(forms.ModelForm):
         label=_("Tiebreakers, in order"),
         widget=OrderedPicks([(name, tb.label) for name, tb in pairing.TIEBREAKERS.items()]),
     )
-    map_pool = forms.ModelMultipleChoiceField(
+    map_pool = IdsMultipleChoiceField(
         queryset=Arena.objects.order_by("name"),
         required=False,
         label=_("Map pool"),

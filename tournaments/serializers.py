@@ -177,7 +177,9 @@ class TeamInputSerializer(serializers.Serializer):
 
     team_id = serializers.IntegerField(required=False)
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)
-    krosmasters = serializers.ListField(child=serializers.JSONField(), required=False)
+    krosmasters = serializers.ListField(
+        child=serializers.JSONField(), required=False, max_length=limits.TEAM_SIZE[1]
+    )
     rank = serializers.CharField(required=False, max_length=40, help_text="BATTLES ONE Rank.")
     mobs = serializers.ListField(
         child=serializers.JSONField(),

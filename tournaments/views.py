@@ -367,7 +367,9 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
     attempt(
         request,
         lambda: services.transition(event, target, expected=request.POST.get("expected")),
-        f"The event is now: {Event.Status(target).label}." if target in Event.Status else "",
+        gettext("The event is now: %(status)s.") % {"status": Event.Status(target).label}
+        if target in Event.Status
+        else "",
     )
     return redirect("event-manage", slug)
 

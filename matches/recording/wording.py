@@ -37,6 +37,7 @@ SENTENCES = {
     "4.14.2.a": _("The piece has no MP left to start a Block roll."),
     "4.14.2.e": _("Each adjacent enemy rolls once to Block a piece leaving its cell."),
     "4.14.7": _("A Slippery piece ignores the Block rules: nobody rolls to Block it."),
+    "4.15.4": _("A Line Attack spell only targets cells on its caster's row or column."),
     "4.17.2": _("A piece moves one cell at a time, to an adjacent cell."),
     "4.17.3": _("That cell is not free."),
     "4.18.3.a": _("Resolve the effects on standby first."),
@@ -136,8 +137,13 @@ def prompt_text(prompt: options.Prompt, state: GameState, labels: dict[str, dict
         return gettext(
             "Player %(side)s may put a Tension die on a Krosmaster (5.3) before %(unit)s plays; "
             "dice left are sold at once (5.4)."
-        ) % {"side": side, "unit": _unit_name(unit, labels)}
+        ) % {"side": side, "unit": _who_plays(prompt, labels)}
     if prompt.step == "activate":
+        may_play = data.get("units") or [unit]
+        if len(may_play) > 1:
+            return gettext(
+                "Player %(side)s chooses which plays next in the Timeline: %(units)s (4.19.1.h)."
+            ) % {"side": side, "units": _who_plays(prompt, labels)}
         return gettext("%(unit)s plays next in the Timeline.") % {"unit": _unit_name(unit, labels)}
     return prompt.text
 
@@ -157,6 +163,12 @@ def _ending(state: GameState) -> str:
     if state.winner:
         return gettext("player %(side)s wins: %(why)s") % {"side": state.winner, "why": why}
     return gettext("a draw: %(why)s") % {"why": why}
+
+
+def _who_plays(prompt: options.Prompt, labels: dict[str, dict[str, str]]) -> str:
+    """The piece that plays next, or the summons the active player may order (4.19.1.h)."""
+    may_play = prompt.data.get("units") or [prompt.unit or ""]
+    return gettext(" or ").join(_unit_name(u, labels) for u in may_play)
 
 
 def _unit_name(unit_id: str, labels: dict[str, dict[str, str]]) -> str:

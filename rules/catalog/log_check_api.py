@@ -7,6 +7,7 @@ serve players and tool writers who want to check a log before a match is over.
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
@@ -46,19 +47,49 @@ def log_schema(request: Request) -> Response:
     return Response(match_log_schema())
 
 
+#: Raw bodies read as a match log: JSON Lines under its usual names, or any text type.
+LOG_MEDIA_TYPES = frozenset(
+    {"application/x-ndjson", "application/jsonl", "application/json", "application/octet-stream"}
+)
+
+
+def too_large() -> Response:
+    """413 naming the limit (docs/match-log.md)."""
+    return Response(
+        {"log": [_("a match log may be at most %(max)s MB") % {"max": MAX_LOG_BYTES // 2**20}]},
+        status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    )
+
+
 def read_log_upload(request: Request) -> bytes | Response:
-    """The log's bytes from a multipart `file` field or the raw body; a Response when refused."""
+    """The log's bytes from a multipart `file` field or the raw body; a Response when refused:
+    413 over the size limit, 415 for a body that is no text (an XML document, a form), 400 for a
+    form without its `file`."""
     declared = int(request.META.get("CONTENT_LENGTH") or 0)
     if declared > MAX_LOG_BYTES + 64 * 1024:  # room for multipart framing
-        return Response(
-            {"log": [f"a match log may be at most {MAX_LOG_BYTES // (1024 * 1024)} MB"]},
-            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-        )
-    if request.content_type.startswith("multipart/form-data"):
+        return too_large()
+    media = request.content_type.split(";")[0].strip().lower()
+    if media == "multipart/form-data":
         upload = request.FILES.get("file")
         if upload is None:
-            return Response({"file": ["send the log in a form field called file"]}, status=400)
+            return Response(
+                {"file": [_("send the log in a form field called file")]},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
         return upload.read(MAX_LOG_BYTES + 1)
+    if not media.startswith("text/") and media not in LOG_MEDIA_TYPES:
+        return Response(
+            {
+                "field": "Content-Type",
+                "reason": _(
+                    "send the log as application/x-ndjson (or any text type) or as a multipart "
+                    "field called file, not %(media)s"
+                )
+                % {"media": media[:80] or _("no content type")},
+                "code": "unsupported_media_type",
+            },
+            status=status.HTTP_415_UNSUPPORTED_MEDIA_TYPE,
+        )
     return request.body
 
 
@@ -90,7 +121,15 @@ def verify_log(request: Request) -> Response:
     policy = request.query_params.get("time_policy")
     if policy is not None and policy not in TimePolicy._value2member_map_:
         choices = ", ".join(p.value for p in TimePolicy)
-        return Response({"time_policy": [f"{policy!r} is not one of {choices}"]}, status=400)
+        return Response(
+            {
+                "time_policy": [
+                    _("%(value)s is not one of %(choices)s")
+                    % {"value": repr(policy[:40]), "choices": choices}
+                ]
+            },
+            status=400,
+        )
     report = selectors.verify_match_log(data, time_policy=TimePolicy(policy) if policy else None)
     code = 422 if report.status is Status.UNREADABLE else 200
     return Response(worded_report(report.to_dict()), status=code)  # errors in the reader's language

@@ -88,6 +88,17 @@ _TEXT = re.compile(
 )
 
 
+def direction_problem(shape: Shape, direction: str) -> str | None:
+    """Why a cast may not name `direction` for an area of this shape, or None: `left`/`right`
+    turn an Axe only (4.16.3, 8.4), and a compass facing means nothing for a shape that looks
+    the same whichever way it faces (a single cell, Cross, Square, Multiple targets)."""
+    if direction in ("left", "right"):
+        return None if shape is Shape.AXE else f"only an Axe area turns {direction}"
+    if shape in _SYMMETRIC:
+        return f"a {shape.value} area has no facing to choose"
+    return None
+
+
 def shape_from_text(effects: str) -> Shape:
     """The area named in a spell's text box (4.16.4), or SINGLE when it names none."""
     found = _TEXT.search(effects or "")

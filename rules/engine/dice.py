@@ -102,9 +102,13 @@ def parse_dice(texts: Iterable[str]) -> tuple[Die, ...]:
     return tuple(Die.parse(t) for t in texts)
 
 
+#: Each roll by its name (`Roll(name)` goes through the slower enum lookup).
+ROLLS: dict[str, Roll] = {r.value: r for r in Roll}
+
+
 def successes(dice: Iterable[Die], roll: Roll) -> int:
     """Dice whose final side matches the roll (4.14.2.b, 4.14.2.c, 7.2.5.a, 7.2.6.a)."""
-    return sum(1 for d in dice if d.side.value == roll.value)
+    return sum(1 for d in dice if d.side == roll)  # StrEnums: compared as strings, in C
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,12 +180,36 @@ class DiceDue:
         return "; ".join(self.reasons)
 
 
+#: `dice_due`'s answers by roll and context (as a plain tuple: hashed in C); a game rolls
+#: with few distinct contexts, and the answer is an immutable value.
+_DUE: dict[tuple[object, ...], DiceDue] = {}
+_DUE_LIMIT = 4096
+
+
 def dice_due(roll: Roll, context: RollContext = RollContext()) -> DiceDue:
     """Sum the base die and the modifiers of `DICE_MODIFIERS` that apply; never below 0.
 
     A Neutral spell rolls at most one die for Critical Hit and for Armour (4.10.3.b, 8.3.1).
     A Healing spell's Critical roll passes `element="heal"`: no elemental power adds a die.
+    Computed once per roll and context (`_DUE`).
     """
+    key = (
+        roll,
+        context.powers,
+        context.element,
+        context.pierce_armour,
+        context.neutral_armour_cap,
+    )
+    found = _DUE.get(key)
+    if found is None:
+        if len(_DUE) >= _DUE_LIMIT:
+            _DUE.clear()
+        found = _DUE[key] = _dice_due(roll, context)
+    return found
+
+
+def _dice_due(roll: Roll, context: RollContext) -> DiceDue:
+    """`dice_due` computed."""
     if roll in (Roll.CRITICAL, Roll.ARMOUR) and context.element not in (*ELEMENTS, "heal"):
         raise ValueError(f"a {roll.value} roll needs the spell's element, one of {ELEMENTS}")
     count = 1

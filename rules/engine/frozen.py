@@ -18,10 +18,12 @@ from typing import Any, Generic, TypeVar, overload
 T = TypeVar("T")
 V = TypeVar("V")
 
-#: Per dataclass: its field names and its `lazy` values that say what they depend on, or None
-#: when a plain copy would skip part of what `dataclasses.replace` does (`__post_init__` checks,
-#: fields that are not `__init__` arguments) or cannot be made (slots).
-_Shape = tuple[frozenset[str], tuple[str, ...], tuple[tuple[str, frozenset[str]], ...]]
+#: Per dataclass: its field names (a set and in order) and all its `lazy` values with the
+#: fields each depends on (None: unknown), or None when a plain copy would skip part of what
+#: `dataclasses.replace` does (`__post_init__` checks, fields that are not `__init__`
+#: arguments) or cannot be made (slots).
+_Lazies = tuple[tuple[str, frozenset[str] | None], ...]
+_Shape = tuple[frozenset[str], tuple[str, ...], _Lazies]
 _SHAPES: dict[type, _Shape | None] = {}
 
 
@@ -36,54 +38,67 @@ def _shape(cls: type) -> _Shape | None:
             and all(f.init for f in found)
         )
         names = tuple(f.name for f in found)
-        shape = (frozenset(names), names, kept_lazies(cls)) if simple else None
+        shape = (frozenset(names), names, all_lazies(cls)) if simple else None
         _SHAPES[cls] = shape
         return shape
 
 
-def kept_lazies(cls: type) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The `lazy` values of `cls` that name the fields they depend on (`lazy.on`)."""
+def all_lazies(cls: type) -> _Lazies:
+    """Every `lazy` value of `cls`, with the fields it depends on (`lazy.on`) or None."""
     out = []
     for klass in reversed(cls.__mro__):
         for name, attr in vars(klass).items():
-            if isinstance(attr, lazy) and attr.depends is not None:
+            if isinstance(attr, lazy):
                 out.append((name, attr.depends))
     return tuple(out)
 
 
-def keep_lazies(
-    kept: tuple[tuple[str, frozenset[str]], ...],
-    old: dict[str, Any],
-    new: dict[str, Any],
-    changes: dict[str, Any],
-) -> None:
-    """Copy to `new` the values already computed on `old` that depend on no changed field."""
-    for name, depends in kept:
-        if name in old and depends.isdisjoint(changes):
-            new[name] = old[name]
+#: Per class (the identity of its `_Lazies`, kept for the life of the process) and changed
+#: fields, in the order given: the cached values a copy drops.
+_DROPS: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def drop_lazies(lazies: _Lazies, values: dict[str, Any], changes: dict[str, Any]) -> None:
+    """Remove from a copy's `values` the cached values that may read a changed field: those
+    that do not say what they read, and those that read one of `changes`. Which ones is
+    worked out once per class and set of changed fields (`_DROPS`)."""
+    key = (id(lazies), tuple(changes))
+    names = _DROPS.get(key)
+    if names is None:
+        names = _DROPS[key] = tuple(
+            name for name, depends in lazies if depends is None or not depends.isdisjoint(changes)
+        )
+    for name in names:
+        values.pop(name, None)
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """`dataclasses.replace` for the engine's frozen dataclasses: the fields are copied as they
     are and the changed ones set, without re-running `__init__`. Values cached on the old object
-    (`lazy`) are copied only when they name what they depend on (`lazy.on`) and none of it
+    (`lazy`) are kept only when they name what they depend on (`lazy.on`) and none of it
     changed. A class with a `__post_init__` check goes through `dataclasses.replace`, check
-    included."""
+    included.
+
+    The whole instance dictionary is copied at once (in C) and the cached values that no longer
+    hold are then removed: cheaper than copying field by field, as this runs many times per
+    event. Only `lazy` values and fields live in these dictionaries."""
     cls = type(obj)
-    shape = _shape(cls)
+    try:
+        shape = _SHAPES[cls]
+    except KeyError:
+        shape = _shape(cls)
     if shape is None:
         return _checked_replace(obj, **changes)  # type: ignore[type-var]
-    names, order, kept = shape
+    names, order, lazies = shape
     if not names.issuperset(changes):
         unknown = sorted(set(changes) - names)
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     new = object.__new__(cls)
     mine = obj.__dict__
     values = new.__dict__
-    for name in order:
-        values[name] = mine[name]
-    if kept and len(mine) > len(order):  # some value is cached on the old object
-        keep_lazies(kept, mine, values, changes)
+    values.update(mine)
+    if len(mine) > len(order):  # some value is cached on the old object
+        drop_lazies(lazies, values, changes)
     values.update(changes)
     return new
 

@@ -17,7 +17,12 @@ from rules.engine.dice import Die, Roll, RollContext
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import injure
-from rules.engine.powers import powers_of, unsupported_powers
+from rules.engine.powers import (
+    possible_powers,
+    powers_of,
+    unmodelled_possible,
+    unsupported_powers,
+)
 from rules.engine.reactions import RollSide, on_step, rolled
 from rules.engine.scenery import describe
 from rules.engine.state import GameState, PendingEffect, Phase, Unit, remove_from_arena
@@ -66,7 +71,9 @@ def blockers(state: GameState, unit: Unit) -> tuple[Unit, ...]:
     from being blocked and says nothing about blocking others. Powers are those the units have
     now (`powers.powers_of`: granted by allies, lost next to a Stain).
     """
-    if unit.cell is None or "slippery" in powers_of(state, unit):
+    if unit.cell is None or (
+        "slippery" in possible_powers(state) and "slippery" in powers_of(state, unit)
+    ):
         return ()
     return tuple(
         u
@@ -122,6 +129,8 @@ def _claw_attack(state: GameState, naz: Unit, victim_id: str) -> GameState:
 def _refuse_unmodelled(state: GameState, units: Sequence[Unit]) -> None:
     """A power the engine does not model, held by the mover or by an enemy rolling to Block
     it, may change the Block: the move is `Unsupported`, naming the unit and its card."""
+    if not unmodelled_possible(state):
+        return  # no unit in the arena may have a power the engine does not model
     for unit in units:
         missing = unsupported_powers(state, [unit])
         if missing:

@@ -58,8 +58,8 @@ from rules.engine.turn import (
     CRAFTER_PRICES,
     GG_PRICE,
     REWARD_PRICES,
-    next_unit,
     placing_side,
+    units_may_play_next,
 )
 
 TENSION_DICE = 2  # 5.2.1
@@ -921,7 +921,9 @@ def prompt(state: GameState) -> Prompt:
         )
     if state.active_unit is not None:
         return Prompt("act", side, "6.3", f"{state.active_unit} acts", state.active_unit)
-    nxt = next_unit(state)
+    may_play = units_may_play_next(state)  # the next piece, or summons in any order (4.19.1.h)
+    nxt = may_play[0] if may_play else None
+    who = " or ".join(may_play) or str(nxt)
     if state.phase is Phase.INSPIRATION:
         dice = [(i, s) for i, s in enumerate(state.tension_dice) if s]
         krosmasters = [
@@ -931,9 +933,16 @@ def prompt(state: GameState) -> Prompt:
             "inspire_or_activate",
             side,
             "5.3.1",
-            f"player {side} may put a Tension die on a Krosmaster (5.3) before {nxt} plays; "
+            f"player {side} may put a Tension die on a Krosmaster (5.3) before {who} plays; "
             "dice left are sold at once (5.4)",
             nxt,
-            {"dice": [{"die": i, "side": s} for i, s in dice], "krosmasters": krosmasters},
+            {
+                "dice": [{"die": i, "side": s} for i, s in dice],
+                "krosmasters": krosmasters,
+                "units": list(may_play),
+            },
         )
-    return Prompt("activate", side, "5.5.1", f"{nxt} plays next in the Timeline", nxt)
+    rule = "4.19.1.h" if len(may_play) > 1 else "5.5.1"
+    return Prompt(
+        "activate", side, rule, f"{who} plays next in the Timeline", nxt, {"units": list(may_play)}
+    )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rules.engine.errors import RuleViolation
 from rules.engine.frozen import replace
@@ -151,16 +151,35 @@ _GRANTS = {
 _PROSECUTION_GRANTS = {"firefoux-blood": 6, "treechnid-blood": 5}
 
 
-def per_state(compute: Callable[[GameState, Unit], T]) -> Callable[[GameState, Unit], T]:
+#: What a `per_state` shortcut returns when it cannot answer without the memo.
+UNKNOWN: Any = object()
+
+
+def per_state(
+    compute: Callable[[GameState, Unit], T] | None = None,
+    *,
+    quick: Callable[[GameState, Unit], Any] | None = None,
+) -> Any:
     """Compute `compute(state, unit)` once per unit and `GameState.memo`: states are immutable,
     and a memo is shared only by states with the very same units, lasting effects, Timelines,
     active side, phase and turn, so `compute` may read those and nothing else of the state. A
     unit that is not the state's own (a copy moved for a what-if) is computed afresh. Values
-    must be immutable (frozensets, tuples, numbers)."""
+    must be immutable (frozensets, tuples, numbers).
+
+    `quick(state, unit)`, when given, is asked first and answers the common case (nothing in
+    play changes the value) from what is kept across steps (`GameState.roster_memo`), or says
+    `UNKNOWN`: a state after a move then needs no memo at all. It must give what `compute`
+    gives whenever it answers."""
+    if compute is None:
+        return lambda function: per_state(function, quick=quick)
     name = compute.__name__
 
     @wraps(compute)
     def cached(state: GameState, unit: Unit) -> T:
+        if quick is not None:
+            value = quick(state, unit)
+            if value is not UNKNOWN:
+                return value
         if state.units_by_id.get(unit.id) is not unit:
             return compute(state, unit)
         table = state.memo.get(name)
@@ -226,7 +245,7 @@ _GRANTERS = frozenset(
 )
 
 
-@per_state
+@per_state(quick=lambda state, unit: UNKNOWN if "stain" in _present(state) else False)
 def stained(state: GameState, unit: Unit) -> bool:
     """An enemy character holding Stain is adjacent: the unit keeps no other power."""
     return "stain" in _present(state) and any(
@@ -275,7 +294,14 @@ def _base_families(state: GameState, unit: Unit) -> frozenset[str]:
 _FAMILY_CHANGERS = frozenset({"buzzed", "dragonshifting", "master-knight"})
 
 
-@per_state
+def _printed_families(state: GameState, unit: Unit) -> frozenset[str] | Any:
+    """`families_of` when no power in play changes Types: the printed ones."""
+    if _present(state).isdisjoint(_FAMILY_CHANGERS):
+        return unit.profile.families
+    return UNKNOWN
+
+
+@per_state(quick=_printed_families)
 def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's Types and summon families now (4.18.9, 4.19.2), in lower case.
 
@@ -348,7 +374,14 @@ def _heir(state: GameState, holder: Unit) -> str | None:
     return None
 
 
-@per_state
+def _no_heritage(state: GameState, unit: Unit) -> tuple[()] | Any:
+    """`heritages_of` when the unit cannot be an heir or no heritage is held in the game."""
+    if state.phase is Phase.SETUP or unit.cell is None or not unit.is_krosmaster:
+        return ()
+    return UNKNOWN if _held(state).intersection(_HERITAGES) else ()
+
+
+@per_state(quick=_no_heritage)
 def heritages_of(state: GameState, unit: Unit) -> tuple[tuple[str, str], ...]:
     """Heritage powers of KO'd allied Chafers whose heir is `unit`, as (power, holder id).
 
@@ -423,7 +456,33 @@ def _granters(state: GameState) -> tuple[Unit, ...]:
     return found
 
 
-@per_state
+def _own_only(state: GameState, unit: Unit) -> frozenset[str] | Any:
+    """`powers_of` in the common case, without the memo: nothing in play changes the unit's
+    powers (no power of its own that grants or removes, no granter, Stain or Driving in the
+    arena, no Vorpal Heritage in the game, no spell effect on its powers this turn), so they
+    are its own. Read from `GameState.roster_memo` and this turn's lasting effects only."""
+    memo = state.roster_memo
+    key = "quiet-krosmaster" if unit.summoner is None else "quiet-summon"
+    quiet = memo.get(key)
+    if quiet is None:
+        others = _KROSMASTER_CHANGERS if unit.summoner is None else _OTHERS_CHANGERS
+        quiet = memo[key] = _present(state).isdisjoint(others) and (
+            "vorpal-heritage" not in _held(state)
+        )
+    own = unit.own_powers
+    if not quiet or not own.isdisjoint(_OWN_CHANGERS):
+        return UNKNOWN
+    uid = unit.id
+    for entry in state.lasting_now:
+        if entry.unit == uid and entry.kind in _SPELL_POWER_KINDS:
+            return UNKNOWN
+    return own
+
+
+_SPELL_POWER_KINDS = (POWERS_LOST, POWER_GAINED)
+
+
+@per_state(quick=_own_only)
 def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's powers now: its own, those granted by powers in play, minus those removed.
 
@@ -495,6 +554,62 @@ def _hunted(state: GameState, unit: Unit) -> bool:
     )
 
 
+#: What `powers_of` may add to a unit's own powers, by the power that adds it: granted to
+#: others or to oneself (`_GRANTS`), Wakardor's Counter, Lupine Invasion's Lock, Bububble's
+#: Unfazed and Vorpal Heritage's Critical Hit (its holder KO'd). Keep it in step with
+#: `powers_of`: `possible_powers` relies on it.
+_GIVES: dict[str, tuple[str, ...]] = {
+    **_GRANTS,
+    "wakardor": ("counter",),
+    "lupine-invasion": ("lock",),
+    "bububble": ("unfazed",),
+    "vorpal-heritage": ("critical-hit",),
+}
+
+
+def _possible_held(state: GameState) -> frozenset[str]:
+    """`possible_powers` without this turn's spells: the powers held in the arena and what
+    those and a KO'd Vorpal Heritage may give (kept in `GameState.roster_memo`)."""
+    memo = state.roster_memo
+    found = memo.get("possible")
+    if found is None:
+        present = _present(state)
+        grown = set(present)
+        for power in present | (_held(state) & {"vorpal-heritage"}):
+            grown.update(_GIVES.get(power, ()))
+        found = memo["possible"] = frozenset(grown)
+    return found
+
+
+def _gained_by_spells(state: GameState) -> list[str]:
+    """Powers spells gave units this turn (`POWER_GAINED`, 4.18.4)."""
+    return [e.element for e in state.lasting_now if e.kind == POWER_GAINED and e.element]
+
+
+def possible_powers(state: GameState) -> frozenset[str]:
+    """Every power a unit in the arena may have now: a superset of each one's `powers_of` (the
+    powers held in the arena, what those and a KO'd Vorpal Heritage may give, and the powers
+    spells gave this turn). A question about powers nobody can have stops here."""
+    gained = _gained_by_spells(state)
+    found = _possible_held(state)
+    return found.union(gained) if gained else found
+
+
+def may_have(state: GameState, powers: frozenset[str]) -> bool:
+    """Whether some unit in the arena may have one of `powers` now (`possible_powers`)."""
+    return not possible_powers(state).isdisjoint(powers)
+
+
+def unmodelled_possible(state: GameState) -> bool:
+    """Whether a unit in the arena may have a power the engine does not model: when none can,
+    no `unsupported_powers` question needs asking."""
+    memo = state.roster_memo
+    found = memo.get("unmodelled")
+    if found is None:
+        found = memo["unmodelled"] = any(not is_modelled(p) for p in _possible_held(state))
+    return found or any(not is_modelled(p) for p in _gained_by_spells(state))
+
+
 def unsupported_powers(state: GameState, units: list[Unit]) -> list[str]:
     """Powers of these units that the engine does not model, sorted."""
     found = {p for u in units for p in powers_of(state, u) if not is_modelled(p)}
@@ -547,8 +662,7 @@ def pierces(state: GameState, caster: Unit, target: Unit, *, attack: bool) -> li
         return []
     own = powers_of(state, caster)
     out = []
-    minotor = any("minotor" in families_of(state, u) for u in _allies(state, caster))
-    if "totor" in own and minotor:
+    if "totor" in own and any("minotor" in families_of(state, u) for u in _allies(state, caster)):
         out.append("Totor: an allied Minotor in play")
     if "wakforce" in own and _adjacent(caster, target):
         out.append("Wakforce: the target is adjacent to the caster")
@@ -720,7 +834,15 @@ def _unchanged(state: GameState, changers: frozenset[str], heritages: bool = Tru
     return _present(state).isdisjoint(changers)
 
 
-@per_state
+def _own_max_ap(state: GameState, unit: Unit) -> int | Any | None:
+    """`max_ap` when no power in play changes it: the unit's own."""
+    base = unit.max_ap
+    if base is None or _unchanged(state, _AP_CHANGERS, heritages=False):
+        return base
+    return UNKNOWN
+
+
+@per_state(quick=_own_max_ap)
 def max_ap(state: GameState, unit: Unit) -> int | None:
     """AP MAX now: printed, Equipment (4.7.5.c) and powers; None for a dash (4.11.1.b)."""
     base = unit.max_ap
@@ -729,7 +851,15 @@ def max_ap(state: GameState, unit: Unit) -> int | None:
     return base + sum(n for n, _ in ap_bonuses(state, unit))
 
 
-@per_state
+def _own_max_mp(state: GameState, unit: Unit) -> int | Any | None:
+    """`max_mp` when no power in play changes it: the unit's own."""
+    base = unit.max_mp
+    if base is None or _unchanged(state, _MP_CHANGERS):
+        return base
+    return UNKNOWN
+
+
+@per_state(quick=_own_max_mp)
 def max_mp(state: GameState, unit: Unit) -> int | None:
     """MP MAX now; None for a dash (4.11.1.a)."""
     base = unit.max_mp
@@ -738,7 +868,15 @@ def max_mp(state: GameState, unit: Unit) -> int | None:
     return base + sum(n for n, _ in mp_bonuses(state, unit))
 
 
-@per_state
+def _own_max_hp(state: GameState, unit: Unit) -> int | Any | None:
+    """`max_hp` when no power in play changes it: the unit's own."""
+    base = unit.profile.hp
+    if base is None or _unchanged(state, _HP_CHANGERS):
+        return base
+    return UNKNOWN
+
+
+@per_state(quick=_own_max_hp)
 def max_hp(state: GameState, unit: Unit) -> int | None:
     """HP now: printed plus powers; None for a dash."""
     base = unit.profile.hp
@@ -792,11 +930,14 @@ __all__ = [
     "max_ap",
     "max_hp",
     "max_mp",
+    "may_have",
     "pierces",
     "place_markers",
+    "possible_powers",
     "powers_of",
     "range_modifiers",
     "stained",
+    "unmodelled_possible",
     "unsupported_powers",
     "vigilantes",
 ]

@@ -210,8 +210,8 @@ def refusal(
             f"cells from {caster}",
         )
     if spell.line and target.x != caster.x and target.y != caster.y:
-        return Refusal(
-            "7.1.5",
+        return Refusal(  # 4.15.4 itself forbids the cell, whatever its distance (not 7.1.5)
+            "4.15.4",
             "4.15.4",
             f"A Line Attack spell needs its target on the caster's row or column: "
             f"{target} is on neither from {caster}",

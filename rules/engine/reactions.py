@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine.dice import DiceDue, Die, Roll, RollContext, check_dice, dice_due
+from rules.engine.dice import ROLLS, DiceDue, Die, RollContext, check_dice, dice_due
 from rules.engine.frozen import replace
 from rules.engine.rulings import register
 from rules.engine.state import GameState, PendingEffect, Phase, Unit
@@ -136,6 +136,8 @@ class _Registry:
     targets: list[TargetTrigger] = field(default_factory=list)
     levels: list[LevelChange] = field(default_factory=list)
     sight: list[SightRule] = field(default_factory=list)
+    #: the powers the sight rules read: with none of them in play, no rule changes anything
+    sight_powers: set[str] = field(default_factory=set)
     sight_exemptions: list[SightExemption] = field(default_factory=list)
     cast_checks: list[CastCheck] = field(default_factory=list)
     turn_starts: list[TurnStart] = field(default_factory=list)
@@ -204,9 +206,21 @@ def ko_level(handler: LevelChange) -> LevelChange:
     return handler
 
 
-def sight_rule(handler: SightRule) -> SightRule:
-    _REGISTRY.sight.append(handler)
-    return handler
+def sight_rule(*powers: str) -> Callable[[SightRule], SightRule]:
+    """Register a rule changing who blocks whose sight; `powers` are those it reads (it must
+    answer None when no unit in the arena may have any of them: `sight_powers`)."""
+
+    def register_rule(handler: SightRule) -> SightRule:
+        _REGISTRY.sight.append(handler)
+        _REGISTRY.sight_powers.update(powers)
+        return handler
+
+    return register_rule
+
+
+def sight_powers() -> frozenset[str]:
+    """The powers some registered sight rule reads."""
+    return frozenset(_REGISTRY.sight_powers)
 
 
 def sight_exemption(handler: SightExemption) -> SightExemption:
@@ -409,9 +423,7 @@ def count_successes(side: RollSide, dice: tuple[Die, ...]) -> int:
     """Successes of the roll (4.14.2.b, 7.2.5.a, ...), with powers adding some (Felinpossible)."""
     wanted = side.roll
     return sum(
-        1
-        for d in dice
-        if d.side.value == wanted or any(rule(side, d) for rule in _REGISTRY.successes)
+        1 for d in dice if d.side == wanted or any(rule(side, d) for rule in _REGISTRY.successes)
     )
 
 
@@ -423,7 +435,9 @@ def rolled(
     checked against what is due (`dice.check_dice`), and their successes (Felinpossible).
     Returns the successes, what was due (with its reasons) and the dice that counted."""
     powers, why = powers_for_roll(side, context.powers)
-    due = adjust_due(side, dice_due(Roll(side.roll), replace(context, powers=powers)))
+    if powers is not context.powers:
+        context = replace(context, powers=powers)
+    due = adjust_due(side, dice_due(ROLLS[side.roll], context))
     if why:
         due = DiceDue(due.roll, due.count, (*due.reasons, *why))
     counted, said = dice_that_count(side, due.count, tuple(dice))
@@ -566,6 +580,7 @@ __all__ = [
     "rolled",
     "settle",
     "sight_exemption",
+    "sight_powers",
     "sight_rule",
     "standby",
     "standby_handler",

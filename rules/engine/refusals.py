@@ -17,6 +17,9 @@ REFUSALS: dict[str, str] = {
     "unit_ids_shared": "two units share an id; each Krosmaster needs its own",
     "first_player_tie": "the teams tie on every count: name the first player",
     "first_player_wrong": "player {side} plays first by Initiative, not {claimed}",
+    "initiative_ties_foreign": (
+        "the timeline ties of side {side} may name each of its own units once: not {units}"
+    ),
     "initiative_ties_missing": (
         "{units} share Initiative {initiative}: the timeline ties must give their order "
         "(missing {missing})"
@@ -119,6 +122,8 @@ REFUSALS: dict[str, str] = {
     "log_empty": "the log is empty: line 1 must be the header",
     "log_not_utf8": "not UTF-8 text (byte {byte})",
     "log_not_json": "not JSON: {error} (column {column})",
+    "log_id_repeated": "the id {id} is already used above",
+    "log_cell_repeated": "the cell {cell} is already listed above",
     "log_line_not_object": "each line must be a JSON object, not {kind}",
     "log_header_first": "the first line must be the header, not an event",
     "log_format_unknown": "{format!r} is not a format this verifier reads (kml/1)",

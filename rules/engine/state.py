@@ -16,7 +16,7 @@ from typing import Any
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import keep_lazies, kept_lazies, lazy, replace
+from rules.engine.frozen import all_lazies, drop_lazies, lazy, replace
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
 START_GG = 6  # 1.3.5
@@ -142,12 +142,13 @@ class Unit:
     special_markers: tuple[SpecialMarker, ...] = ()
     rewards: tuple[RewardToken, ...] = ()
 
-    @property
+    @lazy.on("summoner")
     def is_krosmaster(self) -> bool:
-        """A summon is whatever a unit put into play; Krosmasters come from the team (4.3.3)."""
+        """A summon is whatever a unit put into play; Krosmasters come from the team (4.3.3).
+        Kept on the unit (`lazy`), as this is asked many times per event."""
         return self.summoner is None
 
-    @property
+    @lazy.on("profile")
     def is_character(self) -> bool:
         """A unit with an MP characteristic (4.3.4.a); mechanisms have none (4.3.4.b)."""
         return self.profile.mp is not None
@@ -156,7 +157,7 @@ class Unit:
     def in_arena(self) -> bool:
         return self.cell is not None
 
-    @property
+    @lazy.on("profile")
     def is_obstacle(self) -> bool:
         """Characters, Bombs and Turrets are impassable; Traps and Tombstones are not (4.17.4)."""
         return not (self.profile.families & PASSABLE_FAMILIES)
@@ -414,6 +415,13 @@ class GameState:
     def in_arena(self) -> Iterator[Unit]:
         return iter(self._in_arena)
 
+    @lazy.on("lasting", "turn")
+    def lasting_now(self) -> tuple[Lasting, ...]:
+        """The lasting effects of the current turn (4.18.4), read once per state: most
+        questions about them (a spell's effect on a unit's powers) stop at an empty tuple."""
+        turn = self.turn
+        return tuple([e for e in self.lasting if e.turn == turn])
+
     @lazy.on("units")
     def _in_arena(self) -> tuple[Unit, ...]:
         """The units on the board, read once per state (asked many times per event)."""
@@ -459,10 +467,9 @@ class GameState:
         new = object.__new__(GameState)
         values = new.__dict__
         mine = self.__dict__
-        for name in _FIELD_NAMES:
-            values[name] = mine[name]
+        values.update(mine)  # in C: cheaper than field by field (`frozen.replace`)
         if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
-            keep_lazies(_KEPT, mine, values, changes)
+            drop_lazies(_LAZIES, values, changes)
         values.update(changes)
         return new
 
@@ -592,7 +599,7 @@ class GameState:
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))
-_KEPT = kept_lazies(GameState)
+_LAZIES = all_lazies(GameState)
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:

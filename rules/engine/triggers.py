@@ -30,6 +30,7 @@ from rules.engine.powers import (
     in_opponent_territory,
     injury_cap,
     place_markers,
+    possible_powers,
     powers_of,
     vigilantes,
 )
@@ -48,6 +49,8 @@ _HANDLERS: dict[tuple[Moment, str], Handler] = {}
 _ORDER: list[str] = []
 #: Per moment, its handlers in `_ORDER` (what `fire` walks, for every turn of every piece).
 _AT: dict[Moment, list[tuple[str, Handler]]] = {moment: [] for moment in Moment}
+#: Per moment, the powers with a handler (`fire` stops when no unit may have one).
+_SLUGS: dict[Moment, set[str]] = {moment: set() for moment in Moment}
 
 
 def trigger(moment: Moment, slug: str) -> Callable[[Handler], Handler]:
@@ -59,6 +62,7 @@ def trigger(moment: Moment, slug: str) -> Callable[[Handler], Handler]:
         _HANDLERS[(moment, slug)] = handler
         _ORDER.append(slug)
         _AT[moment].append((slug, handler))
+        _SLUGS[moment].add(slug)
         return handler
 
     return register
@@ -75,8 +79,8 @@ def registered() -> tuple[tuple[str, str], ...]:
 def fire(state: GameState, moment: Moment, unit_id: str) -> GameState:
     """Run the unit's handlers for `moment`; a unit out of the arena triggers nothing."""
     unit = state.unit(unit_id)
-    if unit.cell is None:
-        return state
+    if unit.cell is None or possible_powers(state).isdisjoint(_SLUGS[moment]):
+        return state  # out of the arena, or nobody may have a power acting now
     powers = powers_of(state, unit)
     for slug, run in _AT[moment]:
         if slug not in powers or state.phase is Phase.OVER:

@@ -17,7 +17,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell
-from rules.engine.powers import max_ap, max_mp, place_markers, powers_of
+from rules.engine.powers import max_ap, max_mp, place_markers, possible_powers, powers_of
 from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
@@ -130,6 +130,17 @@ def new_game(
             "1.3.1", "first_player_wrong", side=computed, claimed=first_player_claim
         )
     ties = timeline_ties or {}
+    for side in SIDES:
+        own = {m.unit for m in teams[side]}
+        named = list(ties.get(side, ()))
+        strangers = [u for u in named if u not in own]
+        if strangers or len(set(named)) != len(named):
+            raise RuleViolation.because(  # 2.4.3.b: a player orders his own Krosmasters once
+                "2.4.3.b",
+                "initiative_ties_foreign",
+                side=side,
+                units=", ".join(strangers or sorted({u for u in named if named.count(u) > 1})),
+            )
     units = tuple(Unit(m.unit, s, m.profile) for s in SIDES for m in teams[s])
     players = tuple(PlayerState(s, (names or {}).get(s, "")) for s in SIDES)
     return GameState(
@@ -300,6 +311,47 @@ def next_unit(state: GameState) -> str | None:
     return None
 
 
+SUMMON_ORDER = register(
+    "summon-order",
+    default="each-turn",
+    readings=("each-turn", "order-of-summoning"),
+    rule="4.19.1.h",
+    description=(
+        "Several summons of one character play right after it in the order the active player "
+        "chooses (4.19.1.h), which the text does not fix for the rest of the game. each-turn: "
+        "the order the log activates them in, chosen again each turn; order-of-summoning: the "
+        "order they were put into play, kept like the order of equal Initiatives (2.4.3.b)."
+    ),
+)
+
+
+def units_may_play_next(state: GameState) -> tuple[str, ...]:
+    """Every piece that may start its turn now, the next piece of the Timeline first (5.5.1):
+    under the ruling `summon-order` `each-turn`, the other summons of the same summoner waiting
+    in the same run of summons right after it come too (4.19.1.h: the active player orders
+    them by activating them). The one source the scoresheet asks who may play."""
+    expected = next_unit(state)
+    if expected is None:
+        return ()
+    summoner = state.unit(expected).summoner
+    if summoner is None or state.rulings.reading(SUMMON_ORDER.name) != "each-turn":
+        return (expected,)
+    order = state.timeline(state.active_side or "")
+    found = [expected]
+    for other in order[order.index(expected) + 1 :]:
+        piece = state.unit(other)
+        if piece.summoner != summoner:
+            break
+        if other not in state.activated and piece.cell is not None:
+            found.append(other)
+    return tuple(found)
+
+
+def may_play_next(state: GameState, unit_id: str) -> bool:
+    """Whether `unit_id` may start its turn now (5.5.1, 4.19.1.h; `units_may_play_next`)."""
+    return unit_id in units_may_play_next(state)
+
+
 def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()) -> GameState:
     """Start a piece's turn: the Preliminary Phase (6.2), then its Activation Phase (6.3).
     `choices` are the event's `key:value` choices for a power acting before the gauges fill
@@ -313,17 +365,19 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     if state.active_unit is not None:
         raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
     expected = next_unit(state)
-    if unit_id != expected:
+    if not may_play_next(state, unit_id):
         raise RuleViolation.because(
             "5.5.1", "not_next_in_timeline", expected=expected, unit=unit_id
         )
     unit = _interior_fire(state, state.unit(unit_id), choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
+    rewards = tuple(  # 6.2.1.a
+        t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
+    )
+    if len(rewards) != len(unit.rewards):  # else unchanged: what reads the Rewards is kept
+        unit = replace(unit, rewards=rewards)
     unit = replace(
         unit,
-        rewards=tuple(  # 6.2.1.a
-            t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
-        ),
         ap=max(0, top_ap + unit.markers.ap) if top_ap is not None else 0,  # 6.2.1.b, 4.11.5
         mp=max(0, top_mp + unit.markers.mp) if top_mp is not None else 0,
         range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1
@@ -357,7 +411,9 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
     """Interior Fire (8.6.2): one -1 AP or -1 MP marker is removed before 6.2.1.b counts them,
     under the default reading of `interior-fire-timing`. With both kinds, the player names one
     in the `activate` event (`marker:ap` or `marker:mp`); with one kind there is no choice."""
-    if "interior-fire" not in powers_of(state, unit):
+    if "interior-fire" not in possible_powers(state) or "interior-fire" not in powers_of(
+        state, unit
+    ):
         return unit
     if state.rulings.reading(INTERIOR_FIRE.name) != "before-gauges":
         return unit
@@ -416,7 +472,7 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
             "6.3.1", "another_piece_active", active=state.active_unit, unit=unit_id, action=action
         )
     expected = next_unit(state)
-    if unit_id != expected:
+    if not may_play_next(state, unit_id):
         if expected is None:
             return RuleViolation.because("5.5.1", "nobody_next_in_timeline", unit=unit_id)
         return RuleViolation.because(

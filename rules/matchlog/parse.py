@@ -248,6 +248,35 @@ def _report(error: ValidationError, number: int, prefix: str, issues: _Issues) -
 # -- header --------------------------------------------------------------------------------------
 
 
+def _repeated_ids(ids: list[Any], where: str, number: int, issues: _Issues) -> None:
+    """Each inline profile and each reward is named by its id: an id given twice would leave
+    the events naming it with two meanings, so the second one is a reading error."""
+    seen: set[Any] = set()
+    for index, value in enumerate(ids):
+        if value in seen and isinstance(value, str):
+            issues.said(number, f"{where}[{index}].id", "log_id_repeated", id=value)
+        seen.add(value)
+
+
+#: The arena's lists of cells, each naming one piece (or start cell) per cell (1.3.3, 1.3.9).
+ARENA_CELL_LISTS = ("trees", "bushes", "crates", "demon_cells", "start_cells.A", "start_cells.B")
+
+
+def _repeated_cells(arena: schema.ArenaModel, number: int, issues: _Issues) -> None:
+    """Each cell holds one piece of scenery (1.3.3): a cell listed twice in one list of the
+    arena's header (a second Tree on d4) would be read as one and the mistake hidden, so the
+    second one is a reading error, like an id given twice."""
+    for where in ARENA_CELL_LISTS:
+        cells: Any = arena
+        for part in where.split("."):
+            cells = getattr(cells, part)
+        seen: set[str] = set()
+        for index, cell in enumerate(cells):
+            if cell.lower() in seen:
+                issues.said(number, f"arena.{where}[{index}]", "log_cell_repeated", cell=cell)
+            seen.add(cell.lower())
+
+
 def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | None:
     if "format" not in value and "e" in value:
         issues.said(number, "", "log_header_first")
@@ -270,6 +299,9 @@ def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | Non
             where = f"profiles[{issue.index}]" if issue.index is not None else "profiles"
             issues.add(number, f"{where}.{issue.field}" if issue.field else where, issue.message)
         profiles = read.profiles
+    _repeated_ids([p.get("id") for p in model.profiles], "profiles", number, issues)
+    _repeated_ids([r.id for r in model.rewards], "rewards", number, issues)
+    _repeated_cells(model.arena, number, issues)
     rulings = DEFAULT_RULINGS
     try:
         rulings = Rulings.of(model.rulings)

@@ -30,6 +30,29 @@
     if (root.querySelectorAll) root.querySelectorAll("[data-live-poll]").forEach(watch);
   }
 
+  // A stream closing is expected, not an error: a WSGI server answers 204 at once and an ASGI
+  // one ends each stream after LIVE_STREAM_SECONDS (the browser reconnects); the page polls
+  // meanwhile. htmx logs every htmx:sseError with console.error, so the SSE extension's error
+  // handler runs here with that one log silenced (its htmx:sseError event still fires).
+  if (window.htmx && window.EventSource) {
+    var createEventSource = htmx.createEventSource;
+    htmx.createEventSource = function (url) {
+      var source = createEventSource(url);
+      var handler = null;
+      Object.defineProperty(source, "onerror", {
+        get: function () { return handler; },
+        set: function (fn) { handler = fn; },
+      });
+      source.addEventListener("error", function (evt) {
+        if (!handler) return;
+        var log = console.error;
+        console.error = function () {};
+        try { handler.call(source, evt); } finally { console.error = log; }
+      });
+      return source;
+    };
+  }
+
   document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
   document.addEventListener("htmx:load", function (evt) { scan(evt.detail.elt); });
   document.addEventListener("htmx:beforeSwap", function (evt) {

@@ -344,14 +344,16 @@
         }
       }
       if (plan && plan.kind === "activate") { p.append(choiceForm()); return p; }
-      row.append(h("button", { type: "button", class: "button rec-big", onclick: async () => {
-        const unit = S.prompt.unit;
-        const r = await call("GET", "options/?" + new URLSearchParams({ activate: unit }));
-        if (r.status !== 200) { handle(r); return; }
-        if (!r.data.choice) { record([{ e: "activate", unit }]); return; }
-        plan = { kind: "activate", unit, needs: { choice: r.data.choice, dice: [], coins: 0 }, choices: [] };
-        render();
-      } }, `${T.activate} ${label(S.prompt.unit)}`));
+      // Every piece the engine says may play now: several summons in the order chosen (4.19.1.h).
+      for (const unit of (S.prompt.data.units || [S.prompt.unit])) {
+        row.append(h("button", { type: "button", class: "button rec-big", "data-activate": unit, onclick: async () => {
+          const r = await call("GET", "options/?" + new URLSearchParams({ activate: unit }));
+          if (r.status !== 200) { handle(r); return; }
+          if (!r.data.choice) { record([{ e: "activate", unit }]); return; }
+          plan = { kind: "activate", unit, needs: { choice: r.data.choice, dice: [], coins: 0 }, choices: [] };
+          render();
+        } }, `${T.activate} ${label(unit)}`));
+      }
       p.append(row);
     } else if (step === "resolve") {
       const row = h("div", { class: "rec-row" });

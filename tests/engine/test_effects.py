@@ -278,6 +278,30 @@ def test_7_5_27_rebound_hits_an_opponent_near_the_main_target() -> None:
     assert refused.value.rule == "7.5.27.a"
 
 
+def test_7_5_27_a_the_caster_must_choose_a_rebound_target_when_one_is_there() -> None:
+    """Found in the second rules audit: leaving out the Rebound target was accepted even with an
+    opponent 1-2 cells from the main target; 7.5.27.e lets the spell go on only when none is."""
+    bounce = bar("Bounce", None, None)
+    mage = card("test-rebound", "Mage", [bounce])
+    alone = [unit("A1", "A", mage, "c3"), _foe()]
+    out = apply_cast(game(alone, "A1"), CastAction("A1", "Bounce", c("c5")), book([mage, FOE]))
+    assert out.state.unit("B1").markers.ap == 0  # 7.5.27.e: nobody to rebound on
+    beside = [*alone, unit("B2", "B", FOE, "d6")]
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(game(beside, "A1"), CastAction("A1", "Bounce", c("c5")), book([mage, FOE]))
+    assert refused.value.rule == "7.5.27.a" and "B2" in refused.value.message
+
+
+def test_7_5_27_a_a_rebound_target_for_a_spell_without_rebound_is_refused() -> None:
+    spell = bar("Flip", "fire", 1)
+    mage = _mage(spell)
+    state = game([unit("A1", "A", mage, "c3"), _foe()], "A1")
+    action = CastAction("A1", "Flip", c("c5"), rolls=rolls("lock", B1="lock"), rebound=c("c6"))
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(state, action, book([mage, FOE]))
+    assert refused.value.rule == "7.5.27.a"
+
+
 def test_official_rules_do_not_know_track() -> None:
     spell = bar("Hunt", "fire", 1, effects="Track (if aligned): +2 {F}.")
     mage = _mage(spell)

@@ -8,6 +8,8 @@ left are legal casts. After each, and after settling what waits on standby:
 
 - no unit carries more Injuries than its HP (4.10.1, 4.10.8), and a unit at its HP is KO'd;
 - the 13 GG are conserved: held, wild or discarded by Tension (1.3.5, 1.3.6, 5.2.3);
+- every unit's powers are among `possible_powers`, the superset the engine's early answers
+  trust (a power `powers_of` may give must be in `powers._GIVES`);
 - the standby list always empties: every effect left waits for the log (its dice, a choice or
   the order), and giving it that resolves it, in a bounded number of steps (7.2.9).
 """
@@ -27,7 +29,7 @@ from rules.engine.casting.prerequisites import blockers_for, range_bonus, spell_
 from rules.engine.cells import Cell
 from rules.engine.dice import DiceCountError, Die, Face
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.powers import max_hp
+from rules.engine.powers import max_hp, possible_powers, powers_of
 from rules.engine.reach import SpellRange, targetable_cells
 from rules.engine.reactions import modelled_powers, settle, waits_for_choice
 from rules.engine.roster import Catalog, parse_roster
@@ -144,6 +146,9 @@ def _check(state: GameState) -> None:
             if u.cell is not None and state.phase.value != "over":
                 assert u.injuries < hp, f"{u.id} at its HP but still in the arena"
     assert state.gg_total + state.gg_discarded == TOTAL_GG
+    possible = possible_powers(state)
+    for u in state.in_arena():
+        assert powers_of(state, u) <= possible, f"{u.id}: {powers_of(state, u) - possible}"
 
 
 def _empty_standby(data, state: GameState, profiles) -> GameState:

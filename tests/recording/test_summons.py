@@ -113,3 +113,17 @@ def test_4_19_a_summon_over_the_api(world):
     state = answer.json()
     assert any(u["id"] == SUMMON and u["summon"] for u in state["units"])
     assert state["timelines"]["A"][:2] == ["A1", SUMMON]
+
+
+@pytest.mark.django_db(False)
+def test_4_19_1_h_the_prompt_names_every_summon_that_may_play():
+    """Several summons of one character: the sentence at the table names each one the engine
+    offers (`options.prompt`'s `units`), and the player chooses (4.19.1.h)."""
+    from matches.recording import wording
+    from rules.engine.options import Prompt
+
+    labels = {"A1/blob-1": {"name": "Blob"}, "A1/blob-2": {"name": "Blob"}}
+    units = ["A1/blob-1", "A1/blob-2"]
+    prompt = Prompt("activate", "A", "4.19.1.h", "", units[0], {"units": units})
+    text = wording.prompt_text(prompt, None, labels)  # type: ignore[arg-type]
+    assert "A1/blob-1 Blob or A1/blob-2 Blob" in text and "4.19.1.h" in text

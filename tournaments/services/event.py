@@ -292,6 +292,8 @@ def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
     expected = expected or event.status
     if to not in Status.values:
         raise InvalidInput("status", _("unknown status %(to)s") % {"to": repr(to)})
+    if expected not in Status.values:
+        raise InvalidInput("expected", _("unknown status %(to)s") % {"to": repr(expected[:40])})
     if to not in TRANSITIONS[expected]:
         raise Conflict(
             "status",
@@ -323,8 +325,8 @@ def transition(event: Event, to: str, *, expected: str | None = None) -> Event:
         now = Event.objects.filter(pk=event.pk).values_list("status", flat=True).first()
         raise Conflict(
             "status",
-            f"the event is no longer {Status(expected).label} (it is {Status(now).label}): "
-            "nothing changed",
+            _("the event is no longer %(expected)s (it is %(now)s): nothing changed")
+            % {"expected": Status(expected).label, "now": Status(now).label},
             "stale_status",
             current=now,
         )

@@ -133,6 +133,6 @@ class StandbyOrderError(RuleViolation):
     """
 
     def __init__(self, label: str, waiting: tuple[PendingEffect, ...]) -> None:
-        labels = ", ".join(p.label for p in waiting)
+        labels = ", ".join(p.label for p in waiting) or "nothing waits"
         super().__init__("7.2.9.a", f"{label} is not on standby ({labels})")
         self.waiting = waiting

@@ -34,7 +34,7 @@ from rules.engine.effects import (
 )
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
-from rules.engine.movement import attract, move_closer, push, retreat
+from rules.engine.movement import attract, move_closer, push, relocate, retreat
 from rules.engine.powers import (
     in_opponent_territory,
     powers_of,
@@ -135,8 +135,10 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
         _summon(run, effect)
         return
     if isinstance(effect, Teleport):
-        if caster.cell is not None and state.is_free(run.main) and not state.units_at(run.main):
-            run.state = state.with_unit(replace(caster, cell=run.main))
+        if caster.cell is not None and state.is_free(run.main):
+            # as at the end of a forced move: a Trap there clicks, a Tombstone is profaned
+            # (4.19.7.c, 4.19.8.c), their effects waiting for Step 8
+            run.state = relocate(state, caster.id, run.main, by=caster.id).state
             run.log("Step 3", "7.2.4.c", f"{caster.id} moves to {run.main}")
         return
     if isinstance(effect, SwitchPlaces):
@@ -262,7 +264,21 @@ def _switch(run: CastRun, effect: SwitchPlaces) -> None:
 def _rebound(run: CastRun, effect: Rebound) -> None:
     cell = run.action.rebound
     if cell is None:
-        run.log("Step 3", "7.5.27.e", "no Rebound target chosen")
+        candidates = sorted(
+            u.id
+            for u in run.state.in_arena()
+            if u.side != run.side
+            and u.id not in run.main_targets
+            and u.cell is not None
+            and effect.low <= u.cell.distance(run.main) <= effect.high
+        )
+        if candidates:  # 7.5.27.a: the caster must choose one; 7.5.27.e only when none is there
+            raise RuleViolation(
+                "7.5.27.a",
+                f"a Rebound target must be chosen among {', '.join(candidates)} "
+                f"({effect.low}-{effect.high} cells from {run.main})",
+            )
+        run.log("Step 3", "7.5.27.e", "no opponent to rebound on")
         return
     units = [u for u in run.state.units_at(cell) if u.side != run.side]
     distance = cell.distance(run.main)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rules.engine.cards import parse_spell
 from rules.engine.cards.acts import cost_x
@@ -25,17 +26,20 @@ from rules.engine.effects import (
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.powers import (
+    UNKNOWN,
     ap_cost_modifiers,
     blocks_sight,
     max_hp,
+    may_have,
     per_state,
     powers_of,
     range_modifiers,
+    unmodelled_possible,
     unsupported_powers,
 )
 from rules.engine.reach import SpellRange, refusal
 from rules.engine.reactions import blocks_sight as sight_changed
-from rules.engine.reactions import check_cast, needs_no_sight
+from rules.engine.reactions import check_cast, needs_no_sight, sight_powers
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
 from rules.engine.rulings import register
 from rules.engine.scenery import sight_blocking
@@ -159,7 +163,20 @@ def blockers_for(state: GameState, viewer: Unit):
     return sight_blockers(state.arena, [*pieces, *_blocking_cells(state, viewer)])
 
 
-@per_state
+def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any:
+    """`_blocking_cells` when no unit in the arena may have a power changing who blocks sight
+    (`powers.blocks_sight`, the registered sight rules): the other Krosmasters (4.15.9)."""
+    if may_have(state, _SIGHT_POWERS | sight_powers()):
+        return UNKNOWN
+    vid = viewer.id
+    return tuple([u.cell for u in state.in_arena() if u.summoner is None and u.id != vid])
+
+
+#: The powers `powers.blocks_sight` reads.
+_SIGHT_POWERS = frozenset({"itty-bitty", "invisibility", "obstructive"})
+
+
+@per_state(quick=_krosmasters_block)
 def _blocking_cells(state: GameState, viewer: Unit) -> tuple[Cell, ...]:
     """Cells of the units blocking `viewer`'s lines of sight (4.15.9 and the powers changing
     it): read from powers, families, cells and lasting effects only, so kept per memo."""
@@ -222,21 +239,32 @@ def check_prerequisites(
     costs = spell_costs(state, caster, spell, action.choices)
     _check_costs(state, caster, costs)
     bonus, _ = range_bonus(state, caster)
-    labels = {u.cell: u.id for u in state.in_arena()}
-    reach = SpellRange.from_spell(spell_dict(spell))
+    reach = spell_range(spell)
     if reach.los and needs_no_sight(state, caster, action.target.name):
         reach = replace(reach, los=False)  # Big Bad Moowolf
+    blockers, rules_of_sight = blockers_for(state, caster), sight_rules(state.rulings)
     refused = refusal(
         caster.cell,
         action.target,
         reach,
         state.arena,
-        blockers_for(state, caster),
+        blockers,
         range_bonus=bonus,
-        rules=sight_rules(state.rulings),
-        labels=labels,
+        rules=rules_of_sight,
     )
-    if refused is not None:
+    if refused is not None:  # again, naming the pieces in the way (only for the message)
+        labels = {u.cell: u.id for u in state.in_arena()}
+        refused = refusal(
+            caster.cell,
+            action.target,
+            reach,
+            state.arena,
+            blockers,
+            range_bonus=bonus,
+            rules=rules_of_sight,
+            labels=labels,
+        )
+        assert refused is not None
         raise RuleViolation(refused.rule, refused.reason)
     _check_target(state, caster, model, action.target, rules)
     if state.rulings.reading(PREREQUISITE_TARGETS.name) == "main-target":
@@ -320,10 +348,13 @@ def _check_target(
     """Target requirements written in the effects: an empty cell for a summon or a move; the
     control value (4.19.9.c) only under the fan-made rules (2.7 has none, 8.1)."""
     for effect in model.effects:
-        if isinstance(effect, SummonEffect | Teleport) and (
+        if isinstance(effect, SummonEffect) and (
             not state.is_free(target) or state.units_at(target)
         ):
             raise RuleViolation.because("4.19.1.b", "target_not_free_of_units", cell=target)
+        if isinstance(effect, Teleport) and not state.is_free(target):
+            # 4.17.3: a free cell; a Trap's or a Tombstone's cell is one (4.19.7.b, 4.19.8.b)
+            raise RuleViolation.because("4.17.3", "cell_not_free", cell=target)
         if (
             isinstance(effect, SummonEffect)
             and model.kind is SpellKind.SPECIAL
@@ -340,6 +371,22 @@ def _check_target(
             )
         if isinstance(effect, SwitchPlaces) and not state.units_at(target):
             raise RuleViolation.because("7.1.2", "no_unit_to_switch", cell=target)
+
+
+def spell_range(spell: Spell) -> SpellRange:
+    """The range of a spell bar, read once per bar (`_RANGES`, by identity: a bar never
+    changes), as every cast asks for it."""
+    found = _RANGES.get(id(spell))
+    if found is not None and found[0] is spell:
+        return found[1]
+    reach = SpellRange.from_spell(spell_dict(spell))
+    if len(_RANGES) >= 4096:
+        _RANGES.clear()
+    _RANGES[id(spell)] = (spell, reach)  # holds the bar, so its id is not reused
+    return reach
+
+
+_RANGES: dict[int, tuple[Spell, SpellRange]] = {}
 
 
 def spell_dict(spell: Spell) -> dict:
@@ -370,6 +417,8 @@ def refuse_unmodelled_powers(state: GameState, caster: Unit, targets: tuple[str,
     """An unmodelled power makes a cast `Unsupported` only when it can change it: held by the
     caster or a target, or by a unit next to one of them (ruling `unmodelled-power-scope`). The
     error names the unit and its card."""
+    if not unmodelled_possible(state):
+        return  # no unit in the arena may have a power the engine does not model
     involved = {caster.id, *targets}
     near = [state.unit(i) for i in involved]
     everyone = state.rulings.reading(UNMODELLED_SCOPE.name) == "in-play"

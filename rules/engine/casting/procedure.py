@@ -10,12 +10,21 @@ from rules.engine.casting.prerequisites import check_prerequisites, refuse_unmod
 from rules.engine.casting.run import CastRun
 from rules.engine.casting.standby import standby
 from rules.engine.casting.steps import pay
+from rules.engine.effects import Coin, Effect, Invasion, Rebound, Retribution, Track
 from rules.engine.errors import RuleViolation
 from rules.engine.scenery.ice_cube import apply_push_ice_cube, is_push_ice_cube
 from rules.engine.state import (
     GameState,
 )
 from rules.engine.summons import Spellbook
+
+#: Mechanisms whose spell is cast by what happens to them, never as an action of their turn:
+#: a Bomb's Explosion when it is KO'd (4.19.5, 4.19.5.c), a Trap's Click when a character
+#: occupies its cell (4.19.7, 4.19.7.c). Both are resolved on standby (`standby`).
+_TRIGGERED_ONLY = (
+    ("bomb", "4.19.5", "when it is KO'd"),
+    ("trap", "4.19.7.c", "when a character occupies its cell"),
+)
 
 #: The rule that stops a spell when a KO at the end of a step wins the game.
 _STOPS = {"Step 1": "7.2.2.b", "Step 3": "7.2.4.d", "Step 7": "7.2.8.c"}
@@ -29,6 +38,13 @@ def apply_cast(
     if state.arena.scenery and is_push_ice_cube(action.spell):
         return apply_push_ice_cube(state, action, rules)
     caster, spell, model, costs = check_prerequisites(state, action, book, rules)
+    for family, rule, when in _TRIGGERED_ONLY:
+        if not caster.is_krosmaster and family in caster.profile.families:
+            raise RuleViolation(rule, f"{caster.id} casts {spell.name} only {when}, not at will")
+    if action.rebound is not None and not _has_rebound(model.effects):
+        raise RuleViolation(  # a choice the spell never asks for is refused, not ignored
+            "7.5.27.a", f"{spell.name} has no Rebound: no Rebound target to choose"
+        )
     refuse_unmodelled_powers(state, caster)
     trace: list[TraceStep] = []
     assert caster.cell is not None
@@ -63,3 +79,16 @@ def apply_cast(
             f"of {', '.join(sorted(action.standby_rolls))} are never rolled",
         )
     return CastOutcome(run.state, tuple(trace))
+
+
+def _has_rebound(effects: tuple[Effect, ...]) -> bool:
+    """Whether a Rebound (7.5.27) is among the effects, also under Track, Invasion, Retribution
+    or a coin."""
+    for effect in effects:
+        if isinstance(effect, Rebound):
+            return True
+        if isinstance(effect, Coin) and _has_rebound(effect.heads + effect.tails):
+            return True
+        if isinstance(effect, Track | Invasion | Retribution) and _has_rebound(effect.effects):
+            return True
+    return False

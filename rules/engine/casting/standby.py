@@ -122,6 +122,8 @@ def standby(
             trace.extend(TraceStep("Step 8", rule, text) for rule, text in lines)
             continue
         state = _resolve_one(state, effect, book, rules, rolls.get(label, Rolls()), trace)
+    if wanted and state.phase is not Phase.OVER:  # 7.2.9.a: the order names only what waits
+        raise StandbyOrderError(wanted[0], state.pending)
     return check_winner(state) if state.phase is not Phase.OVER else state
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.engine import cards
-from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells
+from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells, direction_problem
 from rules.engine.casting.actions import ArmourRollsError
 from rules.engine.casting.additional import apply_effect, condition
 from rules.engine.casting.prerequisites import (
@@ -18,10 +18,11 @@ from rules.engine.casting.prerequisites import (
     blockers_for,
     range_bonus,
     refuse_unmodelled_powers,
-    spell_dict,
+    spell_range,
     use_key,
 )
 from rules.engine.casting.run import CastRun, faces
+from rules.engine.cells import BOARD_SIZE
 from rules.engine.dice import DiceCountError, Roll, RollContext
 from rules.engine.effects import (
     CardEffect,
@@ -43,7 +44,7 @@ from rules.engine.powers import (
     pierces,
     powers_of,
 )
-from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.reach import targetable_cells
 from rules.engine.reactions import RollSide, check_cast, on_targets, rolled
 from rules.engine.rulings import register
 from rules.engine.sight import sight_rules
@@ -128,6 +129,9 @@ def choose_targets(run: CastRun) -> None:
         if conditional and effect.shape is not None and condition(run, effect):
             shape = effect.shape
     facing = turn = None
+    problem = direction_problem(shape, run.action.direction) if run.action.direction else None
+    if problem is not None:  # a choice the spell never asks for is refused, not ignored
+        raise RuleViolation("7.2.3.b", f"no direction to choose: {problem}")
     if run.action.direction in ("left", "right"):
         turn = Turn(run.action.direction)
     elif run.action.direction:
@@ -137,7 +141,7 @@ def choose_targets(run: CastRun) -> None:
         bonus, _ = range_bonus(run.state, run.caster)
         targetable = targetable_cells(
             run.origin,
-            SpellRange.from_spell(spell_dict(run.spell)),
+            spell_range(run.spell),
             run.state.arena,
             blockers_for(run.state, run.caster),
             range_bonus=bonus,
@@ -152,7 +156,14 @@ def choose_targets(run: CastRun) -> None:
     if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
         check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
     run.main_targets = tuple(u.id for u in run.state.units_at(run.main))
-    run.targets = tuple(u.id for u in run.state.in_arena() if u.cell in run.cells)
+    area = 0  # the area's cells as a mask: no `Cell` hashed per unit
+    for c in run.cells:
+        area |= 1 << (c.y * BOARD_SIZE + c.x)
+    run.targets = tuple(
+        u.id
+        for u in run.state.in_arena()
+        if (c := u.cell) is not None and area >> (c.y * BOARD_SIZE + c.x) & 1
+    )
     run.log(
         "Step 2",
         "7.2.3",
@@ -410,7 +421,13 @@ def _ko_order(state: GameState) -> list[str]:
     """The units to check for a KO, those due first in the order of `simultaneous-ko-order`
     when both sides have some (1.7.1), then the others (a KO's power may wound them)."""
     units = list(state.in_arena())
-    due = [u for u in units if _is_due(state, u)]
+    due = [
+        u
+        for u in units
+        if (hp := u.profile.hp) is not None and u.injuries >= hp and _is_due(state, u)
+    ]  # the printed HP first: most units are far from a KO, and this runs at every step
+    if not due:
+        return []  # nobody holds as many Injuries as HP: no KO, and none to trigger others
     active = state.active_side
     own = [u.id for u in due if u.side == active]
     opposing = [u.id for u in due if u.side != active]

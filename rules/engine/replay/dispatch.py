@@ -3,7 +3,7 @@ waiver does to an event (`waive`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,16 +100,21 @@ def teams(log: MatchLog, catalog: Mapping[str, Profile]) -> dict[str, list[TeamM
     return teams
 
 
-def _referenced_units(event: Event) -> Iterable[str]:
-    """Unit ids an event names, so that a unit in neither team nor summoned is an error."""
+def _check_referenced_units(state: GameState, event: Event) -> None:
+    """Every unit id an event names must be in this game (4.3.1: `GameState.unit` raises)."""
+    known = state.units_by_id
     for name in ("unit", "assign_to"):
         value = getattr(event, name, None)
-        if value is not None:
-            yield value
+        if value is not None and value not in known:
+            state.unit(value)
     if isinstance(event, Move):
-        yield from (b.by for b in event.block)
-    if isinstance(event, Cast):
-        yield from event.rolls.armour
+        for block in event.block:
+            if block.by not in known:
+                state.unit(block.by)
+    elif isinstance(event, Cast):
+        for unit_id in event.rolls.armour:
+            if unit_id not in known:
+                state.unit(unit_id)
 
 
 def spell_event(state: GameState, event: Cast | Resolve, ctx: Context) -> CastOutcome:
@@ -141,7 +146,7 @@ class Applied:
 
 def apply_event(state: GameState, event: Event, ctx: Context) -> GameState:
     """The next state after a game event (not a checkpoint, ruling or result); see `step`."""
-    return step(state, event, ctx).state
+    return _step(state, event, ctx)[0]
 
 
 def step(state: GameState, event: Event, ctx: Context) -> Applied:
@@ -151,10 +156,14 @@ def step(state: GameState, event: Event, ctx: Context) -> Applied:
     Around it, the powers' effects on standby (`reactions`): an optional one the event does not
     resolve is declined first; after it, those triggered outside a spell that need no choice
     resolve at once (4.18.3.a)."""
+    return Applied(*_step(state, event, ctx))
+
+
+def _step(state: GameState, event: Event, ctx: Context) -> tuple[GameState, tuple[TraceStep, ...]]:
+    """`step` without its `Applied` wrapper (the replay loop reads only the state)."""
     if state.phase is Phase.OVER:
         raise RuleViolation("1.4", f"the game is already over: {ending(state)}")
-    for unit_id in _referenced_units(event):
-        state.unit(unit_id)  # raises 4.3.1 for a unit that is not in this game
+    _check_referenced_units(state, event)
     state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
     if isinstance(event, Cast | Resolve):
         outcome = spell_event(state, event, ctx)
@@ -162,7 +171,7 @@ def step(state: GameState, event: Event, ctx: Context) -> Applied:
     else:
         state, trace = _apply(state, event, ctx), ()
     state, _ = settle(state, ctx.book)
-    return Applied(state, trace)
+    return state, trace
 
 
 def _apply(state: GameState, event: Event, ctx: Context) -> GameState:

@@ -221,6 +221,8 @@ def _game_event(
     """Apply a game event under the waivers of the rulings just before it: the next state,
     whether the event was applied (a skipped one was not), and what became of each waiver.
     A violation of a rule that is not waived propagates."""
+    if not rulings:  # nearly every event: nothing waived, nothing to report
+        return apply_event(state, event, ctx), True, []
     waived = {rule for r in rulings for rule in r.waive}
     outcome, message, waived_rule = WaiverOutcome.UNUSED, "", None
     try:

@@ -19,7 +19,7 @@ def holders(state: GameState, power: str) -> list[Unit]:
     powers asked about are held by nobody in the arena, which `_owned` (kept across steps)
     says before the memo is needed."""
     owned, copier = _owned(state)
-    if power not in owned and not copier and not _given_this_turn(state, power):
+    if power not in owned and not copier and not _named_this_turn(state, power):
         return []
     memo = state.memo
     key = ("holders", power)
@@ -68,6 +68,13 @@ def _may_hold(unit: Unit, power: str) -> bool:
     if power in mine or power in gained or "master-knight" in mine:
         return True
     return any(t.face_up and power in t.reward.powers for t in unit.rewards)
+
+
+def _named_this_turn(state: GameState, power: str) -> bool:
+    """Whether a lasting effect of this turn names `power` (a superset of `_given_this_turn`,
+    read from `GameState.lasting_now`, which is nearly always empty)."""
+    now = state.lasting_now
+    return bool(now) and any(e.element == power for e in now)
 
 
 def _given_this_turn(state: GameState, power: str) -> set[str]:

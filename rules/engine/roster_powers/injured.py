@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.engine import reactions
 from rules.engine.injuries import heal, injure
-from rules.engine.powers import brotherhood_ally
+from rules.engine.powers import brotherhood_ally, may_have
 from rules.engine.reactions import Resolution
 from rules.engine.roster_powers.common import (
     add_kamas,
@@ -55,10 +55,16 @@ reactions.modelled(
 reactions.modelled("defrosting", "reactions.before_injuries (the Icy Armor marker taken instead)")
 
 
+#: The powers `_triggered` and `_inflicted` read.
+_TRIGGERED_BY_INJURIES = frozenset({*_ON_INJURIES, "drunkenness-of-combat"})
+
+
 @reactions.after_injuries
 def _triggered(
     state: GameState, victim_id: str, placed: int, source_id: str | None
 ) -> list[PendingEffect]:
+    if not may_have(state, _TRIGGERED_BY_INJURIES):
+        return []  # nobody in the arena may have any of these powers: the common case
     victim = state.unit(victim_id)
     source = state.unit(source_id) if source_id is not None else None
     out: list[PendingEffect] = []

@@ -24,6 +24,7 @@ from rules.engine.roster_powers.common import (
     is_named,
     markers,
 )
+from rules.engine.rulings import register
 from rules.engine.state import GameState, Lasting, PendingEffect, Unit
 
 Notes = list[tuple[str, str]]
@@ -68,10 +69,29 @@ def _on_ko(state: GameState, unit: Unit, by: str | None) -> list[PendingEffect]:
             laid = [h for h in holders(state, "laid-low") if h.side == killer.side]
             if monk and laid and not _used(state, "laid-low", killer.side, turn=state.turn):
                 out.append(effect("laid-low", laid[0]))
-    if unit.is_krosmaster and by is not None:
+    if killer is not None and enemies(killer, unit) and _loots(state, killer):
+        # 4.9.24: any opposing Game Piece holding Loot, a summon too; never a KO by its own side
         for loot in sorted(p for p in powers_of(state, unit) if p.startswith("loot")):
-            out.append(PendingEffect("loot", unit.id, by, None, _loot_value(loot)))
+            out.append(PendingEffect("loot", unit.id, killer.id, None, _loot_value(loot)))
     return out
+
+
+LOOT_KILLER = register(
+    "loot-killer",
+    default="any-piece",
+    readings=("any-piece", "krosmaster"),
+    rule="4.9.24",
+    description=(
+        "Loot X: 4.9.24 pays when one of the player's Game Pieces (a summon too) KOs the "
+        "opposing holder; the power glossary of the roster says an opposing Krosmaster. "
+        "any-piece follows the 4.1 text; krosmaster the glossary."
+    ),
+)
+
+
+def _loots(state: GameState, killer: Unit) -> bool:
+    """Whether a KO by `killer` can pay a Loot, under the ruling `loot-killer`."""
+    return killer.is_krosmaster or state.rulings.reading(LOOT_KILLER.name) == "any-piece"
 
 
 def _loot_value(slug: str) -> int:

@@ -6,6 +6,7 @@ from rules.engine import reactions
 from rules.engine.cells import Cell
 from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.movement import relocate
+from rules.engine.powers import may_have
 from rules.engine.reactions import Resolution
 from rules.engine.roster_powers.common import effect, holders, holding, is_named
 from rules.engine.state import GameState, PendingEffect
@@ -25,9 +26,14 @@ def _candidates(state: GameState, fx: PendingEffect) -> list[str]:
     ]
 
 
+_MINT = frozenset({"mintetized"})
+
+
 @reactions.after_step
 def _mint_jelly_moved(state: GameState, unit_id: str, left: str) -> list[PendingEffect]:
-    kings = holders(state, "mintetized")  # cheap when nobody holds it: asked first
+    if not may_have(state, _MINT):
+        return []  # nobody in the arena may have Mintetized
+    kings = holders(state, "mintetized")
     jelly = state.unit(unit_id)
     if not kings or not is_named(state, jelly, "mint jelly"):
         return []

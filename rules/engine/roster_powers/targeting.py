@@ -15,7 +15,7 @@ from rules.engine import reactions
 from rules.engine.errors import RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure
-from rules.engine.powers import families_of, powers_of
+from rules.engine.powers import families_of, may_have, powers_of
 from rules.engine.reactions import Resolution
 from rules.engine.roster_powers.common import (
     adjacent,
@@ -42,12 +42,16 @@ reactions.modelled(
 reactions.modelled("wakfu-recycling", "reactions.after_targets (heals 1 per enemy Krosmaster cast)")
 reactions.modelled("flame-return", "reactions.after_targets (Will-o'-the-Wisp: 2 Injuries)")
 
+_SIT = frozenset({"sit-stay"})
+_SEDUCTION = frozenset({"seduction"})
+
 #: `Lasting.kind` of "unit started its turn adjacent to the holder of power `source`".
 STARTED_NEXT_TO = "started-adjacent"
 _WATCHERS = ("sit-stay", "protector-of-the-purple-claws")
+_WATCHING = frozenset(_WATCHERS)
 
 
-@reactions.sight_rule
+@reactions.sight_rule("wakute-vision")
 def _wakute_vision(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
     """Wakute Vision (Yugo - Exalted): his allies of the Brotherhood of the Tofu never block his
     lines of sight."""
@@ -56,7 +60,7 @@ def _wakute_vision(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
     return False if "brotherhood of the tofu" in families_of(state, unit) else None
 
 
-@reactions.sight_rule
+@reactions.sight_rule("nice-zest")
 def _nice_zest(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
     """Nice Zest (Lemon King): a Lemon Jelly allied to a holder in play blocks the lines of
     sight of every unit adjacent to it (a Mob blocks none otherwise, 4.19.4.a). Asked for every
@@ -91,6 +95,8 @@ def _seduction(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None
     cast a spell targeting the Master Vampire."""
     if not caster.is_krosmaster or not has_marker(caster, "servant"):
         return
+    if not may_have(state, _SEDUCTION):
+        return
     for unit in _on(state, targets):
         if enemies(unit, caster) and "seduction" in powers_of(state, unit):
             raise RuleViolation(
@@ -114,7 +120,7 @@ def _remember_neighbours(state: GameState, unit_id: str) -> GameState:
     """Sit! and Protector of the Purple Claws look at where an enemy character started its
     turn: remember the holders it was adjacent to when its turn started."""
     unit = state.unit(unit_id)
-    if not unit.is_character:
+    if not unit.is_character or not may_have(state, _WATCHING):
         return state
     for power in _WATCHERS:
         for holder in holders(state, power):
@@ -128,6 +134,8 @@ def _remember_neighbours(state: GameState, unit_id: str) -> GameState:
 def _sit_stay(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Sit! (Lou): an enemy character who started its turn adjacent to her cannot target her
     with spells during that turn."""
+    if not may_have(state, _SIT):
+        return  # nobody in the arena may have Sit!: no unit to look for
     for unit in _on(state, targets):
         if "sit-stay" in powers_of(state, unit) and _started_next_to(
             state, caster, unit, "sit-stay"

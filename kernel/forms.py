@@ -1,0 +1,31 @@
+"""Form fields shared by every app's pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+#: The largest value a `BigAutoField` id can hold; anything above cannot name a row.
+MAX_ID = 2**63 - 1
+
+
+class IdsMultipleChoiceField(forms.ModelMultipleChoiceField):
+    """Django's multiple choice of rows, refusing ids that cannot be ids before any query.
+
+    Django looks the posted ids up with `id IN (...)`; an id past the 64-bit range makes the
+    database driver raise (SQLite: OverflowError) instead of finding nothing, so a fuzzed form
+    would be a 500. Such a value is Django's own "not a valid value" error on the field.
+    """
+
+    def _check_values(self, value: Any) -> Any:
+        for pk in value:
+            text = str(pk).strip()
+            if not text.isdigit() or int(text) > MAX_ID:
+                raise ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": text[:40]},
+                )
+        return super()._check_values(value)

@@ -1,0 +1,36 @@
+"""`possible_powers` is a superset of every unit's powers at every step of the corpus games.
+
+The engine skips a power's checks when `possible_powers` says nobody in the arena may have it
+(issue 13, speed); a power that `powers_of` grants but `powers._GIVES` forgets would make those
+checks silently skip. The random boards of `test_invariants` check the same after random casts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.engine.powers import possible_powers, powers_of
+from rules.engine.roster import Catalog, load_roster
+from rules.matchlog.verify import verify_log_text
+from tests.engine.roster_data import data_path
+from tests.engine.test_corpus_verdicts import corpus_logs
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    try:
+        return load_roster(data_path()).catalog()
+    except FileNotFoundError as missing:
+        pytest.skip(str(missing))
+
+
+@pytest.mark.parametrize("path", corpus_logs(), ids=lambda p: p.name)
+def test_every_units_powers_are_possible_at_every_step(path: Path, catalog: Catalog) -> None:
+    replay = verify_log_text(path.read_bytes(), catalog)
+    for state in getattr(replay, "states", ()):  # an unreadable log has none
+        possible = possible_powers(state)
+        for unit in state.in_arena():
+            extra = powers_of(state, unit) - possible
+            assert not extra, f"{path.name}, turn {state.turn}, {unit.id}: {sorted(extra)}"
