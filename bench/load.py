@@ -214,7 +214,7 @@ def seed(players: int) -> dict:
         key = secrets.token_hex(16)
         data = {
             SESSION_KEY: str(u.pk),
-            BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend",
+            BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0],
             HASH_SESSION_KEY: u.get_session_auth_hash(),
             language.SESSION_KEY: "",
             f"{language.SESSION_KEY}_user": str(u.pk),

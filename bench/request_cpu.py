@@ -7,9 +7,11 @@ Usage (from the repository root, with PostgreSQL and Redis running, as for bench
 
 It seeds the same event as bench/load.py (N checked-in players, round 1 published), then calls
 the WSGI application directly, as gunicorn's worker would, for each endpoint of the load round:
-a player's "my match" fragment (in full, and answered 304 to a conditional poll), a result
-report and its confirmation through the API, a page of the standings and of the pairings, and
-the judge queue. Each figure is the mean CPU time of this process (`time.process_time`) per
+a player's "my match" fragment (in full, answered 304 to a conditional poll, and in full again
+by the same phones: `my_match_again`, the re-fetch after a change), a result
+report and its confirmation through the API, a page of the standings and of the pairings
+(first views of a page), a page of the standings viewed again (`standings_again`), and the
+judge queue. Each figure is the mean CPU time of this process (`time.process_time`) per
 request, and the mean number of database queries, over `--repeat` requests by different
 players (different tables for reports). CPU time, unlike wall time, does not depend on what
 else the machine runs, so the figures repeat on a shared machine; PostgreSQL's and Redis's own
@@ -133,6 +135,12 @@ def calls(world: dict, server: Server) -> dict[str, Iterator[Call]]:
             _, got, _ = server(("GET", f"/events/{slug}/me/", headers, b""))  # not timed
             yield "GET", f"/events/{slug}/me/", {**headers, "If-None-Match": got["etag"]}, b""
 
+    def my_match_again() -> Iterator[Call]:
+        # The same phones again, without a tag: the re-fetch after a change of their table
+        # (their session, user and roles are cached by their first view).
+        for user in players:
+            yield "GET", f"/events/{slug}/me/", {**page(user), "HX-Request": "true"}, b""
+
     def reports(action: str, seat: int, start: int) -> Callable[[], Iterator[Call]]:
         def each() -> Iterator[Call]:
             for table in tables[start:]:
@@ -152,6 +160,7 @@ def calls(world: dict, server: Server) -> dict[str, Iterator[Call]]:
     return {
         "my_match": my_match(),
         "my_match_304": my_match_304(),
+        "my_match_again": my_match_again(),
         # Reports on one half of the tables, then confirmations of those reports.
         "report": reports("report", 0, 0)(),
         "confirm": reports("confirm", 1, 0)(),
@@ -159,6 +168,12 @@ def calls(world: dict, server: Server) -> dict[str, Iterator[Call]]:
             "standings",
             lambda: f"/events/{slug}/standings/?page={rng.randint(1, pages)}",
             players[0],
+        )(),
+        # The same few pages again: what most views are between two snapshots.
+        "standings_again": reader(
+            "standings_again",
+            lambda: f"/events/{slug}/standings/?page={rng.randint(1, min(pages, 3))}",
+            players[1],
         )(),
         "pairings": reader(
             "pairings",

@@ -129,10 +129,20 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The page chrome (the main menu's links, the footer): the same for every reader of a language
+# and kind (signed in, staff), never stale (its URLs and words change only with a deployment),
+# so each process keeps its own copy and skips a Redis round trip (templates/base.html).
+CACHES["chrome"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "chrome",
+    "TIMEOUT": None,
+}
 
 # Sessions are read from the cache (written through to the database): a polled page answered
 # 304 from the session and the live versions costs no database query (docs/live.md).
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# ... and so is the session's user row (dropped when it changes; kernel/auth.py).
+AUTHENTICATION_BACKENDS = ["kernel.auth.CachedModelBackend"]
 
 # The live channel (docs/live.md): Redis publish/subscribe across processes when Redis is set,
 # the web process's own hub otherwise.
@@ -202,7 +212,7 @@ STORAGES = {
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "kernel.auth.CachedTokenAuthentication",  # the token and its user from the cache
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",

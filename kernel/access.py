@@ -105,6 +105,34 @@ def forget_event(slug: str) -> None:
     transaction.on_commit(lambda: cache.delete(key), robust=True)
 
 
+def is_registered(user: Person, event: Event) -> bool:
+    """Whether `user` has a registration in `event` (what the event's menu needs to offer
+    "My match"), kept in the cache like the roles: the standings and pairings pages ask it on
+    every view. `forget_registration` drops it when a registration is saved or deleted (a
+    registration's person never changes in an update)."""
+    if not user.is_authenticated:
+        return False
+    key = _registered_key(event.pk, user.pk)
+    found = cache.get(key)
+    if found is None:
+        found = event.registrations.filter(user=user).exists()
+        cache.set(key, found, timeout=ROLES_CACHE_SECONDS)
+    return found
+
+
+def _registered_key(event_id: int, user_id: int) -> str:
+    return f"access:registered:{event_id}:{user_id}"
+
+
+def forget_registration(event_id: int, user_id: int | None) -> None:
+    """A registration of this person in this event was saved or deleted."""
+    if user_id is None:  # a guest's: nobody signs in as them
+        return
+    key = _registered_key(event_id, user_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key), robust=True)
+
+
 def is_organiser(user: Person, event: Event) -> bool:
     """The organiser or a co-organiser of the event: they run it (`event.manage`)."""
     return allows(user, "event.manage", event)

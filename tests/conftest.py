@@ -248,7 +248,16 @@ def _empty_cache() -> Iterator[None]:
         import redis
 
         client = redis.Redis.from_url(settings.REDIS_URL)
-        for pattern in ("live:", "standings:", "background:", "round-event-slug:", "access:"):
+        for pattern in (
+            "live:",
+            "standings:",
+            "background:",
+            "round-event-slug:",
+            "access:",
+            "auth:",
+            "notices:",
+            "template.cache.",  # fragments keyed by event ids and live versions
+        ):
             keys = list(client.scan_iter(f"*:{pattern}*"))
             if keys:
                 client.delete(*keys)

@@ -14,6 +14,8 @@ class TournamentsConfig(AppConfig):
         _forget_cached_roles()
         _forget_cached_events()
         _forget_cached_unread_counts()
+        _forget_cached_users()
+        _forget_cached_registrations()
 
 
 def _forget_cached_roles() -> None:
@@ -66,3 +68,42 @@ def _forget_cached_unread_counts() -> None:
 
     post_save.connect(changed, sender=Notice, dispatch_uid="forget-unread-save", weak=False)
     post_delete.connect(changed, sender=Notice, dispatch_uid="forget-unread-delete", weak=False)
+
+
+def _forget_cached_users() -> None:
+    """`kernel.auth` caches the signed-in user's row and each API token: a saved or deleted
+    user (a login's `last_login`, a password change, the admin) or token drops its entry."""
+    from django.contrib.auth import get_user_model
+    from django.db.models.signals import post_delete, post_save
+    from rest_framework.authtoken.models import Token
+
+    from kernel.auth import forget_token, forget_user
+
+    def user_changed(sender: type, instance: object, **kwargs: object) -> None:
+        forget_user(instance.pk)
+
+    def token_changed(sender: type, instance: Token, **kwargs: object) -> None:
+        forget_token(instance.key)
+
+    User = get_user_model()
+    for signal, name in ((post_save, "save"), (post_delete, "delete")):
+        signal.connect(user_changed, sender=User, dispatch_uid=f"forget-user-{name}", weak=False)
+        signal.connect(token_changed, sender=Token, dispatch_uid=f"forget-token-{name}", weak=False)
+
+
+def _forget_cached_registrations() -> None:
+    """`kernel.access` caches whether a person is registered in an event: a registration
+    saved or deleted (also through a cascade) drops that entry. The services create and delete
+    registrations one at a time (no bulk writes that would pass the signals by)."""
+    from django.db.models.signals import post_delete, post_save
+
+    from kernel.access import forget_registration
+    from tournaments.models import Registration
+
+    def changed(sender: type, instance: Registration, **kwargs: object) -> None:
+        forget_registration(instance.event_id, instance.user_id)
+
+    for signal, name in ((post_save, "save"), (post_delete, "delete")):
+        signal.connect(
+            changed, sender=Registration, dispatch_uid=f"forget-registered-{name}", weak=False
+        )

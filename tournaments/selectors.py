@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
+from matches import selectors as match_selectors
 from matches.models import Match
 from rules import labels, systems
 from rules.catalog import selectors as catalog
@@ -48,7 +49,8 @@ def current_round(event: Event, *, include_drafts: bool = False) -> Round | None
 
 def my_current_match(event: Event, user: AbstractBaseUser) -> Match | None:
     """The user's match in the event's current (latest published) round, with the round and
-    both players, in one query: the "my match" page every phone of an event follows."""
+    both players, and whether it has reports and logs (`matches.selectors.with_activity`),
+    in one query: the "my match" page every phone of an event follows."""
     current = (
         Round.objects.filter(event=event)
         .exclude(status=Round.Status.DRAFT)
@@ -56,7 +58,7 @@ def my_current_match(event: Event, user: AbstractBaseUser) -> Match | None:
         .values("pk")[:1]
     )
     return (
-        Match.objects.filter(round_id=Subquery(current))
+        match_selectors.with_activity(Match.objects.filter(round_id=Subquery(current)))
         .filter(Q(player_a__user=user) | Q(player_b__user=user))
         .select_related("round", "player_a__user", "player_b__user")
         .first()

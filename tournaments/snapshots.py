@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
@@ -35,8 +36,7 @@ TIMEOUT = 24 * 3600  # a snapshot nobody asks for again leaves the cache after a
 
 @dataclass(frozen=True)
 class StandingsPage:
-    #: Each entry: `row` (the export/API row) and `figures` (the tiebreakers as shown).
-    rows: list[dict[str, Any]]
+    event: Event
     number: int
     pages: int
     count: int
@@ -46,6 +46,18 @@ class StandingsPage:
     updating: bool = False
     progress: int | None = None
     labels: list[str] = field(default_factory=list)
+
+    @cached_property
+    def rows(self) -> list[dict[str, Any]]:
+        """Each entry: `row` (the export/API row) and `figures` (the tiebreakers as shown).
+        Read from the cache when first used: a page whose rendered table is cached under the
+        same version never loads them."""
+        rows = cache.get(_key(self.event.pk, f"{self.version}:page:{self.number}"))
+        if rows is None:  # evicted meanwhile: computed now (under the current versions)
+            meta = store(self.event)
+            number = min(self.number, meta["pages"])
+            rows = cache.get(_key(self.event.pk, f"{meta['version']}:page:{number}")) or []
+        return rows
 
 
 def _key(event_id: int, what: str) -> str:
@@ -125,7 +137,8 @@ def set_progress(event_id: int, percent: int) -> None:
 
 
 def standings_page(event: Event, number: int = 1) -> StandingsPage:
-    """One page of the standings (1-based; out-of-range numbers are clamped)."""
+    """One page of the standings (1-based; out-of-range numbers are clamped); its rows are
+    read from the cache when first used."""
     version = current_version(event)
     meta = cache.get(_key(event.pk, "meta"))
     updating = False
@@ -134,17 +147,10 @@ def standings_page(event: Event, number: int = 1) -> StandingsPage:
     elif meta["version"] != version:
         request_recompute(event)
         updating = True
-    number = min(max(1, number), meta["pages"])
-    rows = cache.get(_key(event.pk, f"{meta['version']}:page:{number}"))
-    if rows is None:  # evicted meanwhile: compute now
-        meta = store(event)
-        updating = False
-        number = min(number, meta["pages"])
-        rows = cache.get(_key(event.pk, f"{meta['version']}:page:{number}")) or []
     return StandingsPage(
-        rows=rows,
+        event=event,
         version=meta["version"],
-        number=number,
+        number=min(max(1, number), meta["pages"]),
         pages=meta["pages"],
         count=meta["count"],
         updating=updating,

@@ -137,3 +137,86 @@ def test_the_opponents_notice_is_sent_by_a_task_and_skips_a_withdrawn_report(
     missing = (ResultReport.objects.order_by("-pk").values_list("pk", flat=True).first()) + 1
     tell_opponent_of_report(missing)  # gone before the task ran: nothing to tell, no error
     assert Notice.objects.filter(user=b.user, kind="opponent_reported").count() == 1
+
+
+def test_a_standings_view_reads_no_database_row(django_assert_num_queries):
+    """Issue 15: once a page of the standings was shown, the next view of it (by anyone of the
+    same kind: registered or not, staff or not) is served from the cache alone."""
+    organiser = make_user()
+    event, registrations = make_running_event(6, organiser=organiser)
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    player = registrations[0].user
+    phone = Client()
+    phone.force_login(player)
+    url = f"/events/{event.slug}/standings/"
+    first = phone.get(url).content.decode()
+    assert f"/events/{event.slug}/me/" in first  # "My match": the player is registered
+    with django_assert_num_queries(0):
+        again = phone.get(url)
+    table = first[first.index("<main>") :]
+    assert again.content.decode()[again.content.decode().index("<main>") :] == table
+    stranger = Client()
+    stranger.force_login(make_user())
+    page = stranger.get(url).content.decode()
+    assert f"/events/{event.slug}/me/" not in page and "Pairings" in page
+
+
+def test_the_cached_registration_flag_follows_a_registration_and_a_withdrawal():
+    event = make_event(status="registration_open")
+    person = make_user()
+    assert not access.is_registered(person, event)  # cached from now on
+    registration = services.register(event=event, user=person)
+    assert access.is_registered(person, event)
+    registration.delete()
+    assert not access.is_registered(person, event)
+
+
+def test_the_cached_user_follows_a_deactivation_and_a_new_password():
+    """kernel.auth: the session's user comes from the cache, dropped when the row is saved."""
+    person = make_user()
+    browser = Client()
+    browser.force_login(person)
+    assert browser.get("/dashboard/").status_code == 200  # the user is cached from now on
+    person.set_password("another-pass-456")
+    person.save()  # the session's hash no longer matches: signed out
+    assert browser.get("/dashboard/").status_code == 302
+    browser.force_login(person)
+    assert browser.get("/dashboard/").status_code == 200
+    person.is_active = False
+    person.save()
+    assert browser.get("/dashboard/").status_code == 302
+
+
+def test_the_cached_token_user_follows_a_deactivation_and_a_deleted_token():
+    from rest_framework.authtoken.models import Token
+
+    person = make_user()
+    token = Token.objects.create(user=person)
+    api = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
+    me = "/api/v1/me/"
+    assert api.get(me).status_code == 200  # token and user cached from now on
+    person.is_active = False
+    person.save()
+    assert api.get(me).status_code == 403  # not signed in (DRF: 403 with sessions first)
+    person.is_active = True
+    person.save()
+    assert api.get(me).status_code == 200
+    token.delete()
+    assert api.get(me).status_code == 403  # not signed in (DRF: 403 with sessions first)
+
+
+def test_the_pairings_menu_is_cached_per_kind_of_reader():
+    """The pairings page's event menu comes from the cache (no query for the rounds), and a
+    player sees "My match" in it, a stranger does not."""
+    organiser = make_user()
+    event, registrations = make_running_event(4, organiser=organiser)
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    url = f"/events/{event.slug}/rounds/1/"
+    mine = f'href="/events/{event.slug}/me/"'
+    for person, sees in ((registrations[0].user, True), (make_user(), False)):
+        browser = Client()
+        browser.force_login(person)
+        assert (mine in browser.get(url).content.decode()) is sees
+        assert (mine in browser.get(url).content.decode()) is sees  # from the cache
