@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from rules.engine.cards import parse_spell
@@ -244,7 +245,8 @@ def check_prerequisites(
     if reach.los and needs_no_sight(state, caster, action.target.name):
         reach = replace(reach, los=False)  # Big Bad Moowolf
     blockers, rules_of_sight = blockers_for(state, caster), sight_rules(state.rulings)
-    refused = refusal(
+    check = partial(
+        refusal,
         caster.cell,
         action.target,
         reach,
@@ -253,18 +255,9 @@ def check_prerequisites(
         range_bonus=bonus,
         rules=rules_of_sight,
     )
+    refused = check()
     if refused is not None:  # again, naming the pieces in the way (only for the message)
-        labels = {u.cell: u.id for u in state.in_arena()}
-        refused = refusal(
-            caster.cell,
-            action.target,
-            reach,
-            state.arena,
-            blockers,
-            range_bonus=bonus,
-            rules=rules_of_sight,
-            labels=labels,
-        )
+        refused = check(labels={u.cell: u.id for u in state.in_arena()})
         assert refused is not None
         raise RuleViolation.because(refused.rule, refused.said.key, **refused.said.params)
     _check_target(state, caster, model, action.target, rules)
