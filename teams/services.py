@@ -45,17 +45,17 @@ def save_team(
     name = " ".join(name.split())
     errors: dict[str, list[str]] = {}
     if not name:
-        errors["name"] = ["give the team a name"]
+        errors["name"] = [_("give the team a name")]
     elif len(name) > Team._meta.get_field("name").max_length:
-        errors["name"] = ["at most 80 characters"]
+        errors["name"] = [_("at most 80 characters")]
     elif (
         Team.objects.filter(owner=owner, name__iexact=name)
         .exclude(pk=getattr(team, "pk", None))
         .exists()
     ):
-        errors["name"] = [f"you already have a team called {name!r}"]
+        errors["name"] = [_("you already have a team called %(name)s") % {"name": repr(name)}]
     if len(entries) > MAX_ENTRIES:
-        errors["krosmasters"] = [f"at most {MAX_ENTRIES} Krosmasters"]
+        errors["krosmasters"] = [_("at most %(count)d Krosmasters") % {"count": MAX_ENTRIES}]
     if any("\x00" in entry.profile_id + (entry.label or "") for entry in entries):
         # PostgreSQL cannot even compare text holding NUL: refused before the lookup below.
         raise TeamInvalid(
@@ -69,11 +69,12 @@ def save_team(
     )
     if codes - known:
         errors.setdefault("krosmasters", []).append(
-            f"not in release {fmt.release.name}: {', '.join(sorted(codes - known))}"
+            _("not in release %(release)s: %(ids)s")
+            % {"release": fmt.release.name, "ids": ", ".join(sorted(codes - known))}
         )
     labels = [entry.label or "" for entry in entries]
     if any(len(label) > SavedEntry._meta.get_field("label").max_length for label in labels):
-        errors.setdefault("krosmasters", []).append("labels have at most 40 characters")
+        errors.setdefault("krosmasters", []).append(_("labels have at most 40 characters"))
     if errors:
         raise TeamInvalid(errors)
 
