@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
+from kernel.prepared import PreparedQuery
 from matches import selectors as match_selectors
 from matches.models import Match
 from rules import labels, systems
@@ -47,22 +48,31 @@ def current_round(event: Event, *, include_drafts: bool = False) -> Round | None
     return rounds.first()
 
 
-def my_current_match(event: Event, user: AbstractBaseUser) -> Match | None:
-    """The user's match in the event's current (latest published) round, with the round and
-    both players, and whether it has reports and logs (`matches.selectors.with_activity`),
-    in one query: the "my match" page every phone of an event follows."""
+def _my_current_match_query(event_id: int, user_id: int) -> QuerySet[Match]:
     current = (
-        Round.objects.filter(event=event)
+        Round.objects.filter(event_id=event_id)
         .exclude(status=Round.Status.DRAFT)
         .order_by("-number")
         .values("pk")[:1]
     )
     return (
         match_selectors.with_activity(Match.objects.filter(round_id=Subquery(current)))
-        .filter(Q(player_a__user=user) | Q(player_b__user=user))
+        .filter(Q(player_a__user_id=user_id) | Q(player_b__user_id=user_id))
         .select_related("round", "player_a__user", "player_b__user")
-        .first()
+        .order_by("pk")[:1]
     )
+
+
+#: Compiled once per process: every phone of a 10,000-player round asks it (issue 15).
+_my_current_match = PreparedQuery(_my_current_match_query, "event_id", "user_id")
+
+
+def my_current_match(event: Event, user: AbstractBaseUser) -> Match | None:
+    """The user's match in the event's current (latest published) round, with the round and
+    both players, and whether it has reports and logs (`matches.selectors.with_activity`),
+    in one query compiled once per process: the "my match" page every phone of an event
+    follows."""
+    return _my_current_match.first(event_id=event.pk, user_id=user.pk)
 
 
 def match_of(registration: Registration, round_: Round) -> Match | None:
