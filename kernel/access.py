@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from kernel.choices import EventStatus, Role, RoundStatus
 from kernel.errors import Forbidden, InvalidInput
+from kernel.prepared import PreparedQuery
 
 if TYPE_CHECKING:
     from tournaments.models import Event, Registration, Round
@@ -52,10 +53,21 @@ def _roles(user: Person, event: Event) -> set[str]:
     key = _roles_key(event.pk, user.pk)
     found = cache.get(key)
     if found is None:
-        found = sorted(event.roles.filter(user=user).values_list("role", flat=True))
+        found = sorted(_roles_query.list(event_id=event.pk, user_id=user.pk))
         cache.set(key, found, timeout=ROLES_CACHE_SECONDS)
     return set(found)
 
+
+def _roles_of(event_id: int, user_id: int) -> QuerySet:
+    return (
+        apps.get_model("tournaments", "EventRole")
+        .objects.filter(event_id=event_id, user_id=user_id)
+        .values_list("role", flat=True)
+    )
+
+
+#: A person's first view of each event asks it: compiled once per process (issue 15).
+_roles_query = PreparedQuery(_roles_of, "event_id", "user_id")
 
 #: How long a person's roles in an event stay cached; `forget_roles` drops them on a change.
 ROLES_CACHE_SECONDS = 3600

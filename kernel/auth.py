@@ -16,10 +16,14 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import QuerySet
 from rest_framework.authentication import TokenAuthentication
+
+from kernel.prepared import PreparedQuery
 
 #: How long a user row (or a token's user) stays cached when nothing says it changed.
 USER_CACHE_SECONDS = 300
@@ -34,6 +38,21 @@ def _token_key(key: str) -> str:
     return f"auth:token:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
 
 
+def _user_by_id(user_id: int) -> QuerySet:
+    return get_user_model()._default_manager.filter(pk=user_id)
+
+
+def _token_by_key(key: str) -> QuerySet:
+    from rest_framework.authtoken.models import Token  # a model: not at import time
+
+    return Token.objects.select_related("user").filter(key=key)
+
+
+# A person's first request (a cache miss) reads these; compiled once per process (issue 15).
+_user_query = PreparedQuery(_user_by_id, "user_id")
+_token_query = PreparedQuery(_token_by_key, "key")
+
+
 class CachedModelBackend(ModelBackend):
     """Django's model backend, with the session's user read from the cache."""
 
@@ -41,9 +60,10 @@ class CachedModelBackend(ModelBackend):
         key = _user_key(user_id)
         user = cache.get(key)
         if user is None:
-            user = super().get_user(user_id)
-            if user is not None:
-                cache.set(key, user, timeout=USER_CACHE_SECONDS)
+            user = _user_query.first(user_id=int(user_id)) if str(user_id).isdigit() else None
+            if user is None or not self.user_can_authenticate(user):
+                return None  # as Django's backend: no such user, or inactive
+            cache.set(key, user, timeout=USER_CACHE_SECONDS)
         return user
 
 
@@ -56,7 +76,10 @@ class CachedTokenAuthentication(TokenAuthentication):
         found = cache.get(entry)
         user = cache.get(_user_key(found.user_id)) if found is not None else None
         if user is None or not user.is_active:  # read (and checked) as DRF does
-            user, token = super().authenticate_credentials(key)
+            token = _token_query.first(key=key)
+            if token is None or not token.user.is_active:  # DRF's own refusal, in its words
+                return super().authenticate_credentials(key)
+            user = token.user
             cache.set_many({entry: token, _user_key(user.pk): user}, timeout=USER_CACHE_SECONDS)
             return user, token
         return user, found

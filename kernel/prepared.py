@@ -11,7 +11,8 @@ objects by Django's own iterable, exactly as the queryset would.
 
 Only values passed as keyword arguments change between calls; everything else in the
 queryset is fixed when it is first built. The stand-ins must reach the SQL as parameters
-unchanged (ids do); `PreparedQuery` refuses a query in which one of them does not appear.
+unchanged (ids do, and text such as a token's key, where the stand-in is the id's digits);
+`PreparedQuery` refuses a query in which one of them does not appear.
 """
 
 from __future__ import annotations
@@ -46,7 +47,12 @@ class PreparedQuery(Generic[M]):
         queryset = self.build(**stand_ins)
         compiler = queryset.query.get_compiler(using=alias)
         sql, params = compiler.as_sql()  # fills the compiler's select and row layout too
-        slots = [(i, name) for i, p in enumerate(params) for name, v in stand_ins.items() if p == v]
+        slots = [
+            (i, name)
+            for i, param in enumerate(params)
+            for name, value in stand_ins.items()
+            if str(param) == str(value)  # a text column gets the stand-in as text
+        ]
         missing = set(self.names) - {name for _, name in slots}
         if missing:
             raise ValueError(f"not query parameters: {sorted(missing)}")

@@ -7,6 +7,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from kernel import access, choices
+from kernel.prepared import PreparedQuery
 from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport
 
 
@@ -48,6 +49,14 @@ def registration_in(user: AbstractBaseUser | AnonymousUser, match: Match):
     return None
 
 
+def _match_with_event(pk: int) -> QuerySet[Match]:
+    return Match.objects.select_related("round__event", "player_a", "player_b").filter(pk=pk)
+
+
+#: Every report and confirmation reads it: compiled once per process (issue 15).
+_played_match = PreparedQuery(_match_with_event, "pk")
+
+
 def match_played_by(user: AbstractBaseUser | AnonymousUser, pk: object):
     """(match, registration) when `user` plays match `pk` of a published round of a public
     event, else None (the caller then applies the visibility rules to tell 404 from 403).
@@ -55,8 +64,7 @@ def match_played_by(user: AbstractBaseUser | AnonymousUser, pk: object):
     confirmations in a round (issue 15)."""
     if not user.is_authenticated or not str(pk).isdigit():
         return None
-    match = Match.objects.select_related("round__event", "player_a", "player_b").filter(pk=pk)
-    match = match.first()
+    match = _played_match.first(pk=int(pk))
     if (
         match is None
         or match.round.status == choices.RoundStatus.DRAFT
@@ -72,8 +80,22 @@ def can_follow(user: AbstractBaseUser | AnonymousUser, match: Match) -> bool:
     return access.allows(user, "match.follow", match=match)
 
 
-def reports(match: Match) -> QuerySet[ResultReport]:
-    return match.reports.select_related("registration__user", "reported_by").order_by("id")
+def _reports_query(match_id: int) -> QuerySet[ResultReport]:
+    return (
+        ResultReport.objects.filter(match_id=match_id)
+        .select_related("registration__user", "reported_by")
+        .order_by("id")
+    )
+
+
+#: Every report, confirmation and "my match" with a report reads them (issue 15).
+_reports = PreparedQuery(_reports_query, "match_id")
+
+
+def reports(match: Match) -> list[ResultReport]:
+    """The match's reports, oldest first, with their players and authors (compiled once per
+    process)."""
+    return _reports.list(match_id=match.pk)
 
 
 def history(match: Match) -> QuerySet[ResultChange]:

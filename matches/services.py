@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
 from kernel.limits import MAX_RULING_TEXT
+from kernel.prepared import PreparedQuery
 from matches import notices, signals
 from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
 from rules import systems
@@ -33,11 +35,22 @@ if TYPE_CHECKING:
 def _locked(match: Match) -> Match:
     """The match, locked (its row only: not its event's, which every report of the event would
     then wait for), with what the services and the API's answer read."""
+    locked = _locked_match.first(pk=match.pk)
+    if locked is None:
+        raise Match.DoesNotExist(f"no match {match.pk}")
+    return locked
+
+
+def _lock_query(pk: int) -> QuerySet[Match]:
     return (
         Match.objects.select_for_update(of=("self",))
         .select_related("round__event", "player_a__user", "player_b__user")
-        .get(pk=match.pk)
+        .filter(pk=pk)
     )
+
+
+#: Every report and confirmation locks its match: compiled once per process (issue 15).
+_locked_match = PreparedQuery(_lock_query, "pk")
 
 
 def _check_result(match: Match, result: str, gg_a: int | None, gg_b: int | None) -> None:
@@ -133,12 +146,18 @@ def _check_reportable(match: Match, *, from_log: int | None = None) -> None:
         )
 
 
+#: Every report and confirmation reads them: compiled once per process (issue 15).
+_reports_of_match = PreparedQuery(
+    lambda match_id: ResultReport.objects.filter(match_id=match_id).order_by("id"), "match_id"
+)
+
+
 def _reports_of(
     match: Match, registration: Registration
 ) -> tuple[ResultReport | None, ResultReport | None]:
     """The reports of a locked match: the player's own and the opponent's (one query)."""
     mine = theirs = None
-    for report in match.reports.all():
+    for report in _reports_of_match.list(match_id=match.pk):
         if report.registration_id == registration.pk:
             mine = report
         else:
