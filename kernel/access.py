@@ -176,7 +176,22 @@ def of(user: Person, event: Event) -> Access:
 def _access(user: Person, event: Event, roles: set[str]) -> Access:
     if not user.is_authenticated:
         return Access(False, False, None)
-    return with_registration(roles, event.registrations.filter(user=user).first())
+    registration = _registration.first(event_id=event.pk, user_id=user.pk)
+    if registration is not None:
+        registration.event = event  # as `event.registrations` would have set it: no query
+    return with_registration(roles, registration)
+
+
+def _registration_of(event_id: int, user_id: int) -> QuerySet:
+    return (
+        apps.get_model("tournaments", "Registration")
+        .objects.filter(event_id=event_id, user_id=user_id)
+        .order_by("pk")[:1]
+    )
+
+
+#: Every event page of a signed-in person reads it: compiled once per process (issue 15).
+_registration = PreparedQuery(_registration_of, "event_id", "user_id")
 
 
 def with_registration(roles: set[str], registration: Registration | None) -> Access:
@@ -200,6 +215,30 @@ def can_see_team(user: Person, registration: Registration) -> bool:
     if registration.user_id == user.pk:
         return True
     return of(user, event).staff
+
+
+def visible_round(user: Person, event: Event, number: int, who: Access | None = None) -> Round:
+    """Round `number` if `user` may see it (as `visible_rounds`), else 404; compiled once per
+    process: every view of a pairings page asks (issue 15)."""
+    staff = (who or of(user, event)).staff
+    found = (_any_round if staff else _published_round).first(event_id=event.pk, number=number)
+    if found is None:
+        raise Http404("no such round")
+    found.event = event  # as `event.rounds` would have set it: no query
+    return found
+
+
+def _round_query(event_id: int, number: int, *, drafts: bool) -> QuerySet:
+    rounds = apps.get_model("tournaments", "Round").objects.filter(event_id=event_id, number=number)
+    return (rounds if drafts else rounds.exclude(status=RoundStatus.DRAFT)).order_by("pk")[:1]
+
+
+_any_round = PreparedQuery(
+    lambda event_id, number: _round_query(event_id, number, drafts=True), "event_id", "number"
+)
+_published_round = PreparedQuery(
+    lambda event_id, number: _round_query(event_id, number, drafts=False), "event_id", "number"
+)
 
 
 def visible_rounds(user: Person, event: Event, who: Access | None = None) -> QuerySet[Round]:

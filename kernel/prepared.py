@@ -11,7 +11,7 @@ objects by Django's own iterable, exactly as the queryset would.
 
 Only values passed as keyword arguments change between calls; everything else in the
 queryset is fixed when it is first built. The stand-ins must reach the SQL as parameters
-unchanged (ids do, and text such as a token's key, where the stand-in is the id's digits);
+unchanged (ids and numbers do, and text such as a token's key gets the stand-in's digits);
 `PreparedQuery` refuses a query in which one of them does not appear.
 """
 
@@ -27,8 +27,10 @@ from django.db.models import Model, QuerySet
 
 M = TypeVar("M", bound=Model)
 
-#: Stand-in values: ids no row has, far from any real id.
-_STAND_IN_BASE = -7_340_000_000
+#: Two sets of stand-in values, within the range of the smallest integer columns (Django
+#: compiles a lookup on an out-of-range value to no query at all).
+_STAND_INS = (30_011, 31_013)
+_BIGINT = (-(2**63), 2**63 - 1)
 
 
 class PreparedQuery(Generic[M]):
@@ -43,25 +45,36 @@ class PreparedQuery(Generic[M]):
         self._lock = threading.Lock()
 
     def _prepare(self, alias: str) -> tuple[Any, str, tuple, list[tuple[int, str]]]:
-        stand_ins = {name: _STAND_IN_BASE - i for i, name in enumerate(self.names)}
-        queryset = self.build(**stand_ins)
-        compiler = queryset.query.get_compiler(using=alias)
-        sql, params = compiler.as_sql()  # fills the compiler's select and row layout too
+        """Compile the queryset with two sets of stand-ins: the parameters that differ between
+        the two are the named values' places (no other constant of the query is mistaken
+        for one), and the SQL must not differ at all."""
+        compiled = []
+        for base in _STAND_INS:
+            stand_ins = {name: base + i for i, name in enumerate(self.names)}
+            compiler = self.build(**stand_ins).query.get_compiler(using=alias)
+            sql, params = compiler.as_sql()  # fills the compiler's select and row layout too
+            compiled.append(
+                (compiler, sql, tuple(params), {str(v): k for k, v in stand_ins.items()})
+            )
+        (compiler, sql, params, names), (_, other_sql, other_params, _) = compiled
+        if sql != other_sql or len(params) != len(other_params):
+            raise ValueError("the query's SQL depends on the values: it cannot be prepared")
         slots = [
-            (i, name)
-            for i, param in enumerate(params)
-            for name, value in stand_ins.items()
-            if str(param) == str(value)  # a text column gets the stand-in as text
+            (i, names[str(param)])  # a text column gets the stand-in as text
+            for i, (param, other) in enumerate(zip(params, other_params, strict=True))
+            if param != other and str(param) in names
         ]
         missing = set(self.names) - {name for _, name in slots}
         if missing:
             raise ValueError(f"not query parameters: {sorted(missing)}")
-        return compiler, sql, tuple(params), slots
+        return compiler, sql, params, slots
 
     def _queryset(self, values: dict[str, Any]) -> QuerySet[M]:
         if set(values) != set(self.names):
             raise TypeError(f"values for exactly {sorted(self.names)}, got {sorted(values)}")
         template = self._template()
+        if any(isinstance(v, int) and not _BIGINT[0] <= v <= _BIGINT[1] for v in values.values()):
+            return template.none()  # no row has such an id (as Django's own range check)
         alias = router.db_for_read(template.model)
         found = self._compiled.get(alias)
         if found is None:
@@ -82,7 +95,7 @@ class PreparedQuery(Generic[M]):
     def _template(self) -> QuerySet[M]:
         """The queryset once built, cloned for each call (cheaper than building it again)."""
         if self._template_qs is None:
-            self._template_qs = self.build(**{name: _STAND_IN_BASE for name in self.names})
+            self._template_qs = self.build(**{name: _STAND_INS[0] for name in self.names})
         return self._template_qs
 
     def list(self, **values: Any) -> list[M]:

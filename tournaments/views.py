@@ -104,7 +104,7 @@ def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, access.Acc
 def _round(
     request: HttpRequest, event: Event, number: int, who: access.Access | None = None
 ) -> Round:
-    return get_object_or_404(access.visible_rounds(request.user, event, who), number=number)
+    return access.visible_round(request.user, event, number, who)
 
 
 # Event pages ------------------------------------------------------------------------------------

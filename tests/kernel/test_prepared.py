@@ -60,3 +60,24 @@ def test_every_named_value_must_be_a_parameter_and_every_call_give_them_all():
     missing = PreparedQuery(lambda round_id: Match.objects.filter(pk=1), "round_id")
     with pytest.raises(ValueError, match="round_id"):
         missing.list(round_id=1)
+
+
+def test_an_id_beyond_any_column_finds_nothing():
+    prepared = PreparedQuery(lambda pk: Match.objects.filter(pk=pk), "pk")
+    assert prepared.list(pk=10**30) == []
+
+
+def test_a_small_integer_column_and_a_text_column_are_prepared_too():
+    event, _ = make_running_event(2)
+    round_, _ = services.pair_next_round(event)
+    by_number = PreparedQuery(
+        lambda event_id, number: event.rounds.model.objects.filter(
+            event_id=event_id, number=number
+        ),
+        "event_id",
+        "number",
+    )
+    assert by_number.first(event_id=event.pk, number=1) == round_
+    assert by_number.first(event_id=event.pk, number=2) is None
+    by_slug = PreparedQuery(lambda slug: type(event).objects.filter(slug=slug), "slug")
+    assert by_slug.first(slug=event.slug) == event
