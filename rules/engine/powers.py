@@ -609,7 +609,9 @@ def unmodelled_possible(state: GameState) -> bool:
     found = memo.get("unmodelled")
     if found is None:
         found = memo["unmodelled"] = any(not is_modelled(p) for p in _possible_held(state))
-    return found or any(not is_modelled(p) for p in _gained_by_spells(state))
+    if found or not state.lasting_now:  # no lasting effect this turn: no power gained by a spell
+        return found
+    return any(not is_modelled(p) for p in _gained_by_spells(state))
 
 
 def unsupported_powers(state: GameState, units: list[Unit]) -> list[str]:
