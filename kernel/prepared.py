@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from django.db import router
+from django.db import connections, router
 from django.db.models import Model, QuerySet
 
 M = TypeVar("M", bound=Model)
@@ -85,7 +85,8 @@ class PreparedQuery(Generic[M]):
         filled = list(params)
         for position, name in slots:
             filled[position] = values[name]
-        ready = copy.copy(compiler)  # the prepared one is shared by the process's threads
+        ready = copy.copy(compiler)  # the prepared one is shared by the process's threads,
+        ready.connection = connections[alias]  # each of which has its own connection
         ready.as_sql = lambda *args, **kwargs: (sql, tuple(filled))
         queryset = template.all()
         queryset._db = alias

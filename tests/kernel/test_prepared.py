@@ -81,3 +81,29 @@ def test_a_small_integer_column_and_a_text_column_are_prepared_too():
     assert by_number.first(event_id=event.pk, number=2) is None
     by_slug = PreparedQuery(lambda slug: type(event).objects.filter(slug=slug), "slug")
     assert by_slug.first(slug=event.slug) == event
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_thread_runs_a_prepared_query_on_its_own_connection():
+    """Gunicorn's threads share the prepared compiler, never a database connection."""
+    import threading
+
+    from django.db import connection
+
+    event, _ = make_running_event(2)
+    prepared = PreparedQuery(lambda pk: type(event).objects.filter(pk=pk), "pk")
+    assert prepared.first(pk=event.pk) == event  # prepared in this thread
+    found, failed = [], []
+
+    def other() -> None:
+        try:
+            found.append(prepared.first(pk=event.pk))
+        except Exception as error:
+            failed.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join()
+    assert not failed and found == [event]
