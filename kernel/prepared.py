@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from django.db import connections, router
+from django.db import connections
 from django.db.models import Model, QuerySet
 
 M = TypeVar("M", bound=Model)
@@ -75,7 +75,7 @@ class PreparedQuery(Generic[M]):
         template = self._template()
         if any(isinstance(v, int) and not _BIGINT[0] <= v <= _BIGINT[1] for v in values.values()):
             return template.none()  # no row has such an id (as Django's own range check)
-        alias = router.db_for_read(template.model)
+        alias = template.db  # the router's choice, for a read or (a lock) a write
         found = self._compiled.get(alias)
         if found is None:
             with self._lock:
