@@ -326,6 +326,8 @@ WORDING: dict[str, Promise] = {
     "term_additional": _("additional effect"),
     "term_adjacent": _("%(near)s adjacent %(family)s"),
     "term_critical_armour": _("%(critical)s critical vs %(armour)s armour"),
+    "term_critical_no_armour": _("%(critical)s critical vs no Armour roll (7.2.6.a)"),
+    "term_versus": _("%(critical)s vs %(armour)s"),
     "term_heal_power": _("Heal power (4.9.13)"),
     "term_heal_critical": _("at least one critical success"),
     "unmodelled_power_cast": _(
@@ -448,6 +450,23 @@ OBSTACLES: dict[str, Promise] = {
     # the units a card lets a player pick (`{spell}: {unit} is not {what}`)
     "an adjacent allied summon": _("an adjacent allied summon"),
     "an adjacent allied Gobbowl Ball": _("an adjacent allied Gobbowl Ball"),
+    "an adjacent ally": _("an adjacent ally"),
+    "an adjacent enemy": _("an adjacent enemy"),
+    "an adjacent allied Krosmaster": _("an adjacent allied Krosmaster"),
+    "a Krosmaster two cells from the targeted Krosmaster": _(
+        "a Krosmaster two cells from the targeted Krosmaster"
+    ),
+    "Yugo or an ally next to him": _("Yugo or an ally next to him"),
+    "The Nun or an adjacent ally": _("The Nun or an adjacent ally"),
+    # what a card looks for on the targeted cell (`{source}: no {what} on {cell}`)
+    "the targeted opposing character": _("the targeted opposing character"),
+    "the targeted ally": _("the targeted ally"),
+    "the targeted Krosmaster": _("the targeted Krosmaster"),
+    "the targeted Gobbowl Ball": _("the targeted Gobbowl Ball"),
+    "the targeted character": _("the targeted character"),
+    "opposing character": _("opposing character"),
+    "character": _("character"),
+    "target": _("target"),
 }
 """What may stand on a cell that is not free, where it is not a unit or a named piece, and the
 kinds of unit a card picks."""
@@ -521,7 +540,7 @@ FACT_WORDS: dict[str, Mapping[str, Promise]] = {
     "piece": PIECES,
     "first": SCENERY,
     "second": SCENERY,
-    "why": WHYS,
+    "why": {**OBSTACLES, **WHYS},  # a unit a card picks is also what its choice is for
     "step": STEPS,
     "modifier": MODIFIERS,
     "when": WHENS,
@@ -551,12 +570,7 @@ def worded(
         return None
     words = words or {}
     try:
-        facts = {
-            name: str(words[name][value])
-            if isinstance(value, str) and value in words.get(name, {})
-            else _nested(value, words)
-            for name, value in params.items()
-        }
+        facts = {name: _word(value, words.get(name, {}), words) for name, value in params.items()}
         return str(wording) % facts
     except (KeyError, TypeError, ValueError, _Unworded):  # a stored report of another shape
         return None
@@ -566,15 +580,29 @@ class _Unworded(Exception):
     """A sentence inside the facts that this table cannot word."""
 
 
-def _nested(value: Any, words: Mapping[str, Mapping[str, Promise]]) -> Any:
+def _word(
+    value: Any, own: Mapping[str, Promise], words: Mapping[str, Mapping[str, Promise]]
+) -> Any:
+    """One fact worded: an English word of its own table (`own`), or a nested sentence."""
+    if isinstance(value, str) and value in own:
+        return str(own[value])
+    return _nested(value, words, own)
+
+
+def _nested(
+    value: Any,
+    words: Mapping[str, Mapping[str, Promise]],
+    own: Mapping[str, Promise] | None = None,
+) -> Any:
     """A fact that is itself a sentence (`rules.engine.refusals.Said`, stored as `{"key",
-    "params"}`) or a list of them (`Joined`, stored as `{"join", "sep", "last"}`), worded."""
+    "params"}`) or a list of them (`Joined`, stored as `{"join", "sep", "last"}`, whose plain
+    items are words of the fact's own table `own`), worded."""
     if hasattr(value, "fact"):  # the engine's object, before it is stored
         value = value.fact()
     if not isinstance(value, Mapping):
         return value
     if "join" in value:
-        texts = [str(_nested(item, words)) for item in value["join"]]
+        texts = [str(_word(item, own or {}, words)) for item in value["join"]]
         last = value.get("last")
         if last is not None and len(texts) > 1:
             joiner = str(AND) if last == " and " else last

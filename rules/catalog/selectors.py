@@ -406,3 +406,10 @@ def verify_match_log(
         known = ", ".join(missing.candidates)
         message = f"{missing.message} (releases here: {known})" if known else missing.message
         return UnreadableReport((ParseIssue(1, "catalog", message),))
+
+
+def french_power_names(names: Iterable[str]) -> dict[str, str]:
+    """English power name -> the French powers file's name, for the names that have one (the
+    catalog import stores it, `Power.name_fr`); a name without one is left out."""
+    rows = Power.objects.filter(name__in=list(names)).exclude(name_fr="")
+    return dict(rows.values_list("name", "name_fr").distinct())

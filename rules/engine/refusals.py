@@ -10,7 +10,7 @@ message)`) is shown in English.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 REFUSALS: dict[str, str] = {
     # Set-up (1.1.4, 1.3, 2.4.3.b)
@@ -289,6 +289,8 @@ REFUSALS: dict[str, str] = {
     "term_additional": "additional effect",
     "term_adjacent": "{near} adjacent {family}",
     "term_critical_armour": "{critical} critical vs {armour} armour",
+    "term_critical_no_armour": "{critical} critical vs no Armour roll (7.2.6.a)",
+    "term_versus": "{critical} vs {armour}",
     "term_heal_power": "Heal power (4.9.13)",
     "term_heal_critical": "at least one critical success",
     # What the engine does not model (`Unsupported`)
@@ -402,17 +404,18 @@ class Said(str):
     name cannot be read, what a cost adds up): a string, the English sentence, that also keeps
     its key and facts, stored as `{"key", "params"}` so that the Django layer words it too."""
 
+    table: ClassVar[dict[str, str]] = REFUSALS
     key: str
     params: dict[str, Any]
 
     def __new__(cls, key: str, params: dict[str, Any] | None = None) -> Said:
         params = dict(params or {})
-        said = super().__new__(cls, REFUSALS[key].format(**params))
+        said = super().__new__(cls, cls.table[key].format(**params))
         said.key, said.params = key, params
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Said, (self.key, self.params))
+        return (type(self), (self.key, self.params))
 
     @property
     def message(self) -> str:

@@ -46,6 +46,7 @@ from rules.engine.state import (
     SpecialMarker,
 )
 from rules.engine.summons import put_into_play
+from rules.engine.trace_texts import traced
 from rules.engine.turn import apply_markers
 
 
@@ -154,7 +155,11 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
             effect.kind.value, caster.id, run.spell.name, state.turn, effect.amount, effect.element
         )
         run.state = replace(state, lasting=(*state.lasting, lasting))
-        run.log("Step 3", "4.18.4", f"{caster.id}: +{effect.amount} {effect.kind.value} this turn")
+        run.log(
+            "Step 3",
+            "4.18.4",
+            traced("lasting_bonus", unit=caster.id, amount=effect.amount, kind=effect.kind.value),
+        )
         return
     if isinstance(effect, RangeThisTurn):
         run.state = state.with_unit(replace(caster, range_bonus=caster.range_bonus + effect.amount))
