@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from matches.logs.wording import problem_text
+from matches.logs.wording import problem_text, skipped_text
 
 
 class Outcome(models.TextChoices):
@@ -41,7 +41,7 @@ class Match(models.Model):
         blank=True,
         related_name="+",
     )
-    bracket_slot = models.CharField(max_length=8, blank=True, help_text="W1-1, L2-1, GF...")
+    bracket_slot = models.CharField(max_length=8, blank=True, help_text=_("W1-1, L2-1, GF..."))
     explanation = models.CharField(max_length=200, blank=True)
     rematch = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -185,7 +185,7 @@ class Ruling(models.Model):
     judge = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
-    rule = models.CharField(max_length=32, help_text="Rule number, e.g. 3.4.2.")
+    rule = models.CharField(max_length=32, help_text=_("Rule number, e.g. 3.4.2."))
     text = models.TextField()
     result = models.CharField(max_length=4, choices=Outcome.choices, blank=True)
     gg_a = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -230,15 +230,15 @@ class MatchLog(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="logs")
     sha256 = models.CharField(max_length=64)
-    data = models.BinaryField(help_text="The log exactly as uploaded.")
+    data = models.BinaryField(help_text=_("The log exactly as uploaded."))
     size = models.PositiveIntegerField()
     time_policy = models.CharField(
-        max_length=20, help_text="The event's time policy when uploaded, as the engine names it."
+        max_length=20, help_text=_("The event's time policy when uploaded, as the engine names it.")
     )
     rulings = models.JSONField(
         default=dict,
         blank=True,
-        help_text="The event's named rulings when uploaded ({name: reading}); empty: the log's.",
+        help_text=_("The event's named rulings when uploaded ({name: reading}); empty: the log's."),
     )
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -254,7 +254,7 @@ class MatchLog(models.Model):
     match_check = models.JSONField(
         null=True,
         blank=True,
-        help_text="The header compared with the match (docs/match-log.md).",
+        help_text=_("The header compared with the match (docs/match-log.md)."),
     )
     review_call = models.ForeignKey(
         JudgeCall,
@@ -262,12 +262,12 @@ class MatchLog(models.Model):
         null=True,
         blank=True,
         related_name="match_logs",
-        help_text="The judge review this log opened or was attached to.",
+        help_text=_("The judge review this log opened or was attached to."),
     )
     withdrawn_at = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="Withdrawn by its uploader before a judge acted (kept, not counted).",
+        help_text=_("Withdrawn by its uploader before a judge acted (kept, not counted)."),
     )
 
     class Meta:
@@ -301,6 +301,11 @@ class MatchLog(models.Model):
             {**problem, "message": problem_text(problem)}
             for problem in (self.match_check or {}).get("problems") or []
         ]
+
+    @property
+    def match_skipped(self) -> list[str]:
+        """What the match check could not compare, and why, in the reader's language."""
+        return skipped_text(self.match_check)
 
     @property
     def sides_swapped(self) -> bool:

@@ -407,6 +407,13 @@ WORDING: dict[str, Promise] = {
     "inspect_targetable": _("%(target)s can be targeted from %(viewer)s."),
     "inspect_refused": _("%(reason)s (%(rule)s, %(defined_by)s)."),
     "inspect_area": _("The area covers %(cells)s (4.16)."),
+    "caption_sight": _("Cells %(viewer)s can see"),
+    "caption_reach": _("Cells the spell can target"),
+    "caption_area": _("%(shape)s area on %(target)s"),
+    "caption_target": _("Target %(target)s"),
+    "caption_title": _("%(arena)s: seen from %(viewer)s"),
+    "range_needs_bounds": _("a ranged spell needs a MIN and a MAX range (4.15.3)"),
+    "range_not_valid": _("range %(low)s-%(high)s is not a valid range"),
     "power_lost": _("%(power)s: its holder is out of play or lost the power"),
     "power_lost_holder": _("%(power)s: its holder lost the power"),
 }
@@ -534,7 +541,23 @@ MODIFIERS: dict[str, Promise] = {
 """What adds or takes a die from a roll (`rules.engine.dice.DICE_MODIFIERS`)."""
 
 
+AREA_NAMES: dict[str, Promise] = {
+    "Single": pgettext_lazy("an area, as a caption names it", "Single"),
+    "Cross": pgettext_lazy("an area, as a caption names it", "Cross"),
+    "Square": pgettext_lazy("an area, as a caption names it", "Square"),
+    "Hammer": pgettext_lazy("an area, as a caption names it", "Hammer"),
+    "Staff": pgettext_lazy("an area, as a caption names it", "Staff"),
+    "Shovel": pgettext_lazy("an area, as a caption names it", "Shovel"),
+    "Hand": pgettext_lazy("an area, as a caption names it", "Hand"),
+    "Breath": pgettext_lazy("an area, as a caption names it", "Breath"),
+    "Axe": pgettext_lazy("an area, as a caption names it", "Axe"),
+    "Multiple": pgettext_lazy("an area, as a caption names it", "Multiple"),
+}
+"""The areas of effect (4.16) as the board inspector's caption names them."""
+
 FACT_WORDS: dict[str, Mapping[str, Promise]] = {
+    "shape": AREA_NAMES,
+    "arena": {"Arena": pgettext_lazy("an arena without a name", "Arena")},
     "action": ACTIONS,
     "what": OBSTACLES,
     "piece": PIECES,

@@ -193,7 +193,7 @@ def check_against_match(log_id: int, header: Any | None) -> dict[str, Any]:
         failed = log_selectors.Problem(
             "match", None, None, "comparison_failed", {"error": type(crash).__name__}
         )
-        check = log_selectors.unchecked("the comparison with the match failed")
+        check = log_selectors.unchecked("comparison_failed")
         return {**check.to_dict(), "problems": [failed.to_dict()]}
 
 

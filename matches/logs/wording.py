@@ -596,3 +596,35 @@ def problem_english(key: str, params: dict[str, Any]) -> str:
     """The problem's sentence in English, as the report stores it."""
     with translation.override("en"):
         return problem_text({"key": key, "params": params})
+
+
+SKIPPED: dict[str, Promise] = {
+    "teams_not_revealed": _("teams: the ban phase has not revealed this match's teams"),
+    "teams_none_registered": _("teams: %(player)s registered no team"),
+    "arena_unreadable": _("arena: %(arena)s cannot be read (%(error)s)"),
+    "header_unreadable": _("the header could not be read, so nothing was compared"),
+    "record_header_unreadable": _("the record's header could not be read, so nothing was compared"),
+    "no_registered_list": _("player %(side)s has no registered list"),
+    "comparison_failed": _("the comparison with the match failed"),
+}
+"""What the match check could not compare, and why (`selectors.Skip`), by key."""
+
+
+def skipped_text(check: Any) -> list[str]:
+    """A stored match check's `skipped` in the active language; a check stored before they had
+    keys keeps its English."""
+    check = check or {}
+    facts = check.get("skipped_facts")
+    if facts is None:
+        return list(check.get("skipped") or [])
+    out = []
+    for english, found in zip(check.get("skipped") or [], facts, strict=False):
+        said = refusals.worded(SKIPPED, found.get("key") or "", found.get("params") or {})
+        out.append(said if said is not None else english)
+    return out
+
+
+def skipped_english(key: str, params: dict[str, Any]) -> str:
+    """The skipped comparison's sentence in English, as the check stores it."""
+    with translation.override("en"):
+        return refusals.worded(SKIPPED, key, params) or key

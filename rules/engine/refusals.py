@@ -345,6 +345,14 @@ REFUSALS: dict[str, str] = {
     "inspect_targetable": "{target} can be targeted from {viewer}.",
     "inspect_refused": "{reason} ({rule}, {defined_by}).",
     "inspect_area": "The area covers {cells} (4.16).",
+    # its board's captions (the highlighted cells, the title) and an impossible range (4.15.3)
+    "caption_sight": "Cells {viewer} can see",
+    "caption_reach": "Cells the spell can target",
+    "caption_area": "{shape} area on {target}",
+    "caption_target": "Target {target}",
+    "caption_title": "{arena}: seen from {viewer}",
+    "range_needs_bounds": "a ranged spell needs a MIN and a MAX range (4.15.3)",
+    "range_not_valid": "range {low}-{high} is not a valid range",
     # The log's text (`rules.matchlog`): why a log cannot be read at all
     "log_empty": "the log is empty: line 1 must be the header",
     "log_not_utf8": "not UTF-8 text (byte {byte})",

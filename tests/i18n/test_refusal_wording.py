@@ -129,7 +129,7 @@ def test_every_key_the_engine_raises_is_in_the_catalogue():
                     used[kind].add(key.value)
             elif (  # a sentence inside another's facts, a cell's or an area's error
                 isinstance(node.func, ast.Name)
-                and node.func.id in ("said", "CellError", "AreaError", "traced")
+                and node.func.id in ("said", "CellError", "AreaError", "RangeError", "traced")
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
             ):
