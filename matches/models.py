@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from matches.logs import wording as log_wording
 from matches.logs.wording import problem_text, skipped_text
 
 
@@ -160,6 +161,9 @@ class JudgeCall(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     note = models.CharField(max_length=500, blank=True)
+    # A note the log verifier wrote: its key and facts, so each reader gets it in their language
+    # (`note_text`); empty for a note a person typed, shown as written.
+    note_facts = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
 
@@ -176,6 +180,20 @@ class JudgeCall(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} at {self.match or self.event}"
+
+    @property
+    def note_text(self) -> str:
+        """The note in the reader's language: a note the log verifier wrote is worded from its
+        log and facts (`matches.logs.wording`); a typed note, or one whose log is gone, as
+        stored."""
+        key = (self.note_facts or {}).get("key")
+        params = (self.note_facts or {}).get("params") or {}
+        if key == "log_result_differs":
+            return log_wording.result_differs_text(**params)
+        log = MatchLog.objects.defer("data").filter(pk=params.get("log")).first() if key else None
+        if key == "log_review" and log is not None:
+            return log_wording.review_text(log, self._meta.get_field("note").max_length)
+        return self.note
 
 
 class Ruling(models.Model):

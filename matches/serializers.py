@@ -192,6 +192,12 @@ class JudgeCallSerializer(serializers.ModelSerializer):
             "match_logs",
         ]
 
+    def to_representation(self, instance: JudgeCall) -> dict:
+        """A note the log verifier wrote comes in the reader's language (`note_text`)."""
+        data = super().to_representation(instance)
+        data["note"] = instance.note_text
+        return data
+
     def get_match_logs(self, call: JudgeCall) -> list[dict]:
         # `.all()`: the list view prefetches them (one query for the page, not one per call).
         logs = sorted(call.match_logs.all(), key=lambda log: log.pk)

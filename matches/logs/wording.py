@@ -18,7 +18,7 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules import refusals, sections
@@ -628,3 +628,74 @@ def skipped_english(key: str, params: dict[str, Any]) -> str:
     """The skipped comparison's sentence in English, as the check stores it."""
     with translation.override("en"):
         return refusals.worded(SKIPPED, key, params) or key
+
+
+LOG_VERDICTS: dict[str, Promise] = {
+    "queued": pgettext_lazy("a log's verdict in a judge's note", "queued"),
+    "running": pgettext_lazy("a log's verdict in a judge's note", "running"),
+    "valid": pgettext_lazy("a log's verdict in a judge's note", "valid"),
+    "invalid": pgettext_lazy("a log's verdict in a judge's note", "invalid"),
+    "mismatch": pgettext_lazy("a log's verdict in a judge's note", "mismatch"),
+    "unsupported": pgettext_lazy("a log's verdict in a judge's note", "unsupported"),
+    "incomplete": pgettext_lazy("a log's verdict in a judge's note", "incomplete"),
+    "unreadable": pgettext_lazy("a log's verdict in a judge's note", "unreadable"),
+    "error": pgettext_lazy("a log's verdict in a judge's note", "error"),
+}
+"""A log's status as the judge's note names it (`MatchLog.Status` values in English)."""
+
+
+def review_text(log: Any, length: int) -> str:
+    """What the judge reads in the queue about a log, in the active language: the verdict and
+    the first finding with its line, then how the log differs from the match. In English the
+    note stored on the judge call (`services.review_note`)."""
+    report = log.report or {}
+    facts = {"log": log.pk, "status": str(LOG_VERDICTS.get(log.status, log.status))}
+    problems = log.match_problems
+    if problems and log.status == "valid":
+        parts = [gettext("Match log #%(log)s is %(status)s but does not record this match's game")]
+    else:
+        parts = [gettext("Match log #%(log)s is %(status)s")]
+    parts[0] %= facts
+    for error in report.get("errors", [])[:1]:
+        found = {
+            "line": error.get("line"),
+            "rule": error.get("rule"),
+            "message": refusals.refusal_text(error),
+        }
+        if found["line"] and found["rule"]:
+            parts.append(gettext("line %(line)s, rule %(rule)s: %(message)s") % found)
+        elif found["line"]:
+            parts.append(gettext("line %(line)s: %(message)s") % found)
+        elif found["rule"]:
+            parts.append(gettext("the log, rule %(rule)s: %(message)s") % found)
+        else:
+            parts.append(gettext("the log: %(message)s") % found)
+    for feature in report.get("unsupported", [])[:1]:
+        parts.append(
+            gettext("line %(line)s: not modelled: %(feature)s")
+            % {"line": feature["line"], "feature": feature["feature"]}
+        )
+    parts.extend(gettext("%(field)s: %(message)s") % p for p in problems)
+    return (pgettext("between the parts of a judge's note", "; ").join(parts) + ".")[:length]
+
+
+def outcome_text(outcome: Any, short: str = "GG") -> str:
+    """A match outcome for a judge's note (`[result, gg_a, gg_b]`), in the active language;
+    `short` is the game system's score ("GG", "Mobs left")."""
+    from matches.models import Outcome  # the models import this module
+
+    result, gg_a, gg_b = outcome
+    label = Outcome(result).label if result in Outcome.values else gettext("no result")
+    return f"{label}, {gg_a}-{gg_b} {short}" if gg_a is not None else str(label)
+
+
+def result_differs_text(log: int, found: Any, confirmed: Any, short: str) -> str:
+    """The note of a valid log whose result is not the confirmed one, in the active language."""
+    return gettext(
+        "Match log #%(log)s is valid but its result (%(found)s) differs from the confirmed "
+        "result (%(confirmed)s)."
+    ) % {
+        "log": log,
+        "found": outcome_text(found, short),
+        "confirmed": outcome_text(confirmed, short),
+    }

@@ -1,7 +1,8 @@
 """The last English lines for a French reader (issue 18): the trace lines of single cards, roster
 powers and scenery pieces, with the French power names of the catalog; the board inspector's
 captions and impossible ranges; the catalog's 1.1.1.h reasons; what the match check could not
-compare; the API schema's descriptions. The English stays the engine's word for word."""
+compare; the judge calls' notes the log verifier writes; the API schema's descriptions. The
+English stays the engine's word for word."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from matches.logs import services as log_services
 from matches.logs.wording import skipped_text, step_text, worded_trace
+from matches.models import JudgeCall, MatchLog
 from rules.catalog import selectors as catalog
 from rules.catalog import services
 from rules.engine.casting.actions import TraceStep
@@ -19,6 +22,8 @@ from rules.engine.refusals import Joined
 from rules.engine.trace_texts import traced
 from rules.models import Power, Profile
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
+from tests.matchlogs_web.conftest import build_world as build_log_world
+from tests.matchlogs_web.conftest import corpus, run_task
 
 
 def _stored(line, step: str = "Step 3", rule: str = "7.2.4") -> dict:
@@ -150,3 +155,23 @@ def test_the_api_schema_describes_fields_and_refusals_in_french(client):
     assert "Numéro de la règle appliquée, p. ex. 3.4.2." in french
     assert "Invalid input: the field and why." in english
     assert "Rule number applied, e.g. 3.4.2." in english
+
+
+@pytest.mark.django_db
+def test_a_judge_calls_note_written_by_the_verifier_in_french_stored_in_english(release):  # noqa: F811
+    world = build_log_world()
+    data = corpus("invalid-move-into-tree.jsonl")
+    log, _ = log_services.store_log(world.match, data=data, by=world.player_a, enqueue=False)
+    run_task(log.pk)
+    call = MatchLog.objects.get(pk=log.pk).review_call
+    assert call is not None and call.note_facts["key"] == "log_review"
+    assert call.note.startswith(f"Match log #{log.pk} is invalid; line ")
+    with translation.override("en"):
+        assert call.note_text == call.note
+    with translation.override("fr"):
+        french = call.note_text
+    assert french.startswith(f"Le journal de match n° {log.pk} est invalide ; ligne ")
+    assert "n'est pas une case libre : un Arbre s'y trouve" in french
+    typed = JudgeCall(note="typed by a player")
+    with translation.override("fr"):
+        assert typed.note_text == "typed by a player"
