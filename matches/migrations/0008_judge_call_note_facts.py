@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0007_match_log_withdrawn_at'),
+        ("matches", "0007_match_log_withdrawn_at"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='judgecall',
-            name='note_facts',
+            model_name="judgecall",
+            name="note_facts",
             field=models.JSONField(blank=True, default=dict),
         ),
     ]
