@@ -5,9 +5,9 @@ of the procedure, "Step 3", "Move", "Roll for Tension"...), the rule behind it a
 The page shows the heading in its own language, and beside the rule number the title of its
 section (`rules.sections`); a heading this table does not know is shown as the engine gave it.
 The detail of a step with a key (`TraceStep.said`, `rules.engine.trace_texts`; a refused
-step's refusal key, `rules.refusals`) and the list of changes are worded here from their facts;
-the steps of casting a spell and of the powers have no key yet and stay in English, marked
-`lang="en"` on the page.
+step's refusal key, `rules.refusals`) and the list of changes are worded here from their facts,
+a power's printed name by the French catalog's where it has one; a step stored without a key
+(an older report) stays in English, marked `lang="en"` on the page.
 """
 
 from __future__ import annotations
