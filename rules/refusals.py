@@ -344,6 +344,10 @@ WORDING: dict[str, Promise] = {
     ),
     "effect_not_modelled": _("effect not modelled: %(text)s"),
     "reward_not_modelled": _("its effect is not modelled"),
+    "equipment_type_unknown": _(
+        "the log gives no Equipment type for %(reward)s, so one Equipment per type cannot be "
+        "checked"
+    ),
     "no_strength": _("%(summon)s has no Strength value"),
     "no_gg_left": _("no player has GG left"),
     "no_krosmasters_left": _("no Krosmaster is left in the arena"),

@@ -8,14 +8,15 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from kernel import limits
 from kernel.errors import InvalidInput
 from rules.engine.legality import TeamEntry
 from rules.models import Format, Profile
 from teams.models import Team
 from teams.models import TeamEntry as SavedEntry
 
-MAX_ENTRIES = 20
-"""Far above any format's team size (8 for the regular one), low enough to refuse junk."""
+MAX_ENTRIES = limits.TEAM_SIZE[1]
+"""A draft may be illegal, but never larger than the largest team any event may allow."""
 
 
 class TeamInvalid(InvalidInput):

@@ -306,6 +306,9 @@ REFUSALS: dict[str, str] = {
     ),
     "effect_not_modelled": "effect not modelled: {text}",
     "reward_not_modelled": "its effect is not modelled",
+    "equipment_type_unknown": (
+        "the log gives no Equipment type for {reward}, so one Equipment per type cannot be checked"
+    ),
     "no_strength": "{summon} has no Strength value",
     "no_gg_left": "no player has GG left",
     "no_krosmasters_left": "no Krosmaster is left in the arena",

@@ -647,11 +647,26 @@ def _boost(state: GameState, unit_id: str, reward: Reward) -> GameState:
 
 
 def _check_equipment_slot(unit: Unit, reward: Reward) -> None:
-    """One face-up Equipment per type except Techniques; Dofus and Trophy exclude each other."""
+    """One face-up Equipment per type except Techniques; Dofus and Trophy exclude each other.
+
+    A token whose type the log leaves out (the scoresheet allows that) cannot be checked against
+    another face-up Equipment: that reveal is `unsupported` by name, never accepted blind.
+    """
     kind = reward.equipment_type
     if kind == "technique":
         return
-    worn = {r.equipment_type for r in unit.face_up(RewardKind.EQUIPMENT)}
+    worn = {r.equipment_type for r in unit.face_up(RewardKind.EQUIPMENT)} - {"technique"}
+    untyped = (
+        reward
+        if kind is None
+        else next((r for r in unit.face_up(RewardKind.EQUIPMENT) if r.equipment_type is None), None)
+    )
+    if untyped is not None and worn:
+        raise Unsupported(
+            "4.7.11:equipment-type",
+            said("equipment_type_unknown", reward=untyped.id),
+            unit=unit.id,
+        )
     if kind in worn:
         raise RuleViolation.because("4.7.11.b", "face_up_kind_already", unit=unit.id, kind=kind)
     if kind in ("dofus", "trophy") and worn & {"dofus", "trophy"}:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from kernel import limits
 from rules.catalog import services
+from rules.engine.legality import TeamEntry
 from rules.models import Arena, Format, Release
+from teams import services as team_services
 from teams.models import Team
 from tests.catalog.conftest import LEGAL_TEAM
 from tests.factories import make_event, make_user
@@ -110,3 +113,12 @@ def test_arena_editor_is_for_staff(client):
     assert client.post(url, {"cell": "z9", "tool": "tree"}, **HTMX).status_code == 400
     created = client.post("/catalog/arenas/new/", {"name": "Fresh"})
     assert created["Location"] == "/catalog/arenas/fresh/edit/"
+
+
+def test_a_saved_team_is_capped_at_the_largest_team_any_event_allows(release: Release):
+    """Drafts may break 1.1.1.a, but never exceed the event settings' own ceiling (1.1.2)."""
+    fmt = Format.objects.filter(release=release).first()
+    too_many = [TeamEntry(LEGAL_TEAM[0], f"#{n}") for n in range(limits.TEAM_SIZE[1] + 1)]
+    with pytest.raises(team_services.TeamInvalid) as refused:
+        team_services.save_team(owner=make_user("drafter"), name="Big", fmt=fmt, entries=too_many)
+    assert refused.value.errors["krosmasters"] == [f"at most {limits.TEAM_SIZE[1]} Krosmasters"]

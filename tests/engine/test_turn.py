@@ -461,6 +461,34 @@ def test_4_7_11_c_dofus_or_trophy_not_both() -> None:
     assert err.value.rule == "4.7.11.c"
 
 
+@pytest.mark.parametrize(("worn_type", "revealed_type"), [("weapon", None), (None, "weapon")])
+def test_4_7_11_b_an_equipment_of_unknown_type_next_to_another_is_unsupported(
+    worn_type, revealed_type
+) -> None:
+    """One Equipment per type cannot be checked when the log leaves a type out: named, not
+    accepted blind."""
+    revealed = replace(SWORD, id="token", equipment_type=revealed_type)
+    worn = replace(SWORD, id="worn", equipment_type=worn_type)
+    state = _holding(revealed)
+    state = state.with_unit(
+        replace(state.unit("A1"), rewards=(RewardToken(worn, True), *state.unit("A1").rewards))
+    )
+    with pytest.raises(Unsupported) as err:
+        apply_reveal_reward(state, "A1", "token")
+    assert err.value.feature == "4.7.11:equipment-type"
+    assert err.value.unit == "A1"
+
+
+def test_4_7_11_b_an_equipment_of_unknown_type_alone_or_beside_a_technique_is_revealed() -> None:
+    technique = replace(SWORD, id="technique", equipment_type="technique")
+    state = _holding(replace(SWORD, id="token", equipment_type=None))
+    state = state.with_unit(
+        replace(state.unit("A1"), rewards=(RewardToken(technique, True), *state.unit("A1").rewards))
+    )
+    revealed = apply_reveal_reward(state, "A1", "token")
+    assert "token" in {r.id for r in revealed.unit("A1").face_up()}
+
+
 def test_4_7_5_a_a_boost_with_other_effects_is_unsupported() -> None:
     boost = Reward("boost", "granite", RewardKind.BOOST, other_effects=True)
     with pytest.raises(Unsupported):
