@@ -32,7 +32,7 @@ from rules.engine.roster import Profile, Spell
 from rules.engine.state import TURN_ENDED, Lasting
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 

@@ -24,7 +24,7 @@ from rules.engine.roster import Profile, Spell
 from rules.engine.summons import unit_profile
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
 
 
 def _forms(run: CastRun) -> dict[str, Profile]:

@@ -38,7 +38,7 @@ from rules.engine.state import Lasting, PendingEffect
 from rules.engine.summons import controlled, put_into_play
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import GameState
     from rules.engine.summons import Spellbook
 
