@@ -205,3 +205,18 @@ def test_4_14_2_d_a_block_takes_what_is_left_and_4_14_2_f_moves_with_1_mp(
     leave = ev("move", unit="A1", to="e8", block=[roll])
     check = ev("checkpoint", units={"A1": {"cell": cell, "mp": mp_left, "ap": ap_left}})
     agrees([*_beside_b2(mp, ap), leave, check], catalog)
+
+
+@pytest.mark.parametrize(("dice", "rule"), [(["lock", "lock"], None), (["lock"], "7.2.5.a")])
+def test_7_2_2_b_a_caster_knocked_out_by_its_cost_still_rolls_its_powers_dice(
+    catalog, dice, rule
+) -> None:
+    """A1 (Critical Hit, 1 HP) pays 1 Injury: KO'd in Step 1, B takes the wild GG, the spell goes
+    on and its Critical roll still has the power's die (docs/engine-spells.md, session 7)."""
+    header = game(side_a(hp=1, spells=[_BLOOD], powers=("critical-hit",)), side_b())
+    hit = cast("A1", "d12", "Blood", crit=dice, armour={"B2": ["lock"]})
+    lines = [header, *PLACES, A1, hit]
+    if rule is None:
+        agrees([*lines, ev("checkpoint", gg={"A": 6, "B": 7, "wild": False})], catalog)
+    else:
+        refused(lines, catalog, 7, rule)
