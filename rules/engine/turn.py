@@ -379,6 +379,8 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         raise RuleViolation.because("5.2.1", "tension_before_pieces")
     if state.active_unit is not None:
         raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
+    if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
+        raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     expected = next_unit(state)
     if not may_play_next(state, unit_id):
         raise RuleViolation.because(

@@ -82,6 +82,15 @@ def test_4_10_2_b_a_piece_knocked_out_before_its_turn_is_skipped(catalog) -> Non
     agrees([*lines, ev("activate", unit="B1"), check], catalog)
 
 
+def test_4_10_2_a_a_knocked_out_piece_activated_is_out_of_the_arena(catalog) -> None:
+    """B1 KO'd in A's turn: activating it in B's turn (B2 to play) cites its removal from the
+    arena (4.10.2.a), not the Timeline order (5.5.1) it was reported under."""
+    header = game(side_a(), [kros("tb1", hp=1, initiative=2), kros("tb2", initiative=1)])
+    lines = [header, *PLACES, A1, plain_hit("A1", "c12", "B1"), ev("end", unit="A1")]
+    refused([*lines, *turn("A2"), NO_DOUBLE, ev("activate", unit="B1")], catalog, 12, "4.10.2.a")
+    agrees([*lines, *turn("A2"), NO_DOUBLE, ev("activate", unit="B2")], catalog)
+
+
 # -- Summons' turns after a KO (6.4.2, 4.19.9.e) -------------------------------------------------
 
 _SACRIFICE = gun("Sacrifice", cost={"ap": 1, "hp": 1})
