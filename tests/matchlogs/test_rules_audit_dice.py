@@ -332,3 +332,73 @@ def test_4_18_3_a_nothing_else_happens_while_effects_wait_on_standby(catalog) ->
     ]
     agrees(lines, catalog)
     refused([*lines, ev("reveal_reward", unit="A1", reward="g1")], catalog, 11, "4.18.3.a")
+
+
+# -- Several targets of one Push or Attract in a line (1.7.1, 7.5.10, 7.5.11) --------------------
+
+
+# Moves of B1 (from c12) and B2 (from d12) in turns 2 and 4 that leave `front` on d9, `back` on d10.
+_PATHS = {
+    ("B2", "B1"): ({"B1": ["c11", "c10"], "B2": ["d11", "d10", "d9"]}, {"B1": ["d10"]}),
+    ("B1", "B2"): ({"B1": ["c11", "c10", "c9"]}, {"B1": ["d9"], "B2": ["d11", "d10"]}),
+}
+
+
+def _in_line(front: str, back: str, effect: str, rulings: dict[str, str]) -> list[dict[str, Any]]:
+    """B's pieces end on d9 (`front`) and d10 (`back`), in A1's column; in turn 5 A1 (d1)
+    casts a Cross area `effect` on d9, taking both."""
+    header = game(
+        side_a(spells=[gun("Wave", effects=f'"Cross" area of effect. {effect}')]),
+        side_b(),
+        rulings=rulings,
+    )
+
+    def b_turn(moves: dict[str, list[str]]) -> list[dict[str, Any]]:
+        return [
+            e
+            for unit in ("B1", "B2")
+            for e in [
+                ev("activate", unit=unit),
+                *[ev("move", unit=unit, to=cell) for cell in moves.get(unit, [])],
+                ev("end", unit=unit),
+            ]
+        ]
+
+    turn_2, turn_4 = _PATHS[front, back]
+    a_turn = [*turn("A1"), *turn("A2"), NO_DOUBLE]
+    hit = cast("A1", "d9", "Wave", crit=["lock"], armour={"B1": ["lock"], "B2": ["lock"]})
+    return [
+        header,
+        *PLACES,
+        *a_turn,
+        *b_turn(turn_2),
+        NO_DOUBLE,
+        *a_turn,
+        *b_turn(turn_4),
+        NO_DOUBLE,
+        A1,
+        hit,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("effect", "rulings", "front_to", "back_to"),
+    [
+        ("Pushes 1.", {}, "d10", "d11"),
+        ("Attracts 1.", {}, "d8", "d9"),
+        ("Pushes 1.", {"forced-move-order": "back-first"}, "d9", "d11"),
+        ("Attracts 1.", {"forced-move-order": "back-first"}, "d8", "d10"),
+    ],
+    ids=["push", "attract", "push-back-first", "attract-back-first"],
+)
+@pytest.mark.parametrize(("front", "back"), [("B2", "B1"), ("B1", "B2")])
+def test_1_7_1_targets_of_one_push_in_a_line_move_front_first(
+    catalog, effect, rulings, front_to, back_to, front, back
+) -> None:
+    """Two targets in a line: the active player orders the moves (1.7.1), which the log does not
+    say. By default the piece ahead moves first, so neither stops the other; the named ruling
+    `forced-move-order` gives the other order. The units' labels no longer decide (before the
+    audit the piece listed first in the header moved first)."""
+    cells = {front: {"cell": front_to}, back: {"cell": back_to}}
+    lines = _in_line(front, back, effect, rulings)
+    agrees([*lines, ev("checkpoint", units=cells)], catalog)
