@@ -27,7 +27,6 @@ from live.topics import valid
 
 logger = logging.getLogger(__name__)
 
-CHANNEL = "krosmaster:live"  # the one Redis channel every web process listens to
 _KEY = "live:version:{}"
 
 _client_lock = threading.Lock()
@@ -75,7 +74,7 @@ def _send(message: dict[str, Any]) -> None:
     try:
         cache.set(_KEY.format(message["topic"]), version, timeout=None)
         if settings.LIVE_REDIS_URL:
-            _redis().publish(CHANNEL, json.dumps(message))
+            _redis().publish(hub.CHANNEL, json.dumps(message))
         else:
             hub.deliver_everywhere(message)
     except Exception:  # the write is committed; followers catch up on their next poll

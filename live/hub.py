@@ -21,6 +21,7 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
+CHANNEL = "krosmaster:live"  # the one Redis channel: the broker publishes, every hub listens
 QUEUE_SIZE = 64  # notices waiting for a slow browser; past that they are dropped (all alike)
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
@@ -58,8 +59,6 @@ class Hub:
 
     async def _read_redis(self, url: str) -> None:
         import redis.asyncio as aioredis
-
-        from live.broker import CHANNEL
 
         reconnect = False
         while True:

@@ -6,8 +6,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        # Connects the receivers of the signals sent by the apps below this one.
-        from tournaments import notices  # noqa: F401
+        # Connects the receivers of the signals sent by the apps below this one, and registers
+        # the tasks that the services queue by name (`kernel.tasks.queue_task`).
+        from tournaments import notices, tasks  # noqa: F401
         from tournaments.notifications import receivers
 
         receivers.connect()  # issue 17: notices for reports, rulings and verified logs

@@ -26,6 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 
+from kernel.tasks import queue_task
 from live import topics, versions
 from tournaments import selectors
 from tournaments.models import Event
@@ -107,12 +108,7 @@ def request_recompute(event: Event) -> None:
     marked as updating. A change after a quiet spell is computed at once."""
     wait = _wait_before_next(event.pk)
     if cache.add(_key(event.pk, "queued"), 1, timeout=60 + wait):
-        from tournaments.tasks import recompute_standings
-
-        if wait:
-            recompute_standings.apply_async((event.pk,), countdown=wait)
-        else:
-            recompute_standings.delay(event.pk)
+        queue_task("tournaments.tasks.recompute_standings", event.pk, countdown=wait)
 
 
 def _wait_before_next(event_id: int) -> int:

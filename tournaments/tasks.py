@@ -4,9 +4,17 @@ import socket
 
 from celery import shared_task
 
+from kernel.errors import ServiceError
 from kernel.tasks import retrying_task
-from tournaments import snapshots
+from tournaments import background, exports, services, snapshots
 from tournaments.models import Event, Round, WorkerHeartbeat
+
+# Registered with the workers, which import each app's `tasks` module: notifications is a part
+# of this app, not an app of its own.
+from tournaments.notifications.tasks import (  # noqa: F401
+    post_webhook,
+    tell_opponent_of_report,
+)
 
 
 @shared_task
@@ -41,9 +49,6 @@ def pair_round(event_id: int, number: int) -> int | None:
     that round's id without pairing again; a refusal (a round still open...) is recorded as
     the task's outcome for the organiser to read, never retried.
     """
-    from kernel.errors import ServiceError
-    from tournaments import background, services
-
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return None
@@ -69,8 +74,6 @@ def build_export(event_id: int, what: str, fmt: str) -> bool:
     Idempotent and safe to retry: it only stores a file named by the versions it read first,
     and a file already built from the current versions is not built again. Returns whether it
     built one."""
-    from tournaments import background, exports
-
     work = exports.kind(what, fmt)
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
@@ -95,9 +98,6 @@ def start_top_cut(event_id: int) -> bool:
 
     Idempotent: an event already in its top cut (this task's earlier run) is left as it is; a
     refusal (Swiss rounds left...) is recorded for the organiser to read, never retried."""
-    from kernel.errors import ServiceError
-    from tournaments import background, services
-
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return False
@@ -112,10 +112,3 @@ def start_top_cut(event_id: int) -> bool:
         return False
     background.finish(event_id, "top_cut", ok=True)
     return True
-
-
-# Registered with the workers (they import each app's `tasks` module).
-from tournaments.notifications.tasks import (  # noqa: E402, F401
-    post_webhook,
-    tell_opponent_of_report,
-)

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
+from kernel.tasks import queue_task
 from matches import notices, services, signals
 from matches.logs import records
 from matches.logs import selectors as log_selectors
@@ -103,14 +104,8 @@ def store_log(
     except IntegrityError:  # the same upload, a moment earlier, from another request
         return MatchLog.objects.defer("data").get(match=match, sha256=digest), False
     if enqueue:
-        transaction.on_commit(partial(enqueue_verification, log.pk))
+        transaction.on_commit(partial(queue_task, "matches.tasks.verify_match_log", log.pk))
     return log, True
-
-
-def enqueue_verification(log_id: int) -> None:
-    from matches.tasks import verify_match_log  # the task module imports this one
-
-    verify_match_log.delay(log_id)
 
 
 # Verification (the task's body) -------------------------------------------------------------------

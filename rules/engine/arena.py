@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from rules.engine.cells import Cell
 from rules.engine.frozen import lazy
 from rules.engine.refusals import Said, said
-from rules.engine.scenery import PIECES, overrides, own_rules
+from rules.engine.scenery.pieces import PIECES, overrides, own_rules
 
 SIDES = ("A", "B")
 

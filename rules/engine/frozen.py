@@ -55,21 +55,20 @@ def all_lazies(cls: type) -> _Lazies:
 
 #: Per class (the identity of its `_Lazies`, kept for the life of the process) and changed
 #: fields, in the order given: the cached values a copy drops.
-_DROPS: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
+DROPS: dict[tuple[int, tuple[str, ...]], tuple[str, ...]] = {}
 
 
-def drop_lazies(lazies: _Lazies, values: dict[str, Any], changes: dict[str, Any]) -> None:
-    """Remove from a copy's `values` the cached values that may read a changed field: those
-    that do not say what they read, and those that read one of `changes`. Which ones is
-    worked out once per class and set of changed fields (`_DROPS`)."""
+def dropped(lazies: _Lazies, changes: dict[str, Any]) -> tuple[str, ...]:
+    """The cached values a copy changing `changes` drops: those that do not say what they
+    read, and those that read one of `changes`. Worked out once per class and set of changed
+    fields (`DROPS`, read directly by the copies, which run many times per event)."""
     key = (id(lazies), tuple(changes))
-    names = _DROPS.get(key)
+    names = DROPS.get(key)
     if names is None:
-        names = _DROPS[key] = tuple(
+        names = DROPS[key] = tuple(
             name for name, depends in lazies if depends is None or not depends.isdisjoint(changes)
         )
-    for name in names:
-        values.pop(name, None)
+    return names
 
 
 def replace(obj: T, /, **changes: Any) -> T:
@@ -98,7 +97,11 @@ def replace(obj: T, /, **changes: Any) -> T:
     values = new.__dict__
     values.update(mine)
     if len(mine) > len(order):  # some value is cached on the old object
-        drop_lazies(lazies, values, changes)
+        gone = DROPS.get((id(lazies), tuple(changes)))
+        if gone is None:
+            gone = dropped(lazies, changes)
+        for name in gone:
+            values.pop(name, None)
     values.update(changes)
     return new
 

@@ -590,8 +590,10 @@ def possible_powers(state: GameState) -> frozenset[str]:
     """Every power a unit in the arena may have now: a superset of each one's `powers_of` (the
     powers held in the arena, what those and a KO'd Vorpal Heritage may give, and the powers
     spells gave this turn). A question about powers nobody can have stops here."""
-    gained = _gained_by_spells(state)
     found = _possible_held(state)
+    if not state.lasting_now:  # no lasting effect this turn: no power gained by a spell
+        return found
+    gained = _gained_by_spells(state)
     return found.union(gained) if gained else found
 
 
@@ -607,7 +609,9 @@ def unmodelled_possible(state: GameState) -> bool:
     found = memo.get("unmodelled")
     if found is None:
         found = memo["unmodelled"] = any(not is_modelled(p) for p in _possible_held(state))
-    return found or any(not is_modelled(p) for p in _gained_by_spells(state))
+    if found or not state.lasting_now:  # no lasting effect this turn: no power gained by a spell
+        return found
+    return any(not is_modelled(p) for p in _gained_by_spells(state))
 
 
 def unsupported_powers(state: GameState, units: list[Unit]) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import all_lazies, drop_lazies, lazy, replace
+from rules.engine.frozen import DROPS, all_lazies, dropped, lazy, replace
 from rules.engine.refusals import said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
@@ -470,7 +470,11 @@ class GameState:
         mine = self.__dict__
         values.update(mine)  # in C: cheaper than field by field (`frozen.replace`)
         if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
-            drop_lazies(_LAZIES, values, changes)
+            gone = DROPS.get((id(_LAZIES), tuple(changes)))
+            if gone is None:
+                gone = dropped(_LAZIES, changes)
+            for name in gone:
+                values.pop(name, None)
         values.update(changes)
         return new
 

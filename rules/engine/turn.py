@@ -381,10 +381,9 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
     if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
-    expected = next_unit(state)
     if not may_play_next(state, unit_id):
         raise RuleViolation.because(
-            "5.5.1", "not_next_in_timeline", expected=expected, unit=unit_id
+            "5.5.1", "not_next_in_timeline", expected=next_unit(state), unit=unit_id
         )
     unit = _interior_fire(state, state.unit(unit_id), choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)

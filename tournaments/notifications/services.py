@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from kernel.tasks import queue_task
 from tournaments.accounts.language import saved_language
 from tournaments.notifications.models import EventWebhook, Kind, Notice
 from tournaments.notifications.selectors import forget_unread
@@ -76,9 +77,9 @@ def deliver(
 def _post(event, text: str, link: str) -> None:
     hook = EventWebhook.objects.filter(event=event).first()
     if hook is not None:
-        from tournaments.notifications.tasks import post_webhook
-
-        post_webhook.delay(hook.url, f"{event.name}: {text} {link}")
+        queue_task(
+            "tournaments.notifications.tasks.post_webhook", hook.url, f"{event.name}: {text} {link}"
+        )
 
 
 def _round_text(number: int, table: int, them) -> str:
@@ -133,9 +134,9 @@ def announce_opponent_reported(report_id: int) -> None:
     in a 10,000-player round), and the notice, its e-mail and the webhook post were a quarter
     of the report's CPU in the web process (issue 15). The task reads the report again, so
     it is safe to retry and says nothing once the opponent has confirmed."""
-    from tournaments.notifications.tasks import tell_opponent_of_report
-
-    transaction.on_commit(partial(tell_opponent_of_report.delay, report_id))
+    transaction.on_commit(
+        partial(queue_task, "tournaments.notifications.tasks.tell_opponent_of_report", report_id)
+    )
 
 
 def opponent_reported(report_id: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments.notifications import webhook
+from tournaments.notifications import services, webhook
 
 
 @shared_task(autoretry_for=(OSError,), retry_backoff=2, retry_backoff_max=120, max_retries=5)
@@ -16,6 +16,4 @@ def post_webhook(url: str, text: str) -> int:
 @shared_task(autoretry_for=(OSError,), retry_backoff=2, retry_backoff_max=120, max_retries=5)
 def tell_opponent_of_report(report_id: int) -> None:
     """A player reported: their opponent's notice (`services.opponent_reported`)."""
-    from tournaments.notifications import services
-
     services.opponent_reported(report_id)

@@ -85,26 +85,92 @@ class ResolveAction:
     choices: tuple[str, ...] = ()  # `key:value` for a power's effect that asks (4.18.3.e)
 
 
-@dataclass(frozen=True)
 class TraceStep:
-    """One line of a trace: the step, the rule behind it and what happened, in words."""
+    """One line of a trace: the step, the rule behind it and what happened, in words.
+
+    A line written by its key (`said`) is worded only when read: the replay of a log builds the
+    trace of every cast but reads it only for the replay page or a refusal, so the sentence and
+    its stored facts are made on first use (then kept). Compared like a frozen dataclass of
+    `step`, `rule`, `text` and `key` (`params` are not compared)."""
+
+    __slots__ = ("_params", "_raw", "_text", "key", "rule", "step")
 
     step: str
     rule: str
-    text: str
-    key: str = ""  # a refused step: the refusal's key and facts (`RuleViolation.because`)
-    params: Mapping[str, Any] | None = field(default=None, compare=False)
+    key: str  # a refused step: the refusal's key and facts (`RuleViolation.because`)
 
-    def __post_init__(self) -> None:
-        # a line written with `rules.engine.refusals.said` keeps its key and facts, to be worded
-        if not self.key and isinstance(self.text, Said):
-            object.__setattr__(self, "key", self.text.key)
-            object.__setattr__(self, "params", self.text.fact()["params"])
+    def __init__(
+        self,
+        step: str,
+        rule: str,
+        text: str,
+        key: str = "",
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
+        if not key and isinstance(text, Said):
+            # a line written with `rules.engine.refusals.said` keeps its key and facts, to be worded
+            key, params = text.key, text.fact()["params"]
+        setter = object.__setattr__
+        setter(self, "step", step)
+        setter(self, "rule", rule)
+        setter(self, "key", key)
+        setter(self, "_text", text)
+        setter(self, "_params", params)
+        setter(self, "_raw", None)
 
     @classmethod
     def said(cls, step: str, rule: str, key: str, /, **params: Any) -> TraceStep:
-        """A step worded by its key (`rules.engine.trace_texts.TRACE`), with its facts."""
-        return cls(step, rule, TRACE[key].format(**params), key, facts(params))
+        """A step worded by its key (`rules.engine.trace_texts.TRACE`), with its facts; both are
+        made when first read."""
+        line = cls.__new__(cls)
+        setter = object.__setattr__
+        setter(line, "step", step)
+        setter(line, "rule", rule)
+        setter(line, "key", key)
+        setter(line, "_text", None)
+        setter(line, "_params", None)
+        setter(line, "_raw", params)
+        return line
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if text is None:
+            text = TRACE[self.key].format(**self._raw)
+            object.__setattr__(self, "_text", text)
+        return text
+
+    @property
+    def params(self) -> Mapping[str, Any] | None:
+        if self._raw is not None and self._params is None:
+            object.__setattr__(self, "_params", facts(self._raw))
+        return self._params
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"TraceStep is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"TraceStep is immutable: cannot delete {name!r}")
+
+    def _compared(self) -> tuple[str, str, str, str]:
+        return (self.step, self.rule, self.text, self.key)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not TraceStep:
+            return NotImplemented
+        return self._compared() == other._compared()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        return (
+            f"TraceStep(step={self.step!r}, rule={self.rule!r}, text={self.text!r}, "
+            f"key={self.key!r}, params={self.params!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TraceStep, (self.step, self.rule, self.text, self.key, self.params))
 
     def to_dict(self) -> dict[str, Any]:
         found: dict[str, Any] = {"step": self.step, "rule": self.rule, "text": self.text}

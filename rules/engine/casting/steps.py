@@ -425,15 +425,19 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
             run.state = replace(run.state, pending=(*run.state.pending, counter))
             run.say("Step 7", "4.9.12", "counter_standby", unit=unit_id)
     total = sum(run.placed.values())
+    if not any(_steals_from(p, caster.id) for p in run.state.pending):
+        return  # no Steals Health of this caster waits for the total: the state stays as it is
     run.state = replace(
         run.state,
         pending=tuple(
-            replace(p, amount=total)
-            if p.kind == "steals-health" and p.source == caster.id and not p.amount
-            else p
-            for p in run.state.pending
+            replace(p, amount=total) if _steals_from(p, caster.id) else p for p in run.state.pending
         ),
     )
+
+
+def _steals_from(effect: PendingEffect, caster_id: str) -> bool:
+    """A Steals Health of the caster on standby still waiting for the Injuries placed (7.5.22)."""
+    return effect.kind == "steals-health" and effect.source == caster_id and not effect.amount
 
 
 KO_ORDER = register(

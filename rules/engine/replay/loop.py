@@ -138,7 +138,7 @@ def replay(
     state = initial
     pending_waivers: list[Ruling] = []
     last_turn: int | None = None  # equal-turns-draw: the player turn after which the game ends
-    for event in events:
+    for index, event in enumerate(events):
         try:
             if isinstance(event, Ruling):
                 pending_waivers.append(event)
@@ -165,14 +165,17 @@ def replay(
                     event = replace(event, policy=policy)
                     if policy is TimePolicy.EQUAL_TURNS_DRAW and state.phase is not Phase.OVER:
                         last_turn = state.turn + state.turn % 2
-                logged = event is events[len(states)]  # not a `time` event given its policy
-                state, was_applied, used = _game_event(state, event, ctx, pending_waivers)
+                logged = event is events[index]  # not a `time` event given its policy
+                if pending_waivers:
+                    state, was_applied, used = _game_event(state, event, ctx, pending_waivers)
+                    waivers.extend(used)
+                else:  # nearly every event: nothing waived, nothing to report
+                    state, was_applied = apply_event(state, event, ctx), True
                 if logged and not pending_waivers and last_turn is None:
                     redo: Redo | bool = PLAIN  # one shared flag, not a function per event
                 else:
                     redo = partial(_redo, event, ctx, tuple(pending_waivers), last_turn)
                 pending_waivers = []
-                waivers.extend(used)
                 if last_turn is not None:
                     state = equal_turns_over(state, last_turn)
                 applied.append(was_applied)

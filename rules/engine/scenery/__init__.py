@@ -1,6 +1,7 @@
 """Special scenery (4.17.7): named pieces some arenas put beyond Trees, Bushes and Crates.
 
 A log names them in the header's `arena.scenery` (`{"c5": "arctic tree"}`, docs/match-log.md).
+The catalogue of pieces, which the arena reads, is `scenery.pieces`; this package adds their rules.
 Two families, as 4.17.7 sorts them:
 
 - cosmetic overrides (4.17.7.a) count as their original for every rule and every effect naming a
@@ -25,65 +26,16 @@ Two families, as 4.17.7 sorts them:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.engine.rulings import register
+from rules.engine.scenery.pieces import COUNTS_AS, DYNAMITE, ICE_CUBE, PIECES, TEMPLE_PILLAR
 
 if TYPE_CHECKING:
     from rules.engine.arena import Arena
     from rules.engine.cells import Cell
     from rules.engine.rulings import Rulings
 
-
-@dataclass(frozen=True)
-class Piece:
-    """A named piece of special scenery: `counts_as` the original it overrides (`tree`, `bush`),
-    or None for a piece with rules of its own (`rule` says which part of 4.17.7)."""
-
-    name: str
-    arenas: str
-    counts_as: str | None
-    rule: str
-    why: str = ""
-
-    @property
-    def feature(self) -> str:
-        return "scenery:" + self.slug
-
-    @property
-    def slug(self) -> str:
-        return self.name.replace(" ", "-")
-
-
-DYNAMITE = "crate of dynamite"
-ICE_CUBE = "ice cube"
-TEMPLE_PILLAR = "temple pillar"
-
-PIECES: dict[str, Piece] = {
-    p.name: p
-    for p in (
-        Piece("arctic tree", "Frigost", "tree", "4.17.7.a"),
-        Piece("market stall", "Bonta", "tree", "4.17.7.a"),
-        Piece("support pillar", "Not Mines", "tree", "4.17.7.a"),
-        Piece("geyser", "Frigost", "bush", "4.17.7.a"),
-        Piece("merchant bag", "Bonta", "bush", "4.17.7.a"),
-        Piece("statue", "Forbidden City", "bush", "4.17.7.a"),
-        Piece(
-            DYNAMITE,
-            "Not Mines",
-            None,
-            "4.17.7.b",
-            "a destructible piece with HP that casts Explosion when they reach 0",
-        ),
-        Piece(ICE_CUBE, "Frigost", None, "4.17.7.c"),
-        Piece(TEMPLE_PILLAR, "Forbidden City", None, "4.17.7.d"),
-    )
-}
-
-#: What a cosmetic piece counts as, for `arena.arena_from_dict`.
-COUNTS_AS: dict[str, str] = {n: p.counts_as for n, p in PIECES.items() if p.counts_as}
 
 #: The named ruling saying whether each piece with rules of its own blocks lines of sight.
 SIGHT = {
@@ -146,16 +98,6 @@ DYNAMITE_ELEMENT = register(
     "(default): no rule gives it one, and an Attack spell without an element is Neutral "
     "(4.10.3.b); fire reads the dynamite as a Fire Bomb.",
 )
-
-
-def overrides(scenery: Mapping[Cell, str], kind: str) -> frozenset[Cell]:
-    """The cells of the pieces that count as `kind` (`tree`, `bush`) under 4.17.7.a."""
-    return frozenset(cell for cell, name in scenery.items() if COUNTS_AS.get(name) == kind)
-
-
-def own_rules(scenery: Mapping[Cell, str]) -> frozenset[Cell]:
-    """The cells of the pieces with rules of their own: all Impassable obstacles (4.17.4)."""
-    return frozenset(cell for cell, name in scenery.items() if name not in COUNTS_AS)
 
 
 def sight_blocking(arena: Arena, rulings: Rulings) -> tuple[Cell, ...]:
