@@ -402,3 +402,36 @@ def test_1_7_1_targets_of_one_push_in_a_line_move_front_first(
     cells = {front: {"cell": front_to}, back: {"cell": back_to}}
     lines = _in_line(front, back, effect, rulings)
     agrees([*lines, ev("checkpoint", units=cells)], catalog)
+
+
+@pytest.mark.parametrize(
+    ("reward", "now", "next_turn"),
+    [
+        ({"kind": "buff", "ap": 2}, 15, 20),
+        ({"kind": "equipment", "equipment_type": "weapon", "ap": 1}, 14, 21),
+    ],
+    ids=["buff", "equipment"],
+)
+def test_4_7_5_b_c_a_buffs_ap_lasts_until_the_next_turn_an_equipments_for_good(
+    catalog, reward, now, next_turn
+) -> None:
+    """A1 (Level 2, 20 AP) picks 6 Kamas, buys and reveals the token: its AP now (20 - 6 - 1 +
+    bonus); at its next turn the Buff is discarded before the gauges fill (6.2.1.a), the
+    Equipment raises the AP MAX (4.7.5.c)."""
+    token = {"id": "t", "rank": "granite", **reward}
+    a = [kros("ta1", level=2, ap=20, initiative=9), kros("ta2", initiative=8)]
+    header = game(a, side_b(), arena={**ARENA, "kamas": {"d2": 40}}, rewards=[token])
+    lines = [
+        header,
+        *PLACES,
+        A1,
+        ev("move", unit="A1", to="d2"),
+        ev("pick_kama", unit="A1", count=6),
+        _buy("t"),
+        ev("reveal_reward", unit="A1", reward="t"),
+        ev("checkpoint", units={"A1": {"ap": now}}),
+        *_TO_TURN_3,
+        A1,
+        ev("checkpoint", units={"A1": {"ap": next_turn}}),
+    ]
+    agrees(lines, catalog)
