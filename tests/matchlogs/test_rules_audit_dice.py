@@ -435,3 +435,28 @@ def test_4_7_5_b_c_a_buffs_ap_lasts_until_the_next_turn_an_equipments_for_good(
         ev("checkpoint", units={"A1": {"ap": next_turn}}),
     ]
     agrees(lines, catalog)
+
+
+def test_7_2_6_a_a_tombstone_has_hp_so_it_rolls_armour_and_4_19_8_c_takes_no_injury(
+    catalog,
+) -> None:
+    """A Tombstone (3 HP, Profanation) in a spell's target rolls Armour (7.2.6.a: it has an HP
+    characteristic) but takes no Injury from it (4.19.8.c); a Krosmaster walking onto its free
+    cell (4.19.8.b) gives it one."""
+    tomb = kros(
+        "token-tombstone", level=0, hp=3, mp=None, initiative=0, strength=1, powers=("profanation",)
+    ) | {"name": "Tombstone", "types": ["Tombstone"]}
+    summoning = gun(
+        "Summon Tombstone (2)",
+        element=None,
+        effects="Summons a TOMBSTONE on the targeted free cell.",
+    )
+    a = [kros("ta1", initiative=9, spells=[summoning, gun()]), kros("ta2", initiative=8)]
+    header = game(a, side_b(), extra_profiles=(tomb,))
+    lines = [header, *PLACES, A1, cast("A1", "d3", "Summon Tombstone (2)")]
+    stone = "A1/tombstone-1"
+    hit = cast("A1", "d3", "Gun", crit=["critical"], armour={stone: ["lock"]})
+    agrees([*lines, hit, ev("checkpoint", units={stone: {"injuries": 0}})], catalog)
+    refused([*lines, cast("A1", "d3", "Gun", crit=["critical"])], catalog, 8, "7.2.6.a")
+    walk = [ev("move", unit="A1", to="d2"), ev("move", unit="A1", to="d3")]
+    agrees([*lines, *walk, ev("checkpoint", units={stone: {"injuries": 1}})], catalog)
