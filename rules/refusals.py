@@ -47,6 +47,7 @@ WORDING: dict[str, Promise] = {
     "tension_before_pieces": _("the player rolls for Tension before his pieces play"),
     "not_next_in_timeline": _("%(expected)s plays next in the Timeline, not %(unit)s"),
     "nobody_next_in_timeline": _("nobody plays next in the Timeline, not %(unit)s"),
+    "pieces_still_to_play": _("the player's turn goes on: %(units)s still plays before it ends"),
     "turn_not_ended": _("%(unit)s's turn has not ended"),
     "still_placing": _("the pieces are still being placed: %(unit)s cannot %(action)s"),
     "tension_before_action": _("the player rolls for Tension before %(unit)s can %(action)s"),

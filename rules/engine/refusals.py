@@ -42,6 +42,7 @@ REFUSALS: dict[str, str] = {
     "tension_before_pieces": "the player rolls for Tension before his pieces play",
     "not_next_in_timeline": "{expected} plays next in the Timeline, not {unit}",
     "nobody_next_in_timeline": "nobody plays next in the Timeline, not {unit}",
+    "pieces_still_to_play": "the player's turn goes on: {units} still plays before it ends",
     # A piece's turn (6)
     "turn_not_ended": "{unit}'s turn has not ended",
     "still_placing": "the pieces are still being placed: {unit} cannot {action}",

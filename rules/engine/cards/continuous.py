@@ -33,7 +33,7 @@ from rules.engine.state import TURN_ENDED, Lasting
 from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 

@@ -25,7 +25,7 @@ from rules.engine.summons import unit_profile
 from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
 
 
 def _forms(run: CastRun) -> dict[str, Profile]:

@@ -50,7 +50,7 @@ from rules.engine.roster import Profile, Spell
 from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 _E = r"\{\s*[WAEFN]\s*\}"

@@ -39,7 +39,7 @@ from rules.engine.summons import controlled, put_into_play
 from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import GameState
     from rules.engine.summons import Spellbook
 
