@@ -350,6 +350,7 @@ WORDING: dict[str, Promise] = {
         "checked"
     ),
     "no_strength": _("%(summon)s has no Strength value"),
+    "no_card_for_spells": _("no card gives this unit's spells"),
     "no_gg_left": _("no player has GG left"),
     "no_krosmasters_left": _("no Krosmaster is left in the arena"),
     "profile_unknown": _(

@@ -311,6 +311,7 @@ REFUSALS: dict[str, str] = {
         "the log gives no Equipment type for {reward}, so one Equipment per type cannot be checked"
     ),
     "no_strength": "{summon} has no Strength value",
+    "no_card_for_spells": "no card gives this unit's spells",
     "no_gg_left": "no player has GG left",
     "no_krosmasters_left": "no Krosmaster is left in the arena",
     "profile_unknown": (
