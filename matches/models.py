@@ -190,10 +190,18 @@ class JudgeCall(models.Model):
         params = (self.note_facts or {}).get("params") or {}
         if key == "log_result_differs":
             return log_wording.result_differs_text(**params)
-        log = MatchLog.objects.defer("data").filter(pk=params.get("log")).first() if key else None
-        if key == "log_review" and log is not None:
+        log = self._reviewed_log(params.get("log")) if key == "log_review" else None
+        if log is not None:
             return log_wording.review_text(log, self._meta.get_field("note").max_length)
         return self.note
+
+    def _reviewed_log(self, pk: object) -> MatchLog | None:
+        """The log a review note speaks of: from the table's logs when the judges' queue has
+        prefetched them (`selectors.judge_queue`, no query per card), else one query."""
+        prefetched = getattr(self.match, "queue_logs", None) if self.match_id else None
+        if prefetched is not None:
+            return next((log for log in prefetched if log.pk == pk), None)
+        return MatchLog.objects.defer("data").filter(pk=pk).first()
 
 
 class Ruling(models.Model):

@@ -9,9 +9,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from matches import selectors as match_selectors
 from matches.logs import services as log_services
 from matches.logs.wording import skipped_text, step_text, worded_trace
 from matches.models import JudgeCall, MatchLog
@@ -175,3 +178,19 @@ def test_a_judge_calls_note_written_by_the_verifier_in_french_stored_in_english(
     typed = JudgeCall(note="typed by a player")
     with translation.override("fr"):
         assert typed.note_text == "typed by a player"
+
+
+@pytest.mark.django_db
+def test_the_judges_queue_words_review_notes_from_the_logs_it_prefetched(release):  # noqa: F811
+    """Issue 15: a French judge's queue asks no query per review note."""
+    world = build_log_world()
+    log, _ = log_services.store_log(
+        world.match, data=corpus("invalid-move-into-tree.jsonl"), by=world.player_a, enqueue=False
+    )
+    run_task(log.pk)
+    calls = list(match_selectors.judge_queue(world.match.round.event))
+    assert calls and calls[0].note_facts["key"] == "log_review"
+    with translation.override("fr"), CaptureQueriesContext(connection) as queries:
+        french = calls[0].note_text
+    assert french.startswith(f"Le journal de match n° {log.pk} est invalide")
+    assert len(queries) == 0
