@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import parsers
@@ -85,15 +86,19 @@ ERROR_SCHEMA = {
     "additionalProperties": True,
 }
 ERROR_STATUSES = {
-    "400": "Invalid input: the field and why.",
-    "401": "Not signed in.",
-    "403": "Signed in, but not allowed (docs/access.md).",
-    "404": "No such thing, or not one you may see.",
-    "409": "The event or match has moved on: what changed.",
-    "415": "Unsupported media type: the body's Content-Type is not one this operation reads.",
-    "422": "Well-formed but refused by the rules.",
-    "429": "Too many requests: wait and retry.",
+    "400": gettext_lazy("Invalid input: the field and why."),
+    "401": gettext_lazy("Not signed in."),
+    "403": gettext_lazy("Signed in, but not allowed (docs/access.md)."),
+    "404": gettext_lazy("No such thing, or not one you may see."),
+    "409": gettext_lazy("The event or match has moved on: what changed."),
+    "415": gettext_lazy(
+        "Unsupported media type: the body's Content-Type is not one this operation reads."
+    ),
+    "422": gettext_lazy("Well-formed but refused by the rules."),
+    "429": gettext_lazy("Too many requests: wait and retry."),
 }
+"""The refusals every operation may answer with; the schema says them in the language it is
+served in (drf-spectacular's `SpectacularAPIView` follows the request's language)."""
 
 
 def document_refusals(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
@@ -107,7 +112,7 @@ def document_refusals(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
                 responses.setdefault(
                     status_code,
                     {
-                        "description": description,
+                        "description": str(description),
                         "content": {"application/json": {"schema": ERROR_SCHEMA}},
                     },
                 )

@@ -10,7 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from matches.logs.wording import problem_text
+from matches.logs import wording as log_wording
+from matches.logs.wording import problem_text, skipped_text
 
 
 class Outcome(models.TextChoices):
@@ -41,7 +42,7 @@ class Match(models.Model):
         blank=True,
         related_name="+",
     )
-    bracket_slot = models.CharField(max_length=8, blank=True, help_text="W1-1, L2-1, GF...")
+    bracket_slot = models.CharField(max_length=8, blank=True, help_text=_("W1-1, L2-1, GF..."))
     explanation = models.CharField(max_length=200, blank=True)
     rematch = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -160,6 +161,9 @@ class JudgeCall(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     note = models.CharField(max_length=500, blank=True)
+    # A note the log verifier wrote: its key and facts, so each reader gets it in their language
+    # (`note_text`); empty for a note a person typed, shown as written.
+    note_facts = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
 
@@ -177,6 +181,28 @@ class JudgeCall(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} at {self.match or self.event}"
 
+    @property
+    def note_text(self) -> str:
+        """The note in the reader's language: a note the log verifier wrote is worded from its
+        log and facts (`matches.logs.wording`); a typed note, or one whose log is gone, as
+        stored."""
+        key = (self.note_facts or {}).get("key")
+        params = (self.note_facts or {}).get("params") or {}
+        if key == "log_result_differs":
+            return log_wording.result_differs_text(**params)
+        log = self._reviewed_log(params.get("log")) if key == "log_review" else None
+        if log is not None:
+            return log_wording.review_text(log, self._meta.get_field("note").max_length)
+        return self.note
+
+    def _reviewed_log(self, pk: object) -> MatchLog | None:
+        """The log a review note speaks of: from the table's logs when the judges' queue has
+        prefetched them (`selectors.judge_queue`, no query per card), else one query."""
+        prefetched = getattr(self.match, "queue_logs", None) if self.match_id else None
+        if prefetched is not None:
+            return next((log for log in prefetched if log.pk == pk), None)
+        return MatchLog.objects.defer("data").filter(pk=pk).first()
+
 
 class Ruling(models.Model):
     """A judge's decision on a call: the rule applied, the reasoning, and the result it sets."""
@@ -185,7 +211,7 @@ class Ruling(models.Model):
     judge = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
-    rule = models.CharField(max_length=32, help_text="Rule number, e.g. 3.4.2.")
+    rule = models.CharField(max_length=32, help_text=_("Rule number, e.g. 3.4.2."))
     text = models.TextField()
     result = models.CharField(max_length=4, choices=Outcome.choices, blank=True)
     gg_a = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -230,15 +256,15 @@ class MatchLog(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="logs")
     sha256 = models.CharField(max_length=64)
-    data = models.BinaryField(help_text="The log exactly as uploaded.")
+    data = models.BinaryField(help_text=_("The log exactly as uploaded."))
     size = models.PositiveIntegerField()
     time_policy = models.CharField(
-        max_length=20, help_text="The event's time policy when uploaded, as the engine names it."
+        max_length=20, help_text=_("The event's time policy when uploaded, as the engine names it.")
     )
     rulings = models.JSONField(
         default=dict,
         blank=True,
-        help_text="The event's named rulings when uploaded ({name: reading}); empty: the log's.",
+        help_text=_("The event's named rulings when uploaded ({name: reading}); empty: the log's."),
     )
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -254,7 +280,7 @@ class MatchLog(models.Model):
     match_check = models.JSONField(
         null=True,
         blank=True,
-        help_text="The header compared with the match (docs/match-log.md).",
+        help_text=_("The header compared with the match (docs/match-log.md)."),
     )
     review_call = models.ForeignKey(
         JudgeCall,
@@ -262,12 +288,12 @@ class MatchLog(models.Model):
         null=True,
         blank=True,
         related_name="match_logs",
-        help_text="The judge review this log opened or was attached to.",
+        help_text=_("The judge review this log opened or was attached to."),
     )
     withdrawn_at = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="Withdrawn by its uploader before a judge acted (kept, not counted).",
+        help_text=_("Withdrawn by its uploader before a judge acted (kept, not counted)."),
     )
 
     class Meta:
@@ -301,6 +327,11 @@ class MatchLog(models.Model):
             {**problem, "message": problem_text(problem)}
             for problem in (self.match_check or {}).get("problems") or []
         ]
+
+    @property
+    def match_skipped(self) -> list[str]:
+        """What the match check could not compare, and why, in the reader's language."""
+        return skipped_text(self.match_check)
 
     @property
     def sides_swapped(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
@@ -15,7 +16,7 @@ from rules.refusals import worded_report
 
 class MatchSerializer(serializers.ModelSerializer):
     event = serializers.CharField(source="round.event.slug", read_only=True)
-    status = serializers.CharField(read_only=True, help_text="pending, confirmed or disputed")
+    status = serializers.CharField(read_only=True, help_text=_("pending, confirmed or disputed"))
     round_number = serializers.IntegerField(source="round.number", read_only=True)
     player_a_name = serializers.CharField(source="player_a.display_name", read_only=True)
     player_b_name = serializers.SerializerMethodField()
@@ -77,7 +78,7 @@ class MatchDetailSerializer(MatchSerializer):
 
 
 class ResultInputSerializer(serializers.Serializer):
-    result = serializers.ChoiceField(choices=Outcome.choices, help_text="From player A's side.")
+    result = serializers.ChoiceField(choices=Outcome.choices, help_text=_("From player A's side."))
     gg_a = serializers.IntegerField(min_value=0, max_value=MAX_GG)
     gg_b = serializers.IntegerField(min_value=0, max_value=MAX_GG)
 
@@ -156,7 +157,7 @@ class RulingSerializer(serializers.ModelSerializer):
 
 
 class RulingInputSerializer(serializers.Serializer):
-    rule = serializers.CharField(max_length=32, help_text="Rule number applied, e.g. 3.4.2.")
+    rule = serializers.CharField(max_length=32, help_text=_("Rule number applied, e.g. 3.4.2."))
     text = serializers.CharField(max_length=MAX_RULING_TEXT)
     result = serializers.ChoiceField(choices=Outcome.choices, required=False, allow_blank=True)
     gg_a = serializers.IntegerField(min_value=0, max_value=MAX_GG, required=False, allow_null=True)
@@ -165,12 +166,14 @@ class RulingInputSerializer(serializers.Serializer):
 
 class JudgeCallSerializer(serializers.ModelSerializer):
     event = serializers.CharField(source="event.slug", read_only=True)
-    status = serializers.CharField(read_only=True, help_text="open or resolved")
+    status = serializers.CharField(read_only=True, help_text=_("open or resolved"))
     raised_by = serializers.CharField(source="raised_by.username", allow_null=True, read_only=True)
     rulings = RulingSerializer(many=True, read_only=True)
     match_logs = serializers.SerializerMethodField(
-        help_text="Match logs this review is about: id, status, how each differs from the match "
-        "(match_problems) and where to read them."
+        help_text=_(
+            "Match logs this review is about: id, status, how each differs from the match "
+            "(match_problems) and where to read them."
+        )
     )
 
     class Meta:
@@ -188,6 +191,12 @@ class JudgeCallSerializer(serializers.ModelSerializer):
             "rulings",
             "match_logs",
         ]
+
+    def to_representation(self, instance: JudgeCall) -> dict:
+        """A note the log verifier wrote comes in the reader's language (`note_text`)."""
+        data = super().to_representation(instance)
+        data["note"] = instance.note_text
+        return data
 
     def get_match_logs(self, call: JudgeCall) -> list[dict]:
         # `.all()`: the list view prefetches them (one query for the page, not one per call).
@@ -220,22 +229,28 @@ class MatchLogSerializer(serializers.ModelSerializer):
 
     uploaded_by = serializers.CharField(source="uploaded_by.username", allow_null=True)
     status = serializers.CharField(
-        help_text="queued, running, then the verdict: valid, invalid, mismatch, unsupported, "
-        "incomplete, unreadable (or error when the verifier itself failed)"
+        help_text=_(
+            "queued, running, then the verdict: valid, invalid, mismatch, unsupported, "
+            "incomplete, unreadable (or error when the verifier itself failed)"
+        )
     )
-    done = serializers.BooleanField(help_text="true once the report is written")
+    done = serializers.BooleanField(help_text=_("true once the report is written"))
     progress = serializers.SerializerMethodField()
-    report = serializers.JSONField(help_text="the report of docs/match-log.md; null until done")
+    report = serializers.JSONField(help_text=_("the report of docs/match-log.md; null until done"))
     result = serializers.SerializerMethodField(
-        help_text="the engine's result as a match result {result, gg_a, gg_b}, for a finished "
-        "game, from the match's player A's side (the log's sides mapped by match_check)"
+        help_text=_(
+            "the engine's result as a match result {result, gg_a, gg_b}, for a finished "
+            "game, from the match's player A's side (the log's sides mapped by match_check)"
+        )
     )
     match_check = serializers.JSONField(
-        help_text="whether the log records this match's game: {checked, sides, swapped, basis, "
-        "team_source, problems: [{field, expected, found, message}], skipped}; null until done"
+        help_text=_(
+            "whether the log records this match's game: {checked, sides, swapped, basis, "
+            "team_source, problems: [{field, expected, found, message}], skipped}; null until done"
+        )
     )
     acceptable = serializers.BooleanField(
-        help_text="true for a valid log with no match problem: its result may be accepted"
+        help_text=_("true for a valid log with no match problem: its result may be accepted")
     )
     review_call = serializers.PrimaryKeyRelatedField(read_only=True)
     status_url = serializers.SerializerMethodField()
@@ -268,9 +283,16 @@ class MatchLogSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def to_representation(self, instance: MatchLog) -> dict:
-        """The stored report's errors worded in the reader's language (`rules.refusals`)."""
+        """The stored report's errors and match check worded in the reader's language
+        (`rules.refusals`, `matches.logs.wording`); keys and facts unchanged."""
         data = super().to_representation(instance)
         data["report"] = worded_report(data.get("report"))
+        if data.get("match_check"):  # its problems and skipped comparisons, worded alike
+            data["match_check"] = {
+                **data["match_check"],
+                "problems": instance.match_problems,
+                "skipped": instance.match_skipped,
+            }
         return data
 
     def get_progress(self, log: MatchLog) -> dict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from rules.engine.roster import ELEMENTS, LIMITS, NAME_COLOURS, RANGE_KINDS
 
@@ -29,12 +30,12 @@ class Release(models.Model):
     name = models.CharField(max_length=64, unique=True)
     description = models.TextField(blank=True)
     source = models.CharField(
-        max_length=200, blank=True, help_text="File and layout the release was imported from."
+        max_length=200, blank=True, help_text=_("File and layout the release was imported from.")
     )
     is_active = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(
-        auto_now=True, help_text="Bumped on every change: the catalog cache keys on it."
+        auto_now=True, help_text=_("Bumped on every change: the catalog cache keys on it.")
     )
 
     class Meta:
@@ -53,11 +54,11 @@ class Profile(models.Model):
     """One printed card: a Krosmaster in one version (2.1.2), within one release."""
 
     release = models.ForeignKey(Release, on_delete=models.CASCADE, related_name="profiles")
-    code = models.CharField(max_length=64, help_text="The catalog id, e.g. s1-arena-1.")
-    position = models.PositiveIntegerField(help_text="Order in the imported document.")
+    code = models.CharField(max_length=64, help_text=_("The catalog id, e.g. s1-arena-1."))
+    position = models.PositiveIntegerField(help_text=_("Order in the imported document."))
     name = models.CharField(max_length=120)
     base_name = models.CharField(max_length=120)
-    version = models.CharField(max_length=120, blank=True, help_text="Empty for no version.")
+    version = models.CharField(max_length=120, blank=True, help_text=_("Empty for no version."))
     name_colour = models.CharField(max_length=8, choices=_choices(NAME_COLOURS))
     level = models.PositiveSmallIntegerField()
     initiative = models.PositiveSmallIntegerField()
@@ -69,7 +70,7 @@ class Profile(models.Model):
         max_length=400,
         blank=True,
         editable=False,
-        help_text="'|iop|boss|': filters by type alike on SQLite and PostgreSQL.",
+        help_text=_("'|iop|boss|': filters by type alike on SQLite and PostgreSQL."),
     )
     season = models.CharField(max_length=32)
     edition = models.CharField(max_length=32)
@@ -77,7 +78,7 @@ class Profile(models.Model):
     season_format_legal = models.BooleanField(default=False)
     summon_refs = models.JSONField(default=list, blank=True)
     strength = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="A summon token's Strength (4.19.9.d); empty otherwise."
+        null=True, blank=True, help_text=_("A summon token's Strength (4.19.9.d); empty otherwise.")
     )
     source_url = models.CharField(max_length=300, blank=True)
 
@@ -115,7 +116,7 @@ class Spell(models.Model):
     position = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=120)
     cost = models.JSONField(
-        default=dict, help_text='{"ap": 3, "mp": 1}; an amount may be "X" (chosen when casting).'
+        default=dict, help_text=_('{"ap": 3, "mp": 1}; an amount may be "X" (chosen when casting).')
     )
     range_kind = models.CharField(max_length=8, choices=_choices(RANGE_KINDS))
     range_min = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -124,7 +125,10 @@ class Spell(models.Model):
     range_line = models.BooleanField()
     range_los = models.BooleanField()
     element = models.CharField(
-        max_length=8, choices=_choices(ELEMENTS), blank=True, help_text="Empty: no damage or heal."
+        max_length=8,
+        choices=_choices(ELEMENTS),
+        blank=True,
+        help_text=_("Empty: no damage or heal."),
     )
     base_damage = models.PositiveSmallIntegerField(null=True, blank=True)
     limit = models.CharField(max_length=32, choices=_choices(LIMITS))
@@ -193,29 +197,29 @@ class Format(models.Model):
 
     release = models.ForeignKey(Release, on_delete=models.PROTECT, related_name="formats")
     name = models.CharField(max_length=80)
-    date = models.DateField(help_text="When the rule set took effect.")
+    date = models.DateField(help_text=_("When the rule set took effect."))
     description = models.TextField(blank=True)
     is_default = models.BooleanField(
-        default=False, help_text="Used for checks that name no format (one per release)."
+        default=False, help_text=_("Used for checks that name no format (one per release).")
     )
     min_team_size = models.PositiveSmallIntegerField(default=3)
     max_team_size = models.PositiveSmallIntegerField(default=8)
     total_level = models.PositiveSmallIntegerField(
-        null=True, blank=True, default=12, help_text="Exact total Level; empty for none."
+        null=True, blank=True, default=12, help_text=_("Exact total Level; empty for none.")
     )
     max_total_level = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Ceiling of the total Level; empty for none."
+        null=True, blank=True, help_text=_("Ceiling of the total Level; empty for none.")
     )
-    copy_limits = models.JSONField(help_text='Copies by name colour: {"gold": 1, ...}.')
-    single_version_of_unique = models.BooleanField(default=True, help_text="Applies 1.1.1.d.")
-    seasons = models.JSONField(null=True, blank=True, help_text="Legal seasons; null for any.")
-    editions = models.JSONField(null=True, blank=True, help_text="Legal editions; null for any.")
+    copy_limits = models.JSONField(help_text=_('Copies by name colour: {"gold": 1, ...}.'))
+    single_version_of_unique = models.BooleanField(default=True, help_text=_("Applies 1.1.1.d."))
+    seasons = models.JSONField(null=True, blank=True, help_text=_("Legal seasons; null for any."))
+    editions = models.JSONField(null=True, blank=True, help_text=_("Legal editions; null for any."))
     excluded_editions = models.JSONField(default=list, blank=True)
-    banned = models.JSONField(default=list, blank=True, help_text="Banned profile ids.")
+    banned = models.JSONField(default=list, blank=True, help_text=_("Banned profile ids."))
     adjustments = models.JSONField(
         default=dict,
         blank=True,
-        help_text='By profile id: {"level": 3, "copy_limit": null, "note": ""}.',
+        help_text=_('By profile id: {"level": 3, "copy_limit": null, "note": ""}.'),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -269,10 +273,12 @@ class Arena(models.Model):
     bushes = models.JSONField(default=list, blank=True)
     crates = models.JSONField(default=list, blank=True)
     demon_cells = models.JSONField(default=list, blank=True)
-    kamas = models.JSONField(default=dict, blank=True, help_text='{"f6": 2}: kamas per cell.')
-    start_cells = models.JSONField(default=dict, blank=True, help_text='{"A": [...], "B": [...]}')
+    kamas = models.JSONField(default=dict, blank=True, help_text=_('{"f6": 2}: kamas per cell.'))
+    start_cells = models.JSONField(
+        default=dict, blank=True, help_text=_('{"A": [...], "B": [...]}')
+    )
     is_playable = models.BooleanField(
-        default=False, editable=False, help_text="No problems reported by the engine."
+        default=False, editable=False, help_text=_("No problems reported by the engine.")
     )
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -47,6 +47,7 @@ WORDING: dict[str, Promise] = {
     "tension_before_pieces": _("the player rolls for Tension before his pieces play"),
     "not_next_in_timeline": _("%(expected)s plays next in the Timeline, not %(unit)s"),
     "nobody_next_in_timeline": _("nobody plays next in the Timeline, not %(unit)s"),
+    "pieces_still_to_play": _("the player's turn goes on: %(units)s still plays before it ends"),
     "turn_not_ended": _("%(unit)s's turn has not ended"),
     "still_placing": _("the pieces are still being placed: %(unit)s cannot %(action)s"),
     "tension_before_action": _("the player rolls for Tension before %(unit)s can %(action)s"),
@@ -326,6 +327,8 @@ WORDING: dict[str, Promise] = {
     "term_additional": _("additional effect"),
     "term_adjacent": _("%(near)s adjacent %(family)s"),
     "term_critical_armour": _("%(critical)s critical vs %(armour)s armour"),
+    "term_critical_no_armour": _("%(critical)s critical vs no Armour roll (7.2.6.a)"),
+    "term_versus": _("%(critical)s vs %(armour)s"),
     "term_heal_power": _("Heal power (4.9.13)"),
     "term_heal_critical": _("at least one critical success"),
     "unmodelled_power_cast": _(
@@ -347,6 +350,7 @@ WORDING: dict[str, Promise] = {
         "checked"
     ),
     "no_strength": _("%(summon)s has no Strength value"),
+    "no_card_for_spells": _("no card gives this unit's spells"),
     "no_gg_left": _("no player has GG left"),
     "no_krosmasters_left": _("no Krosmaster is left in the arena"),
     "profile_unknown": _(
@@ -409,6 +413,13 @@ WORDING: dict[str, Promise] = {
     "inspect_targetable": _("%(target)s can be targeted from %(viewer)s."),
     "inspect_refused": _("%(reason)s (%(rule)s, %(defined_by)s)."),
     "inspect_area": _("The area covers %(cells)s (4.16)."),
+    "caption_sight": _("Cells %(viewer)s can see"),
+    "caption_reach": _("Cells the spell can target"),
+    "caption_area": _("%(shape)s area on %(target)s"),
+    "caption_target": _("Target %(target)s"),
+    "caption_title": _("%(arena)s: seen from %(viewer)s"),
+    "range_needs_bounds": _("a ranged spell needs a MIN and a MAX range (4.15.3)"),
+    "range_not_valid": _("range %(low)s-%(high)s is not a valid range"),
     "power_lost": _("%(power)s: its holder is out of play or lost the power"),
     "power_lost_holder": _("%(power)s: its holder lost the power"),
 }
@@ -452,6 +463,23 @@ OBSTACLES: dict[str, Promise] = {
     # the units a card lets a player pick (`{spell}: {unit} is not {what}`)
     "an adjacent allied summon": _("an adjacent allied summon"),
     "an adjacent allied Gobbowl Ball": _("an adjacent allied Gobbowl Ball"),
+    "an adjacent ally": _("an adjacent ally"),
+    "an adjacent enemy": _("an adjacent enemy"),
+    "an adjacent allied Krosmaster": _("an adjacent allied Krosmaster"),
+    "a Krosmaster two cells from the targeted Krosmaster": _(
+        "a Krosmaster two cells from the targeted Krosmaster"
+    ),
+    "Yugo or an ally next to him": _("Yugo or an ally next to him"),
+    "The Nun or an adjacent ally": _("The Nun or an adjacent ally"),
+    # what a card looks for on the targeted cell (`{source}: no {what} on {cell}`)
+    "the targeted opposing character": _("the targeted opposing character"),
+    "the targeted ally": _("the targeted ally"),
+    "the targeted Krosmaster": _("the targeted Krosmaster"),
+    "the targeted Gobbowl Ball": _("the targeted Gobbowl Ball"),
+    "the targeted character": _("the targeted character"),
+    "opposing character": _("opposing character"),
+    "character": _("character"),
+    "target": _("target"),
 }
 """What may stand on a cell that is not free, where it is not a unit or a named piece, and the
 kinds of unit a card picks."""
@@ -519,13 +547,29 @@ MODIFIERS: dict[str, Promise] = {
 """What adds or takes a die from a roll (`rules.engine.dice.DICE_MODIFIERS`)."""
 
 
+AREA_NAMES: dict[str, Promise] = {
+    "Single": pgettext_lazy("an area, as a caption names it", "Single"),
+    "Cross": pgettext_lazy("an area, as a caption names it", "Cross"),
+    "Square": pgettext_lazy("an area, as a caption names it", "Square"),
+    "Hammer": pgettext_lazy("an area, as a caption names it", "Hammer"),
+    "Staff": pgettext_lazy("an area, as a caption names it", "Staff"),
+    "Shovel": pgettext_lazy("an area, as a caption names it", "Shovel"),
+    "Hand": pgettext_lazy("an area, as a caption names it", "Hand"),
+    "Breath": pgettext_lazy("an area, as a caption names it", "Breath"),
+    "Axe": pgettext_lazy("an area, as a caption names it", "Axe"),
+    "Multiple": pgettext_lazy("an area, as a caption names it", "Multiple"),
+}
+"""The areas of effect (4.16) as the board inspector's caption names them."""
+
 FACT_WORDS: dict[str, Mapping[str, Promise]] = {
+    "shape": AREA_NAMES,
+    "arena": {"Arena": pgettext_lazy("an arena without a name", "Arena")},
     "action": ACTIONS,
     "what": OBSTACLES,
     "piece": PIECES,
     "first": SCENERY,
     "second": SCENERY,
-    "why": WHYS,
+    "why": {**OBSTACLES, **WHYS},  # a unit a card picks is also what its choice is for
     "step": STEPS,
     "modifier": MODIFIERS,
     "when": WHENS,
@@ -555,12 +599,7 @@ def worded(
         return None
     words = words or {}
     try:
-        facts = {
-            name: str(words[name][value])
-            if isinstance(value, str) and value in words.get(name, {})
-            else _nested(value, words)
-            for name, value in params.items()
-        }
+        facts = {name: _word(value, words.get(name, {}), words) for name, value in params.items()}
         return str(wording) % facts
     except (KeyError, TypeError, ValueError, _Unworded):  # a stored report of another shape
         return None
@@ -570,15 +609,29 @@ class _Unworded(Exception):
     """A sentence inside the facts that this table cannot word."""
 
 
-def _nested(value: Any, words: Mapping[str, Mapping[str, Promise]]) -> Any:
+def _word(
+    value: Any, own: Mapping[str, Promise], words: Mapping[str, Mapping[str, Promise]]
+) -> Any:
+    """One fact worded: an English word of its own table (`own`), or a nested sentence."""
+    if isinstance(value, str) and value in own:
+        return str(own[value])
+    return _nested(value, words, own)
+
+
+def _nested(
+    value: Any,
+    words: Mapping[str, Mapping[str, Promise]],
+    own: Mapping[str, Promise] | None = None,
+) -> Any:
     """A fact that is itself a sentence (`rules.engine.refusals.Said`, stored as `{"key",
-    "params"}`) or a list of them (`Joined`, stored as `{"join", "sep", "last"}`), worded."""
+    "params"}`) or a list of them (`Joined`, stored as `{"join", "sep", "last"}`, whose plain
+    items are words of the fact's own table `own`), worded."""
     if hasattr(value, "fact"):  # the engine's object, before it is stored
         value = value.fact()
     if not isinstance(value, Mapping):
         return value
     if "join" in value:
-        texts = [str(_nested(item, words)) for item in value["join"]]
+        texts = [str(_word(item, own or {}, words)) for item in value["join"]]
         last = value.get("last")
         if last is not None and len(texts) > 1:
             joiner = str(AND) if last == " and " else last

@@ -87,21 +87,21 @@ class BanPhase(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ARENA)
     paused_status = models.CharField(max_length=10, choices=Status.choices, blank=True)
     paused_remaining = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Seconds that were left on the turn when paused."
+        null=True, blank=True, help_text=_("Seconds that were left on the turn when paused.")
     )
     arena = models.ForeignKey(
         "rules.Arena", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     arena_source = models.CharField(max_length=8, choices=ArenaSource.choices, blank=True)
     arena_picker = models.CharField(
-        max_length=1, choices=Side.choices, blank=True, help_text="Who picks (first player)."
+        max_length=1, choices=Side.choices, blank=True, help_text=_("Who picks (first player).")
     )
-    seed = models.BigIntegerField(help_text="Every draw of this phase derives from it.")
+    seed = models.BigIntegerField(help_text=_("Every draw of this phase derives from it."))
     first_banner = models.CharField(max_length=1, choices=Side.choices)
     bans_per_player = models.PositiveSmallIntegerField()
     ban_seconds = models.PositiveSmallIntegerField(default=0)
     ban_timeout = models.CharField(max_length=8, default="random")
-    deadline = models.DateTimeField(null=True, blank=True, help_text="End of the current turn.")
+    deadline = models.DateTimeField(null=True, blank=True, help_text=_("End of the current turn."))
     revealed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -133,7 +133,7 @@ class Ban(models.Model):
     phase = models.ForeignKey(BanPhase, on_delete=models.CASCADE, related_name="bans")
     index = models.PositiveSmallIntegerField()
     side = models.CharField(max_length=1, choices=Side.choices)
-    profile_code = models.CharField(max_length=64, blank=True, help_text="Empty: skipped.")
+    profile_code = models.CharField(max_length=64, blank=True, help_text=_("Empty: skipped."))
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PLAYER)
     made_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -165,7 +165,7 @@ class MatchTeam(models.Model):
     entries = models.JSONField(default=list)
     legality = models.JSONField(default=dict)
     salt = models.CharField(max_length=64)
-    commitment = models.CharField(max_length=64, help_text="sha256(salt, canonical entries).")
+    commitment = models.CharField(max_length=64, help_text=_("sha256(salt, canonical entries)."))
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from rules.catalog.serializers import LegalityReportSerializer
@@ -10,7 +11,7 @@ from teams.models import Team, TeamEntry
 
 
 class TeamEntrySerializer(serializers.ModelSerializer):
-    profile = serializers.CharField(source="profile_code", help_text="Catalog profile id.")
+    profile = serializers.CharField(source="profile_code", help_text=_("Catalog profile id."))
     label = serializers.CharField(required=False, allow_blank=True, max_length=40)
 
     class Meta:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -35,7 +36,9 @@ class EventSerializer(serializers.ModelSerializer):
     game_system = serializers.ChoiceField(
         choices=systems.choices(),
         required=False,
-        help_text="The game played (default krosmaster); chosen when the event is created.",
+        help_text=gettext_lazy(
+            "The game played (default krosmaster); chosen when the event is created."
+        ),
     )
     game_system_name = serializers.SerializerMethodField()
     score_field = serializers.SerializerMethodField()
@@ -102,8 +105,10 @@ class StatusChangeSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Event.Status.choices)
     expected = serializers.CharField(
         required=False,
-        help_text="The status you saw (same values as `status`); the change is refused if the "
-        "event has moved on.",
+        help_text=gettext_lazy(
+            "The status you saw (same values as `status`); the change is refused if the "
+            "event has moved on."
+        ),
     )
 
     def validate_expected(self, value: str) -> str:
@@ -148,21 +153,28 @@ class TeamRulesSerializer(serializers.Serializer):
     )
     copy_limits = CopyLimitsSerializer(required=False)
     single_version_of_unique = serializers.BooleanField(
-        required=False, help_text="Only one version of a unique Krosmaster (1.1.1.d)."
+        required=False, help_text=gettext_lazy("Only one version of a unique Krosmaster (1.1.1.d).")
     )
 
 
 class TeamRulesStateSerializer(serializers.Serializer):
     """The event's team-building rules as teams are checked against them."""
 
-    format = serializers.CharField(allow_null=True, help_text="The event's catalog format.")
-    custom = TeamRulesSerializer(help_text="The event's own rules: only those that differ.")
+    format = serializers.CharField(
+        allow_null=True, help_text=gettext_lazy("The event's catalog format.")
+    )
+    custom = TeamRulesSerializer(
+        help_text=gettext_lazy("The event's own rules: only those that differ.")
+    )
     effective = TeamRulesSerializer(
-        allow_null=True, help_text="The rules applied (null while the event has no format)."
+        allow_null=True,
+        help_text=gettext_lazy("The rules applied (null while the event has no format)."),
     )
     replaces = serializers.ListField(
         child=serializers.CharField(),
-        help_text="The regular rules the event's own replace; a violation of one cites 1.1.2.",
+        help_text=gettext_lazy(
+            "The regular rules the event's own replace; a violation of one cites 1.1.2."
+        ),
     )
 
 
@@ -180,11 +192,13 @@ class TeamInputSerializer(serializers.Serializer):
     krosmasters = serializers.ListField(
         child=serializers.JSONField(), required=False, max_length=limits.TEAM_SIZE[1]
     )
-    rank = serializers.CharField(required=False, max_length=40, help_text="BATTLES ONE Rank.")
+    rank = serializers.CharField(
+        required=False, max_length=40, help_text=gettext_lazy("BATTLES ONE Rank.")
+    )
     mobs = serializers.ListField(
         child=serializers.JSONField(),
         required=False,
-        help_text="BATTLES ONE Mobs: {mob, lp, hp, abilities: {name: lp}, label}.",
+        help_text=gettext_lazy("BATTLES ONE Mobs: {mob, lp, hp, abilities: {name: lp}, label}."),
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -316,7 +330,9 @@ class PairingSerializer(serializers.Serializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    status = serializers.CharField(read_only=True, help_text="draft, published or complete")
+    status = serializers.CharField(
+        read_only=True, help_text=gettext_lazy("draft, published or complete")
+    )
     timer = serializers.SerializerMethodField()
 
     class Meta:
@@ -363,10 +379,14 @@ class RoundDetailSerializer(RoundSerializer):
     list like the others (`GET /api/v1/rounds/{id}/pairings/?page=N`)."""
 
     pairings = serializers.SerializerMethodField(
-        help_text="The first tables (one page of the pairings list, by table number)."
+        help_text=gettext_lazy("The first tables (one page of the pairings list, by table number).")
     )
-    pairings_count = serializers.SerializerMethodField(help_text="How many tables the round has.")
-    pairings_url = serializers.SerializerMethodField(help_text="The paginated list of every table.")
+    pairings_count = serializers.SerializerMethodField(
+        help_text=gettext_lazy("How many tables the round has.")
+    )
+    pairings_url = serializers.SerializerMethodField(
+        help_text=gettext_lazy("The paginated list of every table.")
+    )
     warnings = serializers.SerializerMethodField()
 
     class Meta(RoundSerializer.Meta):
@@ -396,8 +416,10 @@ class RoundDetailSerializer(RoundSerializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text="Registration id of one player.")
-    second = serializers.IntegerField(help_text="Registration id of the other player.")
+    first = serializers.IntegerField(help_text=gettext_lazy("Registration id of one player."))
+    second = serializers.IntegerField(
+        help_text=gettext_lazy("Registration id of the other player.")
+    )
 
 
 class ForbiddenPairSerializer(serializers.ModelSerializer):
@@ -428,10 +450,14 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
 
 
 class ForbiddenPairInputSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text="Registration id of one player.")
-    second = serializers.IntegerField(help_text="Registration id of the other player.")
+    first = serializers.IntegerField(help_text=gettext_lazy("Registration id of one player."))
+    second = serializers.IntegerField(
+        help_text=gettext_lazy("Registration id of the other player.")
+    )
     round_number = serializers.IntegerField(
-        required=False, allow_null=True, help_text="Only this Swiss round; omit or null: the event."
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("Only this Swiss round; omit or null: the event."),
     )
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
@@ -462,7 +488,9 @@ class StandingPageSerializer(serializers.Serializer):
     count = serializers.IntegerField()
     next = serializers.CharField(allow_null=True)
     previous = serializers.CharField(allow_null=True)
-    updating = serializers.BooleanField(help_text="a newer snapshot is being computed")
+    updating = serializers.BooleanField(
+        help_text=gettext_lazy("a newer snapshot is being computed")
+    )
     progress = serializers.IntegerField(allow_null=True)
     results = StandingSerializer(many=True)
 

@@ -15,9 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-from matches.logs.selectors import IN_ORDER, MatchCheck, Problem, unchecked
+from matches.logs.selectors import IN_ORDER, MatchCheck, Problem, Skip, unchecked
 from matches.models import Match, MatchLog
 from rules import systems
 from rules.systems.base import RecordCheck
@@ -65,11 +63,11 @@ def match_check(match: Match, lists: dict[str, dict[str, Any]] | None) -> MatchC
     in order, or the other way round (the record's A is player B); any list that fits no
     player is a problem for the judge."""
     if lists is None:
-        return unchecked(_("the record's header could not be read, so nothing was compared"))
+        return unchecked("record_header_unreadable")
     expected = _registered(match)
     found = {side: _fingerprint(lists[side].get("rank"), lists[side].get("mobs")) for side in lists}
     skipped = tuple(
-        _("player %(side)s has no registered list") % {"side": side.upper()}
+        Skip("no_registered_list", {"side": side.upper()})
         for side, fingerprint in expected.items()
         if fingerprint is None
     )

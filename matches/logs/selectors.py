@@ -473,6 +473,22 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class Skip:
+    """What could not be compared with the match, and why: a key of `wording.SKIPPED` and its
+    facts; stored with its English sentence, shown in the reader's language."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return wording.skipped_english(self.key, self.params)
+
+    def fact(self) -> dict[str, Any]:
+        return {"key": self.key, "params": self.params}
+
+
+@dataclass(frozen=True)
 class MatchCheck:
     """The comparison of one log with its match.
 
@@ -487,7 +503,7 @@ class MatchCheck:
     basis: str
     team_source: str | None
     problems: tuple[Problem, ...] = ()
-    skipped: tuple[str, ...] = ()
+    skipped: tuple[Skip, ...] = ()
 
     @property
     def swapped(self) -> bool:
@@ -501,7 +517,8 @@ class MatchCheck:
             "basis": self.basis,
             "team_source": self.team_source,
             "problems": [p.to_dict() for p in self.problems],
-            "skipped": list(self.skipped),
+            "skipped": [s.message for s in self.skipped],
+            "skipped_facts": [s.fact() for s in self.skipped],
         }
 
 
@@ -509,9 +526,10 @@ IN_ORDER = {log: str(seat) for log, seat in choices.LOG_SIDE.items()}
 SWAPPED = {"A": str(choices.Side.B), "B": str(choices.Side.A)}
 
 
-def unchecked(reason: str) -> MatchCheck:
-    """No header to compare (an unreadable log, a crashed verifier): nothing is claimed."""
-    return MatchCheck(False, dict(IN_ORDER), "log order", None, (), (reason,))
+def unchecked(key: str, **params: Any) -> MatchCheck:
+    """No header to compare (an unreadable log, a crashed verifier): nothing is claimed; `key`
+    (`wording.SKIPPED`) says why."""
+    return MatchCheck(False, dict(IN_ORDER), "log order", None, (), (Skip(key, params),))
 
 
 def _profiles(entries: Iterable[Any]) -> list[str]:
@@ -533,7 +551,7 @@ def _ban_phase(match: Match) -> Any:
         return None
 
 
-def expected_teams(match: Match) -> tuple[dict[str, list[str] | None], str | None, list[str]]:
+def expected_teams(match: Match) -> tuple[dict[str, list[str] | None], str | None, list[Skip]]:
     """The teams the match's players brought, by match side (None: not known), where they come
     from, and why a side is unknown.
 
@@ -543,11 +561,11 @@ def expected_teams(match: Match) -> tuple[dict[str, list[str] | None], str | Non
     event = match.round.event
     players = {"a": match.player_a, "b": match.player_b}
     teams: dict[str, list[str] | None] = {"a": None, "b": None}
-    skipped: list[str] = []
+    skipped: list[Skip] = []
     if event.team_mode == choices.TeamMode.PER_MATCH:
         phase = _ban_phase(match)
         if phase is None or phase.status != phase.Status.REVEALED:
-            skipped.append("teams: the ban phase has not revealed this match's teams")
+            skipped.append(Skip("teams_not_revealed"))
             return teams, "ban phase", skipped
         for team in phase.teams.all():
             teams[team.side] = _profiles(team.entries) or None
@@ -556,7 +574,7 @@ def expected_teams(match: Match) -> tuple[dict[str, list[str] | None], str | Non
         if registration is not None and registration.team_entries:
             teams[side] = _profiles(registration.team_entries)
         elif registration is not None:
-            skipped.append(f"teams: {registration.display_name} registered no team")
+            skipped.append(Skip("teams_none_registered", {"player": registration.display_name}))
     return teams, "registration", skipped
 
 
@@ -648,7 +666,7 @@ def _arena_fields(arena: Any) -> dict[str, Any]:
     }
 
 
-def _compare_arena(match: Match, header: Header) -> tuple[list[Problem], list[str]]:
+def _compare_arena(match: Match, header: Header) -> tuple[list[Problem], list[Skip]]:
     """The log's arena against the one the ban phase chose (none chosen: nothing to compare).
     The cells decide; the name is compared too, so a log naming the arena but changing its
     scenery is found, and one naming it differently on the same cells is not a problem."""
@@ -659,7 +677,7 @@ def _compare_arena(match: Match, header: Header) -> tuple[list[Problem], list[st
     try:
         theirs = _arena_fields(catalog.engine_arena_of(chosen))
     except ValueError as error:  # a stored arena with a bad cell name: say so, do not guess
-        return [], [f"arena: {chosen.name} cannot be read ({error})"]
+        return [], [Skip("arena_unreadable", {"arena": chosen.name, "error": str(error)})]
     ours = _arena_fields(header.arena)
     differs = [name for name in ARENA_FIELDS if ours[name] != theirs[name]]
     if not differs:
@@ -728,7 +746,7 @@ def _compare_event(match: Match, header: Header) -> list[Problem]:
 def match_check(match: Match, header: Header | None) -> MatchCheck:
     """Compare a log's header (`rules.engine.logevents.Header`) with `match`; pure reads."""
     if header is None:
-        return unchecked("the header could not be read, so nothing was compared")
+        return unchecked("header_unreadable")
     expected, source, skipped = expected_teams(match)
     sides, basis, problems = _compare_teams(match, header, expected, source)
     arena_problems, arena_skipped = _compare_arena(match, header)

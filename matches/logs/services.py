@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
 from kernel.tasks import queue_task
 from matches import notices, services, signals
-from matches.logs import records
+from matches.logs import records, wording
 from matches.logs import selectors as log_selectors
 from matches.models import JudgeCall, Match, MatchLog, Outcome
 from rules import systems
@@ -188,7 +188,7 @@ def check_against_match(log_id: int, header: Any | None) -> dict[str, Any]:
         failed = log_selectors.Problem(
             "match", None, None, "comparison_failed", {"error": type(crash).__name__}
         )
-        check = log_selectors.unchecked("the comparison with the match failed")
+        check = log_selectors.unchecked("comparison_failed")
         return {**check.to_dict(), "problems": [failed.to_dict()]}
 
 
@@ -244,21 +244,10 @@ def match_outcome(log: MatchLog) -> tuple[str, int, int] | None:
 
 def review_note(log: MatchLog) -> str:
     """What the judge reads in the queue: the verdict and the first finding with its line, then
-    how the log differs from the match."""
-    report = log.report or {}
-    problems = log.match_problems
-    verdict = f"Match log #{log.pk} is {log.status}"
-    if problems and log.status == MatchLog.Status.VALID:
-        verdict += " but does not record this match's game"
-    parts = [verdict]
-    for error in report.get("errors", [])[:1]:
-        where = f"line {error['line']}" if error.get("line") else "the log"
-        rule = f", rule {error['rule']}" if error.get("rule") else ""
-        parts.append(f"{where}{rule}: {error.get('message', '')}")
-    for feature in report.get("unsupported", [])[:1]:
-        parts.append(f"line {feature['line']}: not modelled: {feature['feature']}")
-    parts.extend(f"{p['field']}: {p['message']}" for p in problems)
-    return ("; ".join(parts) + ".")[:REVIEW_NOTE_LENGTH]
+    how the log differs from the match; stored in English, worded for each reader from the log
+    (`JudgeCall.note_text`, `wording.review_text`)."""
+    with translation.override("en"):
+        return wording.review_text(log, REVIEW_NOTE_LENGTH)
 
 
 def _apply_verdict(log: MatchLog) -> None:
@@ -278,12 +267,16 @@ def _apply_verdict(log: MatchLog) -> None:
             and outcome is not None
             and outcome != (match.result, match.gg_a, match.gg_b)
         ):
-            note = (
-                f"Match log #{log.pk} is valid but its result ({_describe(outcome, short)}) "
-                "differs from the confirmed result "
-                f"({_describe((match.result, match.gg_a, match.gg_b), short)})."
-            )
-            _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note))
+            facts = {
+                "log": log.pk,
+                "found": list(outcome),
+                "confirmed": [match.result, match.gg_a, match.gg_b],
+                "short": short,
+            }
+            with translation.override("en"):
+                note = wording.result_differs_text(**facts)
+            call = _open_call(match, log, JudgeCall.Kind.CALL, note, "log_result_differs", facts)
+            _attach(log, call)
         return
     note = review_note(log)
     if (
@@ -293,37 +286,44 @@ def _apply_verdict(log: MatchLog) -> None:
     ):
         # An unreadable file after a valid log (a wrong file, a truncated copy) is shown to a
         # judge but never blocks the players from accepting the valid one (issue 17).
-        _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note))
+        _attach(log, _open_call(match, log, JudgeCall.Kind.CALL, note, "log_review"))
         return
     if match.status == Match.Status.PENDING:
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status", "updated_at"])
-        call = _open_call(match, log, JudgeCall.Kind.DISPUTE, note)
+        call = _open_call(match, log, JudgeCall.Kind.DISPUTE, note, "log_review")
     elif match.status == Match.Status.DISPUTED:
         call = match.judge_calls.filter(
             kind=JudgeCall.Kind.DISPUTE, status=JudgeCall.Status.OPEN
-        ).first() or _open_call(match, log, JudgeCall.Kind.CALL, note)
+        ).first() or _open_call(match, log, JudgeCall.Kind.CALL, note, "log_review")
     else:
-        call = _open_call(match, log, JudgeCall.Kind.CALL, note)
+        call = _open_call(match, log, JudgeCall.Kind.CALL, note, "log_review")
     _attach(log, call)
 
 
-def _open_call(match: Match, log: MatchLog, kind: str, note: str) -> JudgeCall:
+def _open_call(
+    match: Match,
+    log: MatchLog,
+    kind: str,
+    note: str,
+    key: str,
+    facts: dict[str, Any] | None = None,
+) -> JudgeCall:
+    """A judge call about `log`, its note in English and, to word it for each reader
+    (`JudgeCall.note_text`), its key and facts."""
     return JudgeCall.objects.create(
-        event=match.round.event, match=match, kind=kind, raised_by=log.uploaded_by, note=note
+        event=match.round.event,
+        match=match,
+        kind=kind,
+        raised_by=log.uploaded_by,
+        note=note,
+        note_facts={"key": key, "params": facts or {"log": log.pk}},
     )
 
 
 def _attach(log: MatchLog, call: JudgeCall) -> None:
     MatchLog.objects.filter(pk=log.pk).update(review_call=call)
     log.review_call = call
-
-
-def _describe(outcome: tuple[str, int | None, int | None], short: str = "GG") -> str:
-    """An outcome for a judge's note; `short` is the system's score ("GG", "Mobs left")."""
-    result, gg_a, gg_b = outcome
-    label = Outcome(result).label if result in Outcome.values else "no result"
-    return f"{label}, {gg_a}-{gg_b} {short}" if gg_a is not None else label
 
 
 # Players accept a valid log's result ------------------------------------------------------------

@@ -5,22 +5,24 @@ of the procedure, "Step 3", "Move", "Roll for Tension"...), the rule behind it a
 The page shows the heading in its own language, and beside the rule number the title of its
 section (`rules.sections`); a heading this table does not know is shown as the engine gave it.
 The detail of a step with a key (`TraceStep.said`, `rules.engine.trace_texts`; a refused
-step's refusal key, `rules.refusals`) and the list of changes are worded here from their facts;
-the steps of casting a spell and of the powers have no key yet and stay in English, marked
-`lang="en"` on the page.
+step's refusal key, `rules.refusals`) and the list of changes are worded here from their facts,
+a power's printed name by the French catalog's where it has one; a step stored without a key
+(an older report) stays in English, marked `lang="en"` on the page.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules import refusals, sections
+from rules.catalog import selectors as catalog
 
 HEADINGS: dict[str, Promise] = {
     "Allocate": pgettext_lazy("trace heading", "Allocate"),
@@ -191,6 +193,108 @@ TRACE: dict[str, Promise] = {
     "card_stays_unfazed": _("%(source)s: %(unit)s stays (Unfazed)"),
     "card_no_free_cell": _("%(source)s: no free cell next to %(what)s"),
     "unit_at": _("%(unit)s at %(cell)s"),
+    # A card's own lines (`rules.engine.cards`; `source`: the card's name as printed)
+    "card_ends_turn": _("%(source)s ends %(unit)s's turn"),
+    "card_next_spell_water": _("%(source)s: the next spell this turn deals +1 WATER"),
+    "slippery_this_turn": _("%(unit)s cannot be locked this turn (Slippery)"),
+    "card_powers_lost": _("%(source)s: %(unit)s loses all its powers this turn"),
+    "card_allies_immune": _("%(source)s: allied characters gain Immune this turn"),
+    "card_powers_lost_damage": _("%(source)s: %(unit)s loses its powers, +1"),
+    "card_arrow_gains": _("%(source)s: Tactical Arrow gains %(effects)s"),
+    "card_unit_at": _("%(source)s: %(unit)s at %(cell)s"),
+    "card_becomes": _("%(source)s: %(unit)s becomes %(name)s (%(profile)s)"),
+    "card_no_replacement": _("%(source)s: %(units)s still in play, no replacement"),
+    "remaining_gauges": _("%(unit)s has %(ap)s AP and %(mp)s MP remaining"),
+    "card_coins": _("%(source)s: %(coins)s"),
+    "gains_critical_for_game": _("%(unit)s gains the Critical Hit power for the game"),
+    "card_not_damaged_by_bandit": _("%(source)s: %(unit)s not damaged by a Bandit"),
+    "card_not_first_biceps": _("%(source)s: not the first Biceps this turn, no marker"),
+    "card_nobody": _("%(source)s: no %(what)s"),
+    "card_no_free_cell_stays": _("%(source)s: %(unit)s has no free cell and stays"),
+    "card_no_anchor": _("%(source)s: no %(what)s on %(cell)s"),
+    "card_not_freed": _("%(source)s: %(cell)s was not freed"),
+    "card_fewer_than_two": _("%(source)s: fewer than two targeted characters"),
+    "card_unfazed_nobody_moves": _("%(source)s: %(unit)s is Unfazed; nobody moves"),
+    "card_switch_places": _("%(source)s: %(unit)s and %(other)s switch places"),
+    "card_moved_to": _("%(source)s: %(unit)s moved to %(cell)s"),
+    "card_no_yugo": _("%(source)s: no Yugo next to the target"),
+    "card_moved_closer": _("%(source)s: %(unit)s moved closer"),
+    "card_did_not_move": _("%(source)s: %(unit)s did not move"),
+    "card_main_not_krosmaster": _("%(source)s: the main target is not a Krosmaster"),
+    "card_lottery": _("%(source)s: %(heads)s heads, %(tails)s tails"),
+    "swap_injuries": _("%(unit)s and %(other)s swap Injuries %(mine)s <-> %(theirs)s (moved)"),
+    "card_control_reached": _("%(source)s: control value reached, no %(summon)s"),
+    "card_summoned": _("%(source)s: %(unit)s (%(summon)s) on %(cell)s"),
+    "card_reaping_this_turn": _("%(source)s: Reaping (%(amount)s) this turn"),
+    "reaping_reads_as": _("Reaping (0) reads as Reaping (%(x)s) until the end of the turn"),
+    "card_no_move_no_summon": _("%(source)s: %(unit)s did not move, no %(summon)s"),
+    "card_on_standby": _("%(source)s goes on standby"),
+    "card_ko": _("%(source)s: %(unit)s is KO'd"),
+    "card_fright_standby": _("%(source)s: %(unit)s's Fright goes on standby"),
+    "card_no_ko_no_ghoul": _("%(source)s: no KO, no Ghoul"),
+    "card_cell_not_free": _("%(source)s: %(cell)s is not free"),
+    "card_no_ghoul_on": _("%(source)s: no Ghoul on %(cell)s"),
+    "card_ghoul_on": _("%(source)s: %(unit)s Ghoul on %(cell)s"),
+    # A roster power's own lines (`rules.engine.roster_powers`; `power`: its name as printed)
+    "power_ap_marker_on": _("%(power)s: -1 AP marker on %(units)s"),
+    "power_markers": _("%(power)s: %(unit)s gets markers AP %(ap)s, MP %(mp)s"),
+    "power_heals_list": _("%(power)s heals %(units)s"),
+    "power_ap_marker_on_one": _("%(power)s: a -1 AP marker on %(unit)s"),
+    "power_plus_kama": _("%(power)s: +1 Kama"),
+    "power_healed_one": _("%(power)s: %(unit)s is healed of %(count)s Injury"),
+    "power_healed": _("%(power)s: %(unit)s is healed of %(count)s Injuries"),
+    "power_pendulum": _("%(power)s: %(unit)s suffers 1 Injury and gets a +1 AP marker"),
+    "power_too_few": _("%(power)s: %(count)s Injuries, nothing happens"),
+    "power_plus_ap": _("%(power)s: +1 AP"),
+    "power_no_gain": _("%(power)s: no gain, not the active unit"),
+    "power_not_active": _("%(power)s: not the active unit"),
+    "power_of_plus_kama": _("%(power)s of %(unit)s: +1 Kama"),
+    "power_player_kamas": _("%(power)s: player %(side)s +%(count)s Kamas"),
+    "power_already_acted": _("%(power)s already acted this turn"),
+    "power_laid_low": _("%(power)s: +1 AP and +1 MP markers on %(count)s Krosmasters"),
+    "power_mp_marker_on": _("%(power)s: +1 MP marker on %(unit)s"),
+    "power_cell_taken": _("%(power)s: %(cell)s is no longer free"),
+    "power_moves_to": _("%(power)s: %(unit)s moves to %(cell)s"),
+    "power_stays_not_to": _("%(power)s: %(unit)s stays, not to %(cell)s"),
+    "power_nobody_to_injure": _("%(power)s: no active unit in play to injure"),
+    "power_inflicts_two": _("%(power)s: %(unit)s inflicts 2 Injuries on %(other)s"),
+    "power_ghouls_on": _("%(power)s: Ghouls on %(cells)s"),
+    "power_gains_4_ap": _("%(power)s: %(unit)s gains 4 AP"),
+    "power_gains_2_mp": _("%(power)s: %(unit)s gains 2 MP"),
+    "power_coin_2_ap": _("%(power)s (%(side)s): +2 AP markers"),
+    "power_coin_2_mp": _("%(power)s (%(side)s): +2 MP markers"),
+    "power_becomes": _("%(power)s: %(unit)s becomes %(name)s"),
+    "power_krommendable": _("%(power)s: %(unit)s gets +%(ap)s AP and +1 MP markers"),
+    "power_changes_sides": _("%(power)s: %(units)s changes sides"),
+    "power_bleeding": _("%(power)s: %(unit)s carries %(other)s's Bleeding marker"),
+    # KOs in a spell, effects of a turn, Blocks, claimed results and scenery pieces (4.17.7)
+    "moon_hammer_stays": _("%(unit)s stays in the arena, healed (Moon Hammer)"),
+    "spell_stops": _("player %(winner)s wins: the spell stops"),
+    "lasting_bonus": _("%(unit)s: +%(amount)s %(kind)s this turn"),
+    "block_summary": _("%(by)s %(locks)s Lock against %(unit)s %(dodges)s Dodge: %(result)s"),
+    "block_summary_loss": _(
+        "%(by)s %(locks)s Lock against %(unit)s %(dodges)s Dodge: %(result)s: %(unit)s loses "
+        "%(loss)s AP and %(loss)s MP"
+    ),
+    "claimed_result": _("winner %(winner)s, GG A %(gg_a)s, B %(gg_b)s; the rules give: %(ending)s"),
+    "cube_pays": _("pays %(ap)s AP (%(per_cell)s AP x %(cells)s cells)"),
+    "cube_slides": _("the %(piece)s slides from %(start)s to %(to)s"),
+    "cube_slides_stopped": _(
+        "the %(piece)s slides from %(start)s to %(to)s, stopped by what is on the next cell "
+        "(%(moved)s of %(cells)s)"
+    ),
+    "crate_damage": _("Crate of Dynamite on %(cell)s: %(terms)s = %(total)s damage"),
+    "crate_casts": _("the Crate of Dynamite on %(cell)s casts %(spell)s on %(cell)s"),
+    "crate_critical": _("%(count)s die (%(reasons)s): %(successes)s successes"),
+    "crate_explosion_damage": _(
+        "Crate of Dynamite on %(cell)s: %(base)s (base) + %(critical)s = %(total)s"
+    ),
+    "crate_armour": _("%(unit)s: %(count)s dice (%(reasons)s): %(successes)s"),
+    "crate_hp_left": _("Crate of Dynamite on %(cell)s has %(hp)s HP left"),
+    "crate_removed": _(
+        "Crate of Dynamite on %(cell)s has no HP left: removed, not KO'd; its %(spell)s goes "
+        "on standby"
+    ),
 }
 """How each trace step key (`rules.engine.trace_texts.TRACE`) is worded."""
 
@@ -253,6 +357,33 @@ WAIVER_OUTCOMES: dict[str, Promise] = {
 }
 """What a judge's waiver did to the event (`rules.engine.replay.report.WaiverOutcome`)."""
 
+COINS: dict[str, Promise] = {
+    "heads": pgettext_lazy("a coin", "heads"),
+    "tails": pgettext_lazy("a coin", "tails"),
+}
+"""The sides of a coin flip (7.2.4)."""
+
+NOBODY: dict[str, Promise] = {
+    "nobody": pgettext_lazy("no unit", "nobody"),
+    "no cell": pgettext_lazy("no cell", "no cell"),
+    "no Mob": pgettext_lazy("no Mob", "no Mob"),
+}
+"""What a power's line says where its list of units or cells is empty."""
+
+DIY_EFFECTS: dict[str, Promise] = {
+    "-1 AP": pgettext_lazy("a card's effect", "-1 AP"),
+    "Pushes 1": pgettext_lazy("a card's effect", "Pushes 1"),
+    "+1 AIR": pgettext_lazy("a card's effect", "+1 AIR"),
+}
+"""The effects DIY adds to Tactical Arrow (`cards.continuous._DIY_EFFECTS`)."""
+
+LASTING: dict[str, Promise] = {
+    "damage": pgettext_lazy("a bonus this turn", "damage"),
+    "heal": pgettext_lazy("a bonus this turn", "heal"),
+    "next-damage": pgettext_lazy("a bonus this turn", "damage to the next spell"),
+}
+"""The bonuses a spell gives until the end of the turn (`effects.LastingKind`)."""
+
 _TRACE_WORDS = {
     "result": BLOCK_RESULTS,
     "outcome": WAIVER_OUTCOMES,
@@ -261,18 +392,50 @@ _TRACE_WORDS = {
     "shape": SHAPES,
     "element": ELEMENTS,
     "targets": refusals.NONE,
+    "side": COINS,  # a coin's side; a player's side (A, B) is no key of it
+    "coins": COINS,
+    "units": NOBODY,
+    "cells": NOBODY,
+    "effects": DIY_EFFECTS,
+    "kind": LASTING,
+    "piece": refusals.PIECES,
+    "what": refusals.OBSTACLES,
+    "ending": {"no result yet": pgettext_lazy("a claimed result", "no result yet")},
 }
 
 
-def step_text(step: dict[str, Any]) -> str | None:
+#: The facts that name a roster power (or a card, which may be a power) as printed.
+NAMED_POWERS = ("power", "source")
+
+
+def step_text(step: dict[str, Any], power_names: Mapping[str, str] | None = None) -> str | None:
     """A trace step's detail in the active language, or None when it has no key (or one this
-    module does not know): the engine's English is shown then."""
+    module does not know): the engine's English is shown then. `power_names` (English name ->
+    the French catalog's) replaces a power's printed name; one it lacks stays as printed."""
     key = step.get("key")
     if not key:
         return None
+    params = dict(step.get("params") or {})
+    for name in NAMED_POWERS:
+        if isinstance(params.get(name), str) and params[name] in (power_names or {}):
+            params[name] = power_names[params[name]]  # type: ignore[index]
     if step.get("step") in ("Refused", "Not modelled") or key not in TRACE:
-        return refusals.sentence(key, step.get("params") or {})  # a refusal's own sentence
-    return refusals.worded(TRACE, key, step.get("params") or {}, _TRACE_WORDS)
+        return refusals.sentence(key, params)  # a refusal's own sentence
+    return refusals.worded(TRACE, key, params, _TRACE_WORDS)
+
+
+def power_names(steps: list[dict[str, Any]]) -> dict[str, str]:
+    """The French names of the powers these steps name, where the catalog has one (issue 18);
+    none in English."""
+    if (translation.get_language() or "en").split("-")[0] != "fr":
+        return {}
+    named = {
+        value
+        for s in steps
+        for name in NAMED_POWERS
+        if isinstance(value := (s.get("params") or {}).get(name), str)
+    }
+    return catalog.french_power_names(named) if named else {}
 
 
 def worded_changes(trace: dict[str, Any]) -> list[tuple[str, bool]]:
@@ -337,8 +500,9 @@ def worded_trace(trace: dict[str, Any]) -> dict[str, Any]:
     """`EventTrace.to_dict()` with each step's heading translated and its rule's section title
     (`title`) added; rules, details and changes unchanged."""
     steps = []
+    names = power_names(trace["steps"])
     for s in trace["steps"]:
-        said = step_text(s)
+        said = step_text(s, names)
         steps.append(
             {
                 **s,
@@ -432,3 +596,106 @@ def problem_english(key: str, params: dict[str, Any]) -> str:
     """The problem's sentence in English, as the report stores it."""
     with translation.override("en"):
         return problem_text({"key": key, "params": params})
+
+
+SKIPPED: dict[str, Promise] = {
+    "teams_not_revealed": _("teams: the ban phase has not revealed this match's teams"),
+    "teams_none_registered": _("teams: %(player)s registered no team"),
+    "arena_unreadable": _("arena: %(arena)s cannot be read (%(error)s)"),
+    "header_unreadable": _("the header could not be read, so nothing was compared"),
+    "record_header_unreadable": _("the record's header could not be read, so nothing was compared"),
+    "no_registered_list": _("player %(side)s has no registered list"),
+    "comparison_failed": _("the comparison with the match failed"),
+}
+"""What the match check could not compare, and why (`selectors.Skip`), by key."""
+
+
+def skipped_text(check: Any) -> list[str]:
+    """A stored match check's `skipped` in the active language; a check stored before they had
+    keys keeps its English."""
+    check = check or {}
+    facts = check.get("skipped_facts")
+    if facts is None:
+        return list(check.get("skipped") or [])
+    out = []
+    for english, found in zip(check.get("skipped") or [], facts, strict=False):
+        said = refusals.worded(SKIPPED, found.get("key") or "", found.get("params") or {})
+        out.append(said if said is not None else english)
+    return out
+
+
+def skipped_english(key: str, params: dict[str, Any]) -> str:
+    """The skipped comparison's sentence in English, as the check stores it."""
+    with translation.override("en"):
+        return refusals.worded(SKIPPED, key, params) or key
+
+
+LOG_VERDICTS: dict[str, Promise] = {
+    "queued": pgettext_lazy("a log's verdict in a judge's note", "queued"),
+    "running": pgettext_lazy("a log's verdict in a judge's note", "running"),
+    "valid": pgettext_lazy("a log's verdict in a judge's note", "valid"),
+    "invalid": pgettext_lazy("a log's verdict in a judge's note", "invalid"),
+    "mismatch": pgettext_lazy("a log's verdict in a judge's note", "mismatch"),
+    "unsupported": pgettext_lazy("a log's verdict in a judge's note", "unsupported"),
+    "incomplete": pgettext_lazy("a log's verdict in a judge's note", "incomplete"),
+    "unreadable": pgettext_lazy("a log's verdict in a judge's note", "unreadable"),
+    "error": pgettext_lazy("a log's verdict in a judge's note", "error"),
+}
+"""A log's status as the judge's note names it (`MatchLog.Status` values in English)."""
+
+
+def review_text(log: Any, length: int) -> str:
+    """What the judge reads in the queue about a log, in the active language: the verdict and
+    the first finding with its line, then how the log differs from the match. In English the
+    note stored on the judge call (`services.review_note`)."""
+    report = log.report or {}
+    facts = {"log": log.pk, "status": str(LOG_VERDICTS.get(log.status, log.status))}
+    problems = log.match_problems
+    if problems and log.status == "valid":
+        parts = [gettext("Match log #%(log)s is %(status)s but does not record this match's game")]
+    else:
+        parts = [gettext("Match log #%(log)s is %(status)s")]
+    parts[0] %= facts
+    for error in report.get("errors", [])[:1]:
+        found = {
+            "line": error.get("line"),
+            "rule": error.get("rule"),
+            "message": refusals.refusal_text(error),
+        }
+        if found["line"] and found["rule"]:
+            parts.append(gettext("line %(line)s, rule %(rule)s: %(message)s") % found)
+        elif found["line"]:
+            parts.append(gettext("line %(line)s: %(message)s") % found)
+        elif found["rule"]:
+            parts.append(gettext("the log, rule %(rule)s: %(message)s") % found)
+        else:
+            parts.append(gettext("the log: %(message)s") % found)
+    for feature in report.get("unsupported", [])[:1]:
+        parts.append(
+            gettext("line %(line)s: not modelled: %(feature)s")
+            % {"line": feature["line"], "feature": feature["feature"]}
+        )
+    parts.extend(gettext("%(field)s: %(message)s") % p for p in problems)
+    return (pgettext("between the parts of a judge's note", "; ").join(parts) + ".")[:length]
+
+
+def outcome_text(outcome: Any, short: str = "GG") -> str:
+    """A match outcome for a judge's note (`[result, gg_a, gg_b]`), in the active language;
+    `short` is the game system's score ("GG", "Mobs left")."""
+    from matches.models import Outcome  # the models import this module
+
+    result, gg_a, gg_b = outcome
+    label = Outcome(result).label if result in Outcome.values else gettext("no result")
+    return f"{label}, {gg_a}-{gg_b} {short}" if gg_a is not None else str(label)
+
+
+def result_differs_text(log: int, found: Any, confirmed: Any, short: str) -> str:
+    """The note of a valid log whose result is not the confirmed one, in the active language."""
+    return gettext(
+        "Match log #%(log)s is valid but its result (%(found)s) differs from the confirmed "
+        "result (%(confirmed)s)."
+    ) % {
+        "log": log,
+        "found": outcome_text(found, short),
+        "confirmed": outcome_text(confirmed, short),
+    }

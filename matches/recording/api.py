@@ -11,6 +11,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -39,15 +40,21 @@ REFUSED = OpenApiResponse(
 
 
 class StartInput(serializers.Serializer):
-    arena = serializers.IntegerField(required=False, help_text="When the pool has several.")
+    arena = serializers.IntegerField(
+        required=False, help_text=gettext_lazy("When the pool has several.")
+    )
     first_player = serializers.ChoiceField(
-        choices=["A", "B"], required=False, help_text="Only when 1.3.1.c leaves it to chance."
+        choices=["A", "B"],
+        required=False,
+        help_text=gettext_lazy("Only when 1.3.1.c leaves it to chance."),
     )
     timeline_ties = serializers.DictField(
         child=serializers.ListField(child=serializers.ListField(child=serializers.CharField())),
         required=False,
-        help_text="Per side, each group of equal Initiatives in the order chosen (2.4.3.b), e.g. "
-        '{"A": [["A2", "A1"]]}; by default the team\'s order.',
+        help_text=gettext_lazy(
+            "Per side, each group of equal Initiatives in the order chosen (2.4.3.b), e.g. "
+            '{"A": [["A2", "A1"]]}; by default the team\'s order.'
+        ),
     )
 
 
@@ -67,16 +74,22 @@ class RewardInput(serializers.Serializer):
 
 
 class ActionInput(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, help_text="The version this device saw.")
+    after = serializers.IntegerField(
+        min_value=0, help_text=gettext_lazy("The version this device saw.")
+    )
     events = serializers.ListField(
         child=serializers.DictField(),
         min_length=1,
         max_length=16,
-        help_text="The action's events in the match log format (docs/match-log.md); a "
-        "`cast`, `resolve` or `activate` carries the player's `choices` (`key:value`) as the "
-        "options asked them.",
+        help_text=gettext_lazy(
+            "The action's events in the match log format (docs/match-log.md); a "
+            "`cast`, `resolve` or `activate` carries the player's `choices` (`key:value`) as the "
+            "options asked them."
+        ),
     )
-    reward = RewardInput(required=False, help_text="The token a `buy_reward` event draws.")
+    reward = RewardInput(
+        required=False, help_text=gettext_lazy("The token a `buy_reward` event draws.")
+    )
 
 
 class UndoInput(serializers.Serializer):
@@ -85,7 +98,9 @@ class UndoInput(serializers.Serializer):
 
 class CorrectionInput(serializers.Serializer):
     after = serializers.IntegerField(min_value=0)
-    keep = serializers.IntegerField(min_value=0, help_text="The last action kept in force.")
+    keep = serializers.IntegerField(
+        min_value=0, help_text=gettext_lazy("The last action kept in force.")
+    )
     note = serializers.CharField(max_length=300, required=False, allow_blank=True)
 
 
@@ -222,7 +237,9 @@ class OptionsView(APIView):
 
 class StandbyInput(serializers.Serializer):
     event = serializers.DictField(
-        help_text="A `cast` or `resolve` event with all its dice, as it would be recorded."
+        help_text=gettext_lazy(
+            "A `cast` or `resolve` event with all its dice, as it would be recorded."
+        )
     )
 
 

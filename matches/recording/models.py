@@ -25,10 +25,10 @@ class Recording(models.Model):
     match = models.OneToOneField(
         "matches.Match", on_delete=models.CASCADE, related_name="recording"
     )
-    header = models.JSONField(help_text="The match log's header line (docs/match-log.md).")
+    header = models.JSONField(help_text=_("The match log's header line (docs/match-log.md)."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     version = models.PositiveIntegerField(
-        default=0, help_text="The number of the last ledger row: what devices compare."
+        default=0, help_text=_("The number of the last ledger row: what devices compare.")
     )
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -41,16 +41,16 @@ class Recording(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="The match log this recording became at the end.",
+        help_text=_("The match log this recording became at the end."),
     )
     labels = models.JSONField(
         default=dict,
-        help_text="Each unit's Krosmaster name and its label among copies (1.1.4).",
+        help_text=_("Each unit's Krosmaster name and its label among copies (1.1.4)."),
     )
     correction = models.JSONField(
         null=True,
         blank=True,
-        help_text="A correction proposed by one player, not yet confirmed.",
+        help_text=_("A correction proposed by one player, not yet confirmed."),
     )
 
     def __str__(self) -> str:
@@ -68,11 +68,11 @@ class RecordedAction(models.Model):
     recording = models.ForeignKey(Recording, on_delete=models.CASCADE, related_name="actions")
     number = models.PositiveIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.ACTION)
-    events = models.JSONField(default=list, help_text="The log events of an action, in order.")
+    events = models.JSONField(default=list, help_text=_("The log events of an action, in order."))
     target = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Undo: the action undone. Rewind: the last one kept."
+        null=True, blank=True, help_text=_("Undo: the action undone. Rewind: the last one kept.")
     )
-    side = models.CharField(max_length=1, blank=True, help_text="A or B; empty for a judge.")
+    side = models.CharField(max_length=1, blank=True, help_text=_("A or B; empty for a judge."))
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -82,10 +82,10 @@ class RecordedAction(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="A correction: the other player who agreed to it.",
+        help_text=_("A correction: the other player who agreed to it."),
     )
     outcome = models.JSONField(
-        default=dict, help_text="What the engine said when it accepted the action (trace)."
+        default=dict, help_text=_("What the engine said when it accepted the action (trace).")
     )
     note = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from kernel import access
@@ -319,12 +320,24 @@ def profile_versions(profile: Profile) -> QuerySet[Profile]:
 
 
 def legality_by_format(profile: Profile) -> list[tuple[Format, str | None]]:
-    """Each format of the profile's release with the reason it is illegal there (or None)."""
+    """Each format of the profile's release with the reason it is illegal there (1.1.1.h), in
+    the reader's language (the engine's `illegal_reason` word for word in English), or None."""
     catalog = engine_catalog(profile.release)
-    return [
-        (fmt, engine_format(fmt).illegal_reason(catalog[profile.code]))
-        for fmt in formats(profile.release)
-    ]
+    out = []
+    for fmt in formats(profile.release):
+        rules = engine_format(fmt)
+        cause = rules.illegal_cause(catalog[profile.code])
+        out.append((fmt, None if cause is None else _illegal_reason(*cause, rules.name)))
+    return out
+
+
+def _illegal_reason(why: str, value: str, format_name: str) -> str:
+    facts = {"value": value, "format": format_name}
+    if why == "banned":
+        return _("is banned in %(format)s") % facts
+    if why == "season":
+        return _("is from season %(value)s, which is not legal in %(format)s") % facts
+    return _("is from edition %(value)s, which is not legal in %(format)s") % facts
 
 
 def pool(fmt: Format, *, q: str = "") -> list[engine_roster.Profile]:
@@ -406,3 +419,18 @@ def verify_match_log(
         known = ", ".join(missing.candidates)
         message = f"{missing.message} (releases here: {known})" if known else missing.message
         return UnreadableReport((ParseIssue(1, "catalog", message),))
+
+
+def french_power_names(names: Iterable[str]) -> dict[str, str]:
+    """English power name -> the French powers file's name, for the names that have one (the
+    catalog import stores it, `Power.name_fr`); a name without one is left out. The engine
+    names a power as printed ("Look At Me"), the catalog may spell it otherwise ("Look at
+    me!"): the slug (`look-at-me`) finds it too."""
+    by_slug = {slugify(name): name for name in names}
+    rows = Power.objects.filter(Q(name__in=list(by_slug.values())) | Q(slug__in=list(by_slug)))
+    found: dict[str, str] = {}
+    for name, slug, french in rows.exclude(name_fr="").values_list("name", "slug", "name_fr"):
+        english = name if name in by_slug.values() else by_slug.get(slug)
+        if english is not None:
+            found.setdefault(english, french)
+    return found

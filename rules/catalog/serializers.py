@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from rules.catalog import selectors
@@ -96,13 +97,13 @@ class ProfileDetailSerializer(ProfileSerializer):
 class ProfileQuerySerializer(serializers.Serializer):
     """Filters of the profile list, validated so a bad value is a 400 naming the parameter."""
 
-    release = serializers.CharField(required=False, help_text="Release name; default: active.")
-    name = serializers.CharField(required=False, help_text="Part of the name, any case.")
+    release = serializers.CharField(required=False, help_text=_("Release name; default: active."))
+    name = serializers.CharField(required=False, help_text=_("Part of the name, any case."))
     colour = serializers.ChoiceField(choices=NAME_COLOURS, required=False)
     level = serializers.IntegerField(required=False, min_value=0, max_value=12)
     season = serializers.CharField(required=False)
     edition = serializers.CharField(required=False)
-    type = serializers.CharField(required=False, help_text="A Krosmaster type, e.g. Iop.")
+    type = serializers.CharField(required=False, help_text=_("A Krosmaster type, e.g. Iop."))
 
 
 class AdjustmentSerializer(serializers.Serializer):
@@ -115,7 +116,7 @@ class FormatSerializer(serializers.ModelSerializer):
     """A format; on create, the rule fields not given take the regular format's values."""
 
     release = serializers.CharField(
-        source="release.name", required=False, help_text="Release name; default: active."
+        source="release.name", required=False, help_text=_("Release name; default: active.")
     )
     copy_limits = serializers.DictField(child=serializers.IntegerField(), required=False)
     seasons = serializers.ListField(child=serializers.CharField(), allow_null=True, required=False)
@@ -176,13 +177,13 @@ class ArenaSerializer(serializers.ModelSerializer):
 
 
 class ViolationSerializer(serializers.Serializer):
-    rule = serializers.CharField(help_text="Rule number of the tournament rules 4.1.")
-    message = serializers.CharField(help_text="The violation in the request's language.")
+    rule = serializers.CharField(help_text=_("Rule number of the tournament rules 4.1."))
+    message = serializers.CharField(help_text=_("The violation in the request's language."))
     profiles = serializers.ListField(child=serializers.CharField())
     key = serializers.CharField(
-        required=False, help_text="Stable key of the sentence (rules.engine.legality.KEYS)."
+        required=False, help_text=_("Stable key of the sentence (rules.engine.legality.KEYS).")
     )
-    params = serializers.DictField(required=False, help_text="The facts the sentence words.")
+    params = serializers.DictField(required=False, help_text=_("The facts the sentence words."))
 
 
 class LegalityReportSerializer(serializers.Serializer):

@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rules import board_words
+from rules import board_words, refusals
 from rules.catalog import selectors, services
 from rules.catalog.forms import (
     SIGHT_RULINGS,
@@ -270,9 +270,11 @@ def arena_inspect(request: HttpRequest, slug: str) -> HttpResponse:
                 area=form.area(),
                 range_bonus=data.get("range_bonus") or 0,
                 rules=SIGHT_RULINGS[data["ruling"]][1],
+                legend=board_words.legend(),
+                say=refusals.refusal_text,
             )
         except (AreaError, RangeError) as error:
-            problem = str(error)
+            problem = refusals.refusal_text(error.said)
     board = (
         inspection.svg
         if inspection

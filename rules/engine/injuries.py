@@ -30,6 +30,7 @@ from rules.engine.state import (
     opponent,
     remove_from_arena,
 )
+from rules.engine.trace_texts import traced
 
 #: `Lasting.kind` of the record "unit inflicted `amount` Injuries on `source` in turn `turn`"
 #: (4.10.6.b), kept for the powers that ask whether a unit inflicted Injuries this turn.
@@ -130,7 +131,7 @@ def bleeding(state: GameState, unit: Unit) -> str | None:
             continue
         placer = state.unit(marker.placed_by)
         if placer.cell is not None and "hemophilia" in powers_of(state, placer):
-            return f"Hemophilia: {unit.id} carries {placer.id}'s Bleeding marker"
+            return traced("power_bleeding", power="Hemophilia", unit=unit.id, other=placer.id)
     return None
 
 

@@ -7,14 +7,14 @@ effect on a chosen target, and the reason a target is or is not legal, with the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rules.engine.areas import Facing, Shape, Turn, area_cells
 from rules.engine.arena import Arena
 from rules.engine.cells import Cell
 from rules.engine.reach import SpellRange, refusal, targetable_cells
-from rules.engine.refusals import said
+from rules.engine.refusals import Said, said
 from rules.engine.sight import EXACT, SightRules, sight_blockers, visible_cells
 from rules.engine.svg import Highlight, Mark, render_board
 
@@ -62,8 +62,12 @@ def inspect_board(
     area: AreaRequest | None = None,
     range_bonus: int = 0,
     rules: SightRules = EXACT,
+    legend: Mapping[str, str] | None = None,
+    say: Callable[[Said], str] = str,
 ) -> Inspection:
     """Answer a judge's questions about `viewer`; `pieces` are keyed by the names shown.
+    `legend` and `say` word the board's legend and captions in the reader's language (the
+    engine's English by default).
 
     Raises `areas.AreaError` or `reach.RangeError` when the question itself is impossible (an Axe
     with no side, a range of 4-2); the caller shows that to the judge.
@@ -72,7 +76,7 @@ def inspect_board(
     blockers = sight_blockers(arena, blocking)
     labels = {p.cell: p.label for p in pieces.values()}
     visible = visible_cells(viewer, blockers, rules)
-    highlights = [Highlight(visible, f"Cells {viewer} can see", Mark.SIGHT)]
+    highlights = [Highlight(visible, say(said("caption_sight", viewer=viewer)), Mark.SIGHT)]
     findings: list[str] = [said("inspect_in_sight", viewer=viewer, count=len(visible))]
 
     reachable: frozenset[Cell] = frozenset()
@@ -80,7 +84,7 @@ def inspect_board(
         reachable = targetable_cells(
             viewer, spell, arena, blockers, range_bonus=range_bonus, rules=rules
         )
-        highlights.append(Highlight(reachable, "Cells the spell can target", Mark.REACH))
+        highlights.append(Highlight(reachable, say(said("caption_reach")), Mark.REACH))
         findings.append(said("inspect_reach", rule=spell.rule, count=len(reachable), viewer=viewer))
 
     hit: frozenset[Cell] = frozenset()
@@ -115,18 +119,19 @@ def inspect_board(
                 turn=area.turn,
                 targetable=reachable if spell is not None else None,
             )
-            highlights.append(
-                Highlight(hit, f"{area.shape.value.title()} area on {target}", Mark.AREA)
-            )
+            caption = said("caption_area", shape=area.shape.value.title(), target=target)
+            highlights.append(Highlight(hit, say(caption), Mark.AREA))
             findings.append(said("inspect_area", cells=", ".join(c.name for c in sorted(hit))))
-        highlights.append(Highlight(frozenset({target}), f"Target {target}", Mark.TARGET))
+        caption = say(said("caption_target", target=target))
+        highlights.append(Highlight(frozenset({target}), caption, Mark.TARGET))
 
     units = {name: (p.cell, p.side, _initials(p.label)) for name, p in pieces.items()}
     svg = render_board(
         arena,
         units=units,
         highlights=highlights,
-        title=f"{arena.name or 'Arena'}: seen from {viewer}",
+        title=say(said("caption_title", arena=arena.name or "Arena", viewer=viewer)),
         id_prefix="inspect",
+        legend=legend,
     )
     return Inspection(svg, visible, reachable, hit, tuple(findings))

@@ -100,13 +100,12 @@ def apply_event(state: GameState, event: Event, context: Context) -> Applied:
 
 def _block_step(mover: str, block: BlockOutcome) -> TraceStep:
     loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(block.result, 0)
-    lost = f": {mover} loses {loss} AP and {loss} MP" if loss else ""
-    return TraceStep(
-        "Block",
-        "4.14.2.d",
-        f"{block.by} {block.locks} Lock against {mover} {block.dodges} Dodge: "
-        f"{block.result.value}{lost}",
-    )
+    facts = {"by": block.by, "locks": block.locks, "unit": mover, "dodges": block.dodges}
+    if loss:
+        return TraceStep.said(
+            "Block", "4.14.2.d", "block_summary_loss", **facts, result=block.result.value, loss=loss
+        )
+    return TraceStep.said("Block", "4.14.2.d", "block_summary", **facts, result=block.result.value)
 
 
 # -- dice -------------------------------------------------------------------------------------

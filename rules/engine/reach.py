@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from rules.engine.arena import Arena
 from rules.engine.cells import BOARD_SIZE, Cell
@@ -43,7 +44,12 @@ class RangeKind(StrEnum):
 
 
 class RangeError(ValueError):
-    """Range data that no spell bar can show (for example MIN above MAX)."""
+    """Range data that no spell bar can show (for example MIN above MAX); `said` is why, worded
+    by its refusal key (`rules.engine.refusals`)."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.said = Said(key, params)
+        super().__init__(str(self.said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +66,9 @@ class SpellRange:
     def __post_init__(self) -> None:
         if self.kind is RangeKind.RANGED:
             if self.minimum is None or self.maximum is None:
-                raise RangeError("a ranged spell needs a MIN and a MAX range (4.15.3)")
+                raise RangeError("range_needs_bounds")
             if not 0 <= self.minimum <= self.maximum:
-                raise RangeError(f"range {self.minimum}-{self.maximum} is not a valid range")
+                raise RangeError("range_not_valid", low=self.minimum, high=self.maximum)
 
     @classmethod
     def from_spell(cls, spell: Mapping) -> SpellRange:

@@ -10,7 +10,7 @@ message)`) is shown in English.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 REFUSALS: dict[str, str] = {
     # Set-up (1.1.4, 1.3, 2.4.3.b)
@@ -42,6 +42,7 @@ REFUSALS: dict[str, str] = {
     "tension_before_pieces": "the player rolls for Tension before his pieces play",
     "not_next_in_timeline": "{expected} plays next in the Timeline, not {unit}",
     "nobody_next_in_timeline": "nobody plays next in the Timeline, not {unit}",
+    "pieces_still_to_play": "the player's turn goes on: {units} still plays before it ends",
     # A piece's turn (6)
     "turn_not_ended": "{unit}'s turn has not ended",
     "still_placing": "the pieces are still being placed: {unit} cannot {action}",
@@ -289,6 +290,8 @@ REFUSALS: dict[str, str] = {
     "term_additional": "additional effect",
     "term_adjacent": "{near} adjacent {family}",
     "term_critical_armour": "{critical} critical vs {armour} armour",
+    "term_critical_no_armour": "{critical} critical vs no Armour roll (7.2.6.a)",
+    "term_versus": "{critical} vs {armour}",
     "term_heal_power": "Heal power (4.9.13)",
     "term_heal_critical": "at least one critical success",
     # What the engine does not model (`Unsupported`)
@@ -308,6 +311,7 @@ REFUSALS: dict[str, str] = {
         "the log gives no Equipment type for {reward}, so one Equipment per type cannot be checked"
     ),
     "no_strength": "{summon} has no Strength value",
+    "no_card_for_spells": "no card gives this unit's spells",
     "no_gg_left": "no player has GG left",
     "no_krosmasters_left": "no Krosmaster is left in the arena",
     "profile_unknown": (
@@ -346,6 +350,14 @@ REFUSALS: dict[str, str] = {
     "inspect_targetable": "{target} can be targeted from {viewer}.",
     "inspect_refused": "{reason} ({rule}, {defined_by}).",
     "inspect_area": "The area covers {cells} (4.16).",
+    # its board's captions (the highlighted cells, the title) and an impossible range (4.15.3)
+    "caption_sight": "Cells {viewer} can see",
+    "caption_reach": "Cells the spell can target",
+    "caption_area": "{shape} area on {target}",
+    "caption_target": "Target {target}",
+    "caption_title": "{arena}: seen from {viewer}",
+    "range_needs_bounds": "a ranged spell needs a MIN and a MAX range (4.15.3)",
+    "range_not_valid": "range {low}-{high} is not a valid range",
     # The log's text (`rules.matchlog`): why a log cannot be read at all
     "log_empty": "the log is empty: line 1 must be the header",
     "log_not_utf8": "not UTF-8 text (byte {byte})",
@@ -405,17 +417,18 @@ class Said(str):
     name cannot be read, what a cost adds up): a string, the English sentence, that also keeps
     its key and facts, stored as `{"key", "params"}` so that the Django layer words it too."""
 
+    table: ClassVar[dict[str, str]] = REFUSALS
     key: str
     params: dict[str, Any]
 
     def __new__(cls, key: str, params: dict[str, Any] | None = None) -> Said:
         params = dict(params or {})
-        said = super().__new__(cls, REFUSALS[key].format(**params))
+        said = super().__new__(cls, cls.table[key].format(**params))
         said.key, said.params = key, params
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Said, (self.key, self.params))
+        return (type(self), (self.key, self.params))
 
     @property
     def message(self) -> str:

@@ -92,7 +92,7 @@ class Spellbook:
         for card in self.summons.values():
             if card.profile.id == unit.profile.id:
                 return card.spells
-        raise Unsupported(f"profile:{unit.profile.id}", "no card gives this unit's spells")
+        raise Unsupported(f"profile:{unit.profile.id}", said("no_card_for_spells"))
 
     def summon(self, name: str) -> SummonCard:
         card = self.summons.get(name.lower())
@@ -135,7 +135,7 @@ def put_into_play(
     owner = state.unit(summoner)
     unit_id = summon_unit_id(state, summoner, card.name)
     if strength_limit and card.profile.strength is None:
-        raise Unsupported("4.19.9.d:strength", f"{card.name} has no Strength value")
+        raise Unsupported("4.19.9.d:strength", said("no_strength", summon=card.name))
     known = next((u for u in state.units if u.id == unit_id), None)
     unit = known or Unit(unit_id, owner.side, card.profile, summoner=summoner)
     try:

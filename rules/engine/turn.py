@@ -245,6 +245,8 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     _not_over(state)
     state = close_knocked_out_turn(state)
     if state.phase is not Phase.TENSION:
+        if state.phase is Phase.PIECES:
+            _player_turn_not_over(state)
         if state.turn == 1 and state.phase is Phase.PIECES:
             raise RuleViolation.because("5.2.4", "no_tension_turn_1")
         raise RuleViolation.because("5.1.3", "tension_opens_turn")
@@ -267,6 +269,18 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     if eliminated:
         return end_game(state, opponent(eliminated[0]), "tension")
     return check_winner(state)
+
+
+def _player_turn_not_over(state: GameState) -> None:
+    """A Roll for Tension written between two pieces' turns while a piece of the Timeline has
+    not played yet breaks 5.5.1 (and 5.6.1: the turn ends once every piece has played), not a
+    Tension rule. During a piece's turn the Roll stays 5.1.3, and on turn 1 before any piece
+    plays, 5.2.4."""
+    if state.active_unit is not None:
+        return
+    waiting = units_may_play_next(state)
+    if waiting and (state.turn != 1 or state.activated):
+        raise RuleViolation.because("5.5.1", "pieces_still_to_play", units=", ".join(waiting))
 
 
 def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
@@ -365,6 +379,8 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         raise RuleViolation.because("5.2.1", "tension_before_pieces")
     if state.active_unit is not None:
         raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
+    if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
+        raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     if not may_play_next(state, unit_id):
         raise RuleViolation.because(
             "5.5.1", "not_next_in_timeline", expected=next_unit(state), unit=unit_id

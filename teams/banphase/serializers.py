@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 # The ban phase of a match (issue 6) ---------------------------------------------------------------
 
 
 class ArenaInputSerializer(serializers.Serializer):
-    arena = serializers.CharField(help_text="The arena's slug (or id).")
+    arena = serializers.CharField(help_text=_("The arena's slug (or id)."))
 
 
 class BanInputSerializer(serializers.Serializer):
-    profile = serializers.CharField(help_text="Profile id (a version, e.g. s1-dks1-7) or name.")
+    profile = serializers.CharField(help_text=_("Profile id (a version, e.g. s1-dks1-7) or name."))
     turn = serializers.IntegerField(
         required=False,
         min_value=0,
-        help_text="The ban step you are making (0 first), as the phase showed it: a request for "
-        "a step that is not yours, or was made already, changes nothing.",
+        help_text=_(
+            "The ban step you are making (0 first), as the phase showed it: a request for "
+            "a step that is not yours, or was made already, changes nothing."
+        ),
     )
 
 
@@ -28,7 +31,7 @@ class MatchTeamInputSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)
     krosmasters = serializers.ListField(child=serializers.JSONField(), required=False)
     side = serializers.ChoiceField(
-        choices=["a", "b"], required=False, help_text="Organisers: whose team (a guest's)."
+        choices=["a", "b"], required=False, help_text=_("Organisers: whose team (a guest's).")
     )
 
     def validate(self, attrs: dict) -> dict:
@@ -46,7 +49,7 @@ class MatchTeamInputSerializer(serializers.Serializer):
 class BanSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     side = serializers.ChoiceField(choices=["a", "b"])
-    profile = serializers.CharField(allow_null=True, help_text="null: the turn was skipped.")
+    profile = serializers.CharField(allow_null=True, help_text=_("null: the turn was skipped."))
     name = serializers.CharField(allow_null=True)
     kind = serializers.ChoiceField(
         choices=["player", "organiser", "timeout_random", "timeout_skip"]
@@ -62,7 +65,7 @@ class MatchTeamStateSerializer(serializers.Serializer):
     submitted = serializers.BooleanField()
     submitted_at = serializers.DateTimeField(required=False)
     commitment = serializers.CharField(
-        required=False, help_text="sha256 of salt, newline, canonical entries JSON."
+        required=False, help_text=_("sha256 of salt, newline, canonical entries JSON.")
     )
     name = serializers.CharField(required=False)
     krosmasters = serializers.ListField(child=serializers.DictField(), required=False)
@@ -84,11 +87,11 @@ class BanPhaseSerializer(serializers.Serializer):
     event = serializers.CharField()
     round = serializers.IntegerField()
     table = serializers.IntegerField()
-    status = serializers.CharField(help_text="arena, banning, teams, revealed or paused.")
+    status = serializers.CharField(help_text=_("arena, banning, teams, revealed or paused."))
     paused = serializers.BooleanField()
     resumes_to = serializers.CharField(allow_null=True)
     players = serializers.DictField()
-    you = serializers.CharField(allow_null=True, help_text="Your side, if you play the match.")
+    you = serializers.CharField(allow_null=True, help_text=_("Your side, if you play the match."))
     staff = serializers.BooleanField()
     arena = serializers.DictField(allow_null=True)
     arena_choice = serializers.CharField()

@@ -129,14 +129,60 @@ def test_every_key_the_engine_raises_is_in_the_catalogue():
                     used[kind].add(key.value)
             elif (  # a sentence inside another's facts, a cell's or an area's error
                 isinstance(node.func, ast.Name)
-                and node.func.id in ("said", "CellError", "AreaError")
+                and node.func.id in ("said", "CellError", "AreaError", "RangeError", "traced")
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
             ):
-                used["because"].add(node.args[0].value)
+                kind = "said" if node.func.id == "traced" else "because"  # a trace line
+                used[kind].add(node.args[0].value)
     assert used["because"] <= set(engine_refusals.REFUSALS)
     assert used["said"] <= set(trace_texts.TRACE)
-    assert len(used["because"]) > 150 and len(used["said"]) > 20
+    assert len(used["because"]) > 150 and len(used["said"]) > 80
+
+
+_RULE = re.compile(r"^\d+(\.\d+)*(\.[a-z])?(-\d+(\.\d+)*)?$")
+
+
+def _rule(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and bool(_RULE.match(node.value))
+    )
+
+
+def _english_text(node: ast.AST) -> bool:
+    """A sentence written in place: an f-string or a string literal (not a rule number)."""
+    return isinstance(node, ast.JoinedStr) or (
+        isinstance(node, ast.Constant) and isinstance(node.value, str) and not _rule(node)
+    )
+
+
+def test_the_engine_writes_no_trace_line_without_a_key():
+    """Every line of the replay's trace carries a key (`TraceStep.said`, `run.say`, or
+    `traced(...)` where a line travels as a string): a line written in place, an f-string given
+    to `run.log`/`log`/`TraceStep` or returned in a power's `(rule, text)` notes, would be shown
+    in English to a French reader (issue 18). The catalogue tests then check each key's
+    wording and its French."""
+    raw = []
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+                args = node.args
+                if name in ("log", "TraceStep") and len(args) >= 3 and _english_text(args[2]):
+                    raw.append(f"{path.name}:{node.lineno}")
+            elif isinstance(node, ast.Tuple) and len(node.elts) in (2, 3):
+                *head, text = node.elts
+                heading = (
+                    len(head) == 1
+                    or (  # (rule, text), ("Step 8", rule, text)
+                        isinstance(head[0], ast.Constant) and str(head[0].value)[:1].isupper()
+                    )
+                )
+                if heading and _rule(head[-1]) and _english_text(text):
+                    raw.append(f"{path.name}:{node.lineno}")
+    assert raw == []
 
 
 def test_the_engine_makes_no_refusal_without_a_key():

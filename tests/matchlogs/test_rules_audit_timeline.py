@@ -500,7 +500,7 @@ def test_4_10_2_a_a_summoner_knocked_out_in_its_turn_takes_its_summon_along(cata
     ]
     gone = ev("checkpoint", units={"A1/blob-1": {"cell": None}}, gg={"A": 6, "B": 7})
     agrees([*lines, gone, ev("activate", unit="A2")], catalog)
-    refused([*lines, ev("activate", unit="A1/blob-1")], catalog, 9, "5.5.1")
+    refused([*lines, ev("activate", unit="A1/blob-1")], catalog, 9, "4.10.2.a")
 
 
 # -- Forced moves and areas around a Trap (4.19.7, 7.2.6.a) ------------------------------------

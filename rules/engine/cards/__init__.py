@@ -103,6 +103,9 @@ def registered_spells() -> tuple[str, ...]:
     return tuple(sorted(_SPELLS))
 
 
+# Registration imports: each module registers its handlers and hooks with `@spell` and
+# `card_effect` when it is imported, and no name of theirs is used here. They come last because
+# the modules import `spell` and `card_effect` from this package.
 from rules.engine.cards import conditions as _conditions  # noqa: E402, F401
 from rules.engine.cards import continuous as _continuous  # noqa: E402, F401
 from rules.engine.cards import counts as _counts  # noqa: E402, F401
@@ -111,5 +114,5 @@ from rules.engine.cards import gauges as _gauges  # noqa: E402, F401
 from rules.engine.cards import history as _history  # noqa: E402, F401
 from rules.engine.cards import markers as _markers  # noqa: E402, F401
 from rules.engine.cards import moves as _moves  # noqa: E402, F401
-from rules.engine.cards import spells as _spells  # noqa: E402, F401  (registers the handlers)
+from rules.engine.cards import spells as _spells  # noqa: E402, F401
 from rules.engine.cards import summoning as _summoning  # noqa: E402, F401

@@ -24,7 +24,7 @@ from rules.engine.roster import VARIABLE_COST
 from rules.engine.state import Markers
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 #: The keys a `choices` entry may carry, with what each names (docs/match-log.md).

@@ -27,12 +27,13 @@ from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.movement import push
 from rules.engine.powers import POWER_GAINED, POWERS_LOST, families_of, range_modifiers
-from rules.engine.refusals import said
+from rules.engine.refusals import Joined, said
 from rules.engine.roster import Profile, Spell
 from rules.engine.state import TURN_ENDED, Lasting
+from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 
@@ -51,7 +52,11 @@ def _end_turn(run: CastRun) -> None:
     """Mocalisation, Sanctification: once the spell is resolved the caster's turn is over; the
     log's next event for him is his `end` (any other action is refused, 6.4)."""
     lasting(run, TURN_ENDED, run.caster_id)
-    run.log("Step 3", "6.4", f"{run.spell.name} ends {run.caster_id}'s turn")
+    run.log(
+        "Step 3",
+        "6.4",
+        traced("card_ends_turn", source=run.spell.name, unit=run.caster_id),
+    )
 
 
 card_effect("ends-turn", step3=_end_turn)
@@ -82,7 +87,7 @@ def _loliperc(run: CastRun) -> None:
     """Loliperc (Percimol): his next spell this turn deals +1 Water damage (a Water attack; the
     bonus is spent by whatever spell comes next)."""
     lasting(run, LastingKind.NEXT_DAMAGE.value, run.caster_id, amount=1, element="water")
-    run.log("Step 3", "4.18.4", "Loliperc: the next spell this turn deals +1 WATER")
+    run.log("Step 3", "4.18.4", traced("card_next_spell_water", source="Loliperc"))
 
 
 card_effect("loliperc", step3=_loliperc)
@@ -106,7 +111,7 @@ def _flight(run: CastRun) -> None:
     """Flight of the Black Crow: he cannot be locked for the rest of his turn, read as the
     Slippery power (4.9.9: no Block at all)."""
     lasting(run, POWER_GAINED, run.caster_id, element="slippery")
-    run.log("Step 3", "4.9.9", f"{run.caster_id} cannot be locked this turn (Slippery)")
+    run.log("Step 3", "4.9.9", traced("slippery_this_turn", unit=run.caster_id))
 
 
 def _fraud(run: CastRun) -> None:
@@ -115,7 +120,7 @@ def _fraud(run: CastRun) -> None:
     for unit in run.in_play():
         if unit.is_krosmaster and unit.side != run.side:
             lasting(run, POWERS_LOST, unit.id)
-            run.log("Step 3", "4.18.4.g", f"Fraud: {unit.id} loses all its powers this turn")
+            run.log("Step 3", "4.18.4.g", traced("card_powers_lost", source="Fraud", unit=unit.id))
 
 
 def _turt_hell(run: CastRun) -> None:
@@ -124,7 +129,7 @@ def _turt_hell(run: CastRun) -> None:
     for unit in list(run.state.in_arena()):
         if unit.side == run.side and unit.is_character:
             lasting(run, POWER_GAINED, unit.id, element="immune")
-    run.log("Step 3", "4.18.4.b", "Turt Hell: allied characters gain Immune this turn")
+    run.log("Step 3", "4.18.4.b", traced("card_allies_immune", source="Turt Hell"))
 
 
 def _dinner(run: CastRun) -> None:
@@ -134,7 +139,11 @@ def _dinner(run: CastRun) -> None:
         if unit.side == run.side and "kanniball" in families_of(run.state, unit):
             lasting(run, POWERS_LOST, unit.id)
             lasting(run, LastingKind.DAMAGE.value, unit.id, amount=1)
-            run.log("Step 3", "4.18.4", f"Dinner's readdddy!: {unit.id} loses its powers, +1")
+            run.log(
+                "Step 3",
+                "4.18.4",
+                traced("card_powers_lost_damage", source="Dinner's readdddy!", unit=unit.id),
+            )
 
 
 card_effect("flight-of-the-black-crow", step3=_flight)
@@ -216,7 +225,11 @@ def _diy(run: CastRun) -> None:
     run.log(
         "Step 3",
         "4.18.4",
-        f"DIY: Tactical Arrow gains {', '.join(_DIY_EFFECTS[p] for p in picked)}",
+        traced(
+            "card_arrow_gains",
+            source="DIY",
+            effects=Joined(tuple(_DIY_EFFECTS[p] for p in picked), ", "),
+        ),
     )
 
 
@@ -236,7 +249,13 @@ def _arrow_step3(run: CastRun) -> None:
             markers_on(run, unit, ap=-1, why="DIY")
         if "push" in chosen and unit.id != run.caster_id and run.caster.cell is not None:
             run.state = push(run.state, run.caster_id, unit.id, 1).state
-            run.log("Step 3", "7.5.10", f"DIY: {unit.id} at {run.state.unit(unit.id).cell}")
+            run.log(
+                "Step 3",
+                "7.5.10",
+                traced(
+                    "card_unit_at", source="DIY", unit=unit.id, cell=run.state.unit(unit.id).cell
+                ),
+            )
 
 
 def _arrow_bonus(run: CastRun, target: Unit) -> tuple[int, str]:

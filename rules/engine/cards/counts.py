@@ -21,7 +21,7 @@ from rules.engine.powers import families_of
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 _E = r"\{\s*[WAEFN]\s*\}"

@@ -22,9 +22,10 @@ from rules.engine.frozen import replace
 from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 from rules.engine.summons import unit_profile
+from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
 
 
 def _forms(run: CastRun) -> dict[str, Profile]:
@@ -63,7 +64,13 @@ def _replace_form(run: CastRun) -> None:
             forms=", ".join(sorted(forms)) or "none in the catalog",
         )
     run.state = run.state.with_unit(replace(caster, profile=unit_profile(new)))
-    run.log("Step 3", "7.2.4", f"{run.spell.name}: {caster.id} becomes {new.name} ({new.id})")
+    run.log(
+        "Step 3",
+        "7.2.4",
+        traced(
+            "card_becomes", source=run.spell.name, unit=caster.id, name=new.name, profile=new.id
+        ),
+    )
 
 
 def _treason(run: CastRun) -> None:
@@ -71,7 +78,11 @@ def _treason(run: CastRun) -> None:
     the arena (your only ally, 4.4.3, summons included); the heal is applied either way."""
     others = [u.id for u in run.state.in_arena() if u.side == run.side and u.id != run.caster_id]
     if others:
-        run.log("Step 3", "4.4.3", f"Treason: {', '.join(others)} still in play, no replacement")
+        run.log(
+            "Step 3",
+            "4.4.3",
+            traced("card_no_replacement", source="Treason", units=", ".join(others)),
+        )
         return
     _replace_form(run)
 

@@ -35,11 +35,12 @@ from rules.engine.effects import (
 )
 from rules.engine.errors import Unsupported
 from rules.engine.frozen import replace
-from rules.engine.refusals import said
+from rules.engine.refusals import Joined, said
 from rules.engine.roster import Profile, Spell
+from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 
@@ -93,7 +94,11 @@ def _count_remaining(run: CastRun) -> None:
     """Remember the caster's AP and MP left after Step 1 (before the card empties them)."""
     caster = run.caster
     run.notes["remaining-ap"], run.notes["remaining-mp"] = caster.ap, caster.mp
-    run.log("Step 3", "7.2.4", f"{caster.id} has {caster.ap} AP and {caster.mp} MP remaining")
+    run.log(
+        "Step 3",
+        "7.2.4",
+        traced("remaining_gauges", unit=caster.id, ap=caster.ap, mp=caster.mp),
+    )
 
 
 def _per_ap_mp(run: CastRun, target: Unit) -> tuple[int, str]:
@@ -241,7 +246,9 @@ def _jackpot_flips(run: CastRun) -> None:
     damage for Step 6."""
     sides = [run.coin() for _ in range(3)]
     run.notes["jackpot"] = 7 if sides == ["heads"] * 3 else 0
-    run.log("Step 3", "7.2.4", f"Jackpot: {', '.join(sides)}")
+    run.log(
+        "Step 3", "7.2.4", traced("card_coins", source="Jackpot", coins=Joined(tuple(sides), ", "))
+    )
 
 
 def _jackpot_damage(run: CastRun, target: Unit) -> tuple[int, str]:
@@ -377,7 +384,7 @@ def _chakra(run: CastRun) -> None:
     run.state = run.state.with_unit(
         replace(caster, gained_powers=caster.gained_powers | {"critical-hit"})
     )
-    run.log("Step 3", "4.9", f"{caster.id} gains the Critical Hit power for the game")
+    run.log("Step 3", "4.9", traced("gains_critical_for_game", unit=caster.id))
 
 
 card_effect("chakra-impulse", step3=_chakra)

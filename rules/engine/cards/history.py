@@ -19,9 +19,10 @@ from rules.engine.effects import CardEffect, SpellModel, StealsHealth
 from rules.engine.powers import families_of
 from rules.engine.roster import Profile, Spell
 from rules.engine.state import DAMAGED
+from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 _E = r"\{\s*[WAEFN]\s*\}"
@@ -69,7 +70,11 @@ def _riktus_marker(ap: int = 0, mp: int = 0, rng: int = 0):
                     run, unit, ap=ap, mp=mp, rng=rng, why=f"{run.spell.name}: damaged by a Bandit"
                 )
             else:
-                run.log("Step 3", "7.2.4", f"{run.spell.name}: {unit.id} not damaged by a Bandit")
+                run.log(
+                    "Step 3",
+                    "7.2.4",
+                    traced("card_not_damaged_by_bandit", source=run.spell.name, unit=unit.id),
+                )
 
     return step3
 

@@ -26,9 +26,10 @@ from rules.engine.effects import (
     Track,
 )
 from rules.engine.roster import Profile, Spell
+from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 _E = r"\{\s*[WAEFN]\s*\}"
@@ -261,7 +262,7 @@ def _biceps(run: CastRun) -> None:
         if u.unit == run.caster_id and u.turn == run.state.turn and u.spell == run.spell.name
     ]
     if len(casts) > 1:
-        run.log("Step 3", "7.2.4", "Biceps: not the first Biceps this turn, no marker")
+        run.log("Step 3", "7.2.4", traced("card_not_first_biceps", source="Biceps"))
         return
     for unit in run.in_play():
         markers_on(run, unit, ap=-1, why="Biceps: first Biceps this turn")

@@ -47,9 +47,10 @@ from rules.engine.movement import forced_move, move_closer, push, relocate, retr
 from rules.engine.powers import families_of, powers_of
 from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
+from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import Unit
 
 _E = r"\{\s*[WAEFN]\s*\}"
@@ -110,7 +111,7 @@ def _pick_unit(
     if not choices_of(run, "unit") and default is not None:
         return default
     if not allowed:
-        run.log("Step 3", "4.18.5", f"{run.spell.name}: no {what}")
+        run.log("Step 3", "4.18.5", traced("card_nobody", source=run.spell.name, what=what))
         return None
     unit = chosen_unit(run, what, tuple(u.id for u in allowed))
     if unit.id not in {u.id for u in allowed}:
@@ -210,7 +211,11 @@ def _group_transfer(run: CastRun) -> None:
         dx, dy = unit.cell.x - start.x, unit.cell.y - start.y
         x, y = cell.x + dx, cell.y + dy
         if not (0 <= x < 12 and 0 <= y < 12) or not run.state.is_free(Cell(x, y)):
-            run.log("Step 3", "4.18.5", f"Group Transfer: {unit.id} has no free cell and stays")
+            run.log(
+                "Step 3",
+                "4.18.5",
+                traced("card_no_free_cell_stays", source="Group Transfer", unit=unit.id),
+            )
             continue
         _move(run, run.state.unit(unit.id), Cell(x, y), "Group Transfer")
 
@@ -245,7 +250,11 @@ def _caster_next_to(what: str, anchor: str):
         else:
             units = [u for u in run.state.units_at(run.main) if _anchor_ok(run, u, anchor)]
             if not units:
-                run.log("Step 3", "7.2.4.b", f"{run.spell.name}: no {what} on {run.main}")
+                run.log(
+                    "Step 3",
+                    "7.2.4.b",
+                    traced("card_no_anchor", source=run.spell.name, what=what, cell=run.main),
+                )
                 return
             around, label = run.main, units[0].id
         cell = _adjacent_cell(run, around, label)
@@ -387,7 +396,7 @@ def _happy_tunnel(run: CastRun) -> None:
     if run.state.is_free(run.main) and not run.state.units_at(run.main):
         _move(run, caster, run.main, "Happy Tunnel")
     else:
-        run.log("Step 3", "4.18.5", f"Happy Tunnel: {run.main} was not freed")
+        run.log("Step 3", "4.18.5", traced("card_not_freed", source="Happy Tunnel", cell=run.main))
 
 
 card_effect("happy-tunnel", step3=_happy_tunnel)
@@ -429,7 +438,7 @@ def _double_portals(run: CastRun) -> None:
     ids = choices_of(run, "unit")
     characters = {u.id: u for u in run.in_play() if u.is_character}
     if len(characters) < 2:
-        run.log("Step 3", "4.18.5", "Double Portals: fewer than two targeted characters")
+        run.log("Step 3", "4.18.5", traced("card_fewer_than_two", source="Double Portals"))
         return
     if len(ids) < 2 and len(set(ids)) == len(ids) and set(ids) <= set(characters):
         raise ChoiceMissing.asking(
@@ -447,12 +456,20 @@ def _double_portals(run: CastRun) -> None:
     first, second = (run.state.unit(i) for i in ids)
     for unit in (first, second):
         if unit.id != run.caster_id and "unfazed" in powers_of(run.state, unit):
-            run.log("Step 3", "4.9.14", f"Double Portals: {unit.id} is Unfazed; nobody moves")
+            run.log(
+                "Step 3",
+                "4.9.14",
+                traced("card_unfazed_nobody_moves", source="Double Portals", unit=unit.id),
+            )
             return
     run.state = run.state.with_units(
         [replace(first, cell=second.cell), replace(second, cell=first.cell)]
     )
-    run.log("Step 3", "7.2.4", f"Double Portals: {first.id} and {second.id} switch places")
+    run.log(
+        "Step 3",
+        "7.2.4",
+        traced("card_switch_places", source="Double Portals", unit=first.id, other=second.id),
+    )
 
 
 card_effect("wakfu-canon", step3=_wakfu_canon)
@@ -655,11 +672,12 @@ def _tcheese(run: CastRun) -> None:
         return
     if any(yugo_next_to(run.state, t) for t in targets):
         run.state = move_closer(run.state, caster.id, run.main, 2).state
+        cell = run.state.unit(caster.id).cell
         run.log(
-            "Step 3", "7.5.21", f"Tcheese: {caster.id} moved to {run.state.unit(caster.id).cell}"
+            "Step 3", "7.5.21", traced("card_moved_to", source="Tcheese", unit=caster.id, cell=cell)
         )
     else:
-        run.log("Step 3", "7.5.21", "Tcheese: no Yugo next to the target")
+        run.log("Step 3", "7.5.21", traced("card_no_yugo", source="Tcheese"))
 
 
 card_effect("tcheese", step3=_tcheese)
@@ -711,7 +729,12 @@ def _night_terror(run: CastRun) -> None:
         dx = (unit.cell.x > run.main.x) - (unit.cell.x < run.main.x)
         dy = (unit.cell.y > run.main.y) - (unit.cell.y < run.main.y)
         run.state = forced_move(run.state, unit.id, (dx, dy), 1, by=run.caster_id).state
-        run.log("Step 3", "7.5.10", f"Night Terror: {unit.id} at {run.state.unit(unit.id).cell}")
+        cell = run.state.unit(unit.id).cell
+        run.log(
+            "Step 3",
+            "7.5.10",
+            traced("card_unit_at", source="Night Terror", unit=unit.id, cell=cell),
+        )
 
 
 card_effect("night-terror", step3=_night_terror)
@@ -752,9 +775,8 @@ def _whirlwind(run: CastRun) -> None:
     really moved, 1 Injury inflicted by him on each other target of the Square of Step 2."""
     caster = run.caster
     moved = closer(run)
-    run.log(
-        "Step 3", "7.5.21", f"Whirlwind: {caster.id} {'moved closer' if moved else 'did not move'}"
-    )
+    key = "card_moved_closer" if moved else "card_did_not_move"
+    run.log("Step 3", "7.5.21", traced(key, source="Whirlwind", unit=caster.id))
     if not moved:
         return
     for unit in run.in_play():
@@ -817,13 +839,18 @@ def _pump_retreat(run: CastRun) -> None:
     mains = [run.state.unit(t) for t in run.main_targets]
     anyone = setting(run, "pump-action-bow") == "any-target"
     if not any(u.is_krosmaster or anyone for u in mains):
-        run.log("Step 3", "7.5.20", "Pump-Action Bow: the main target is not a Krosmaster")
+        run.log("Step 3", "7.5.20", traced("card_main_not_krosmaster", source="Pump-Action Bow"))
         return
     caster = run.caster
     if caster.cell is None or caster.cell == run.main:
         return
     run.state = retreat(run.state, caster.id, run.main, 2).state
-    run.log("Step 3", "7.5.20", f"Pump-Action Bow: {caster.id} at {run.state.unit(caster.id).cell}")
+    cell = run.state.unit(caster.id).cell
+    run.log(
+        "Step 3",
+        "7.5.20",
+        traced("card_unit_at", source="Pump-Action Bow", unit=caster.id, cell=cell),
+    )
 
 
 card_effect("pump-action-bow", step3=_pump_retreat)

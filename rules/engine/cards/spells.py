@@ -14,6 +14,7 @@ from rules.engine.injuries import bleeding
 from rules.engine.powers import max_hp
 from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
+from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
     from rules.engine.casting.run import CastRun
@@ -30,7 +31,9 @@ def _lottery_flips(run: CastRun) -> None:
         else:
             run.place_injuries(run.caster_id, 1)
     run.notes["lottery-heads"] = heads
-    run.log("Step 3", "7.2.4", f"Lottery: {heads} heads, {3 - heads} tails")
+    run.log(
+        "Step 3", "7.2.4", traced("card_lottery", source="Lottery", heads=heads, tails=3 - heads)
+    )
 
 
 def _lottery_damage(run: CastRun, target: Unit) -> tuple[int, str]:
@@ -75,7 +78,7 @@ def _black_humour_exchange(run: CastRun) -> None:
         run.log(
             "Step 3",
             "4.10.7",
-            f"{caster.id} and {target.id} swap Injuries {mine} <-> {theirs} (moved)",
+            traced("swap_injuries", unit=caster.id, other=target.id, mine=mine, theirs=theirs),
         )
 
 

@@ -36,9 +36,10 @@ from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 from rules.engine.state import Lasting, PendingEffect
 from rules.engine.summons import controlled, put_into_play
+from rules.engine.trace_texts import traced
 
 if TYPE_CHECKING:
-    from rules.engine.casting import CastRun
+    from rules.engine.casting.run import CastRun
     from rules.engine.state import GameState
     from rules.engine.summons import Spellbook
 
@@ -80,16 +81,26 @@ def summon_on(
         strength_limit=run.rules.fanmade,
     )
     if unit_id is None:
-        run.log("Step 3", "4.19.9.c", f"{why or run.spell.name}: control value reached, no {name}")
+        run.log(
+            "Step 3",
+            "4.19.9.c",
+            traced("card_control_reached", source=why or run.spell.name, summon=name),
+        )
     else:
-        run.log("Step 3", "4.19", f"{why or run.spell.name}: {unit_id} ({name}) on {cell}")
+        run.log(
+            "Step 3",
+            "4.19",
+            traced(
+                "card_summoned", source=why or run.spell.name, unit=unit_id, summon=name, cell=cell
+            ),
+        )
     return unit_id
 
 
 def _chosen_cell_next_to(run: CastRun, anchor: Cell, what: str) -> Cell | None:
     options = [c for c in anchor.neighbours() if _can_hold_summon(run, c)]
     if not options:
-        run.log("Step 3", "4.18.5", f"{run.spell.name}: no free cell next to {what}")
+        run.say("Step 3", "4.18.5", "card_no_free_cell", source=run.spell.name, what=what)
         return None
     names = tuple(sorted(c.name for c in options))
     value = chosen(run, "cell", said("why_free_cell_next_to", what=what), names)
@@ -128,7 +139,11 @@ def _next_to_target(name: str, anchor: str):
             or (anchor == "opposing character" and u.is_character and u.side != run.side)
         ]
         if not units:
-            run.log("Step 3", "7.2.4.b", f"{run.spell.name}: no {anchor} on {run.main}")
+            run.log(
+                "Step 3",
+                "7.2.4.b",
+                traced("card_no_anchor", source=run.spell.name, what=anchor, cell=run.main),
+            )
             return
         cell = _chosen_cell_next_to(run, run.main, units[0].id)
         if cell is not None:
@@ -144,7 +159,11 @@ def _reaping_control(run: CastRun, name: str) -> int | None:
         return None
     for entry in reversed(run.state.lasting):
         if entry.kind == _REAPING and entry.unit == run.caster_id and entry.turn == run.state.turn:
-            run.log("Step 3", "4.19.9.c", f"Come to Mama...: Reaping ({entry.amount}) this turn")
+            run.log(
+                "Step 3",
+                "4.19.9.c",
+                traced("card_reaping_this_turn", source="Come to Mama...", amount=entry.amount),
+            )
             return entry.amount
     return None
 
@@ -194,7 +213,7 @@ def _come_to_mama(run: CastRun) -> None:
     x = cost_x(run.action.choices, run.spell.name)
     entry = Lasting(_REAPING, run.caster_id, run.spell.name, run.state.turn, x)
     run.state = replace(run.state, lasting=(*run.state.lasting, entry))
-    run.log("Step 3", "4.18.4", f"Reaping (0) reads as Reaping ({x}) until the end of the turn")
+    run.log("Step 3", "4.18.4", traced("reaping_reads_as", x=x))
 
 
 card_effect("come-to-mama", step3=_come_to_mama)
@@ -363,10 +382,18 @@ def _lay(name: str, how: str):
             moved = bool(outcome and outcome.moved)
             if outcome is not None:
                 run.state = outcome.state
-            run.log("Step 3", "7.5.20", f"{caster.id} at {run.state.unit(caster.id).cell}")
+            run.say(
+                "Step 3", "7.5.20", "unit_at", unit=caster.id, cell=run.state.unit(caster.id).cell
+            )
         if not moved:
             _refuse_if_full(run, name)
-            run.log("Step 3", "4.18.5", f"{run.spell.name}: {caster.id} did not move, no {name}")
+            run.log(
+                "Step 3",
+                "4.18.5",
+                traced(
+                    "card_no_move_no_summon", source=run.spell.name, unit=caster.id, summon=name
+                ),
+            )
             return
         summon_on(run, name, start)
 
@@ -409,7 +436,7 @@ def _tofu_throwing(run: CastRun) -> None:
     if _can_hold_summon(run, run.main):
         summon_on(run, "tofu", run.main)
     else:
-        run.log("Step 3", "4.18.5", f"Tofu Throwing: {run.main} was not freed")
+        run.log("Step 3", "4.18.5", traced("card_not_freed", source="Tofu Throwing", cell=run.main))
 
 
 card_effect("tofu-throwing", step3=_tofu_throwing)
@@ -431,7 +458,7 @@ def _ghoul_standby(run: CastRun) -> None:
         if unit.is_krosmaster:
             pending = PendingEffect("ghoulification", run.caster_id, unit.id, run.main.name)
             run.state = replace(run.state, pending=(*run.state.pending, pending))
-            run.log("Step 3", "7.2.1.c", "Ghoulification goes on standby")
+            run.log("Step 3", "7.2.1.c", traced("card_on_standby", source="Ghoulification"))
 
 
 def _ghoul_resolve(
@@ -443,11 +470,18 @@ def _ghoul_resolve(
     victim, caster = state.unit(effect.target or ""), state.unit(effect.source)
     cell = Cell.parse(effect.cell or "")
     if victim.cell is not None or caster.cell is None:
-        return state, [("Step 8", "7.2.9.b", "Ghoulification: no KO, no Ghoul")]
+        return state, [
+            ("Step 8", "7.2.9.b", traced("card_no_ko_no_ghoul", source="Ghoulification"))
+        ]
     if not state.is_free(cell) or state.units_at(cell):
-        return state, [("Step 8", "7.2.9.b", f"Ghoulification: {cell} is not free")]
+        line = traced("card_cell_not_free", source="Ghoulification", cell=cell)
+        return state, [("Step 8", "7.2.9.b", line)]
     state, unit_id = put_into_play(state, book.summon("ghoul"), caster.id, cell, control=4)
-    return state, [("Step 8", "4.19", f"Ghoulification: {unit_id or 'no'} Ghoul on {cell}")]
+    if not unit_id:
+        line = traced("card_no_ghoul_on", source="Ghoulification", cell=cell)
+    else:
+        line = traced("card_ghoul_on", source="Ghoulification", unit=unit_id, cell=cell)
+    return state, [("Step 8", "4.19", line)]
 
 
 card_effect("ghoulification", step3=_ghoul_standby, standby=_ghoul_resolve)
@@ -477,7 +511,7 @@ def _pressure_buttomb(run: CastRun) -> None:
     ]
     for tomb in tombs:
         run.state = knock_out(run.state, tomb.id)
-        run.log("Step 3", "4.10.2", f"Pressure Buttomb: {tomb.id} is KO'd")
+        run.log("Step 3", "4.10.2", traced("card_ko", source="Pressure Buttomb", unit=tomb.id))
     if tombs:
         gauges(run, run.caster, ap=len(tombs), mp=len(tombs), why="Pressure Buttomb")
 
@@ -507,7 +541,11 @@ def _funerary_song(run: CastRun) -> None:
         if tomb.side == run.side and tomb.profile.name.lower() == "tombstone":
             pending = PendingEffect("fright", tomb.id)
             run.state = replace(run.state, pending=(*run.state.pending, pending))
-            run.log("Step 3", "7.2.1.c", f"Funerary Song: {tomb.id}'s Fright goes on standby")
+            run.log(
+                "Step 3",
+                "7.2.1.c",
+                traced("card_fright_standby", source="Funerary Song", unit=tomb.id),
+            )
 
 
 card_effect("funerary-song", step3=_funerary_song)

@@ -40,12 +40,15 @@ from rules.engine.powers import (
     powers_of,
     vigilantes,
 )
+from rules.engine.rulings import register
 from rules.engine.state import (
     Lasting,
     PendingEffect,
     SpecialMarker,
+    Unit,
 )
 from rules.engine.summons import put_into_play
+from rules.engine.trace_texts import traced
 from rules.engine.turn import apply_markers
 
 
@@ -56,6 +59,34 @@ def condition(run: CastRun, effect: Track | Invasion | Retribution) -> bool:
     if isinstance(effect, Invasion):
         return in_opponent_territory(run.state, replace(run.caster, cell=run.origin))
     return vigilantes(run.state, run.side) >= effect.count
+
+
+FORCED_MOVE_ORDER = register(
+    "forced-move-order",
+    default="front-first",
+    readings=("front-first", "back-first"),
+    rule="1.7.1",
+    description=(
+        "Several targets of one Push or Attract in a line: the active player orders the moves "
+        "(1.7.1, 4.18.3.b), which the log does not record. front-first: the piece ahead in the "
+        "direction of the move goes first (for a Push the one farthest from the caster, for an "
+        "Attract the nearest), so no target stops another; back-first: the other way round, "
+        "each target stopped by the one still standing in front of it."
+    ),
+)
+
+
+def _forced_move_order(run: CastRun, effect: Push | Attract) -> list[Unit]:
+    """The targets of a Push or Attract in the order they move (named ruling
+    `forced-move-order`); pieces that cannot meet keep the order they were targeted in."""
+    units = run.in_play(effect.who)
+    origin = run.caster.cell
+    if origin is None or len(units) < 2:
+        return units
+    ahead = isinstance(effect, Push)  # a Push moves away: the farthest piece is in front
+    if run.state.rulings.reading(FORCED_MOVE_ORDER.name) == "back-first":
+        ahead = not ahead
+    return sorted(units, key=lambda u: origin.distance(u.cell), reverse=ahead)
 
 
 def apply_effect(run: CastRun, effect: Effect) -> None:
@@ -111,7 +142,7 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
     if isinstance(effect, Push | Attract):
         mover = push if isinstance(effect, Push) else attract
         rule = "7.5.10" if isinstance(effect, Push) else "7.5.11"
-        for unit in run.in_play(effect.who):
+        for unit in _forced_move_order(run, effect):
             if unit.id == caster.id or caster.cell is None:
                 continue
             try:
@@ -154,7 +185,11 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
             effect.kind.value, caster.id, run.spell.name, state.turn, effect.amount, effect.element
         )
         run.state = replace(state, lasting=(*state.lasting, lasting))
-        run.log("Step 3", "4.18.4", f"{caster.id}: +{effect.amount} {effect.kind.value} this turn")
+        run.log(
+            "Step 3",
+            "4.18.4",
+            traced("lasting_bonus", unit=caster.id, amount=effect.amount, kind=effect.kind.value),
+        )
         return
     if isinstance(effect, RangeThisTurn):
         run.state = state.with_unit(replace(caster, range_bonus=caster.range_bonus + effect.amount))

@@ -58,6 +58,7 @@ from rules.engine.state import (
     SpellUse,
     Unit,
 )
+from rules.engine.trace_texts import traced
 
 #: Where a step writes its trace lines: (step, rule, text), like `CastRun.log`.
 Log = Callable[[str, str, str], None]
@@ -510,13 +511,13 @@ def knock_outs(state: GameState, log: Log, step: str, rule: str) -> GameState:
             continue
         cell = unit.cell
         state = knock_out(state, unit.id)
-        log(step, rule, f"{unit.id} is KO'd")
+        log(step, rule, traced("knocked_out", unit=unit.id))
         if state.unit(unit.id).cell is not None:
-            log(step, "4.10.9", f"{unit.id} stays in the arena, healed (Moon Hammer)")
+            log(step, "4.10.9", traced("moon_hammer_stays", unit=unit.id))
         elif "bomb" in unit.profile.families:
             explosion = PendingEffect("explosion", unit.id, cell=cell.name)
             state = replace(state, pending=(*state.pending, explosion))
         if state.phase is Phase.OVER:
-            log(step, "1.4", f"player {state.winner} wins: the spell stops")
+            log(step, "1.4", traced("spell_stops", winner=state.winner))
             return state
     return state

@@ -250,11 +250,14 @@ def _explain(before: GameState, after: GameState, event: Event, ctx: Context) ->
             return [TraceStep.said("Ruling", event.rule, "ruling", **facts)]
         case Result():
             return [
-                TraceStep(
+                TraceStep.said(
                     "Claimed result",
                     "log",
-                    f"winner {event.winner}, GG A {event.gg['A']}, B {event.gg['B']}; the rules "
-                    f"give: {ending(before) if before.phase is Phase.OVER else 'no result yet'}",
+                    "claimed_result",
+                    winner=event.winner,
+                    gg_a=event.gg["A"],
+                    gg_b=event.gg["B"],
+                    ending=ending(before) if before.phase is Phase.OVER else "no result yet",
                 )
             ]
     return []

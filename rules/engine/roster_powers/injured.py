@@ -29,6 +29,7 @@ from rules.engine.roster_powers.common import (
     without_marker,
 )
 from rules.engine.state import GameState, PendingEffect
+from rules.engine.trace_texts import traced
 
 Notes = list[tuple[str, str]]
 
@@ -146,7 +147,14 @@ def _adrenaline(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[Gam
     for unit in near:
         state = markers(state, unit.id, ap=-1)
     return state, [
-        ("4.11.5", f"Adrenaline: -1 AP marker on {', '.join(u.id for u in near) or 'nobody'}")
+        (
+            "4.11.5",
+            traced(
+                "power_ap_marker_on",
+                power="Adrenaline",
+                units=", ".join(u.id for u in near) or "nobody",
+            ),
+        )
     ]
 
 
@@ -157,7 +165,8 @@ def _self_markers(kind: str, ap: int, mp: int, name: str):
         if unit is None:
             return state, [("4.18.3.c", said("power_lost", power=fx.label))]
         state = markers(state, unit.id, ap=ap, mp=mp)
-        return state, [("4.11.5", f"{name}: {unit.id} gets markers AP {ap:+d}, MP {mp:+d}")]
+        line = traced("power_markers", power=name, unit=unit.id, ap=f"{ap:+d}", mp=f"{mp:+d}")
+        return state, [("4.11.5", line)]
 
     return resolve
 
@@ -181,7 +190,10 @@ def _brethren(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
         if ally.side == pirate.side and ally.id != pirate.id and is_named(state, ally, "piwate"):
             state, done, _ = heal(state, ally.id, 1, healer=pirate.id)
             healed.append(f"{ally.id} -{done}")
-    return state, [("4.10.5", f"Brethren of the Coast heals {', '.join(healed) or 'nobody'}")]
+    line = traced(
+        "power_heals_list", power="Brethren of the Coast", units=", ".join(healed) or "nobody"
+    )
+    return state, [("4.10.5", line)]
 
 
 @reactions.standby("eliacube-master")
@@ -191,7 +203,9 @@ def _eliacube(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
         return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     victim = state.unit(fx.target or "")
     state = markers(state, victim.id, ap=-1)
-    return state, [("4.11.5", f"Eliacube Master: a -1 AP marker on {victim.id}")]
+    return state, [
+        ("4.11.5", traced("power_ap_marker_on_one", power="Eliacube Master", unit=victim.id))
+    ]
 
 
 @reactions.standby("magot-sacrè")
@@ -204,9 +218,13 @@ def _magot(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameStat
         return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     victim = state.unit(fx.target or "")
     if state.player(nidas.side).kamas < state.player(victim.side).kamas:
-        return add_kamas(state, nidas.side, 1), [("4.5.1", "Magot Sacrè: +1 Kama")]
+        return add_kamas(state, nidas.side, 1), [
+            ("4.5.1", traced("power_plus_kama", power="Magot Sacrè"))
+        ]
     state, done, _ = heal(state, nidas.id, 1, healer=nidas.id)
-    return state, [("4.10.5", f"Magot Sacrè: {nidas.id} is healed of {done} Injury")]
+    return state, [
+        ("4.10.5", traced("power_healed_one", power="Magot Sacrè", unit=nidas.id, count=done))
+    ]
 
 
 @reactions.standby("pendulum")
@@ -218,7 +236,7 @@ def _pendulum(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
         return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state = markers(state, count.id, ap=1)
     state = injure(state, count.id, 1, source=count.id)
-    return state, [("4.10.6.b", f"Pendulum: {count.id} suffers 1 Injury and gets a +1 AP marker")]
+    return state, [("4.10.6.b", traced("power_pendulum", power="Pendulum", unit=count.id))]
 
 
 @reactions.standby("drunkenness-of-combat", merge=True)
@@ -227,9 +245,11 @@ def _drunkenness(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[Ga
     opposing Krosmasters in all, he is healed of 1 (the triggers of one spell add up on
     standby)."""
     if fx.amount < 2 or holding(state, fx.source, "drunkenness-of-combat") is None:
-        return state, [("4.18.3", f"Drunkenness of Combat: {fx.amount} Injuries, nothing happens")]
+        line = traced("power_too_few", power="Drunkenness of Combat", count=fx.amount)
+        return state, [("4.18.3", line)]
     state, done, _ = heal(state, fx.source, 1, healer=fx.source)
-    return state, [("4.10.5", f"Drunkenness of Combat: {fx.source} is healed of {done} Injury")]
+    line = traced("power_healed_one", power="Drunkenness of Combat", unit=fx.source, count=done)
+    return state, [("4.10.5", line)]
 
 
 @reactions.standby("shadow-blood")
@@ -239,7 +259,7 @@ def _shadow_blood(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[G
         return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state, done = gain_now(state, fx.source, ap=1)
     return state, [
-        ("4.11.4", f"Shadow Blood: {'+1 AP' if done else 'no gain, not the active unit'}")
+        ("4.11.4", traced("power_plus_ap" if done else "power_no_gain", power="Shadow Blood"))
     ]
 
 

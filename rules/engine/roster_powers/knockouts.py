@@ -27,6 +27,7 @@ from rules.engine.roster_powers.common import (
 )
 from rules.engine.rulings import register
 from rules.engine.state import GameState, Lasting, PendingEffect, Unit
+from rules.engine.trace_texts import traced
 
 Notes = list[tuple[str, str]]
 
@@ -106,7 +107,9 @@ def _goultarminator(state: GameState, fx: PendingEffect, _: Resolution) -> tuple
     if holding(state, fx.source, "goultarminator") is None:
         return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state, done, _ = heal(state, fx.source, 3, healer=fx.source)
-    return state, [("4.10.5", f"Goultarminator: {fx.source} is healed of {done} Injuries")]
+    return state, [
+        ("4.10.5", traced("power_healed", power="Goultarminator", unit=fx.source, count=done))
+    ]
 
 
 @reactions.standby("prospecting")
@@ -116,7 +119,8 @@ def _prospecting(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[Ga
     holder = holding(state, fx.source, "prospecting")
     if holder is None:
         return state, [("4.18.3.c", said("power_lost", power=fx.label))]
-    return add_kamas(state, holder.side, 1), [("4.9.21", f"Prospecting of {holder.id}: +1 Kama")]
+    line = traced("power_of_plus_kama", power="Prospecting", unit=holder.id)
+    return add_kamas(state, holder.side, 1), [("4.9.21", line)]
 
 
 @reactions.standby("loot")
@@ -124,7 +128,7 @@ def _loot(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState
     """Loot X (4.9.24): the player of the unit that KO'd the holder takes X Kamas."""
     side = state.unit(fx.target or "").side
     return add_kamas(state, side, fx.amount), [
-        ("4.9.24", f"Loot: player {side} +{fx.amount} Kamas")
+        ("4.9.24", traced("power_player_kamas", power="Loot", side=side, count=fx.amount))
     ]
 
 
@@ -135,12 +139,13 @@ def _laid_low(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
     However many Monks hold the power, it acts once for the team per turn."""
     monk = state.unit(fx.source)
     if _used(state, "laid-low", monk.side, turn=state.turn):
-        return state, [("4.18.2.a", "Laid Low already acted this turn")]
+        return state, [("4.18.2.a", traced("power_already_acted", power="Laid Low"))]
     state = _use(state, "laid-low", monk.side)
     allies = [u for u in state.in_arena() if u.side == monk.side and u.is_krosmaster]
     for ally in allies:
         state = markers(state, ally.id, ap=1, mp=1)
-    return state, [("4.11.5", f"Laid Low: +1 AP and +1 MP markers on {len(allies)} Krosmasters")]
+    line = traced("power_laid_low", power="Laid Low", count=len(allies))
+    return state, [("4.11.5", line)]
 
 
 @reactions.ko_level

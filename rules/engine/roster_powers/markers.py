@@ -8,6 +8,7 @@ from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import effect, gain_now, holders, holding, markers
 from rules.engine.state import GameState, PendingEffect
+from rules.engine.trace_texts import traced
 
 Notes = list[tuple[str, str]]
 
@@ -37,7 +38,8 @@ def _look_at_me(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[Gam
     a +1 MP marker (once per time, however many markers)."""
     if holding(state, fx.source, "look-at-me") is None:
         return state, [("4.18.3.c", said("power_lost", power=fx.label))]
-    return markers(state, fx.source, mp=1), [("4.11.5", f"Look At Me: +1 MP marker on {fx.source}")]
+    line = traced("power_mp_marker_on", power="Look At Me", unit=fx.source)
+    return markers(state, fx.source, mp=1), [("4.11.5", line)]
 
 
 @reactions.standby("captains-energy")
@@ -47,4 +49,5 @@ def _captains_energy(state: GameState, fx: PendingEffect, _: Resolution) -> tupl
     if holding(state, fx.source, "captains-energy") is None:
         return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state, done = gain_now(state, fx.source, ap=1)
-    return state, [("4.11.4", f"Captain's Energy: {'+1 AP' if done else 'not the active unit'}")]
+    key = "power_plus_ap" if done else "power_not_active"
+    return state, [("4.11.4", traced(key, power="Captain's Energy"))]

@@ -11,6 +11,7 @@ from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import effect, holders, holding, is_named
 from rules.engine.state import GameState, PendingEffect
+from rules.engine.trace_texts import traced
 
 Notes = list[tuple[str, str]]
 
@@ -73,6 +74,7 @@ def _mintetized(state: GameState, fx: PendingEffect, res: Resolution) -> tuple[G
         )
     cell = Cell.parse(fx.cell or "")
     if not state.is_free(cell):
-        return state, [("4.18.5", f"Mintetized: {cell} is no longer free")]
+        return state, [("4.18.5", traced("power_cell_taken", power="Mintetized", cell=cell))]
     moved = relocate(state, picked[0], cell, by=king.id)
-    return moved.state, [("4.18.3", f"Mintetized: {picked[0]} moves to {cell}")]
+    line = traced("power_moves_to", power="Mintetized", unit=picked[0], cell=cell)
+    return moved.state, [("4.18.3", line)]

@@ -29,6 +29,7 @@ from rules.engine.roster_powers.common import (
     without_marker,
 )
 from rules.engine.state import GameState, Lasting, PendingEffect, Unit
+from rules.engine.trace_texts import traced
 
 Notes = list[tuple[str, str]]
 
@@ -184,7 +185,8 @@ def _wakfu_recycling(state: GameState, fx: PendingEffect, _: Resolution) -> tupl
     if holding(state, fx.source, "wakfu-recycling") is None:
         return state, [("4.18.3.c", said("power_lost", power=fx.label))]
     state, done, _ = heal(state, fx.source, 1, healer=fx.source)
-    return state, [("4.10.5", f"Wakfu Recycling: {fx.source} is healed of {done} Injury")]
+    line = traced("power_healed_one", power="Wakfu Recycling", unit=fx.source, count=done)
+    return state, [("4.10.5", line)]
 
 
 @reactions.standby("flame-return")
@@ -196,6 +198,7 @@ def _flame_return(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[G
     state = without_marker(state, fx.target or "", "will-o'-the-wisp")
     active = state.active_unit
     if active is None or state.unit(active).cell is None:
-        return state, [("7.2.9.b", "Flame Return: no active unit in play to injure")]
+        return state, [("7.2.9.b", traced("power_nobody_to_injure", power="Flame Return"))]
     state = injure(state, active, 2, source=fx.source)
-    return state, [("4.10.6.b", f"Flame Return: {fx.source} inflicts 2 Injuries on {active}")]
+    line = traced("power_inflicts_two", power="Flame Return", unit=fx.source, other=active)
+    return state, [("4.10.6.b", line)]

@@ -37,6 +37,7 @@ from rules.engine.roster_powers.common import (
 )
 from rules.engine.state import GameState, Lasting, PendingEffect, Unit
 from rules.engine.summons import put_into_play, unit_profile
+from rules.engine.trace_texts import traced
 from rules.engine.triggers import Moment, trigger
 
 Notes = list[tuple[str, str]]
@@ -127,7 +128,8 @@ def _krostyle_resolve(
                 raise
             break
         placed.append(summon_id or "")
-    return state, [("4.19.1", f"Krostyle: Ghouls on {', '.join(placed) or 'no cell'}")]
+    line = traced("power_ghouls_on", power="Krostyle", cells=", ".join(placed) or "no cell")
+    return state, [("4.19.1", line)]
 
 
 # -- the start of a piece's turn (6.2.1.d) -----------------------------------------------------
@@ -150,7 +152,14 @@ def _potion_bag_resolve(
         raise RuleViolation.because("4.18.3.e", "potion_bag_pick", pick=pick)
     state, _ = gain_now(state, fx.source, ap=4 if pick == "ap" else 0, mp=2 if pick == "mp" else 0)
     return state, [
-        ("4.11.4", f"Potion Bag: {fx.source} gains {'4 AP' if pick == 'ap' else '2 MP'}")
+        (
+            "4.11.4",
+            traced(
+                "power_gains_4_ap" if pick == "ap" else "power_gains_2_mp",
+                power="Potion Bag",
+                unit=fx.source,
+            ),
+        )
     ]
 
 
@@ -174,7 +183,14 @@ def _kerub_bazaar_resolve(
         state, fx.source, ap=2 if side == "heads" else 0, mp=2 if side == "tails" else 0
     )
     return state, [
-        ("4.11.5", f"Kerub Bazaar ({side}): +2 {'AP' if side == 'heads' else 'MP'} markers")
+        (
+            "4.11.5",
+            traced(
+                "power_coin_2_ap" if side == "heads" else "power_coin_2_mp",
+                power="Kerub Bazaar",
+                side=side,
+            ),
+        )
     ]
 
 
@@ -206,7 +222,8 @@ def _blessing(state: GameState, fx: PendingEffect, target_id: str) -> tuple[Game
     if target_id not in {u.id for u in _brotherhood_allies(state, amalia)}:
         raise RuleViolation.because("4.18.3.e", "not_tofu_ally", unit=target_id)
     state, done, _ = heal(state, target_id, 2, healer=amalia.id)
-    return state, [("4.10.5", f"Sadida Blessing: {target_id} is healed of {done} Injuries")]
+    line = traced("power_healed", power="Sadida Blessing", unit=target_id, count=done)
+    return state, [("4.10.5", line)]
 
 
 @reactions.standby("sadida-blessing")
@@ -250,7 +267,7 @@ def _masquerade_resolve(
             "4.18.3.e", "not_another_form_level", wanted=wanted, profile=unit.profile.name
         )
     return state.with_unit(replace(unit, profile=unit_profile(card))), [
-        ("4.18.3", f"Masquerade: {unit.id} becomes {card.name}")
+        ("4.18.3", traced("power_becomes", power="Masquerade", unit=unit.id, name=card.name))
     ]
 
 
@@ -318,7 +335,8 @@ def _krommendable_resolve(
         raise RuleViolation.because("4.18.3.e", "not_non_boss_ally", unit=pick)
     ap = 3 if is_named(state, state.unit(pick), "vigilante") else 1
     state = markers(state, pick, ap=ap, mp=1)
-    return state, [("4.11.5", f"Krommendable: {pick} gets +{ap} AP and +1 MP markers")]
+    line = traced("power_krommendable", power="Krommendable", unit=pick, ap=ap)
+    return state, [("4.11.5", line)]
 
 
 def _stood_still(state: GameState, unit: Unit) -> bool:
@@ -364,7 +382,15 @@ def _bad_guy_resolve(
         raise RuleViolation.because("4.18.3.e", "not_next_to_opponent", cell=cell)
     moved = relocate(state, pick, cell, by=samurai.id)
     return moved.state, [
-        ("4.18.3", f"Bad Guy: {pick} {'moves to' if moved.moved else 'stays, not to'} {cell}")
+        (
+            "4.18.3",
+            traced(
+                "power_moves_to" if moved.moved else "power_stays_not_to",
+                power="Bad Guy",
+                unit=pick,
+                cell=cell,
+            ),
+        )
     ]
 
 
@@ -413,5 +439,12 @@ def _protector_resolve(
         state = state.with_timeline(samurai.side, tuple(line))
         taken.append(mob.id)
     return state, [
-        ("4.19.4", f"Protector of the Weak: {', '.join(taken) or 'no Mob'} changes sides")
+        (
+            "4.19.4",
+            traced(
+                "power_changes_sides",
+                power="Protector of the Weak",
+                units=", ".join(taken) or "no Mob",
+            ),
+        )
     ]

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from rules.engine.areas import Shape, area_cells
 from rules.engine.casting.actions import ArmourRollsError, Rolls, Rules, TraceStep
 from rules.engine.casting.run import CastRun
-from rules.engine.casting.steps import Log, caster_terms, knock_outs
+from rules.engine.casting.steps import Log, caster_terms, knock_outs, term_words
 from rules.engine.cells import Cell
 from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
 from rules.engine.effects import ANY
@@ -51,7 +51,7 @@ from rules.engine.powers import (
     unsupported_powers,
 )
 from rules.engine.reactions import RollSide, rolled
-from rules.engine.refusals import said
+from rules.engine.refusals import Joined, said
 from rules.engine.scenery import (
     DYNAMITE,
     DYNAMITE_DAMAGE,
@@ -61,6 +61,7 @@ from rules.engine.scenery import (
 )
 from rules.engine.state import GameState, PendingEffect, Unit, UnitProfile
 from rules.engine.summons import Spellbook
+from rules.engine.trace_texts import traced
 
 #: The kind of its Explosion on standby; the label is `dynamite:<cell>`.
 KIND = "dynamite"
@@ -81,19 +82,19 @@ def damage_crates(run: CastRun) -> None:
     hit = crates(run.state, run.cells)
     if not hit:
         return
-    terms = [(run.spell.base_damage or 0, "base")]
+    terms: list[tuple[int, str]] = [(run.spell.base_damage or 0, said("term_base"))]
     terms += [
-        (e.amount, "additional effect")
+        (e.amount, said("term_additional"))
         for e in run.extra
         if not e.heal and e.who == ANY and e.per_adjacent is None
     ]
     terms += caster_terms(run, heal=False)
     if run.critical:
-        terms.append((1, f"{run.critical} critical vs no Armour roll (7.2.6.a)"))
+        terms.append((1, said("term_critical_no_armour", critical=run.critical)))
     total = max(0, sum(n for n, _ in terms))  # 7.2.7.d
-    words = " + ".join(f"{n} ({why})" for n, why in terms)
+    words = Joined(tuple(said("term_first", n=n, why=why) for n, why in terms), " + ")
     for cell in hit:
-        run.log("Step 6", "4.17.5.b", f"{_name(cell)}: {words} = {total} damage")
+        run.log("Step 6", "4.17.5.b", traced("crate_damage", cell=cell, terms=words, total=total))
     run.state = _take(run.state, hit, total, run.log, "Step 7")
 
 
@@ -114,44 +115,78 @@ def explode(
     who = _name(cell)
     element = state.rulings.reading(DYNAMITE_ELEMENT.name)
     base = int(state.rulings.reading(DYNAMITE_DAMAGE.name))
-    log("Step 8", "4.17.7.b", f"the {who} casts {EXPLOSION} on {cell}")
+    log("Step 8", "4.17.7.b", traced("crate_casts", cell=cell, spell=EXPLOSION))
     cells = area_cells(Shape.SQUARE, cell, cell)
     targets = [u for u in state.in_arena() if u.cell in cells]
     log(
         "Step 2",
         "4.19.5.d",
-        f"square area: {', '.join(sorted(c.name for c in cells))}; targets: "
-        f"{', '.join(u.id for u in targets) or 'none'}",
+        traced(
+            "area",
+            shape=Shape.SQUARE.value,
+            cells=", ".join(sorted(c.name for c in cells)),
+            targets=", ".join(u.id for u in targets) or "none",
+        ),
     )
     _refuse_unmodelled(state, targets, who)
     due = dice_due(Roll.CRITICAL, RollContext(frozenset(), element))
     check_dice(due, rolls.critical, who)
     critical = successes(rolls.critical, Roll.CRITICAL)
-    log("Step 4", "7.2.5", f"{len(rolls.critical)} die ({due.explain()}): {critical} successes")
+    log(
+        "Step 4",
+        "7.2.5",
+        traced(
+            "crate_critical",
+            count=len(rolls.critical),
+            reasons=Joined(due.reasons),
+            successes=critical,
+        ),
+    )
     armour = _armour(state, targets, element, rules, book, rolls.armour, log)
     source = _piece(cell)
     for unit in targets:
         if unit.profile.hp is None:
             continue
         arm = armour.get(unit.id, 0)
-        terms = [(base, "base"), ((critical > arm) - (critical < arm), f"{critical} vs {arm}")]
+        terms = [
+            (base, said("term_base")),
+            (
+                (critical > arm) - (critical < arm),
+                said("term_versus", critical=critical, armour=arm),
+            ),
+        ]
         terms += resistances(state, unit, element)
         total = max(0, sum(n for n, _ in terms))  # 7.2.7.d
         if immune(state, unit, element):
             total = 0
-        log("Step 6", "7.2.7.c", f"{unit.id}: {_words(terms)} = {total} {element.upper()} damage")
+        words = term_words(terms)
+        log(
+            "Step 6",
+            "7.2.7.c",
+            traced("damage", unit=unit.id, terms=words, total=total, element=element.upper()),
+        )
         cap = injury_cap(state, source, unit)
         if cap is not None and total > cap[0]:
-            log("Step 7", "7.2.8.d", f"{unit.id}: {cap[1]}")
+            log("Step 7", "7.2.8.d", traced("injury_cap", unit=unit.id, cap=cap[1]))
             total = cap[0]
         state, placed = place_injuries(state, unit.id, total)  # inflicted by nobody, 4.10.6.b
         if total:
-            log("Step 7", "7.2.8.a", f"{unit.id} receives {placed} Injuries")
+            log("Step 7", "7.2.8.a", traced("injuries_received", unit=unit.id, placed=placed))
     hit = crates(state, cells)
     if hit:
         total = max(0, base + (critical > 0))
         for other in hit:
-            log("Step 6", "4.17.5.b", f"{_name(other)}: {base} (base) + {critical > 0:d} = {total}")
+            log(
+                "Step 6",
+                "4.17.5.b",
+                traced(
+                    "crate_explosion_damage",
+                    cell=other,
+                    base=base,
+                    critical=int(critical > 0),
+                    total=total,
+                ),
+            )
     state = _take(state, hit, total if hit else 0, log, "Step 7")
     return knock_outs(state, log, "Step 7", "7.2.8.c")
 
@@ -199,7 +234,17 @@ def _armour(
         context = RollContext(powers_of(state, unit), element, neutral_armour_cap=rules.fanmade)
         side = RollSide(state, unit, Roll.ARMOUR.value, None, book)
         out[unit.id], due, dice = rolled(side, context, tuple(given.get(unit.id, ())))
-        log("Step 5", "7.2.6", f"{unit.id}: {len(dice)} dice ({due.explain()}): {out[unit.id]}")
+        log(
+            "Step 5",
+            "7.2.6",
+            traced(
+                "crate_armour",
+                unit=unit.id,
+                count=len(dice),
+                reasons=Joined(due.reasons),
+                successes=out[unit.id],
+            ),
+        )
     return out
 
 
@@ -215,14 +260,14 @@ def _take(state: GameState, hit: list[Cell], damage: int, log: Log, step: str) -
     for cell in hit:
         taken[cell] = min(hp, taken.get(cell, 0) + damage)
         if taken[cell] < hp:
-            log(step, "4.17.5.b", f"{_name(cell)} has {hp - taken[cell]} HP left")
+            log(step, "4.17.5.b", traced("crate_hp_left", cell=cell, hp=hp - taken[cell]))
             continue
         del taken[cell], scenery[cell]
         pending.append(PendingEffect(KIND, cell.name, cell=cell.name))
         log(
             step,
             "4.17.5.b",
-            f"{_name(cell)} has no HP left: removed, not KO'd; its {EXPLOSION} goes on standby",
+            traced("crate_removed", cell=cell, spell=EXPLOSION),
         )
     arena = replace(state.arena, scenery=scenery, scenery_damage=taken)
     return replace(state, arena=arena, pending=tuple(pending))
@@ -237,7 +282,3 @@ def _piece(cell: Cell) -> Unit:
     4.3.4.b) owned by nobody, with no powers; it is never put in the game state."""
     piece = PIECES[DYNAMITE]
     return Unit(piece.feature, "", UnitProfile(piece.feature, EXPLOSION), cell=cell)
-
-
-def _words(terms: list[tuple[int, str]]) -> str:
-    return " ".join(f"{'+' if n >= 0 else '-'} {abs(n)} ({why})" for n, why in terms)[2:]

@@ -68,8 +68,10 @@ def apply_push_ice_cube(state: GameState, action: CastAction, rules: Rules) -> C
     if action.rolls != Rolls():
         raise RuleViolation.because("7.4.2", "special_rolls_no_dice", spell=NAME)
     trace = [
-        TraceStep("Prerequisites", "4.17.7.c", f"{caster.id} casts {NAME} on {cube}"),
-        TraceStep("Step 1", "8.8.1.a", f"pays {ap} AP ({AP_PER_CELL} AP x {cells} cells)"),
+        TraceStep.said(
+            "Prerequisites", "4.17.7.c", "casts", unit=caster.id, spell=NAME, target=cube
+        ),
+        TraceStep.said("Step 1", "8.8.1.a", "cube_pays", ap=ap, per_cell=AP_PER_CELL, cells=cells),
     ]
     state = state.with_unit(replace(caster, ap=caster.ap - ap))
     dx, dy = cube.x - caster.cell.x, cube.y - caster.cell.y
@@ -86,14 +88,19 @@ def apply_push_ice_cube(state: GameState, action: CastAction, rules: Rules) -> C
         scenery = {cell: name for cell, name in state.arena.scenery.items() if cell != cube}
         scenery[at] = ICE_CUBE
         state = replace(state, arena=replace(state.arena, scenery=scenery))
-    stopped = (
-        "" if moved == cells else f", stopped by what is on the next cell ({moved} of {cells})"
-    )
-    trace.append(
-        TraceStep(
-            "Step 3", PIECES[ICE_CUBE].rule, f"the {ICE_CUBE} slides from {cube} to {at}{stopped}"
+    facts = {"piece": ICE_CUBE, "start": cube, "to": at}
+    if moved == cells:
+        step = TraceStep.said("Step 3", PIECES[ICE_CUBE].rule, "cube_slides", **facts)
+    else:
+        step = TraceStep.said(
+            "Step 3",
+            PIECES[ICE_CUBE].rule,
+            "cube_slides_stopped",
+            **facts,
+            moved=moved,
+            cells=cells,
         )
-    )
+    trace.append(step)
     return CastOutcome(state, tuple(trace))
 
 
