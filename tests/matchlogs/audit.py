@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.matchlogs.conftest import ARENA, ev
+from rules.engine.replay import Status
+from tests.matchlogs.conftest import ARENA, ev, verify
 
 
 def spell(
@@ -154,3 +155,15 @@ def cast(
 def plain_hit(unit: str, target: str, victim: str, spell_name: str = "Gun") -> dict[str, Any]:
     """A cast whose dice change nothing: no Critical, no Armour success (base damage)."""
     return cast(unit, target, spell_name, crit=["lock"], armour={victim: ["lock"]})
+
+
+def agrees(lines: list[dict[str, Any]], catalog: Any, **options: Any) -> None:
+    """Every event of `lines` legal: the game goes on (no end written)."""
+    report = verify(lines, catalog, **options)
+    assert report.status is Status.INCOMPLETE, report.to_dict()
+
+
+def refused(lines: list[dict[str, Any]], catalog: Any, line: int, rule: str, **options) -> None:
+    """The first refusal is on `line` and cites `rule`."""
+    error = verify(lines, catalog, **options).errors[0]
+    assert (error.line, error.rule) == (line, rule), error

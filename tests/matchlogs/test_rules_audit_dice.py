@@ -11,32 +11,22 @@ from typing import Any
 
 import pytest
 
-from rules.engine.replay import Status
 from tests.matchlogs.audit import (
     NO_DOUBLE,
     PLACES,
+    agrees,
     cast,
     game,
     gun,
     kros,
     plain_hit,
+    refused,
     side_a,
     side_b,
     spell,
     turn,
 )
-from tests.matchlogs.conftest import ARENA, ev, verify
-
-
-def agrees(lines: list[dict[str, Any]], catalog: Any) -> None:
-    report = verify(lines, catalog)
-    assert report.status is Status.INCOMPLETE, report.to_dict()
-
-
-def refused(lines: list[dict[str, Any]], catalog: Any, line: int, rule: str) -> None:
-    error = verify(lines, catalog).errors[0]
-    assert (error.line, error.rule) == (line, rule), error
-
+from tests.matchlogs.conftest import ARENA, ev
 
 A1 = ev("activate", unit="A1")
 

@@ -15,27 +15,18 @@ from rules.engine.replay import Status
 from tests.matchlogs.audit import (
     NO_DOUBLE,
     PLACES,
+    agrees,
     cast,
     game,
     gun,
     kros,
     plain_hit,
+    refused,
     side_a,
     side_b,
     turn,
 )
 from tests.matchlogs.conftest import ev, verify
-
-
-def agrees(lines: list[dict[str, Any]], catalog: Any, **options: Any) -> None:
-    report = verify(lines, catalog, **options)
-    assert report.status is Status.INCOMPLETE, report.to_dict()
-
-
-def refused(lines: list[dict[str, Any]], catalog: Any, line: int, rule: str, **options) -> None:
-    error = verify(lines, catalog, **options).errors[0]
-    assert (error.line, error.rule) == (line, rule), error
-
 
 A1 = ev("activate", unit="A1")
 GAME = game(side_a(), side_b())

@@ -14,11 +14,13 @@ from rules.engine.replay import Status
 from tests.matchlogs.audit import (
     NO_DOUBLE,
     PLACES,
+    agrees,
     cast,
     game,
     gun,
     kros,
     plain_hit,
+    refused,
     side_a,
     side_b,
     spell,
@@ -27,17 +29,6 @@ from tests.matchlogs.audit import (
 from tests.matchlogs.conftest import ARENA, ev, verify
 from tests.matchlogs.test_rules_audit_mechanisms import HEADER as BOMB_HEADER
 from tests.matchlogs.test_rules_audit_mechanisms import LAY_TRAP, TRAP
-
-
-def agrees(lines: list[dict[str, Any]], catalog: Any, **options: Any) -> None:
-    report = verify(lines, catalog, **options)
-    assert report.status is Status.INCOMPLETE, report.to_dict()
-
-
-def refused(lines: list[dict[str, Any]], catalog: Any, line: int, rule: str, **options) -> None:
-    error = verify(lines, catalog, **options).errors[0]
-    assert (error.line, error.rule) == (line, rule), error
-
 
 A1 = ev("activate", unit="A1")
 
