@@ -296,6 +296,7 @@ def _gunicorn(app: str, port: int, *options: str) -> subprocess.Popen:
         ],
         cwd=ROOT,
         env=dict(os.environ),
+        stdout=sys.stderr,  # `--json` prints only the result on stdout
     )
 
 
@@ -334,6 +335,7 @@ def start_servers(port: int, live_port: int, workers: int, threads: int) -> list
         ],
         cwd=ROOT,
         env=dict(os.environ),
+        stdout=sys.stderr,  # the worker's banner too: stdout holds only the result
     )
     _wait_ready(port, 4 * workers)
     _wait_ready(live_port, 2)
