@@ -110,26 +110,33 @@ class TraceStep:
         if not key and isinstance(text, Said):
             # a line written with `rules.engine.refusals.said` keeps its key and facts, to be worded
             key, params = text.key, text.fact()["params"]
+        self._fill(step, rule, key, text, params, None)
+
+    def _fill(
+        self,
+        step: str,
+        rule: str,
+        key: str,
+        text: str | None,
+        params: Mapping[str, Any] | None,
+        raw: dict[str, Any] | None,
+    ) -> None:
+        """Set the fields once (the class refuses `setattr` afterwards); plain calls, since
+        every replayed cast makes several lines."""
         setter = object.__setattr__
         setter(self, "step", step)
         setter(self, "rule", rule)
         setter(self, "key", key)
         setter(self, "_text", text)
         setter(self, "_params", params)
-        setter(self, "_raw", None)
+        setter(self, "_raw", raw)
 
     @classmethod
     def said(cls, step: str, rule: str, key: str, /, **params: Any) -> TraceStep:
         """A step worded by its key (`rules.engine.trace_texts.TRACE`), with its facts; both are
         made when first read."""
         line = cls.__new__(cls)
-        setter = object.__setattr__
-        setter(line, "step", step)
-        setter(line, "rule", rule)
-        setter(line, "key", key)
-        setter(line, "_text", None)
-        setter(line, "_params", None)
-        setter(line, "_raw", params)
+        line._fill(step, rule, key, None, None, params)
         return line
 
     @property
