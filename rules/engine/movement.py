@@ -20,8 +20,8 @@ from rules.engine.injuries import injure
 from rules.engine.powers import (
     possible_powers,
     powers_of,
+    refuse_unmodelled,
     unmodelled_possible,
-    unsupported_powers,
 )
 from rules.engine.reactions import RollSide, on_step, rolled
 from rules.engine.refusals import Said, said
@@ -133,19 +133,7 @@ def _refuse_unmodelled(state: GameState, units: Sequence[Unit]) -> None:
     if not unmodelled_possible(state):
         return  # no unit in the arena may have a power the engine does not model
     for unit in units:
-        missing = unsupported_powers(state, [unit])
-        if missing:
-            raise Unsupported(
-                f"power:{missing[0]}",
-                said(
-                    "unmodelled_power_block",
-                    unit=unit.id,
-                    profile=unit.profile.name,
-                    power=missing[0],
-                ),
-                unit=unit.id,
-                card=unit.profile.name,
-            )
+        refuse_unmodelled(state, unit, "unmodelled_power_block")
 
 
 def _why_not_free(state: GameState, cell: Cell) -> str:

@@ -17,9 +17,10 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from rules.engine.errors import RuleViolation
+from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.reactions import is_registered, on_markers
+from rules.engine.refusals import said
 from rules.engine.state import GameState, Lasting, Markers, Phase, Unit
 
 T = TypeVar("T")
@@ -618,6 +619,21 @@ def unsupported_powers(state: GameState, units: list[Unit]) -> list[str]:
     """Powers of these units that the engine does not model, sorted."""
     found = {p for u in units for p in powers_of(state, u) if not is_modelled(p)}
     return sorted(found)
+
+
+def refuse_unmodelled(state: GameState, unit: Unit, key: str, **facts: Any) -> None:
+    """Make what `unit` takes part in `Unsupported` when it holds a power the engine does not
+    model, naming the unit, its card and the power; `key` words where it mattered (a cast, a
+    Block, an Explosion), with its own `facts`."""
+    missing = unsupported_powers(state, [unit])
+    if missing:
+        power = missing[0]
+        raise Unsupported(
+            f"power:{power}",
+            said(key, unit=unit.id, profile=unit.profile.name, power=power, **facts),
+            unit=unit.id,
+            card=unit.profile.name,
+        )
 
 
 def range_modifiers(state: GameState, unit: Unit) -> list[tuple[int, str]]:

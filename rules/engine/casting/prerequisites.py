@@ -35,8 +35,8 @@ from rules.engine.powers import (
     per_state,
     powers_of,
     range_modifiers,
+    refuse_unmodelled,
     unmodelled_possible,
-    unsupported_powers,
 )
 from rules.engine.reach import SpellRange, refusal
 from rules.engine.reactions import blocks_sight as sight_changed
@@ -421,17 +421,5 @@ def refuse_unmodelled_powers(state: GameState, caster: Unit, targets: tuple[str,
             u.cell is not None and unit.cell is not None and u.cell.is_adjacent(unit.cell)
             for u in near
         )
-        missing = unsupported_powers(state, [unit]) if everyone or close else []
-        if missing:
-            raise Unsupported(
-                f"power:{missing[0]}",
-                said(
-                    "unmodelled_power_cast",
-                    unit=unit.id,
-                    profile=unit.profile.name,
-                    power=missing[0],
-                    caster=caster.id,
-                ),
-                unit=unit.id,
-                card=unit.profile.name,
-            )
+        if everyone or close:
+            refuse_unmodelled(state, unit, "unmodelled_power_cast", caster=caster.id)

@@ -40,15 +40,14 @@ from rules.engine.casting.steps import Log, caster_terms, knock_outs, term_words
 from rules.engine.cells import Cell
 from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
 from rules.engine.effects import ANY
-from rules.engine.errors import Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import place_injuries
 from rules.engine.powers import (
     immune,
     injury_cap,
     powers_of,
+    refuse_unmodelled,
     resistances,
-    unsupported_powers,
 )
 from rules.engine.reactions import RollSide, rolled
 from rules.engine.refusals import Joined, said
@@ -195,20 +194,7 @@ def _refuse_unmodelled(state: GameState, targets: list[Unit], who: str) -> None:
     """A target holding a power the engine does not model makes this Explosion `Unsupported`,
     naming the unit and its card: no caster holds powers here, only the targets may."""
     for unit in targets:
-        missing = unsupported_powers(state, [unit])
-        if missing:
-            raise Unsupported(
-                f"power:{missing[0]}",
-                said(
-                    "unmodelled_power_explosion",
-                    unit=unit.id,
-                    profile=unit.profile.name,
-                    power=missing[0],
-                    who=who,
-                ),
-                unit=unit.id,
-                card=unit.profile.name,
-            )
+        refuse_unmodelled(state, unit, "unmodelled_power_explosion", who=who)
 
 
 def _armour(
