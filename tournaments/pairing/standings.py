@@ -62,88 +62,107 @@ class _Figures:
     def tally(self, pid: PlayerId) -> Tally:
         return self.tallies.get(pid, self._empty)
 
-    def mean_over_opponents(self, value: dict[PlayerId, int]) -> dict[PlayerId, int]:
-        """Each player's mean of `value` over their opponents, on a scale `per_opponent` times
-        finer (exact: integers); 0 without opponents."""
+    def mean_over_opponents(
+        self, value: dict[PlayerId, int], pids: Iterable[PlayerId]
+    ) -> dict[PlayerId, int]:
+        """The mean of `value` over each of ``pids``' opponents, on a scale `per_opponent` times
+        finer (exact: integers); 0 without opponents. `value` must cover every tallied player."""
         per_opponent = self.per_opponent
         get = value.__getitem__
-        return {
-            pid: sum(map(get, t.opponents)) * (per_opponent // len(t.opponents))
-            if t.opponents
-            else 0
-            for pid, t in self.tallies.items()
-        }
+        tally = self.tallies.get
+        found = {}
+        for pid in pids:
+            t = tally(pid)
+            opponents = t.opponents if t is not None else ()
+            found[pid] = (
+                sum(map(get, opponents)) * (per_opponent // len(opponents)) if opponents else 0
+            )
+        return found
+
+    def _kept_or(self, name: str, compute: Callable[[], dict[PlayerId, int]]):
+        found = self._kept.get(name)
+        if found is None:
+            found = self._kept[name] = compute()
+        return found
 
     def per_round_points(self) -> dict[PlayerId, int]:
-        """Points per round played, over `per_round`."""
-        found = self._kept.get("per_round")
-        if found is None:
-            per_round = self.per_round
-            found = self._kept["per_round"] = {
+        """Every tallied player's points per round played, over `per_round`."""
+        per_round = self.per_round
+        return self._kept_or(
+            "per_round",
+            lambda: {
                 pid: t.points * (per_round // t.rounds) if t.rounds else 0
                 for pid, t in self.tallies.items()
-            }
-        return found
+            },
+        )
 
     def omw(self) -> dict[PlayerId, int]:
-        found = self._kept.get("omw")
-        if found is None:
+        """Every tallied player's OMW% (kept: OOMW% needs every opponent's)."""
+
+        def compute() -> dict[PlayerId, int]:
             floor, scale = self.floor, MW_FLOOR.denominator
             floored = {pid: max(v * scale, floor) for pid, v in self.per_round_points().items()}
-            found = self._kept["omw"] = self.mean_over_opponents(floored)
-        return found
+            return self.mean_over_opponents(floored, self.tallies)
+
+        return self._kept_or("omw", compute)
 
     def sos(self) -> dict[PlayerId, int]:
-        found = self._kept.get("sos")
-        if found is None:
-            found = self._kept["sos"] = self.mean_over_opponents(self.per_round_points())
-        return found
+        """Every tallied player's SoS (kept: eSoS needs every opponent's)."""
+        return self._kept_or(
+            "sos", lambda: self.mean_over_opponents(self.per_round_points(), self.tallies)
+        )
 
     def points(self) -> dict[PlayerId, int]:
-        return {pid: t.points for pid, t in self.tallies.items()}
+        return self._kept_or("points", lambda: {pid: t.points for pid, t in self.tallies.items()})
 
 
-def _omw(f: _Figures) -> dict[PlayerId, int]:
+# Each figure is asked for the players it must rank (those still tied when it applies) and may
+# answer for more; a player it does not name has 0 (no match yet).
+Figure = Callable[[_Figures, Iterable[PlayerId]], dict[PlayerId, int]]
+
+
+def _omw(f: _Figures, pids: Iterable[PlayerId]) -> dict[PlayerId, int]:
     return f.omw()
 
 
-def _gg_diff(f: _Figures) -> dict[PlayerId, int]:
-    return {pid: t.gg_diff for pid, t in f.tallies.items()}
+def _gg_diff(f: _Figures, pids: Iterable[PlayerId]) -> dict[PlayerId, int]:
+    tally = f.tallies.get
+    return {pid: t.gg_diff for pid in pids if (t := tally(pid)) is not None}
 
 
-def _oomw(f: _Figures) -> dict[PlayerId, int]:
-    return f.mean_over_opponents(f.omw())
+def _oomw(f: _Figures, pids: Iterable[PlayerId]) -> dict[PlayerId, int]:
+    return f.mean_over_opponents(f.omw(), pids)
 
 
-def _buchholz(f: _Figures) -> dict[PlayerId, int]:
+def _buchholz(f: _Figures, pids: Iterable[PlayerId]) -> dict[PlayerId, int]:
     get = f.points().__getitem__
-    return {pid: sum(map(get, t.opponents)) for pid, t in f.tallies.items()}
+    return {pid: sum(map(get, f.tally(pid).opponents)) for pid in pids}
 
 
-def _median_buchholz(f: _Figures) -> dict[PlayerId, int]:
+def _median_buchholz(f: _Figures, pids: Iterable[PlayerId]) -> dict[PlayerId, int]:
     points = f.points()
     found = {}
-    for pid, t in f.tallies.items():
-        scores = [points[o] for o in t.opponents]
+    for pid in pids:
+        scores = [points[o] for o in f.tally(pid).opponents]
         found[pid] = sum(scores) - max(scores) - min(scores) if len(scores) >= 3 else sum(scores)
     return found
 
 
-def _sos(f: _Figures) -> dict[PlayerId, int]:
+def _sos(f: _Figures, pids: Iterable[PlayerId]) -> dict[PlayerId, int]:
     return f.sos()
 
 
-def _esos(f: _Figures) -> dict[PlayerId, int]:
-    return f.mean_over_opponents(f.sos())
+def _esos(f: _Figures, pids: Iterable[PlayerId]) -> dict[PlayerId, int]:
+    return f.mean_over_opponents(f.sos(), pids)
 
 
 @dataclass(frozen=True, slots=True)
 class Tiebreaker:
     name: str
     label: str
-    #: The figure of every tallied player as an integer; a ratio's numerator over
+    #: The figure of the players asked for as an integer; a ratio's numerator over
     #: `_Figures.denominators[name]`.
-    compute: Callable[[_Figures], dict[PlayerId, int]] | None
+    compute: Figure | None
     description: str
 
 
@@ -212,8 +231,14 @@ def _ranked(
     scoring: Scoring,
     tiebreakers: Sequence[str],
     tallies: dict[PlayerId, Tally] | None = None,
+    *,
+    every_figure: bool,
 ) -> tuple[_Figures, list[list[PlayerId]], dict[str, dict[PlayerId, int]]]:
-    """The tied groups in rank order, with the figures and the values they were ranked by."""
+    """The tied groups in rank order, with the figures and the values they were ranked by.
+
+    With ``every_figure`` each tiebreaker is valued for every player (the standings show them
+    all); without, only for the players still tied when it applies, which is all pairing needs
+    (after points and OMW% few ties are left, so the later figures cost next to nothing)."""
     validate_tiebreakers(tiebreakers)
     if HEAD_TO_HEAD in tiebreakers:  # read twice: the tally and head-to-head
         matches = list(matches)
@@ -224,16 +249,12 @@ def _ranked(
     if len(set(ids)) != len(ids):
         raise ValueError("duplicate player ids")
     values: dict[str, dict[PlayerId, int]] = {}
-    for name in tiebreakers:
-        compute = TIEBREAKERS[name].compute
-        if compute is not None:
-            get = compute(figures).get
-            values[name] = {pid: get(pid, 0) for pid in ids}
     get_points = figures.points().get
     points = {pid: get_points(pid, 0) for pid in ids}
     groups = _split(ids, points) if ids else []
     for name in tiebreakers:
-        if name == HEAD_TO_HEAD:
+        compute = TIEBREAKERS[name].compute
+        if compute is None:  # head-to-head: among the players tied at this step
             values[name] = h2h = {}
             scored = points_against(matches, scoring)
             for group in groups:
@@ -241,7 +262,14 @@ def _ranked(
                 for pid in group:
                     against = scored.get(pid, {})
                     h2h[pid] = sum(against.get(o, 0) for o in members) if len(group) > 1 else 0
-        groups = [part for group in groups for part in _split(group, values[name])]
+        else:
+            asked = ids if every_figure else [pid for g in groups if len(g) > 1 for pid in g]
+            get = compute(figures, asked).get
+            values[name] = {pid: get(pid, 0) for pid in asked}
+        value = values[name]
+        groups = [
+            part for group in groups for part in (_split(group, value) if group[1:] else (group,))
+        ]
     return figures, groups, values
 
 
@@ -255,7 +283,9 @@ def rank_groups(
 ) -> list[list[PlayerId]]:
     """Players tied on points and every tiebreaker, best group first (what pairing needs: the
     order, without building a row per player). ``tallies``: the history already folded."""
-    return _ranked(players, matches, scoring or Scoring(), tiebreakers, tallies)[1]
+    return _ranked(
+        players, matches, scoring or Scoring(), tiebreakers, tallies, every_figure=False
+    )[1]
 
 
 def compute_standings(
@@ -270,7 +300,9 @@ def compute_standings(
     Players tied on points and every tiebreaker share a rank and keep their input order, so the
     caller decides the last resort (registration order, random draw...).
     """
-    figures, groups, values = _ranked(players, matches, scoring or Scoring(), tiebreakers)
+    figures, groups, values = _ranked(
+        players, matches, scoring or Scoring(), tiebreakers, every_figure=True
+    )
     shown = {
         name: (
             {pid: Fraction(v, figures.denominators[name]) for pid, v in values[name].items()}
