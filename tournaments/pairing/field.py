@@ -68,10 +68,12 @@ def build_field(
     if tallies is None:
         tallies = tally_matches(matches, scoring)
     met: list[set[int]] = []
+    position = index.get
     for p in order:
         tally = tallies.get(p.player_id)
-        opponents = tally.opponents if tally else []
-        met.append({index[o] for o in opponents if o in index})
+        found = set(map(position, tally.opponents)) if tally else set()
+        found.discard(None)  # opponents who dropped
+        met.append(found)
     forbid: set[tuple[int, int]] = set()
     reasons: dict[tuple[int, int], str] = {}
     for f in forbidden:

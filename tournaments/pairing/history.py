@@ -27,8 +27,8 @@ class Tally:
 
     @property
     def rounds(self) -> int:
-        """Rounds that count for match-win percentage; a bye is a round won."""
-        return self.wins + self.draws + self.losses + self.byes
+        """Rounds that count for match-win percentage: matches played and byes (a round won)."""
+        return len(self.opponents) + self.byes
 
 
 def tally_matches(matches: Iterable[MatchRecord], scoring: Scoring) -> dict[PlayerId, Tally]:

@@ -273,7 +273,14 @@ def pair_exhaustively(
 
 
 def _isolated(fld: Field, positions: list[int]) -> list[int]:
-    return [i for i in positions if not any(fld.allowed(i, j) for j in positions if j != i)]
+    """Players who may meet nobody. Only rematches can exclude a player with no group label when
+    no pairing is forbidden, so one who has met fewer than all the others is skipped unscanned."""
+    others = len(positions) - 1
+    met, groups = fld.met, fld.avoid_groups
+    suspects = (
+        positions if fld.forbidden else [i for i in positions if groups[i] or len(met[i]) >= others]
+    )
+    return [i for i in suspects if not any(fld.allowed(i, j) for j in positions if j != i)]
 
 
 def _blockers(fld: Field, i: int, positions: list[int]) -> str:
@@ -341,17 +348,15 @@ def pair_round(
     active = [p for p in players if not p.dropped]
     if len(active) < 2:
         raise PairingError("too_few_players", f"{len(active)} active player(s); need at least 2")
-    ids = {p.player_id for p in players}
-    strangers = {pid for m in matches for pid in (m.player_a, m.player_b) if pid is not None} - ids
+    tallies = tally_matches(matches, scoring)  # one fold of the history for standings and field
+    strangers = tallies.keys() - {p.player_id for p in players}
     if strangers:
         raise PairingError(
             "unknown_player",
             f"match history names players not registered: {sorted(map(str, strangers))}",
             tuple(strangers),
         )
-    active_ids = {p.player_id for p in active}
-    first_round = not any(m.player_a in active_ids or m.player_b in active_ids for m in matches)
-    tallies = tally_matches(matches, scoring)  # one fold of the history for standings and field
+    first_round = not any(p.player_id in tallies for p in active)  # tallied = has played
     if first_round:
         order = first_round_order(active, first_round_seeding, rng)
     else:
