@@ -310,6 +310,9 @@ def _pairing_order(
     for tied in rank_groups(
         active, matches, scoring=scoring, tiebreakers=tiebreakers, tallies=tallies
     ):
+        if len(tied) == 1:  # most groups late in an event; shuffling one draws nothing anyway
+            order.append(by_id[tied[0]])
+            continue
         group = [by_id[pid] for pid in tied]
         rng.shuffle(group)
         order += group
