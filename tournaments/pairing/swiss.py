@@ -90,20 +90,25 @@ def _window_edges(fld: Field, nodes: list[int], window: int) -> list[tuple[int, 
 
 
 def _level_ranges(
-    pts: list[int],
-    maxgap: dict[tuple[int, bool], int],
-    size: dict[tuple[int, bool], int],
-    side: bool,
+    pts: list[int], reaches: dict[tuple[int, bool], list[int]], side: bool
 ) -> list[tuple[tuple[int, bool], int]]:
-    """Cost components of one side's score levels, top first, with their largest possible value:
-    at most one floater per player of the level (and per player below it), each paying at most
-    the widest gap of any edge leaving the level."""
-    keys = sorted((k for k in maxgap if k[1] == side), reverse=True)
-    return [(k, min(size[k], sum(1 for p in pts if p < k[0])) * maxgap[k]) for k in keys]
+    """Cost components of one side's score levels, top first, with their largest possible value.
+
+    A level's cost is the sum of the gaps of the pairs whose upper player is on it: each of its
+    players is in at most one such pair, and there are no more of them than players below the
+    level, so the largest value is the sum of the widest reaches (widest gap of an edge a player
+    is the upper end of) of that many of its players. The tighter the bounds, the fewer bits the
+    weights need, and the wider the graph the native solver can take."""
+    keys = sorted((k for k in reaches if k[1] == side), reverse=True)
+    ranges = []
+    for key in keys:
+        below = sum(1 for p in pts if p < key[0])
+        ranges.append((key, sum(sorted(reaches[key], reverse=True)[:below])))
+    return ranges
 
 
 def _solve(
-    fld: Field, block: list[int], look: list[int], window: int
+    fld: Field, block: list[int], look: list[int], window: int, *, widest: bool = False
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """Match ``block`` (all of it if possible) using ``look`` as optional partners.
 
@@ -111,41 +116,57 @@ def _solve(
     The cost vector, most important first: block players unmatched, rematches touching the block,
     gaps per block score level, lookahead players unmatched, lookahead rematches, gaps per
     lookahead score level. A component that cannot be non-zero is left out to save weight bits.
+
+    ``widest`` (a field solved in one piece): start from the complete graph of allowed pairs and
+    halve the window, down to ``window``, only while the weights would not fit the native solver.
+    A narrow window can hide the edge the lexicographic optimum needs (late in a long event, when
+    rematches, clubs and forbidden pairings leave a player few partners), while the complete
+    graph's widest gaps multiply the weights past 128 bits after some ten rounds of 300 players,
+    where the big-integer solver takes seconds.
     """
     nodes = block + look
     n_block = len(block)
     pts = [fld.points[i] for i in nodes]
+    narrowest = window
+    if widest:
+        window = max(window, len(nodes))
     while True:
         edges = _window_edges(fld, nodes, window)
-        # Per score level (points, side): largest gap any edge can pay there and its size.
-        maxgap: dict[tuple[int, bool], int] = {}
-        size: dict[tuple[int, bool], int] = {}
+        # Per node: the widest gap of an edge it is the upper player of; per score level
+        # (points, side): those of its players.
         keys = [(p, a >= n_block) for a, p in enumerate(pts)]
-        for key in keys:
-            size[key] = size.get(key, 0) + 1
+        reach = [0] * len(nodes)
         gapped = []  # (edge index, level key of its upper player, gap)
         for e, (a, b) in enumerate(edges):
             gap = pts[a] - pts[b]
             if gap:
-                key = keys[a] if gap > 0 else keys[b]
+                upper = a if gap > 0 else b
                 gap = abs(gap)
-                gapped.append((e, key, gap))
-                if gap > maxgap.get(key, 0):
-                    maxgap[key] = gap
+                gapped.append((e, keys[upper], gap))
+                if gap > reach[upper]:
+                    reach[upper] = gap
+        reaches: dict[tuple[int, bool], list[int]] = {}
+        for a, widest_gap in enumerate(reach):
+            if widest_gap:
+                reaches.setdefault(keys[a], []).append(widest_gap)
 
         components: list[tuple[object, int]] = [("block", n_block)]
         if fld.allow_rematches:
             components.append(("rematch_block", n_block))
-        components += _level_ranges(pts, maxgap, size, side=False)
+        components += _level_ranges(pts, reaches, side=False)
         if look:
             components.append(("look", len(look)))
             if fld.allow_rematches:
                 components.append(("rematch_look", len(look) // 2))
-            components += _level_ranges(pts, maxgap, size, side=True)
+            components += _level_ranges(pts, reaches, side=True)
         ranges = [r for _, r in components]
         mults = multipliers(ranges)
         # No edge weighs more than twice the whole vector's span (two endpoints' components).
         bound = 2 * mults[0] * (ranges[0] + 1)
+        if widest and window > narrowest and not fits_native([bound]):
+            window = max(narrowest, window // 2)
+            continue
+        widest = False  # settled: from here the window only widens for leftover players
         mult = {name: m for (name, _), m in zip(components, mults, strict=True)}
 
         # Weight by the number of block endpoints (0, 1, 2), then the rematch and gap costs.
@@ -223,7 +244,11 @@ def pair_positions(
     block_size: int = DEFAULT_BLOCK_SIZE,
     lookahead: int = DEFAULT_LOOKAHEAD,
 ) -> list[tuple[int, int]]:
-    """Pair an even set of field positions, top-down in blocks. Raises ``Unpairable``."""
+    """Pair an even set of field positions, top-down in blocks. Raises ``Unpairable``.
+
+    A field that fits one solve is solved on the widest graph the native solver takes (see
+    `_solve`'s ``widest``)."""
+    one_piece = len(positions) <= block_size + lookahead
     pairs: list[tuple[int, int]] = []
     used: set[int] = set()
     carry: list[int] = []
@@ -248,7 +273,7 @@ def pair_positions(
             block += look
             look = []
             cursor = len(positions)
-        found, carry = _solve(fld, block, look, window)
+        found, carry = _solve(fld, block, look, window, widest=one_piece)
         pairs += found
         for a, b in found:
             used.add(a)
