@@ -8,8 +8,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kernel.choices import Outcome
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
-from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
+from matches.logs import selectors as log_selectors
+from matches.logs.outcome import match_outcome
+from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport, Ruling
 from rules import systems
 from rules.refusals import worded_report
 
@@ -296,13 +299,9 @@ class MatchLogSerializer(serializers.ModelSerializer):
         return data
 
     def get_progress(self, log: MatchLog) -> dict:
-        from matches.logs.selectors import progress
-
-        return progress(log)
+        return log_selectors.progress(log)
 
     def get_result(self, log: MatchLog) -> dict | None:
-        from matches.logs.services import match_outcome
-
         found = match_outcome(log)
         if found is None:
             return None
