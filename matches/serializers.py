@@ -239,7 +239,9 @@ class MatchLogSerializer(serializers.ModelSerializer):
     )
     done = serializers.BooleanField(help_text=_("true once the report is written"))
     progress = serializers.SerializerMethodField()
-    report = serializers.JSONField(help_text=_("the report of docs/match-log.md; null until done"))
+    report = serializers.JSONField(
+        allow_null=True, help_text=_("the report of docs/match-log.md; null until done")
+    )
     result = serializers.SerializerMethodField(
         help_text=_(
             "the engine's result as a match result {result, gg_a, gg_b}, for a finished "
@@ -247,15 +249,20 @@ class MatchLogSerializer(serializers.ModelSerializer):
         )
     )
     match_check = serializers.JSONField(
+        allow_null=True,
         help_text=_(
             "whether the log records this match's game: {checked, sides, swapped, basis, "
             "team_source, problems: [{field, expected, found, message}], skipped}; null until done"
-        )
+        ),
     )
     acceptable = serializers.BooleanField(
         help_text=_("true for a valid log with no match problem: its result may be accepted")
     )
-    review_call = serializers.PrimaryKeyRelatedField(read_only=True)
+    review_call = serializers.PrimaryKeyRelatedField(
+        read_only=True,
+        allow_null=True,
+        help_text=_("the judge call that reviews this log; null when none was opened"),
+    )
     status_url = serializers.SerializerMethodField()
     replay_url = serializers.SerializerMethodField()
     raw_url = serializers.SerializerMethodField()
