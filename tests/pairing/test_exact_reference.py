@@ -127,6 +127,13 @@ def test_every_round_of_a_300_player_15_round_event_is_exact():
     assert play_and_compare(300, 15, 1, drop_rate=0.005) == 15
 
 
+def test_a_one_piece_field_is_not_limited_to_a_window_of_8():
+    """Found by a sweep: in round 16 of this 41-player event (clubs, bans, drops) window 8 gave
+    the 30-point level 3 points of gap more than the optimum, whose pairs lie beyond the next 8
+    allowed partners (window 16 found them)."""
+    assert play_and_compare(41, 16, 1054, draw_rate=0.0, drop_rate=0.05, clubs=40, bans=10) == 16
+
+
 @pytest.mark.slow
 def test_every_round_of_a_160_player_event_with_clubs_and_bans_is_exact():
     assert play_and_compare(160, 15, 2, drop_rate=0.01, clubs=25, bans=16) == 15
