@@ -13,12 +13,15 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from rules import systems
+from rules.battlesone_words import worded_record
 from rules.systems.calculators import CALCULATORS as PHASES
 
 
 def _battlesone(text: str) -> dict[str, Any]:
     checked = systems.get("battlesone").verify_record(text)
-    return checked.report if checked is not None else {"status": "unsupported", "trace": []}
+    if checked is None:
+        return {"status": "unsupported", "trace": []}
+    return dict(worded_record(checked.report) or {})  # in the reader's language
 
 
 def _phase(verify: Callable[[Any], dict[str, Any]]) -> Callable[[str], dict[str, Any]]:

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
 from rules import systems
+from rules.battlesone_words import worded_record
 from rules.refusals import worded_report
 
 
@@ -286,7 +287,7 @@ class MatchLogSerializer(serializers.ModelSerializer):
         """The stored report's errors and match check worded in the reader's language
         (`rules.refusals`, `matches.logs.wording`); keys and facts unchanged."""
         data = super().to_representation(instance)
-        data["report"] = worded_report(data.get("report"))
+        data["report"] = worded_report(worded_record(data.get("report")))
         if data.get("match_check"):  # its problems and skipped comparisons, worded alike
             data["match_check"] = {
                 **data["match_check"],

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 from rules import labels, refusals, systems
 from rules.battlesone.catalog import catalog_to_dict, load_catalog
+from rules.battlesone_words import worded_record
 from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
 from rules.systems.calculators import CALCULATORS
 
@@ -158,7 +159,7 @@ def verify_record(request: Request, key: str) -> Response:
     if checked is None:
         raise Http404("Krosmaster match logs are verified at /api/v1/logs/verify")
     code = 422 if checked.status == "unreadable" else 200
-    return Response(checked.report, status=code)
+    return Response(worded_record(checked.report), status=code)  # in the reader's language
 
 
 @extend_schema(

@@ -589,17 +589,22 @@ def worded(
     key: str,
     params: Params,
     words: Mapping[str, Mapping[str, Promise]] | None = None,
+    nested: Mapping[str, Promise] | None = None,
 ) -> str | None:
     """The sentence of `key` in `table` (lazy msgids with `%(fact)s`) in the active language,
     with the facts that are English words (`words`: fact name -> value -> wording) translated;
     None for a key (or facts) the table does not know, so that the caller keeps the engine's
-    own sentence. The engine's other keyed sentences (the trace's) are worded by it too."""
+    own sentence. The engine's other keyed sentences (the trace's) are worded by it too. A
+    sentence inside the facts is worded from `nested` (the refusals' `WORDING` by default)."""
     wording = table.get(key)
     if wording is None:
         return None
     words = words or {}
+    nested = WORDING if nested is None else nested
     try:
-        facts = {name: _word(value, words.get(name, {}), words) for name, value in params.items()}
+        facts = {
+            name: _word(value, words.get(name, {}), words, nested) for name, value in params.items()
+        }
         return str(wording) % facts
     except (KeyError, TypeError, ValueError, _Unworded):  # a stored report of another shape
         return None
@@ -610,18 +615,22 @@ class _Unworded(Exception):
 
 
 def _word(
-    value: Any, own: Mapping[str, Promise], words: Mapping[str, Mapping[str, Promise]]
+    value: Any,
+    own: Mapping[str, Promise],
+    words: Mapping[str, Mapping[str, Promise]],
+    nested: Mapping[str, Promise] | None = None,
 ) -> Any:
     """One fact worded: an English word of its own table (`own`), or a nested sentence."""
     if isinstance(value, str) and value in own:
         return str(own[value])
-    return _nested(value, words, own)
+    return _nested(value, words, own, nested)
 
 
 def _nested(
     value: Any,
     words: Mapping[str, Mapping[str, Promise]],
     own: Mapping[str, Promise] | None = None,
+    nested: Mapping[str, Promise] | None = None,
 ) -> Any:
     """A fact that is itself a sentence (`rules.engine.refusals.Said`, stored as `{"key",
     "params"}`) or a list of them (`Joined`, stored as `{"join", "sep", "last"}`, whose plain
@@ -631,13 +640,14 @@ def _nested(
     if not isinstance(value, Mapping):
         return value
     if "join" in value:
-        texts = [str(_word(item, own or {}, words)) for item in value["join"]]
+        texts = [str(_word(item, own or {}, words, nested)) for item in value["join"]]
         last = value.get("last")
         if last is not None and len(texts) > 1:
             joiner = str(AND) if last == " and " else last
             return value.get("sep", "; ").join(texts[:-1]) + joiner + texts[-1]
         return value.get("sep", "; ").join(texts)
-    said = worded(WORDING, value.get("key") or "", value.get("params") or {}, FACT_WORDS)
+    table = WORDING if nested is None else nested
+    said = worded(table, value.get("key") or "", value.get("params") or {}, FACT_WORDS, table)
     if said is None:
         raise _Unworded(value.get("key"))
     return said

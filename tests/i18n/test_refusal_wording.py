@@ -20,8 +20,9 @@ from matches.logs import services as log_services
 from matches.logs import wording as log_wording
 from matches.models import MatchLog
 from matches.recording import game as games
-from rules import board_words, refusals
+from rules import battlesone_words, board_words, refusals
 from rules.battlesone import legality as b1_legality
+from rules.battlesone import texts as b1_texts
 from rules.engine import refusals as engine_refusals
 from rules.engine import svg, trace_texts
 from rules.engine.arena import arena_from_dict
@@ -56,6 +57,7 @@ CATALOGUES = {
     "trace": (trace_texts.TRACE, log_wording.TRACE),
     "changes": (trace_texts.CHANGES, log_wording.CHANGES),
     "battlesone": (b1_legality.PROBLEMS, refusals.LIST_WORDING),
+    "battlesone_record": (b1_texts.TEXTS, battlesone_words.WORDING),
 }
 
 
