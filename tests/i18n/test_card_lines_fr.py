@@ -99,6 +99,26 @@ def test_french_pages_name_a_power_by_the_french_catalog_and_keep_the_others(rel
 
 
 @pytest.mark.django_db
+def test_a_power_without_a_french_name_is_shown_in_english_with_the_en_marker(release):  # noqa: F811
+    """Where the French powers file has no name, the French trace keeps the printed name and
+    marks it `EN`, as the catalog's pages do; a French name, an English page and a name that is
+    no catalog power are not marked."""
+    english_only = Power.objects.filter(name_fr="").values_list("name", flat=True).first()
+    french = Power.objects.exclude(name_fr="").values_list("name", flat=True).first()
+    assert english_only and french
+    steps = [
+        _stored(traced("power_plus_ap", power=name), "Step 8", "4.11.4")
+        for name in (english_only, french, "Not A Printed Power")
+    ]
+    with translation.override("fr"):
+        worded = worded_trace({"steps": steps, "changes": []})["steps"]
+    assert [s["english_names"] for s in worded] == [[english_only], [], []]
+    assert worded[0]["text"] == f"{english_only} : +1 PA"
+    with translation.override("en"):
+        assert not any(s["english_names"] for s in worded_trace({"steps": steps})["steps"])
+
+
+@pytest.mark.django_db
 def test_a_power_spelled_otherwise_by_the_catalog_is_found_by_its_slug(release):  # noqa: F811
     power = Power.objects.exclude(name_fr="").first()
     power.name = f"{power.name}!"  # the catalog's own spelling
