@@ -6,7 +6,9 @@ English stays the engine's word for word."""
 
 from __future__ import annotations
 
+import ast
 import json
+import pathlib
 
 import pytest
 from django.db import connection
@@ -20,10 +22,12 @@ from matches.logs.wording import skipped_text, step_text, worded_trace
 from matches.models import JudgeCall, MatchLog
 from rules.catalog import selectors as catalog
 from rules.catalog import services
+from rules.engine import refusals as engine_refusals
 from rules.engine.casting.actions import TraceStep
-from rules.engine.refusals import Joined
+from rules.engine.refusals import Joined, said
 from rules.engine.trace_texts import traced
 from rules.models import Power, Profile
+from rules.refusals import sentence as refusals_sentence
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world
 from tests.matchlogs_web.conftest import corpus, run_task
@@ -79,6 +83,51 @@ def test_4_14_2_a_block_and_a_claimed_result_in_french():
     assert _in("fr", json.loads(json.dumps(block.to_dict()))) == (
         "B1 2 Tacle contre A1 1 Esquive : taclé : A1 perd 1 PA et 1 PM"
     )
+
+
+def test_a_cards_own_reason_inside_a_line_is_worded_too():
+    """A card's or a power's reason for a damage term, a die or a marker ("Jackpot: three
+    heads") is a sentence of its own inside the line's facts: worded in French as well."""
+    term = said("term_plus", n=7, why=said("why_jackpot_three_heads"))
+    assert term == "+ 7 (Jackpot: three heads)"
+    with translation.override("fr"):
+        assert refusals_sentence("term_plus", term.fact()["params"]) == (
+            "+ 7 (Jackpot : trois fois pile)"
+        )
+    hunted = said(
+        "dice_modifier", delta=-1, modifier=said("why_1_hunted_marker_driving"), rule="4.18"
+    )
+    with translation.override("fr"):
+        assert "Driving" in refusals_sentence("dice_modifier", hunted.fact()["params"])
+
+
+#: A card name standing alone as a reason (the card is named as printed).
+CARD_NAMES = {"Bamboo Milk", "Valve Inversion", "Alchemical Power", "Cold Chain",
+              "Bubotron Tournament", "Pressure Buttomb"}  # fmt: skip
+
+
+def test_the_engine_gives_no_reason_in_english_without_a_key():
+    """A reason written in place (an f-string or a sentence given as `why=`/`reason=`, or
+    returned beside a number) would stay English inside a French line (issue 18)."""
+    engine = pathlib.Path(engine_refusals.__file__).parent
+    raw = []
+    for path in engine.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            found = []
+            if isinstance(node, ast.keyword) and node.arg in ("why", "reason", "reasons"):
+                found.append(node.value)
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
+                found += node.value.elts
+            for value in found:
+                written = isinstance(value, ast.JoinedStr) or (
+                    isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                    and " " in value.value
+                    and value.value not in CARD_NAMES
+                )
+                if written:
+                    raw.append(f"{path.name}:{value.lineno}")
+    assert raw == []
 
 
 @pytest.mark.django_db

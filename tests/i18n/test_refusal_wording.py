@@ -81,8 +81,15 @@ def test_in_english_each_sentence_is_the_engine_sentence_word_for_word(name):
 
 
 #: The sentences written alike in both languages: a damage sum's terms (`2 (base) + 1 (...)`)
-#: the word "base", and a finding that only quotes a refusal and its rules.
-SAME_IN_FRENCH = {"term_first", "term_plus", "term_minus", "term_base", "inspect_refused"}
+#: the word "base", a finding that only quotes a refusal and its rules, and a gain's reason.
+SAME_IN_FRENCH = {
+    "term_first",
+    "term_plus",
+    "term_minus",
+    "term_base",
+    "inspect_refused",
+    "why_spell_gain",  # a spell's name and a number: "Sword Dance (+2)"
+}
 
 
 @pytest.mark.parametrize("name", CATALOGUES)
