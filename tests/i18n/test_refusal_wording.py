@@ -26,6 +26,7 @@ from rules.battlesone import texts as b1_texts
 from rules.engine import refusals as engine_refusals
 from rules.engine import svg, trace_texts
 from rules.engine.arena import arena_from_dict
+from rules.engine.cells import Cell
 from rules.engine.errors import RuleViolation
 from rules.engine.state import INSPIRATION_POWERS
 from rules.engine.teamspec import SpecProblem, TeamSpecError
@@ -350,5 +351,12 @@ def test_the_board_legend_has_every_word_in_french_with_the_same_fields():
     for key, english in svg.LEGEND.items():
         assert _fields(french[key]) == _fields(english) and french[key] != english, key
     arena = arena_from_dict({"name": "Test", "trees": ["e5"], "crates": ["c3"]})
-    board = svg.render_board(arena, legend=french)
+    board = svg.render_board(arena, legend=french, units={"A1": (Cell.parse("b2"), "A", "Ti")})
     assert "Légende" in board and "Legend" not in board
+    # the text description for screen readers and the units' titles too
+    assert "Plateau de 12 sur 12 vu du côté du joueur A" in board
+    assert "Arbres (bloquent la vue) : e5." in board and "Buissons : néant." in board
+    assert "A1 (Ti, joueur A) en b2." in board and ">Test : le plateau</title>" in board
+    assert "12 by 12" not in svg.render_board(arena, legend=french)
+    english = svg.render_board(arena)
+    assert "12 by 12 board seen from player A" in english and "Bushes: none." in english
