@@ -109,7 +109,7 @@ def result_input(
                 max_value=score.maximum,
                 required=not optional,
                 allow_null=optional,
-                help_text=score.help,
+                help_text=_(score.help),  # marked (gettext_noop) where the system says it
             )
         _SYSTEM_INPUTS[key] = type(f"{system.key.title()}{base.__name__}", (base,), fields)
     return _SYSTEM_INPUTS[key]

@@ -227,6 +227,29 @@ def test_the_api_schema_describes_fields_and_refusals_in_french(client):
     assert "Numéro de la règle appliquée, p. ex. 3.4.2." in french
     assert "Invalid input: the field and why." in english
     assert "Rule number applied, e.g. 3.4.2." in english
+    # the schema's title and description, a score's help and computed help texts
+    assert '"title":"API Krosmaster Tournaments"' in french.replace(": ", ":")
+    assert "Événements, équipes, appariements" in french
+    assert "Krosmasters à nom blanc ; 2 normalement." in french
+    assert "Le chiffre par joueur que porte un résultat" in french
+    assert "Krosmaster Tournaments API" in english and "White-name Krosmasters" in english
+    yaml = client.get("/api/schema/", {"lang": "fr"}).content.decode()
+    assert "title: API Krosmaster Tournaments" in yaml
+
+
+def test_a_game_systems_score_field_is_described_in_french():
+    from matches.serializers import ResultInputSerializer, result_input
+    from rules import systems
+
+    fields = result_input(systems.get("battlesone"), ResultInputSerializer)().fields
+    with translation.override("fr"):
+        assert str(fields["mobs_left_a"].help_text) == (
+            "Mobs vivants sous le contrôle du joueur à la fin"
+        )
+    with translation.override("en"):
+        assert str(fields["mobs_left_a"].help_text) == (
+            "Mobs alive under the player's control at the end"
+        )
 
 
 @pytest.mark.django_db
