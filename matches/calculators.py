@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from matches.models import MatchLog
 from rules import systems
 from rules.battlesone_words import worded_record
 from rules.systems.calculators import CALCULATORS as PHASES
@@ -41,6 +42,10 @@ CALCULATORS: dict[str, tuple[str, Callable[[str], dict[str, Any]]]] = {
 }
 
 
+_STATUSES = dict(MatchLog.Status.choices)
+"""A verdict's status as the log pages name it (in the page's language when looked up)."""
+
+
 class RecordForm(forms.Form):
     record = forms.CharField(
         label=_("Recorded phase or game"),
@@ -63,7 +68,9 @@ def calculator(request: HttpRequest, key: str) -> HttpResponse:
     steps = []
     for entry in (report or {}).get("trace", []):
         steps.extend(entry.get("steps", [entry]))
+    status = (report or {}).get("status")
     context = {
+        "status": str(_STATUSES[status]).lower() if status in _STATUSES else status,
         "title": title,
         "key": key,
         "calculators": {k: v[0] for k, v in CALCULATORS.items()},

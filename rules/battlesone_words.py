@@ -340,6 +340,21 @@ ELEMENTS: dict[str, Promise] = {
 
 NONE = {"none": pgettext_lazy("BATTLES ONE: nobody", "none")}
 
+REASONS: dict[str, Promise] = {
+    "killed": pgettext_lazy("BATTLES ONE: how a game was won", "every opposing Mob killed"),
+    "control": pgettext_lazy("BATTLES ONE: how a game was won", "every opposing Mob controlled"),
+    "counter-balance": pgettext_lazy("BATTLES ONE: how a game was won", "COUNTER BALANCE"),
+    "concession": pgettext_lazy("BATTLES ONE: how a game was won", "concession"),
+    "time": pgettext_lazy("BATTLES ONE: how a game was won", "time"),
+}
+"""How the game ended (`result.reason`)."""
+
+YES_NO: dict[bool, Promise] = {
+    True: pgettext_lazy("a claimed or computed figure", "yes"),
+    False: pgettext_lazy("a claimed or computed figure", "no"),
+}
+"""A mismatch's yes-or-no figure (a hit, a VC's success)."""
+
 FACT_WORDS: dict[str, Mapping[str, Promise]] = {
     "position": POSITIONS,
     "outcome": OUTCOMES,
@@ -398,9 +413,31 @@ def worded_record(report: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
                 "english": said is None,
             }
         )
+    reason = (report.get("result") or {}).get("reason")
     return {
         **report,
         "errors": [_entry(e) for e in report.get("errors") or []],
         "unsupported": [_entry(u) for u in report.get("unsupported") or []],
+        "mismatches": [_figures(m) for m in report.get("mismatches") or []],
         "trace": steps,
+        "reason_label": str(REASONS[reason]) if reason in REASONS else reason,
+        "mobs": [
+            {**m, "position_label": _word(POSITIONS, m.get("position"))}
+            for m in report.get("mobs") or []
+        ],
     }
+
+
+def _word(table: Mapping[Any, Promise], value: Any) -> Any:
+    return str(table[value]) if isinstance(value, str) and value in table else value
+
+
+def _figures(mismatch: Any) -> Any:
+    """A mismatch with its yes-or-no figures worded (`claimed_label`, `computed_label`)."""
+    if not isinstance(mismatch, Mapping):
+        return mismatch
+    said = {}
+    for name in ("claimed", "computed"):
+        value = mismatch.get(name)
+        said[f"{name}_label"] = str(YES_NO[value]) if isinstance(value, bool) else value
+    return {**mismatch, **said}
