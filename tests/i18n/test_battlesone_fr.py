@@ -118,3 +118,24 @@ def test_in_french_every_heading_and_word_is_translated():
         ]
     # the rulebook's own terms, alike in French
     assert set(same) <= {"Initiative", "Charge", "fallow", "busy", "air"}, same
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("inline_tasks")
+def test_a_stored_records_page_is_in_french(catalog, django_capture_on_commit_callbacks):
+    """The record's page (verdict, how the game was won, the Mobs' positions, the trace) as a
+    French browser sees it: no English line left besides what stays as printed (sections are
+    marked `lang="en"`, Mob and ability names are the rulebook's)."""
+    from django.test import Client
+
+    from tests.battlesone.test_match_records import VALID, _match, _upload
+    from tests.i18n.test_french_pages import english_lines
+
+    match, _sides = _match()
+    log = _upload(match, VALID, django_capture_on_commit_callbacks)
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(match.player_a.user)
+    page = client.get(f"/matches/{match.pk}/logs/{log.pk}/replay/").content.decode()
+    assert "Verdict : valide" in page and "tous les Mobs adverses tués" in page
+    assert "Mise en place" in page and "déclare une Attaque sur" in page
+    assert english_lines(page) == []
