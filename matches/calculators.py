@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from matches.models import MatchLog
 from rules import systems
 from rules.battlesone_words import worded_record
+from rules.calculator_words import worded_phase
 from rules.systems.calculators import CALCULATORS as PHASES
 
 
@@ -30,8 +31,9 @@ def _phase(verify: Callable[[Any], dict[str, Any]]) -> Callable[[str], dict[str,
         try:
             record = json.loads(text)
         except json.JSONDecodeError as error:
-            return {"status": "unreadable", "errors": [{"message": str(error)}], "trace": []}
-        return verify(record)
+            message = _("not JSON: %(error)s") % {"error": error}
+            return {"status": "unreadable", "errors": [{"message": message}], "trace": []}
+        return dict(worded_phase(verify(record)) or {})  # in the reader's language
 
     return run
 
