@@ -58,7 +58,7 @@ from rules.battlesone.state import (
     MobState,
     other,
 )
-from rules.battlesone.texts import TEXTS, ListSaid, said
+from rules.battlesone.texts import ListSaid, said
 from rules.battlesone.verdict import NotModelled, RuleBroken, Step, Verdict, error_entry
 
 FORMAT = "b1r/1"
@@ -112,7 +112,7 @@ class _Game(Reactions, Elements, RoundRules):
 
     def step(self, step: str, rule: str, key: str, /, **params: Any) -> None:
         """A trace line: `TEXTS[key]` with its facts, keeping both to word it again."""
-        self.trace_append(Step(self.line, step, rule, TEXTS[key].format(**params), key, params))
+        self.trace_append(Step(self.line, step, rule, key, params))
 
     def claim(self, field_name: str, claimed: Any, computed: Any, rule: str) -> None:
         if claimed is not None and claimed != computed and not self.quiet:

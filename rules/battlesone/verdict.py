@@ -45,22 +45,23 @@ def error_entry(line: int, rule: str | None, key: str, /, **params: Any) -> dict
 
 
 class Step(NamedTuple):
-    """One line of the trace: the step, the rulebook section, what happened in English, and
-    its key and facts to word it again (a tuple: a check writes several per event, and a
-    frozen dataclass is slow to build)."""
+    """One line of the trace: the step, the rulebook section, and the key and facts of what
+    happened (a tuple: a check writes several per event, and a frozen dataclass is slow to
+    build). Its English `text` is written only when asked for (the report, a test)."""
 
     line: int
     step: str
     rule: str
-    text: str
-    key: str = ""
-    params: dict[str, Any] | None = None
+    key: str
+    params: dict[str, Any]
+
+    @property
+    def text(self) -> str:
+        return TEXTS[self.key].format(**self.params)
 
     def to_dict(self) -> dict[str, Any]:
-        found = {"line": self.line, "step": self.step, "rule": self.rule, "text": self.text}
-        if self.key:
-            found.update(key=self.key, params=facts(self.params or {}))
-        return found
+        return {"line": self.line, "step": self.step, "rule": self.rule, "text": self.text,
+                "key": self.key, "params": facts(self.params)}  # fmt: skip
 
 
 @dataclass
