@@ -479,9 +479,18 @@ class GameState:
         return new
 
     def with_unit(self, unit: Unit) -> GameState:
+        """This state with `unit` in place of the unit of the same id: `evolve(units=...)`
+        inlined (it runs about once per event), then the lookups and memos carried over."""
         uid = unit.id
-        new = self.evolve(units=tuple([unit if u.id == uid else u for u in self.units]))
-        known = self.__dict__.get("units_by_id")
+        new = object.__new__(GameState)
+        values = new.__dict__
+        mine = self.__dict__
+        values.update(mine)
+        if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
+            for name in _UNITS_DROP:
+                values.pop(name, None)
+        values["units"] = tuple([unit if u.id == uid else u for u in self.units])
+        known = mine.get("units_by_id")
         if known is not None and uid in known:  # the same ids: the lookup is updated, not rebuilt
             by_id = dict(known)
             by_id[uid] = unit
@@ -605,6 +614,8 @@ class GameState:
 
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))
 _LAZIES = all_lazies(GameState)
+#: The cached values a change of `units` drops (`with_unit`).
+_UNITS_DROP = dropped(_LAZIES, {"units": None})
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:
@@ -759,6 +770,8 @@ def check_winner(state: GameState) -> GameState:
         if not holders:
             raise Unsupported("1.4.1:no-gg-left", said("no_gg_left"))
     sides = {u.side for u in state.in_arena() if u.summoner is None}  # run after every event
+    if len(sides) == 2:  # the common case: both players still have a Krosmaster in the arena
+        return state
     standing = [s for s in SIDES if s in sides]
     if len(standing) == 1:
         return end_game(state, standing[0], "krosmasters")
