@@ -755,6 +755,17 @@ def end_game(state: GameState, winner: str | None, reason: str) -> GameState:
     return replace(state, phase=Phase.OVER, winner=winner, over_reason=reason, active_unit=None)
 
 
+def _standing(state: GameState) -> tuple[str, ...]:
+    """The sides with a Krosmaster in the arena: read only from which units are in the arena,
+    their sides and summoners, so kept in `GameState.roster_memo`."""
+    memo = state.roster_memo
+    found = memo.get("standing")
+    if found is None:
+        sides = {u.side for u in state.in_arena() if u.summoner is None}
+        found = memo["standing"] = tuple([s for s in SIDES if s in sides])
+    return found
+
+
 def check_winner(state: GameState) -> GameState:
     """The continuous win check of 1.4, from the end of set-up on.
 
@@ -769,10 +780,9 @@ def check_winner(state: GameState) -> GameState:
             return end_game(state, holders[0], "gg")
         if not holders:
             raise Unsupported("1.4.1:no-gg-left", said("no_gg_left"))
-    sides = {u.side for u in state.in_arena() if u.summoner is None}  # run after every event
-    if len(sides) == 2:  # the common case: both players still have a Krosmaster in the arena
+    standing = _standing(state)  # run after every event
+    if len(standing) == 2:  # the common case: both players still have a Krosmaster in the arena
         return state
-    standing = [s for s in SIDES if s in sides]
     if len(standing) == 1:
         return end_game(state, standing[0], "krosmasters")
     if not standing:
