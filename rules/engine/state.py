@@ -16,7 +16,7 @@ from typing import Any
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import DROPS, all_lazies, dropped, lazy, replace
+from rules.engine.frozen import all_lazies, dropped, lazy, replace
 from rules.engine.refusals import said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
@@ -470,9 +470,10 @@ class GameState:
         mine = self.__dict__
         values.update(mine)  # in C: cheaper than field by field (`frozen.replace`)
         if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
-            gone = DROPS.get((id(_LAZIES), tuple(changes)))
+            changed = tuple(changes)
+            gone = _EVOLVE_DROPS.get(changed)
             if gone is None:
-                gone = dropped(_LAZIES, changes)
+                gone = _EVOLVE_DROPS[changed] = dropped(_LAZIES, changes)
             for name in gone:
                 values.pop(name, None)
         values.update(changes)
@@ -616,6 +617,8 @@ _FIELD_NAMES = tuple(f.name for f in fields(GameState))
 _LAZIES = all_lazies(GameState)
 #: The cached values a change of `units` drops (`with_unit`).
 _UNITS_DROP = dropped(_LAZIES, {"units": None})
+#: Per tuple of changed fields, in the order given, the cached values `evolve` drops.
+_EVOLVE_DROPS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:
