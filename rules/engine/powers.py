@@ -473,9 +473,13 @@ def _own_only(state: GameState, unit: Unit) -> frozenset[str] | Any:
     own = unit.own_powers
     if not quiet or not own.isdisjoint(_OWN_CHANGERS):
         return UNKNOWN
-    uid = unit.id
-    for entry in state.lasting_now:
-        if entry.unit == uid and entry.kind in _SPELL_POWER_KINDS:
+    now = state.lasting_now
+    if now:  # a spell's effect on this unit's powers this turn (`_spell_powers`)?
+        kept = memo.get("spell-powers-now")
+        if kept is None or kept[0] is not now:  # kept with the lasting effects it read
+            units = frozenset(e.unit for e in now if e.kind in _SPELL_POWER_KINDS)
+            kept = memo["spell-powers-now"] = (now, units)
+        if unit.id in kept[1]:
             return UNKNOWN
     return own
 
