@@ -3,11 +3,11 @@ names what it reads and none of it changed, and refuse a field the class does no
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 
 import pytest
 
-from rules.engine.frozen import lazy, replace
+from rules.engine.frozen import WHOLE_COPY_FROM, lazy, replace
 
 
 @dataclass(frozen=True)
@@ -49,3 +49,44 @@ def test_an_unknown_field_is_refused_every_time() -> None:
     with pytest.raises(TypeError, match="no field 'c'"):
         replace(pair, a=3, c=3)
     assert replace(pair, a=3) == _Pair(3, 2)
+
+
+@dataclass(frozen=True)
+class _Wide:
+    """As many fields as `WHOLE_COPY_FROM`: copied as a whole dictionary."""
+
+    f0: int = 0
+    f1: int = 0
+    f2: int = 0
+    f3: int = 0
+    f4: int = 0
+    f5: int = 0
+    f6: int = 0
+    f7: int = 0
+    f8: int = 0
+    f9: int = 0
+    f10: int = 0
+    f11: int = 0
+    f12: int = 0
+    f13: int = 0
+    f14: int = 0
+    f15: int = 0
+    f16: int = 0
+    f17: int = 0
+    f18: int = 0
+    f19: int = 0
+
+    @lazy.on("f0")
+    def twice(self) -> int:
+        return self.f0 * 2
+
+
+def test_a_wide_class_copies_its_whole_dictionary_with_the_same_result() -> None:
+    assert len(fields(_Wide)) >= WHOLE_COPY_FROM
+    wide = _Wide(f0=2)
+    assert wide.twice == 4
+    kept, changed = replace(wide, f5=1), replace(wide, f0=3)
+    assert kept.__dict__ is not wide.__dict__ and "twice" in kept.__dict__
+    assert (kept.f5, kept.twice, changed.twice, wide.f0, wide.f5) == (1, 4, 6, 2, 0)
+    with pytest.raises(FrozenInstanceError):
+        kept.f0 = 1  # type: ignore[misc]
