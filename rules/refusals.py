@@ -91,8 +91,6 @@ WORDING: dict[str, Promise] = {
     "face_up_kind_already": _("%(unit)s already has a face-up %(kind)s"),
     "dofus_and_trophy": _("%(unit)s cannot have both a Dofus and a Trophy"),
     "effect_on_standby": _("%(kind)s of %(source)s is on standby and must be resolved first"),
-    "standby_first": _("effects on standby must be resolved first"),
-    "still_on_standby": _("%(effect)s is still on standby"),
     "no_gauge": _("%(unit)s has no gauge for these markers"),
     "summon_owner": _("%(summon)s must belong to %(summoner)s's player"),
     "cell_not_free_of_units": _("%(cell)s is not a free cell without units"),

@@ -88,8 +88,6 @@ REFUSALS: dict[str, str] = {
     "dofus_and_trophy": "{unit} cannot have both a Dofus and a Trophy",
     # Effects on standby, markers (4.11.6, 4.18.3)
     "effect_on_standby": "{kind} of {source} is on standby and must be resolved first",
-    "standby_first": "effects on standby must be resolved first",
-    "still_on_standby": "{effect} is still on standby",
     "no_gauge": "{unit} has no gauge for these markers",
     # Summons (4.3.5, 4.19)
     "summon_owner": "{summon} must belong to {summoner}'s player",

@@ -255,12 +255,18 @@ class PlayerState:
     kamas: int = 0
 
 
+#: `PendingEffect.moment` of an effect triggered in a piece's Preliminary Phase (6.2.1.d).
+START_OF_TURN = "start-of-turn"
+
+
 @dataclass(frozen=True)
 class PendingEffect:
     """An effect on standby (4.18.3.a) that a later `resolve` event must settle, e.g. a Click.
 
     `cell` is where it happens when its source has left the arena (a Bomb's Explosion, a Trap's
-    Click); `amount` counts what it carries (the Injuries a Steals Health gives back).
+    Click); `amount` counts what it carries (the Injuries a Steals Health gives back); `moment`
+    is `START_OF_TURN` for an effect of the Preliminary Phase (6.2.1.d), which an action may not
+    overtake for a rule of its own (`turn.standby_refusal`).
     """
 
     kind: str
@@ -268,6 +274,7 @@ class PendingEffect:
     target: str | None = None
     cell: str | None = None
     amount: int = 0
+    moment: str = ""
 
     @property
     def label(self) -> str:
@@ -547,6 +554,7 @@ class GameState:
                     "target": p.target,
                     "cell": p.cell,
                     "amount": p.amount,
+                    **({"moment": p.moment} if p.moment else {}),
                 }
                 for p in self.pending
             ],

@@ -22,6 +22,7 @@ from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
+    START_OF_TURN,
     GameState,
     Lasting,
     Markers,
@@ -406,7 +407,11 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         reward_bought=False,
         kamas_picked=0,
     )
-    return settle_hp(_start_of_turn_triggers(state, unit_id))
+    state = settle_hp(_start_of_turn_triggers(state, unit_id))
+    if state.pending:  # what waits now belongs to the Preliminary Phase (6.2.1.d)
+        preliminary = tuple(replace(p, moment=START_OF_TURN) for p in state.pending)
+        state = replace(state, pending=preliminary)
+    return state
 
 
 INTERIOR_FIRE = register(
@@ -493,19 +498,32 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
     return RuleViolation.because("6.2", "activate_first", unit=unit_id, action=action)
 
 
+def standby_refusal(state: GameState) -> RuleViolation | None:
+    """Why the active piece may do nothing else yet, if effects wait on standby: the steps of a
+    spell are all performed before a new action (7.2.1.a; Step 8 included, 7.2.1.b), and the
+    effects triggered at the start of a turn before its Activation Phase begins (6.2.1.d, 6.3.1).
+    """
+    if not state.pending:
+        return None
+    first = state.pending[0]
+    preliminary = any(p.moment == START_OF_TURN for p in state.pending)
+    return RuleViolation.because(
+        "6.2.1.d" if preliminary else "7.2.1.a",
+        "effect_on_standby",
+        kind=first.kind,
+        source=first.source,
+    )
+
+
 def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
     """The active piece, in its Activation Phase, with no effect waiting on standby; `rule` is
     the rule of the action itself (its other conditions)."""
     _not_over(state)
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
         raise not_acting(state, unit_id, "act")
-    if state.pending:
-        raise RuleViolation.because(
-            "4.18.3.a",
-            "effect_on_standby",
-            kind=state.pending[0].kind,
-            source=state.pending[0].source,
-        )
+    waiting = standby_refusal(state)
+    if waiting is not None:
+        raise waiting
     unit = state.unit(unit_id)
     if unit.cell is None:  # KO'd in its own turn (or a summon of a KO'd piece): removed
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
@@ -708,8 +726,9 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         raise RuleViolation.because("6.4.2", "only_active_turn_ends", active=state.active_unit)
     if state.active_unit != unit_id:
         raise not_acting(state, unit_id, "end its turn")
-    if state.pending:
-        raise RuleViolation.because("4.18.3.a", "standby_first")
+    waiting = standby_refusal(state)
+    if waiting is not None:
+        raise waiting
     state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
     if state.phase is Phase.OVER:
         return state
@@ -725,6 +744,26 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
 
 
 # -- summons and markers -----------------------------------------------------------------------
+
+
+def _forget_former_piece(state: GameState, unit_id: str) -> GameState:
+    """A summon put into play again under the id of one removed from the arena (4.19.9.e) is a
+    new game piece (4.18.4.d): its own spell uses (the limits of 7.1.3) and the continuous
+    effects on it (4.18.6) are gone, and what other pieces did to the former one (a spell cast
+    once per target, 7.1.3.b; damage dealt to it) no longer names the new one. Ruling
+    `summoned-again` in docs/engine-spells.md."""
+    former = f"{unit_id} (removed)"
+    uses = tuple(
+        replace(u, target=former) if u.target == unit_id else u
+        for u in state.spell_uses
+        if u.unit != unit_id
+    )
+    lasting = tuple(
+        replace(e, source=former) if e.source == unit_id else e
+        for e in state.lasting
+        if e.unit != unit_id
+    )
+    return replace(state, spell_uses=uses, lasting=lasting)
 
 
 def apply_summon(
@@ -762,7 +801,10 @@ def apply_summon(
         raise RuleViolation.because("4.19.1", "summon_in_play", summon=summon.id)
     placed = replace(summon, cell=cell)
     known = any(u.id == summon.id for u in state.units)
-    state = state.with_unit(placed) if known else replace(state, units=(*state.units, placed))
+    if known:
+        state = _forget_former_piece(state, summon.id).with_unit(placed)
+    else:
+        state = replace(state, units=(*state.units, placed))
     order = list(state.timeline(summon.side))
     block_end = order.index(summoner.id) + 1
     while block_end < len(order) and state.unit(order[block_end]).summoner == summoner.id:

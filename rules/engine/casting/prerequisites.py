@@ -52,8 +52,8 @@ from rules.engine.state import (
     Unit,
     turn_ended,
 )
-from rules.engine.summons import Spellbook, controlled
-from rules.engine.turn import not_acting
+from rules.engine.summons import PUNCH, Spellbook, controlled
+from rules.engine.turn import not_acting, standby_refusal
 
 
 def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
@@ -74,9 +74,9 @@ def _check_limits(state: GameState, caster: Unit, spell: Spell, target: Cell) ->
     if spell.limit == "once_per_game" and uses:
         raise RuleViolation.because("7.1.3.c", "once_per_game_spent", spell=spell.name)
     if spell.limit == "once_per_turn" and this_turn:
-        raise RuleViolation.because(
-            "7.1.3.a", "once_per_turn_spent", spell=spell.name, unit=caster.id
-        )
+        # Punch's limit is its own rule (4.8.5), not a printed blue background (4.8.3, 7.1.3.a).
+        rule = "4.8.5" if caster.is_krosmaster and spell.name == PUNCH.name else "7.1.3.a"
+        raise RuleViolation.because(rule, "once_per_turn_spent", spell=spell.name, unit=caster.id)
     key = use_key(state, target)
     if spell.limit == "once_per_turn_per_target" and any(u.target == key for u in this_turn):
         raise RuleViolation.because(
@@ -213,8 +213,9 @@ def check_caster(state: GameState, unit_id: str) -> Unit:
     ended = turn_ended(state, unit_id)
     if ended is not None:
         raise RuleViolation.because("6.4", "turn_ended_by", source=ended.source, unit=unit_id)
-    if state.pending:
-        raise RuleViolation.because("7.2.1.a", "still_on_standby", effect=state.pending[0].label)
+    waiting = standby_refusal(state)
+    if waiting is not None:
+        raise waiting
     caster = state.unit(unit_id)
     if caster.cell is None:
         raise RuleViolation.because(  # KO'd during its own turn: removed from the arena

@@ -1,0 +1,262 @@
+"""Fourth rules audit (session 8): the areas the earlier rounds covered least. Punch and the
+usage limits (4.8.3-4.8.5, 7.1.3), actions while effects wait on standby (7.2.1.a, 6.2.1.d), a
+summon summoned again (4.19.9.e), Range and Lines of Sight (4.15), Tension and Inspiration
+(5.2, 5.3), forced moves against occupied cells (7.5.10, 7.5.11) and the end of the game (1.4).
+Each verdict was worked out by hand from the 4.1 text before running the engine
+(docs/rules-examples.md, "Audit scenarios (session 8)")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.matchlogs.audit import (
+    NO_DOUBLE,
+    PLACES,
+    agrees,
+    cast,
+    game,
+    gun,
+    kros,
+    plain_hit,
+    refused,
+    side_a,
+    side_b,
+    spell,
+    turn,
+)
+from tests.matchlogs.conftest import ARENA, ev
+
+A1 = ev("activate", unit="A1")
+
+# -- Punch (4.8.5) ------------------------------------------------------------------------------
+
+_PUNCHER = game(side_a(ap=12), side_b())
+_PUNCH_A2 = plain_hit("A1", "c1", "A2", "Punch")  # A2 on c1 is next to A1 on d1
+
+
+def test_4_8_5_punch_twice_in_a_turn_cites_punchs_own_limit(catalog) -> None:
+    """Punch is once per turn by 4.8.5 (it has no printed background for 4.8.3/7.1.3.a)."""
+    lines = [_PUNCHER, *PLACES, A1, _PUNCH_A2]
+    agrees([*lines, ev("checkpoint", units={"A2": {"injuries": 1}, "A1": {"ap": 7}})], catalog)
+    refused([*lines, _PUNCH_A2], catalog, 8, "4.8.5")
+
+
+def test_4_8_5_punch_again_in_the_next_turn(catalog) -> None:
+    later = [*turn("A2"), NO_DOUBLE, *turn("B1"), *turn("B2"), NO_DOUBLE, A1, _PUNCH_A2]
+    agrees([_PUNCHER, *PLACES, A1, _PUNCH_A2, ev("end", unit="A1"), *later], catalog)
+
+
+@pytest.mark.parametrize(
+    ("header", "event", "rule"),
+    [
+        (game(side_a(ap=4), side_b()), _PUNCH_A2, "7.1.4.a"),  # 5 AP
+        (_PUNCHER, plain_hit("A1", "c2", "A2", "Punch"), "7.1.5"),  # c2: a diagonal, range 2
+        (_PUNCHER, plain_hit("A1", "d3", "A2", "Punch"), "7.1.5"),  # two cells away
+    ],
+    ids=["four-ap", "diagonal", "two-cells"],
+)
+def test_4_8_5_punch_costs_5_ap_and_reaches_an_adjacent_cell(catalog, header, event, rule):
+    refused([header, *PLACES, A1, event], catalog, 7, rule)
+
+
+# -- Actions while effects wait on standby (7.2.1.a, 6.2.1.d) -----------------------------------
+
+_LEECH = gun("Leech", damage=2, effects="Steals health.")
+_LEECHING = [
+    game(side_a(ap=12, spells=[_LEECH, gun()]), side_b(powers=("counter",))),
+    *PLACES,
+    A1,
+    plain_hit("A1", "d12", "B2", "Leech"),  # Steals Health and B2's Counter wait (7.2.9.a)
+]
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        ev("move", unit="A1", to="d2"),
+        ev("end", unit="A1"),
+        plain_hit("A1", "d12", "B2"),
+        ev("pick_kama", unit="A1"),
+    ],
+    ids=["move", "end", "cast", "kama"],
+)
+def test_7_2_1_a_no_action_before_step_8_is_done(catalog, event) -> None:
+    """Every action of 7.2.1.a (and the end of the turn) waits until Step 8 of the spell."""
+    refused([*_LEECHING, event], catalog, 8, "7.2.1.a")
+
+
+# -- A summon summoned again is a new piece (4.19.9.e, 4.18.4.d, 7.1.3) --------------------------
+
+_SACRIFICE = gun("Sacrifice", cost={"ap": 1, "hp": 1}, limit="once_per_game")
+_BLOB = kros(
+    "token-blob", level=0, hp=1, ap=3, mp=3, initiative=0, strength=1, spells=[_SACRIFICE]
+) | {"name": "Blob"}
+_SUMMONING = gun(
+    "Summon Blob (2)", element=None, effects="Summons a BLOB on the targeted free cell."
+)
+_SWAT = gun("Swat", limit="once_per_turn_per_target")
+_SUMMONER = game(
+    [kros("ta1", initiative=9, ap=12, spells=[_SUMMONING, _SWAT]), kros("ta2", initiative=8)],
+    side_b(),
+    extra_profiles=(_BLOB,),
+)
+BLOB = "A1/blob-1"
+
+
+def test_4_19_9_e_a_summon_summoned_again_casts_its_once_per_game_spell_anew(catalog) -> None:
+    """The Blob pays its last HP for Sacrifice (once per game) and leaves; summoned again the
+    next turn, it is a new token whose spell was never cast (7.1.3.c names the active unit)."""
+    first = [_SUMMONER, *PLACES, A1, cast("A1", "d2", "Summon Blob (2)"), ev("end", unit="A1")]
+    first += [ev("activate", unit=BLOB), plain_hit(BLOB, "d12", "B2", "Sacrifice")]
+    rest = [*turn("A2"), NO_DOUBLE, *turn("B1"), *turn("B2"), NO_DOUBLE]
+    again = [A1, cast("A1", "d2", "Summon Blob (2)"), ev("end", unit="A1")]
+    again += [ev("activate", unit=BLOB), plain_hit(BLOB, "d12", "B2", "Sacrifice")]
+    check = ev("checkpoint", units={"B2": {"injuries": 2}, BLOB: {"cell": None}})
+    agrees([*first, *rest, *again, check], catalog)
+
+
+def test_4_19_9_e_a_new_summon_is_a_new_target_of_a_once_per_target_spell(catalog) -> None:
+    """A1 Swats its Blob (1 HP, KO'd), summons a Blob again on d2 and may Swat it: a new target
+    (7.1.3.b). The same Blob Swatted twice is refused."""
+    swat_blob = plain_hit("A1", "d2", BLOB, "Swat")
+    lines = [_SUMMONER, *PLACES, A1, cast("A1", "d2", "Summon Blob (2)"), swat_blob]
+    lines += [ev("checkpoint", units={BLOB: {"cell": None}})]
+    agrees([*lines, cast("A1", "d2", "Summon Blob (2)"), swat_blob], catalog)
+
+
+# -- Range and Lines of Sight (4.15) ------------------------------------------------------------
+
+_SHOTS = [
+    spell("Shot", kind="ranged", rmin=1, rmax=12),
+    spell("Lob", kind="ranged", rmin=1, rmax=12, los=False),
+    spell("Lance", kind="ranged", rmin=1, rmax=12, line=True, modifiable=False),
+    spell("Ghost Lance", kind="ranged", rmin=1, rmax=12, line=True, los=False),
+    spell("Two", kind="ranged", rmin=2, rmax=2),
+    spell("Self", kind="self", element=None),
+]
+_SIGHT = game(side_a(ap=12, spells=_SHOTS), side_b())
+# A2 steps to d2 (by c2), right in front of A1 (d1) on the d column that leads to B2 (d12).
+_A2_IN_FRONT = [*turn("A1"), ev("activate", unit="A2"), ev("move", unit="A2", to="c2")]
+_A2_IN_FRONT += [
+    ev("move", unit="A2", to="d2"),
+    ev("end", unit="A2"),
+    NO_DOUBLE,
+    *turn("B1"),
+    *turn("B2"),
+    NO_DOUBLE,
+    A1,
+]
+
+
+@pytest.mark.parametrize(
+    ("spell_name", "target", "victim", "rule"),
+    [
+        ("Shot", "d12", "B2", "7.1.6"),  # an allied Krosmaster blocks the line (4.15.9.a)
+        ("Lance", "d12", "B2", "7.1.6"),  # a Line Attack needs its Line of Sight too
+        ("Lob", "d12", "B2", None),  # 4.15.5: without Line of Sight
+        ("Ghost Lance", "d12", "B2", None),
+        ("Shot", "c12", "B1", "7.1.6"),  # d1 to c12 still cuts d2 (4.15.9)
+        ("Shot", "h1", None, None),  # a free cell along row 1: nothing in the way
+    ],
+    ids=["shot", "line", "no-los", "line-no-los", "next-column", "free-cell"],
+)
+def test_4_15_9_a_an_allied_krosmaster_blocks_the_line_of_sight(
+    catalog, spell_name, target, victim, rule
+) -> None:
+    shot = (
+        plain_hit("A1", target, victim, spell_name)
+        if victim
+        else cast("A1", target, spell_name, crit=["lock"])
+    )
+    lines = [_SIGHT, *PLACES, *_A2_IN_FRONT, shot]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+@pytest.mark.parametrize(
+    ("spell_name", "target", "rule"),
+    [
+        ("Two", "e2", None),  # a diagonal neighbour is 2 cells away (4.15.1)
+        ("Two", "d2", "7.1.5"),  # adjacent: below the MIN Range
+        ("Two", "d1", "7.1.5"),  # its own cell: 0 cells away
+        ("Self", "d1", None),
+        ("Self", "d2", "7.1.5"),  # 4.15.6: a Personal Spell targets its caster's cell only
+        ("Lance", "e2", "4.15.4"),  # not on the caster's row or column
+    ],
+    ids=["diagonal-is-two", "too-near", "own-cell", "personal", "personal-elsewhere", "off-line"],
+)
+def test_4_15_1_range_counts_orthogonal_steps(catalog, spell_name, target, rule) -> None:
+    event = cast("A1", target, spell_name, crit=None if spell_name == "Self" else ["lock"])
+    lines = [_SIGHT, *PLACES, A1, event]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, 7, rule)
+
+
+# -- Tension and Inspiration (5.2, 5.3) ---------------------------------------------------------
+
+_TURN_2 = [game(side_a(), side_b()), *PLACES, *turn("A1"), *turn("A2")]
+
+
+@pytest.mark.parametrize(
+    ("tension", "gg"),
+    [
+        ({"dice": ["lock", "lock"]}, {"A": 5, "B": 5, "wild": True}),  # 5.2.3: a double
+        ({"dice": ["lock", "lock"], "reroll": "lock"}, {"A": 6, "B": 6, "wild": True}),
+        ({"dice": ["critical_dodge:dodge", "dodge"]}, {"A": 5, "B": 5, "wild": True}),  # 1.6.2
+        ({"dice": ["critical_dodge:critical", "dodge"]}, {"A": 6, "B": 6, "wild": True}),
+    ],
+    ids=["double", "rerolled-double", "turned-face-double", "turned-face-no-double"],
+)
+def test_5_2_3_a_double_only_without_a_reroll_and_after_turning_faces(catalog, tension, gg):
+    lines = [*_TURN_2, ev("tension", **tension), ev("activate", unit="B1")]
+    agrees([*lines, ev("checkpoint", gg=gg)], catalog)
+
+
+@pytest.mark.parametrize(
+    ("events", "rule"),
+    [
+        ([ev("tension", dice=["lock", "armour", "dodge"])], "5.2.1"),
+        ([NO_DOUBLE, ev("inspire", die=0, unit="A1")], "5.3.1"),  # not the player's Krosmaster
+        ([NO_DOUBLE, ev("inspire", die=0, unit="B1"), ev("inspire", die=0, unit="B2")], "5.3.2"),
+    ],
+    ids=["three-dice", "opponents-krosmaster", "same-die-twice"],
+)
+def test_5_2_and_5_3_refused_tension_and_inspiration(catalog, events, rule) -> None:
+    lines = [*_TURN_2, *events]
+    refused(lines, catalog, len(lines), rule)
+
+
+def _inspired_lock(lock: list[str]) -> list[dict[str, Any]]:
+    """B2 gets Lock and Armour (5.3.2: both dice on one Krosmaster, kept through A's turn 3 by
+    5.3.3); A1 walks to d11 (next to B2 on d12; B1 on c12 is a diagonal) and leaves for e11."""
+    header = game([kros("ta1", initiative=9, mp=12), kros("ta2", initiative=8)], side_b())
+    walk = [ev("move", unit="A1", to=f"d{row}") for row in range(2, 12)]
+    block = [{"by": "B2", "lock": lock, "dodge": ["lock"]}]
+    return [
+        header,
+        *PLACES,
+        *turn("A1"),
+        *turn("A2"),
+        ev("tension", dice=["lock", "armour"]),
+        ev("inspire", die=0, unit="B2"),
+        ev("inspire", die=1, unit="B2"),
+        *turn("B1"),
+        *turn("B2"),
+        NO_DOUBLE,
+        A1,
+        *walk,
+        ev("move", unit="A1", to="e11", block=block),
+    ]
+
+
+def test_5_3_1_two_dice_on_one_krosmaster_give_both_powers(catalog) -> None:
+    """B2's Lock die adds a Lock die to its Block roll (4.14.5): 2 dice, not 1."""
+    lines = _inspired_lock(["lock", "armour"])
+    agrees([*lines, ev("checkpoint", units={"A1": {"cell": "d11", "mp": 0}})], catalog)
+    refused(_inspired_lock(["lock"]), catalog, len(lines), "4.14.2.b")
