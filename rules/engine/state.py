@@ -287,13 +287,15 @@ class SpellUse:
     """A spell cast, kept for the usage limits of 4.8.3 and 7.1.3.
 
     `turn` is the game turn number (`GameState.turn`); `target` is the main target's unit id, or
-    the cell's name when no unit stood there.
+    the cell's name when no unit stood there; `cell` the targeted cell's name (read by the ruling
+    `once-per-target`, casting.prerequisites).
     """
 
     unit: str
     spell: str
     turn: int
     target: str
+    cell: str = ""
 
 
 @dataclass(frozen=True)
@@ -559,7 +561,13 @@ class GameState:
                 for p in self.pending
             ],
             "spell_uses": [
-                {"unit": u.unit, "spell": u.spell, "turn": u.turn, "target": u.target}
+                {
+                    "unit": u.unit,
+                    "spell": u.spell,
+                    "turn": u.turn,
+                    "target": u.target,
+                    **({"cell": u.cell} if u.cell else {}),
+                }
                 for u in self.spell_uses
             ],
             "lasting": [

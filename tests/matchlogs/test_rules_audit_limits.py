@@ -260,3 +260,104 @@ def test_5_3_1_two_dice_on_one_krosmaster_give_both_powers(catalog) -> None:
     lines = _inspired_lock(["lock", "armour"])
     agrees([*lines, ev("checkpoint", units={"A1": {"cell": "d11", "mp": 0}})], catalog)
     refused(_inspired_lock(["lock"]), catalog, len(lines), "4.14.2.b")
+
+
+# -- Once per turn and per target (7.1.3.b; ruling `once-per-target`) ----------------------------
+
+_PURPLE = [gun("Minus", element=None, limit="once_per_turn_per_target")]
+_SHOVE = gun("Shove", element=None, effects="Pushes 2.", limit="once_per_turn_per_target")
+
+
+def _shoved(**fields: Any) -> list[dict[str, Any]]:
+    """A1 Shoves A2 from d2 to d4 (7.5.10), then aims Shove at d2 again, now empty."""
+    header = game(side_a(spells=[_SHOVE]), side_b(), **fields)
+    shove_a2 = cast("A1", "d2", "Shove")
+    moved = ev("checkpoint", units={"A2": {"cell": "d4"}})
+    return [header, *PLACES, *_A2_IN_FRONT, shove_a2, moved, cast("A1", "d2", "Shove")]
+
+
+@pytest.mark.parametrize(
+    ("rulings", "rule"),
+    [({}, None), ({"once-per-target": "cell-and-units"}, "7.1.3.b")],
+    ids=["unit-or-cell", "cell-and-units"],
+)
+def test_7_1_3_b_ruling_once_per_target_a_cell_its_unit_has_left(catalog, rulings, rule) -> None:
+    """7.1.3.b forbids the spell "on this target"; 7.2.3.a makes the cell and its units the main
+    targets. Whether d2, left by A2, is a new target is the ruling `once-per-target`."""
+    lines = _shoved(rulings=rulings) if rulings else _shoved()
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+def test_7_1_3_b_the_pushed_unit_is_still_the_same_target(catalog) -> None:
+    lines = _shoved()[:-1]
+    refused([*lines, cast("A1", "d4", "Shove")], catalog, len(lines) + 1, "7.1.3.b")
+
+
+def test_7_1_3_b_an_empty_cell_aimed_at_twice_is_the_same_target(catalog) -> None:
+    lines = [game(side_a(spells=_PURPLE), side_b()), *PLACES, A1, cast("A1", "h6", "Minus")]
+    refused([*lines, cast("A1", "h6", "Minus")], catalog, 8, "7.1.3.b")
+
+
+def test_7_1_3_a_two_copies_of_a_krosmaster_each_cast_their_once_per_turn_spell(catalog) -> None:
+    """The limits of 7.1.3 count the casts of the active Unit: each copy (1.1.4) has its own."""
+    once = gun("Minus", element=None, limit="once_per_turn")
+    twin = kros("twin", initiative=9, spells=[once])
+    header = game([twin], side_b(), timeline_ties={"A": ["A1", "A2"]})
+    header["players"]["A"]["team"].append({"unit": "A2", "profile": "twin"})
+    lines = [header, *PLACES, A1, cast("A1", "d12", "Minus"), ev("end", unit="A1")]
+    agrees([*lines, ev("activate", unit="A2"), cast("A2", "d12", "Minus")], catalog)
+
+
+# -- A move to a chosen cell (4.17.3, 4.17.4, 4.17.6) --------------------------------------------
+
+_BLINK = gun("Blink", element=None, effects="Ta1 moves to the targeted free cell.")
+
+
+@pytest.mark.parametrize(
+    ("target", "rule"),
+    [
+        ("h6", None),
+        ("h5", None),  # 4.17.6.c: a Crate's cell is a free cell
+        ("c2", None),  # Kamas are no obstacle
+        ("f6", "4.17.3"),  # a Tree
+        ("j5", "4.17.3"),  # a Bush (4.17.6.a)
+        ("c1", "4.17.3"),  # A2, a character
+    ],
+    ids=["free", "crate", "kamas", "tree", "bush", "ally"],
+)
+def test_4_17_3_a_move_to_the_targeted_free_cell(catalog, target, rule) -> None:
+    header = game(side_a(spells=[_BLINK]), side_b(), arena={**ARENA, "crates": ["h5"]})
+    lines = [header, *PLACES, A1, cast("A1", target, "Blink")]
+    if rule is None:
+        agrees([*lines, ev("checkpoint", units={"A1": {"cell": target}})], catalog)
+    else:
+        refused(lines, catalog, 7, rule)
+
+
+def test_4_8_5_a_summon_has_no_punch(catalog) -> None:
+    """Punch is every Krosmaster's (4.8.5); the Blob's card has only Sacrifice (7.1.1)."""
+    lines = [_SUMMONER, *PLACES, A1, cast("A1", "d2", "Summon Blob (2)"), ev("end", unit="A1")]
+    punch = plain_hit(BLOB, "d1", "A1", "Punch")
+    refused([*lines, ev("activate", unit=BLOB), punch], catalog, 10, "7.1.1")
+
+
+@pytest.mark.parametrize(
+    ("event", "rule"),
+    [
+        (ev("pick_kama", unit=BLOB), "6.3.3"),  # Kamas on d2 (4.19.4.b: a Mob picks none)
+        (ev("buy_gg", unit=BLOB), "6.3.4"),  # on the Demon cell d2
+    ],
+    ids=["kama", "gg"],
+)
+def test_6_3_3_and_6_3_4_only_a_krosmaster_picks_kamas_or_buys_a_gg(catalog, event, rule):
+    header = game(
+        [kros("ta1", initiative=9, spells=[_SUMMONING]), kros("ta2", initiative=8)],
+        side_b(),
+        extra_profiles=(_BLOB,),
+        arena={**ARENA, "kamas": {"d2": 20}},
+    )
+    lines = [header, *PLACES, A1, cast("A1", "d2", "Summon Blob (2)"), ev("end", unit="A1")]
+    refused([*lines, ev("activate", unit=BLOB), event], catalog, 10, rule)

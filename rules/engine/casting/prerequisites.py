@@ -77,11 +77,30 @@ def _check_limits(state: GameState, caster: Unit, spell: Spell, target: Cell) ->
         # Punch's limit is its own rule (4.8.5), not a printed blue background (4.8.3, 7.1.3.a).
         rule = "4.8.5" if caster.is_krosmaster and spell.name == PUNCH.name else "7.1.3.a"
         raise RuleViolation.because(rule, "once_per_turn_spent", spell=spell.name, unit=caster.id)
+    if spell.limit != "once_per_turn_per_target":
+        return
     key = use_key(state, target)
-    if spell.limit == "once_per_turn_per_target" and any(u.target == key for u in this_turn):
+    again = any(u.target == key for u in this_turn)
+    if state.rulings.reading(ONCE_PER_TARGET.name) == "cell-and-units":
+        cell = target.name  # the cell itself was a main target too (7.2.3.a)
+        again = again or any(cell in (u.cell, u.target) for u in this_turn)
+        key = key if any(u.target == key for u in this_turn) else cell
+    if again:
         raise RuleViolation.because(
             "7.1.3.b", "once_per_target_spent", spell=spell.name, target=key, unit=caster.id
         )
+
+
+ONCE_PER_TARGET = register(
+    "once-per-target",
+    default="unit-or-cell",
+    readings=("unit-or-cell", "cell-and-units"),
+    rule="7.1.3.b",
+    description="A spell cast once per turn and per target names its target by the unit on the "
+    "targeted cell, or by the cell when nobody stands there (unit-or-cell); or every main "
+    "target counts, the cell as well as its units (cell-and-units, 7.2.3.a), so a cell aimed at "
+    "once this turn may not be aimed at again, whoever stands on it now.",
+)
 
 
 @dataclass(frozen=True)
