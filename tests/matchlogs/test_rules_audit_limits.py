@@ -361,3 +361,38 @@ def test_6_3_3_and_6_3_4_only_a_krosmaster_picks_kamas_or_buys_a_gg(catalog, eve
     )
     lines = [header, *PLACES, A1, cast("A1", "d2", "Summon Blob (2)"), ev("end", unit="A1")]
     refused([*lines, ev("activate", unit=BLOB), event], catalog, 10, rule)
+
+
+# -- Techniques and Punch (4.7.11.d-f, 4.8.5) ---------------------------------------------------
+
+_TECHNIQUES = [
+    {"id": f"t{n}", "rank": "granite", "kind": "equipment", "equipment_type": "technique"}
+    | {"punch": "Pushes 1."}
+    for n in (1, 2)
+]
+
+
+def _trained() -> list[dict[str, Any]]:
+    """A1 (Level 1, 20 AP) buys Technique t1, reveals it, then buys t2 for itself: a revealed
+    Technique does not count against its Level (4.7.11.d)."""
+    header = game(
+        side_a(ap=20), side_b(), arena={**ARENA, "kamas": {"d2": 40}}, rewards=_TECHNIQUES
+    )
+    buy = [
+        ev("buy_reward", unit="A1", rank="granite", reward=t, assign_to="A1") for t in ("t1", "t2")
+    ]
+    shop = [ev("move", unit="A1", to="d2"), ev("pick_kama", unit="A1", count=6), buy[0]]
+    shop += [ev("reveal_reward", unit="A1", reward="t1"), buy[1]]
+    return [header, *PLACES, A1, *shop]
+
+
+_PUNCH_D1 = cast("A1", "d1", "Punch", crit=["lock"])
+
+
+def test_4_7_11_f_each_technique_takes_1_ap_off_punch_which_stays_once_per_turn(catalog) -> None:
+    lines = [*_trained(), _PUNCH_D1]
+    agrees([*lines, ev("checkpoint", units={"A1": {"ap": 8}})], catalog)  # 20-6-1-1-4
+    refused([*lines, _PUNCH_D1], catalog, len(lines) + 1, "4.8.5")
+    later = [ev("end", unit="A1"), *turn("A2"), NO_DOUBLE, *turn("B1"), *turn("B2"), NO_DOUBLE]
+    later += [A1, ev("reveal_reward", unit="A1", reward="t2"), _PUNCH_D1]
+    agrees([*lines, *later, ev("checkpoint", units={"A1": {"ap": 17}})], catalog)  # 20-3
