@@ -510,7 +510,7 @@ def test_7_2_1_a_a_click_on_standby_must_be_resolved_first() -> None:
     assert state.pending
     with pytest.raises(RuleViolation) as err:
         apply_pick_kama(state, "A1")
-    assert err.value.rule == "4.18.3.a"
+    assert err.value.rule == "7.2.1.a"
 
 
 FACES = ["critical", "armour", "lock", "dodge", "critical_dodge:dodge", "dofus:lock"]
