@@ -86,6 +86,12 @@ WORDING: dict[str, Promise] = {
     "reward_goes_to": _("the Reward must go to one of %(units)s"),
     "not_own_krosmaster": _("%(unit)s is not a Krosmaster of player %(side)s"),
     "no_room_for_reward": _("%(unit)s cannot receive another Demonic Reward"),
+    "reward_holder_out_of_arena": _(
+        "%(unit)s is out of the arena: a KO'd Krosmaster holds no Demonic Reward"
+    ),
+    "inspired_out_of_arena": _(
+        "%(unit)s is out of the arena: an Inspiration die on its card gives no Power"
+    ),
     "reward_already_revealed": _("%(unit)s already revealed a Demonic Reward this turn"),
     "no_face_down_reward": _("%(unit)s holds no face-down %(reward)s"),
     "face_up_kind_already": _("%(unit)s already has a face-up %(kind)s"),

@@ -82,6 +82,12 @@ REFUSALS: dict[str, str] = {
     "reward_goes_to": "the Reward must go to one of {units}",
     "not_own_krosmaster": "{unit} is not a Krosmaster of player {side}",
     "no_room_for_reward": "{unit} cannot receive another Demonic Reward",
+    "reward_holder_out_of_arena": (
+        "{unit} is out of the arena: a KO'd Krosmaster holds no Demonic Reward"
+    ),
+    "inspired_out_of_arena": (
+        "{unit} is out of the arena: an Inspiration die on its card gives no Power"
+    ),
     "reward_already_revealed": "{unit} already revealed a Demonic Reward this turn",
     "no_face_down_reward": "{unit} holds no face-down {reward}",
     "face_up_kind_already": "{unit} already has a face-up {kind}",

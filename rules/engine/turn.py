@@ -284,6 +284,17 @@ def _player_turn_not_over(state: GameState) -> None:
         raise RuleViolation.because("5.5.1", "pieces_still_to_play", units=", ".join(waiting))
 
 
+INSPIRING_THE_KNOCKED_OUT = register(
+    "inspiration-out-of-arena",
+    default="accepted",
+    readings=("accepted", "refused"),
+    rule="5.3.1",
+    description="An Inspiration die put on the card of a KO'd Krosmaster (its card keeps its "
+    "place in the Timeline, 4.10.2.b): accepted, giving nothing as the piece is out of play "
+    "(4.18.6) and the die is not sold (5.4); or refused, the die giving no Power (5.3.1).",
+)
+
+
 def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
     """Put Tension die number `die` on an own Krosmaster to give it a Power (5.3.1, 5.3.2)."""
     _not_over(state)
@@ -294,6 +305,8 @@ def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
     unit = state.unit(unit_id)
     if unit.side != state.active_side or not unit.is_krosmaster:
         raise RuleViolation.because("5.3.1", "not_active_players_krosmaster", unit=unit_id)
+    if unit.cell is None and state.rulings.reading(INSPIRING_THE_KNOCKED_OUT.name) == "refused":
+        raise RuleViolation.because("5.3.1", "inspired_out_of_arena", unit=unit_id)
     side = state.tension_dice[die]
     dice = tuple("" if i == die else s for i, s in enumerate(state.tension_dice))
     state = state.with_unit(replace(unit, inspiration=(*unit.inspiration, side)))
@@ -626,6 +639,8 @@ def apply_buy_reward(
     holder = state.unit(assign_to)
     if holder.side != unit.side or not holder.is_krosmaster:
         raise RuleViolation.because("4.7.8", "not_own_krosmaster", unit=assign_to, side=unit.side)
+    if holder.cell is None:  # KO'd: its Rewards left the game with it (4.7.12, 4.18.6)
+        raise RuleViolation.because("4.7.8", "reward_holder_out_of_arena", unit=assign_to)
     if not _can_receive(holder):
         raise RuleViolation.because("4.7.9", "no_room_for_reward", unit=assign_to)
     return state.with_unit(replace(holder, rewards=(*holder.rewards, RewardToken(reward))))

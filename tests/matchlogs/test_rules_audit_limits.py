@@ -396,3 +396,54 @@ def test_4_7_11_f_each_technique_takes_1_ap_off_punch_which_stays_once_per_turn(
     later = [ev("end", unit="A1"), *turn("A2"), NO_DOUBLE, *turn("B1"), *turn("B2"), NO_DOUBLE]
     later += [A1, ev("reveal_reward", unit="A1", reward="t2"), _PUNCH_D1]
     agrees([*lines, *later, ev("checkpoint", units={"A1": {"ap": 17}})], catalog)  # 20-3
+
+
+# -- A KO'd Krosmaster's card (4.7.8, 4.7.12, 5.3.1; ruling `inspiration-out-of-arena`) ----------
+
+
+def test_4_7_8_a_reward_cannot_go_to_a_knocked_out_krosmaster(catalog) -> None:
+    """A1 KOs its ally A2 (Level 2, no Reward) and buys a Reward for it: a KO'd Krosmaster's
+    Rewards leave the game with it (4.7.12), so it is no legal holder (4.7.8). The refusal cited
+    4.7.9 ("cannot receive another Demonic Reward"), as if A2's Level were full."""
+    header = game(
+        [kros("ta1", initiative=9, ap=20), kros("ta2", level=2, hp=1, initiative=8)],
+        side_b(),
+        arena={**ARENA, "kamas": {"d2": 20}},
+        rewards=[{"id": "g1", "rank": "granite", "kind": "boost", "ap": 1}],
+    )
+    lines = [header, *PLACES, A1, plain_hit("A1", "c1", "A2"), ev("move", unit="A1", to="d2")]
+    lines += [ev("pick_kama", unit="A1", count=3)]
+    to_a2, to_a1 = (
+        ev("buy_reward", unit="A1", rank="granite", reward="g1", assign_to=to)
+        for to in ("A2", "A1")
+    )
+    refused([*lines, to_a2], catalog, len(lines) + 1, "4.7.8")
+    agrees([*lines, to_a1], catalog)
+
+
+_B1_GONE = [
+    game(side_a(), [kros("tb1", hp=1, initiative=2), kros("tb2", initiative=1)]),
+    *PLACES,
+    A1,
+    plain_hit("A1", "c12", "B1"),
+    ev("end", unit="A1"),
+    *turn("A2"),
+    ev("tension", dice=["lock", "armour"]),
+    ev("inspire", die=0, unit="B1"),
+]
+
+
+@pytest.mark.parametrize(
+    ("rulings", "rule"),
+    [({}, None), ({"inspiration-out-of-arena": "refused"}, "5.3.1")],
+    ids=["accepted", "refused"],
+)
+def test_5_3_1_ruling_inspiration_on_a_knocked_out_krosmaster(catalog, rulings, rule) -> None:
+    """B puts a Tension die on KO'd B1's card (its place stays, 4.10.2.b): nothing forbids it
+    and it gives nothing (4.18.6); B sells only the other die (5.4.2: 1 Kama)."""
+    lines = [{**_B1_GONE[0], "rulings": rulings}, *_B1_GONE[1:]]
+    if rule is None:
+        sold = [ev("activate", unit="B2"), ev("checkpoint", kamas={"B": 1})]
+        agrees([*lines, *sold], catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
