@@ -41,6 +41,7 @@ WORDING: dict[str, Promise] = {
     "tension_opens_turn": _("the Roll for Tension opens a player's turn"),
     "tension_two_dice": _("the Roll for Tension has 2 dice, not %(count)s"),
     "inspiration_after_tension": _("Inspiration follows the Roll for Tension"),
+    "inspiration_before_pieces": _("Inspiration comes before the pieces' turns, which have begun"),
     "no_unused_tension_die": _("there is no unused Tension die number %(die)s"),
     "not_active_players_krosmaster": _("%(unit)s is not one of the active player's Krosmasters"),
     "refund_after_inspiration": _("Refund! follows Inspiration"),

@@ -36,6 +36,7 @@ REFUSALS: dict[str, str] = {
     "tension_opens_turn": "the Roll for Tension opens a player's turn",
     "tension_two_dice": "the Roll for Tension has 2 dice, not {count}",
     "inspiration_after_tension": "Inspiration follows the Roll for Tension",
+    "inspiration_before_pieces": "Inspiration comes before the pieces' turns, which have begun",
     "no_unused_tension_die": "there is no unused Tension die number {die}",
     "not_active_players_krosmaster": "{unit} is not one of the active player's Krosmasters",
     "refund_after_inspiration": "Refund! follows Inspiration",

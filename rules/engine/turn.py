@@ -295,11 +295,22 @@ INSPIRING_THE_KNOCKED_OUT = register(
 )
 
 
+def _out_of_inspiration(state: GameState) -> RuleViolation:
+    """Why there is no Inspiration now: the first player's turn 1 has no Roll for Tension, so no
+    dice (5.2.4); otherwise the phases of a turn come in order (5.1.3): Tension first, and once
+    the pieces' turns have begun the Inspiration is over."""
+    if state.turn == 1 and state.phase is Phase.PIECES:
+        return RuleViolation.because("5.2.4", "no_tension_turn_1")
+    if state.phase is Phase.PIECES:
+        return RuleViolation.because("5.1.3", "inspiration_before_pieces")
+    return RuleViolation.because("5.1.3", "inspiration_after_tension")
+
+
 def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
     """Put Tension die number `die` on an own Krosmaster to give it a Power (5.3.1, 5.3.2)."""
     _not_over(state)
     if state.phase is not Phase.INSPIRATION:
-        raise RuleViolation.because("5.3.1", "inspiration_after_tension")
+        raise _out_of_inspiration(state)
     if not 0 <= die < len(state.tension_dice) or not state.tension_dice[die]:
         raise RuleViolation.because("5.3.2", "no_unused_tension_die", die=die)
     unit = state.unit(unit_id)

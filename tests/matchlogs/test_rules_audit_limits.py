@@ -224,8 +224,9 @@ def test_5_2_3_a_double_only_without_a_reroll_and_after_turning_faces(catalog, t
         ([ev("tension", dice=["lock", "armour", "dodge"])], "5.2.1"),
         ([NO_DOUBLE, ev("inspire", die=0, unit="A1")], "5.3.1"),  # not the player's Krosmaster
         ([NO_DOUBLE, ev("inspire", die=0, unit="B1"), ev("inspire", die=0, unit="B2")], "5.3.2"),
+        ([NO_DOUBLE, ev("activate", unit="B1"), ev("inspire", die=0, unit="B1")], "5.1.3"),
     ],
-    ids=["three-dice", "opponents-krosmaster", "same-die-twice"],
+    ids=["three-dice", "opponents-krosmaster", "same-die-twice", "after-a-piece-began"],
 )
 def test_5_2_and_5_3_refused_tension_and_inspiration(catalog, events, rule) -> None:
     lines = [*_TURN_2, *events]
@@ -253,6 +254,11 @@ def _inspired_lock(lock: list[str]) -> list[dict[str, Any]]:
         *walk,
         ev("move", unit="A1", to="e11", block=block),
     ]
+
+
+def test_5_2_4_no_inspiration_on_the_first_players_first_turn(catalog) -> None:
+    """No Roll for Tension on turn 1 (5.2.4), so no die to place: it cited 5.3.1."""
+    refused([*_TURN_2[:5], ev("inspire", die=0, unit="A1")], catalog, 6, "5.2.4")
 
 
 def test_5_3_1_two_dice_on_one_krosmaster_give_both_powers(catalog) -> None:
