@@ -60,6 +60,7 @@ WORDING: dict[str, Promise] = {
     ),
     "turn_ended_by": _("%(source)s ended %(unit)s's turn: only its end may follow"),
     "only_active_turn_ends": _("only the active Game Piece's turn ends, %(active)s's"),
+    "turn_over": _("%(unit)s has played this turn: its turn is over and it cannot %(action)s"),
     "interior_fire_choice": _(
         "%(unit)s has -1 AP and -1 MP markers: Interior Fire removes one, and the activate "
         "event must name it (choices: marker:ap or marker:mp)"

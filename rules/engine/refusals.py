@@ -54,6 +54,7 @@ REFUSALS: dict[str, str] = {
     "activate_first": "{unit} must be activated (its Preliminary Phase) before it can {action}",
     "turn_ended_by": "{source} ended {unit}'s turn: only its end may follow",
     "only_active_turn_ends": "only the active Game Piece's turn ends, {active}'s",
+    "turn_over": "{unit} has played this turn: its turn is over and it cannot {action}",
     "interior_fire_choice": (
         "{unit} has -1 AP and -1 MP markers: Interior Fire removes one, and the activate event "
         "must name it (choices: marker:ap or marker:mp)"

@@ -502,8 +502,9 @@ def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
 def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
     """Why `unit_id` may not carry an action now, under the rule that is actually broken: the
     set-up is not over (1.3.9), the player has not rolled for Tension (5.2.1), another piece is
-    the active one (6.1.1, 6.3.1), the unit is not next in the Timeline (5.5.1), or it is next
-    but its turn has not started (6.2: the Preliminary Phase comes first)."""
+    the active one (6.1.1, 6.3.1), the unit already played this turn and its turn is over
+    (6.4.2), the unit is not next in the Timeline (5.5.1), or it is next but its turn has not
+    started (6.2: the Preliminary Phase comes first)."""
     if state.phase is Phase.SETUP:
         return RuleViolation.because("1.3.9", "still_placing", unit=unit_id, action=action)
     if state.phase is Phase.TENSION:
@@ -512,6 +513,8 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
         return RuleViolation.because(
             "6.3.1", "another_piece_active", active=state.active_unit, unit=unit_id, action=action
         )
+    if unit_id in state.activated and state.active_side == state.unit(unit_id).side:
+        return RuleViolation.because("6.4.2", "turn_over", unit=unit_id, action=action)
     expected = next_unit(state)
     if not may_play_next(state, unit_id):
         if expected is None:

@@ -453,3 +453,19 @@ def test_5_3_1_ruling_inspiration_on_a_knocked_out_krosmaster(catalog, rulings, 
         agrees([*lines, *sold], catalog)
     else:
         refused(lines, catalog, len(lines), rule)
+
+
+# -- A piece whose turn is over (6.4.2) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "event",
+    [ev("move", unit="A1", to="d2"), ev("end", unit="A1"), plain_hit("A1", "d12", "B2")],
+    ids=["move", "end", "cast"],
+)
+def test_6_4_2_a_piece_that_has_played_acts_no_more_this_turn(catalog, event) -> None:
+    """A1 ended its turn; A2 is next. An action of A1 cited the Timeline (5.5.1, "A2 plays
+    next, not A1"); the rule broken is that A1's turn is over (6.4.2)."""
+    lines = [game(side_a(), side_b()), *PLACES, *turn("A1"), event]
+    refused(lines, catalog, 8, "6.4.2")
+    refused([*lines[:-1], ev("activate", unit="B1")], catalog, 8, "5.5.1")  # not its turn yet
