@@ -8,8 +8,11 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kernel.choices import Outcome
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
-from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
+from matches.logs import selectors as log_selectors
+from matches.logs.outcome import match_outcome
+from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport, Ruling
 from rules import systems
 from rules.refusals import worded_report
 
@@ -236,7 +239,9 @@ class MatchLogSerializer(serializers.ModelSerializer):
     )
     done = serializers.BooleanField(help_text=_("true once the report is written"))
     progress = serializers.SerializerMethodField()
-    report = serializers.JSONField(help_text=_("the report of docs/match-log.md; null until done"))
+    report = serializers.JSONField(
+        allow_null=True, help_text=_("the report of docs/match-log.md; null until done")
+    )
     result = serializers.SerializerMethodField(
         help_text=_(
             "the engine's result as a match result {result, gg_a, gg_b}, for a finished "
@@ -244,15 +249,20 @@ class MatchLogSerializer(serializers.ModelSerializer):
         )
     )
     match_check = serializers.JSONField(
+        allow_null=True,
         help_text=_(
             "whether the log records this match's game: {checked, sides, swapped, basis, "
             "team_source, problems: [{field, expected, found, message}], skipped}; null until done"
-        )
+        ),
     )
     acceptable = serializers.BooleanField(
         help_text=_("true for a valid log with no match problem: its result may be accepted")
     )
-    review_call = serializers.PrimaryKeyRelatedField(read_only=True)
+    review_call = serializers.PrimaryKeyRelatedField(
+        read_only=True,
+        allow_null=True,
+        help_text=_("the judge call that reviews this log; null when none was opened"),
+    )
     status_url = serializers.SerializerMethodField()
     replay_url = serializers.SerializerMethodField()
     raw_url = serializers.SerializerMethodField()
@@ -296,13 +306,9 @@ class MatchLogSerializer(serializers.ModelSerializer):
         return data
 
     def get_progress(self, log: MatchLog) -> dict:
-        from matches.logs.selectors import progress
-
-        return progress(log)
+        return log_selectors.progress(log)
 
     def get_result(self, log: MatchLog) -> dict | None:
-        from matches.logs.services import match_outcome
-
         found = match_outcome(log)
         if found is None:
             return None

@@ -21,6 +21,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from kernel.choices import Outcome
 from rules import refusals, sections
 from rules.catalog import selectors as catalog
 
@@ -682,8 +683,6 @@ def review_text(log: Any, length: int) -> str:
 def outcome_text(outcome: Any, short: str = "GG") -> str:
     """A match outcome for a judge's note (`[result, gg_a, gg_b]`), in the active language;
     `short` is the game system's score ("GG", "Mobs left")."""
-    from matches.models import Outcome  # the models import this module
-
     result, gg_a, gg_b = outcome
     label = Outcome(result).label if result in Outcome.values else gettext("no result")
     return f"{label}, {gg_a}-{gg_b} {short}" if gg_a is not None else str(label)
