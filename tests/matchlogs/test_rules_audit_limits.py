@@ -469,3 +469,31 @@ def test_6_4_2_a_piece_that_has_played_acts_no_more_this_turn(catalog, event) ->
     lines = [game(side_a(), side_b()), *PLACES, *turn("A1"), event]
     refused(lines, catalog, 8, "6.4.2")
     refused([*lines[:-1], ev("activate", unit="B1")], catalog, 8, "5.5.1")  # not its turn yet
+
+
+# -- Switching places with "the targeted ally" (7.1.7, 7.2.4.b; ruling `switch-target`) ----------
+
+_SWAP = gun("Swap", element=None, effects="Switches positions with the targeted ally.")
+
+
+@pytest.mark.parametrize(
+    ("reading", "target", "rule", "a1"),
+    [
+        ("required", "c1", None, "c1"),  # A2: the two switch
+        ("required", "h6", "7.1.2", None),  # nobody there
+        ("required", "d12", "7.1.2", None),  # B2, no ally
+        ("effect-only", "c1", None, "c1"),
+        ("effect-only", "h6", None, "d1"),  # cast, nobody switched
+        ("effect-only", "d12", None, "d1"),
+    ],
+    ids=["ally", "empty", "enemy", "ally-effect-only", "empty-effect-only", "enemy-effect-only"],
+)
+def test_7_1_7_ruling_switch_target(catalog, reading, target, rule, a1) -> None:
+    """Whether "switches positions with the targeted ally" is a prerequisite of the cast (7.1.7)
+    or only limits its effect (7.2.4.b-c): the text does not say (ruling `switch-target`)."""
+    header = game(side_a(spells=[_SWAP]), side_b(), rulings={"switch-target": reading})
+    lines = [header, *PLACES, A1, cast("A1", target, "Swap")]
+    if rule is None:
+        agrees([*lines, ev("checkpoint", units={"A1": {"cell": a1}})], catalog)
+    else:
+        refused(lines, catalog, 7, rule)

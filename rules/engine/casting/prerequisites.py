@@ -383,8 +383,24 @@ def _check_target(
                 count=model.control,
                 summon=effect.name,
             )
-        if isinstance(effect, SwitchPlaces) and not state.units_at(target):
+        if (
+            isinstance(effect, SwitchPlaces)
+            and not state.units_at(target)
+            and state.rulings.reading(SWITCH_TARGET.name) == "required"
+        ):
             raise RuleViolation.because("7.1.2", "no_unit_to_switch", cell=target)
+
+
+SWITCH_TARGET = register(
+    "switch-target",
+    default="required",
+    readings=("required", "effect-only"),
+    rule="7.1.7",
+    description='A spell that switches positions with "the targeted" unit (an ally, a '
+    "Krosmaster...): the words are a prerequisite of the cast (required, 7.1.7), so it must be "
+    "aimed at such a unit; or they only limit the effect (effect-only, 7.2.4.b-c), so the spell "
+    "may be aimed at any cell in range and switches nobody when no such unit stands there.",
+)
 
 
 def spell_range(spell: Spell) -> SpellRange:
