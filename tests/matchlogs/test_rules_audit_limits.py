@@ -497,3 +497,32 @@ def test_7_1_7_ruling_switch_target(catalog, reading, target, rule, a1) -> None:
         agrees([*lines, ev("checkpoint", units={"A1": {"cell": a1}})], catalog)
     else:
         refused(lines, catalog, 7, rule)
+
+
+# -- Healing limits and a Push into a Tree (7.3.2, 4.10.5, 7.5.10.b) -----------------------------
+
+_CURE = gun("Cure", damage=2, element="heal")
+_HEALER = game(side_a(spells=[_CURE, gun()]), side_b())
+
+
+@pytest.mark.parametrize(
+    ("events", "unit"),
+    [
+        ([cast("A1", "c1", "Cure", crit=["critical"])], "A2"),  # nothing to heal: stays at 0
+        ([plain_hit("A1", "d12", "B2"), cast("A1", "d12", "Cure", crit=["lock"])], "B2"),
+    ],
+    ids=["unhurt-ally", "hurt-enemy"],
+)
+def test_7_3_2_c_a_heal_removes_only_the_injuries_there(catalog, events, unit) -> None:
+    """A Healing spell may target any unit in range, an opponent too; it removes at most the
+    Injuries on it (4.10.5), never below 0."""
+    lines = [_HEALER, *PLACES, A1, *events]
+    agrees([*lines, ev("checkpoint", units={unit: {"injuries": 0}})], catalog)
+
+
+def test_7_5_10_b_a_push_stops_before_a_tree(catalog) -> None:
+    """A1 Shoves A2 (d2) 2 cells towards the Tree on d4: A2 moves 1 cell (7.5.10.b, 4.18.5)."""
+    shove = gun("Shove", element=None, effects="Pushes 2.")
+    header = game(side_a(spells=[shove]), side_b(), arena={**ARENA, "trees": ["d4"]})
+    lines = [header, *PLACES, *_A2_IN_FRONT, cast("A1", "d2", "Shove")]
+    agrees([*lines, ev("checkpoint", units={"A2": {"cell": "d3"}})], catalog)
