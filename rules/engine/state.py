@@ -255,12 +255,18 @@ class PlayerState:
     kamas: int = 0
 
 
+#: `PendingEffect.moment` of an effect triggered in a piece's Preliminary Phase (6.2.1.d).
+START_OF_TURN = "start-of-turn"
+
+
 @dataclass(frozen=True)
 class PendingEffect:
     """An effect on standby (4.18.3.a) that a later `resolve` event must settle, e.g. a Click.
 
     `cell` is where it happens when its source has left the arena (a Bomb's Explosion, a Trap's
-    Click); `amount` counts what it carries (the Injuries a Steals Health gives back).
+    Click); `amount` counts what it carries (the Injuries a Steals Health gives back); `moment`
+    is `START_OF_TURN` for an effect of the Preliminary Phase (6.2.1.d), which an action may not
+    overtake for a rule of its own (`turn.standby_refusal`).
     """
 
     kind: str
@@ -268,6 +274,7 @@ class PendingEffect:
     target: str | None = None
     cell: str | None = None
     amount: int = 0
+    moment: str = ""
 
     @property
     def label(self) -> str:
@@ -280,13 +287,15 @@ class SpellUse:
     """A spell cast, kept for the usage limits of 4.8.3 and 7.1.3.
 
     `turn` is the game turn number (`GameState.turn`); `target` is the main target's unit id, or
-    the cell's name when no unit stood there.
+    the cell's name when no unit stood there; `cell` the targeted cell's name (read by the ruling
+    `once-per-target`, casting.prerequisites).
     """
 
     unit: str
     spell: str
     turn: int
     target: str
+    cell: str = ""
 
 
 @dataclass(frozen=True)
@@ -557,11 +566,18 @@ class GameState:
                     "target": p.target,
                     "cell": p.cell,
                     "amount": p.amount,
+                    **({"moment": p.moment} if p.moment else {}),
                 }
                 for p in self.pending
             ],
             "spell_uses": [
-                {"unit": u.unit, "spell": u.spell, "turn": u.turn, "target": u.target}
+                {
+                    "unit": u.unit,
+                    "spell": u.spell,
+                    "turn": u.turn,
+                    "target": u.target,
+                    **({"cell": u.cell} if u.cell else {}),
+                }
                 for u in self.spell_uses
             ],
             "lasting": [
