@@ -14,6 +14,7 @@ from matches.logs import selectors as log_selectors
 from matches.logs.outcome import match_outcome
 from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport, Ruling
 from rules import systems
+from rules.battlesone_words import worded_record
 from rules.refusals import worded_report
 
 
@@ -111,7 +112,7 @@ def result_input(
                 max_value=score.maximum,
                 required=not optional,
                 allow_null=optional,
-                help_text=score.help,
+                help_text=_(score.help),  # marked (gettext_noop) where the system says it
             )
         _SYSTEM_INPUTS[key] = type(f"{system.key.title()}{base.__name__}", (base,), fields)
     return _SYSTEM_INPUTS[key]
@@ -296,7 +297,7 @@ class MatchLogSerializer(serializers.ModelSerializer):
         """The stored report's errors and match check worded in the reader's language
         (`rules.refusals`, `matches.logs.wording`); keys and facts unchanged."""
         data = super().to_representation(instance)
-        data["report"] = worded_report(data.get("report"))
+        data["report"] = worded_report(worded_record(data.get("report")))
         if data.get("match_check"):  # its problems and skipped comparisons, worded alike
             data["match_check"] = {
                 **data["match_check"],
