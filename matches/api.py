@@ -8,6 +8,7 @@ import django_filters
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
@@ -252,20 +253,23 @@ class MatchLogsView(_MatchLogBase):
         return [MatchLogUploadThrottle()] if self.request.method == "POST" else []
 
     @extend_schema(
-        summary="The match's logs, newest first", responses=MatchLogSerializer(many=True)
+        summary=gettext_lazy("The match's logs, newest first"),
+        responses=MatchLogSerializer(many=True),
     )
     def get(self, request: Request, pk: int) -> Response:
         logs = log_selectors.logs_of(self._match(request, pk))
         return Response(MatchLogSerializer(logs, many=True).data)
 
     @extend_schema(
-        summary="Upload the match log; it is stored as sent and verified by a worker",
+        summary=gettext_lazy("Upload the match log; it is stored as sent and verified by a worker"),
         description=(
-            "Send the JSON Lines as the raw body (`application/x-ndjson` or any text type) or as "
-            "a multipart field `file`. A new log answers 202 with its status (`status_url`, also "
-            "in `Location`); the same bytes again for the same match answer 200 with the same "
-            "log and status, and queue nothing. Unreadable logs are stored too: their report "
-            "says why. Over 5 MB: 413."
+            gettext_lazy(
+                "Send the JSON Lines as the raw body (`application/x-ndjson` or any text type) "
+                "or as a multipart field `file`. A new log answers 202 with its status "
+                "(`status_url`, also in `Location`); the same bytes again for the same match "
+                "answer 200 with the same log and status, and queue nothing. Unreadable logs "
+                "are stored too: their report says why. Over 5 MB: 413."
+            )
         ),
         request={
             "application/x-ndjson": OpenApiTypes.BINARY,
@@ -275,7 +279,7 @@ class MatchLogsView(_MatchLogBase):
             202: MatchLogSerializer,
             200: MatchLogSerializer,
             409: ERROR,
-            413: OpenApiResponse(description="the log is larger than 5 MB"),
+            413: OpenApiResponse(description=gettext_lazy("the log is larger than 5 MB")),
         },
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -293,7 +297,9 @@ class MatchLogsView(_MatchLogBase):
 
 class MatchLogDetailView(_MatchLogBase):
     @extend_schema(
-        summary="A stored log's verification: progress while it runs, the report once done",
+        summary=gettext_lazy(
+            "A stored log's verification: progress while it runs, the report once done"
+        ),
         responses=MatchLogSerializer,
     )
     def get(self, request: Request, pk: int, log_id: int) -> Response:
@@ -302,8 +308,10 @@ class MatchLogDetailView(_MatchLogBase):
 
 class MatchLogRawView(_MatchLogBase):
     @extend_schema(
-        summary="The log exactly as uploaded",
-        responses={200: OpenApiResponse(OpenApiTypes.BINARY, description="JSON Lines")},
+        summary=gettext_lazy("The log exactly as uploaded"),
+        responses={
+            200: OpenApiResponse(OpenApiTypes.BINARY, description=gettext_lazy("JSON Lines"))
+        },
     )
     def get(self, request: Request, pk: int, log_id: int) -> HttpResponse:
         log = self._log(request, pk, log_id)
@@ -316,11 +324,13 @@ class MatchLogRawView(_MatchLogBase):
 
 class MatchLogAcceptView(_MatchLogBase):
     @extend_schema(
-        summary="Accept the result a valid log computed (the match's players)",
+        summary=gettext_lazy("Accept the result a valid log computed (the match's players)"),
         description=(
-            "Your acceptance is your report of the log's result; once both players accepted it "
-            "(or reported the same), the result is confirmed. Refused (409) while the log is "
-            "being verified, when it is not valid, or when a newer log exists."
+            gettext_lazy(
+                "Your acceptance is your report of the log's result; once both players accepted it "
+                "(or reported the same), the result is confirmed. Refused (409) while the log is "
+                "being verified, when it is not valid, or when a newer log exists."
+            )
         ),
         request=None,
         responses={200: MatchDetailSerializer, 409: ERROR},

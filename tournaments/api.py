@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
@@ -136,7 +137,9 @@ class EventViewSet(
 
     @extend_schema(
         responses=StandingPageSerializer,
-        parameters=[OpenApiParameter("page", int, description="page number (100 rows a page)")],
+        parameters=[
+            OpenApiParameter("page", int, description=gettext_lazy("page number (100 rows a page)"))
+        ],
     )
     @action(detail=True, methods=["get"])
     @method_decorator(live_etag(lambda request, slug: [topics.event(slug), topics.standings(slug)]))
@@ -487,14 +490,15 @@ class _ForbiddenPairBase(APIView):
 
 class ForbiddenPairsView(_ForbiddenPairBase):
     @extend_schema(
-        summary="The event's forbidden pairs", responses=ForbiddenPairSerializer(many=True)
+        summary=gettext_lazy("The event's forbidden pairs"),
+        responses=ForbiddenPairSerializer(many=True),
     )
     def get(self, request: Request, slug: str) -> Response:
         pairs = selectors.forbidden_pairs(self._event(request, slug, change=False))
         return Response(ForbiddenPairSerializer(pairs, many=True).data)
 
     @extend_schema(
-        summary="Keep two players apart, for one Swiss round or the whole event",
+        summary=gettext_lazy("Keep two players apart, for one Swiss round or the whole event"),
         request=ForbiddenPairInputSerializer,
         responses={201: ForbiddenPairSerializer, 400: ERROR, 409: ERROR},
     )
@@ -513,14 +517,14 @@ class ForbiddenPairsView(_ForbiddenPairBase):
 
 
 class ForbiddenPairDetailView(_ForbiddenPairBase):
-    @extend_schema(summary="One forbidden pair", responses=ForbiddenPairSerializer)
+    @extend_schema(summary=gettext_lazy("One forbidden pair"), responses=ForbiddenPairSerializer)
     def get(self, request: Request, slug: str, pair_id: int) -> Response:
         event = self._event(request, slug, change=False)
         pair = get_object_or_404(selectors.forbidden_pairs(event), pk=pair_id)
         return Response(ForbiddenPairSerializer(pair).data)
 
     @extend_schema(
-        summary="Let the two players meet again (from the next pairing)",
+        summary=gettext_lazy("Let the two players meet again (from the next pairing)"),
         responses={204: None, 409: ERROR},
     )
     def delete(self, request: Request, slug: str, pair_id: int) -> Response:

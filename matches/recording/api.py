@@ -29,13 +29,17 @@ from matches.recording.models import Recording
 
 STATE = OpenApiResponse(
     OpenApiTypes.OBJECT,
-    description="The board: version, prompt (what the rules wait for), units, players, "
-    "arena, last outcome, history, viewer rights, the stored log at the end.",
+    description=gettext_lazy(
+        "The board: version, prompt (what the rules wait for), units, players, "
+        "arena, last outcome, history, viewer rights, the stored log at the end."
+    ),
 )
 REFUSED = OpenApiResponse(
     OpenApiTypes.OBJECT,
-    description="422 `{field, reason, code: illegal, rule, message, feature, event}`: the rules "
-    "refuse the action; nothing was recorded.",
+    description=gettext_lazy(
+        "422 `{field, reason, code: illegal, rule, message, feature, event}`: the rules "
+        "refuse the action; nothing was recorded."
+    ),
 )
 
 
@@ -173,37 +177,52 @@ class OptionsView(APIView):
                 "unit",
                 str,
                 required=False,
-                description="the selected unit, e.g. A1 (not needed with `resolve` or `activate`)",
+                description=gettext_lazy(
+                    "the selected unit, e.g. A1 (not needed with `resolve` or `activate`)"
+                ),
             ),
             OpenApiParameter("spell", str, required=False),
-            OpenApiParameter("target", str, required=False, description="a cell, e.g. d4"),
+            OpenApiParameter(
+                "target", str, required=False, description=gettext_lazy("a cell, e.g. d4")
+            ),
             OpenApiParameter("direction", str, required=False),
             OpenApiParameter(
-                "resolve", str, required=False, description="an effect on standby, e.g. click:B1"
+                "resolve",
+                str,
+                required=False,
+                description=gettext_lazy("an effect on standby, e.g. click:B1"),
             ),
             OpenApiParameter(
                 "coins",
                 str,
                 required=False,
-                description="the coins tossed so far (7.2.4), e.g. `tails,heads`: the dice "
-                "asked are those after them; the answer's `coins` says how many the spell tosses",
+                description=gettext_lazy(
+                    "the coins tossed so far (7.2.4), e.g. `tails,heads`: the dice "
+                    "asked are those after them; the answer's `coins` says how many the spell "
+                    "tosses"
+                ),
             ),
             OpenApiParameter(
                 "choices",
                 str,
                 required=False,
-                description="with `spell` or `resolve`: the choices made so far, `key:value` "
-                "separated by commas (e.g. `unit:B1` or `effect:ap,effect:push`; docs/match-log.md"
-                ', "Choices of a cast"). The answer\'s `choice` is the next one the card asks '
-                "(`key`, `values` the engine accepts, `rule`, `why`, `question`), with no dice "
-                "until every choice is made; null when none is left",
+                description=gettext_lazy(
+                    "with `spell` or `resolve`: the choices made so far, `key:value` "
+                    "separated by commas (e.g. `unit:B1` or `effect:ap,effect:push`; "
+                    "docs/match-log.md"
+                    ', "Choices of a cast"). The answer\'s `choice` is the next one the card asks '
+                    "(`key`, `values` the engine accepts, `rule`, `why`, `question`), with no dice "
+                    "until every choice is made; null when none is left"
+                ),
             ),
             OpenApiParameter(
                 "activate",
                 str,
                 required=False,
-                description="a piece about to start its turn: `choice`, what a power asks at "
-                "that moment (Interior Fire's `marker`, 8.6.2), or null",
+                description=gettext_lazy(
+                    "a piece about to start its turn: `choice`, what a power asks at "
+                    "that moment (Interior Fire's `marker`, 8.6.2), or null"
+                ),
             ),
         ],
         responses={200: OpenApiTypes.OBJECT, 409: ERROR, 422: REFUSED},
@@ -245,9 +264,11 @@ class StandbyInput(serializers.Serializer):
 
 ORDER = OpenApiResponse(
     OpenApiTypes.OBJECT,
-    description="`{version, order, rule, text}`: `order` lists the effects on standby whose "
-    "order the active player chooses (7.2.9.a), to be sent back as the event's `order`; empty "
-    "when there is nothing to choose.",
+    description=gettext_lazy(
+        "`{version, order, rule, text}`: `order` lists the effects on standby whose "
+        "order the active player chooses (7.2.9.a), to be sent back as the event's `order`; empty "
+        "when there is nothing to choose."
+    ),
 )
 
 

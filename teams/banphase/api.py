@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import permissions, status
 from rest_framework.request import Request
@@ -157,7 +158,7 @@ class _StaffActionView(_BanPhaseView):
         request=None,
         responses={200: BanPhaseSerializer, 409: ERROR},
         operation_id="ban_phase_pause",
-        description="Judges and organisers: stop the clock and every action.",
+        description=gettext_lazy("Judges and organisers: stop the clock and every action."),
     )
 )
 class BanPhasePauseView(_StaffActionView):
@@ -170,7 +171,9 @@ class BanPhasePauseView(_StaffActionView):
         request=None,
         responses={200: BanPhaseSerializer, 409: ERROR},
         operation_id="ban_phase_resume",
-        description="Judges and organisers: play on; the turn keeps the time it had left.",
+        description=gettext_lazy(
+            "Judges and organisers: play on; the turn keeps the time it had left."
+        ),
     )
 )
 class BanPhaseResumeView(_StaffActionView):
@@ -183,8 +186,10 @@ class BanPhaseResumeView(_StaffActionView):
         request=None,
         responses={200: BanPhaseSerializer, 409: ERROR},
         operation_id="ban_phase_undo",
-        description="Judges and organisers: take back the last ban (its player bans again); "
-        "teams not yet revealed are discarded. Refused after the reveal.",
+        description=gettext_lazy(
+            "Judges and organisers: take back the last ban (its player bans again); "
+            "teams not yet revealed are discarded. Refused after the reveal."
+        ),
     )
 )
 class BanPhaseUndoView(_StaffActionView):
