@@ -41,6 +41,7 @@ WORDING: dict[str, Promise] = {
     "tension_opens_turn": _("the Roll for Tension opens a player's turn"),
     "tension_two_dice": _("the Roll for Tension has 2 dice, not %(count)s"),
     "inspiration_after_tension": _("Inspiration follows the Roll for Tension"),
+    "inspiration_before_pieces": _("Inspiration comes before the pieces' turns, which have begun"),
     "no_unused_tension_die": _("there is no unused Tension die number %(die)s"),
     "not_active_players_krosmaster": _("%(unit)s is not one of the active player's Krosmasters"),
     "refund_after_inspiration": _("Refund! follows Inspiration"),
@@ -59,6 +60,7 @@ WORDING: dict[str, Promise] = {
     ),
     "turn_ended_by": _("%(source)s ended %(unit)s's turn: only its end may follow"),
     "only_active_turn_ends": _("only the active Game Piece's turn ends, %(active)s's"),
+    "turn_over": _("%(unit)s has played this turn: its turn is over and it cannot %(action)s"),
     "interior_fire_choice": _(
         "%(unit)s has -1 AP and -1 MP markers: Interior Fire removes one, and the activate "
         "event must name it (choices: marker:ap or marker:mp)"
@@ -86,13 +88,17 @@ WORDING: dict[str, Promise] = {
     "reward_goes_to": _("the Reward must go to one of %(units)s"),
     "not_own_krosmaster": _("%(unit)s is not a Krosmaster of player %(side)s"),
     "no_room_for_reward": _("%(unit)s cannot receive another Demonic Reward"),
+    "reward_holder_out_of_arena": _(
+        "%(unit)s is out of the arena: a KO'd Krosmaster holds no Demonic Reward"
+    ),
+    "inspired_out_of_arena": _(
+        "%(unit)s is out of the arena: an Inspiration die on its card gives no Power"
+    ),
     "reward_already_revealed": _("%(unit)s already revealed a Demonic Reward this turn"),
     "no_face_down_reward": _("%(unit)s holds no face-down %(reward)s"),
     "face_up_kind_already": _("%(unit)s already has a face-up %(kind)s"),
     "dofus_and_trophy": _("%(unit)s cannot have both a Dofus and a Trophy"),
     "effect_on_standby": _("%(kind)s of %(source)s is on standby and must be resolved first"),
-    "standby_first": _("effects on standby must be resolved first"),
-    "still_on_standby": _("%(effect)s is still on standby"),
     "no_gauge": _("%(unit)s has no gauge for these markers"),
     "summon_owner": _("%(summon)s must belong to %(summoner)s's player"),
     "cell_not_free_of_units": _("%(cell)s is not a free cell without units"),

@@ -36,6 +36,7 @@ REFUSALS: dict[str, str] = {
     "tension_opens_turn": "the Roll for Tension opens a player's turn",
     "tension_two_dice": "the Roll for Tension has 2 dice, not {count}",
     "inspiration_after_tension": "Inspiration follows the Roll for Tension",
+    "inspiration_before_pieces": "Inspiration comes before the pieces' turns, which have begun",
     "no_unused_tension_die": "there is no unused Tension die number {die}",
     "not_active_players_krosmaster": "{unit} is not one of the active player's Krosmasters",
     "refund_after_inspiration": "Refund! follows Inspiration",
@@ -53,6 +54,7 @@ REFUSALS: dict[str, str] = {
     "activate_first": "{unit} must be activated (its Preliminary Phase) before it can {action}",
     "turn_ended_by": "{source} ended {unit}'s turn: only its end may follow",
     "only_active_turn_ends": "only the active Game Piece's turn ends, {active}'s",
+    "turn_over": "{unit} has played this turn: its turn is over and it cannot {action}",
     "interior_fire_choice": (
         "{unit} has -1 AP and -1 MP markers: Interior Fire removes one, and the activate event "
         "must name it (choices: marker:ap or marker:mp)"
@@ -82,14 +84,18 @@ REFUSALS: dict[str, str] = {
     "reward_goes_to": "the Reward must go to one of {units}",
     "not_own_krosmaster": "{unit} is not a Krosmaster of player {side}",
     "no_room_for_reward": "{unit} cannot receive another Demonic Reward",
+    "reward_holder_out_of_arena": (
+        "{unit} is out of the arena: a KO'd Krosmaster holds no Demonic Reward"
+    ),
+    "inspired_out_of_arena": (
+        "{unit} is out of the arena: an Inspiration die on its card gives no Power"
+    ),
     "reward_already_revealed": "{unit} already revealed a Demonic Reward this turn",
     "no_face_down_reward": "{unit} holds no face-down {reward}",
     "face_up_kind_already": "{unit} already has a face-up {kind}",
     "dofus_and_trophy": "{unit} cannot have both a Dofus and a Trophy",
     # Effects on standby, markers (4.11.6, 4.18.3)
     "effect_on_standby": "{kind} of {source} is on standby and must be resolved first",
-    "standby_first": "effects on standby must be resolved first",
-    "still_on_standby": "{effect} is still on standby",
     "no_gauge": "{unit} has no gauge for these markers",
     # Summons (4.3.5, 4.19)
     "summon_owner": "{summon} must belong to {summoner}'s player",
