@@ -74,9 +74,10 @@ class IsOwner(permissions.BasePermission):
         return obj.owner_id == request.user.pk
 
 
+@extend_schema(
+    description=gettext_lazy("Your saved teams; each comes with its legality in its format.")
+)
 class TeamViewSet(viewsets.ModelViewSet):
-    """Your saved teams; each comes with its legality in its format."""
-
     serializer_class = TeamSerializer
     permission_classes = [permissions.IsAuthenticated, IsOwner]
     filter_backends: list = []

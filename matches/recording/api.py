@@ -139,9 +139,12 @@ def _etag(match: Match, recording: Recording) -> str:
     return f'"rec-{recording.pk}-{recording.version}-{recording.status}-{corrected}-{timer}"'
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "The recording's state (anyone who may see the match), or start it (players, judges)."
+    )
+)
 class RecordingView(APIView):
-    """The recording's state (anyone who may see the match), or start it (players, judges)."""
-
     @extend_schema(responses={200: STATE, 304: None, 409: ERROR})
     def get(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
@@ -166,11 +169,15 @@ class RecordingView(APIView):
         return Response(_state(request, match, recording), status=201)
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Legal options for the selected unit; with `spell` and `target`, the dice a cast "
+        "needs; with `resolve`, the dice an effect on standby needs; either asks a card's or "
+        "a power's choice first (`choice`), and `activate` the choice a power asks as a turn "
+        "starts."
+    )
+)
 class OptionsView(APIView):
-    """Legal options for the selected unit; with `spell` and `target`, the dice a cast needs;
-    with `resolve`, the dice an effect on standby needs; either asks a card's or a power's
-    choice first (`choice`), and `activate` the choice a power asks as a turn starts."""
-
     @extend_schema(
         parameters=[
             OpenApiParameter(
@@ -272,10 +279,13 @@ ORDER = OpenApiResponse(
 )
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Before a cast or resolve is recorded: the effects on standby whose order to choose. "
+        "Records nothing."
+    )
+)
 class StandbyView(APIView):
-    """Before a cast or resolve is recorded: the effects on standby whose order to choose.
-    Records nothing."""
-
     @extend_schema(request=StandbyInput, responses={200: ORDER, 409: ERROR, 422: REFUSED})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
@@ -289,9 +299,12 @@ class StandbyView(APIView):
         return Response({"version": recording.version, **found})
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Append one action (its log events); 409 when another device recorded first."
+    )
+)
 class ActionsView(APIView):
-    """Append one action (its log events); 409 when another device recorded first."""
-
     @extend_schema(request=ActionInput, responses={201: STATE, 409: ERROR, 422: REFUSED})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
@@ -308,9 +321,10 @@ class ActionsView(APIView):
         return Response(_state(request, match, recording), status=201)
 
 
+@extend_schema(
+    description=gettext_lazy("Take back your last action while the opponent has not acted since.")
+)
 class UndoView(APIView):
-    """Take back your last action while the opponent has not acted since."""
-
     @extend_schema(request=UndoInput, responses={200: STATE, 409: ERROR})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
@@ -321,9 +335,12 @@ class UndoView(APIView):
         return Response(_state(request, match, recording))
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "A judge's correction, or a player's proposal the other player confirms."
+    )
+)
 class CorrectionView(APIView):
-    """A judge's correction, or a player's proposal the other player confirms."""
-
     @extend_schema(request=CorrectionInput, responses={200: STATE, 400: ERROR, 409: ERROR})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
