@@ -17,7 +17,9 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from kernel.errors import ServiceError
 
-ERROR = OpenApiResponse(description="`{field, reason, code}`: what was refused and why.")
+ERROR = OpenApiResponse(
+    description=gettext_lazy("`{field, reason, code}`: what was refused and why.")
+)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -8,6 +8,7 @@ import django_filters
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
@@ -52,10 +53,13 @@ class MatchFilter(django_filters.FilterSet):
         fields = ["event", "round", "status"]
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "The list holds your matches and those of the events you run or judge; any published "
+        "match can be read by id, its reports only by its players and the event's staff."
+    )
+)
 class MatchViewSet(viewsets.ReadOnlyModelViewSet):
-    """The list holds your matches and those of the events you run or judge; any published
-    match can be read by id, its reports only by its players and the event's staff."""
-
     serializer_class = MatchSerializer
     filterset_class = MatchFilter
 
@@ -98,13 +102,17 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return match, registration
 
     @extend_schema(
+        description=gettext_lazy(
+            "Report the result (from player A's side) and each side's score: the GG left (`gg_a`, "
+            "`gg_b`), or the event's game system's own figure (BATTLES ONE: `mobs_left_a`, "
+            "`mobs_left_b`)."
+        )
+    )
+    @extend_schema(
         request=ResultInputSerializer, responses={200: MatchDetailSerializer, 409: ERROR}
     )
     @action(detail=True, methods=["post"])
     def report(self, request: Request, pk: str) -> Response:
-        """Report the result (from player A's side) and each side's score: the GG left
-        (`gg_a`, `gg_b`), or the event's game system's own figure (BATTLES ONE: `mobs_left_a`,
-        `mobs_left_b`)."""
         match, registration = self._as_player()
         system = systems.get(match.round.event.game_system)
         data = valid(result_input(system, ResultInputSerializer), request).validated_data
@@ -114,12 +122,16 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(self._detail(match, player=True))
 
     @extend_schema(
+        description=gettext_lazy(
+            "Accept your opponent's report: send it as you read it (`result`, `gg_a`, `gg_b`); "
+            "409 `report_changed`, with the `current` report, if it changed since."
+        )
+    )
+    @extend_schema(
         request=ResultInputSerializer, responses={200: MatchDetailSerializer, 409: ERROR}
     )
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str) -> Response:
-        """Accept your opponent's report: send it as you read it (`result`, `gg_a`, `gg_b`);
-        409 `report_changed`, with the `current` report, if it changed since."""
         match, registration = self._as_player()
         system = systems.get(match.round.event.game_system)
         data = valid(result_input(system, ResultInputSerializer), request).validated_data
@@ -128,10 +140,14 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         )
         return Response(self._detail(match, player=True))
 
+    @extend_schema(
+        description=gettext_lazy(
+            "Organisers enter or correct the result; it is kept in the history."
+        )
+    )
     @extend_schema(request=CorrectionSerializer, responses={200: MatchDetailSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
     def result(self, request: Request, pk: str) -> Response:
-        """Organisers enter or correct the result; it is kept in the history."""
         match = self.get_object()
         require(access.is_organiser(request.user, match.round.event), request)
         system = systems.get(match.round.event.game_system)
@@ -139,20 +155,22 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         match = services.set_result(match, by=request.user, **stored_scores(system, data))
         return Response(self._detail(match))
 
+    @extend_schema(
+        description=gettext_lazy("Every result the match has had: who set it, when, and how.")
+    )
     @extend_schema(responses=ResultChangeSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)  # every change, never paged
     def history(self, request: Request, pk: str) -> Response:
-        """Every result the match has had: who set it, when, and how."""
         match = self.get_object()
         require(selectors.can_follow(request.user, match), request)
         return Response(ResultChangeSerializer(selectors.history(match), many=True).data)
 
+    @extend_schema(description=gettext_lazy("Call a judge to this match."))
     @extend_schema(
         request=JudgeCallInputSerializer, responses={201: JudgeCallSerializer, 409: ERROR}
     )
     @action(detail=True, methods=["post"], url_path="judge-call")
     def judge_call(self, request: Request, pk: str) -> Response:
-        """Call a judge to this match."""
         match = self.get_object()
         require(selectors.can_follow(request.user, match), request)
         data = valid(JudgeCallInputSerializer, request).validated_data
@@ -176,10 +194,13 @@ def _queue_topics(request: Request) -> list[str]:
     return [topics.judge_queue(slug)] if slug and topics.valid(topics.judge_queue(slug)) else []
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Disputes and judge calls: the queue of the events you judge or organise, and your "
+        "own calls."
+    )
+)
 class JudgeCallViewSet(viewsets.ReadOnlyModelViewSet):
-    """Disputes and judge calls: the queue of the events you judge or organise, and your own
-    calls."""
-
     serializer_class = JudgeCallSerializer
     filterset_class = JudgeCallFilter
 
@@ -194,15 +215,23 @@ class JudgeCallViewSet(viewsets.ReadOnlyModelViewSet):
             ),
         )
 
+    @extend_schema(
+        description=gettext_lazy(
+            "One event's queue (`?event=<slug>`) answers 304 while it is unchanged."
+        )
+    )
     @method_decorator(live_etag(_queue_topics))
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        """One event's queue (`?event=<slug>`) answers 304 while it is unchanged."""
         return super().list(request, *args, **kwargs)
 
+    @extend_schema(
+        description=gettext_lazy(
+            "Record a ruling (the rule applied, the reasoning) and the result it sets."
+        )
+    )
     @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
     def ruling(self, request: Request, pk: str) -> Response:
-        """Record a ruling (the rule applied, the reasoning) and the result it sets."""
         call = self.get_object()
         require(access.allows(request.user, "judge_call.rule", call.event), request, "judges rule")
         system = systems.get(call.event.game_system)
@@ -230,9 +259,13 @@ class MatchLogUploadThrottle(LogVerifyThrottle):
     scope = "log_upload"
 
 
-class _MatchLogBase(APIView):
-    """A match's logs are for its players and the event's judges and organisers."""
+#: Who may read a match's logs: the description of the match-log operations.
+MATCH_LOGS_ACCESS = gettext_lazy(
+    "A match's logs are for its players and the event's judges and organisers."
+)
 
+
+class _MatchLogBase(APIView):
     def _match(self, request: Request, pk: int) -> Match:
         match = selectors.visible_matches(request.user).filter(pk=pk).first()
         if match is None:
@@ -252,20 +285,24 @@ class MatchLogsView(_MatchLogBase):
         return [MatchLogUploadThrottle()] if self.request.method == "POST" else []
 
     @extend_schema(
-        summary="The match's logs, newest first", responses=MatchLogSerializer(many=True)
+        description=MATCH_LOGS_ACCESS,
+        summary=gettext_lazy("The match's logs, newest first"),
+        responses=MatchLogSerializer(many=True),
     )
     def get(self, request: Request, pk: int) -> Response:
         logs = log_selectors.logs_of(self._match(request, pk))
         return Response(MatchLogSerializer(logs, many=True).data)
 
     @extend_schema(
-        summary="Upload the match log; it is stored as sent and verified by a worker",
+        summary=gettext_lazy("Upload the match log; it is stored as sent and verified by a worker"),
         description=(
-            "Send the JSON Lines as the raw body (`application/x-ndjson` or any text type) or as "
-            "a multipart field `file`. A new log answers 202 with its status (`status_url`, also "
-            "in `Location`); the same bytes again for the same match answer 200 with the same "
-            "log and status, and queue nothing. Unreadable logs are stored too: their report "
-            "says why. Over 5 MB: 413."
+            gettext_lazy(
+                "Send the JSON Lines as the raw body (`application/x-ndjson` or any text type) "
+                "or as a multipart field `file`. A new log answers 202 with its status "
+                "(`status_url`, also in `Location`); the same bytes again for the same match "
+                "answer 200 with the same log and status, and queue nothing. Unreadable logs "
+                "are stored too: their report says why. Over 5 MB: 413."
+            )
         ),
         request={
             "application/x-ndjson": OpenApiTypes.BINARY,
@@ -275,7 +312,7 @@ class MatchLogsView(_MatchLogBase):
             202: MatchLogSerializer,
             200: MatchLogSerializer,
             409: ERROR,
-            413: OpenApiResponse(description="the log is larger than 5 MB"),
+            413: OpenApiResponse(description=gettext_lazy("the log is larger than 5 MB")),
         },
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -293,7 +330,10 @@ class MatchLogsView(_MatchLogBase):
 
 class MatchLogDetailView(_MatchLogBase):
     @extend_schema(
-        summary="A stored log's verification: progress while it runs, the report once done",
+        description=MATCH_LOGS_ACCESS,
+        summary=gettext_lazy(
+            "A stored log's verification: progress while it runs, the report once done"
+        ),
         responses=MatchLogSerializer,
     )
     def get(self, request: Request, pk: int, log_id: int) -> Response:
@@ -302,8 +342,11 @@ class MatchLogDetailView(_MatchLogBase):
 
 class MatchLogRawView(_MatchLogBase):
     @extend_schema(
-        summary="The log exactly as uploaded",
-        responses={200: OpenApiResponse(OpenApiTypes.BINARY, description="JSON Lines")},
+        description=MATCH_LOGS_ACCESS,
+        summary=gettext_lazy("The log exactly as uploaded"),
+        responses={
+            200: OpenApiResponse(OpenApiTypes.BINARY, description=gettext_lazy("JSON Lines"))
+        },
     )
     def get(self, request: Request, pk: int, log_id: int) -> HttpResponse:
         log = self._log(request, pk, log_id)
@@ -316,11 +359,13 @@ class MatchLogRawView(_MatchLogBase):
 
 class MatchLogAcceptView(_MatchLogBase):
     @extend_schema(
-        summary="Accept the result a valid log computed (the match's players)",
+        summary=gettext_lazy("Accept the result a valid log computed (the match's players)"),
         description=(
-            "Your acceptance is your report of the log's result; once both players accepted it "
-            "(or reported the same), the result is confirmed. Refused (409) while the log is "
-            "being verified, when it is not valid, or when a newer log exists."
+            gettext_lazy(
+                "Your acceptance is your report of the log's result; once both players accepted it "
+                "(or reported the same), the result is confirmed. Refused (409) while the log is "
+                "being verified, when it is not valid, or when a newer log exists."
+            )
         ),
         request=None,
         responses={200: MatchDetailSerializer, 409: ERROR},

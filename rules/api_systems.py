@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
@@ -53,12 +54,12 @@ def _system(key: str) -> systems.GameSystem:
 
 
 @extend_schema(
-    summary="The game systems an event can be played under",
+    summary=gettext_lazy("The game systems an event can be played under"),
     operation_id="game_systems_list",
     responses={
         200: OpenApiResponse(
             {"type": "array", "items": {"type": "object", "additionalProperties": {}}},
-            description="one object per system",
+            description=gettext_lazy("one object per system"),
         )
     },
 )
@@ -69,7 +70,7 @@ def system_list(request: Request) -> Response:
 
 
 @extend_schema(
-    summary="One game system",
+    summary=gettext_lazy("One game system"),
     operation_id="game_system_retrieve",
     responses={200: OpenApiResponse(OpenApiTypes.OBJECT), 404: OpenApiResponse()},
 )
@@ -89,7 +90,7 @@ def _unavailable(error: Exception) -> Response:
 
 
 @extend_schema(
-    summary="The BATTLES ONE catalog (battlesone/1): Mobs, abilities and Ranks",
+    summary=gettext_lazy("The BATTLES ONE catalog (battlesone/1): Mobs, abilities and Ranks"),
     responses={200: OpenApiResponse(OpenApiTypes.OBJECT)},
 )
 @api_view(["GET"])
@@ -103,9 +104,11 @@ def system_catalog(request: Request, key: str) -> Response:
 
 
 @extend_schema(
-    summary="Check a list against the system's rules (nothing stored)",
+    summary=gettext_lazy("Check a list against the system's rules (nothing stored)"),
     request=OpenApiTypes.OBJECT,
-    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="the legality report")},
+    responses={
+        200: OpenApiResponse(OpenApiTypes.OBJECT, description=gettext_lazy("the legality report"))
+    },
 )
 @api_view(["POST"])
 @permission_classes([permissions.AllowAny])
@@ -131,18 +134,28 @@ def check_list(request: Request, key: str) -> Response:
 
 
 @extend_schema(
-    summary="Verify a recorded game (JSON Lines, b1r/1) without storing it",
+    summary=gettext_lazy("Verify a recorded game (JSON Lines, b1r/1) without storing it"),
     request={
         "application/x-ndjson": OpenApiTypes.BINARY,
         "multipart/form-data": OpenApiTypes.BINARY,
     },
     responses={
-        200: OpenApiResponse(OpenApiTypes.OBJECT, description="the verdict and the trace"),
-        400: OpenApiResponse(OpenApiTypes.OBJECT, description="a form without its file"),
-        404: OpenApiResponse(description="a system whose records are not verified here"),
-        413: OpenApiResponse(OpenApiTypes.OBJECT, description="a record larger than 5 MB"),
-        422: OpenApiResponse(OpenApiTypes.OBJECT, description="an unreadable record"),
-        503: OpenApiResponse(OpenApiTypes.OBJECT, description="the rulebook is missing here"),
+        200: OpenApiResponse(
+            OpenApiTypes.OBJECT, description=gettext_lazy("the verdict and the trace")
+        ),
+        400: OpenApiResponse(
+            OpenApiTypes.OBJECT, description=gettext_lazy("a form without its file")
+        ),
+        404: OpenApiResponse(
+            description=gettext_lazy("a system whose records are not verified here")
+        ),
+        413: OpenApiResponse(
+            OpenApiTypes.OBJECT, description=gettext_lazy("a record larger than 5 MB")
+        ),
+        422: OpenApiResponse(OpenApiTypes.OBJECT, description=gettext_lazy("an unreadable record")),
+        503: OpenApiResponse(
+            OpenApiTypes.OBJECT, description=gettext_lazy("the rulebook is missing here")
+        ),
     },
 )
 @api_view(["POST"])
@@ -164,9 +177,13 @@ def verify_record(request: Request, key: str) -> Response:
 
 
 @extend_schema(
-    summary="Judge's calculator: verify a recorded TactiCards battle phase or d20 cast phase",
+    summary=gettext_lazy(
+        "Judge's calculator: verify a recorded TactiCards battle phase or d20 cast phase"
+    ),
     request=OpenApiTypes.OBJECT,
-    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="the verdict and trace")},
+    responses={
+        200: OpenApiResponse(OpenApiTypes.OBJECT, description=gettext_lazy("the verdict and trace"))
+    },
 )
 @api_view(["POST"])
 @permission_classes([permissions.AllowAny])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, viewsets
 from rest_framework.decorators import api_view, permission_classes
@@ -30,15 +31,22 @@ from teams.serializers import (
         OpenApiParameter(
             "format_name",
             str,
-            description="Format name; default: the release's default format. (Not `format`, "
-            "which the API keeps for choosing the response type.)",
+            description=gettext_lazy(
+                "Format name; default: the release's default format. (Not `format`, "
+                "which the API keeps for choosing the response type.)"
+            ),
         ),
-        OpenApiParameter("release", str, description="Release name; default: the active one."),
+        OpenApiParameter(
+            "release", str, description=gettext_lazy("Release name; default: the active one.")
+        ),
     ],
     description=(
-        'Body: {"krosmasters": ["s1-arena-1", {"profile": "s1-dks1-7", "label": "red"}], '
-        '"bans": [...]} with profile ids or unambiguous names. The report names the release and '
-        "format used; unreadable input is a 400 naming each field, with candidate profile ids."
+        gettext_lazy(
+            'Body: {"krosmasters": ["s1-arena-1", {"profile": "s1-dks1-7", "label": "red"}], '
+            '"bans": [...]} with profile ids or unambiguous names. The report names the '
+            "release and format used; unreadable input is a 400 naming each field, with "
+            "candidate profile ids."
+        )
     ),
 )
 @api_view(["POST"])
@@ -66,9 +74,10 @@ class IsOwner(permissions.BasePermission):
         return obj.owner_id == request.user.pk
 
 
+@extend_schema(
+    description=gettext_lazy("Your saved teams; each comes with its legality in its format.")
+)
 class TeamViewSet(viewsets.ModelViewSet):
-    """Your saved teams; each comes with its legality in its format."""
-
     serializer_class = TeamSerializer
     permission_classes = [permissions.IsAuthenticated, IsOwner]
     filter_backends: list = []

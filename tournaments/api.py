@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
@@ -58,6 +59,11 @@ from tournaments.serializers import (
 )
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Events anyone may see (drafts only by their staff); signed-in users create events."
+    )
+)
 class EventViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -65,8 +71,6 @@ class EventViewSet(
     mixins.UpdateModelMixin,
     viewsets.GenericViewSet,
 ):
-    """Events anyone may see (drafts only by their staff); signed-in users create events."""
-
     serializer_class = EventSerializer
     lookup_field = "slug"
     filterset_fields = ["status", "is_online"]
@@ -95,19 +99,23 @@ class EventViewSet(
         require(access.is_organiser(self.request.user, event), self.request)
         return event
 
+    @extend_schema(
+        description=gettext_lazy(
+            "Move the event along its lifecycle (a stale `expected` status changes nothing)."
+        )
+    )
     @extend_schema(request=StatusChangeSerializer, responses={200: EventSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
     def status(self, request: Request, slug: str) -> Response:
-        """Move the event along its lifecycle (a stale `expected` status changes nothing)."""
         event = self._organiser_event()
         data = valid(StatusChangeSerializer, request).validated_data
         event = services.transition(event, data["status"], expected=data.get("expected"))
         return Response(EventSerializer(event).data)
 
+    @extend_schema(description=gettext_lazy("Make someone a judge or co-organiser of the event."))
     @extend_schema(request=RoleGrantSerializer, responses={201: RoleGrantSerializer})
     @action(detail=True, methods=["post"])
     def roles(self, request: Request, slug: str) -> Response:
-        """Make someone a judge or co-organiser of the event."""
         event = self._organiser_event()
         data = valid(RoleGrantSerializer, request).validated_data
         user = get_user_model().objects.filter(username=data["username"]).first()
@@ -116,6 +124,13 @@ class EventViewSet(
         services.grant_role(event=event, user=user, role=data["role"], by=request.user)
         return Response(data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(
+        description=gettext_lazy(
+            "The event's own team-building rules (1.1.2), public before the event (1.1.2.a); POST "
+            "(organisers, before the event starts) replaces them all (`{}`: the format's rules) "
+            "and checks every team handed in again."
+        )
+    )
     @extend_schema(methods=["GET"], request=None, responses=TeamRulesStateSerializer)
     @extend_schema(
         methods=["POST"],
@@ -124,9 +139,6 @@ class EventViewSet(
     )
     @action(detail=True, methods=["get", "post"], url_path="team-rules")
     def team_rules(self, request: Request, slug: str) -> Response:
-        """The event's own team-building rules (1.1.2), public before the event (1.1.2.a);
-        POST (organisers, before the event starts) replaces them all (`{}`: the format's rules)
-        and checks every team handed in again."""
         event = self.get_object()
         if request.method == "POST":
             require(access.is_organiser(request.user, event), request)
@@ -135,14 +147,20 @@ class EventViewSet(
         return Response(selectors.team_rules(event))
 
     @extend_schema(
+        description=gettext_lazy(
+            "Standings after the confirmed Swiss results, every tiebreaker figure included: a "
+            "page of the snapshot computed once per change (`tournaments.snapshots`)."
+        )
+    )
+    @extend_schema(
         responses=StandingPageSerializer,
-        parameters=[OpenApiParameter("page", int, description="page number (100 rows a page)")],
+        parameters=[
+            OpenApiParameter("page", int, description=gettext_lazy("page number (100 rows a page)"))
+        ],
     )
     @action(detail=True, methods=["get"])
     @method_decorator(live_etag(lambda request, slug: [topics.event(slug), topics.standings(slug)]))
     def standings(self, request: Request, slug: str) -> Response:
-        """Standings after the confirmed Swiss results, every tiebreaker figure included: a
-        page of the snapshot computed once per change (`tournaments.snapshots`)."""
         try:
             number = int(request.query_params.get("page", 1))
         except ValueError:
@@ -178,6 +196,11 @@ class EventViewSet(
         payload["svg_url"] = reverse("event-bracket-svg", args=[event.slug])
         return Response(payload)
 
+    @extend_schema(
+        description=gettext_lazy(
+            "The players of the event; POST registers you, or (organisers) a guest."
+        )
+    )
     @extend_schema(methods=["GET"], responses=RegistrationSerializer(many=True), request=None)
     @extend_schema(
         methods=["POST"],
@@ -186,7 +209,6 @@ class EventViewSet(
     )
     @action(detail=True, methods=["get", "post"], url_path="registrations")
     def registrations(self, request: Request, slug: str) -> Response:
-        """The players of the event; POST registers you, or (organisers) a guest."""
         event = self.get_object()
         if request.method == "GET":
             regs = self.paginate_queryset(selectors.registrations(event))
@@ -212,13 +234,17 @@ class EventViewSet(
             RegistrationSerializer(reg, context=context).data, status=status.HTTP_201_CREATED
         )
 
+    @extend_schema(
+        description=gettext_lazy(
+            "The rounds you may see; POST (organisers) pairs the next round as a draft."
+        )
+    )
     @extend_schema(methods=["GET"], responses=RoundSerializer(many=True), request=None)
     @extend_schema(
         methods=["POST"], request=None, responses={201: RoundDetailSerializer, 409: ERROR}
     )
     @action(detail=True, methods=["get", "post"], url_path="rounds")
     def rounds(self, request: Request, slug: str) -> Response:
-        """The rounds you may see; POST (organisers) pairs the next round as a draft."""
         event = self.get_object()
         if request.method == "GET":
             page = self.paginate_queryset(access.visible_rounds(request.user, event))
@@ -259,18 +285,19 @@ class RegistrationFilter(django_filters.FilterSet):
         fields = ["event", "checked_in", "dropped"]
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Registrations: yours, and those of the events you organise or judge.\n\n"
+        "Any registration of a visible event can be read by id; its team only by its player, "
+        "the event's organisers and judges, or everybody once the organiser opens the lists."
+    )
+)
 class RegistrationViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.DestroyModelMixin,
     viewsets.GenericViewSet,
 ):
-    """Registrations: yours, and those of the events you organise or judge.
-
-    Any registration of a visible event can be read by id; its team only by its player, the
-    event's organisers and judges, or everybody once the organiser opens the lists.
-    """
-
     serializer_class = RegistrationSerializer
     filterset_class = RegistrationFilter
 
@@ -321,9 +348,13 @@ class RegistrationViewSet(
         self._acting_on()
         services.withdraw(instance)
 
+    @extend_schema(
+        description=gettext_lazy(
+            "Club and family labels (never paired together) and rating; ratings are organisers'."
+        )
+    )
     @extend_schema(request=RegistrationUpdateSerializer, responses=RegistrationSerializer)
     def partial_update(self, request: Request, pk: str) -> Response:
-        """Club and family labels (never paired together) and rating; ratings are organisers'."""
         reg, organiser = self._acting_on()
         data = valid(RegistrationUpdateSerializer, request).validated_data
         if "rating" in data:
@@ -333,6 +364,11 @@ class RegistrationViewSet(
         reg.save(update_fields=list(data) or None)
         return Response(self.get_serializer(reg).data)
 
+    @extend_schema(
+        description=gettext_lazy(
+            "The submitted team with its legality report; PUT submits (or replaces) it."
+        )
+    )
     @extend_schema(methods=["GET"], request=None, responses={200: dict, 403: ERROR})
     @extend_schema(
         methods=["PUT"],
@@ -341,7 +377,6 @@ class RegistrationViewSet(
     )
     @action(detail=True, methods=["get", "put"])
     def team(self, request: Request, pk: str) -> Response:
-        """The submitted team with its legality report; PUT submits (or replaces) it."""
         if request.method == "GET":
             reg = self.get_object()
             require(access.can_see_team(request.user, reg), request, "this team is hidden")
@@ -361,10 +396,12 @@ class RegistrationViewSet(
         reg = services.set_checked_in(reg, data["checked_in"])
         return Response(self.get_serializer(reg).data)
 
+    @extend_schema(
+        description=gettext_lazy("Leave the event: no more pairings; results so far stay.")
+    )
     @extend_schema(request=None, responses={200: RegistrationSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
     def drop(self, request: Request, pk: str) -> Response:
-        """Leave the event: no more pairings; results so far stay."""
         reg, _ = self._acting_on()
         return Response(self.get_serializer(services.drop(reg)).data)
 
@@ -400,9 +437,12 @@ class RoundFilter(django_filters.FilterSet):
         fields = ["event", "stage", "status"]
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Rounds of the events you may see; drafts only for their organisers and judges."
+    )
+)
 class RoundViewSet(viewsets.ReadOnlyModelViewSet):
-    """Rounds of the events you may see; drafts only for their organisers and judges."""
-
     serializer_class = RoundSerializer
     filterset_class = RoundFilter
 
@@ -416,17 +456,25 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
             ).order_by("event", "number")
         return found.exclude(status=Round.Status.DRAFT).order_by("event", "number")
 
+    @extend_schema(
+        description=gettext_lazy(
+            "The round with its pairings (tables, players, results once confirmed)."
+        )
+    )
     @extend_schema(responses=RoundDetailSerializer)
     @method_decorator(live_etag(lambda request, pk: _round_topics(pk)))
     def retrieve(self, request: Request, pk: str) -> Response:
-        """The round with its pairings (tables, players, results once confirmed)."""
         return Response(round_detail(self.get_object(), request=request))
 
+    @extend_schema(
+        description=gettext_lazy(
+            "Every table of the round, a page at a time (`page`, `page_size` up to 200)."
+        )
+    )
     @extend_schema(responses=PairingSerializer(many=True))
     @action(detail=True, methods=["get"], filter_backends=[])  # pages only, no round filters
     @method_decorator(live_etag(lambda request, pk: _round_topics(pk)))
     def pairings(self, request: Request, pk: str) -> Response:
-        """Every table of the round, a page at a time (`page`, `page_size` up to 200)."""
         page = self.paginate_queryset(selectors.round_matches(self.get_object()))
         return self.get_paginated_response(PairingSerializer(page, many=True).data)
 
@@ -435,34 +483,44 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         require(access.is_organiser(self.request.user, round_.event), self.request)
         return round_
 
+    @extend_schema(
+        description=gettext_lazy("Show the pairings to everybody (byes are recorded as wins).")
+    )
     @extend_schema(request=None, responses={200: RoundDetailSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
     def publish(self, request: Request, pk: str) -> Response:
-        """Show the pairings to everybody (byes are recorded as wins)."""
         round_ = services.publish_round(self._organiser_round())
         return Response(round_detail(round_, request=request))
 
+    @extend_schema(
+        description=gettext_lazy(
+            "Exchange two players' seats in a draft; `warnings` names any rematch it creates."
+        )
+    )
     @extend_schema(request=SwapSerializer, responses={200: RoundDetailSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
     def swap(self, request: Request, pk: str) -> Response:
-        """Exchange two players' seats in a draft; `warnings` names any rematch it creates."""
         round_ = self._organiser_round()
         data = valid(SwapSerializer, request).validated_data
         warnings = services.swap_players(round_, data["first"], data["second"])
         return Response(round_detail(round_, warnings, request))
 
+    @extend_schema(
+        description=gettext_lazy("Discard this draft and pair the round again with a new seed.")
+    )
     @extend_schema(request=None, responses={201: RoundDetailSerializer, 409: ERROR})
     @action(detail=True, methods=["post"])
     def repair(self, request: Request, pk: str) -> Response:
-        """Discard this draft and pair the round again with a new seed."""
         round_, warnings = services.repair_round(self._organiser_round())
         return Response(round_detail(round_, warnings, request), status=status.HTTP_201_CREATED)
 
+    @extend_schema(
+        description=gettext_lazy("The round clock; POST start (or resume), pause or reset it.")
+    )
     @extend_schema(methods=["GET"], request=None, responses=dict)
     @extend_schema(methods=["POST"], request=TimerSerializer, responses={200: dict, 409: ERROR})
     @action(detail=True, methods=["get", "post"])
     def timer(self, request: Request, pk: str) -> Response:
-        """The round clock; POST start (or resume), pause or reset it."""
         if request.method == "GET":
             return Response(timer_payload(self.get_object()))
         round_ = self._organiser_round()
@@ -474,10 +532,14 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(timer_payload(round_))
 
 
-class _ForbiddenPairBase(APIView):
-    """Forbidden pairs of one event: read by its organisers and judges (they name family and
-    club ties players may not want public), changed by its organisers and co-organisers."""
+#: Who reads and changes an event's forbidden pairs: every forbidden-pairs operation's description.
+FORBIDDEN_PAIRS_ACCESS = gettext_lazy(
+    "Forbidden pairs of one event: read by its organisers and judges (they name family and "
+    "club ties players may not want public), changed by its organisers and co-organisers."
+)
 
+
+class _ForbiddenPairBase(APIView):
     def _event(self, request: Request, slug: str, *, change: bool) -> Event:
         event = get_object_or_404(access.visible_events(request.user), slug=slug)
         who = access.of(request.user, event)
@@ -487,14 +549,17 @@ class _ForbiddenPairBase(APIView):
 
 class ForbiddenPairsView(_ForbiddenPairBase):
     @extend_schema(
-        summary="The event's forbidden pairs", responses=ForbiddenPairSerializer(many=True)
+        description=FORBIDDEN_PAIRS_ACCESS,
+        summary=gettext_lazy("The event's forbidden pairs"),
+        responses=ForbiddenPairSerializer(many=True),
     )
     def get(self, request: Request, slug: str) -> Response:
         pairs = selectors.forbidden_pairs(self._event(request, slug, change=False))
         return Response(ForbiddenPairSerializer(pairs, many=True).data)
 
     @extend_schema(
-        summary="Keep two players apart, for one Swiss round or the whole event",
+        description=FORBIDDEN_PAIRS_ACCESS,
+        summary=gettext_lazy("Keep two players apart, for one Swiss round or the whole event"),
         request=ForbiddenPairInputSerializer,
         responses={201: ForbiddenPairSerializer, 400: ERROR, 409: ERROR},
     )
@@ -513,14 +578,19 @@ class ForbiddenPairsView(_ForbiddenPairBase):
 
 
 class ForbiddenPairDetailView(_ForbiddenPairBase):
-    @extend_schema(summary="One forbidden pair", responses=ForbiddenPairSerializer)
+    @extend_schema(
+        description=FORBIDDEN_PAIRS_ACCESS,
+        summary=gettext_lazy("One forbidden pair"),
+        responses=ForbiddenPairSerializer,
+    )
     def get(self, request: Request, slug: str, pair_id: int) -> Response:
         event = self._event(request, slug, change=False)
         pair = get_object_or_404(selectors.forbidden_pairs(event), pk=pair_id)
         return Response(ForbiddenPairSerializer(pair).data)
 
     @extend_schema(
-        summary="Let the two players meet again (from the next pairing)",
+        description=FORBIDDEN_PAIRS_ACCESS,
+        summary=gettext_lazy("Let the two players meet again (from the next pairing)"),
         responses={204: None, 409: ERROR},
     )
     def delete(self, request: Request, slug: str, pair_id: int) -> Response:
@@ -530,11 +600,13 @@ class ForbiddenPairDetailView(_ForbiddenPairBase):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@extend_schema(responses=MeSerializer)
+@extend_schema(
+    responses=MeSerializer,
+    description=gettext_lazy("Who the API sees you as: use it to check a token."),
+)
 @api_view(["GET"])
 @permission_classes([permissions.IsAuthenticated])
 def me(request: Request) -> Response:
-    """Who the API sees you as: use it to check a token."""
     user = request.user
     return Response(
         MeSerializer({"id": user.pk, "username": user.username, "is_staff": user.is_staff}).data

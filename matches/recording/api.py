@@ -29,13 +29,17 @@ from matches.recording.models import Recording
 
 STATE = OpenApiResponse(
     OpenApiTypes.OBJECT,
-    description="The board: version, prompt (what the rules wait for), units, players, "
-    "arena, last outcome, history, viewer rights, the stored log at the end.",
+    description=gettext_lazy(
+        "The board: version, prompt (what the rules wait for), units, players, "
+        "arena, last outcome, history, viewer rights, the stored log at the end."
+    ),
 )
 REFUSED = OpenApiResponse(
     OpenApiTypes.OBJECT,
-    description="422 `{field, reason, code: illegal, rule, message, feature, event}`: the rules "
-    "refuse the action; nothing was recorded.",
+    description=gettext_lazy(
+        "422 `{field, reason, code: illegal, rule, message, feature, event}`: the rules "
+        "refuse the action; nothing was recorded."
+    ),
 )
 
 
@@ -135,9 +139,12 @@ def _etag(match: Match, recording: Recording) -> str:
     return f'"rec-{recording.pk}-{recording.version}-{recording.status}-{corrected}-{timer}"'
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "The recording's state (anyone who may see the match), or start it (players, judges)."
+    )
+)
 class RecordingView(APIView):
-    """The recording's state (anyone who may see the match), or start it (players, judges)."""
-
     @extend_schema(responses={200: STATE, 304: None, 409: ERROR})
     def get(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
@@ -162,48 +169,67 @@ class RecordingView(APIView):
         return Response(_state(request, match, recording), status=201)
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Legal options for the selected unit; with `spell` and `target`, the dice a cast "
+        "needs; with `resolve`, the dice an effect on standby needs; either asks a card's or "
+        "a power's choice first (`choice`), and `activate` the choice a power asks as a turn "
+        "starts."
+    )
+)
 class OptionsView(APIView):
-    """Legal options for the selected unit; with `spell` and `target`, the dice a cast needs;
-    with `resolve`, the dice an effect on standby needs; either asks a card's or a power's
-    choice first (`choice`), and `activate` the choice a power asks as a turn starts."""
-
     @extend_schema(
         parameters=[
             OpenApiParameter(
                 "unit",
                 str,
                 required=False,
-                description="the selected unit, e.g. A1 (not needed with `resolve` or `activate`)",
+                description=gettext_lazy(
+                    "the selected unit, e.g. A1 (not needed with `resolve` or `activate`)"
+                ),
             ),
             OpenApiParameter("spell", str, required=False),
-            OpenApiParameter("target", str, required=False, description="a cell, e.g. d4"),
+            OpenApiParameter(
+                "target", str, required=False, description=gettext_lazy("a cell, e.g. d4")
+            ),
             OpenApiParameter("direction", str, required=False),
             OpenApiParameter(
-                "resolve", str, required=False, description="an effect on standby, e.g. click:B1"
+                "resolve",
+                str,
+                required=False,
+                description=gettext_lazy("an effect on standby, e.g. click:B1"),
             ),
             OpenApiParameter(
                 "coins",
                 str,
                 required=False,
-                description="the coins tossed so far (7.2.4), e.g. `tails,heads`: the dice "
-                "asked are those after them; the answer's `coins` says how many the spell tosses",
+                description=gettext_lazy(
+                    "the coins tossed so far (7.2.4), e.g. `tails,heads`: the dice "
+                    "asked are those after them; the answer's `coins` says how many the spell "
+                    "tosses"
+                ),
             ),
             OpenApiParameter(
                 "choices",
                 str,
                 required=False,
-                description="with `spell` or `resolve`: the choices made so far, `key:value` "
-                "separated by commas (e.g. `unit:B1` or `effect:ap,effect:push`; docs/match-log.md"
-                ', "Choices of a cast"). The answer\'s `choice` is the next one the card asks '
-                "(`key`, `values` the engine accepts, `rule`, `why`, `question`), with no dice "
-                "until every choice is made; null when none is left",
+                description=gettext_lazy(
+                    "with `spell` or `resolve`: the choices made so far, `key:value` "
+                    "separated by commas (e.g. `unit:B1` or `effect:ap,effect:push`; "
+                    "docs/match-log.md"
+                    ', "Choices of a cast"). The answer\'s `choice` is the next one the card asks '
+                    "(`key`, `values` the engine accepts, `rule`, `why`, `question`), with no dice "
+                    "until every choice is made; null when none is left"
+                ),
             ),
             OpenApiParameter(
                 "activate",
                 str,
                 required=False,
-                description="a piece about to start its turn: `choice`, what a power asks at "
-                "that moment (Interior Fire's `marker`, 8.6.2), or null",
+                description=gettext_lazy(
+                    "a piece about to start its turn: `choice`, what a power asks at "
+                    "that moment (Interior Fire's `marker`, 8.6.2), or null"
+                ),
             ),
         ],
         responses={200: OpenApiTypes.OBJECT, 409: ERROR, 422: REFUSED},
@@ -245,16 +271,21 @@ class StandbyInput(serializers.Serializer):
 
 ORDER = OpenApiResponse(
     OpenApiTypes.OBJECT,
-    description="`{version, order, rule, text}`: `order` lists the effects on standby whose "
-    "order the active player chooses (7.2.9.a), to be sent back as the event's `order`; empty "
-    "when there is nothing to choose.",
+    description=gettext_lazy(
+        "`{version, order, rule, text}`: `order` lists the effects on standby whose "
+        "order the active player chooses (7.2.9.a), to be sent back as the event's `order`; empty "
+        "when there is nothing to choose."
+    ),
 )
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Before a cast or resolve is recorded: the effects on standby whose order to choose. "
+        "Records nothing."
+    )
+)
 class StandbyView(APIView):
-    """Before a cast or resolve is recorded: the effects on standby whose order to choose.
-    Records nothing."""
-
     @extend_schema(request=StandbyInput, responses={200: ORDER, 409: ERROR, 422: REFUSED})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
@@ -268,9 +299,12 @@ class StandbyView(APIView):
         return Response({"version": recording.version, **found})
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Append one action (its log events); 409 when another device recorded first."
+    )
+)
 class ActionsView(APIView):
-    """Append one action (its log events); 409 when another device recorded first."""
-
     @extend_schema(request=ActionInput, responses={201: STATE, 409: ERROR, 422: REFUSED})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
@@ -287,9 +321,10 @@ class ActionsView(APIView):
         return Response(_state(request, match, recording), status=201)
 
 
+@extend_schema(
+    description=gettext_lazy("Take back your last action while the opponent has not acted since.")
+)
 class UndoView(APIView):
-    """Take back your last action while the opponent has not acted since."""
-
     @extend_schema(request=UndoInput, responses={200: STATE, 409: ERROR})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
@@ -300,9 +335,12 @@ class UndoView(APIView):
         return Response(_state(request, match, recording))
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "A judge's correction, or a player's proposal the other player confirms."
+    )
+)
 class CorrectionView(APIView):
-    """A judge's correction, or a player's proposal the other player confirms."""
-
     @extend_schema(request=CorrectionInput, responses={200: STATE, 400: ERROR, 409: ERROR})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)

@@ -4,6 +4,7 @@ organisers (1.1.2). Views translate HTTP; the catalog logic is in selectors and 
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, viewsets
 from rest_framework.exceptions import ValidationError
@@ -38,9 +39,12 @@ def release_from(request: Request, value: str | None = None) -> Release:
         raise ValidationError({error.field: [error.message]}) from error
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Catalog releases, the active one first; older releases stay readable."
+    )
+)
 class ReleaseViewSet(viewsets.ReadOnlyModelViewSet):
-    """Catalog releases, the active one first; older releases stay readable."""
-
     serializer_class = ReleaseSerializer
     lookup_field = "name"
     lookup_value_regex = "[^/]+"
@@ -49,10 +53,13 @@ class ReleaseViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.releases()
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Profiles of a release (the active one unless `release` is given), in catalog order."
+    )
+)
 @extend_schema(parameters=[ProfileQuerySerializer])
 class ProfileViewSet(viewsets.ReadOnlyModelViewSet):
-    """Profiles of a release (the active one unless `release` is given), in catalog order."""
-
     lookup_field = "code"
     lookup_url_kwarg = "id"
     lookup_value_regex = "[^/]+"
@@ -74,14 +81,17 @@ class ProfileViewSet(viewsets.ReadOnlyModelViewSet):
         return found
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Formats of every release (or `?release=`); organisers create custom ones (1.1.2)."
+    )
+)
 class FormatViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
     viewsets.GenericViewSet,
 ):
-    """Formats of every release (or `?release=`); organisers create custom ones (1.1.2)."""
-
     serializer_class = FormatSerializer
     permission_classes = [CanManageCatalog]
     filter_backends: list = []
@@ -101,9 +111,12 @@ class FormatViewSet(
             raise ValidationError(error.errors) from error
 
 
+@extend_schema(
+    description=gettext_lazy(
+        "Arenas with their cells; `problems` says why one is not playable yet."
+    )
+)
 class ArenaViewSet(viewsets.ReadOnlyModelViewSet):
-    """Arenas with their cells; `problems` says why one is not playable yet."""
-
     serializer_class = ArenaSerializer
     lookup_field = "slug"
     filter_backends: list = []

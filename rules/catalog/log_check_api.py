@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
@@ -38,8 +39,12 @@ class LogVerifyThrottle(SimpleRateThrottle):
 
 
 @extend_schema(
-    summary="JSON Schema of the match log format (kml/1)",
-    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="a JSON Schema document")},
+    summary=gettext_lazy("JSON Schema of the match log format (kml/1)"),
+    responses={
+        200: OpenApiResponse(
+            OpenApiTypes.OBJECT, description=gettext_lazy("a JSON Schema document")
+        )
+    },
 )
 @api_view(["GET"])
 @permission_classes([permissions.AllowAny])
@@ -94,11 +99,14 @@ def read_log_upload(request: Request) -> bytes | Response:
 
 
 @extend_schema(
-    summary="Verify a match log without storing it",
+    summary=gettext_lazy("Verify a match log without storing it"),
     description=(
-        "Send the log as the raw request body (JSON Lines, any text content type) or as a "
-        "multipart field `file`. Readable logs answer 200 with the report, whatever its status; "
-        "unreadable ones 422 with every problem's line and field."
+        gettext_lazy(
+            "Send the log as the raw request body (JSON Lines, any text content type) or as a "
+            "multipart field `file`. Readable logs answer 200 with the report, whatever its "
+            "status; "
+            "unreadable ones 422 with every problem's line and field."
+        )
     ),
     parameters=[OpenApiParameter("time_policy", str, enum=[p.value for p in TimePolicy])],
     request={
@@ -106,9 +114,13 @@ def read_log_upload(request: Request) -> bytes | Response:
         "multipart/form-data": OpenApiTypes.BINARY,
     },
     responses={
-        200: OpenApiResponse(OpenApiTypes.OBJECT, description="the verification report"),
-        413: OpenApiResponse(description="the log is larger than 5 MB"),
-        422: OpenApiResponse(OpenApiTypes.OBJECT, description="an unreadable log's report"),
+        200: OpenApiResponse(
+            OpenApiTypes.OBJECT, description=gettext_lazy("the verification report")
+        ),
+        413: OpenApiResponse(description=gettext_lazy("the log is larger than 5 MB")),
+        422: OpenApiResponse(
+            OpenApiTypes.OBJECT, description=gettext_lazy("an unreadable log's report")
+        ),
     },
 )
 @api_view(["POST"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import permissions, status
 from rest_framework.request import Request
@@ -50,24 +51,32 @@ class _BanPhaseView(APIView):
 
 
 class BanPhaseView(_BanPhaseView):
+    @extend_schema(
+        description=gettext_lazy(
+            "The arena, the draw, the bans so far, whose turn it is and the time left, and the "
+            "teams (the opponent's only once both are in). Reading changes nothing: turns whose "
+            "time has run out show the timeout ban the next action stores."
+        )
+    )
     @extend_schema(responses={200: BanPhaseSerializer, 409: ERROR}, operation_id="ban_phase")
     def get(self, request: Request, pk: int) -> Response:
-        """The arena, the draw, the bans so far, whose turn it is and the time left, and the
-        teams (the opponent's only once both are in). Reading changes nothing: turns whose
-        time has run out show the timeout ban the next action stores."""
         match, who = self._match(request, pk)
         return Response(bp_selectors.state(bp_selectors.current(match), who))
 
 
 class BanPhaseArenaView(_BanPhaseView):
     @extend_schema(
+        description=gettext_lazy(
+            "The first player picks the arena from the map pool (events that allow it, 1.3.2); "
+            "organisers set it (forced arenas)."
+        )
+    )
+    @extend_schema(
         request=ArenaInputSerializer,
         responses={200: BanPhaseSerializer, 400: ERROR, 409: ERROR},
         operation_id="ban_phase_arena",
     )
     def post(self, request: Request, pk: int) -> Response:
-        """The first player picks the arena from the map pool (events that allow it, 1.3.2);
-        organisers set it (forced arenas)."""
         phase, who = self._phase(request, pk)
         event = phase.match.round.event
         picker = who.side is not None and event.arena_choice == choices.ArenaChoice.FIRST_PLAYER
@@ -94,13 +103,17 @@ def _arena(reference: str) -> Arena:
 
 class BanPhaseBansView(_BanPhaseView):
     @extend_schema(
+        description=gettext_lazy(
+            "Ban a profile version (1.1.3). Only the player whose turn it is may; organisers ban "
+            "for the current turn (a guest). 409 `not_your_turn`, `stale_turn`, `banned_already`."
+        )
+    )
+    @extend_schema(
         request=BanInputSerializer,
         responses={201: BanPhaseSerializer, 400: ERROR, 409: ERROR},
         operation_id="ban_phase_ban",
     )
     def post(self, request: Request, pk: int) -> Response:
-        """Ban a profile version (1.1.3). Only the player whose turn it is may; organisers ban
-        for the current turn (a guest). 409 `not_your_turn`, `stale_turn`, `banned_already`."""
         phase, who = self._phase(request, pk)
         require(who.side is not None or who.organiser, request, "only the match's players ban")
         data = valid(BanInputSerializer, request).validated_data
@@ -117,14 +130,18 @@ class BanPhaseBansView(_BanPhaseView):
 
 class BanPhaseTeamView(_BanPhaseView):
     @extend_schema(
+        description=gettext_lazy(
+            "Submit (or replace, until the opponent's is in) your team for this match. Checked "
+            "against the format and the bans (422 `illegal_team` with `rules`, e.g. 1.1.3.d) and, "
+            "with pools, your registered pool (422 `not_in_pool`)."
+        )
+    )
+    @extend_schema(
         request=MatchTeamInputSerializer,
         responses={200: BanPhaseSerializer, 400: ERROR, 409: ERROR, 422: ERROR},
         operation_id="ban_phase_team",
     )
     def post(self, request: Request, pk: int) -> Response:
-        """Submit (or replace, until the opponent's is in) your team for this match. Checked
-        against the format and the bans (422 `illegal_team` with `rules`, e.g. 1.1.3.d) and,
-        with pools, your registered pool (422 `not_in_pool`)."""
         phase, who = self._phase(request, pk)
         require(who.side is not None or who.organiser, request, "only the match's players")
         data = valid(MatchTeamInputSerializer, request).validated_data
@@ -157,7 +174,7 @@ class _StaffActionView(_BanPhaseView):
         request=None,
         responses={200: BanPhaseSerializer, 409: ERROR},
         operation_id="ban_phase_pause",
-        description="Judges and organisers: stop the clock and every action.",
+        description=gettext_lazy("Judges and organisers: stop the clock and every action."),
     )
 )
 class BanPhasePauseView(_StaffActionView):
@@ -170,7 +187,9 @@ class BanPhasePauseView(_StaffActionView):
         request=None,
         responses={200: BanPhaseSerializer, 409: ERROR},
         operation_id="ban_phase_resume",
-        description="Judges and organisers: play on; the turn keeps the time it had left.",
+        description=gettext_lazy(
+            "Judges and organisers: play on; the turn keeps the time it had left."
+        ),
     )
 )
 class BanPhaseResumeView(_StaffActionView):
@@ -183,8 +202,10 @@ class BanPhaseResumeView(_StaffActionView):
         request=None,
         responses={200: BanPhaseSerializer, 409: ERROR},
         operation_id="ban_phase_undo",
-        description="Judges and organisers: take back the last ban (its player bans again); "
-        "teams not yet revealed are discarded. Refused after the reveal.",
+        description=gettext_lazy(
+            "Judges and organisers: take back the last ban (its player bans again); "
+            "teams not yet revealed are discarded. Refused after the reveal."
+        ),
     )
 )
 class BanPhaseUndoView(_StaffActionView):

@@ -53,7 +53,9 @@ def test_the_unread_count_follows_deliveries_reads_and_deletions():
     assert unread_count(person.pk) == 0  # cached from now on
 
     def tell() -> None:
-        notices.deliver(users=[person], event=event, kind="round_published", text=lambda: "Hi")
+        notices.deliver(
+            users=[person], event=event, kind="round_published", key="round_bye", facts={"round": 1}
+        )
 
     tell()
     tell()
@@ -71,7 +73,9 @@ def test_the_header_counts_a_notice_delivered_after_the_page_was_seen():
     browser.force_login(person)
     page = f"/events/{event.slug}/standings/"
     assert '<span class="count">' not in browser.get(page).content.decode()
-    notices.deliver(users=[person], event=event, kind="round_published", text=lambda: "Hi")
+    notices.deliver(
+        users=[person], event=event, kind="round_published", key="round_bye", facts={"round": 1}
+    )
     assert '<span class="count">1</span>' in browser.get(page).content.decode()
 
 

@@ -26,7 +26,13 @@ class Notice(models.Model):
         "tournaments.Event", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
     kind = models.CharField(max_length=20, choices=Kind.choices)
+    # The sentence in the site's default language when it was sent: what old notices (no
+    # `text_key`) show, and the admin's and webhook's wording.
     text = models.CharField(max_length=300)
+    # A key of `wording.WORDING` and its facts: each reader sees the notice in their own
+    # language (issue 18). Blank on notices written before they existed.
+    text_key = models.CharField(max_length=40, blank=True)
+    facts = models.JSONField(default=dict, blank=True)
     url = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
@@ -37,6 +43,15 @@ class Notice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.text}"
+
+    @property
+    def shown_text(self) -> str:
+        """The notice in the active language; an old notice (no key) as it was stored."""
+        from tournaments.notifications.wording import WORDING  # it reads matches' models
+
+        if self.text_key not in WORDING:
+            return self.text
+        return WORDING[self.text_key](self.facts, self.event)
 
 
 class EventWebhook(models.Model):

@@ -14,7 +14,7 @@ task, so a slow channel never delays a page).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import partial
 
 from django.conf import settings
@@ -30,7 +30,8 @@ from tournaments.accounts.language import saved_language
 from tournaments.models import Round
 from tournaments.notifications.models import EventWebhook, Kind, Notice
 from tournaments.notifications.selectors import forget_unread
-from tournaments.templatetags.event_tags import result_text
+from tournaments.notifications.wording import Facts, notice_text
+from tournaments.templatetags.event_tags import result_facts
 
 
 def deliver(
@@ -38,42 +39,51 @@ def deliver(
     users: Iterable,
     event,
     kind: str,
-    text: Callable[[], str],
+    key: str,
+    facts: Facts,
     url: str = "",
     webhook: bool = True,
 ) -> list[Notice]:
     """One notice per person, the e-mails, and (unless `webhook` is False) the webhook post.
 
-    `text` is called once per person in that person's saved language (issue 18), so a notice
-    and its e-mail read in the language the person chose; people who chose none, and the
-    webhook, get the site's default (never the language of whoever's request triggered this).
+    A notice keeps `key` and `facts` and is worded in each reader's language when shown
+    (issue 18; its `text` is the site's default). An e-mail is written in the recipient's
+    saved language, else the site's default, as is the webhook post (never the language of
+    whoever's request triggered this).
     """
     people = {user.pk: user for user in users if user is not None}.values()
-    texts = {}
-    for user in people:
-        with translation.override(saved_language(user) or settings.LANGUAGE_CODE):
-            texts[user.pk] = text()
+    texts: dict[str, str] = {}
+
+    def text(language: str) -> str:
+        if language not in texts:
+            with translation.override(language):
+                texts[language] = notice_text(key, facts, event)
+        return texts[language]
+
+    default = text(settings.LANGUAGE_CODE)
     notices = Notice.objects.bulk_create(
-        Notice(user=user, event=event, kind=kind, text=texts[user.pk][:300], url=url)
+        Notice(
+            user=user,
+            event=event,
+            kind=kind,
+            text=default[:300],
+            text_key=key,
+            facts=facts,
+            url=url,
+        )
         for user in people
     )
     forget_unread([user.pk for user in people])
     link = f"{settings.SITE_URL.rstrip('/')}{url}" if url else settings.SITE_URL
-    mails = [
-        (
-            f"{event.name}: {texts[user.pk]}"[:150],
-            f"{texts[user.pk]}\n\n{link}\n",
-            None,
-            [user.email],
-        )
-        for user in people
-        if user.email
-    ]
+    mails = []
+    for user in people:
+        if user.email:
+            said = text(saved_language(user) or settings.LANGUAGE_CODE)
+            mails.append((f"{event.name}: {said}"[:150], f"{said}\n\n{link}\n", None, [user.email]))
     if mails:
         send_mass_mail(mails, fail_silently=True)
     if webhook:
-        with translation.override(settings.LANGUAGE_CODE):
-            _post(event, text(), link)
+        _post(event, default, link)
     return notices
 
 
@@ -85,13 +95,12 @@ def _post(event, text: str, link: str) -> None:
         )
 
 
-def _round_text(number: int, table: int, them) -> str:
+def _round_facts(number: int, table: int, them) -> dict:
     if them is None:
-        return _("Round %(n)s is published: you have the bye.") % {"n": number}
-    return _("Round %(n)s is published: table %(t)s against %(name)s.") % {
-        "n": number,
-        "t": table,
-        "name": them.display_name,
+        return {"key": "round_bye", "facts": {"round": number}}
+    return {
+        "key": "round_published",
+        "facts": {"round": number, "table": table, "opponent": them.display_name},
     }
 
 
@@ -117,7 +126,7 @@ def round_published(round_id: int) -> None:
                 users=[me.user],
                 event=event,
                 kind=Kind.ROUND_PUBLISHED,
-                text=partial(_round_text, round_.number, match.table, them),
+                **_round_facts(round_.number, match.table, them),
                 url=reverse("my-match", args=[event.slug]),
                 webhook=False,  # the channel hears about the round once, below
             )
@@ -161,20 +170,16 @@ def opponent_reported(report_id: int) -> None:
     if other is None or other.user is None:
         return
 
-    def text() -> str:
-        return _(
-            "%(name)s reported the result of table %(t)s: %(result)s. Accept it or say otherwise."
-        ) % {
-            "name": report.registration.display_name,
-            "t": match.table,
-            "result": result_text(match, report),
-        }
-
     deliver(
         users=[other.user],
         event=match.round.event,
         kind=Kind.OPPONENT_REPORTED,
-        text=text,
+        key="opponent_reported",
+        facts={
+            "reporter": report.registration.display_name,
+            "table": match.table,
+            "result": result_facts(match, report),
+        },
         url=reverse("matches:match-detail", args=[match.pk]),
     )
 
@@ -195,17 +200,18 @@ def judge_ruled(ruling_id: int) -> None:
     if match is not None:
         users += [reg.user for reg in (match.player_a, match.player_b) if reg is not None]
 
-    def text() -> str:
-        said = _("A judge ruled under rule %(rule)s: %(text)s") % {
-            "rule": ruling.rule,
-            "text": ruling.text,
-        }
-        if ruling.result and match is not None:
-            said += " " + _("Result: %(result)s.") % {"result": result_text(match, ruling)}
-        return said
-
+    facts = {"rule": ruling.rule, "ruling": ruling.text}
+    if ruling.result and match is not None:
+        facts["result"] = result_facts(match, ruling)
     url = reverse("matches:match-detail", args=[match.pk]) if match is not None else ""
-    deliver(users=users, event=call.event, kind=Kind.JUDGE_RULED, text=text, url=url)
+    deliver(
+        users=users,
+        event=call.event,
+        kind=Kind.JUDGE_RULED,
+        key="judge_ruled",
+        facts=facts,
+        url=url,
+    )
 
 
 def announce_log_verified(log_id: int) -> None:
@@ -220,19 +226,13 @@ def log_verified(log_id: int) -> None:
     )
     match = log.match
 
-    def text() -> str:
-        if log.acceptable:
-            said = _("Match log #%(n)s of table %(t)s is valid: accept its result.")
-        else:
-            said = _("Match log #%(n)s of table %(t)s is %(status)s: a judge will look at it.")
-        return said % {"n": log.pk, "t": match.table, "status": log.get_status_display().lower()}
-
     users = [log.uploaded_by] + [r.user for r in (match.player_a, match.player_b) if r is not None]
     deliver(
         users=users,
         event=match.round.event,
         kind=Kind.LOG_VERIFIED,
-        text=text,
+        key="log_valid" if log.acceptable else "log_for_a_judge",
+        facts={"log": log.pk, "table": match.table, "status": log.status},
         url=reverse("matches:match-detail", args=[match.pk]) + "#logs",
     )
 

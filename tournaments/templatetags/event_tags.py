@@ -22,28 +22,49 @@ register = template.Library()
 def result_text(match: Any, outcome: Any = None) -> str:
     """ "Alice wins 6-2" (the winner's GG first), or "Draw 3-3"; `outcome` is anything with
     result, gg_a and gg_b (a report, a ruling), the match itself when left out."""
+    return worded_result(result_facts(match, outcome), match.round.event)
+
+
+def result_facts(match: Any, outcome: Any = None) -> dict[str, Any]:
+    """What `result_text` says, in no language (`{}` for no result): a notice stores it so
+    each reader gets it worded in theirs (issue 18)."""
     outcome = outcome if outcome is not None else match
     result = getattr(outcome, "result", "")
     if not result:
-        return ""
+        return {}
     gg_a, gg_b = getattr(outcome, "gg_a", None), getattr(outcome, "gg_b", None)
     if result == "draw":
-        text = _("Draw")
-        return f"{text} {gg_a}-{gg_b}{_score_unit(match)}" if gg_a is not None else text
-    if match.is_bye:
-        return _("%(name)s has the bye") % {"name": match.player_a.display_name}
-    winner = match.player_a if result == "a" else match.player_b
-    text = _("%(name)s wins") % {"name": winner.display_name}
-    if gg_a is None:
+        facts: dict[str, Any] = {"outcome": "draw"}
+        score = (gg_a, gg_b)
+    elif match.is_bye:
+        return {"outcome": "bye", "name": match.player_a.display_name}
+    else:
+        winner = match.player_a if result == "a" else match.player_b
+        facts = {"outcome": "win", "name": winner.display_name}
+        score = (gg_a, gg_b) if result == "a" else (gg_b, gg_a)
+    if gg_a is not None:
+        facts["score"] = list(score)
+    return facts
+
+
+def worded_result(facts: dict[str, Any], event: Any) -> str:
+    """`result_facts` in the active language; the score's unit is the event's game system's."""
+    outcome = facts.get("outcome")
+    if not outcome:
+        return ""
+    if outcome == "bye":
+        return _("%(name)s has the bye") % {"name": facts["name"]}
+    text = _("Draw") if outcome == "draw" else _("%(name)s wins") % {"name": facts["name"]}
+    if "score" not in facts:
         return text
-    first, second = (gg_a, gg_b) if result == "a" else (gg_b, gg_a)
-    return f"{text} {first}-{second}{_score_unit(match)}"
+    first, second = facts["score"]
+    return f"{text} {first}-{second}{_score_unit(event)}"
 
 
-def _score_unit(match: Any) -> str:
+def _score_unit(event: Any) -> str:
     """GG goes without saying in Krosmaster; another game system's score is named ("2-0 Mobs
     left" in BATTLES ONE)."""
-    score = match.round.event.game.score
+    score = event.game.score
     return "" if score.key == "gg" else f" {score.short}"
 
 
