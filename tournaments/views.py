@@ -47,6 +47,7 @@ from tournaments import (
     snapshots,
 )
 from tournaments import desk as desk_selectors
+from tournaments import my_match as my_match_fragment
 from tournaments.accounts import public_name
 from tournaments.forms import (
     EventForm,
@@ -852,5 +853,8 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
     }
     if match is not None and not match.is_bye:
         context.update(match_selectors.player_panel(match, who.registration))
-    template = "tournaments/_my_match.html" if request.htmx else "tournaments/my_match.html"
-    return render(request, template, context)
+    # Rendered once per shape of the table, filled in per request (tournaments/my_match.py).
+    fragment = my_match_fragment.render(request, context)
+    if request.htmx:
+        return HttpResponse(fragment)
+    return render(request, "tournaments/my_match.html", {**context, "fragment": fragment})
