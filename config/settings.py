@@ -50,6 +50,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.db_connections.ReleaseConnectionsMiddleware",  # first in, last out: ASGI threads
+    "live.middleware.BatchedNotices",  # the request's notices sent together (docs/live.md)
     "django.middleware.security.SecurityMiddleware",
     "kernel.middleware.RefuseNulBytes",
     "whitenoise.middleware.WhiteNoiseMiddleware",
