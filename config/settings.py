@@ -58,6 +58,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The request's cache reads in one round trip, once the session names the user (issue 15).
+    "kernel.request_cache.PrefetchMiddleware",
     # After authentication: a signed-in person's saved language comes before the cookie and the
     # browser's Accept-Language (issue 18).
     "tournaments.accounts.language.PreferredLanguageMiddleware",

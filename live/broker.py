@@ -29,6 +29,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from kernel import request_cache
 from live import hub
 from live.topics import valid
 
@@ -63,7 +64,7 @@ def versions(topics: Iterable[str]) -> dict[str, str]:
     only costs followers one full response, while a reused one could hide a change.
     """
     topics = list(dict.fromkeys(topics))
-    found = cache.get_many([_KEY.format(t) for t in topics])
+    found = request_cache.get_many(version_keys(topics))
     result = {}
     for topic in topics:
         key = _KEY.format(topic)
@@ -73,6 +74,11 @@ def versions(topics: Iterable[str]) -> dict[str, str]:
             version = cache.get(key)
         result[topic] = version
     return result
+
+
+def version_keys(topics: Iterable[str]) -> list[str]:
+    """The cache keys of the topics' versions (a live page prefetches them, issue 15)."""
+    return [_KEY.format(t) for t in topics]
 
 
 def _new_version() -> str:

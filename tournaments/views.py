@@ -26,7 +26,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kernel import access
+from kernel import access, request_cache
 from kernel.access import event_and_access
 from kernel.errors import ServiceError
 from kernel.pages import attempt, back, refusal_messages
@@ -545,6 +545,7 @@ def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
     return [topics.event(slug), topics.standings(slug)]
 
 
+@request_cache.prefetch(access.prefetch_event())
 @live_etag(_event_topics)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The pairings; for organisers of a published round, also the results desk (issue 17)."""
@@ -749,6 +750,7 @@ def _export(request: HttpRequest, event: Event, what: str, fmt: str) -> HttpResp
 # Standings and bracket --------------------------------------------------------------------------
 
 
+@request_cache.prefetch(access.prefetch_event(registered=True))
 @live_etag(_event_topics)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     """One page of the cached standings snapshot (`tournaments.snapshots`). Everything it
@@ -823,6 +825,7 @@ def _my_match_topics(request: HttpRequest, slug: str) -> list[str]:
     return [topics.event(slug), *([topics.user(int(user_id))] if user_id else [])]
 
 
+@request_cache.prefetch(access.prefetch_event())
 @live_etag(_my_match_topics)
 def my_match(request: HttpRequest, slug: str) -> HttpResponse:
     """Your table, opponent and result form for the current round; followed live by every
