@@ -8,13 +8,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kernel.api import FieldsBuiltOnce
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
 from rules import systems
 from rules.refusals import worded_report
 
 
-class MatchSerializer(serializers.ModelSerializer):
+class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     event = serializers.CharField(source="round.event.slug", read_only=True)
     status = serializers.CharField(read_only=True, help_text=_("pending, confirmed or disputed"))
     round_number = serializers.IntegerField(source="round.number", read_only=True)
@@ -57,7 +58,7 @@ class MatchSerializer(serializers.ModelSerializer):
         return found
 
 
-class ReportSerializer(serializers.ModelSerializer):
+class ReportSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     player = serializers.CharField(source="registration.display_name", read_only=True)
 
     class Meta:
