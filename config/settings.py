@@ -10,6 +10,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy
 
 from config.env import Env
 
@@ -243,8 +244,11 @@ LOG_VERIFY_RATE = env.str("API_THROTTLE_LOG_VERIFY", "30/minute")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
 SPECTACULAR_SETTINGS = {
-    "TITLE": "Krosmaster Tournaments API",
-    "DESCRIPTION": "Events, teams, pairings and match verification for Krosmaster Arena.",
+    # in the reader's language (`?lang=fr` or a French request): `kernel.api.worded_info`
+    "TITLE": gettext_lazy("Krosmaster Tournaments API"),
+    "DESCRIPTION": gettext_lazy(
+        "Events, teams, pairings and match verification for Krosmaster Arena."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -254,6 +258,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "kernel.api.document_refusals",
+        "kernel.api.worded_info",
     ],
 }
 

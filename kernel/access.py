@@ -253,9 +253,14 @@ def visible_round(user: Person, event: Event, number: int, who: Access | None = 
     return found
 
 
+def _seen_rounds(rounds: QuerySet[Round], *, staff: bool) -> QuerySet[Round]:
+    """The one rule for which rounds a person sees: drafts only for the event's staff."""
+    return rounds if staff else rounds.exclude(status=RoundStatus.DRAFT)
+
+
 def _round_query(event_id: int, number: int, *, drafts: bool) -> QuerySet:
     rounds = apps.get_model("tournaments", "Round").objects.filter(event_id=event_id, number=number)
-    return (rounds if drafts else rounds.exclude(status=RoundStatus.DRAFT)).order_by("pk")[:1]
+    return _seen_rounds(rounds, staff=drafts).order_by("pk")[:1]
 
 
 _any_round = PreparedQuery(
@@ -269,10 +274,7 @@ _published_round = PreparedQuery(
 def visible_rounds(user: Person, event: Event, who: Access | None = None) -> QuerySet[Round]:
     """Published rounds; drafts too for the event's organisers and judges (`who`: the user's
     access, when the caller has it already)."""
-    rounds = event.rounds.order_by("number")
-    if (who or of(user, event)).staff:
-        return rounds
-    return rounds.exclude(status=RoundStatus.DRAFT)
+    return _seen_rounds(event.rounds.order_by("number"), staff=(who or of(user, event)).staff)
 
 
 # The permission table (docs/access.md) ----------------------------------------------------------

@@ -136,6 +136,16 @@ def document_refusals(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
     return result
 
 
+def worded_info(result: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+    """drf-spectacular post-processing hook: the schema's title and description
+    (`SPECTACULAR_SETTINGS`, lazy) in the language the schema is asked in (issue 18)."""
+    info = result.get("info", {})
+    for name in ("title", "description"):
+        if name in info:
+            info[name] = str(info[name])
+    return result
+
+
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """404 for a URL no route matches: JSON under /api/ (what API clients parse), the page
     elsewhere."""

@@ -78,5 +78,14 @@ class Side(models.TextChoices):
     B = "b", _("Player B")
 
 
+class Outcome(models.TextChoices):
+    """A match's result from the point of view of its player A, as the pairing engine reads it;
+    here, not in the match models, because the wording of judges' notes names it too."""
+
+    A_WINS = "a", _("Player A wins")
+    B_WINS = "b", _("Player B wins")
+    DRAW = "draw", _("Draw")
+
+
 LOG_SIDE = {"A": Side.A, "B": Side.B}
 """A match log names the sides in capitals (docs/match-log.md): the seat each one is."""

@@ -12,13 +12,18 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from matches.models import MatchLog
 from rules import systems
+from rules.battlesone_words import worded_record
+from rules.calculator_words import worded_phase
 from rules.systems.calculators import CALCULATORS as PHASES
 
 
 def _battlesone(text: str) -> dict[str, Any]:
     checked = systems.get("battlesone").verify_record(text)
-    return checked.report if checked is not None else {"status": "unsupported", "trace": []}
+    if checked is None:
+        return {"status": "unsupported", "trace": []}
+    return dict(worded_record(checked.report) or {})  # in the reader's language
 
 
 def _phase(verify: Callable[[Any], dict[str, Any]]) -> Callable[[str], dict[str, Any]]:
@@ -26,8 +31,9 @@ def _phase(verify: Callable[[Any], dict[str, Any]]) -> Callable[[str], dict[str,
         try:
             record = json.loads(text)
         except json.JSONDecodeError as error:
-            return {"status": "unreadable", "errors": [{"message": str(error)}], "trace": []}
-        return verify(record)
+            message = _("not JSON: %(error)s") % {"error": error}
+            return {"status": "unreadable", "errors": [{"message": message}], "trace": []}
+        return dict(worded_phase(verify(record)) or {})  # in the reader's language
 
     return run
 
@@ -36,6 +42,10 @@ CALCULATORS: dict[str, tuple[str, Callable[[str], dict[str, Any]]]] = {
     **{key: (_(phase.label), _phase(phase.verify)) for key, phase in PHASES.items()},
     "battlesone": (_("BATTLES ONE game record (b1r/1)"), _battlesone),
 }
+
+
+_STATUSES = dict(MatchLog.Status.choices)
+"""A verdict's status as the log pages name it (in the page's language when looked up)."""
 
 
 class RecordForm(forms.Form):
@@ -60,7 +70,9 @@ def calculator(request: HttpRequest, key: str) -> HttpResponse:
     steps = []
     for entry in (report or {}).get("trace", []):
         steps.extend(entry.get("steps", [entry]))
+    status = (report or {}).get("status")
     context = {
+        "status": str(_STATUSES[status]).lower() if status in _STATUSES else status,
         "title": title,
         "key": key,
         "calculators": {k: v[0] for k, v in CALCULATORS.items()},

@@ -9,8 +9,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from kernel.choices import Outcome
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
-from matches.models import Outcome
 from rules.systems import ScoreField
 
 

@@ -10,16 +10,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from kernel.choices import Outcome
 from matches.logs import wording as log_wording
 from matches.logs.wording import problem_text, skipped_text
-
-
-class Outcome(models.TextChoices):
-    """From the point of view of the match's player A, as the pairing engine reads it."""
-
-    A_WINS = "a", _("Player A wins")
-    B_WINS = "b", _("Player B wins")
-    DRAW = "draw", _("Draw")
 
 
 class Match(models.Model):

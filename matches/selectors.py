@@ -8,6 +8,8 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from kernel import access, choices
 from kernel.prepared import PreparedQuery
+from matches.logs import selectors as log_selectors
+from matches.logs.outcome import match_outcome
 from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport
 
 
@@ -149,9 +151,6 @@ def player_panel(match: Match, registration) -> dict:
     """What one player of `match` sees above everything else on their phone (issue 17): their
     report, the opponent's, and the valid match log whose result they may accept, so that the
     page offers one clear action at a time."""
-    from matches.logs import selectors as log_selectors
-    from matches.logs import services as log_services
-
     opponent = match.player_b if registration.pk == match.player_a_id else match.player_a
     if match.status != Match.Status.PENDING:  # confirmed or disputed: nothing left to act on
         return {
@@ -174,7 +173,7 @@ def player_panel(match: Match, registration) -> dict:
         else []
     )
     newest = counted[0] if counted else None
-    outcome = log_services.match_outcome(newest) if newest and newest.acceptable else None
+    outcome = match_outcome(newest) if newest and newest.acceptable else None
     return {
         "me": registration,
         "opponent": opponent,

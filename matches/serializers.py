@@ -9,9 +9,13 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from kernel.api import FieldsBuiltOnce
+from kernel.choices import Outcome
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
-from matches.models import JudgeCall, Match, MatchLog, Outcome, ResultChange, ResultReport, Ruling
+from matches.logs import selectors as log_selectors
+from matches.logs.outcome import match_outcome
+from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport, Ruling
 from rules import systems
+from rules.battlesone_words import worded_record
 from rules.refusals import worded_report
 
 
@@ -109,7 +113,7 @@ def result_input(
                 max_value=score.maximum,
                 required=not optional,
                 allow_null=optional,
-                help_text=score.help,
+                help_text=_(score.help),  # marked (gettext_noop) where the system says it
             )
         _SYSTEM_INPUTS[key] = type(f"{system.key.title()}{base.__name__}", (base,), fields)
     return _SYSTEM_INPUTS[key]
@@ -237,7 +241,9 @@ class MatchLogSerializer(serializers.ModelSerializer):
     )
     done = serializers.BooleanField(help_text=_("true once the report is written"))
     progress = serializers.SerializerMethodField()
-    report = serializers.JSONField(help_text=_("the report of docs/match-log.md; null until done"))
+    report = serializers.JSONField(
+        allow_null=True, help_text=_("the report of docs/match-log.md; null until done")
+    )
     result = serializers.SerializerMethodField(
         help_text=_(
             "the engine's result as a match result {result, gg_a, gg_b}, for a finished "
@@ -245,15 +251,20 @@ class MatchLogSerializer(serializers.ModelSerializer):
         )
     )
     match_check = serializers.JSONField(
+        allow_null=True,
         help_text=_(
             "whether the log records this match's game: {checked, sides, swapped, basis, "
             "team_source, problems: [{field, expected, found, message}], skipped}; null until done"
-        )
+        ),
     )
     acceptable = serializers.BooleanField(
         help_text=_("true for a valid log with no match problem: its result may be accepted")
     )
-    review_call = serializers.PrimaryKeyRelatedField(read_only=True)
+    review_call = serializers.PrimaryKeyRelatedField(
+        read_only=True,
+        allow_null=True,
+        help_text=_("the judge call that reviews this log; null when none was opened"),
+    )
     status_url = serializers.SerializerMethodField()
     replay_url = serializers.SerializerMethodField()
     raw_url = serializers.SerializerMethodField()
@@ -287,7 +298,7 @@ class MatchLogSerializer(serializers.ModelSerializer):
         """The stored report's errors and match check worded in the reader's language
         (`rules.refusals`, `matches.logs.wording`); keys and facts unchanged."""
         data = super().to_representation(instance)
-        data["report"] = worded_report(data.get("report"))
+        data["report"] = worded_report(worded_record(data.get("report")))
         if data.get("match_check"):  # its problems and skipped comparisons, worded alike
             data["match_check"] = {
                 **data["match_check"],
@@ -297,13 +308,9 @@ class MatchLogSerializer(serializers.ModelSerializer):
         return data
 
     def get_progress(self, log: MatchLog) -> dict:
-        from matches.logs.selectors import progress
-
-        return progress(log)
+        return log_selectors.progress(log)
 
     def get_result(self, log: MatchLog) -> dict | None:
-        from matches.logs.services import match_outcome
-
         found = match_outcome(log)
         if found is None:
             return None

@@ -18,11 +18,12 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
 from kernel import choices
+from kernel.choices import Outcome
 from kernel.errors import Conflict, InvalidInput
 from kernel.limits import MAX_RULING_TEXT
 from kernel.prepared import PreparedQuery
 from matches import notices, signals
-from matches.models import JudgeCall, Match, Outcome, ResultChange, ResultReport, Ruling
+from matches.models import JudgeCall, Match, ResultChange, ResultReport, Ruling
 from rules import systems
 
 NOTE_LENGTH = ResultChange._meta.get_field("note").max_length

@@ -25,6 +25,7 @@ from matches.logs import selectors as log_selectors
 from matches.logs import services as log_services
 from matches.models import Match, MatchLog
 from rules import systems
+from rules.battlesone_words import worded_record
 from rules.matchlog.parse import MAX_LOG_BYTES
 
 logger = logging.getLogger(__name__)
@@ -327,7 +328,12 @@ def log_replay(request: HttpRequest, pk: int, log_pk: int) -> HttpResponse:
     """The replay page: board, slider and step buttons, event list, trace, GG and Kamas chart."""
     match, log = _stored_log(request, pk, log_pk)
     if match.round.event.game_system != systems.DEFAULT:  # a game record: its verdict and trace
-        context = {"match": match, "event": match.round.event, "log": log}
+        context = {
+            "match": match,
+            "event": match.round.event,
+            "log": log,
+            "report": worded_record(log.report),  # in the reader's language
+        }
         return render(request, "matches/record_trace.html", context)
     page, crashed = _replay_page(log)
     context = {

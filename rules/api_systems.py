@@ -16,6 +16,8 @@ from rest_framework.response import Response
 
 from rules import labels, refusals, systems
 from rules.battlesone.catalog import catalog_to_dict, load_catalog
+from rules.battlesone_words import worded_record
+from rules.calculator_words import worded_phase
 from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
 from rules.systems.calculators import CALCULATORS
 
@@ -158,7 +160,7 @@ def verify_record(request: Request, key: str) -> Response:
     if checked is None:
         raise Http404("Krosmaster match logs are verified at /api/v1/logs/verify")
     code = 422 if checked.status == "unreadable" else 200
-    return Response(checked.report, status=code)
+    return Response(worded_record(checked.report), status=code)  # in the reader's language
 
 
 @extend_schema(
@@ -175,4 +177,5 @@ def calculator(request: Request, key: str) -> Response:
     if not isinstance(request.data, dict):
         return Response({"record": ["send the recorded phase as a JSON object"]}, status=400)
     report = found.verify(request.data)
-    return Response(report, status=422 if report["status"] == "unreadable" else 200)
+    status_code = 422 if report["status"] == "unreadable" else 200
+    return Response(worded_phase(report), status=status_code)  # in the reader's language

@@ -41,6 +41,7 @@ WORDING: dict[str, Promise] = {
     "tension_opens_turn": _("the Roll for Tension opens a player's turn"),
     "tension_two_dice": _("the Roll for Tension has 2 dice, not %(count)s"),
     "inspiration_after_tension": _("Inspiration follows the Roll for Tension"),
+    "inspiration_before_pieces": _("Inspiration comes before the pieces' turns, which have begun"),
     "no_unused_tension_die": _("there is no unused Tension die number %(die)s"),
     "not_active_players_krosmaster": _("%(unit)s is not one of the active player's Krosmasters"),
     "refund_after_inspiration": _("Refund! follows Inspiration"),
@@ -59,6 +60,7 @@ WORDING: dict[str, Promise] = {
     ),
     "turn_ended_by": _("%(source)s ended %(unit)s's turn: only its end may follow"),
     "only_active_turn_ends": _("only the active Game Piece's turn ends, %(active)s's"),
+    "turn_over": _("%(unit)s has played this turn: its turn is over and it cannot %(action)s"),
     "interior_fire_choice": _(
         "%(unit)s has -1 AP and -1 MP markers: Interior Fire removes one, and the activate "
         "event must name it (choices: marker:ap or marker:mp)"
@@ -86,13 +88,17 @@ WORDING: dict[str, Promise] = {
     "reward_goes_to": _("the Reward must go to one of %(units)s"),
     "not_own_krosmaster": _("%(unit)s is not a Krosmaster of player %(side)s"),
     "no_room_for_reward": _("%(unit)s cannot receive another Demonic Reward"),
+    "reward_holder_out_of_arena": _(
+        "%(unit)s is out of the arena: a KO'd Krosmaster holds no Demonic Reward"
+    ),
+    "inspired_out_of_arena": _(
+        "%(unit)s is out of the arena: an Inspiration die on its card gives no Power"
+    ),
     "reward_already_revealed": _("%(unit)s already revealed a Demonic Reward this turn"),
     "no_face_down_reward": _("%(unit)s holds no face-down %(reward)s"),
     "face_up_kind_already": _("%(unit)s already has a face-up %(kind)s"),
     "dofus_and_trophy": _("%(unit)s cannot have both a Dofus and a Trophy"),
     "effect_on_standby": _("%(kind)s of %(source)s is on standby and must be resolved first"),
-    "standby_first": _("effects on standby must be resolved first"),
-    "still_on_standby": _("%(effect)s is still on standby"),
     "no_gauge": _("%(unit)s has no gauge for these markers"),
     "summon_owner": _("%(summon)s must belong to %(summoner)s's player"),
     "cell_not_free_of_units": _("%(cell)s is not a free cell without units"),
@@ -420,6 +426,74 @@ WORDING: dict[str, Promise] = {
     "caption_title": _("%(arena)s: seen from %(viewer)s"),
     "range_needs_bounds": _("a ranged spell needs a MIN and a MAX range (4.15.3)"),
     "range_not_valid": _("range %(low)s-%(high)s is not a valid range"),
+    "why_spirit_bam_other_allied": _("Spirit Bam: %(count)s other allied Eliatropes in play"),
+    "why_fatal_fatality_injuries": _("Fatal Fatality: %(target)s has %(injuries)s Injuries"),
+    "why_icarbonized_ap_mp_markers": _("Icarbonized: %(count)s + AP/MP markers on %(target)s"),
+    "why_impetuous_shot_target_cells": _("Impetuous Shot: the target is %(cells)s cells away"),
+    "why_dynamite_duo_yugo_adjacent": _("Dynamite Duo: Yugo adjacent to the target"),
+    "why_draconic_helping_hand_yugo": _("Draconic Helping Hand: Yugo adjacent to the target"),
+    "why_wakfuria_injuries": _("Wakfuria: %(caster)s has %(injuries)s Injuries"),
+    "why_punishment_caster_opponent_territory": _(
+        "Punishment: the caster is in opponent's territory"
+    ),
+    "why_smithereens_injury": _("Smithereens: %(target)s has no Injury"),
+    "why_jammy_defeat_strawberry_jelly": _(
+        "Jammy Defeat: a Strawberry Jelly adjacent to the target"
+    ),
+    "why_reinforcements_another_allied_krosmaster": _(
+        "Reinforcements: another allied Krosmaster adjacent to the target"
+    ),
+    "why_prey_weak_vigilante": _("Prey on the Weak: %(target)s is a Vigilante"),
+    "why_restoration_knight": _("Restoration: %(target)s is a Knight"),
+    "why_cannon_pass_allied_target": _("Cannon Pass: allied target %(ally)s"),
+    "why_frantic_rhythm_already_hurt": _(
+        "Frantic Rhythm: %(caster)s already hurt %(victim)s this turn"
+    ),
+    "why_toadaby_other_allied_knights": _("Toadaby: %(count)s other allied Knights in play"),
+    "why_cutting_justice_1_ap": _("Cutting Justice: -1 AP marker on the caster"),
+    "why_double_dragon_yugo_adjacent": _("Double Dragon: Yugo adjacent to %(unit)s"),
+    "why_feint_caster_opponent_territory": _(
+        "Feint: %(unit)s in the caster's opponent's territory"
+    ),
+    "why_sob_max_range": _("Sob: max Range %(range)s"),
+    "why_gut_sword_injuries": _("Gut Sword: %(injuries)s Injuries on %(caster)s"),
+    "why_crocrocabulia_allied_immature_dreggons": _(
+        "Crocrocabulia: %(count)s allied Immature Dreggons"
+    ),
+    "why_frivolous_spending_allied_summon": _("Frivolous Spending: %(count)s allied summon names"),
+    "why_feather_tornado_allied_crobaks": _("Feather Tornado: %(count)s allied Crobaks"),
+    "why_flame_shock_allied_targets": _("Flame Shock: %(allies)s allied targets"),
+    "why_vile_age_critical_successes": _("Vile Age: %(count)s critical successes"),
+    "why_flame_shock_allied_target": _("Flame Shock: allied target"),
+    "why_imperial_decree_main_target": _("Imperial Decree: the main target is an allied summon"),
+    "why_restoration_allied_knight_play": _("Restoration: an allied Knight in play"),
+    "why_spell_gain": _("%(spell)s (+%(amount)s)"),
+    "why_ap_mp_remaining": _("%(count)s AP and MP remaining"),
+    "why_mp_remaining": _("%(count)s MP remaining"),
+    "why_jackpot_three_heads": _("Jackpot: three heads"),
+    "why_backlash_earlier_backlash": _("Backlash: %(count)s earlier Backlash this turn"),
+    "why_fast_draw_not_damaged": _("Fast Draw: %(caster)s has not damaged %(target)s this turn"),
+    "why_sword_fate_already_damaged": _(
+        "Sword of Fate: %(target)s already damaged by %(caster)s this turn"
+    ),
+    "why_ruse_already_damaged_by": _("Ruse: %(target)s already damaged by a Bandit this turn"),
+    "why_last_breath_was_ko": _("Last Breath: %(caster)s was KO'd casting it"),
+    "why_damaged_by_bandit": _("%(spell)s: damaged by a Bandit"),
+    "why_tambourino_multiman": _("Tambourino: %(target)s is a Multiman"),
+    "why_ogrine_burn_ap_mp": _("Ogrine Burn: %(target)s has AP and MP markers"),
+    "why_biceps_first_biceps": _("Biceps: first Biceps this turn"),
+    "why_devotion_ap_marker": _("Devotion: no +AP marker"),
+    "why_acceleration_mp_marker": _("Acceleration: no +MP marker"),
+    "why_motivating_haka_allied_target": _("Motivating Haka: allied target without +AP"),
+    "why_draconian_crisis_was_not": _("Draconian Crisis: %(target)s was not pushed"),
+    "why_heads": _("%(count)s heads"),
+    "why_vile_age_every_critical": _("Vile Age: every critical success counts twice"),
+    "why_shadow_jungle_counts_as": _("Shadow of the Jungle: %(unit)s counts as Level %(level)s"),
+    "why_puddlage_against": _("Puddlage against %(against)s"),
+    "why_1_hunted_marker_driving": _("-1 Hunted marker (Driving)"),
+    "why_ecaflip_second_chance_rerolled": _(
+        "Ecaflip's Second Chance: rerolled, %(count)s dice count"
+    ),
     "power_lost": _("%(power)s: its holder is out of play or lost the power"),
     "power_lost_holder": _("%(power)s: its holder lost the power"),
 }
@@ -589,17 +663,22 @@ def worded(
     key: str,
     params: Params,
     words: Mapping[str, Mapping[str, Promise]] | None = None,
+    nested: Mapping[str, Promise] | None = None,
 ) -> str | None:
     """The sentence of `key` in `table` (lazy msgids with `%(fact)s`) in the active language,
     with the facts that are English words (`words`: fact name -> value -> wording) translated;
     None for a key (or facts) the table does not know, so that the caller keeps the engine's
-    own sentence. The engine's other keyed sentences (the trace's) are worded by it too."""
+    own sentence. The engine's other keyed sentences (the trace's) are worded by it too. A
+    sentence inside the facts is worded from `nested` (the refusals' `WORDING` by default)."""
     wording = table.get(key)
     if wording is None:
         return None
     words = words or {}
+    nested = WORDING if nested is None else nested
     try:
-        facts = {name: _word(value, words.get(name, {}), words) for name, value in params.items()}
+        facts = {
+            name: _word(value, words.get(name, {}), words, nested) for name, value in params.items()
+        }
         return str(wording) % facts
     except (KeyError, TypeError, ValueError, _Unworded):  # a stored report of another shape
         return None
@@ -610,18 +689,22 @@ class _Unworded(Exception):
 
 
 def _word(
-    value: Any, own: Mapping[str, Promise], words: Mapping[str, Mapping[str, Promise]]
+    value: Any,
+    own: Mapping[str, Promise],
+    words: Mapping[str, Mapping[str, Promise]],
+    nested: Mapping[str, Promise] | None = None,
 ) -> Any:
     """One fact worded: an English word of its own table (`own`), or a nested sentence."""
     if isinstance(value, str) and value in own:
         return str(own[value])
-    return _nested(value, words, own)
+    return _nested(value, words, own, nested)
 
 
 def _nested(
     value: Any,
     words: Mapping[str, Mapping[str, Promise]],
     own: Mapping[str, Promise] | None = None,
+    nested: Mapping[str, Promise] | None = None,
 ) -> Any:
     """A fact that is itself a sentence (`rules.engine.refusals.Said`, stored as `{"key",
     "params"}`) or a list of them (`Joined`, stored as `{"join", "sep", "last"}`, whose plain
@@ -631,13 +714,14 @@ def _nested(
     if not isinstance(value, Mapping):
         return value
     if "join" in value:
-        texts = [str(_word(item, own or {}, words)) for item in value["join"]]
+        texts = [str(_word(item, own or {}, words, nested)) for item in value["join"]]
         last = value.get("last")
         if last is not None and len(texts) > 1:
             joiner = str(AND) if last == " and " else last
             return value.get("sep", "; ").join(texts[:-1]) + joiner + texts[-1]
         return value.get("sep", "; ").join(texts)
-    said = worded(WORDING, value.get("key") or "", value.get("params") or {}, FACT_WORDS)
+    table = WORDING if nested is None else nested
+    said = worded(table, value.get("key") or "", value.get("params") or {}, FACT_WORDS, table)
     if said is None:
         raise _Unworded(value.get("key"))
     return said

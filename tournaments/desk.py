@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from matches.models import Match
 from tournaments import selectors
 from tournaments.models import Event, Round
+from tournaments.services import TRANSITIONS  # the one home of the allowed moves
 
 Status = Event.Status
 
@@ -53,8 +54,6 @@ def _swiss_left(event: Event) -> str:
 
 def lifecycle_actions(event: Event) -> list[DeskAction]:
     """The status moves that exist from here, each with what it still needs (4.1 schedule)."""
-    from tournaments.services import TRANSITIONS  # the one home of the allowed moves
-
     actions = []
     for target in sorted(TRANSITIONS[event.status]):
         missing = ""

@@ -344,7 +344,7 @@ class PlayerListForm(forms.Form):
 
 class RoleForm(forms.Form):
     username = forms.CharField(max_length=150)
-    role = forms.ChoiceField(choices=[("judge", "Judge"), ("co_organiser", "Co-organiser")])
+    role = forms.ChoiceField(choices=[("judge", _("Judge")), ("co_organiser", _("Co-organiser"))])
 
 
 class ForbiddenPairForm(forms.Form):

@@ -87,8 +87,10 @@ class EventSerializer(serializers.ModelSerializer):
     @extend_schema_field(
         {
             "type": "object",
-            "description": "The per-player figure a result carries in this game: its key "
-            "(results use <key>_a and <key>_b), label and bounds.",
+            "description": gettext_lazy(
+                "The per-player figure a result carries in this game: its key "
+                "(results use <key>_a and <key>_b), label and bounds."
+            ),
         }
     )
     def get_score_field(self, event: Event) -> dict[str, Any]:
@@ -124,7 +126,7 @@ class RoleGrantSerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=["judge", "co_organiser"])
 
 
-def _bounded(bounds: tuple[int, int], help_text: str, **kwargs: Any) -> serializers.IntegerField:
+def _bounded(bounds: tuple[int, int], help_text: Any, **kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(
         min_value=bounds[0], max_value=bounds[1], required=False, help_text=help_text, **kwargs
     )
@@ -134,22 +136,30 @@ class CopyLimitsSerializer(serializers.Serializer):
     """Copies of one Krosmaster allowed by name colour (1.1.1.c, e, f); a colour left out keeps
     the format's limit."""
 
-    gold = _bounded(limits.COPY_LIMIT, "Unique (gold-name) Krosmasters; 1 regularly.")
-    white = _bounded(limits.COPY_LIMIT, "White-name Krosmasters; 2 regularly.")
-    black = _bounded(limits.COPY_LIMIT, "Black-name Krosmasters; 3 regularly.")
+    gold = _bounded(limits.COPY_LIMIT, gettext_lazy("Unique (gold-name) Krosmasters; 1 regularly."))
+    white = _bounded(limits.COPY_LIMIT, gettext_lazy("White-name Krosmasters; 2 regularly."))
+    black = _bounded(limits.COPY_LIMIT, gettext_lazy("Black-name Krosmasters; 3 regularly."))
 
 
 class TeamRulesSerializer(serializers.Serializer):
     """An event's own team-building rules (1.1.2), replacing the format's; a rule left out keeps
     the format's. Setting them replaces them all: `{}` goes back to the format's rules."""
 
-    min_team_size = _bounded(limits.TEAM_SIZE, "Fewest Krosmasters in a team (1.1.1.a: 3).")
-    max_team_size = _bounded(limits.TEAM_SIZE, "Most Krosmasters in a team (1.1.1.a: 8).")
+    min_team_size = _bounded(
+        limits.TEAM_SIZE, gettext_lazy("Fewest Krosmasters in a team (1.1.1.a: 3).")
+    )
+    max_team_size = _bounded(
+        limits.TEAM_SIZE, gettext_lazy("Most Krosmasters in a team (1.1.1.a: 8).")
+    )
     total_level = _bounded(
-        limits.TEAM_TOTAL_LEVEL, "Exact total Level (1.1.1.b: 12); null for none.", allow_null=True
+        limits.TEAM_TOTAL_LEVEL,
+        gettext_lazy("Exact total Level (1.1.1.b: 12); null for none."),
+        allow_null=True,
     )
     max_total_level = _bounded(
-        limits.TEAM_TOTAL_LEVEL, "Ceiling of the total Level; null for none.", allow_null=True
+        limits.TEAM_TOTAL_LEVEL,
+        gettext_lazy("Ceiling of the total Level; null for none."),
+        allow_null=True,
     )
     copy_limits = CopyLimitsSerializer(required=False)
     single_version_of_unique = serializers.BooleanField(

@@ -417,12 +417,13 @@ def progress_chart(states: list[GameState]) -> str:
         for i, (side, colour, dash) in enumerate(_SERIES)
     )
     bottom = _PAD_T + 2 * _PANEL_H + _GAP
+    title = _("GG and Kamas over the game")  # outside the f-string, where makemessages finds it
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_CHART_W} {height}" '
         f'width="{_CHART_W}" height="{height}" role="img" aria-labelledby="chart-title chart-desc" '
         f'class="replay-chart" data-x0="{_PAD_L}" data-dx="{plot_w / n:.4f}" '
         f'font-family="system-ui, sans-serif">'
-        f'<title id="chart-title">{escape(_("GG and Kamas over the game"))}</title>'
+        f'<title id="chart-title">{escape(title)}</title>'
         f'<desc id="chart-desc">{escape(desc)}</desc>'
         + "".join(panels)
         + f'<line id="replay-cursor" x1="{_PAD_L}" y1="{_PAD_T - 4}" x2="{_PAD_L}" y2="{bottom}" '

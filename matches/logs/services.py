@@ -37,7 +37,8 @@ from kernel.tasks import queue_task
 from matches import notices, services, signals
 from matches.logs import records, wording
 from matches.logs import selectors as log_selectors
-from matches.models import JudgeCall, Match, MatchLog, Outcome
+from matches.logs.outcome import match_outcome
+from matches.models import JudgeCall, Match, MatchLog
 from rules import systems
 from rules.catalog import selectors as catalog
 from rules.engine.logevents import TimePolicy
@@ -54,10 +55,6 @@ TIME_POLICIES = {
     choices.TimePolicy.EQUAL_TURNS: TimePolicy.EQUAL_TURNS_DRAW,
     choices.TimePolicy.GG_LEAD: TimePolicy.MORE_GG,
 }
-#: A report's winner ("A", "B", None) as the match's outcome (from player A's side).
-WINNERS = {"A": Outcome.A_WINS, "B": Outcome.B_WINS, None: Outcome.DRAW}
-#: The same when the log's sides are the match's the other way round.
-SWAPPED_WINNERS = {"A": Outcome.B_WINS, "B": Outcome.A_WINS, None: Outcome.DRAW}
 REVIEW_NOTE_LENGTH = 500
 
 
@@ -219,27 +216,6 @@ def write_report(
 
 
 # What the verdict does to the match -------------------------------------------------------------
-
-
-def log_outcome(
-    report: dict[str, Any] | None, *, swapped: bool = False, score: str = "gg"
-) -> tuple[str, int, int] | None:
-    """(outcome, gg_a, gg_b) the engine computed, for a finished game, from the match's player
-    A's side (`swapped`: the log's A is the match's B); else None. `score` is where the
-    result keeps the per-player figure (the system's score field: `gg`, `mobs_left`)."""
-    result = (report or {}).get("result")
-    if not result or result.get("winner") not in WINNERS:
-        return None
-    gg = result.get(score) or {}
-    gg_a, gg_b = int(gg.get("A", 0)), int(gg.get("B", 0))
-    if swapped:
-        return SWAPPED_WINNERS[result["winner"]], gg_b, gg_a
-    return WINNERS[result["winner"]], gg_a, gg_b
-
-
-def match_outcome(log: MatchLog) -> tuple[str, int, int] | None:
-    """The log's computed result as this match's result, its sides mapped onto the players."""
-    return log_outcome(log.report, swapped=log.sides_swapped, score=records.score_key(log))
 
 
 def review_note(log: MatchLog) -> str:

@@ -21,6 +21,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from kernel.choices import Outcome
 from rules import refusals, sections
 from rules.catalog import selectors as catalog
 
@@ -424,18 +425,33 @@ def step_text(step: dict[str, Any], power_names: Mapping[str, str] | None = None
     return refusals.worded(TRACE, key, params, _TRACE_WORDS)
 
 
+def _named(step: dict[str, Any]) -> set[str]:
+    """The power (or card) names a step's facts hold, as printed."""
+    params = step.get("params") or {}
+    return {value for name in NAMED_POWERS if isinstance(value := params.get(name), str)}
+
+
+def _is_french() -> bool:
+    return (translation.get_language() or "en").split("-")[0] == "fr"
+
+
 def power_names(steps: list[dict[str, Any]]) -> dict[str, str]:
     """The French names of the powers these steps name, where the catalog has one (issue 18);
     none in English."""
-    if (translation.get_language() or "en").split("-")[0] != "fr":
+    if not _is_french():
         return {}
-    named = {
-        value
-        for s in steps
-        for name in NAMED_POWERS
-        if isinstance(value := (s.get("params") or {}).get(name), str)
-    }
+    named = set().union(*(_named(s) for s in steps)) if steps else set()
     return catalog.french_power_names(named) if named else {}
+
+
+def english_powers(steps: list[dict[str, Any]]) -> set[str]:
+    """The catalog powers these steps name that have no French name: a French page shows them
+    as printed, with the catalog's `EN` marker (issue 18); none in English."""
+    if not _is_french():
+        return set()
+    named = set().union(*(_named(s) for s in steps)) if steps else set()
+    named -= set(POWERS)  # the Inspiration powers: worded by `POWERS`
+    return catalog.english_only_powers(named) if named else set()
 
 
 def worded_changes(trace: dict[str, Any]) -> list[tuple[str, bool]]:
@@ -500,7 +516,7 @@ def worded_trace(trace: dict[str, Any]) -> dict[str, Any]:
     """`EventTrace.to_dict()` with each step's heading translated and its rule's section title
     (`title`) added; rules, details and changes unchanged."""
     steps = []
-    names = power_names(trace["steps"])
+    names, english = power_names(trace["steps"]), english_powers(trace["steps"])
     for s in trace["steps"]:
         said = step_text(s, names)
         steps.append(
@@ -510,6 +526,8 @@ def worded_trace(trace: dict[str, Any]) -> dict[str, Any]:
                 "title": sections.title(s.get("rule")),
                 "text": said if said is not None else s["text"],
                 "english": said is None,  # the engine's detail, marked `lang="en"`
+                # powers named as printed for want of a French name, marked `EN`
+                "english_names": sorted(_named(s) & english) if said is not None else [],
             }
         )
     return {**trace, "steps": steps, "worded_changes": worded_changes(trace)}
@@ -682,8 +700,6 @@ def review_text(log: Any, length: int) -> str:
 def outcome_text(outcome: Any, short: str = "GG") -> str:
     """A match outcome for a judge's note (`[result, gg_a, gg_b]`), in the active language;
     `short` is the game system's score ("GG", "Mobs left")."""
-    from matches.models import Outcome  # the models import this module
-
     result, gg_a, gg_b = outcome
     label = Outcome(result).label if result in Outcome.values else gettext("no result")
     return f"{label}, {gg_a}-{gg_b} {short}" if gg_a is not None else str(label)

@@ -123,6 +123,7 @@ def _strings() -> dict[str, str]:
         "time": _("Time is called"),
         "history": _("History"),
         "outcome": _("What happened"),
+        "english_only": _("No French text in the catalog: shown in English"),
         "select_target": _("Tap a target cell"),
         "direction": _("Direction"),
         "rank": _("Rank"),

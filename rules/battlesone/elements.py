@@ -32,6 +32,7 @@ from rules.battlesone.state import (
     MobState,
     other,
 )
+from rules.battlesone.texts import said
 from rules.battlesone.verdict import RuleBroken
 
 if TYPE_CHECKING:
@@ -54,18 +55,21 @@ class Elements:
         if ability.slug == BLAST and not go and not m.prepared:
             raise RuleBroken(
                 S_ALMANAC,
-                f"{m.ref} has no element prepared: ELEMENTAL BLAST names it on the GO Action",
+                "b1_has_no_element_prepared",
+                mob=m.ref,
             )
         if go and ability.slug == BLAST and ev_element(ev) is None:
-            raise RuleBroken(S_ALMANAC, f"ELEMENTAL BLAST: element, one of {', '.join(ELEMENTS)}")
+            raise RuleBroken(
+                S_ALMANAC, "b1_elemental_blast_element_one", elements=", ".join(ELEMENTS)
+            )
         if ability.slug != BALANCE:
             return
         before = self.before_prev.mobs.get(m.ref) if self.before_prev else None
         if before is None or not before.prepared:
             raise RuleBroken(
                 S_ALMANAC,
-                f"COUNTER BALANCE: {m.ref} is protected only while it holds the element its "
-                "ELEMENTAL BLAST prepared",
+                "b1_counter_balance_protected_only",
+                mob=m.ref,
             )
 
     def enter_element(self, m: MobState, element: str) -> None:
@@ -77,7 +81,14 @@ class Elements:
         else:
             m.position, m.stance = position, None
         m.element = element
-        self.step("Element", S_ALMANAC, f"{m.ref} stands in {element}: {position}")
+        self.step(
+            "Element",
+            S_ALMANAC,
+            "b1_stands_in_element",
+            mob=m.ref,
+            element=element,
+            position=position,
+        )
 
     def do_element(self, m, ability, effect, targets, ev) -> None:
         """ELEMENTAL BLAST: on the GO Action the element is prepared; on a Turn it is cast."""
@@ -97,23 +108,30 @@ class Elements:
         if element == "fire":
             amount += lp
         m.position, m.stance, m.element = INACTIVE, None, None  # cast: Inactive
-        self.step("ELEMENTAL BLAST", S_ALMANAC, f"{m.ref} casts {element}: {amount} damage")
+        self.step(
+            "ELEMENTAL BLAST",
+            S_ALMANAC,
+            "b1_casts_damage",
+            mob=m.ref,
+            element=element,
+            amount=amount,
+        )
         for t in hit:
-            self.deal(t, amount, f"{m.ref}'s {element} blast", S_ALMANAC)
+            self.deal(t, amount, said("b1_element_blast", mob=m.ref, element=element), S_ALMANAC)
         if element == "air" and ev.get("vc") is not None and hit[0].alive:
             if self.fire_vc(m, ability, ev, 1):
                 more = self.dice(ev.get("more_dice"), count, 6, S_DAMAGE)
-                self.deal(hit[0], more, f"{m.ref}'s second air blast", S_ALMANAC)
+                self.deal(hit[0], more, said("b1_second_air_blast", mob=m.ref), S_ALMANAC)
             elif m.alive:
                 m.position = STUCK  # a missed roll leaves the Wizard STUCK
         if element == "ice" and hit[0].alive:
             hit[0].position, hit[0].stance = STUCK, None
-            self.step("STUCK", S_ALMANAC, f"{hit[0].ref} is STUCK in ice")
+            self.step("STUCK", S_ALMANAC, "b1_stuck_ice", target=hit[0].ref)
         if element == "earth":
             for t in self.state.side(other(m.controller)):
                 if t.position == ACTIVE and not self.protected(m, t):
                     t.position = INACTIVE
-            self.step("Earth", S_ALMANAC, "every opposing Active Mob becomes Inactive")
+            self.step("Earth", S_ALMANAC, "b1_every_opposing_active_mob")
         if len(hit) == 1:
             self.claim("hp", ev.get("hp"), hit[0].hp, S_HP)
 
@@ -122,19 +140,24 @@ class Elements:
         the next element unless `stay`; four moves in a row win the game."""
         actor = self.prev_actor(m, ("ability", "go", "attack", "effect"), ability.name)
         if m.ref not in self.prev_targets():
-            raise RuleBroken(S_PLAY, f"{ability.name} answers an action on {m.ref} itself")
+            raise RuleBroken(S_PLAY, "b1_answers_action_itself", ability=ability.name, mob=m.ref)
         self.undo_prev(keep=actor)  # the Wizard is back as it was, in its element
         element = m.element
         if ev.get("stay"):
-            self.step("Element", S_ALMANAC, f"{m.ref} is safe and stays in {element}")
+            self.step("Element", S_ALMANAC, "b1_safe_stays", mob=m.ref, element=element)
             return
         m.escapes += 1
         self.enter_element(m, ELEMENTS[(ELEMENTS.index(str(element)) + 1) % len(ELEMENTS)])
         if m.escapes >= len(ELEMENTS):
             self.state.winner, self.state.reason = m.controller, "counter-balance"
             self.state.phase = "over"
-            self.step("Game over", S_ALMANAC, f"{m.ref} has gone through every element: "
-                      f"{m.controller} wins")  # fmt: skip
+            self.step(
+                "Game over",
+                S_ALMANAC,
+                "b1_has_gone_through_every",
+                mob=m.ref,
+                controller=m.controller,
+            )
 
 
 def ev_element(ev: Mapping[str, Any] | None) -> str | None:

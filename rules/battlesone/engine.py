@@ -58,7 +58,8 @@ from rules.battlesone.state import (
     MobState,
     other,
 )
-from rules.battlesone.verdict import NotModelled, RuleBroken, Step, Verdict
+from rules.battlesone.texts import ListSaid, said
+from rules.battlesone.verdict import NotModelled, RuleBroken, Step, Verdict, error_entry
 
 FORMAT = "b1r/1"
 _decode = json.JSONDecoder().decode  # one decoder for every line (json.loads builds a call chain)
@@ -104,13 +105,14 @@ class _Game(Reactions, Elements, RoundRules):
     def targets(self, ev: Mapping[str, Any]) -> list[MobState]:
         raw = ev.get("targets", [])
         if not isinstance(raw, list):
-            raise RuleBroken(S_DECLARE, 'targets: a list of Mobs such as ["B0"]')
+            raise RuleBroken(S_DECLARE, "b1_targets_list_mobs_such")
         return [self.mob(ref, "target") for ref in raw]
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def step(self, step: str, rule: str, text: str) -> None:
-        self.trace_append(Step(self.line, step, rule, text))
+    def step(self, step: str, rule: str, key: str, /, **params: Any) -> None:
+        """A trace line: `TEXTS[key]` with its facts, keeping both to word it again."""
+        self.trace_append(Step(self.line, step, rule, key, params))
 
     def claim(self, field_name: str, claimed: Any, computed: Any, rule: str) -> None:
         if claimed is not None and claimed != computed and not self.quiet:
@@ -127,38 +129,47 @@ class _Game(Reactions, Elements, RoundRules):
     def mob(self, ref: Any, what: str = "mob") -> MobState:
         found = self.state.mobs.get(str(ref))
         if found is None:
-            raise RuleBroken(S_SETUP, f"{what} {ref!r} is not a Mob of this game (A0, B2, ...)")
+            raise RuleBroken(S_SETUP, "b1_not_mob_this_game", what=what, ref=ref)
         return found
 
     @staticmethod
     def roll(value: Any, faces: int, what: str, rule: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= faces:
-            raise RuleBroken(rule, f"{what}: a d{faces} shows 1 to {faces}, not {value!r}")
+            raise RuleBroken(rule, "b1_die_faces", what=what, faces=faces, value=value)
         return value
 
     def dice(self, values: Any, count: int, faces: int, rule: str) -> int:
         if not isinstance(values, list) or len(values) != count:
-            raise RuleBroken(rule, f"{count} d{faces} are rolled here; the record has {values!r}")
+            raise RuleBroken(rule, "b1_dice_count", count=count, faces=faces, values=values)
         return sum(self.roll(v, faces, "damage die", rule) for v in values)
 
     # -- set-up, rounds, initiative ----------------------------------------------------------
 
     def setup(self, ev: Mapping[str, Any]) -> None:
         if self.state.phase != "setup":
-            raise RuleBroken(S_SETUP, "Melee Points are rolled before the first round")
+            raise RuleBroken(S_SETUP, "b1_melee_points_are_rolled")
         m = self.mob(ev.get("mob"))
         rolled = self.roll(ev.get("roll"), 6, "Melee Points", S_MELEE)
         att, dfn = ev.get("att", 0), ev.get("def", 0)
         if not (isinstance(att, int) and isinstance(dfn, int) and att >= 0 and dfn >= 0):
-            raise RuleBroken(S_MELEE, "att and def take whole numbers of Melee Points")
+            raise RuleBroken(S_MELEE, "b1_att_def_take_whole")
         if att + dfn != rolled:
             raise RuleBroken(
-                S_MELEE, f"{m.ref}: {att}+{dfn} Melee Points placed, the d6 showed {rolled}"
+                S_MELEE, "b1_melee_points_placed_d6", mob=m.ref, att=att, dfn=dfn, rolled=rolled
             )
         if m.set_up:
-            raise RuleBroken(S_MELEE, f"{m.ref} has its Melee Points already: one d6 per Mob")
+            raise RuleBroken(S_MELEE, "b1_has_melee_points_already", mob=m.ref)
         m.att_melee, m.def_melee, m.set_up = att, dfn, True
-        self.step("Set-up", S_MELEE, f"{m.ref} {m.mob.name}: d6={rolled}, ATT -{att}, DEF +{dfn}")
+        self.step(
+            "Set-up",
+            S_MELEE,
+            "b1_melee_points",
+            mob=m.ref,
+            mob_name=m.mob.name,
+            rolled=rolled,
+            att=att,
+            dfn=dfn,
+        )
 
     def new_round(self, ev: Mapping[str, Any]) -> None:
         if self.state.phase in ("go", "action"):
@@ -166,18 +177,18 @@ class _Game(Reactions, Elements, RoundRules):
         if self.state.phase == "setup":
             missing = [m.ref for m in self.state.mobs.values() if not m.set_up]
             if missing:
-                raise RuleBroken(S_MELEE, f"no Melee Points rolled for {', '.join(missing)}")
+                raise RuleBroken(S_MELEE, "b1_no_melee_points_rolled", mobs=", ".join(missing))
         elif self.state.phase != "ended_round" and self.state.round:
-            raise RuleBroken(S_END_ROUND, "a round starts after the End Round Action (recover)")
+            raise RuleBroken(S_END_ROUND, "b1_round_starts_after_end")
         self.state.round += 1
         self.state.phase = "go"
         self.new_round_effects()
         self.state.first = self.state.to_act = self.state.icon = None
-        self.step("Round", S_ROUND, f"round {self.state.round}: GO Actions, then Initiative")
+        self.step("Round", S_ROUND, "b1_round_go_actions_then", round=self.state.round)
 
     def initiative(self, ev: Mapping[str, Any]) -> None:
         if self.state.phase != "go":
-            raise RuleBroken(S_INITIATIVE, "Initiative is rolled at the end of the GO Action")
+            raise RuleBroken(S_INITIATIVE, "b1_initiative_rolled_at_end")
         self.refuse_after_aura()
         charging = [side for side in SIDES if self.holding("charge", side)]
         faces = 20 if len(charging) == 2 else 6  # CHARGE on both sides: a d20 each
@@ -190,26 +201,26 @@ class _Game(Reactions, Elements, RoundRules):
             self.state.first = self.state.to_act = first
             self.state.phase = "action"
             self.open_icon()
-            self.step("Initiative", S_ALMANAC, f"CHARGE decides the Initiative: {first} first")
+            self.step("Initiative", S_ALMANAC, "b1_charge_decides_initiative_first", first=first)
             return
         if a == b:
-            self.step("Initiative", S_INITIATIVE, f"{a} each: a tie, both players roll again")
+            self.step("Initiative", S_INITIATIVE, "b1_initiative_tie", a=a)
             return
         first = "A" if a > b else "B"
         self.claim("first", ev.get("first"), first, S_INITIATIVE)
         self.state.first = self.state.to_act = first
         self.state.phase = "action"
         self.open_icon()
-        self.step("Initiative", S_INITIATIVE, f"A {a}, B {b}: {first} plays the first Turn")
+        self.step("Initiative", S_INITIATIVE, "b1_initiative_rolled", a=a, b=b, first=first)
 
     def recover(self, ev: Mapping[str, Any]) -> None:
         if self.state.phase in ("go", "action") and self.end_round_by_aura():
             return
         if self.state.phase != "action":
-            raise RuleBroken(S_END_ROUND, "the End Round Action ends a round's Action phase")
+            raise RuleBroken(S_END_ROUND, "b1_end_round_action_ends")
         if self.state.can_act("A") or self.state.can_act("B"):
             left = [m.ref for m in self.state.mobs.values() if m.position == ACTIVE or m.owes_turn]
-            raise RuleBroken(S_END_ROUND, f"Mobs have not played yet: {', '.join(left)}")
+            raise RuleBroken(S_END_ROUND, "b1_mobs_have_not_played", mobs=", ".join(left))
         for m in self.state.mobs.values():
             m.element = None  # an element is prepared for one round
             if m.stance and EFFECTS[m.stance].lasting:
@@ -221,21 +232,23 @@ class _Game(Reactions, Elements, RoundRules):
             elif m.position == BUSY:  # Busy lasts the round (icon "Busy")
                 m.position, m.stance = ACTIVE, None
         self.state.phase = "ended_round"
-        self.step("End Round", S_END_ROUND, "STUCK Mobs go Inactive; the others return Active")
+        self.step("End Round", S_END_ROUND, "b1_stuck_mobs_go_inactive")
 
     # -- turns ---------------------------------------------------------------------------------
 
     def check_turn(self, m: MobState, out_of_turn: bool) -> None:
         if self.state.phase == "over":
-            raise RuleBroken(S_WIN, "the game is over")
+            raise RuleBroken(S_WIN, "b1_game_over")
         if self.state.phase != "action":
-            raise RuleBroken(S_TURN_ACTION, "Turn Actions are played after Initiative")
+            raise RuleBroken(S_TURN_ACTION, "b1_turn_actions_are_played")
         if not m.alive:
-            raise RuleBroken(S_WIN, f"{m.ref} is dead and can do nothing")
+            raise RuleBroken(S_WIN, "b1_dead_can_do_nothing", mob=m.ref)
         if out_of_turn:
             return
         if m.controller != self.state.to_act:
-            raise RuleBroken(S_TURN, f"it is {self.state.to_act}'s Turn, not {m.controller}'s")
+            raise RuleBroken(
+                S_TURN, "b1_not_your_turn", side=self.state.to_act, controller=m.controller
+            )
         self.turn_taken(m.controller)
 
     def settle(self) -> None:
@@ -263,7 +276,9 @@ class _Game(Reactions, Elements, RoundRules):
                 self.step(
                     "Game over",
                     S_WIN,
-                    f"{side} has no Mob left alive under its control: {other(side)} wins",
+                    "b1_has_no_mob_left",
+                    side=side,
+                    winner=other(side),
                 )
                 return
 
@@ -290,22 +305,25 @@ class _Game(Reactions, Elements, RoundRules):
     ) -> tuple[bool, int]:
         """(hit, roll) for one d20 attack roll; a 1 misses and sticks the attacker."""
         if target.stance == "fly":
-            raise RuleBroken(S_ALMANAC, f"{target.ref} is flying: out of reach of attack rolls")
+            raise RuleBroken(S_ALMANAC, "b1_flying_out_reach_attack", target=target.ref)
         value = self.roll(roll, 20, "attack roll", S_ATTACK)
         str_, dfn = self.strength(attacker, target, negate)
         needed = min(max(str_, 1), 20)
         if value == 1:
-            self.step(
-                "Action Phase", S_ATTACK, f"{attacker.ref} rolls 1: a miss, {attacker.ref} is STUCK"
-            )
+            self.step("Action Phase", S_ATTACK, "b1_rolls_1_miss_stuck", attacker=attacker.ref)
             return False, value
         hit = value == 20 or value >= needed
         self.step(
             "Action Phase",
             S_STRENGTH,
-            f"STR {str_} (ATT {attacker.att} + DEF {dfn}"
-            f"{', DEF negated' if negate else ''}); needs {needed}, rolls {value}: "
-            f"{'hit' if hit else 'miss'}",
+            "b1_str_att_def_needs",
+            att=attacker.att,
+            dfn=dfn,
+            needed=needed,
+            value=value,
+            negated=", DEF negated" if negate else "",
+            outcome="hit" if hit else "miss",
+            strength=str_,
         )
         return hit, value
 
@@ -316,13 +334,19 @@ class _Game(Reactions, Elements, RoundRules):
                 taken = min(armour, amount)
                 amount -= taken
                 target.absorb_used += 1
-                self.step("Absorb", S_ALMANAC, f"{target.ref}'s ABSORBTION takes {taken} off")
+                self.step(
+                    "Absorb", S_ALMANAC, "b1_absorbtion_takes_off", target=target.ref, taken=taken
+                )
         target.hp -= amount
         self.state.damage_now[target.ref] = self.state.damage_now.get(target.ref, 0) + amount
         self.step(
             "Damage Phase",
             rule,
-            f"{source} deals {amount} to {target.ref}: {max(target.hp, 0)} HP left",
+            "b1_deals_hp_left",
+            source=source,
+            amount=amount,
+            target=target.ref,
+            hp=max(target.hp, 0),
         )
         if amount > 0 and self.spirit_walk(target):
             return
@@ -330,22 +354,24 @@ class _Game(Reactions, Elements, RoundRules):
             self.halt_charge(target)
         if target.hp <= 0:
             target.hp, target.position, target.stance = 0, DEAD, None
-            self.step("Dead", S_HP, f"{target.ref} has lost all its Hit Points: to the Mausoleum")
+            self.step("Dead", S_HP, "b1_has_lost_all_hit", target=target.ref)
             self.release_control(target)
         elif target.stance == "sneak-attack":
-            self.step("Not Hacked", S_ALMANAC, f"{target.ref} stays Busy: SNEAK ATTACK")
+            self.step("Not Hacked", S_ALMANAC, "b1_stays_busy_sneak_attack", target=target.ref)
         elif target.position in (FALLOW, BUSY) or (
             target.stance and EFFECTS[target.stance].lasting
         ):
             if target.stance == "fireball":
-                raise NotModelled(
-                    "fireball-explosion", "a charged FIREBALL Hacked: the 3D6 explosion"
-                )
+                raise NotModelled("fireball-explosion", "b1_charged_fireball_hacked_3d6")
             if target.stance in ("time-slip", "peace-pipe"):
                 target.barred.add(target.stance)
             target.position, target.stance = INACTIVE, None
             self.step(
-                "Hacked", S_HACKED, f"{target.ref} is damaged while {target.position}: Inactive"
+                "Hacked",
+                S_HACKED,
+                "b1_damaged_while_inactive",
+                target=target.ref,
+                position=target.position,
             )
 
     def release_control(self, dead: MobState) -> None:
@@ -358,16 +384,21 @@ class _Game(Reactions, Elements, RoundRules):
         self.check_turn(m, out_of_turn=charge)
         held = m.stance is not None and EFFECTS[m.stance].attacks_held
         if m.position != ACTIVE and not held:
-            raise RuleBroken(S_ATTACK, f"{m.ref} is {m.position}: only Active Mobs attack")
+            raise RuleBroken(S_ATTACK, "b1_only_active_mobs_attack", mob=m.ref, position=m.position)
         target = self.mob(ev.get("target"), "target")
         if not target.alive or target.controller == m.controller:
-            raise RuleBroken(S_ATTACK, f"{target.ref} is not an opposing Mob alive")
+            raise RuleBroken(S_ATTACK, "b1_not_opposing_mob_alive", target=target.ref)
         self.guard_target(m, target)
         self.check_called(m, "attack", None)
         if charge and any(a.position == ACTIVE for a in self.state.side(m.controller)):
-            raise RuleBroken(S_ALMANAC, "CHARGE: the Cavalier attacks after its party has")
+            raise RuleBroken(S_ALMANAC, "b1_charge_cavalier_attacks_after")
         self.step(
-            "Declare Phase", S_DECLARE, f"{m.ref} {m.mob.name} declares an Attack on {target.ref}"
+            "Declare Phase",
+            S_DECLARE,
+            "b1_declares_attack",
+            mob=m.ref,
+            mob_name=m.mob.name,
+            target=target.ref,
         )
         hit, value = self.hit_roll(m, target, ev.get("roll"), negate=charge)
         self.claim("hit", ev.get("hit"), hit, S_ATTACK)
@@ -377,23 +408,23 @@ class _Game(Reactions, Elements, RoundRules):
             amount = self.dice(ev.get("damage"), 1, m.mob.damage_die, S_DAMAGE)
             if value == 20:
                 amount *= 2
-                self.step("Critical", S_ATTACK, "a 20 always hits and doubles the damage")
+                self.step("Critical", S_ATTACK, "b1_20_always_hits_doubles")
             if charge:
                 amount *= 2
-                self.step("CHARGE", S_ALMANAC, "the Cavalier's charge: DEF negated, double damage")
+                self.step("CHARGE", S_ALMANAC, "b1_cavalier_charge_def_negated")
             if any(a.stance == "howl" and a.alive for a in self.state.side(m.controller)):
                 amount *= 2
-                self.step("HOWL", S_ALMANAC, "the Barbarian's HOWL doubles the damage")
+                self.step("HOWL", S_ALMANAC, "b1_barbarian_howl_doubles_damage")
             if m.mob.slug == "warrior" and m.bonus:
                 amount += m.bonus
-                self.step("Bonus", S_ALMANAC, f"BONUS DAMAGE adds {m.bonus}")
+                self.step("Bonus", S_ALMANAC, "b1_bonus_damage_adds", bonus=m.bonus)
             self.deal(target, amount, m.ref)
             if m.mob.slug == "warrior":
                 m.bonus = min(m.bonus + 1, 3 + m.lp("bonus-damage"))
             self.claim("hp", ev.get("hp"), target.hp, S_HP)
         if m.stance in ("howl", "charge"):  # both end with the first attack
             m.position, m.stance = INACTIVE, None
-            self.step("Stance ends", S_ALMANAC, f"{m.ref} has attacked: its stance ends")
+            self.step("Stance ends", S_ALMANAC, "b1_has_attacked_stance_ends", mob=m.ref)
         elif m.stance == "spirit-walk" and m.position == FALLOW:  # 1+LP attacks, 1 LP each
             left = m.pools.setdefault("spirit-walk", 1 + m.lp("spirit-walk")) - 1
             m.pools["spirit-walk"] = left
@@ -401,13 +432,15 @@ class _Game(Reactions, Elements, RoundRules):
                 m.position, m.stance = INACTIVE, None
         if hit and m.position == ACTIVE and target.alive and m.mob.ability("sneak-attack"):
             m.position, m.stance, m.sneak_target = BUSY, "sneak-attack", target.ref
-            self.step("SNEAK ATTACK", S_ALMANAC, f"{m.ref} has hit: Busy, {target.ref} marked")
+            self.step(
+                "SNEAK ATTACK", S_ALMANAC, "b1_has_hit_busy_marked", mob=m.ref, target=target.ref
+            )
         if m.position == ACTIVE:
             m.position = INACTIVE
         if charge:
             self.check_winner()
             return
-        self.step("End Phase", S_END_PHASE, f"{m.ref} is {m.position}; the Turn passes")
+        self.step("End Phase", S_END_PHASE, "b1_turn_passes", mob=m.ref, position=m.position)
         self.end_turn(m.controller)
 
     # -- abilities -----------------------------------------------------------------------
@@ -419,7 +452,7 @@ class _Game(Reactions, Elements, RoundRules):
         if ability.slug == "plead":  # the Stock LP pleaded with take the place of LP
             lp = ev.get("lp")
             if not isinstance(lp, int) or not 1 <= lp <= m.stock:
-                raise RuleBroken(S_ALMANAC, f"PLEAD uses 1 to {m.stock} Stock LP, not {lp!r}")
+                raise RuleBroken(S_ALMANAC, "b1_plead_uses_1_stock", stock=m.stock, lp=lp)
             m.stock -= lp
         target = ability.vc_target(lp)
         if (ability.slug == "delay" and ev.get("all")) or (
@@ -435,10 +468,10 @@ class _Game(Reactions, Elements, RoundRules):
             return True
         if ability.fixed_vc is None:
             target = max(target - m.quips.get(ability.slug, 0) - self.penalty(m), 1)
-        value = self.roll(ev.get("vc"), 20, f"{ability.name} VC roll", S_VC)
+        value = self.roll(ev.get("vc"), 20, said("b1_vc_roll", ability=ability.name), S_VC)
         if value == 20:
             self.step(
-                "VC", S_VC, f"{ability.name}: VC {target}, rolls 20: a botch, {m.ref} is STUCK"
+                "VC", S_VC, "b1_vc_rolls_20_botch", ability=ability.name, target=target, mob=m.ref
             )
             m.position, m.stance, m.element = STUCK, None, None
             return False
@@ -446,7 +479,11 @@ class _Game(Reactions, Elements, RoundRules):
         self.step(
             "VC",
             S_VC,
-            f"{ability.name}: VC {target}, rolls {value}: {'success' if ok else 'failure'}",
+            "b1_vc_rolls",
+            ability=ability.name,
+            target=target,
+            value=value,
+            outcome="success" if ok else "failure",
         )
         self.claim("success", ev.get("success"), ok, S_VC)
         return ok
@@ -458,24 +495,28 @@ class _Game(Reactions, Elements, RoundRules):
         pool = m.pools.setdefault(ability.slug, max(base + m.lp(ability.slug), 1))
         used = ev.get("lp", pool if ability.usage in (None, "all-or-none", "permanent") else None)
         if not isinstance(used, int) or used < 1:
-            raise RuleBroken(S_TURN_ACTION, f"{ability.name}: declare the LP used (Declare Phase)")
+            raise RuleBroken(S_TURN_ACTION, "b1_declare_lp_used_declare", ability=ability.name)
         if self.free_lp:  # ECHO: the repeated action spends nothing
             return used
         amplified = self.state.amplify.pop(m.controller, 0) if ability.slug != "amplify" else 0
         if amplified:  # AMPLIFY: more LP, no #-or-some limit, nothing more spent
             if used > pool:
-                raise RuleBroken(S_USAGE, f"{ability.name} has {pool} LP left, {used} declared")
+                raise RuleBroken(
+                    S_USAGE, "b1_has_lp_left_declared", ability=ability.name, pool=pool, used=used
+                )
             m.pools[ability.slug] = pool - used
-            self.step("AMPLIFY", S_ALMANAC, f"{ability.name} gets {amplified} more LP")
+            self.step(
+                "AMPLIFY", S_ALMANAC, "b1_gets_more_lp", ability=ability.name, amplified=amplified
+            )
             return max(used + amplified - self.penalty(m), 1)
         if ability.usage == "all-or-none" and used != pool:
-            raise RuleBroken(S_USAGE, f"{ability.name} is All-or-none: all {pool} LP or none")
+            raise RuleBroken(S_USAGE, "b1_all_none_all_lp", ability=ability.name, pool=pool)
         if ability.usage == "n-or-some" and used > (ability.or_some or used):
-            raise RuleBroken(
-                S_USAGE, f"{ability.name} is {ability.or_some}-or-some: at most {ability.or_some}"
-            )
+            raise RuleBroken(S_USAGE, "b1_n_or_some", ability=ability.name, or_some=ability.or_some)
         if used > pool:
-            raise RuleBroken(S_USAGE, f"{ability.name} has {pool} LP left, {used} declared")
+            raise RuleBroken(
+                S_USAGE, "b1_has_lp_left_declared", ability=ability.name, pool=pool, used=used
+            )
         if ability.usage in ("all-or-none", "all-or-some", "n-or-some"):
             m.pools[ability.slug] = pool - used
         return max(used - self.penalty(m), 1)  # ATTENTUATION; a zero total counts as one
@@ -485,28 +526,30 @@ class _Game(Reactions, Elements, RoundRules):
         name = slugify(str(ev.get("ability", "")))
         ability = m.mob.ability(name)
         if ability is None:
-            raise RuleBroken(S_ALMANAC, f"{m.mob.name} has no {name!r}")
+            raise RuleBroken(S_ALMANAC, "b1_has_no_ability", mob_name=m.mob.name, name=name)
         effect = EFFECTS[ability.slug]
         if effect.kind == "passive":
-            raise RuleBroken(S_ICONS, f"{ability.name} is Passive: always on, never played")
+            raise RuleBroken(S_ICONS, "b1_passive_always_never_played", ability=ability.name)
         go = self.state.phase == "go"
         if go and not ability.has("go"):
-            raise RuleBroken(S_GO, f"{ability.name} has no GO icon: not on the GO Action")
+            raise RuleBroken(S_GO, "b1_has_no_go_icon", ability=ability.name)
         if not go and not (ability.has("turn") or ability.has("out_of_turn")):
-            raise RuleBroken(S_ICONS, f"{ability.name} is played on the GO Action only")
+            raise RuleBroken(S_ICONS, "b1_played_go_action_only", ability=ability.name)
         as_turn = ev.get("as_turn", False)
         out_of_turn = go or effect.reacts or (ability.has("out_of_turn") and not as_turn)
         if go:
             if not m.alive or m.position != ACTIVE:
-                raise RuleBroken(S_GO, f"{m.ref} is {m.position}: GO Actions are for Active Mobs")
+                raise RuleBroken(S_GO, "b1_go_actions_are_for", mob=m.ref, position=m.position)
             self.refuse_after_aura()
         else:
             self.check_turn(m, out_of_turn=out_of_turn)
             iced = m.position == STUCK and ability.slug == "elemental-blast" and m.prepared
             if not out_of_turn and m.position in (INACTIVE, STUCK) and not iced:
-                raise RuleBroken(S_TURN_ACTION, f"{m.ref} is {m.position} and cannot act")
+                raise RuleBroken(S_TURN_ACTION, "b1_cannot_act", mob=m.ref, position=m.position)
         if m.position in effect.not_from:
-            raise RuleBroken(S_ALMANAC, f"{m.ref} is {m.position}: no {ability.name} from there")
+            raise RuleBroken(
+                S_ALMANAC, "b1_no_from_there", mob=m.ref, position=m.position, ability=ability.name
+            )
         targets = self.targets(ev)
         if len(targets) > 1:  # AURA: an action on several Mobs spares the protected ones
             targets = self.unprotected(m, targets)
@@ -519,13 +562,19 @@ class _Game(Reactions, Elements, RoundRules):
         ):
             raise RuleBroken(
                 S_ALMANAC,
-                f"SNEAK ATTACK strikes again the Mob {m.ref} has just hit "
-                f"({m.sneak_target or 'none'}), while Busy after that hit",
+                "b1_sneak_attack_strikes_again",
+                mob=m.ref,
+                marked=m.sneak_target or "none",
             )
         if not out_of_turn:
             self.check_called(m, ability.slug, ev.get("lp"))
         self.step(
-            "Declare Phase", S_GO if go else S_DECLARE, f"{m.ref} {m.mob.name} plays {ability.name}"
+            "Declare Phase",
+            S_GO if go else S_DECLARE,
+            "b1_mob_plays",
+            mob=m.ref,
+            mob_name=m.mob.name,
+            ability=ability.name,
         )
         if effect.spend_first:  # STEAL: the LP declared are spent even if the VC fails
             self.spent = self.spend(m, ability, ev)
@@ -536,7 +585,9 @@ class _Game(Reactions, Elements, RoundRules):
             if ability.slug == "prank":  # the would-be attacker hits the Joker instead
                 self.need_targets(targets, effect, m)
                 source = self.prank_source(m, targets[0], ev)
-                self.deal(m, source.mob.damage_die, f"{source.ref}, pranked", S_ALMANAC)
+                self.deal(
+                    m, source.mob.damage_die, said("b1_pranked", source=source.ref), S_ALMANAC
+                )
             if ability.slug == "dissension":
                 self.dissension_backfires(m, targets, ev)
             if ability.slug == "balls" and ability.dice:  # all of its D6 on the Dark Mage
@@ -552,9 +603,9 @@ class _Game(Reactions, Elements, RoundRules):
         quip = effect.quip_success if worked else effect.quip_failure
         if quip:
             m.quips[ability.slug] = m.quips.get(ability.slug, 0) + quip
-            self.step("Quip", S_USAGE, f"{ability.name}'s VC quips down {quip}")
+            self.step("Quip", S_USAGE, "b1_vc_quips_down", ability=ability.name, quip=quip)
         if not out_of_turn:
-            self.step("End Phase", S_END_PHASE, f"{m.ref} is {m.position}; the Turn passes")
+            self.step("End Phase", S_END_PHASE, "b1_turn_passes", mob=m.ref, position=m.position)
             self.end_turn(m.controller)
         else:
             self.check_winner()
@@ -572,7 +623,9 @@ class _Game(Reactions, Elements, RoundRules):
         Action leaves an Active Mob Inactive; an Out-of-turn or Defense Mode play does not."""
         kind = effect.kind
         if effect.after_hit and m.ref not in self.state.damage_before:
-            raise RuleBroken(S_ALMANAC, f"{ability.name} answers a hit on {m.ref}, just taken")
+            raise RuleBroken(
+                S_ALMANAC, "b1_answers_hit_just_taken", ability=ability.name, mob=m.ref
+            )
         handler = getattr(self, f"do_{kind}")
         worked = handler(m, ability, effect, targets, ev) is not False
         if m.position not in (STUCK, DEAD) and effect.self_after:
@@ -590,20 +643,22 @@ class _Game(Reactions, Elements, RoundRules):
         if effect.target in ("self", "any", "allies") and not targets:
             return
         if not targets:
-            raise RuleBroken(S_TURN_ACTION, "name the target(s) in the Declare Phase")
+            raise RuleBroken(S_TURN_ACTION, "b1_name_target_declare_phase")
         for t in targets:
             if effect.target in ("enemy", "enemies") and t.controller == m.controller:
-                raise RuleBroken(S_ALMANAC, f"{t.ref} is not an opposing Mob")
+                raise RuleBroken(S_ALMANAC, "b1_not_opposing_mob", target=t.ref)
             if effect.target in ("ally", "allies") and t.controller != m.controller:
-                raise RuleBroken(S_ALMANAC, f"{t.ref} is not a friendly Mob")
+                raise RuleBroken(S_ALMANAC, "b1_not_friendly_mob", target=t.ref)
             if effect.target == "dead" and t.alive:
-                raise RuleBroken(S_ALMANAC, f"{t.ref} is not dead")
+                raise RuleBroken(S_ALMANAC, "b1_not_dead", target=t.ref)
             if effect.target != "dead" and not t.alive:
-                raise RuleBroken(S_WIN, f"{t.ref} is dead")
+                raise RuleBroken(S_WIN, "b1_target_dead", target=t.ref)
             if effect.zone and t.position not in ZONES[effect.zone]:
-                raise RuleBroken(S_ALMANAC, f"{t.ref} is {t.position}, not in the {effect.zone}")
+                raise RuleBroken(
+                    S_ALMANAC, "b1_not_in_zone", target=t.ref, position=t.position, zone=effect.zone
+                )
         if effect.target in ("enemy", "ally", "dead") and len(targets) != 1:
-            raise RuleBroken(S_ALMANAC, "this ability has one target")
+            raise RuleBroken(S_ALMANAC, "b1_this_ability_has_one")
 
     def do_damage(self, m, ability, effect, targets, ev) -> None:
         self.need_targets(targets, effect, m)
@@ -613,7 +668,7 @@ class _Game(Reactions, Elements, RoundRules):
             if ability.slug == "berserk":
                 extra = self.spend(m, ability, ev) if ev.get("lp") else 0
                 if not isinstance(rolls, list) or len(rolls) != 1 + extra:
-                    raise RuleBroken(S_ALMANAC, f"BERSERK rolls {1 + extra} attacks")
+                    raise RuleBroken(S_ALMANAC, "b1_berserk_rolls_attacks", count=1 + extra)
             hits = 0
             for roll in rolls or [None]:
                 hit, value = self.hit_roll(m, targets[0], roll, effect.negate_def)
@@ -639,7 +694,7 @@ class _Game(Reactions, Elements, RoundRules):
                 amount = self.dice(ev.get("dice"), count, faces, S_DAMAGE) * multiplier
         elif ability.slug == "demon-attack":
             amount = m.thp
-            self.deal(m, m.lp(ability.slug) + 1, f"{m.ref}'s own DEMON ATTACK", S_ALMANAC)
+            self.deal(m, m.lp(ability.slug) + 1, said("b1_own_demon_attack", mob=m.ref), S_ALMANAC)
         elif ability.slug == "prank":
             source = self.prank_source(m, targets[0], ev)
             amount = source.mob.damage_die
@@ -657,7 +712,7 @@ class _Game(Reactions, Elements, RoundRules):
         else:
             amount = self.dice(ev.get("dice"), 1, m.mob.damage_die, S_DAMAGE)
         for t in targets:
-            self.deal(t, amount, f"{m.ref}'s {ability.name}", S_ALMANAC)
+            self.deal(t, amount, said("b1_mob_ability", mob=m.ref, ability=ability.name), S_ALMANAC)
             if ability.slug == "swordsing" and t.alive:
                 t.position = INACTIVE
         if len(targets) == 1:
@@ -667,7 +722,7 @@ class _Game(Reactions, Elements, RoundRules):
         """PRANK: the Active opponent made to hit its friend (`source`)."""
         source = self.mob(ev.get("source"), "source")
         if source.controller == m.controller or source is target or source.position != ACTIVE:
-            raise RuleBroken(S_ALMANAC, "PRANK: an Active opponent (source) hits another one")
+            raise RuleBroken(S_ALMANAC, "b1_prank_active_opponent_source")
         return source
 
     def magic_missile(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> int:
@@ -681,7 +736,7 @@ class _Game(Reactions, Elements, RoundRules):
         if not ev.get("as_turn"):
             return self.dice(ev.get("dice"), 1, 4, S_DAMAGE)
         m.position = STUCK
-        self.step("MAGIC MISSILE", S_ALMANAC, f"{left} D4 at their maximum; {m.ref} is STUCK")
+        self.step("MAGIC MISSILE", S_ALMANAC, "b1_d4_maximum", left=left, mob=m.ref)
         return left * 4
 
     def dissension_backfires(
@@ -691,12 +746,10 @@ class _Game(Reactions, Elements, RoundRules):
         (`own`, named in the record) become Inactive."""
         own = [self.mob(ref, "own Mob") for ref in ev.get("own") or []]
         if len(own) > len(targets) or any(t.controller != m.controller or not t.alive for t in own):
-            raise RuleBroken(
-                S_ALMANAC, f"DISSENSION missed: up to {len(targets)} of its own living Mobs (own)"
-            )
+            raise RuleBroken(S_ALMANAC, "b1_dissension_missed_up_own", count=len(targets))
         for t in own:
             t.position, t.stance = INACTIVE, None
-            self.step("Inactive", S_ALMANAC, f"DISSENSION turns on {t.ref}: Inactive")
+            self.step("Inactive", S_ALMANAC, "b1_dissension_turns_inactive", target=t.ref)
 
     def do_sneak(self, m, ability, effect, targets, ev) -> None:
         """SNEAK ATTACK (its (12+LP) VC made): the Busy Rogue attacks the Mob it hit again; a
@@ -708,7 +761,9 @@ class _Game(Reactions, Elements, RoundRules):
             m.position, m.stance = STUCK, None
         elif hit:
             amount = self.dice(ev.get("dice"), 1, m.mob.damage_die, S_DAMAGE)
-            self.deal(targets[0], amount * (2 if value == 20 else 1), f"{m.ref}'s SNEAK ATTACK")
+            self.deal(
+                targets[0], amount * (2 if value == 20 else 1), said("b1_sneak_attack", mob=m.ref)
+            )
             self.claim("hp", ev.get("hp"), targets[0].hp, S_HP)
         else:
             m.position, m.stance = INACTIVE, None
@@ -722,7 +777,7 @@ class _Game(Reactions, Elements, RoundRules):
             return
         zone = ev.get("zone")
         if zone not in ZONES:
-            raise RuleBroken(S_ALMANAC, f"FIREBALL: name the zone, one of {', '.join(ZONES)}")
+            raise RuleBroken(S_ALMANAC, "b1_fireball_name_zone_one", zones=", ".join(ZONES))
         hit = [
             t
             for t in self.state.side(other(m.controller))
@@ -730,9 +785,9 @@ class _Game(Reactions, Elements, RoundRules):
         ]
         amount = self.dice(ev.get("dice"), self.spend(m, ability, ev), 6, S_DAMAGE)
         m.position, m.stance = INACTIVE, None
-        self.step("FIREBALL", S_ALMANAC, f"unleashed on the {zone}: {amount} to each Mob there")
+        self.step("FIREBALL", S_ALMANAC, "b1_unleashed_each_mob_there", zone=zone, amount=amount)
         for t in hit:
-            self.deal(t, amount, f"{m.ref}'s FIREBALL", S_ALMANAC)
+            self.deal(t, amount, said("b1_mob_fireball", mob=m.ref), S_ALMANAC)
 
     def do_arena(self, m, ability, effect, targets, ev) -> None:
         """ARENA: 1 to (2+LP) victims, each Active or Inactive with 10 HP or more, fought in the
@@ -743,10 +798,10 @@ class _Game(Reactions, Elements, RoundRules):
         most = 2 + m.lp(ability.slug)
         bouts = ev.get("bouts")
         if len(targets) > most or not isinstance(bouts, list) or len(bouts) != len(targets):
-            raise RuleBroken(S_ALMANAC, f"ARENA: 1 to {most} victims, one bout each")
+            raise RuleBroken(S_ALMANAC, "b1_arena_1_victims_one", most=most)
         for t in targets:
             if t.position not in (ACTIVE, INACTIVE) or t.hp < 10:
-                raise RuleBroken(S_ALMANAC, f"ARENA: {t.ref} is not Active or Inactive with 10 HP")
+                raise RuleBroken(S_ALMANAC, "b1_arena_not_active_inactive", target=t.ref)
         for victim, bout in zip(targets, bouts, strict=True):
             hit, value = self.hit_roll(m, victim, bout.get("roll"), False)
             if value == 1:
@@ -754,7 +809,9 @@ class _Game(Reactions, Elements, RoundRules):
                 return
             if hit:
                 amount = self.dice(bout.get("dice"), 1, m.mob.damage_die, S_DAMAGE)
-                self.deal(victim, amount * (2 if value == 20 else 1), f"{m.ref} in the ARENA")
+                self.deal(
+                    victim, amount * (2 if value == 20 else 1), said("b1_in_arena", mob=m.ref)
+                )
                 if victim.alive:
                     victim.position = INACTIVE
                 continue
@@ -763,7 +820,11 @@ class _Game(Reactions, Elements, RoundRules):
                 struck, rolled = self.hit_roll(victim, m, back.get("roll"), False)
                 if struck:
                     amount = self.dice(back.get("dice"), 1, victim.mob.damage_die, S_DAMAGE)
-                    self.deal(m, amount * (2 if rolled == 20 else 1), f"{victim.ref} strikes back")
+                    self.deal(
+                        m,
+                        amount * (2 if rolled == 20 else 1),
+                        said("b1_strikes_back", ref=victim.ref),
+                    )
             victim.position = ACTIVE
             if not m.alive:
                 return
@@ -789,7 +850,7 @@ class _Game(Reactions, Elements, RoundRules):
             m.position = STUCK
         if hit:
             targets[0].hp, targets[0].position = 0, DEAD
-            self.step("Dead", S_ALMANAC, f"{targets[0].ref} is assassinated")
+            self.step("Dead", S_ALMANAC, "b1_assassinated", target=targets[0].ref)
             self.release_control(targets[0])
         return hit
 
@@ -797,15 +858,15 @@ class _Game(Reactions, Elements, RoundRules):
         """DODGE: the attack that just hit the Fighter misses after all."""
         restored = self.state.damage_before.get(m.ref, 0)
         m.hp = min(m.thp, m.hp + restored)
-        self.step("Dodge", S_ALMANAC, f"{m.ref} steps aside: the {restored} damage is undone")
+        self.step("Dodge", S_ALMANAC, "b1_steps_aside_damage_undone", mob=m.ref, restored=restored)
         self.claim("hp", ev.get("hp"), m.hp, S_HP)
 
     def do_stuck(self, m, ability, effect, targets, ev) -> None:
         self.need_targets(targets, effect, m)
         if targets[0].position == STUCK:
-            raise RuleBroken(S_ALMANAC, f"{targets[0].ref} is STUCK already")
+            raise RuleBroken(S_ALMANAC, "b1_stuck_already", target=targets[0].ref)
         targets[0].position = STUCK
-        self.step("STUCK", S_ALMANAC, f"{targets[0].ref} is STUCK")
+        self.step("STUCK", S_ALMANAC, "b1_now_stuck", target=targets[0].ref)
         if ability.has("fallow"):
             self.enter_stance(m, FALLOW, ability.slug)
 
@@ -818,22 +879,22 @@ class _Game(Reactions, Elements, RoundRules):
                     t.position, t.stance = INACTIVE, None
                 elif t.position in (ACTIVE, INACTIVE):
                     t.position = INACTIVE if t.position == ACTIVE else ACTIVE
-            self.step("EARTHQUAKE", S_ALMANAC, "Active and Inactive Mobs swap; Busy/Fallow hacked")
+            self.step("EARTHQUAKE", S_ALMANAC, "b1_active_inactive_mobs_swap")
             return
         self.need_targets(targets, effect, m)
         for t in targets:
             t.position, t.stance = INACTIVE, None
-            self.step("Inactive", S_ALMANAC, f"{t.ref} becomes Inactive")
+            self.step("Inactive", S_ALMANAC, "b1_becomes_inactive", target=t.ref)
         if ability.slug == "dissension":  # its VC quips down one per Mob it reached
             m.quips[ability.slug] = m.quips.get(ability.slug, 0) + len(targets)
-            self.step("Quip", S_USAGE, f"DISSENSION's VC quips down {len(targets)}")
+            self.step("Quip", S_USAGE, "b1_dissension_vc_quips_down", count=len(targets))
 
     def do_control(self, m, ability, effect, targets, ev) -> None:
         self.need_targets(targets, effect, m)
         t = targets[0]
         t.controller = m.controller
         t.position = STUCK if ability.slug == "flower" else INACTIVE
-        self.step("Control", S_ALMANAC, f"{t.ref} now plays for {m.controller}")
+        self.step("Control", S_ALMANAC, "b1_now_plays_for", target=t.ref, controller=m.controller)
         if ability.slug == "guise":
             self.enter_stance(m, FALLOW, ability.slug)
         if ability.slug == "charm":
@@ -846,7 +907,7 @@ class _Game(Reactions, Elements, RoundRules):
         t.position, t.revived = INACTIVE, True
         if ability.slug == "summon-dead":
             t.controller = m.controller
-        self.step("Revive", S_ALMANAC, f"{t.ref} returns Inactive with {t.hp} HP")
+        self.step("Revive", S_ALMANAC, "b1_returns_inactive_with_hp", target=t.ref, hp=t.hp)
 
     def do_stance(self, m, ability, effect, targets, ev) -> None:
         if effect.lasting:  # where it sits: BALLS rolls a d6, FIREWALL is placed by choice
@@ -856,10 +917,12 @@ class _Game(Reactions, Elements, RoundRules):
             else:
                 position = ev.get("position")
                 if position not in (STUCK, FALLOW, BUSY):
-                    raise RuleBroken(S_ALMANAC, f"{ability.name}: position stuck, fallow or busy")
+                    raise RuleBroken(
+                        S_ALMANAC, "b1_position_stuck_fallow_busy", ability=ability.name
+                    )
             if position == STUCK:
                 m.position, m.stance = STUCK, ability.slug
-                self.step("Stance", S_USAGE, f"{m.ref} is stuck with {ability.slug}")
+                self.step("Stance", S_USAGE, "b1_stuck_with", mob=m.ref, slug=ability.slug)
             else:
                 self.enter_stance(m, position, ability.slug)
             return
@@ -877,14 +940,16 @@ class _Game(Reactions, Elements, RoundRules):
         if ability is None or not held or not m.alive:
             raise RuleBroken(
                 S_PLAY,
-                f"{m.ref} is not holding {ev.get('ability')!r} in the Fallow or Busy position",
+                "b1_not_holding_fallow_busy",
+                mob=m.ref,
+                ability=ev.get("ability"),
             )
         if self.state.phase not in ("action", "go"):
-            raise RuleBroken(S_PLAY, "Fallow and Busy abilities take effect during a round")
-        self.step("Play Phase", S_PLAY, f"{m.ref}'s {ability.name} takes effect")
+            raise RuleBroken(S_PLAY, "b1_fallow_busy_abilities_take")
+        self.step("Play Phase", S_PLAY, "b1_takes_effect", mob=m.ref, ability=ability.name)
         effect = EFFECTS[ability.slug]
         if effect.fires is None:
-            raise RuleBroken(S_PLAY, f"{ability.name} never fires: the engine applies it itself")
+            raise RuleBroken(S_PLAY, "b1_never_fires_engine_applies", ability=ability.name)
         if effect.fires in ("absorb", "circle", "touch", "balls"):
             getattr(self, f"fire_{effect.fires}")(m, ability, ev)
         else:
@@ -898,10 +963,10 @@ class _Game(Reactions, Elements, RoundRules):
         Inactive, damage or a heal on the one Mob it fires at."""
         raw = ev.get("targets")
         if not isinstance(raw, list) or len(raw) != 1:
-            raise RuleBroken(S_PLAY, f'{ability.name} fires at one Mob: targets ["A0"]')
+            raise RuleBroken(S_PLAY, "b1_fires_at_one_mob", ability=ability.name)
         target = self.mob(raw[0], "target")
         if not target.alive:
-            raise RuleBroken(S_WIN, f"{target.ref} is dead")
+            raise RuleBroken(S_WIN, "b1_target_dead", target=target.ref)
         if effect.fire_vc is not None and not self.fire_vc(m, ability, ev, effect.fire_vc):
             return
         amount = self.fire_amount(m, ability, effect, ev)
@@ -909,22 +974,24 @@ class _Game(Reactions, Elements, RoundRules):
             ally = self.mob(ev.get("ally"), "ally")
             amount = self.state.damage_before.get(ally.ref, 0)
             if ally.controller != m.controller or not amount:
-                raise RuleBroken(S_PLAY, f"RETRIBUTION answers damage {ally.ref} has just taken")
+                raise RuleBroken(S_PLAY, "b1_retribution_answers_damage_has", ally=ally.ref)
         if effect.fires == "inactive_or_damage":
             choice = ev.get("choice")
             if choice not in ("inactive", "damage"):
-                raise RuleBroken(S_PLAY, f"{ability.name}: the target chooses inactive or damage")
+                raise RuleBroken(S_PLAY, "b1_target_chooses_inactive_damage", ability=ability.name)
             if choice == "inactive":
                 target.position, target.stance = INACTIVE, None
-                self.step("Inactive", S_ALMANAC, f"{target.ref} chooses to go Inactive")
+                self.step("Inactive", S_ALMANAC, "b1_chooses_go_inactive", target=target.ref)
                 return
         if effect.fires == "inactive":
             target.position, target.stance = INACTIVE, None
-            self.step("Inactive", S_ALMANAC, f"{target.ref} becomes Inactive")
+            self.step("Inactive", S_ALMANAC, "b1_becomes_inactive", target=target.ref)
         elif effect.fires == "heal":
             self.heal(target, amount)
         else:
-            self.deal(target, amount, f"{m.ref}'s {ability.name}", S_ALMANAC)
+            self.deal(
+                target, amount, said("b1_mob_ability", mob=m.ref, ability=ability.name), S_ALMANAC
+            )
             if effect.fires == "damage_inactive" and target.alive:
                 target.position, target.stance = INACTIVE, None
         self.claim("hp", ev.get("hp"), target.hp, S_HP)
@@ -946,7 +1013,7 @@ class _Game(Reactions, Elements, RoundRules):
                 m.pools[ability.slug] = max(count - 1, 0 if effect.lasting else 1)
                 if not m.pools[ability.slug]:  # FIREWALL: no wall left
                     m.position, m.stance = INACTIVE, None
-                    self.step("FIREWALL", S_ALMANAC, f"{m.ref}'s FIREWALL is spent: Inactive")
+                    self.step("FIREWALL", S_ALMANAC, "b1_firewall_spent_inactive", mob=m.ref)
             return self.dice(ev.get("dice"), count, ability.dice.faces, S_DAMAGE)
         return 0
 
@@ -959,7 +1026,9 @@ class _Game(Reactions, Elements, RoundRules):
         if reason in ("concession", "time"):
             self.state.winner, self.state.reason = claimed, reason
             self.state.phase = "over"
-            self.step("End", S_WIN, f"the game ends by {reason}; winner {claimed or 'none'}")
+            self.step(
+                "End", S_WIN, "b1_game_ends_by_winner", reason=reason, winner=claimed or "none"
+            )
             return
         self.claim("winner", claimed, None, S_WIN)
 
@@ -981,15 +1050,18 @@ def _start(header: Mapping[str, Any], catalog: Catalog) -> GameState:
     mobs: dict[str, MobState] = {}
     players = header.get("players")
     if not isinstance(players, Mapping) or set(players) != set(SIDES):
-        raise RuleBroken(S_SETUP, "the header lists both players' lists, under A and B")
+        raise RuleBroken(S_SETUP, "b1_header_lists_both_players")
     for side in SIDES:
         try:
             report = check_list(players[side], catalog)
         except ListError as error:
-            raise RuleBroken(S_SETUP, f"list of {side}: {error}") from error
+            raise RuleBroken(
+                S_SETUP, "b1_list_unreadable", side=side, error=ListSaid(error.key, error.params)
+            ) from error
         if not report.legal:
             first = report.problems[0]
-            raise RuleBroken(first.section, f"list of {side}: {first.message}")
+            said_first = ListSaid(first.key, first.params) if first.key else first.message
+            raise RuleBroken(first.section, "b1_list_problem", side=side, message=said_first)
         for i, entry in enumerate(report.entries):
             mob = catalog.mobs[entry.mob]
             ref = f"{side}{i}"
@@ -1009,25 +1081,22 @@ def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdi
     """Check a parsed record (header first); never raises for a bad record."""
     verdict = Verdict("valid")
     if not lines:
-        return Verdict("unreadable", errors=[{"line": 1, "rule": None, "message": "empty record"}])
+        return Verdict("unreadable", errors=[error_entry(1, None, "b1_empty_record")])
     header = lines[0]
     if header.get("format") != FORMAT:
         return Verdict(
-            "unreadable",
-            errors=[{"line": 1, "rule": None, "message": f"the header names format {FORMAT}"}],
+            "unreadable", errors=[error_entry(1, None, "b1_header_format", format=FORMAT)]
         )
     if header.get("variant"):
         verdict.status = "unsupported"
         verdict.unsupported.append(
-            {"line": 1, "feature": f"variant:{header['variant']}", "message": "not modelled"}
+            NotModelled(f"variant:{header['variant']}", "b1_variant_not_modelled").entry(1)
         )
         return verdict
     try:
         state = _start(header, catalog)
     except RuleBroken as error:
-        return Verdict(
-            "invalid", errors=[{"line": 1, "rule": error.rule, "message": error.message}]
-        )
+        return Verdict("invalid", errors=[error.entry(1)])
     verdict.lists = {
         side: {
             "rank": slugify(str(header["players"][side].get("rank", ""))),
@@ -1042,26 +1111,22 @@ def verify_record(lines: Sequence[Mapping[str, Any]], catalog: Catalog) -> Verdi
         game.begin(ev, number < len(lines) and _looks_back(lines[number]))
         try:
             if handler is None:
-                raise NotModelled(f"event:{ev.get('event')}", "an event the engine does not know")
+                raise NotModelled(f"event:{ev.get('event')}", "b1_event_engine_does_not")
             handler(game, ev)
             game.settle()
         except RuleBroken as error:
             verdict.status = "invalid"
-            verdict.errors.append({"line": number, "rule": error.rule, "message": error.message})
-            game.step("Refused", error.rule, error.message)
+            verdict.errors.append(error.entry(number))
+            game.step("Refused", error.rule, error.key, **error.params)
             break
         except (TypeError, ValueError, AttributeError, KeyError) as malformed:
             # A field of the wrong shape: the record cannot be read past this line.
             verdict.status = "unreadable"
-            verdict.errors.append(
-                {"line": number, "rule": None, "message": f"malformed event: {malformed}"}
-            )
+            verdict.errors.append(error_entry(number, None, "b1_malformed_event", error=malformed))
             break
         except NotModelled as gap:
             verdict.status = "unsupported"
-            verdict.unsupported.append(
-                {"line": number, "feature": gap.feature, "message": gap.message}
-            )
+            verdict.unsupported.append(gap.entry(number))
             break
         verdict.events_checked += 1
     if verdict.status == "valid":
@@ -1090,11 +1155,9 @@ def verify_text(text: str | bytes, catalog: Catalog) -> Verdict:
             value = _decode(raw)
         except json.JSONDecodeError as error:
             return Verdict(
-                "unreadable", errors=[{"line": number, "rule": None, "message": str(error)}]
+                "unreadable", errors=[error_entry(number, None, "b1_line_not_json", error=error)]
             )
         if not isinstance(value, dict):
-            return Verdict(
-                "unreadable", errors=[{"line": number, "rule": None, "message": "not an object"}]
-            )
+            return Verdict("unreadable", errors=[error_entry(number, None, "b1_line_not_object")])
         lines.append(value)
     return verify_record(lines, catalog)

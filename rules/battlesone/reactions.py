@@ -26,6 +26,7 @@ from rules.battlesone.state import (
     MobState,
     other,
 )
+from rules.battlesone.texts import said
 from rules.battlesone.verdict import RuleBroken
 
 if TYPE_CHECKING:
@@ -64,23 +65,25 @@ class Reactions:
         ev = self.prev or {}
         actor = self.state.mobs.get(str(ev.get("mob")))
         if ev.get("event") not in kinds or actor is None or actor.controller == m.controller:
-            raise RuleBroken(S_PLAY, f"{what} answers an opposing {' or '.join(kinds)} just before")
+            raise RuleBroken(
+                S_PLAY, "b1_answers_opposing_just_before", what=what, kinds=" or ".join(kinds)
+            )
         return actor
 
     def undo_prev(self, keep: MobState, whole: bool = False) -> None:
         """Put back what the event just before did: to every Mob but `keep` (the LP and the
         position the actor spent stay spent), or to everything, turn order included."""
         if self.before_prev is None:
-            raise RuleBroken(S_PLAY, "there is no action to answer")
+            raise RuleBroken(S_PLAY, "b1_there_no_action_answer")
         refs = None if whole else [ref for ref in self.state.mobs if ref != keep.ref]
         self.state.restore(self.before_prev, refs)
-        self.step("Undone", S_PLAY, f"the action on line {self.line - 1} is undone")
+        self.step("Undone", S_PLAY, "b1_action_line_undone", line=self.line - 1)
 
     def total(self, m: MobState, slug: str) -> int:
         """What an ability's Total column holds now (its pool once used, else base + LP)."""
         ability = m.mob.ability(slug)
         if ability is None:
-            raise RuleBroken(S_ALMANAC, f"{m.mob.name} has no ability {slug!r} (HP cannot take LP)")
+            raise RuleBroken(S_ALMANAC, "b1_has_no_ability_hp", mob_name=m.mob.name, slug=slug)
         if slug in m.pools:
             return m.pools[slug]
         base = ability.dice.base if ability.dice else (ability.pool_base or 0)
@@ -92,7 +95,15 @@ class Reactions:
         t.extra_lp[slug] = t.extra_lp.get(slug, 0) + amount
         if slug in t.pools:
             t.pools[slug] += amount
-        self.step("LP", S_ALMANAC, f"{t.ref}'s {slug} Total {'+' if amount >= 0 else ''}{amount}")
+        self.step(
+            "LP",
+            S_ALMANAC,
+            "b1_total_changed",
+            target=t.ref,
+            slug=slug,
+            amount=amount,
+            sign="+" if amount >= 0 else "",
+        )
 
     # -- LP transfers ---------------------------------------------------------------------------
 
@@ -100,7 +111,7 @@ class Reactions:
         """AID: (3+LP), All-or-some, into another friendly Mob's ability Total (never HP)."""
         self.need_targets(targets, effect, m)
         if targets[0] is m:
-            raise RuleBroken(S_ALMANAC, f"{ability.name} is never used on its own Mob")
+            raise RuleBroken(S_ALMANAC, "b1_never_used_own_mob", ability=ability.name)
         self.move_lp(targets[0], str(ev.get("to")), self.spend(m, ability, ev))
 
     def do_steal(self, m, ability, effect, targets, ev) -> None:
@@ -116,13 +127,13 @@ class Reactions:
         """DIVVY: hand LP out of the DIVVY Total to friendly Mobs' ability Totals."""
         gifts = ev.get("gifts")
         if not isinstance(gifts, list) or not gifts:
-            raise RuleBroken(S_ALMANAC, 'DIVVY names its gifts: [{"mob", "ability", "lp"}]')
+            raise RuleBroken(S_ALMANAC, "b1_divvy_names_gifts")
         lp = sum(int(g.get("lp", 0)) for g in gifts)
         self.spend(m, ability, {**ev, "lp": lp})
         for gift in gifts:
             t = self.mob(gift.get("mob"), "gift to")
             if t.controller != m.controller or not t.alive:
-                raise RuleBroken(S_ALMANAC, f"{t.ref} is not a living friendly Mob")
+                raise RuleBroken(S_ALMANAC, "b1_not_living_friendly_mob", target=t.ref)
             self.move_lp(t, str(gift.get("ability")), int(gift["lp"]))
 
     def do_beg(self, m, ability, effect, targets, ev) -> None:
@@ -133,31 +144,31 @@ class Reactions:
         attempts = ev.get("attempts")
         friends = sum(1 for f in self.state.side(m.controller) if f.alive)
         if not isinstance(attempts, list) or not 1 <= len(attempts) <= friends:
-            raise RuleBroken(S_ALMANAC, f"BEG: 1 to {friends} attempts (one per Mob of the side)")
+            raise RuleBroken(S_ALMANAC, "b1_beg_1_attempts_one", friends=friends)
         given = 0
         for n, attempt in enumerate(attempts, start=1):
             ask = attempt.get("ask")
             if not isinstance(ask, int) or not n <= ask <= 6 * n:
-                raise RuleBroken(S_ALMANAC, f"BEG attempt {n}: the ask is {n} to {6 * n}")
+                raise RuleBroken(S_ALMANAC, "b1_beg_attempt_ask", n=n, high=6 * n)
             rolled = self.dice(attempt.get("dice"), n, 6, S_ALMANAC)
             if rolled <= ask:
                 if n != len(attempts):
-                    raise RuleBroken(S_ALMANAC, f"BEG attempt {n} gave LP: begging stops there")
+                    raise RuleBroken(S_ALMANAC, "b1_beg_attempt_gave_lp", n=n)
                 given = min(rolled, max(self.total(t, slug), 0))
             elif n == len(attempts) and n < friends:
-                raise RuleBroken(S_ALMANAC, f"BEG attempt {n} failed: a friend begs again")
+                raise RuleBroken(S_ALMANAC, "b1_beg_attempt_failed_friend", n=n)
         if given:
             self.move_lp(t, slug, -given)
         m.stock += given
-        self.step("BEG", S_ALMANAC, f"{m.ref} gets {given} Stock LP ({m.stock} in stock)")
+        self.step("BEG", S_ALMANAC, "b1_gets_stock_lp_stock", mob=m.ref, given=given, stock=m.stock)
 
     def do_amplify(self, m, ability, effect, targets, ev) -> None:
         """AMPLIFY: during its own party's Turn, adds the LP spent to the next ally's LP use."""
         if self.state.to_act != m.controller:
-            raise RuleBroken(S_ALMANAC, "AMPLIFY is cast during its own party's Turn")
+            raise RuleBroken(S_ALMANAC, "b1_amplify_cast_during_own")
         added = self.spend(m, ability, ev)
         self.state.amplify[m.controller] = added
-        self.step("AMPLIFY", S_ALMANAC, f"the next LP an ally uses get +{added}")
+        self.step("AMPLIFY", S_ALMANAC, "b1_next_lp_ally_uses", added=added)
 
     # -- who acts next ---------------------------------------------------------------------------
 
@@ -166,20 +177,20 @@ class Reactions:
         order = ev.get("order")
         foes = {f.ref for f in self.state.side(other(m.controller)) if f.alive}
         if not isinstance(order, list) or not order or not set(map(str, order)) <= foes:
-            raise RuleBroken(S_ALMANAC, f"FORECAST orders opposing Mobs: a list of {sorted(foes)}")
+            raise RuleBroken(S_ALMANAC, "b1_forecast_orders_opposing_mobs", mobs=sorted(foes))
         self.state.order[other(m.controller)] = [str(ref) for ref in order]
-        self.step("FORECAST", S_ALMANAC, f"{other(m.controller)} acts in the order {order}")
+        self.step("FORECAST", S_ALMANAC, "b1_acts_order", order=order, side=other(m.controller))
 
     def do_call(self, m, ability, effect, targets, ev) -> None:
         """CALL: names the next opposing Mob to act and what it does (and its LP)."""
         call = ev.get("next")
         if not isinstance(call, dict) or "action" not in call:
-            raise RuleBroken(S_ALMANAC, 'CALL names {"mob", "action": "attack" or an ability}')
+            raise RuleBroken(S_ALMANAC, "b1_call_names")
         t = self.mob(call.get("mob"), "called Mob")
         if t.controller == m.controller or not t.alive:
-            raise RuleBroken(S_ALMANAC, f"{t.ref} is not an opposing Mob alive")
+            raise RuleBroken(S_ALMANAC, "b1_not_opposing_mob_alive", target=t.ref)
         self.state.called[t.controller] = dict(call)
-        self.step("CALL", S_ALMANAC, f"{t.ref} must play {call['action']} next")
+        self.step("CALL", S_ALMANAC, "b1_must_play_next", target=t.ref, action=call["action"])
 
     def check_called(self, m: MobState, action: str, lp: Any) -> None:
         """FORECAST and CALL bind the side's next Turn Actions."""
@@ -187,12 +198,16 @@ class Reactions:
         if call is not None and (
             call.get("mob") != m.ref or call.get("action") != action or call.get("lp", lp) != lp
         ):
-            raise RuleBroken(S_ALMANAC, f"CALL named {call} for {m.controller}'s next action")
+            raise RuleBroken(
+                S_ALMANAC, "b1_call_named_for_next", call=call, controller=m.controller
+            )
         order = self.state.order.get(m.controller)
         if order and m.ref in order:
             waiting = [r for r in order if self.state.mobs[r].position == ACTIVE]
             if waiting and waiting[0] != m.ref:
-                raise RuleBroken(S_ALMANAC, f"FORECAST: {waiting[0]} acts before {m.ref}")
+                raise RuleBroken(
+                    S_ALMANAC, "b1_forecast_acts_before", waiting=waiting[0], mob=m.ref
+                )
 
     # -- answers to the action just before -----------------------------------------------------
 
@@ -202,7 +217,7 @@ class Reactions:
         kinds = ("ability", "go") if ability.slug == "dance" else ("ability", "go", "attack")
         actor = self.prev_actor(m, kinds, ability.name)
         if ability.slug != "dance" and m.ref not in self.prev_targets():
-            raise RuleBroken(S_PLAY, f"{ability.name} answers an action on {m.ref} itself")
+            raise RuleBroken(S_PLAY, "b1_answers_action_itself", ability=ability.name, mob=m.ref)
         self.undo_prev(keep=actor)
 
     def do_delay(self, m, ability, effect, targets, ev) -> None:
@@ -211,7 +226,7 @@ class Reactions:
         its side has played, (6+LP) VC ends every opposing action of the round."""
         if m.stance != ability.slug:
             if not ev.get("as_turn"):
-                raise RuleBroken(S_PLAY, "DELAY answers only while the Abjurer holds it, Fallow")
+                raise RuleBroken(S_PLAY, "b1_delay_answers_only_while")
             self.enter_stance(m, FALLOW, ability.slug)
             return
         if ev.get("all"):
@@ -219,12 +234,12 @@ class Reactions:
                 if foe.position == ACTIVE:
                     foe.position = INACTIVE
             m.position, m.stance = INACTIVE, None
-            self.step("DELAY", S_ALMANAC, "every opposing action of this round is delayed")
+            self.step("DELAY", S_ALMANAC, "b1_every_opposing_action_this")
             return
         actor = self.prev_actor(m, ("ability",), ability.name)
         self.undo_prev(keep=m, whole=True)
         actor.position, actor.stance = INACTIVE, None
-        self.step("DELAY", S_ALMANAC, f"{actor.ref}'s action is delayed; its Turn is lost")
+        self.step("DELAY", S_ALMANAC, "b1_action_delayed_turn_lost", ref=actor.ref)
         self.end_turn(actor.controller)
 
     def do_shield(self, m, ability, effect, targets, ev) -> None:
@@ -233,28 +248,35 @@ class Reactions:
         self.need_targets(targets, effect, m)
         ally = targets[0]
         if ally is m or m.position == STUCK:
-            raise RuleBroken(S_ALMANAC, "VIGILANTE: never on itself, never while STUCK")
+            raise RuleBroken(S_ALMANAC, "b1_vigilante_never_itself_never")
         blow = self.state.damage_before.get(ally.ref, 0)
         if not blow or self.before_prev is None:
-            raise RuleBroken(S_PLAY, f"VIGILANTE answers damage {ally.ref} has just taken")
+            raise RuleBroken(S_PLAY, "b1_vigilante_answers_damage_has", ally=ally.ref)
         self.state.restore(self.before_prev, [ally.ref])
         left = m.pools.setdefault(ability.slug, 2 * m.lp(ability.slug))
         prevented = min(blow, left)
         m.pools[ability.slug] = left - prevented
-        self.step("VIGILANTE", S_ALMANAC, f"{m.ref} takes {ally.ref}'s blow, {prevented} prevented")
+        self.step(
+            "VIGILANTE",
+            S_ALMANAC,
+            "b1_takes_blow_prevented",
+            mob=m.ref,
+            ally=ally.ref,
+            prevented=prevented,
+        )
         if blow > prevented:
-            self.deal(m, blow - prevented, f"{ally.ref}'s blow", S_ALMANAC)
+            self.deal(m, blow - prevented, said("b1_ally_blow", ally=ally.ref), S_ALMANAC)
 
     def do_redirect(self, m, ability, effect, targets, ev) -> None:
         """DISGUISE: the opposing action just played on a friendly Mob is played again, as
         recorded, on another friendly Mob instead."""
         if m.position != ACTIVE:
-            raise RuleBroken(S_ALMANAC, "DISGUISE is cast while the Illusionist is Active")
+            raise RuleBroken(S_ALMANAC, "b1_disguise_cast_while_illusionist")
         self.need_targets(targets, effect, m)
         self.prev_actor(m, ("ability", "attack"), ability.name)
         hit = self.prev_targets()
         if not hit or any(self.state.mobs[r].controller != m.controller for r in hit):
-            raise RuleBroken(S_PLAY, "DISGUISE answers an action on a friendly Mob")
+            raise RuleBroken(S_PLAY, "b1_disguise_answers_action_friendly")
         again = dict(self.prev or {})
         if "target" in again:
             again["target"] = targets[0].ref
@@ -269,12 +291,12 @@ class Reactions:
         prev = self.prev or {}
         actor = self.state.mobs.get(str(prev.get("mob")))
         if prev.get("event") != "ability" or actor is None:
-            raise RuleBroken(S_PLAY, "ECHO repeats a Turn Action spell or ability just played")
+            raise RuleBroken(S_PLAY, "b1_echo_repeats_turn_action")
         again = {**prev, **(ev.get("repeat") or {})}
         echoed = actor.mob.ability(str(prev.get("ability")))
         if echoed is None or not echoed.has("turn"):
-            raise RuleBroken(S_ALMANAC, "ECHO only repeats Turn Action spells and abilities")
-        self.step("ECHO", S_ALMANAC, f"{actor.ref}'s {echoed.name} is played again")
+            raise RuleBroken(S_ALMANAC, "b1_echo_only_repeats_turn")
+        self.step("ECHO", S_ALMANAC, "b1_played_again", ref=actor.ref, name=echoed.name)
         self.free_lp = True
         try:
             self.resolve(actor, echoed, self.effects[echoed.slug], self.targets(again), again, True)
@@ -285,11 +307,11 @@ class Reactions:
         """KARMA: the damage (`"doubles": "damage"`, the (6+LP) VC) or the healing (the (7+LP)
         VC) of the event just before happens once more."""
         if any(f.stance == "curse" for f in self.state.side(m.controller)):
-            raise RuleBroken(S_ALMANAC, "KARMA is not cast while the Witch is cursing")
+            raise RuleBroken(S_ALMANAC, "b1_karma_not_cast_while")
         damage = self.doubles(ev) == "damage"
         done = self.state.damage_before if damage else self.state.healed_before
         if not done:
-            raise RuleBroken(S_PLAY, f"KARMA doubles {self.doubles(ev)} of the event just before")
+            raise RuleBroken(S_PLAY, "b1_karma_doubles_event_just", doubles=self.doubles(ev))
         for ref, amount in done.items():
             t = self.state.mobs[ref]
             if not t.alive:
@@ -303,7 +325,7 @@ class Reactions:
     def doubles(ev: Mapping[str, Any]) -> str:
         what = ev.get("doubles")
         if what not in ("damage", "heal"):
-            raise RuleBroken(S_ALMANAC, 'KARMA names what it doubles: "damage" or "heal"')
+            raise RuleBroken(S_ALMANAC, "b1_karma_names_what_doubles")
         return str(what)
 
     def do_leap(self, m, ability, effect, targets, ev) -> None:
@@ -312,13 +334,13 @@ class Reactions:
         prev = self.prev or {}
         hit = prev.get("event") == "attack" and prev.get("mob") == m.ref
         if not hit or not self.state.damage_before:
-            raise RuleBroken(S_PLAY, "LEAP follows the Gladiator's own Attack that hit")
+            raise RuleBroken(S_PLAY, "b1_leap_follows_gladiator_own")
         left = m.pools.setdefault(ability.slug, m.lp(ability.slug))
         if left < 1:
-            raise RuleBroken(S_USAGE, f"{m.ref} has leapt its LP times already")
+            raise RuleBroken(S_USAGE, "b1_has_leapt_lp_times", mob=m.ref)
         m.pools[ability.slug] = left - 1
         m.position = ACTIVE
-        self.step("LEAP", S_ALMANAC, f"{m.ref} leaps back to the Portal, Active")
+        self.step("LEAP", S_ALMANAC, "b1_leaps_back_portal_active", mob=m.ref)
 
     def do_timeslip(self, m, ability, effect, targets, ev) -> None:
         """TIME SLIP: first Fallow; then, as Turn Actions, (8+LP) VC makes an Inactive Mob
@@ -329,9 +351,9 @@ class Reactions:
             return
         self.need_targets(targets, effect, m)
         if targets[0].position != INACTIVE:
-            raise RuleBroken(S_ALMANAC, f"{targets[0].ref} is not Inactive")
+            raise RuleBroken(S_ALMANAC, "b1_not_inactive", target=targets[0].ref)
         targets[0].position = ACTIVE
-        self.step("TIME SLIP", S_ALMANAC, f"{targets[0].ref} is Active again")
+        self.step("TIME SLIP", S_ALMANAC, "b1_active_again", target=targets[0].ref)
         if m.position == FALLOW:
             m.position = BUSY
         else:
@@ -345,14 +367,14 @@ class Reactions:
         damage (its LP + 1)."""
         self.prev_actor(m, ("ability", "attack", "go"), ability.name)
         if m.ref not in self.prev_targets():
-            raise RuleBroken(S_PLAY, "the demon answers an action on the Warlock")
+            raise RuleBroken(S_PLAY, "b1_demon_answers_action_warlock")
         if self.fire_vc(m, ability, ev, 1):
             self.state.restore(self.before_prev, [m.ref])  # type: ignore[arg-type]
             m.position, m.stance = INACTIVE, None
-            self.step("Demon", S_ALMANAC, f"the demon absorbs it; {m.ref} is Hacked: Inactive")
+            self.step("Demon", S_ALMANAC, "b1_demon_absorbs_hacked_inactive", mob=m.ref)
         else:
             m.position, m.stance = STUCK, None
-            self.deal(m, m.lp("demon-attack") + 1, "the demon", S_ALMANAC)
+            self.deal(m, m.lp("demon-attack") + 1, said("b1_the_demon"), S_ALMANAC)
             if m.alive:
                 m.position = STUCK
 
@@ -363,7 +385,7 @@ class Reactions:
         prev = self.prev or {}
         cast = actor.mob.ability(str(prev.get("ability")))
         if cast is None or cast.kind == "ability" or m.ref not in self.prev_targets():
-            raise RuleBroken(S_PLAY, "MAGIC CIRCLE answers a spell cast at the Runecaster")
+            raise RuleBroken(S_PLAY, "b1_magic_circle_answers_spell")
         self.undo_prev(keep=actor)
         faces = ability.dice.faces if ability.dice else 4
         count = m.pools.setdefault(ability.slug, max(m.lp(ability.slug), 1))
@@ -376,11 +398,11 @@ class Reactions:
         raw = ev.get("targets")
         toucher = self.mob(raw[0] if isinstance(raw, list) and raw else None, "toucher")
         if toucher.controller != self.state.to_act or toucher.position != ACTIVE:
-            raise RuleBroken(S_ALMANAC, "an Active Mob of the player on Turn touches the Icon")
+            raise RuleBroken(S_ALMANAC, "b1_active_mob_player_turn")
         self.turn_taken(toucher.controller, touching=True)
         toucher.position = INACTIVE
         m.position, m.stance = BUSY, "pigeon"
-        self.step("Icon", S_ALMANAC, f"{toucher.ref} touches the Icon: Inactive; a pigeon flies")
+        self.step("Icon", S_ALMANAC, "b1_touches_icon_inactive_pigeon", ref=toucher.ref)
         self.end_turn(toucher.controller)
 
     def fire_balls(self, m: MobState, ability: Ability, ev: Mapping[str, Any]) -> None:
@@ -390,23 +412,26 @@ class Reactions:
         target = self.mob(raw[0] if isinstance(raw, list) and len(raw) == 1 else None, "target")
         zone = next(name for name, held in ZONES.items() if m.position in held)
         if target.controller == m.controller or target.position not in ZONES[zone]:
-            raise RuleBroken(S_ALMANAC, f"BALLS strikes an opposing Mob in the {zone}")
+            raise RuleBroken(S_ALMANAC, "b1_balls_strikes_opposing_mob", zone=zone)
         if not self.fire_vc(m, ability, ev, 1):
             return
         self.deal(target, self.dice(ev.get("dice"), self.spend(m, ability, ev), 6, S_DAMAGE),
-                  f"{m.ref}'s BALLS", S_ALMANAC)  # fmt: skip
+                  said("b1_mob_balls", mob=m.ref), S_ALMANAC)  # fmt: skip
         m.position, m.stance = INACTIVE, None
-        self.step("BALLS", S_ALMANAC, f"a Mob has been damaged: BALLS is over, {m.ref} Inactive")
+        self.step("BALLS", S_ALMANAC, "b1_mob_has_been_damaged", mob=m.ref)
         self.claim("hp", ev.get("hp"), target.hp, S_HP)
 
     def fire_vc(self, m: MobState, ability: Ability, ev: Mapping[str, Any], which: int) -> bool:
         """A firing's own VC roll: the `which`-th "(N+LP) VC" of the text; a 20 misses."""
         bases = ability.vc_bases or ((ability.vc_base,) if ability.vc_base is not None else (0,))
         needed = bases[min(which, len(bases) - 1)] + m.lp(ability.slug) - self.penalty(m)
-        value = self.roll(ev.get("vc"), 20, f"{ability.name} VC roll", S_VC)
+        value = self.roll(ev.get("vc"), 20, said("b1_vc_roll", ability=ability.name), S_VC)
         hit = value != 20 and (value == 1 or value <= needed)
-        self.step("VC", S_VC, f"{ability.name} fires: VC {needed}, rolls {value}: "
-                  f"{'it takes' if hit else 'it misses'}")  # fmt: skip
+        outcome = "it takes" if hit else "it misses"
+        self.step(
+            "VC", S_VC, "b1_fires_vc_rolls", ability=ability.name, needed=needed, value=value,
+            outcome=outcome,
+        )  # fmt: skip
         self.claim("success", ev.get("success"), hit, S_VC)
         return hit
 
@@ -420,21 +445,21 @@ class Reactions:
     def enter_stance(self, m: MobState, position: str, slug: str) -> None:
         """Into Fallow or Busy with an ability; PEACE PIPE keeps opposing Mobs from Fallow."""
         if position == FALLOW and self.holding("peace-pipe", other(m.controller)):
-            raise RuleBroken(S_ALMANAC, f"PEACE PIPE: {m.ref} cannot become Fallow")
+            raise RuleBroken(S_ALMANAC, "b1_peace_pipe_cannot_become", mob=m.ref)
         if slug in m.barred:
-            raise RuleBroken(S_ALMANAC, f"{m.ref} cannot use {slug} again until next round")
+            raise RuleBroken(S_ALMANAC, "b1_cannot_use_again_until", mob=m.ref, slug=slug)
         m.position, m.stance = position, slug
-        self.step("Stance", S_USAGE, f"{m.ref} is {position} with {slug}")
+        self.step("Stance", S_USAGE, "b1_position_with", mob=m.ref, position=position, slug=slug)
         if slug == "peace-pipe":
             for foe in self.state.side(other(m.controller)):
                 if foe.position == FALLOW:
                     foe.position, foe.stance = INACTIVE, None
-                    self.step("PEACE PIPE", S_ALMANAC, f"{foe.ref} leaves Fallow: Inactive")
+                    self.step("PEACE PIPE", S_ALMANAC, "b1_leaves_fallow_inactive", ref=foe.ref)
         if slug == "aura":
             for ward in self.state.mobs.values():
                 if ward.owner == m.controller and ward.controller != ward.owner and ward.alive:
                     ward.controller, ward.position = ward.owner, INACTIVE
-                    self.step("AURA", S_ALMANAC, f"{ward.ref} goes back to its owner, Inactive")
+                    self.step("AURA", S_ALMANAC, "b1_goes_back_owner_inactive", ref=ward.ref)
 
     def holding(self, slug: str, side: str) -> bool:
         return bool(self.holders_of(slug, side))
@@ -448,7 +473,7 @@ class Reactions:
 
     def guard_target(self, actor: MobState, target: MobState) -> None:
         if self.protected(actor, target):
-            raise RuleBroken(S_ALMANAC, f"AURA: {target.ref} cannot be worked")
+            raise RuleBroken(S_ALMANAC, "b1_aura_cannot_be_worked", target=target.ref)
 
     def unprotected(self, actor: MobState, targets: list[MobState]) -> list[MobState]:
         """AURA: an action on several Mobs affects only those it does not protect."""
@@ -457,18 +482,18 @@ class Reactions:
             return targets
         names = ", ".join(t.ref for t in spared)
         if len(spared) == len(targets):
-            raise RuleBroken(S_ALMANAC, f"AURA: {names} cannot be worked")
-        self.step("AURA", S_ALMANAC, f"{names} in the Umbra: spared by AURA")
+            raise RuleBroken(S_ALMANAC, "b1_aura_cannot_be_worked_2", names=names)
+        self.step("AURA", S_ALMANAC, "b1_umbra_spared_by_aura", names=names)
         return [t for t in targets if t not in spared]
 
     def guard_ability(self, m: MobState, ability: Ability, go: bool) -> None:
         """NEW: opposing Mobs only attack (GO Actions and Fallow Mobs excepted)."""
         if not go and m.position != FALLOW and self.holding("new", other(m.controller)):
-            raise RuleBroken(S_ALMANAC, f"NEW: {m.ref} may only attack")
+            raise RuleBroken(S_ALMANAC, "b1_new_may_only_attack", mob=m.ref)
         if ability.slug in m.barred:
-            raise RuleBroken(S_ALMANAC, f"{m.ref} cannot use {ability.name} until next round")
+            raise RuleBroken(S_ALMANAC, "b1_cannot_use_until_next", mob=m.ref, ability=ability.name)
         if ability.slug == "pigeon" and m.stance != "pigeon":
-            raise RuleBroken(S_ALMANAC, "the pigeon flies only once the Icon has been touched")
+            raise RuleBroken(S_ALMANAC, "b1_pigeon_flies_only_once")
 
     def spirit_walk(self, target: MobState) -> bool:
         """SPIRIT WALK: a damaged walking Monk joins its spirit, Active, and cannot die of it."""
@@ -476,7 +501,7 @@ class Reactions:
             return False
         target.hp = max(target.hp, 1)
         target.position, target.stance = ACTIVE, None
-        self.step("Spirit", S_ALMANAC, f"{target.ref} joins its spirit: Active, {target.hp} HP")
+        self.step("Spirit", S_ALMANAC, "b1_joins_spirit_active_hp", target=target.ref, hp=target.hp)
         return True
 
     def halt_charge(self, target: MobState) -> None:
@@ -484,7 +509,7 @@ class Reactions:
         for ally in self.state.side(target.controller):
             if ally.position == ACTIVE:
                 ally.position = INACTIVE
-        self.step("Charge", S_ALMANAC, "the charge halts: the charging party goes Inactive")
+        self.step("Charge", S_ALMANAC, "b1_charge_halts_charging_party")
 
     def new_round_effects(self) -> None:
         """At each round: MAGIC CIRCLE's LP quip down (the circle ends at none), bars lift."""
@@ -495,7 +520,7 @@ class Reactions:
                 m.pools["magic-circle"] = left
                 if left <= 0:
                     m.position, m.stance = INACTIVE, None
-                    self.step("Circle", S_ALMANAC, f"{m.ref}'s MAGIC CIRCLE has run out")
+                    self.step("Circle", S_ALMANAC, "b1_magic_circle_has_run", mob=m.ref)
         self.state.order.clear()
         self.state.called.clear()
         self.state.charge_failed.clear()
@@ -505,4 +530,4 @@ class Reactions:
         before = t.hp
         t.hp = min(t.thp, t.hp + amount)
         self.state.healed_now[t.ref] = self.state.healed_now.get(t.ref, 0) + t.hp - before
-        self.step("Heal", S_HP, f"{t.ref} heals {t.hp - before} (THP {t.thp} is the cap)")
+        self.step("Heal", S_HP, "b1_heals_thp_cap", target=t.ref, thp=t.thp, amount=t.hp - before)

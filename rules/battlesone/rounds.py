@@ -59,15 +59,13 @@ class RoundRules:
             if not touching:
                 raise RuleBroken(
                     S_ALMANAC,
-                    "ICON OF IMPULSE: the first player did not touch the Icon, so the second "
-                    "player's first Turn Action is to touch it",
+                    "b1_icon_impulse_first_player",
                 )
             self.state.icon = None
         elif touching:
             raise RuleBroken(
                 S_ALMANAC,
-                "ICON OF IMPULSE is touched at the round's first Turn Action, or by the second "
-                "player right after the first declined",
+                "b1_icon_impulse_touched_at",
             )
 
     # -- AURA ------------------------------------------------------------------------------------
@@ -87,8 +85,8 @@ class RoundRules:
         if mage is not None:
             raise RuleBroken(
                 S_ALMANAC,
-                f"AURA: {mage.controller} has no Mob left in the Portal or on the Stage, so the "
-                "round is over: a new round starts",
+                "b1_aura_has_no_mob_2",
+                controller=mage.controller,
             )
 
     def end_round_by_aura(self) -> bool:
@@ -104,7 +102,7 @@ class RoundRules:
         self.step(
             "End Round",
             S_ALMANAC,
-            f"AURA: {mage.controller} has no Mob in the Portal or on the Stage: the round ends "
-            "and every Mob becomes Active, STUCK ones too",
+            "b1_aura_has_no_mob",
+            controller=mage.controller,
         )
         return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from rules.catalog import selectors
 from rules.catalog.services import TOOLS
@@ -14,17 +15,20 @@ from rules.engine.inspect import AreaRequest, Piece
 from rules.engine.reach import RangeKind, SpellRange
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Release
+from rules.refusals import AREA_NAMES
 
 
 class CatalogFilterForm(forms.Form):
     """Filters of the catalog browser; choices come from the release being browsed."""
 
-    q = forms.CharField(required=False, label="Name", max_length=80)
-    colour = forms.ChoiceField(required=False, label="Name colour")
-    level = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
-    type = forms.ChoiceField(required=False)
-    season = forms.ChoiceField(required=False)
-    edition = forms.ChoiceField(required=False)
+    q = forms.CharField(required=False, label=gettext_lazy("Name"), max_length=80)
+    colour = forms.ChoiceField(required=False, label=gettext_lazy("Name colour"))
+    level = forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, label=gettext_lazy("Level")
+    )
+    type = forms.ChoiceField(required=False, label=gettext_lazy("Type"))
+    season = forms.ChoiceField(required=False, label=gettext_lazy("Season"))
+    edition = forms.ChoiceField(required=False, label=gettext_lazy("Edition"))
 
     def __init__(self, *args, release: Release, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -33,11 +37,11 @@ class CatalogFilterForm(forms.Form):
         def options(values: list, label: str) -> list[tuple[str, str]]:
             return [("", label), *((str(v), str(v)) for v in values)]
 
-        self.fields["colour"].choices = options(list(NAME_COLOURS), "any colour")
-        self.fields["level"].choices = options(facets["levels"], "any level")
-        self.fields["type"].choices = options(facets["types"], "any type")
-        self.fields["season"].choices = options(facets["seasons"], "any season")
-        self.fields["edition"].choices = options(facets["editions"], "any edition")
+        self.fields["colour"].choices = options(list(NAME_COLOURS), _("any colour"))
+        self.fields["level"].choices = options(facets["levels"], _("any level"))
+        self.fields["type"].choices = options(facets["types"], _("any type"))
+        self.fields["season"].choices = options(facets["seasons"], _("any season"))
+        self.fields["edition"].choices = options(facets["editions"], _("any edition"))
 
     def filters(self) -> dict:
         """The valid filters as keyword arguments of `selectors.profiles`; invalid ones dropped."""
@@ -47,7 +51,7 @@ class CatalogFilterForm(forms.Form):
 
 
 class ArenaCreateForm(forms.Form):
-    name = forms.CharField(max_length=80)
+    name = forms.CharField(max_length=80, label=gettext_lazy("Name"))
 
 
 class PaintForm(forms.Form):
@@ -58,18 +62,37 @@ class PaintForm(forms.Form):
 
 
 SIGHT_RULINGS = {
-    "exact": ("Exact geometry: touching a corner does not block", sight.EXACT),
-    "closed_gaps": ("Diagonal gaps between two blockers are closed", sight.CLOSED_DIAGONAL_GAPS),
-    "strict_corners": ("Touching any corner of a blocker blocks", sight.STRICT_CORNERS),
+    "exact": (
+        gettext_lazy("Exact geometry: touching a corner does not block"),
+        sight.EXACT,
+    ),
+    "closed_gaps": (
+        gettext_lazy("Diagonal gaps between two blockers are closed"),
+        sight.CLOSED_DIAGONAL_GAPS,
+    ),
+    "strict_corners": (
+        gettext_lazy("Touching any corner of a blocker blocks"),
+        sight.STRICT_CORNERS,
+    ),
 }
 RANGE_KINDS = [
-    ("", "No spell"),
-    ("melee", "Close combat (4.15.2)"),
-    ("ranged", "Ranged (4.15.3)"),
-    ("line", "Line (4.15.4)"),
-    ("no_los", "Without line of sight (4.15.5)"),
-    ("self", "Personal (4.15.6)"),
+    ("", gettext_lazy("No spell")),
+    ("melee", gettext_lazy("Close combat (4.15.2)")),
+    ("ranged", gettext_lazy("Ranged (4.15.3)")),
+    ("line", gettext_lazy("Line (4.15.4)")),
+    ("no_los", gettext_lazy("Without line of sight (4.15.5)")),
+    ("self", gettext_lazy("Personal (4.15.6)")),
 ]
+FACINGS = {
+    "NORTH": pgettext_lazy("a facing on the board", "North"),
+    "EAST": pgettext_lazy("a facing on the board", "East"),
+    "SOUTH": pgettext_lazy("a facing on the board", "South"),
+    "WEST": pgettext_lazy("a facing on the board", "West"),
+}
+TURNS = {
+    "left": pgettext_lazy("an Axe turns", "left"),
+    "right": pgettext_lazy("an Axe turns", "right"),
+}
 
 
 def _cell(value: str, field: str) -> Cell:
@@ -88,24 +111,41 @@ class BoardInspectForm(forms.Form):
     name marks an Itty-Bitty piece that does not block sight.
     """
 
-    pieces = forms.CharField(required=False, max_length=2000, label="Pieces (side:cell:name)")
-    viewer = forms.CharField(max_length=3, label="Looking from")
-    ruling = forms.ChoiceField(
-        choices=[(k, label) for k, (label, _) in SIGHT_RULINGS.items()], initial="exact"
+    pieces = forms.CharField(
+        required=False, max_length=2000, label=gettext_lazy("Pieces (side:cell:name)")
     )
-    range_kind = forms.ChoiceField(choices=RANGE_KINDS, required=False, label="Spell range")
+    viewer = forms.CharField(max_length=3, label=gettext_lazy("Looking from"))
+    ruling = forms.ChoiceField(
+        choices=[(k, label) for k, (label, _) in SIGHT_RULINGS.items()],
+        initial="exact",
+        label=gettext_lazy("Ruling"),
+    )
+    range_kind = forms.ChoiceField(
+        choices=RANGE_KINDS, required=False, label=gettext_lazy("Spell range")
+    )
     range_min = forms.IntegerField(required=False, min_value=0, max_value=12, label="MIN")
     range_max = forms.IntegerField(required=False, min_value=0, max_value=12, label="MAX")
-    modifiable = forms.BooleanField(required=False, label="Modifiable range")
-    range_bonus = forms.IntegerField(required=False, min_value=-6, max_value=6, initial=0)
-    target = forms.CharField(required=False, max_length=3)
+    modifiable = forms.BooleanField(required=False, label=gettext_lazy("Modifiable range"))
+    range_bonus = forms.IntegerField(
+        required=False, min_value=-6, max_value=6, initial=0, label=gettext_lazy("Range bonus")
+    )
+    target = forms.CharField(required=False, max_length=3, label=gettext_lazy("Target"))
     shape = forms.ChoiceField(
-        required=False, choices=[("", "No area")] + [(s.value, s.value.title()) for s in Shape]
+        required=False,
+        choices=[("", gettext_lazy("No area"))]
+        + [(s.value, AREA_NAMES.get(s.value.title(), s.value.title())) for s in Shape],
+        label=gettext_lazy("Shape"),
     )
     facing = forms.ChoiceField(
-        required=False, choices=[("", "Automatic")] + [(f.name, f.name.title()) for f in Facing]
+        required=False,
+        choices=[("", gettext_lazy("Automatic"))] + [(f.name, FACINGS[f.name]) for f in Facing],
+        label=gettext_lazy("Facing"),
     )
-    turn = forms.ChoiceField(required=False, choices=[("", "-")] + [(t.value, t) for t in Turn])
+    turn = forms.ChoiceField(
+        required=False,
+        choices=[("", "-")] + [(t.value, TURNS[t.value]) for t in Turn],
+        label=pgettext_lazy("the side an Axe area turns to", "Turn"),
+    )
 
     def clean_viewer(self) -> Cell:
         return _cell(self.cleaned_data["viewer"], "viewer")

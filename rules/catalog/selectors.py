@@ -421,6 +421,22 @@ def verify_match_log(
         return UnreadableReport((ParseIssue(1, "catalog", message),))
 
 
+def english_only_powers(names: Iterable[str]) -> set[str]:
+    """The names among `names` (as the engine prints them) of catalog powers the French powers
+    file has no name for: a French page shows them in English, marked (issue 18). A name that
+    is no catalog power (a card, a spell) is not among them."""
+    by_slug = {slugify(name): name for name in names}
+    rows = Power.objects.filter(Q(name__in=list(by_slug.values())) | Q(slug__in=list(by_slug)))
+    french = rows.exclude(name_fr="").values_list("name", "slug")
+    translated = {name for name, _ in french} | {by_slug.get(slug) for _, slug in french}
+    found = set()
+    for name, slug in rows.filter(name_fr="").values_list("name", "slug"):
+        english = name if name in by_slug.values() else by_slug.get(slug)
+        if english is not None and english not in translated:
+            found.add(english)
+    return found
+
+
 def french_power_names(names: Iterable[str]) -> dict[str, str]:
     """English power name -> the French powers file's name, for the names that have one (the
     catalog import stores it, `Power.name_fr`); a name without one is left out. The engine

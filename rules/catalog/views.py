@@ -14,8 +14,10 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.functional import Promise
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules import board_words, refusals
@@ -38,20 +40,27 @@ EDITOR_CELL = 40
 """Cell size of the editor's board, in pixels; the click grid is laid over it (see catalog.css)."""
 
 # Names players use for the usage limit colours of 4.8.3 and the damage disks of 4.10.3/4.8.6.
-LIMIT_LABELS = {
-    "unlimited": "No limit",
-    "once_per_turn": "Once per turn",
-    "once_per_turn_per_target": "Once per turn per target",
-    "once_per_game": "Once per game",
+LIMIT_LABELS: dict[str, Promise] = {
+    "unlimited": gettext_lazy("No limit"),
+    "once_per_turn": gettext_lazy("Once per turn"),
+    "once_per_turn_per_target": gettext_lazy("Once per turn per target"),
+    "once_per_game": gettext_lazy("Once per game"),
 }
-ELEMENT_LABELS = {
-    "water": "Water",
-    "air": "Air",
-    "earth": "Earth",
-    "fire": "Fire",
-    "neutral": "Neutral",
-    "heal": "Heal",
+ELEMENT_LABELS: dict[str, Promise] = {
+    "water": gettext_lazy("Water"),
+    "air": gettext_lazy("Air"),
+    "earth": gettext_lazy("Earth"),
+    "fire": gettext_lazy("Fire"),
+    "neutral": gettext_lazy("Neutral"),
+    "heal": pgettext_lazy("a spell's element", "Heal"),
 }
+COST_LABELS: dict[str, Promise] = {
+    "ap": gettext_lazy("AP"),
+    "mp": gettext_lazy("MP"),
+    "hp": gettext_lazy("HP"),
+    "kama": gettext_lazy("Kamas"),
+}
+"""A spell's cost by resource, as the card's bar abbreviates it (PA/PM/PV in French)."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +68,7 @@ class RangeIcon:
     """One range icon of a spell bar (4.15.2-4.15.6): which shape, and what it means."""
 
     kind: str
-    title: str
+    title: str | Promise
 
 
 @dataclass(frozen=True)
@@ -78,28 +87,31 @@ def spell_view(spell: Spell) -> SpellView:
     line-only, cross for no line of sight, oval for personal (4.15); green range icons are
     modifiable, red fixed (4.15.7)."""
     if spell.range_kind == "self":
-        icons = (RangeIcon("self", "Personal spell"),)
+        icons = (RangeIcon("self", gettext_lazy("Personal spell")),)
         text = ""
     elif spell.range_kind == "melee":
-        icons = (RangeIcon("melee", "Close combat"),)
+        icons = (RangeIcon("melee", gettext_lazy("Close combat")),)
         text = "1"
     else:
         icons = ()
         if spell.range_line:
-            icons += (RangeIcon("line", "Line only"),)
+            icons += (RangeIcon("line", gettext_lazy("Line only")),)
         if not spell.range_los:
-            icons += (RangeIcon("nolos", "No line of sight needed"),)
-        icons = icons or (RangeIcon("ranged", "Ranged"),)
+            icons += (RangeIcon("nolos", gettext_lazy("No line of sight needed")),)
+        icons = icons or (RangeIcon("ranged", gettext_lazy("Ranged")),)
         text = f"{spell.range_min}-{spell.range_max}"
-    cost = " ".join(f"{amount} {resource.upper()}" for resource, amount in spell.cost.items())
+    cost = " ".join(
+        f"{amount} {COST_LABELS.get(resource, resource.upper())}"
+        for resource, amount in spell.cost.items()
+    )
     return SpellView(
         spell=spell,
         icons=icons,
         range_text=text,
         modifiable=spell.range_modifiable and spell.range_kind == "ranged",
-        limit_label=LIMIT_LABELS[spell.limit],
-        element_label=ELEMENT_LABELS.get(spell.element, ""),
-        cost_text=cost or "free",
+        limit_label=str(LIMIT_LABELS[spell.limit]),
+        element_label=str(ELEMENT_LABELS.get(spell.element, "")),
+        cost_text=cost or _("free"),
     )
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.systems.phase import PhaseError, Step
+from rules.engine.refusals import Joined
+from rules.systems.phase import PhaseError, Step, Unreadable, said
 
 S_PHASE = "Cast Phase"
 S_CASTING = "Casting Spells"
@@ -38,9 +39,9 @@ class Spell:
 
     def __post_init__(self) -> None:
         if not isinstance(self.difficulty, int) or isinstance(self.difficulty, bool):
-            raise ValueError(f"{self.name}: Cast Difficulty is a whole number")
+            raise Unreadable("ph_cast_difficulty_whole_number", name=self.name)
         if self.kind not in (None, "basic", "ongoing", "cast_attack"):
-            raise ValueError(f"{self.name}: spell type basic, ongoing or cast_attack")
+            raise Unreadable("ph_spell_type_basic_ongoing", name=self.name)
 
 
 @dataclass
@@ -104,62 +105,80 @@ def cast_check(
     the caster as having attempted (so it may not Shoot) and adds a cast Ongoing Spell."""
     steps: list[Step] = []
     if first_turn_of_first_player:
-        raise CastError(S_PHASE, "the first player's first turn has no Cast Phase")
+        raise CastError(S_PHASE, "ph_first_player_first_turn")
     if caster.attempted:
-        raise CastError(S_PHASE, f"{caster.name} has attempted a spell this turn already")
+        raise CastError(S_PHASE, "ph_attempted_spell_turn_already", caster=caster.name)
     if caster.stunned or caster.dazed:
         state = "Stunned" if caster.stunned else "Dazed"
-        raise CastError(S_CASTING, f"{caster.name} is {state} and cannot cast")
+        raise CastError(S_CASTING, "ph_cannot_cast", caster=caster.name, state=state)
     if not caster.knows(spell):
         rule = S_BASIC if spell.kind == "basic" else S_CASTING
-        why = "Divine Casters gain no Basic Spells" if caster.divine else "it does not know it"
-        raise CastError(rule, f"{caster.name} cannot cast {spell.name}: {why}")
+        why = said("ph_divine_no_basic") if caster.divine else said("ph_does_not_know")
+        raise CastError(rule, "ph_cannot_cast_2", caster=caster.name, spell=spell.name, why=why)
     if spell.kind == "ongoing" and spell.name in caster.ongoing:
-        raise CastError(S_ONGOING, f"{spell.name} is in effect already: one instance at a time")
+        raise CastError(S_ONGOING, "ph_effect_already_one_instance", spell=spell.name)
     outside = set(target_in_melee_with) - {caster.name, *caster.engaged_with}
     if spell.kind == "cast_attack" and target_in_melee_with and outside:
-        raise CastError(S_ATTACK, "no Cast Attack into a melee combat the caster is not in")
+        raise CastError(S_ATTACK, "ph_no_cast_attack_into")
     if not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= DIE:
-        raise CastError(S_CASTING, f"a d{DIE} shows 1 to {DIE}, not {roll}")
+        raise CastError(S_CASTING, "ph_d_shows_1_not", faces=DIE, roll=roll)
     if caster.shot:
-        raise CastError(S_CASTING, f"{caster.name} has shot this turn and cannot cast")
+        raise CastError(S_CASTING, "ph_shot_turn_cannot_cast", caster=caster.name)
     caster.attempted = True
     difficulty = spell.difficulty
-    steps.append(Step("Difficulty", S_CASTING, f"{spell.name}: Cast Difficulty {difficulty}"))
+    steps.append(
+        Step.said(
+            "Difficulty", S_CASTING, "ph_cast_difficulty", spell=spell.name, difficulty=difficulty
+        )
+    )
     reasons = [why for why, on in (("Engaged", caster.engaged), ("Ran", caster.ran)) if on]
     if reasons:
         extra = PENALTY * (len(reasons) if stack else 1)
         difficulty += extra
-        steps.append(Step("Modifier", S_MODIFIERS, f"{' and '.join(reasons)}: +{extra}"))
+        steps.append(
+            Step.said(
+                "Modifier",
+                S_MODIFIERS,
+                "ph_modifier",
+                reasons=Joined(tuple(reasons), ", ", " and "),
+                extra=extra,
+            )
+        )
     if roll == DIE:
         success = True
-        steps.append(Step("Cast Check", S_MODIFIERS, f"a 20 always succeeds (needs {difficulty})"))
+        steps.append(
+            Step.said(
+                "Cast Check", S_MODIFIERS, "ph_20_always_succeeds_needs", difficulty=difficulty
+            )
+        )
     else:
         success = roll >= difficulty
         steps.append(
-            Step(
+            Step.said(
                 "Cast Check",
                 S_CASTING,
-                f"rolls {roll} against {difficulty}: {'success' if success else 'failure'}",
+                "ph_rolls_against",
+                roll=roll,
+                difficulty=difficulty,
+                outcome="success" if success else "failure",
             )
         )
     steps.append(
-        Step("No shooting", S_CASTING, f"{caster.name} attempted a spell: no Shoot this turn")
+        Step.said("No shooting", S_CASTING, "ph_attempted_spell_no_shoot", caster=caster.name)
     )
     injury = None
     if success:
-        steps.append(Step("Resolve", S_CASTING, f"{spell.name} resolves as described"))
+        steps.append(Step.said("Resolve", S_CASTING, "ph_resolves_as_described", spell=spell.name))
         if spell.kind == "ongoing":
             caster.ongoing.append(spell.name)
-            steps.append(Step("Ongoing", S_ONGOING, f"{spell.name} stays in effect"))
+            steps.append(Step.said("Ongoing", S_ONGOING, "ph_stays_effect", spell=spell.name))
         if spell.kind == "cast_attack":
             injury = roll
             steps.append(
-                Step("Injury Check", S_ATTACK, f"the roll {roll} is the Injury Check; the target "
-                     "makes a Defence Check")
+                Step.said("Injury Check", S_ATTACK, "ph_roll_injury_check_target", roll=roll)
             )  # fmt: skip
     else:
-        steps.append(Step("Nothing", S_CASTING, "the Cast Check failed: nothing happens"))
+        steps.append(Step.said("Nothing", S_CASTING, "ph_cast_check_failed_nothing"))
     return CastResult(caster.name, spell.name, difficulty, roll, success, steps, injury)
 
 
@@ -170,16 +189,20 @@ def upkeep(caster: Caster, morale: dict[str, bool]) -> list[Step]:
     steps: list[Step] = []
     if caster.stunned or caster.incapacitated:
         for name in caster.ongoing:
-            steps.append(Step("Ends", S_ONGOING, f"{caster.name} is Stunned or Incapacitated: "
-                              f"{name} ends"))  # fmt: skip
+            steps.append(
+                Step.said("Ends", S_ONGOING, "ph_stunned_incapacitated_ends", caster=caster.name,
+                          name=name)
+            )  # fmt: skip
         caster.ongoing.clear()
         return steps
     for name in list(caster.ongoing):
         if name not in morale:
-            raise CastError(S_ONGOING, f"{name} needs a Morale Check at the start of the turn")
+            raise CastError(S_ONGOING, "ph_needs_morale_check_at", name=name)
         if morale[name]:
-            steps.append(Step("Morale", S_ONGOING, f"{name}: Morale Check passed, it remains"))
+            steps.append(
+                Step.said("Morale", S_ONGOING, "ph_morale_check_passed_remains", name=name)
+            )
         else:
             caster.ongoing.remove(name)
-            steps.append(Step("Morale", S_ONGOING, f"{name}: Morale Check failed, it ends"))
+            steps.append(Step.said("Morale", S_ONGOING, "ph_morale_check_failed_ends", name=name))
     return steps

@@ -39,9 +39,9 @@ def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
         stack = bool(record.get("stack_modifiers"))
         attempts = list(record.get("attempts") or [])
         if not all(isinstance(a, Mapping) for a in attempts):
-            raise TypeError("attempts: a list of {caster, spell, roll} objects")
+            raise phase.Unreadable("ph_attempts_list_objects")
     except (KeyError, TypeError, ValueError) as error:
-        return phase.unreadable(SYSTEM, COUNTER, str(error), ongoing={})
+        return phase.unreadable(SYSTEM, COUNTER, error, ongoing={})
     report = phase.report(SYSTEM, COUNTER)
     try:
         for name, morale in (record.get("upkeep") or {}).items():
@@ -49,12 +49,12 @@ def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
             report["trace"].append({"upkeep": name, "steps": [s.to_dict() for s in steps]})
         for index, attempt in enumerate(attempts):
             if attempt.get("effect"):
-                phase.unsupported(report, index, "spell descriptions are not part of the fragment")
+                phase.unsupported(report, index, "ph_spell_descriptions_are_not")
                 break
             caster = casters.get(attempt.get("caster"))
             spell = spells.get(attempt.get("spell"))
             if caster is None or spell is None:
-                raise CastError(S_CASTING, f"unknown caster or spell in attempt {index}")
+                raise CastError(S_CASTING, "ph_unknown_caster_spell_attempt", index=index)
             result = cast_check(
                 caster,
                 spell,
@@ -68,10 +68,10 @@ def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
             phase.compare(report, index, attempt, result, CLAIMS)
         for name in record.get("shots") or []:
             if casters[name].attempted:
-                raise CastError(S_CASTING, f"{name} attempted a spell and cannot Shoot this turn")
+                raise CastError(S_CASTING, "ph_attempted_spell_cannot_shoot", name=name)
     except CastError as error:
         phase.refuse(report, error)
     except KeyError as error:
-        phase.refuse(report, CastError(S_CASTING, f"unknown caster {error}"))
+        phase.refuse(report, CastError(S_CASTING, "ph_unknown_caster", error=error))
     report["ongoing"] = {name: list(c.ongoing) for name, c in casters.items()}
     return phase.finish(report, record.get("done"))

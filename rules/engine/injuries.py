@@ -229,17 +229,12 @@ def settle_hp(state: GameState) -> GameState:
     """KO every unit whose Injuries reach its HP now (4.10.2 is checked continuously): HP can
     drop when the power raising it leaves play or its condition stops holding."""
     while state.phase is not Phase.OVER:
-        due = next(
-            (
-                u
-                for u in state.in_arena()
-                if u.profile.hp is not None
-                and u.injuries >= u.profile.hp  # powers only raise HP (`powers.hp_bonuses`)
-                and u.injuries >= (max_hp(state, u) or 0)
-            ),
-            None,
-        )
-        if due is None:
+        for unit in state.in_arena():  # a plain loop: this runs after every event
+            hp, injuries = unit.profile.hp, unit.injuries
+            # powers only raise HP (`powers.hp_bonuses`): below the printed HP, no KO
+            if hp is not None and injuries >= hp and injuries >= (max_hp(state, unit) or 0):
+                break
+        else:
             return state
-        state = knock_out(state, due.id)
+        state = knock_out(state, unit.id)
     return state

@@ -473,9 +473,13 @@ def _own_only(state: GameState, unit: Unit) -> frozenset[str] | Any:
     own = unit.own_powers
     if not quiet or not own.isdisjoint(_OWN_CHANGERS):
         return UNKNOWN
-    uid = unit.id
-    for entry in state.lasting_now:
-        if entry.unit == uid and entry.kind in _SPELL_POWER_KINDS:
+    now = state.lasting_now
+    if now:  # a spell's effect on this unit's powers this turn (`_spell_powers`)?
+        kept = memo.get("spell-powers-now")
+        if kept is None or kept[0] is not now:  # kept with the lasting effects it read
+            units = frozenset(e.unit for e in now if e.kind in _SPELL_POWER_KINDS)
+            kept = memo["spell-powers-now"] = (now, units)
+        if unit.id in kept[1]:
             return UNKNOWN
     return own
 
@@ -591,11 +595,17 @@ def possible_powers(state: GameState) -> frozenset[str]:
     """Every power a unit in the arena may have now: a superset of each one's `powers_of` (the
     powers held in the arena, what those and a KO'd Vorpal Heritage may give, and the powers
     spells gave this turn). A question about powers nobody can have stops here."""
+    memo, now = state.roster_memo, state.lasting_now
+    kept = memo.get("possible-now")  # asked several times per event: kept with what it read
+    if kept is not None and kept[0] is now:  # this turn's lasting effects, by identity
+        return kept[1]
     found = _possible_held(state)
-    if not state.lasting_now:  # no lasting effect this turn: no power gained by a spell
-        return found
-    gained = _gained_by_spells(state)
-    return found.union(gained) if gained else found
+    if now:  # else no lasting effect this turn: no power gained by a spell
+        gained = _gained_by_spells(state)
+        if gained:
+            found = found.union(gained)
+    memo["possible-now"] = (now, found)
+    return found
 
 
 def may_have(state: GameState, powers: frozenset[str]) -> bool:

@@ -36,6 +36,7 @@ REFUSALS: dict[str, str] = {
     "tension_opens_turn": "the Roll for Tension opens a player's turn",
     "tension_two_dice": "the Roll for Tension has 2 dice, not {count}",
     "inspiration_after_tension": "Inspiration follows the Roll for Tension",
+    "inspiration_before_pieces": "Inspiration comes before the pieces' turns, which have begun",
     "no_unused_tension_die": "there is no unused Tension die number {die}",
     "not_active_players_krosmaster": "{unit} is not one of the active player's Krosmasters",
     "refund_after_inspiration": "Refund! follows Inspiration",
@@ -53,6 +54,7 @@ REFUSALS: dict[str, str] = {
     "activate_first": "{unit} must be activated (its Preliminary Phase) before it can {action}",
     "turn_ended_by": "{source} ended {unit}'s turn: only its end may follow",
     "only_active_turn_ends": "only the active Game Piece's turn ends, {active}'s",
+    "turn_over": "{unit} has played this turn: its turn is over and it cannot {action}",
     "interior_fire_choice": (
         "{unit} has -1 AP and -1 MP markers: Interior Fire removes one, and the activate event "
         "must name it (choices: marker:ap or marker:mp)"
@@ -82,14 +84,18 @@ REFUSALS: dict[str, str] = {
     "reward_goes_to": "the Reward must go to one of {units}",
     "not_own_krosmaster": "{unit} is not a Krosmaster of player {side}",
     "no_room_for_reward": "{unit} cannot receive another Demonic Reward",
+    "reward_holder_out_of_arena": (
+        "{unit} is out of the arena: a KO'd Krosmaster holds no Demonic Reward"
+    ),
+    "inspired_out_of_arena": (
+        "{unit} is out of the arena: an Inspiration die on its card gives no Power"
+    ),
     "reward_already_revealed": "{unit} already revealed a Demonic Reward this turn",
     "no_face_down_reward": "{unit} holds no face-down {reward}",
     "face_up_kind_already": "{unit} already has a face-up {kind}",
     "dofus_and_trophy": "{unit} cannot have both a Dofus and a Trophy",
     # Effects on standby, markers (4.11.6, 4.18.3)
     "effect_on_standby": "{kind} of {source} is on standby and must be resolved first",
-    "standby_first": "effects on standby must be resolved first",
-    "still_on_standby": "{effect} is still on standby",
     "no_gauge": "{unit} has no gauge for these markers",
     # Summons (4.3.5, 4.19)
     "summon_owner": "{summon} must belong to {summoner}'s player",
@@ -294,6 +300,64 @@ REFUSALS: dict[str, str] = {
     "term_versus": "{critical} vs {armour}",
     "term_heal_power": "Heal power (4.9.13)",
     "term_heal_critical": "at least one critical success",
+    # A card's or a power's own reason for a damage term, a die or a marker (a `said` inside
+    # the facts of a trace line)
+    "why_spirit_bam_other_allied": "Spirit Bam: {count} other allied Eliatropes in play",
+    "why_fatal_fatality_injuries": "Fatal Fatality: {target} has {injuries} Injuries",
+    "why_icarbonized_ap_mp_markers": "Icarbonized: {count} + AP/MP markers on {target}",
+    "why_impetuous_shot_target_cells": "Impetuous Shot: the target is {cells} cells away",
+    "why_dynamite_duo_yugo_adjacent": "Dynamite Duo: Yugo adjacent to the target",
+    "why_draconic_helping_hand_yugo": "Draconic Helping Hand: Yugo adjacent to the target",
+    "why_wakfuria_injuries": "Wakfuria: {caster} has {injuries} Injuries",
+    "why_punishment_caster_opponent_territory": "Punishment: the caster is in opponent's territory",
+    "why_smithereens_injury": "Smithereens: {target} has no Injury",
+    "why_jammy_defeat_strawberry_jelly": "Jammy Defeat: a Strawberry Jelly adjacent to the target",
+    "why_reinforcements_another_allied_krosmaster": (
+        "Reinforcements: another allied Krosmaster adjacent to the target"
+    ),
+    "why_prey_weak_vigilante": "Prey on the Weak: {target} is a Vigilante",
+    "why_restoration_knight": "Restoration: {target} is a Knight",
+    "why_cannon_pass_allied_target": "Cannon Pass: allied target {ally}",
+    "why_frantic_rhythm_already_hurt": "Frantic Rhythm: {caster} already hurt {victim} this turn",
+    "why_toadaby_other_allied_knights": "Toadaby: {count} other allied Knights in play",
+    "why_cutting_justice_1_ap": "Cutting Justice: -1 AP marker on the caster",
+    "why_double_dragon_yugo_adjacent": "Double Dragon: Yugo adjacent to {unit}",
+    "why_feint_caster_opponent_territory": "Feint: {unit} in the caster's opponent's territory",
+    "why_sob_max_range": "Sob: max Range {range}",
+    "why_gut_sword_injuries": "Gut Sword: {injuries} Injuries on {caster}",
+    "why_crocrocabulia_allied_immature_dreggons": "Crocrocabulia: {count} allied Immature Dreggons",
+    "why_frivolous_spending_allied_summon": "Frivolous Spending: {count} allied summon names",
+    "why_feather_tornado_allied_crobaks": "Feather Tornado: {count} allied Crobaks",
+    "why_flame_shock_allied_targets": "Flame Shock: {allies} allied targets",
+    "why_vile_age_critical_successes": "Vile Age: {count} critical successes",
+    "why_flame_shock_allied_target": "Flame Shock: allied target",
+    "why_imperial_decree_main_target": "Imperial Decree: the main target is an allied summon",
+    "why_restoration_allied_knight_play": "Restoration: an allied Knight in play",
+    "why_spell_gain": "{spell} (+{amount})",
+    "why_ap_mp_remaining": "{count} AP and MP remaining",
+    "why_mp_remaining": "{count} MP remaining",
+    "why_jackpot_three_heads": "Jackpot: three heads",
+    "why_backlash_earlier_backlash": "Backlash: {count} earlier Backlash this turn",
+    "why_fast_draw_not_damaged": "Fast Draw: {caster} has not damaged {target} this turn",
+    "why_sword_fate_already_damaged": (
+        "Sword of Fate: {target} already damaged by {caster} this turn"
+    ),
+    "why_ruse_already_damaged_by": "Ruse: {target} already damaged by a Bandit this turn",
+    "why_last_breath_was_ko": "Last Breath: {caster} was KO'd casting it",
+    "why_damaged_by_bandit": "{spell}: damaged by a Bandit",
+    "why_tambourino_multiman": "Tambourino: {target} is a Multiman",
+    "why_ogrine_burn_ap_mp": "Ogrine Burn: {target} has AP and MP markers",
+    "why_biceps_first_biceps": "Biceps: first Biceps this turn",
+    "why_devotion_ap_marker": "Devotion: no +AP marker",
+    "why_acceleration_mp_marker": "Acceleration: no +MP marker",
+    "why_motivating_haka_allied_target": "Motivating Haka: allied target without +AP",
+    "why_draconian_crisis_was_not": "Draconian Crisis: {target} was not pushed",
+    "why_heads": "{count} heads",
+    "why_vile_age_every_critical": "Vile Age: every critical success counts twice",
+    "why_shadow_jungle_counts_as": "Shadow of the Jungle: {unit} counts as Level {level}",
+    "why_puddlage_against": "Puddlage against {against}",
+    "why_1_hunted_marker_driving": "-1 Hunted marker (Driving)",
+    "why_ecaflip_second_chance_rerolled": "Ecaflip's Second Chance: rerolled, {count} dice count",
     # What the engine does not model (`Unsupported`)
     "unmodelled_power_cast": (
         "{unit} ({profile}) holds {power}, which the engine does not model, next to {caster}'s cast"

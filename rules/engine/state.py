@@ -16,7 +16,7 @@ from typing import Any
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import DROPS, all_lazies, dropped, lazy, replace
+from rules.engine.frozen import all_lazies, copy_dict, dropped, lazy, replace
 from rules.engine.refusals import said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
@@ -255,12 +255,18 @@ class PlayerState:
     kamas: int = 0
 
 
+#: `PendingEffect.moment` of an effect triggered in a piece's Preliminary Phase (6.2.1.d).
+START_OF_TURN = "start-of-turn"
+
+
 @dataclass(frozen=True)
 class PendingEffect:
     """An effect on standby (4.18.3.a) that a later `resolve` event must settle, e.g. a Click.
 
     `cell` is where it happens when its source has left the arena (a Bomb's Explosion, a Trap's
-    Click); `amount` counts what it carries (the Injuries a Steals Health gives back).
+    Click); `amount` counts what it carries (the Injuries a Steals Health gives back); `moment`
+    is `START_OF_TURN` for an effect of the Preliminary Phase (6.2.1.d), which an action may not
+    overtake for a rule of its own (`turn.standby_refusal`).
     """
 
     kind: str
@@ -268,6 +274,7 @@ class PendingEffect:
     target: str | None = None
     cell: str | None = None
     amount: int = 0
+    moment: str = ""
 
     @property
     def label(self) -> str:
@@ -280,13 +287,15 @@ class SpellUse:
     """A spell cast, kept for the usage limits of 4.8.3 and 7.1.3.
 
     `turn` is the game turn number (`GameState.turn`); `target` is the main target's unit id, or
-    the cell's name when no unit stood there.
+    the cell's name when no unit stood there; `cell` the targeted cell's name (read by the ruling
+    `once-per-target`, casting.prerequisites).
     """
 
     unit: str
     spell: str
     turn: int
     target: str
+    cell: str = ""
 
 
 @dataclass(frozen=True)
@@ -466,32 +475,42 @@ class GameState:
         `units_by_id`...) only when they depend on no changed field (`lazy.on`), and the changed
         fields are set."""
         new = object.__new__(GameState)
-        values = new.__dict__
         mine = self.__dict__
-        values.update(mine)  # in C: cheaper than field by field (`frozen.replace`)
+        values = mine.copy()  # in C: cheaper than field by field (`frozen.WHOLE_COPY_FROM`)
+        copy_dict(new, values)
         if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
-            gone = DROPS.get((id(_LAZIES), tuple(changes)))
+            changed = tuple(changes)
+            gone = _EVOLVE_DROPS.get(changed)
             if gone is None:
-                gone = dropped(_LAZIES, changes)
+                gone = _EVOLVE_DROPS[changed] = dropped(_LAZIES, changes)
             for name in gone:
                 values.pop(name, None)
         values.update(changes)
         return new
 
     def with_unit(self, unit: Unit) -> GameState:
+        """This state with `unit` in place of the unit of the same id: `evolve(units=...)`
+        inlined (it runs about once per event), then the lookups and memos carried over."""
         uid = unit.id
-        new = self.evolve(units=tuple([unit if u.id == uid else u for u in self.units]))
-        known = self.__dict__.get("units_by_id")
+        new = object.__new__(GameState)
+        mine = self.__dict__
+        values = mine.copy()
+        copy_dict(new, values)
+        if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
+            for name in _UNITS_DROP:
+                values.pop(name, None)
+        values["units"] = tuple([unit if u.id == uid else u for u in self.units])
+        known = mine.get("units_by_id")
         if known is not None and uid in known:  # the same ids: the lookup is updated, not rebuilt
             by_id = dict(known)
             by_id[uid] = unit
-            new.__dict__["units_by_id"] = by_id
-            memo = self.__dict__.get("memo")
+            values["units_by_id"] = by_id
+            memo = mine.get("memo")
             if memo is not None and known[uid].memo_key == unit.memo_key:
-                new.__dict__["memo"] = memo  # what the memo depends on is unchanged (`memo`)
-            roster = self.__dict__.get("roster_memo")
+                values["memo"] = memo  # what the memo depends on is unchanged (`memo`)
+            roster = mine.get("roster_memo")
             if roster is not None and known[uid].roster_key == unit.roster_key:
-                new.__dict__["roster_memo"] = roster  # the same (`roster_memo`)
+                values["roster_memo"] = roster  # the same (`roster_memo`)
         return new
 
     def with_units(self, units: Iterable[Unit]) -> GameState:
@@ -547,11 +566,18 @@ class GameState:
                     "target": p.target,
                     "cell": p.cell,
                     "amount": p.amount,
+                    **({"moment": p.moment} if p.moment else {}),
                 }
                 for p in self.pending
             ],
             "spell_uses": [
-                {"unit": u.unit, "spell": u.spell, "turn": u.turn, "target": u.target}
+                {
+                    "unit": u.unit,
+                    "spell": u.spell,
+                    "turn": u.turn,
+                    "target": u.target,
+                    **({"cell": u.cell} if u.cell else {}),
+                }
                 for u in self.spell_uses
             ],
             "lasting": [
@@ -605,6 +631,10 @@ class GameState:
 
 _FIELD_NAMES = tuple(f.name for f in fields(GameState))
 _LAZIES = all_lazies(GameState)
+#: The cached values a change of `units` drops (`with_unit`).
+_UNITS_DROP = dropped(_LAZIES, {"units": None})
+#: Per tuple of changed fields, in the order given, the cached values `evolve` drops.
+_EVOLVE_DROPS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:
@@ -744,6 +774,17 @@ def end_game(state: GameState, winner: str | None, reason: str) -> GameState:
     return replace(state, phase=Phase.OVER, winner=winner, over_reason=reason, active_unit=None)
 
 
+def _standing(state: GameState) -> tuple[str, ...]:
+    """The sides with a Krosmaster in the arena: read only from which units are in the arena,
+    their sides and summoners, so kept in `GameState.roster_memo`."""
+    memo = state.roster_memo
+    found = memo.get("standing")
+    if found is None:
+        sides = {u.side for u in state.in_arena() if u.summoner is None}
+        found = memo["standing"] = tuple([s for s in SIDES if s in sides])
+    return found
+
+
 def check_winner(state: GameState) -> GameState:
     """The continuous win check of 1.4, from the end of set-up on.
 
@@ -758,8 +799,9 @@ def check_winner(state: GameState) -> GameState:
             return end_game(state, holders[0], "gg")
         if not holders:
             raise Unsupported("1.4.1:no-gg-left", said("no_gg_left"))
-    sides = {u.side for u in state.in_arena() if u.summoner is None}  # run after every event
-    standing = [s for s in SIDES if s in sides]
+    standing = _standing(state)  # run after every event
+    if len(standing) == 2:  # the common case: both players still have a Krosmaster in the arena
+        return state
     if len(standing) == 1:
         return end_game(state, standing[0], "krosmasters")
     if not standing:

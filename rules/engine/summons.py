@@ -136,8 +136,7 @@ def put_into_play(
     unit_id = summon_unit_id(state, summoner, card.name)
     if strength_limit and card.profile.strength is None:
         raise Unsupported("4.19.9.d:strength", said("no_strength", summon=card.name))
-    known = next((u for u in state.units if u.id == unit_id), None)
-    unit = known or Unit(unit_id, owner.side, card.profile, summoner=summoner)
+    unit = Unit(unit_id, owner.side, card.profile, summoner=summoner)  # a new piece (4.19.9.e)
     try:
         state = apply_summon(
             state, unit, cell, strength_limit=MAX_SUMMON_STRENGTH if strength_limit else None

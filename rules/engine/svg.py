@@ -21,7 +21,6 @@ from rules.engine.scenery import describe
 
 _COLUMNS = "abcdefghijkl"
 _SIDE_COLOURS = {"A": "#1d4ed8", "B": "#c2410c"}
-_SIDE_NAMES = {"A": "player A", "B": "player B"}
 
 LEGEND: dict[str, str] = {
     "legend": "Legend",
@@ -33,9 +32,39 @@ LEGEND: dict[str, str] = {
     "kamas": "Kamas (number of tokens)",
     "start_cell": "Start cell of player {side}",
     "unit": "Unit of player {side}",
+    # the picture's title and its text description for screen readers (`<title>`, `<desc>`)
+    "title": "{name}: the board",
+    "arena": "Arena",
+    "desc_board": (
+        "12 by 12 board seen from player A's side, column a on the left and row 1 at the bottom."
+    ),
+    "desc_trees": "Trees (block sight): {cells}.",
+    "desc_bushes": "Bushes: {cells}.",
+    "desc_crates": "Crates: {cells}.",
+    "desc_demon_cells": "Demon cells: {cells}.",
+    "desc_kamas": "Kamas: {listed}.",
+    "desc_kamas_on": "{count} on {cell}",
+    "desc_special": "Special scenery (blocks moves): {listed}.",
+    "desc_piece_on": "{name} on {cell}",
+    "desc_unit": "{unit} ({label}, {side}) on {cell}.",
+    "desc_highlight": "{label}: {cells}.",
+    "unit_title": "{unit}: {label}, {side}, on {cell}",
+    "none": "none",
+    "side_A": "player A",
+    "side_B": "player B",
+    # the special scenery pieces (4.17.7) by the name `scenery.describe` gives them
+    "piece:Crate of Dynamite": "Crate of Dynamite",
+    "piece:Ice Cube": "Ice Cube",
+    "piece:Temple Pillar": "Temple Pillar",
 }
-"""The legend's words in English (`str.format` fields); `render_board(legend=...)` takes the
-same keys in another language (`rules.board_words`), and a test checks they match."""
+"""The legend's, title's and description's words in English (`str.format` fields);
+`render_board(legend=...)` takes the same keys in another language (`rules.board_words`), and
+a test checks they match."""
+
+
+_LEGEND_KEYS = ("legend", "tree", "bush", "crate", "special", "demon_cell", "kamas", "start_cell",
+                "unit")  # fmt: skip
+"""The words drawn in the legend (its width follows the longest)."""
 
 
 class Mark(StrEnum):
@@ -106,19 +135,20 @@ def render_board(
     board = BOARD_SIZE * cell_size
     legend_x = 2 * frame.margin + board
     words = {**LEGEND, **(legend or {})}
-    labels = [*words.values(), *(f"{h.label} (00)" for h in highlights)]
+    labels = [*(words[key] for key in _LEGEND_KEYS), *(f"{h.label} (00)" for h in highlights)]
     width = legend_x + max(230, 20 + 7 * max(len(label) for label in labels))  # ~7 px a letter
     height = 2 * frame.margin + board
-    name = arena.name or "Arena"
-    heading = title or f"{name}: the board"
+    name = arena.name or words["arena"]
+    heading = title or words["title"].format(name=name)
     p = id_prefix
+    description = _description(arena, units, kamas, highlights, words)
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" '
         f'aria-labelledby="{p}-title {p}-desc" font-family="system-ui, sans-serif">',
         f'<title id="{p}-title">{escape(heading)}</title>',
-        f'<desc id="{p}-desc">{escape(_description(arena, units, kamas, highlights))}</desc>',
+        f'<desc id="{p}-desc">{escape(description)}</desc>',
         _defs(p),
         f'<rect width="{width}" height="{height}" fill="#fbf7ee"/>',
         _grid(frame, board),
@@ -127,12 +157,26 @@ def render_board(
     for n, highlight in enumerate(highlights):
         out.append(_highlight(frame, highlight, p, n))
     out.append(_start_cells(frame, arena))
-    out.append(_scenery(frame, arena))
+    out.append(_scenery(frame, arena, words))
     out.append(_kamas(frame, kamas))
-    out.append(_units(frame, units))
+    out.append(_units(frame, units, words))
     out.append(_legend(legend_x, frame.margin, arena, units, kamas, highlights, p, words))
     out.append("</svg>")
     return "\n".join(part for part in out if part) + "\n"
+
+
+def _side(side: str, words: Mapping[str, str]) -> str:
+    return words.get(f"side_{side}", side)
+
+
+def _piece(name: str, words: Mapping[str, str]) -> str:
+    """A special piece by its printed name (`scenery.describe`), in the language of `words`."""
+    return words.get(f"piece:{name}", name)
+
+
+def _printed(name: str) -> str:
+    """A scenery piece's name as `scenery.describe` prints it ("Crate of Dynamite")."""
+    return " ".join(w if w == "of" else w.capitalize() for w in name.split())
 
 
 def _description(
@@ -140,25 +184,40 @@ def _description(
     units: Mapping[str, tuple[Cell, str, str]],
     kamas: Mapping[Cell, int],
     highlights: tuple[Highlight, ...],
+    words: Mapping[str, str],
 ) -> str:
+    """The board in words for screen readers (`<desc>`), in the language of `words`."""
+
     def names(cells: Iterable[Cell]) -> str:
         listed = [c.name for c in sorted(cells)]
-        return ", ".join(listed) if listed else "none"
+        return ", ".join(listed) if listed else words["none"]
 
+    on = words["desc_kamas_on"]
+    coins = ", ".join(on.format(count=n, cell=c) for c, n in sorted(kamas.items()))
     parts = [
-        f"12 by 12 board seen from player A's side, column a on the left and row 1 at the bottom. "
-        f"Trees (block sight): {names(arena.trees)}. Bushes: {names(arena.bushes)}. "
-        f"Crates: {names(arena.crates)}. Demon cells: {names(arena.demon_cells)}. "
-        f"Kamas: {', '.join(f'{n} on {c}' for c, n in sorted(kamas.items())) or 'none'}."
+        words["desc_board"],
+        words["desc_trees"].format(cells=names(arena.trees)),
+        words["desc_bushes"].format(cells=names(arena.bushes)),
+        words["desc_crates"].format(cells=names(arena.crates)),
+        words["desc_demon_cells"].format(cells=names(arena.demon_cells)),
+        words["desc_kamas"].format(listed=coins or words["none"]),
     ]
     special = [(c, describe(arena, c)) for c in sorted(arena.scenery)]
     if any(name for _, name in special):
-        listed = ", ".join(f"{name} on {cell}" for cell, name in special if name)
-        parts.append(f"Special scenery (blocks moves): {listed}.")
+        listed = ", ".join(
+            words["desc_piece_on"].format(name=_piece(name, words), cell=cell)
+            for cell, name in special
+            if name
+        )
+        parts.append(words["desc_special"].format(listed=listed))
     for unit_id, (cell, side, label) in sorted(units.items()):
-        parts.append(f"{unit_id} ({label}, {_SIDE_NAMES.get(side, side)}) on {cell}.")
+        parts.append(
+            words["desc_unit"].format(unit=unit_id, label=label, side=_side(side, words), cell=cell)
+        )
     for highlight in highlights:
-        parts.append(f"{highlight.label}: {names(highlight.cells)}.")
+        parts.append(
+            words["desc_highlight"].format(label=highlight.label, cells=names(highlight.cells))
+        )
     return " ".join(parts)
 
 
@@ -267,7 +326,7 @@ def _star(cx: int, cy: int, r: int) -> str:
     return " ".join(f"{cx + dx * r // 100},{cy + dy * r // 100}" for dx, dy in unit)
 
 
-def _scenery(frame: _Frame, arena: Arena) -> str:
+def _scenery(frame: _Frame, arena: Arena, words: Mapping[str, str]) -> str:
     size, out = frame.cell, []
     for cell in sorted(arena.demon_cells):
         x, y = frame.x(cell), frame.y(cell)
@@ -318,7 +377,7 @@ def _scenery(frame: _Frame, arena: Arena) -> str:
         out.append(
             f'<g class="special-scenery"><rect x="{x + pad}" y="{y + pad}" width="{side}" '
             f'height="{side}" rx="{side // 4}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>'
-            f"<title>{escape(describe(arena, cell) or name)}</title></g>"
+            f"<title>{escape(_piece(describe(arena, cell) or name, words))}</title></g>"
         )
     return '<g class="scenery">' + "".join(out) + "</g>" if out else ""
 
@@ -346,7 +405,9 @@ def _kamas(frame: _Frame, kamas: Mapping[Cell, int]) -> str:
     return '<g class="kamas">' + "".join(out) + "</g>" if out else ""
 
 
-def _units(frame: _Frame, units: Mapping[str, tuple[Cell, str, str]]) -> str:
+def _units(
+    frame: _Frame, units: Mapping[str, tuple[Cell, str, str]], words: Mapping[str, str]
+) -> str:
     size, out = frame.cell, []
     for unit_id, (cell, side, label) in sorted(units.items()):
         cx, cy = frame.centre(cell)
@@ -354,9 +415,11 @@ def _units(frame: _Frame, units: Mapping[str, tuple[Cell, str, str]]) -> str:
         r = size * 3 // 8
         short = label[:4]
         font = size * 2 // 7 if len(short) <= 2 else size // 5
+        said = words["unit_title"].format(
+            unit=unit_id, label=label, side=_side(side, words), cell=cell
+        )
         out.append(
-            f'<g class="unit side-{escape(side)}"><title>{escape(unit_id)}: {escape(label)}, '
-            f"{escape(_SIDE_NAMES.get(side, side))}, on {cell}</title>"
+            f'<g class="unit side-{escape(side)}"><title>{escape(said)}</title>'
             f'<circle cx="{cx}" cy="{cy + 2}" r="{r}" fill="#000" fill-opacity="0.25"/>'
             f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{colour}" stroke="#fff" '
             f'stroke-width="2.5"/>'
@@ -406,7 +469,7 @@ def _legend(
                 (
                     f'<rect x="2" y="2" width="16" height="16" rx="4" fill="{fill}" '
                     f'stroke="{stroke}" stroke-width="2"/>',
-                    words["special"].format(name=name.capitalize()),
+                    words["special"].format(name=_piece(_printed(name), words)),
                 )
             )
     if arena.demon_cells:

@@ -22,6 +22,7 @@ from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
+    START_OF_TURN,
     GameState,
     Lasting,
     Markers,
@@ -283,16 +284,40 @@ def _player_turn_not_over(state: GameState) -> None:
         raise RuleViolation.because("5.5.1", "pieces_still_to_play", units=", ".join(waiting))
 
 
+INSPIRING_THE_KNOCKED_OUT = register(
+    "inspiration-out-of-arena",
+    default="accepted",
+    readings=("accepted", "refused"),
+    rule="5.3.1",
+    description="An Inspiration die put on the card of a KO'd Krosmaster (its card keeps its "
+    "place in the Timeline, 4.10.2.b): accepted, giving nothing as the piece is out of play "
+    "(4.18.6) and the die is not sold (5.4); or refused, the die giving no Power (5.3.1).",
+)
+
+
+def _out_of_inspiration(state: GameState) -> RuleViolation:
+    """Why there is no Inspiration now: the first player's turn 1 has no Roll for Tension, so no
+    dice (5.2.4); otherwise the phases of a turn come in order (5.1.3): Tension first, and once
+    the pieces' turns have begun the Inspiration is over."""
+    if state.turn == 1 and state.phase is Phase.PIECES:
+        return RuleViolation.because("5.2.4", "no_tension_turn_1")
+    if state.phase is Phase.PIECES:
+        return RuleViolation.because("5.1.3", "inspiration_before_pieces")
+    return RuleViolation.because("5.1.3", "inspiration_after_tension")
+
+
 def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
     """Put Tension die number `die` on an own Krosmaster to give it a Power (5.3.1, 5.3.2)."""
     _not_over(state)
     if state.phase is not Phase.INSPIRATION:
-        raise RuleViolation.because("5.3.1", "inspiration_after_tension")
+        raise _out_of_inspiration(state)
     if not 0 <= die < len(state.tension_dice) or not state.tension_dice[die]:
         raise RuleViolation.because("5.3.2", "no_unused_tension_die", die=die)
     unit = state.unit(unit_id)
     if unit.side != state.active_side or not unit.is_krosmaster:
         raise RuleViolation.because("5.3.1", "not_active_players_krosmaster", unit=unit_id)
+    if unit.cell is None and state.rulings.reading(INSPIRING_THE_KNOCKED_OUT.name) == "refused":
+        raise RuleViolation.because("5.3.1", "inspired_out_of_arena", unit=unit_id)
     side = state.tension_dice[die]
     dice = tuple("" if i == die else s for i, s in enumerate(state.tension_dice))
     state = state.with_unit(replace(unit, inspiration=(*unit.inspiration, side)))
@@ -406,7 +431,11 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         reward_bought=False,
         kamas_picked=0,
     )
-    return settle_hp(_start_of_turn_triggers(state, unit_id))
+    state = settle_hp(_start_of_turn_triggers(state, unit_id))
+    if state.pending:  # what waits now belongs to the Preliminary Phase (6.2.1.d)
+        preliminary = tuple(replace(p, moment=START_OF_TURN) for p in state.pending)
+        state = replace(state, pending=preliminary)
+    return state
 
 
 INTERIOR_FIRE = register(
@@ -473,8 +502,9 @@ def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
 def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
     """Why `unit_id` may not carry an action now, under the rule that is actually broken: the
     set-up is not over (1.3.9), the player has not rolled for Tension (5.2.1), another piece is
-    the active one (6.1.1, 6.3.1), the unit is not next in the Timeline (5.5.1), or it is next
-    but its turn has not started (6.2: the Preliminary Phase comes first)."""
+    the active one (6.1.1, 6.3.1), the unit already played this turn and its turn is over
+    (6.4.2), the unit is not next in the Timeline (5.5.1), or it is next but its turn has not
+    started (6.2: the Preliminary Phase comes first)."""
     if state.phase is Phase.SETUP:
         return RuleViolation.because("1.3.9", "still_placing", unit=unit_id, action=action)
     if state.phase is Phase.TENSION:
@@ -483,6 +513,8 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
         return RuleViolation.because(
             "6.3.1", "another_piece_active", active=state.active_unit, unit=unit_id, action=action
         )
+    if unit_id in state.activated and state.active_side == state.unit(unit_id).side:
+        return RuleViolation.because("6.4.2", "turn_over", unit=unit_id, action=action)
     expected = next_unit(state)
     if not may_play_next(state, unit_id):
         if expected is None:
@@ -493,19 +525,32 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
     return RuleViolation.because("6.2", "activate_first", unit=unit_id, action=action)
 
 
+def standby_refusal(state: GameState) -> RuleViolation | None:
+    """Why the active piece may do nothing else yet, if effects wait on standby: the steps of a
+    spell are all performed before a new action (7.2.1.a; Step 8 included, 7.2.1.b), and the
+    effects triggered at the start of a turn before its Activation Phase begins (6.2.1.d, 6.3.1).
+    """
+    if not state.pending:
+        return None
+    first = state.pending[0]
+    preliminary = any(p.moment == START_OF_TURN for p in state.pending)
+    return RuleViolation.because(
+        "6.2.1.d" if preliminary else "7.2.1.a",
+        "effect_on_standby",
+        kind=first.kind,
+        source=first.source,
+    )
+
+
 def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
     """The active piece, in its Activation Phase, with no effect waiting on standby; `rule` is
     the rule of the action itself (its other conditions)."""
     _not_over(state)
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
         raise not_acting(state, unit_id, "act")
-    if state.pending:
-        raise RuleViolation.because(
-            "4.18.3.a",
-            "effect_on_standby",
-            kind=state.pending[0].kind,
-            source=state.pending[0].source,
-        )
+    waiting = standby_refusal(state)
+    if waiting is not None:
+        raise waiting
     unit = state.unit(unit_id)
     if unit.cell is None:  # KO'd in its own turn (or a summon of a KO'd piece): removed
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
@@ -608,6 +653,8 @@ def apply_buy_reward(
     holder = state.unit(assign_to)
     if holder.side != unit.side or not holder.is_krosmaster:
         raise RuleViolation.because("4.7.8", "not_own_krosmaster", unit=assign_to, side=unit.side)
+    if holder.cell is None:  # KO'd: its Rewards left the game with it (4.7.12, 4.18.6)
+        raise RuleViolation.because("4.7.8", "reward_holder_out_of_arena", unit=assign_to)
     if not _can_receive(holder):
         raise RuleViolation.because("4.7.9", "no_room_for_reward", unit=assign_to)
     return state.with_unit(replace(holder, rewards=(*holder.rewards, RewardToken(reward))))
@@ -708,8 +755,9 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         raise RuleViolation.because("6.4.2", "only_active_turn_ends", active=state.active_unit)
     if state.active_unit != unit_id:
         raise not_acting(state, unit_id, "end its turn")
-    if state.pending:
-        raise RuleViolation.because("4.18.3.a", "standby_first")
+    waiting = standby_refusal(state)
+    if waiting is not None:
+        raise waiting
     state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
     if state.phase is Phase.OVER:
         return state
@@ -725,6 +773,26 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
 
 
 # -- summons and markers -----------------------------------------------------------------------
+
+
+def _forget_former_piece(state: GameState, unit_id: str) -> GameState:
+    """A summon put into play again under the id of one removed from the arena (4.19.9.e) is a
+    new game piece (4.18.4.d): its own spell uses (the limits of 7.1.3) and the continuous
+    effects on it (4.18.6) are gone, and what other pieces did to the former one (a spell cast
+    once per target, 7.1.3.b; damage dealt to it) no longer names the new one. Ruling
+    `summoned-again` in docs/engine-spells.md."""
+    former = f"{unit_id} (removed)"
+    uses = tuple(
+        replace(u, target=former) if u.target == unit_id else u
+        for u in state.spell_uses
+        if u.unit != unit_id
+    )
+    lasting = tuple(
+        replace(e, source=former) if e.source == unit_id else e
+        for e in state.lasting
+        if e.unit != unit_id
+    )
+    return replace(state, spell_uses=uses, lasting=lasting)
 
 
 def apply_summon(
@@ -762,7 +830,10 @@ def apply_summon(
         raise RuleViolation.because("4.19.1", "summon_in_play", summon=summon.id)
     placed = replace(summon, cell=cell)
     known = any(u.id == summon.id for u in state.units)
-    state = state.with_unit(placed) if known else replace(state, units=(*state.units, placed))
+    if known:
+        state = _forget_former_piece(state, summon.id).with_unit(placed)
+    else:
+        state = replace(state, units=(*state.units, placed))
     order = list(state.timeline(summon.side))
     block_end = order.index(summoner.id) + 1
     while block_end < len(order) and state.unit(order[block_end]).summoner == summoner.id:

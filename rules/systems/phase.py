@@ -11,30 +11,72 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
+
+from rules.engine.refusals import Said, facts
+from rules.systems.phase_texts import TEXTS
 
 MALFORMED = (TypeError, ValueError, AttributeError, KeyError)
 """What a field of the wrong shape raises while a record is read."""
 
 
 class PhaseError(ValueError):
-    """A step the fragment does not allow; `rule` names the fragment's section."""
+    """A step the fragment does not allow; `rule` names the fragment's section, `key` and the
+    facts its sentence (`TEXTS`; `message` is the English)."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, key: str, /, **params: Any) -> None:
+        message = TEXTS[key].format(**params)
         super().__init__(message)
-        self.rule, self.message = rule, message
+        self.rule, self.message, self.key, self.params = rule, message, key, params
+
+
+class Unreadable(ValueError):
+    """A record field of the wrong shape, said by its key (`TEXTS`) and facts."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        message = TEXTS[key].format(**params)
+        super().__init__(message)
+        self.message, self.key, self.params = message, key, params
+
+
+class PhaseSaid(Said):
+    """A sentence of `TEXTS` inside another one's facts (why a unit reaches, how it deals)."""
+
+    table: ClassVar[dict[str, str]] = TEXTS
+
+
+def said(key: str, /, **params: Any) -> PhaseSaid:
+    return PhaseSaid(key, params)
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One line of a trace: what was worked out, the section behind it, in words."""
+    """One line of a trace: what was worked out, the section behind it, in words (English),
+    with the key and facts that word it again (`said`)."""
 
     step: str
     rule: str
     text: str
+    key: str = ""
+    params: dict[str, Any] | None = None
 
-    def to_dict(self) -> dict[str, str]:
-        return {"step": self.step, "rule": self.rule, "text": self.text}
+    @classmethod
+    def said(cls, step: str, rule: str, key: str, /, **params: Any) -> Step:
+        return cls(step, rule, TEXTS[key].format(**params), key, params)
+
+    def to_dict(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"step": self.step, "rule": self.rule, "text": self.text}
+        if self.key:
+            found.update(key=self.key, params=facts(self.params or {}))
+        return found
+
+
+def _keyed(error: Any) -> dict[str, Any]:
+    """An error's message with its key and facts, where it has them."""
+    found: dict[str, Any] = {"message": getattr(error, "message", None) or str(error)}
+    if getattr(error, "key", None):
+        found.update(key=error.key, params=facts(error.params))
+    return found
 
 
 def report(system: str, counter: str, status: str = "valid", **parts: Any) -> dict[str, Any]:
@@ -51,9 +93,10 @@ def report(system: str, counter: str, status: str = "valid", **parts: Any) -> di
     return base | parts
 
 
-def unreadable(system: str, counter: str, message: str, **parts: Any) -> dict[str, Any]:
-    """The report on a record that cannot be read."""
-    error = {"index": None, "rule": None, "message": message}
+def unreadable(system: str, counter: str, problem: Any, **parts: Any) -> dict[str, Any]:
+    """The report on a record that cannot be read (`problem`: an `Unreadable`, another error
+    or a message)."""
+    error = {"index": None, "rule": None, **_keyed(problem)}
     return report(system, counter, "unreadable", errors=[error], **parts)
 
 
@@ -67,10 +110,11 @@ def verify_safely(
     """Run `check` on a record; never raises: a record of the wrong shape is unreadable."""
     try:
         if not isinstance(record, Mapping):
-            raise TypeError("a recorded phase is an object")
+            raise Unreadable("ph_recorded_phase_object")
         return check(record)
     except MALFORMED as malformed:
-        return unreadable(system, counter, f"malformed record: {malformed}", **empty)
+        problem = Unreadable("ph_malformed_record", error=getattr(malformed, "message", malformed))
+        return unreadable(system, counter, problem, **empty)
 
 
 def compare(
@@ -85,16 +129,18 @@ def compare(
             )
 
 
-def unsupported(found: dict[str, Any], index: int, message: str) -> None:
+def unsupported(found: dict[str, Any], index: int, key: str) -> None:
     """The record uses what the fragment does not define (an Effect, a spell's description)."""
     found["status"] = "unsupported"
-    found["unsupported"].append({"index": index, "feature": "effect", "message": message})
+    found["unsupported"].append(
+        {"index": index, "feature": "effect", "message": TEXTS[key], "key": key, "params": {}}
+    )
 
 
 def refuse(found: dict[str, Any], error: PhaseError, index: int | None = None) -> None:
     """The first refused step: the record is invalid from here."""
     found["status"] = "invalid"
-    found["errors"].append({"index": index, "rule": error.rule, "message": error.message})
+    found["errors"].append({"index": index, "rule": error.rule, **_keyed(error)})
 
 
 def finish(found: dict[str, Any], done: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from rules.systems.phase import PhaseError, Step
+from rules.systems.phase import PhaseError, Step, Unreadable, said
 
 S_PHASE = "Battle Phase"
 S_RESOLUTION = "Battle Resolution"
@@ -47,13 +47,15 @@ class Unit:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"{self.name}: attack type {self.kind!r}, one of {', '.join(KINDS)}")
+            raise Unreadable(
+                "ph_attack_type_one", name=self.name, kind=self.kind, kinds=", ".join(KINDS)
+            )
         for name in ("attack", "health", "row", "col", "armour", "attack_range"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"{self.name}: {name} is a whole number, not {value!r}")
+                raise Unreadable("ph_whole_number_not", name=self.name, name2=name, value=value)
         if self.owner not in ("A", "B") or not isinstance(self.name, str):
-            raise ValueError(f"{self.name!r}: a named unit of player A or B")
+            raise Unreadable("ph_named_unit_player_b", name=self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +67,9 @@ class Board:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rows, int) or isinstance(self.rows, bool) or self.rows < 1:
-            raise ValueError(f"board rows: a whole number of rows, not {self.rows!r}")
+            raise Unreadable("ph_board_rows_whole_number", rows=self.rows)
         if self.metric not in ("chebyshev", "manhattan"):
-            raise ValueError(f"board metric: chebyshev or manhattan, not {self.metric!r}")
+            raise Unreadable("ph_board_metric_chebyshev_manhattan", metric=self.metric)
 
     def distance(self, a: tuple[int, int], b: tuple[int, int]) -> int:
         dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
@@ -119,70 +121,98 @@ def can_reach(board: Board, unit: Unit, target: tuple[int, int]) -> tuple[bool, 
     adjacent, magical within range, adjacent included; obstacles never matter."""
     distance = board.distance(_pos(unit), target)
     if unit.kind == "melee":
-        return distance == 1, f"melee reaches adjacent squares only; distance {distance}"
+        return distance == 1, said("ph_melee_reach", distance=distance)
     if unit.kind == "ranged" and distance == 1:
-        return False, "a ranged unit cannot attack an adjacent unit"
-    return distance <= unit.attack_range, (
-        f"distance {distance}, attack range {unit.attack_range}; obstacles do not block"
+        return False, said("ph_ranged_not_adjacent")
+    return distance <= unit.attack_range, said(
+        "ph_in_range", distance=distance, range=unit.attack_range
     )
 
 
 def damage_after_armour(attacker: Unit, defender: Unit) -> tuple[int, str]:
     """Melee and ranged damage is reduced by armour; magical damage is not."""
     if attacker.kind == "magical":
-        return attacker.attack, f"magic ignores armour: {attacker.attack}"
+        return attacker.attack, said("ph_magic_ignores_armour", attack=attacker.attack)
     dealt = max(attacker.attack - defender.armour, 0)
-    return dealt, f"{attacker.attack} less armour {defender.armour}: {dealt}"
+    return dealt, said(
+        "ph_less_armour", attack=attacker.attack, armour=defender.armour, dealt=dealt
+    )
 
 
 def _counter(board: Board, defender: Unit, attacker: Unit) -> tuple[bool, str]:
     """Whether the attacked unit strikes back (Counter Attack conditions)."""
     distance = board.distance(_pos(defender), _pos(attacker))
     if defender.kind == "magical":
-        return False, "magical units do not counter-attack"
+        return False, said("ph_magic_no_counter")
     if defender.kind == "melee":
         return distance == 1, (
-            "attacked from an adjacent square: it counter-attacks"
-            if distance == 1
-            else "a melee unit counters only attacks from an adjacent square"
+            said("ph_adjacent_counter") if distance == 1 else said("ph_melee_counters_adjacent")
         )
     ok, why = can_reach(board, defender, _pos(attacker))
-    return ok, ("the attacker is In Range: it counter-attacks" if ok else why)
+    return ok, (said("ph_in_range_counter") if ok else why)
 
 
 def resolve_attack(board: Board, attacker: Unit, defender: Unit) -> Resolution:
     """One attack with its counter-attack, both at the same time; raises `BattleError`."""
     steps: list[Step] = []
     if attacker.owner == defender.owner:
-        raise BattleError(S_PHASE, f"{attacker.name} cannot attack its own side's unit")
+        raise BattleError(S_PHASE, "ph_cannot_attack_own_side", attacker=attacker.name)
     if attacker.health <= 0 or defender.health <= 0:
-        raise BattleError(S_RESOLUTION, "destroyed units neither attack nor are attacked")
+        raise BattleError(S_RESOLUTION, "ph_destroyed_units_neither_attack")
     ok, why = can_reach(board, attacker, _pos(defender))
     if not ok:
-        raise BattleError(S_PHASE, f"{attacker.name} cannot reach {defender.name}: {why}")
-    steps.append(Step("Reach", S_PHASE, f"{attacker.name} ({attacker.kind}) reaches: {why}"))
+        raise BattleError(
+            S_PHASE, "ph_cannot_reach", attacker=attacker.name, defender=defender.name, why=why
+        )
+    steps.append(
+        Step.said(
+            "Reach", S_PHASE, "ph_reaches", attacker=attacker.name, kind=attacker.kind, why=why
+        )
+    )
     damage, how = damage_after_armour(attacker, defender)
-    steps.append(Step("Damage", S_PHASE, f"{attacker.name} deals {how}"))
+    steps.append(Step.said("Damage", S_PHASE, "ph_deals", attacker=attacker.name, how=how))
     countering, reason = _counter(board, defender, attacker)
     counter = 0
     if countering:
         counter, how_back = damage_after_armour(defender, attacker)
-        steps.append(Step("Counter attack", S_COUNTER, f"{defender.name}: {reason}; {how_back}"))
+        steps.append(
+            Step.said(
+                "Counter attack",
+                S_COUNTER,
+                "ph_counter_attack",
+                defender=defender.name,
+                reason=reason,
+                how_back=how_back,
+            )
+        )
     else:
-        steps.append(Step("No counter attack", S_COUNTER, f"{defender.name}: {reason}"))
+        steps.append(
+            Step.said(
+                "No counter attack",
+                S_COUNTER,
+                "ph_no_counter_attack",
+                defender=defender.name,
+                reason=reason,
+            )
+        )
     after_a = replace(attacker, health=attacker.health - counter)
     after_d = replace(defender, health=defender.health - damage)
     steps.append(
-        Step(
+        Step.said(
             "Simultaneous",
             S_RESOLUTION,
-            f"both at once: {defender.name} {defender.health}->{after_d.health}, "
-            f"{attacker.name} {attacker.health}->{after_a.health}",
+            "ph_both_at_once",
+            defender=defender.name,
+            defender_before=defender.health,
+            defender_after=after_d.health,
+            attacker=attacker.name,
+            attacker_before=attacker.health,
+            attacker_after=after_a.health,
         )
     )
     for unit in (after_d, after_a):
         if unit.health <= 0:
-            steps.append(Step("Destroyed", S_RESOLUTION, f"{unit.name} has no health left"))
+            steps.append(Step.said("Destroyed", S_RESOLUTION, "ph_no_health_left", unit=unit.name))
     return Resolution(after_a, after_d, damage, counter, steps=steps)
 
 
@@ -191,29 +221,36 @@ def attack_life_points(board: Board, attacker: Unit) -> Resolution:
     since no unit stands in the way."""
     steps: list[Step] = []
     if attacker.health <= 0:
-        raise BattleError(S_RESOLUTION, "a destroyed unit cannot attack")
+        raise BattleError(S_RESOLUTION, "ph_destroyed_unit_cannot_attack")
     last = board.last_row(attacker.owner)
     if attacker.kind == "melee":
         if attacker.row != last:
-            raise BattleError(
-                S_LIFE, f"a melee unit attacks Life Points from its last row ({last})"
-            )
-        steps.append(Step("Reach", S_LIFE, f"{attacker.name} stands in its last row ({last})"))
+            raise BattleError(S_LIFE, "ph_melee_unit_attacks_life", last=last)
+        steps.append(
+            Step.said("Reach", S_LIFE, "ph_stands_last_row", attacker=attacker.name, last=last)
+        )
     else:
         distance = abs(board.extra_row(attacker.owner) - attacker.row)
         in_range = distance <= attacker.attack_range
         if not in_range:
             raise BattleError(
                 S_LIFE,
-                f"the Life Points row is {distance} away, attack range {attacker.attack_range}",
+                "ph_life_points_row_away",
+                distance=distance,
+                range=attacker.attack_range,
             )
-        note = " (from its last row)" if attacker.row == last else ""
+        note = said("ph_from_last_row") if attacker.row == last else ""
         steps.append(
-            Step(
+            Step.said(
                 "Reach",
                 S_LIFE,
-                f"{attacker.name} ({attacker.kind}) has the Life Points row In Range{note}",
+                "ph_life_points_row_range",
+                attacker=attacker.name,
+                kind=attacker.kind,
+                note=note,
             )
         )
-    steps.append(Step("Damage", S_LIFE, f"the opponent loses {attacker.attack} Life Points"))
+    steps.append(
+        Step.said("Damage", S_LIFE, "ph_opponent_loses_life_points", attack=attacker.attack)
+    )
     return Resolution(attacker, None, 0, 0, life_damage=attacker.attack, steps=steps)

@@ -40,31 +40,31 @@ def _verify(record: Mapping[str, Any]) -> dict[str, Any]:
         player = record["player"]
         attacks = list(record.get("attacks") or [])
         if not all(isinstance(a, Mapping) for a in attacks):
-            raise TypeError("attacks: a list of {attacker, target} objects")
+            raise phase.Unreadable("ph_attacks_list_objects")
     except (KeyError, TypeError, ValueError) as error:
-        return phase.unreadable(SYSTEM, COUNTER, str(error), units={}, life_lost={"A": 0, "B": 0})
+        return phase.unreadable(SYSTEM, COUNTER, error, units={}, life_lost={"A": 0, "B": 0})
     report = phase.report(SYSTEM, COUNTER, life_lost={"A": 0, "B": 0})
     attacked: set[str] = set()
     for index, attack in enumerate(attacks):
         if attack.get("effect"):
-            phase.unsupported(report, index, "Effects and Spells are not described by the fragment")
+            phase.unsupported(report, index, "ph_effects_spells_are_not")
             break
         try:
             name = attack.get("attacker")
             attacker = units.get(name)
             if attacker is None:
-                raise BattleError(S_PHASE, f"no unit named {name!r}")
+                raise BattleError(S_PHASE, "ph_no_unit_named", name=name)
             if attacker.owner != player:
-                raise BattleError(S_PHASE, f"{name} is not a unit of the player in turn")
+                raise BattleError(S_PHASE, "ph_not_unit_player_turn", name=name)
             if name in attacked:
-                raise BattleError(S_PHASE, f"{name} has attacked this turn already")
+                raise BattleError(S_PHASE, "ph_attacked_turn_already", name=name)
             if attack.get("target") == "life":
                 outcome = attack_life_points(board, attacker)
                 report["life_lost"]["B" if player == "A" else "A"] += outcome.life_damage
             else:
                 target = units.get(attack.get("target"))
                 if target is None:
-                    raise BattleError(S_PHASE, f"no unit named {attack.get('target')!r}")
+                    raise BattleError(S_PHASE, "ph_no_unit_named", name=attack.get("target"))
                 outcome = resolve_attack(board, attacker, target)
                 units[attacker.name], units[target.name] = outcome.attacker, outcome.defender
         except BattleError as error:

@@ -635,7 +635,9 @@
     if (!steps.length && !changes.length) return null;
     return h("details", { class: "rec-outcome panel", open: true },
       h("summary", {}, `${T.outcome}: #${last.number} ${last.summary}`),
-      h("ul", {}, steps.map((s) => h("li", {}, h("strong", {}, s.step), ` (${s.rule}) ${s.text}`)),
+      h("ul", {}, steps.map((s) => h("li", {}, h("strong", {}, s.step), ` (${s.rule}) ${s.text}`,
+        // a power the catalog names only in English (issue 18): the catalog's EN marker
+        (s.english_names || []).length ? h("abbr", { class: "lang-fallback", lang: "en", title: T.english_only }, "EN") : "")),
         changes.map((c) => h("li", { class: "muted" }, c))));
   }
 

@@ -128,7 +128,7 @@ def test_7_1_3_casts_of_earlier_turns_are_kept_only_for_once_per_game_limits() -
     assert out.state.spell_uses == (
         SpellUse("A1", "Game Once", 1, "B1"),
         SpellUse("A9", "Gone", 2, "B1"),
-        SpellUse("A1", "Once", 3, "B1"),
+        SpellUse("A1", "Once", 3, "B1", "c5"),
     )
     assert _refused(out.state, "Game Once") == "7.1.3.c"
     assert _refused(out.state, "Once") == "7.1.3.a"
@@ -179,7 +179,7 @@ def test_7_2_2_step_1_pays_the_costs() -> None:
     out = _bolt(rolls=rolls("lock", B1="lock"))
     assert out.state.unit("A1").ap == 3
     assert out.trace[1].step == "Step 1" and out.trace[1].rule == "7.2.2.a"
-    assert out.state.spell_uses[-1] == SpellUse("A1", "Bolt", 3, "B1")
+    assert out.state.spell_uses[-1] == SpellUse("A1", "Bolt", 3, "B1", "c5")
 
 
 def test_7_2_3_step_2_lists_area_and_targets() -> None:

@@ -160,7 +160,7 @@ def test_4_17_7_the_board_drawing_shows_and_names_the_special_pieces() -> None:
     svg = render_board(state.arena)
     assert svg.count('class="special-scenery"') == 3
     assert "Ice Cube on c4" in svg and "Crate of Dynamite on h8" in svg
-    assert "Temple pillar: blocks moves (4.17.7)" in svg
+    assert "Temple Pillar: blocks moves (4.17.7)" in svg
 
 
 @pytest.mark.parametrize("name", ["crate of dynamite", "ice cube", "temple pillar"])

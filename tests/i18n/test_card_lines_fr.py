@@ -6,7 +6,9 @@ English stays the engine's word for word."""
 
 from __future__ import annotations
 
+import ast
 import json
+import pathlib
 
 import pytest
 from django.db import connection
@@ -20,10 +22,12 @@ from matches.logs.wording import skipped_text, step_text, worded_trace
 from matches.models import JudgeCall, MatchLog
 from rules.catalog import selectors as catalog
 from rules.catalog import services
+from rules.engine import refusals as engine_refusals
 from rules.engine.casting.actions import TraceStep
-from rules.engine.refusals import Joined
+from rules.engine.refusals import Joined, said
 from rules.engine.trace_texts import traced
 from rules.models import Power, Profile
+from rules.refusals import sentence as refusals_sentence
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world
 from tests.matchlogs_web.conftest import corpus, run_task
@@ -81,6 +85,51 @@ def test_4_14_2_a_block_and_a_claimed_result_in_french():
     )
 
 
+def test_a_cards_own_reason_inside_a_line_is_worded_too():
+    """A card's or a power's reason for a damage term, a die or a marker ("Jackpot: three
+    heads") is a sentence of its own inside the line's facts: worded in French as well."""
+    term = said("term_plus", n=7, why=said("why_jackpot_three_heads"))
+    assert term == "+ 7 (Jackpot: three heads)"
+    with translation.override("fr"):
+        assert refusals_sentence("term_plus", term.fact()["params"]) == (
+            "+ 7 (Jackpot : trois fois pile)"
+        )
+    hunted = said(
+        "dice_modifier", delta=-1, modifier=said("why_1_hunted_marker_driving"), rule="4.18"
+    )
+    with translation.override("fr"):
+        assert "Driving" in refusals_sentence("dice_modifier", hunted.fact()["params"])
+
+
+#: A card name standing alone as a reason (the card is named as printed).
+CARD_NAMES = {"Bamboo Milk", "Valve Inversion", "Alchemical Power", "Cold Chain",
+              "Bubotron Tournament", "Pressure Buttomb"}  # fmt: skip
+
+
+def test_the_engine_gives_no_reason_in_english_without_a_key():
+    """A reason written in place (an f-string or a sentence given as `why=`/`reason=`, or
+    returned beside a number) would stay English inside a French line (issue 18)."""
+    engine = pathlib.Path(engine_refusals.__file__).parent
+    raw = []
+    for path in engine.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            found = []
+            if isinstance(node, ast.keyword) and node.arg in ("why", "reason", "reasons"):
+                found.append(node.value)
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
+                found += node.value.elts
+            for value in found:
+                written = isinstance(value, ast.JoinedStr) or (
+                    isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                    and " " in value.value
+                    and value.value not in CARD_NAMES
+                )
+                if written:
+                    raw.append(f"{path.name}:{value.lineno}")
+    assert raw == []
+
+
 @pytest.mark.django_db
 def test_french_pages_name_a_power_by_the_french_catalog_and_keep_the_others(release):  # noqa: F811
     french = dict(Power.objects.exclude(name_fr="").values_list("name", "name_fr"))
@@ -96,6 +145,26 @@ def test_french_pages_name_a_power_by_the_french_catalog_and_keep_the_others(rel
     with translation.override("en"):
         worded = worded_trace({"steps": steps, "changes": []})["steps"]
     assert [s["text"] for s in worded] == [f"{name}: +1 AP", "Not A Printed Power: +1 AP"]
+
+
+@pytest.mark.django_db
+def test_a_power_without_a_french_name_is_shown_in_english_with_the_en_marker(release):  # noqa: F811
+    """Where the French powers file has no name, the French trace keeps the printed name and
+    marks it `EN`, as the catalog's pages do; a French name, an English page and a name that is
+    no catalog power are not marked."""
+    english_only = Power.objects.filter(name_fr="").values_list("name", flat=True).first()
+    french = Power.objects.exclude(name_fr="").values_list("name", flat=True).first()
+    assert english_only and french
+    steps = [
+        _stored(traced("power_plus_ap", power=name), "Step 8", "4.11.4")
+        for name in (english_only, french, "Not A Printed Power")
+    ]
+    with translation.override("fr"):
+        worded = worded_trace({"steps": steps, "changes": []})["steps"]
+    assert [s["english_names"] for s in worded] == [[english_only], [], []]
+    assert worded[0]["text"] == f"{english_only} : +1 PA"
+    with translation.override("en"):
+        assert not any(s["english_names"] for s in worded_trace({"steps": steps})["steps"])
 
 
 @pytest.mark.django_db
@@ -158,6 +227,29 @@ def test_the_api_schema_describes_fields_and_refusals_in_french(client):
     assert "Numéro de la règle appliquée, p. ex. 3.4.2." in french
     assert "Invalid input: the field and why." in english
     assert "Rule number applied, e.g. 3.4.2." in english
+    # the schema's title and description, a score's help and computed help texts
+    assert '"title":"API Krosmaster Tournaments"' in french.replace(": ", ":")
+    assert "Événements, équipes, appariements" in french
+    assert "Krosmasters à nom blanc ; 2 normalement." in french
+    assert "Le chiffre par joueur que porte un résultat" in french
+    assert "Krosmaster Tournaments API" in english and "White-name Krosmasters" in english
+    yaml = client.get("/api/schema/", {"lang": "fr"}).content.decode()
+    assert "title: API Krosmaster Tournaments" in yaml
+
+
+def test_a_game_systems_score_field_is_described_in_french():
+    from matches.serializers import ResultInputSerializer, result_input
+    from rules import systems
+
+    fields = result_input(systems.get("battlesone"), ResultInputSerializer)().fields
+    with translation.override("fr"):
+        assert str(fields["mobs_left_a"].help_text) == (
+            "Mobs vivants sous le contrôle du joueur à la fin"
+        )
+    with translation.override("en"):
+        assert str(fields["mobs_left_a"].help_text) == (
+            "Mobs alive under the player's control at the end"
+        )
 
 
 @pytest.mark.django_db

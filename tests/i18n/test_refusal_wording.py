@@ -20,14 +20,17 @@ from matches.logs import services as log_services
 from matches.logs import wording as log_wording
 from matches.models import MatchLog
 from matches.recording import game as games
-from rules import board_words, refusals
+from rules import battlesone_words, board_words, calculator_words, refusals
 from rules.battlesone import legality as b1_legality
+from rules.battlesone import texts as b1_texts
 from rules.engine import refusals as engine_refusals
 from rules.engine import svg, trace_texts
 from rules.engine.arena import arena_from_dict
+from rules.engine.cells import Cell
 from rules.engine.errors import RuleViolation
 from rules.engine.state import INSPIRATION_POWERS
 from rules.engine.teamspec import SpecProblem, TeamSpecError
+from rules.systems import phase_texts
 from teams import intake
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world
@@ -56,6 +59,8 @@ CATALOGUES = {
     "trace": (trace_texts.TRACE, log_wording.TRACE),
     "changes": (trace_texts.CHANGES, log_wording.CHANGES),
     "battlesone": (b1_legality.PROBLEMS, refusals.LIST_WORDING),
+    "battlesone_record": (b1_texts.TEXTS, battlesone_words.WORDING),
+    "calculators": (phase_texts.TEXTS, calculator_words.WORDING),
 }
 
 
@@ -79,8 +84,15 @@ def test_in_english_each_sentence_is_the_engine_sentence_word_for_word(name):
 
 
 #: The sentences written alike in both languages: a damage sum's terms (`2 (base) + 1 (...)`)
-#: the word "base", and a finding that only quotes a refusal and its rules.
-SAME_IN_FRENCH = {"term_first", "term_plus", "term_minus", "term_base", "inspect_refused"}
+#: the word "base", a finding that only quotes a refusal and its rules, and a gain's reason.
+SAME_IN_FRENCH = {
+    "term_first",
+    "term_plus",
+    "term_minus",
+    "term_base",
+    "inspect_refused",
+    "why_spell_gain",  # a spell's name and a number: "Sword Dance (+2)"
+}
 
 
 @pytest.mark.parametrize("name", CATALOGUES)
@@ -341,5 +353,12 @@ def test_the_board_legend_has_every_word_in_french_with_the_same_fields():
     for key, english in svg.LEGEND.items():
         assert _fields(french[key]) == _fields(english) and french[key] != english, key
     arena = arena_from_dict({"name": "Test", "trees": ["e5"], "crates": ["c3"]})
-    board = svg.render_board(arena, legend=french)
+    board = svg.render_board(arena, legend=french, units={"A1": (Cell.parse("b2"), "A", "Ti")})
     assert "Légende" in board and "Legend" not in board
+    # the text description for screen readers and the units' titles too
+    assert "Plateau de 12 sur 12 vu du côté du joueur A" in board
+    assert "Arbres (bloquent la vue) : e5." in board and "Buissons : néant." in board
+    assert "A1 (Ti, joueur A) en b2." in board and ">Test : le plateau</title>" in board
+    assert "12 by 12" not in svg.render_board(arena, legend=french)
+    english = svg.render_board(arena)
+    assert "12 by 12 board seen from player A" in english and "Bushes: none." in english

@@ -23,7 +23,8 @@ def test_potion_bag_otomai_chooses_through_a_resolve_event(catalog) -> None:
     assert report.status is Status.VALID, report.to_dict()
 
 
-def test_potion_bag_without_its_choice_stops_the_next_action(catalog) -> None:
+def test_6_2_1_d_potion_bag_without_its_choice_stops_the_next_action(catalog) -> None:
+    """Potion Bag triggers in the Preliminary Phase: no action before it resolves (6.2.1.d)."""
     events = [
         *placed(),
         ev("activate", unit="A2"),
@@ -33,4 +34,4 @@ def test_potion_bag_without_its_choice_stops_the_next_action(catalog) -> None:
     ]
     report = verify([header(OTOMAI), *events], catalog)
     assert report.status is Status.INVALID
-    assert report.errors[0].rule == "4.18.3.a" and "potion-bag" in report.errors[0].message
+    assert report.errors[0].rule == "6.2.1.d" and "potion-bag" in report.errors[0].message

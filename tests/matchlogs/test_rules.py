@@ -59,7 +59,7 @@ ILLEGAL: list[tuple[str, list[dict[str, Any]], str]] = [
         [*placed(), *PASS_A, *TENSION, ev("activate", unit="B1"), *TENSION],
         "5.1.3",
     ),
-    ("inspire without tension", [*placed(), ev("inspire", die=0, unit="A1")], "5.3.1"),
+    ("inspire without tension", [*placed(), ev("inspire", die=0, unit="A1")], "5.2.4"),
     (
         "inspire a used die",
         [

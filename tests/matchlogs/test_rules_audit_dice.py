@@ -303,9 +303,9 @@ def test_7_5_16_steal_kamas_takes_only_what_the_opponent_has(catalog) -> None:
     agrees([*lines, *hit, ev("checkpoint", kamas={"A": 4, "B": 0})], catalog)
 
 
-def test_4_18_3_a_nothing_else_happens_while_effects_wait_on_standby(catalog) -> None:
+def test_7_2_1_a_nothing_else_happens_while_effects_wait_on_standby(catalog) -> None:
     """Steals Health and B2's Counter both wait for the active player's order (7.2.9.a): a
-    Demonic Reward revealed before they resolve is refused (7.2.1.a, worded under 4.18.3.a)."""
+    Demonic Reward revealed before they resolve is refused (7.2.1.a: Step 8 is not done)."""
     leech = gun("Leech", damage=2, effects="Steals health.")
     a = [kros("ta1", initiative=9, level=2, ap=12, spells=[leech]), kros("ta2", initiative=8)]
     header = game(
@@ -321,7 +321,7 @@ def test_4_18_3_a_nothing_else_happens_while_effects_wait_on_standby(catalog) ->
         plain_hit("A1", "d12", "B2", "Leech"),
     ]
     agrees(lines, catalog)
-    refused([*lines, ev("reveal_reward", unit="A1", reward="g1")], catalog, 11, "4.18.3.a")
+    refused([*lines, ev("reveal_reward", unit="A1", reward="g1")], catalog, 11, "7.2.1.a")
 
 
 # -- Several targets of one Push or Attract in a line (1.7.1, 7.5.10, 7.5.11) --------------------

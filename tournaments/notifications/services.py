@@ -25,9 +25,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from kernel.tasks import queue_task
+from matches.models import Match, MatchLog, ResultReport, Ruling
 from tournaments.accounts.language import saved_language
+from tournaments.models import Round
 from tournaments.notifications.models import EventWebhook, Kind, Notice
 from tournaments.notifications.selectors import forget_unread
+from tournaments.templatetags.event_tags import result_text
 
 
 def deliver(
@@ -104,8 +107,6 @@ def announce_round_published(round_id: int) -> None:
 
 
 def round_published(round_id: int) -> None:
-    from tournaments.models import Round
-
     round_ = Round.objects.select_related("event").get(pk=round_id)
     event = round_.event
     for match in round_.matches.select_related("player_a__user", "player_b__user"):
@@ -140,9 +141,6 @@ def announce_opponent_reported(report_id: int) -> None:
 
 
 def opponent_reported(report_id: int) -> None:
-    from matches.models import Match, ResultReport
-    from tournaments.templatetags.event_tags import result_text
-
     # With the reporter's name and the opponent's saved language: one query per report.
     report = (
         ResultReport.objects.select_related(
@@ -186,9 +184,6 @@ def announce_judge_ruled(ruling_id: int) -> None:
 
 
 def judge_ruled(ruling_id: int) -> None:
-    from matches.models import Ruling
-    from tournaments.templatetags.event_tags import result_text
-
     ruling = Ruling.objects.select_related(
         "call__event",
         "call__match__player_a__user",
@@ -218,8 +213,6 @@ def announce_log_verified(log_id: int) -> None:
 
 
 def log_verified(log_id: int) -> None:
-    from matches.models import MatchLog
-
     log = (
         MatchLog.objects.defer("data")
         .select_related("match__round__event", "match__player_a__user", "match__player_b__user")

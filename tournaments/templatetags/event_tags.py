@@ -100,7 +100,8 @@ def standings_rows(lines: list[dict[str, Any]]) -> SafeString:
         escape(label)
         for label in (_("Player"), _("Points"), _("W–D–L"), _("Byes"))  # noqa: RUF001
     )
-    badge = f' <span class="badge">{escape(_("dropped"))}</span>'
+    dropped = _("dropped")  # outside the f-string, where makemessages finds it
+    badge = f' <span class="badge">{escape(dropped)}</span>'
     dash = "\N{EN DASH}"
     out = []
     for line in lines:

@@ -102,7 +102,7 @@ def _in_territory_of_opponent(state: GameState, unit: Unit, side: str) -> bool:
 def _dynamite_duo(run: CastRun, target: Unit) -> tuple[int, str]:
     """Dynamite Duo (Adamai): one more damage when a Yugo is next to the target."""
     if _yugo_next_to(run.state, target):
-        return 1, "Dynamite Duo: Yugo adjacent to the target"
+        return 1, said("why_dynamite_duo_yugo_adjacent")
     return 0, ""
 
 
@@ -110,7 +110,7 @@ def _draconic_helping_hand(run: CastRun, target: Unit) -> tuple[int, str]:
     """Draconic Helping Hand (Adamai): one more Injury healed when a Yugo is next to the
     target."""
     if _yugo_next_to(run.state, target):
-        return 1, "Draconic Helping Hand: Yugo adjacent to the target"
+        return 1, said("why_draconic_helping_hand_yugo")
     return 0, ""
 
 
@@ -119,7 +119,7 @@ def _wakfuria(run: CastRun, target: Unit) -> tuple[int, str]:
     more when the damage is computed."""
     hurt = run.caster.injuries
     if hurt >= 6:
-        return 2, f"Wakfuria: {run.caster_id} has {hurt} Injuries"
+        return 2, said("why_wakfuria_injuries", caster=run.caster_id, injuries=hurt)
     return 0, ""
 
 
@@ -131,7 +131,7 @@ def _spirit_bam(run: CastRun, target: Unit) -> tuple[int, str]:
         for u in run.state.in_arena()
         if u.side == run.side and u.id != run.caster_id and "eliatrope" in families_of(run.state, u)
     )
-    return count, f"Spirit Bam: {count} other allied Eliatropes in play"
+    return count, said("why_spirit_bam_other_allied", count=count)
 
 
 def _punishment(run: CastRun, target: Unit) -> tuple[int, str]:
@@ -139,7 +139,7 @@ def _punishment(run: CastRun, target: Unit) -> tuple[int, str]:
     opponent's territory (4.20)."""
     caster = replace(run.caster, cell=run.origin)
     if in_opponent_territory(run.state, caster):
-        return 2, "Punishment: the caster is in opponent's territory"
+        return 2, said("why_punishment_caster_opponent_territory")
     return 0, ""
 
 
@@ -147,7 +147,7 @@ def _smithereens(run: CastRun, target: Unit) -> tuple[int, str]:
     """Smithereens (Ko-Fang The White): two more damage to an opposing target that carries no
     Injury when the damage is computed."""
     if target.side != run.side and target.injuries == 0:
-        return 2, f"Smithereens: {target.id} has no Injury"
+        return 2, said("why_smithereens_injury", target=target.id)
     return 0, ""
 
 
@@ -158,7 +158,7 @@ def _jammy_defeat(run: CastRun, target: Unit) -> tuple[int, str]:
         u.profile.name.lower() == "strawberry jelly" and _adjacent(u, target)
         for u in run.state.in_arena()
     ):
-        return 2, "Jammy Defeat: a Strawberry Jelly adjacent to the target"
+        return 2, said("why_jammy_defeat_strawberry_jelly")
     return 0, ""
 
 
@@ -166,14 +166,14 @@ def _fatal_fatality(run: CastRun, target: Unit) -> tuple[int, str]:
     """Fatal Fatality (Hemorrhage): one more damage for every full three Injuries the targeted
     character carries."""
     steps = target.injuries // 3
-    return steps, f"Fatal Fatality: {target.id} has {target.injuries} Injuries"
+    return steps, said("why_fatal_fatality_injuries", target=target.id, injuries=target.injuries)
 
 
 def _icarbonized(run: CastRun, target: Unit) -> tuple[int, str]:
     """Icarbonized (Missiz Burnzz): one more damage for each +1 AP and each +1 MP marker on the
     targeted character (opposite markers cancel, 4.11.5, so only the net + markers remain)."""
     count = max(0, target.markers.ap) + max(0, target.markers.mp)
-    return count, f"Icarbonized: {count} + AP/MP markers on {target.id}"
+    return count, said("why_icarbonized_ap_mp_markers", count=count, target=target.id)
 
 
 def _reinforcements(run: CastRun, target: Unit) -> tuple[int, str]:
@@ -184,14 +184,14 @@ def _reinforcements(run: CastRun, target: Unit) -> tuple[int, str]:
         for u in run.state.in_arena()
         if u.id != target.id
     ):
-        return 1, "Reinforcements: another allied Krosmaster adjacent to the target"
+        return 1, said("why_reinforcements_another_allied_krosmaster")
     return 0, ""
 
 
 def _prey_on_the_weak(run: CastRun, target: Unit) -> tuple[int, str]:
     """Prey on the Weak (Nemesis Samurai): one damage less on a Vigilante target."""
     if "vigilante" in families_of(run.state, target):
-        return -1, f"Prey on the Weak: {target.id} is a Vigilante"
+        return -1, said("why_prey_weak_vigilante", target=target.id)
     return 0, ""
 
 
@@ -199,7 +199,7 @@ def _restoration_knight(run: CastRun, target: Unit) -> tuple[int, str]:
     """Restoration (Drop Knight, Eternal): one more Injury healed when the target is a
     Knight."""
     if "knight" in families_of(run.state, target):
-        return 1, f"Restoration: {target.id} is a Knight"
+        return 1, said("why_restoration_knight", target=target.id)
     return 0, ""
 
 
@@ -208,7 +208,7 @@ def _cannon_pass(run: CastRun, target: Unit) -> tuple[int, str]:
     least one unit of the caster's team at Step 2, the caster included (an ally, 4.4.3)."""
     allies = [t for t in run.targets if run.state.unit(t).side == run.side]
     if allies:
-        return 1, f"Cannon Pass: allied target {allies[0]}"
+        return 1, said("why_cannon_pass_allied_target", ally=allies[0])
     return 0, ""
 
 
@@ -218,7 +218,7 @@ def _impetuous_shot(run: CastRun, target: Unit) -> tuple[int, str]:
     if target.cell is None:
         return 0, ""
     cells = abs(run.origin.x - target.cell.x) + abs(run.origin.y - target.cell.y)
-    return -cells, f"Impetuous Shot: the target is {cells} cells away"
+    return -cells, said("why_impetuous_shot_target_cells", cells=cells)
 
 
 def _frantic_rhythm(run: CastRun, target: Unit) -> tuple[int, str]:
@@ -230,7 +230,9 @@ def _frantic_rhythm(run: CastRun, target: Unit) -> tuple[int, str]:
             continue
         victim = run.state.unit(entry.source)
         if victim.side != run.side and victim.is_character and entry.amount > 0:
-            return 1, f"Frantic Rhythm: {run.caster_id} already hurt {victim.id} this turn"
+            return 1, said(
+                "why_frantic_rhythm_already_hurt", caster=run.caster_id, victim=victim.id
+            )
     return 0, ""
 
 
@@ -330,7 +332,7 @@ def _double_dragon(run: CastRun) -> None:
     """Double Dragon (Adamai - Dragon): a target next to a Yugo gets a -1 AP marker."""
     for unit in run.in_play():
         if _yugo_next_to(run.state, unit):
-            _markers_on(run, unit, ap=-1, why=f"Double Dragon: Yugo adjacent to {unit.id}")
+            _markers_on(run, unit, ap=-1, why=said("why_double_dragon_yugo_adjacent", unit=unit.id))
 
 
 def _toadaby(run: CastRun) -> None:
@@ -344,7 +346,7 @@ def _toadaby(run: CastRun) -> None:
     amount = 2 if knights else 1
     for unit in run.in_play():
         _markers_on(
-            run, unit, mp=-amount, why=f"Toadaby: {len(knights)} other allied Knights in play"
+            run, unit, mp=-amount, why=said("why_toadaby_other_allied_knights", count=len(knights))
         )
 
 
@@ -358,7 +360,7 @@ def _feint(run: CastRun) -> None:
                 unit,
                 ap=-1,
                 mp=-1,
-                why=f"Feint: {unit.id} in the caster's opponent's territory",
+                why=said("why_feint_caster_opponent_territory", unit=unit.id),
             )
 
 
@@ -367,7 +369,7 @@ def _cutting_justice(run: CastRun) -> None:
     marker (a marker, not an immediate loss: the card does not say "immediately")."""
     caster = run.caster
     if caster.cell is not None:
-        _markers_on(run, caster, ap=-1, why="Cutting Justice: -1 AP marker on the caster")
+        _markers_on(run, caster, ap=-1, why=said("why_cutting_justice_1_ap"))
 
 
 card_effect("double-dragon", step3=_double_dragon)

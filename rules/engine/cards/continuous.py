@@ -299,7 +299,7 @@ def _sob(run: CastRun) -> None:
         top += caster.range_modifier + sum(d for d, _ in range_modifiers(run.state, caster))
     top = max(0, top)
     if caster.cell is not None and top:
-        markers_on(run, caster, rng=top, why=f"Sob: max Range {top}")
+        markers_on(run, caster, rng=top, why=said("why_sob_max_range", range=top))
 
 
 card_effect("sob", step3=_sob)

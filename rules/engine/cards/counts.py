@@ -18,6 +18,7 @@ from rules.engine.cards.gauges import exact, model
 from rules.engine.cards.rulings import setting
 from rules.engine.effects import CardEffect, Markers, Push, SpellModel, Track
 from rules.engine.powers import families_of
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 
 if TYPE_CHECKING:
@@ -40,19 +41,19 @@ def _allied_summons(run: CastRun, name: str | None = None) -> list[Unit]:
 def _gut_sword(run: CastRun, target: Unit) -> tuple[int, str]:
     """Gut Sword (Katar): +1 per full ten Injuries on Katar (its own Injury cost included)."""
     count = run.caster.injuries // 10
-    return count, f"Gut Sword: {run.caster.injuries} Injuries on {run.caster_id}"
+    return count, said("why_gut_sword_injuries", injuries=run.caster.injuries, caster=run.caster_id)
 
 
 def _crocrocabulia(run: CastRun, target: Unit) -> tuple[int, str]:
     """Crocrocabulia (Crocabulia): +1 per Immature Dreggon of the caster's team in play."""
     count = len(_allied_summons(run, "immature dreggon"))
-    return count, f"Crocrocabulia: {count} allied Immature Dreggons"
+    return count, said("why_crocrocabulia_allied_immature_dreggons", count=count)
 
 
 def _frivolous_spending(run: CastRun, target: Unit) -> tuple[int, str]:
     """Frivolous Spending (Cathy Ranik): +1 per distinct name among the allied summons in play."""
     names = {u.profile.name.lower() for u in _allied_summons(run)}
-    return len(names), f"Frivolous Spending: {len(names)} allied summon names"
+    return len(names), said("why_frivolous_spending_allied_summon", count=len(names))
 
 
 def _feather_tornado(run: CastRun, target: Unit) -> tuple[int, str]:
@@ -66,13 +67,13 @@ def _feather_tornado(run: CastRun, target: Unit) -> tuple[int, str]:
     if len(casts) > 1:
         return 0, ""
     count = len(_allied_summons(run, "crobak"))
-    return count, f"Feather Tornado: {count} allied Crobaks"
+    return count, said("why_feather_tornado_allied_crobaks", count=count)
 
 
 def _flame_shock(run: CastRun, target: Unit) -> tuple[int, str]:
     """Flame Shock: the number of allied targets (4.4.3, the caster included) at Step 2."""
     allies = sum(1 for t in run.targets if run.state.unit(t).side == run.side)
-    return allies, f"Flame Shock: {allies} allied targets"
+    return allies, said("why_flame_shock_allied_targets", allies=allies)
 
 
 def _flame_shock_first(run: CastRun, target: Unit) -> tuple[int, str]:
@@ -80,7 +81,7 @@ def _flame_shock_first(run: CastRun, target: Unit) -> tuple[int, str]:
     if setting(run, "flame-shock") == "per-allied-target":
         return _flame_shock(run, target)
     if target.side == run.side:
-        return 1, "Flame Shock: allied target"
+        return 1, said("why_flame_shock_allied_target")
     return 0, ""
 
 
@@ -89,7 +90,7 @@ def _imperial_decree(run: CastRun, target: Unit) -> tuple[int, str]:
     the caster's team (read only when Track's condition holds, the bonus being part of it)."""
     main = [run.state.unit(t) for t in run.main_targets]
     if any(u.side == run.side and not u.is_krosmaster for u in main):
-        return 1, "Imperial Decree: the main target is an allied summon"
+        return 1, said("why_imperial_decree_main_target")
     return 0, ""
 
 
@@ -99,7 +100,7 @@ def _vile_age_eternal(run: CastRun, target: Unit) -> tuple[int, str]:
     if not run.critical:
         return 0, ""
     count = 1 if setting(run, "vile-age-eternal") == "once" else run.critical
-    return count, f"Vile Age: {run.critical} critical successes"
+    return count, said("why_vile_age_critical_successes", count=run.critical)
 
 
 def _knight_in_play(run: CastRun) -> bool:
@@ -116,7 +117,7 @@ def _knight_in_play(run: CastRun) -> bool:
 
 def _restoration_drop(run: CastRun, target: Unit) -> tuple[int, str]:
     if _knight_in_play(run):
-        return 1, "Restoration: an allied Knight in play"
+        return 1, said("why_restoration_allied_knight_play")
     return 0, ""
 
 
@@ -214,7 +215,12 @@ def _knight_gain(low: int, high: int, gauge: str) -> CardEffect:
 
     def step3(run: CastRun) -> None:
         amount = high if _knight_in_play(run) else low
-        gauges(run, run.caster, **{gauge: amount}, why=f"{run.spell.name} (+{amount})")
+        gauges(
+            run,
+            run.caster,
+            **{gauge: amount},
+            why=said("why_spell_gain", spell=run.spell.name, amount=amount),
+        )
 
     card_effect(key, step3=step3)
     return CardEffect(key)

@@ -103,12 +103,12 @@ def _count_remaining(run: CastRun) -> None:
 
 def _per_ap_mp(run: CastRun, target: Unit) -> tuple[int, str]:
     count = run.notes.get("remaining-ap", 0) + run.notes.get("remaining-mp", 0)
-    return count, f"{count} AP and MP remaining"
+    return count, said("why_ap_mp_remaining", count=count)
 
 
 def _per_mp(run: CastRun, target: Unit) -> tuple[int, str]:
     count = run.notes.get("remaining-mp", 0)
-    return count, f"{count} MP remaining"
+    return count, said("why_mp_remaining", count=count)
 
 
 def _kamas_per_ap(run: CastRun) -> None:
@@ -253,7 +253,7 @@ def _jackpot_flips(run: CastRun) -> None:
 
 def _jackpot_damage(run: CastRun, target: Unit) -> tuple[int, str]:
     bonus = run.notes.get("jackpot", 0)
-    return bonus, "Jackpot: three heads"
+    return bonus, said("why_jackpot_three_heads")
 
 
 card_effect("jackpot", step3=_jackpot_flips, bonus=_jackpot_damage)
@@ -365,7 +365,7 @@ def _backlash(run: CastRun, target: Unit) -> tuple[int, str]:
         for u in run.state.spell_uses
         if u.unit == run.caster_id and u.turn == run.state.turn and u.spell == run.spell.name
     ][:-1]
-    return len(earlier), f"Backlash: {len(earlier)} earlier Backlash this turn"
+    return len(earlier), said("why_backlash_earlier_backlash", count=len(earlier))
 
 
 card_effect("backlash", bonus=_backlash)

@@ -17,6 +17,7 @@ from rules.engine.cards.acts import markers_on
 from rules.engine.cards.gauges import exact, model
 from rules.engine.effects import CardEffect, SpellModel, StealsHealth
 from rules.engine.powers import families_of
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 from rules.engine.state import DAMAGED
 from rules.engine.trace_texts import traced
@@ -43,19 +44,19 @@ def damaged_by(run: CastRun, target: Unit, *, by_caster: bool = False, family: s
 
 def _sword_of_fate(run: CastRun, target: Unit) -> tuple[int, str]:
     if damaged_by(run, target, by_caster=True):
-        return 2, f"Sword of Fate: {target.id} already damaged by {run.caster_id} this turn"
+        return 2, said("why_sword_fate_already_damaged", target=target.id, caster=run.caster_id)
     return 0, ""
 
 
 def _fast_draw(run: CastRun, target: Unit) -> tuple[int, str]:
     if damaged_by(run, target, by_caster=True):
         return 0, ""
-    return 1, f"Fast Draw: {run.caster_id} has not damaged {target.id} this turn"
+    return 1, said("why_fast_draw_not_damaged", caster=run.caster_id, target=target.id)
 
 
 def _ruse(run: CastRun, target: Unit) -> tuple[int, str]:
     if damaged_by(run, target, family="bandit"):
-        return 1, f"Ruse: {target.id} already damaged by a Bandit this turn"
+        return 1, said("why_ruse_already_damaged_by", target=target.id)
     return 0, ""
 
 
@@ -67,7 +68,12 @@ def _riktus_marker(ap: int = 0, mp: int = 0, rng: int = 0):
         for unit in run.in_play():
             if damaged_by(run, unit, family="bandit"):
                 markers_on(
-                    run, unit, ap=ap, mp=mp, rng=rng, why=f"{run.spell.name}: damaged by a Bandit"
+                    run,
+                    unit,
+                    ap=ap,
+                    mp=mp,
+                    rng=rng,
+                    why=said("why_damaged_by_bandit", spell=run.spell.name),
                 )
             else:
                 run.log(
@@ -135,7 +141,7 @@ def _last_breath(run: CastRun, target: Unit) -> tuple[int, str]:
     """Last Breath (Grougaloragran - Old): +2 when its Injury cost KO'd him in Step 1; the spell
     still resolves from the cell he cast it from (7.2.2.b)."""
     if run.caster.cell is None:
-        return 2, f"Last Breath: {run.caster_id} was KO'd casting it"
+        return 2, said("why_last_breath_was_ko", caster=run.caster_id)
     return 0, ""
 
 

@@ -25,6 +25,7 @@ from rules.engine.effects import (
     TargetFilter,
     Track,
 )
+from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 from rules.engine.trace_texts import traced
 
@@ -42,14 +43,14 @@ def _devotion(run: CastRun) -> None:
     """Devotion (Henual): +2 AP markers on each target whose net AP markers are not positive."""
     for unit in run.in_play():
         if unit.markers.ap <= 0:
-            markers_on(run, unit, ap=2, why="Devotion: no +AP marker")
+            markers_on(run, unit, ap=2, why=said("why_devotion_ap_marker"))
 
 
 def _acceleration(run: CastRun) -> None:
     """Acceleration (Ghett Outadier): +2 MP markers on a target with no net +MP marker."""
     for unit in run.in_play():
         if unit.markers.mp <= 0:
-            markers_on(run, unit, mp=2, why="Acceleration: no +MP marker")
+            markers_on(run, unit, mp=2, why=said("why_acceleration_mp_marker"))
 
 
 def _motivating_haka(run: CastRun) -> None:
@@ -57,7 +58,7 @@ def _motivating_haka(run: CastRun) -> None:
     net +AP marker."""
     for unit in run.in_play(TargetFilter(ally=True)):
         if unit.markers.ap <= 0:
-            markers_on(run, unit, ap=1, mp=1, why="Motivating Haka: allied target without +AP")
+            markers_on(run, unit, ap=1, mp=1, why=said("why_motivating_haka_allied_target"))
 
 
 card_effect("devotion", step3=_devotion)
@@ -128,7 +129,7 @@ def _ogrine_burn(run: CastRun, target: Unit) -> tuple[int, str]:
         if either
         else (target.markers.ap and target.markers.mp)
     ):
-        return 1, f"Ogrine Burn: {target.id} has AP and MP markers"
+        return 1, said("why_ogrine_burn_ap_mp", target=target.id)
     return 0, ""
 
 
@@ -246,7 +247,7 @@ def _tambourino(run: CastRun, target: Unit) -> tuple[int, str]:
     """A Multiman target is healed 2 more unless the event reads the text as a restatement."""
     if setting(run, "tambourino") == "restated" or not run.matches(target, _MULTIMAN):
         return 0, ""
-    return 2, f"Tambourino: {target.id} is a Multiman"
+    return 2, said("why_tambourino_multiman", target=target.id)
 
 
 _MULTIMAN = TargetFilter(family="multiman")
@@ -265,7 +266,7 @@ def _biceps(run: CastRun) -> None:
         run.log("Step 3", "7.2.4", traced("card_not_first_biceps", source="Biceps"))
         return
     for unit in run.in_play():
-        markers_on(run, unit, ap=-1, why="Biceps: first Biceps this turn")
+        markers_on(run, unit, ap=-1, why=said("why_biceps_first_biceps"))
 
 
 card_effect("biceps", step3=_biceps)

@@ -708,7 +708,7 @@ def _draconian_push(run: CastRun) -> None:
 def _draconian_bonus(run: CastRun, target: Unit) -> tuple[int, str]:
     if run.notes.get(f"pushed:{target.id}", 1):
         return 0, ""
-    return 3, f"Draconian Crisis: {target.id} was not pushed"
+    return 3, said("why_draconian_crisis_was_not", target=target.id)
 
 
 card_effect("draconian-crisis", step3=_draconian_push, bonus=_draconian_bonus)

@@ -39,7 +39,7 @@ def _lottery_flips(run: CastRun) -> None:
 def _lottery_damage(run: CastRun, target: Unit) -> tuple[int, str]:
     """Each heads of Lottery adds 1 damage of the spell's element to every target."""
     heads = run.notes.get("lottery-heads", 0)
-    return heads, f"{heads} heads"
+    return heads, said("why_heads", count=heads)
 
 
 card_effect("lottery", step3=_lottery_flips, bonus=_lottery_damage)
@@ -96,7 +96,7 @@ def black_humour(profile: Profile, bar: Spell) -> SpellModel:
 def _vile_age_double(run: CastRun, found: int) -> tuple[int, str]:
     """Vile Age (Darkness Knight): each Critical Hit success rolled in Step 4 counts twice
     (7.2.5.a example), before it is compared with the Armour successes."""
-    return 2 * found, "Vile Age: every critical success counts twice"
+    return 2 * found, said("why_vile_age_every_critical")
 
 
 card_effect("vile-age", critical=_vile_age_double)

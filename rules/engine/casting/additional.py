@@ -301,6 +301,8 @@ def _switch(run: CastRun, effect: SwitchPlaces) -> None:
         return
     other = others[0]
     if not run.matches(other, effect.who):
+        if run.ruling("switch-target") == "effect-only":  # 7.2.4.b: nothing to switch with
+            return
         raise RuleViolation.because("7.1.2", "cannot_switch_with", unit=other.id)
     if "unfazed" in powers_of(run.state, other) and other.side != caster.side:
         run.say("Step 3", "4.9.14", "unfazed_stays", unit=other.id)

@@ -52,8 +52,8 @@ from rules.engine.state import (
     Unit,
     turn_ended,
 )
-from rules.engine.summons import Spellbook, controlled
-from rules.engine.turn import not_acting
+from rules.engine.summons import PUNCH, Spellbook, controlled
+from rules.engine.turn import not_acting, standby_refusal
 
 
 def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
@@ -74,14 +74,33 @@ def _check_limits(state: GameState, caster: Unit, spell: Spell, target: Cell) ->
     if spell.limit == "once_per_game" and uses:
         raise RuleViolation.because("7.1.3.c", "once_per_game_spent", spell=spell.name)
     if spell.limit == "once_per_turn" and this_turn:
-        raise RuleViolation.because(
-            "7.1.3.a", "once_per_turn_spent", spell=spell.name, unit=caster.id
-        )
+        # Punch's limit is its own rule (4.8.5), not a printed blue background (4.8.3, 7.1.3.a).
+        rule = "4.8.5" if caster.is_krosmaster and spell.name == PUNCH.name else "7.1.3.a"
+        raise RuleViolation.because(rule, "once_per_turn_spent", spell=spell.name, unit=caster.id)
+    if spell.limit != "once_per_turn_per_target":
+        return
     key = use_key(state, target)
-    if spell.limit == "once_per_turn_per_target" and any(u.target == key for u in this_turn):
+    again = any(u.target == key for u in this_turn)
+    if state.rulings.reading(ONCE_PER_TARGET.name) == "cell-and-units":
+        cell = target.name  # the cell itself was a main target too (7.2.3.a)
+        again = again or any(cell in (u.cell, u.target) for u in this_turn)
+        key = key if any(u.target == key for u in this_turn) else cell
+    if again:
         raise RuleViolation.because(
             "7.1.3.b", "once_per_target_spent", spell=spell.name, target=key, unit=caster.id
         )
+
+
+ONCE_PER_TARGET = register(
+    "once-per-target",
+    default="unit-or-cell",
+    readings=("unit-or-cell", "cell-and-units"),
+    rule="7.1.3.b",
+    description="A spell cast once per turn and per target names its target by the unit on the "
+    "targeted cell, or by the cell when nobody stands there (unit-or-cell); or every main "
+    "target counts, the cell as well as its units (cell-and-units, 7.2.3.a), so a cell aimed at "
+    "once this turn may not be aimed at again, whoever stands on it now.",
+)
 
 
 @dataclass(frozen=True)
@@ -213,8 +232,9 @@ def check_caster(state: GameState, unit_id: str) -> Unit:
     ended = turn_ended(state, unit_id)
     if ended is not None:
         raise RuleViolation.because("6.4", "turn_ended_by", source=ended.source, unit=unit_id)
-    if state.pending:
-        raise RuleViolation.because("7.2.1.a", "still_on_standby", effect=state.pending[0].label)
+    waiting = standby_refusal(state)
+    if waiting is not None:
+        raise waiting
     caster = state.unit(unit_id)
     if caster.cell is None:
         raise RuleViolation.because(  # KO'd during its own turn: removed from the arena
@@ -363,8 +383,24 @@ def _check_target(
                 count=model.control,
                 summon=effect.name,
             )
-        if isinstance(effect, SwitchPlaces) and not state.units_at(target):
+        if (
+            isinstance(effect, SwitchPlaces)
+            and not state.units_at(target)
+            and state.rulings.reading(SWITCH_TARGET.name) == "required"
+        ):
             raise RuleViolation.because("7.1.2", "no_unit_to_switch", cell=target)
+
+
+SWITCH_TARGET = register(
+    "switch-target",
+    default="required",
+    readings=("required", "effect-only"),
+    rule="7.1.7",
+    description='A spell that switches positions with "the targeted" unit (an ally, a '
+    "Krosmaster...): the words are a prerequisite of the cast (required, 7.1.7), so it must be "
+    "aimed at such a unit; or they only limit the effect (effect-only, 7.2.4.b-c), so the spell "
+    "may be aimed at any cell in range and switches nobody when no such unit stands there.",
+)
 
 
 def spell_range(spell: Spell) -> SpellRange:

@@ -103,7 +103,8 @@ def pay(run: CastRun, costs: Costs) -> None:
         hp=costs.hp,
         kamas=costs.kamas,
     )
-    use = SpellUse(caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main))
+    key = use_key(run.state, run.main)
+    use = SpellUse(caster.id, run.spell.name, run.state.turn, key, run.main.name)
     run.state = replace(run.state, spell_uses=(*uses_still_read(run), use))
     settle(run, "Step 1", "7.2.2.b")
 

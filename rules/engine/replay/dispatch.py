@@ -100,11 +100,20 @@ def teams(log: MatchLog, catalog: Mapping[str, Profile]) -> dict[str, list[TeamM
     return teams
 
 
+#: Per event class, which of its fields name a unit (`unit`, `assign_to`), worked out once.
+_UNIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _check_referenced_units(state: GameState, event: Event) -> None:
     """Every unit id an event names must be in this game (4.3.1: `GameState.unit` raises)."""
     known = state.units_by_id
-    for name in ("unit", "assign_to"):
-        value = getattr(event, name, None)
+    names = _UNIT_FIELDS.get(type(event))
+    if names is None:
+        names = _UNIT_FIELDS[type(event)] = tuple(
+            name for name in ("unit", "assign_to") if hasattr(event, name)
+        )
+    for name in names:
+        value = getattr(event, name)
         if value is not None and value not in known:
             state.unit(value)
     if isinstance(event, Move):

@@ -163,4 +163,4 @@ def _shadow_of_the_jungle(
         return state, gg, None
     state = _use(state, "shadow-of-the-jungle", unit.side)
     lower = max(1, level - 2)
-    return state, min(gg, lower), f"Shadow of the Jungle: {unit.id} counts as Level {lower}"
+    return state, min(gg, lower), said("why_shadow_jungle_counts_as", unit=unit.id, level=lower)

@@ -43,7 +43,11 @@ def _puddlage(side: RollSide) -> tuple[frozenset[str], frozenset[str], str] | No
     Armour, Dodge and Lock (only the one for this roll adds a die)."""
     if "puddlage" not in powers_of(side.state, side.roller) or not _water_caster(side):
         return None
-    return _PUDDLAGE, frozenset(), f"Puddlage against {side.against.id if side.against else ''}"
+    return (
+        _PUDDLAGE,
+        frozenset(),
+        said("why_puddlage_against", against=side.against.id if side.against else ""),
+    )
 
 
 def hunted(side: RollSide) -> bool:
@@ -60,7 +64,7 @@ def _driving(side: RollSide) -> tuple[int, str] | None:
     for Critical Hit, Armour, Lock and Dodge (it also loses Unfazed, `powers.powers_of`)."""
     if side.roll not in _FOUR or not hunted(side):
         return None
-    return -1, "-1 Hunted marker (Driving)"
+    return -1, said("why_1_hunted_marker_driving")
 
 
 @reactions.extra_success
@@ -92,4 +96,4 @@ def _second_chance(
             f"{side.roller.id}'s {side.roll} roll failed a die: Ecaflip's Second Chance rerolls "
             f"all {due}; the log must list {2 * due} dice (the first roll, then the reroll)",
         )
-    return dice[due:], f"Ecaflip's Second Chance: rerolled, {len(dice) - due} dice count"
+    return dice[due:], said("why_ecaflip_second_chance_rerolled", count=len(dice) - due)

@@ -20,13 +20,12 @@ from django.db import DatabaseError
 
 from rules.battlesone.catalog import load_catalog
 from rules.battlesone.coverage import coverage as battlesone_coverage
+from rules.catalog import selectors
 from rules.engine.coverage import coverage
 from rules.engine.roster import Profile, load_roster
 
 
 def _profiles() -> tuple[str, list[Profile]]:
-    from rules.catalog import selectors
-
     try:
         release = selectors.active_release()
     except DatabaseError:  # catalog tables not migrated yet: use the roster file
