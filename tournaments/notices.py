@@ -8,7 +8,7 @@ from django.dispatch import receiver
 from live import publish, topics
 from matches.notices import results_changed
 from tournaments import snapshots
-from tournaments.models import Event, Round
+from tournaments.models import Event, Registration, Round
 
 
 def rounds_changed(event: Event) -> None:
@@ -21,6 +21,14 @@ def rounds_changed(event: Event) -> None:
 def players_changed(event: Event) -> None:
     """A registration was added, dropped, reinstated or withdrawn: the standings differ."""
     standings_changed(event)
+
+
+def player_dropped_or_back(registration: Registration) -> None:
+    """A player dropped or was reinstated: their own "my match" page says so (its ETag follows
+    their user topic), and the standings differ."""
+    if registration.user_id:
+        publish(topics.user(registration.user_id))
+    players_changed(registration.event)
 
 
 def standings_changed(event: Event) -> None:

@@ -69,6 +69,25 @@ def test_my_match_is_304_until_my_match_changes(
     assert "sse:changed" in fresh.content.decode()
 
 
+@pytest.mark.parametrize("back", [False, True], ids=["drop", "reinstate"])
+def test_my_match_follows_my_drop(
+    running, back, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    """Dropping (or coming back) changes what the player's own page shows: no stale 304."""
+    event, _, match = running
+    player = match.player_a
+    if back:
+        services.drop(player)
+    _idle_then_changed(
+        _as(player.user),
+        f"/events/{event.slug}/me/",
+        lambda: (services.reinstate if back else services.drop)(player),
+        django_assert_num_queries,
+        django_capture_on_commit_callbacks,
+        **HTMX,
+    )
+
+
 def test_the_match_page_follows_its_match(
     running, django_assert_num_queries, django_capture_on_commit_callbacks
 ):

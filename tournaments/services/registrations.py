@@ -244,7 +244,7 @@ def drop(registration: Registration) -> Registration:
             "dropped",
         )
     registration.dropped_at, registration.dropped_after_round = now, last
-    notices.players_changed(event)
+    notices.player_dropped_or_back(registration)
     return registration
 
 
@@ -261,7 +261,7 @@ def reinstate(registration: Registration) -> Registration:
             "not_dropped",
         )
     registration.dropped_at = registration.dropped_after_round = None
-    notices.players_changed(registration.event)
+    notices.player_dropped_or_back(registration)
     return registration
 
 
