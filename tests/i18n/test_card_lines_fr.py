@@ -27,7 +27,7 @@ from rules.engine.casting.actions import TraceStep
 from rules.engine.refusals import Joined, said
 from rules.engine.trace_texts import traced
 from rules.models import Power, Profile
-from rules.refusals import sentence as refusals_sentence
+from rules.wording.refusals import sentence as refusals_sentence
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world
 from tests.matchlogs_web.conftest import corpus, run_task
@@ -59,7 +59,7 @@ def test_the_english_words_inside_a_line_are_worded_too():
     assert diy == "DIY: Tactical Arrow gains -1 AP, Pushes 1"
     assert _in("fr", _stored(diy)) == "DIY : Tactical Arrow gagne -1 PA, Repousse de 1"
     jackpot = traced("card_coins", source="Jackpot", coins=Joined(("heads", "tails"), ", "))
-    assert _in("fr", _stored(jackpot)) == "Jackpot : pile, face"
+    assert _in("fr", _stored(jackpot)) == "Jackpot : face, pile"
     nobody = traced("power_ap_marker_on", power="Adrenaline", units="nobody")
     assert nobody == "Adrenaline: -1 AP marker on nobody"
     assert _in("fr", _stored(nobody, "Step 8", "4.11.5")) == (
@@ -92,7 +92,7 @@ def test_a_cards_own_reason_inside_a_line_is_worded_too():
     assert term == "+ 7 (Jackpot: three heads)"
     with translation.override("fr"):
         assert refusals_sentence("term_plus", term.fact()["params"]) == (
-            "+ 7 (Jackpot : trois fois pile)"
+            "+ 7 (Jackpot : trois fois face)"
         )
     hunted = said(
         "dice_modifier", delta=-1, modifier=said("why_1_hunted_marker_driving"), rule="4.18"
