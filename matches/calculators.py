@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.models import MatchLog
 from rules import systems
-from rules.battlesone_words import worded_record
-from rules.calculator_words import worded_phase
 from rules.systems.calculators import CALCULATORS as PHASES
+from rules.wording.battlesone import worded_record
+from rules.wording.calculators import worded_phase
 
 
 def _battlesone(text: str) -> dict[str, Any]:

@@ -15,8 +15,8 @@ from matches.logs import selectors as log_selectors
 from matches.logs.outcome import match_outcome
 from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport, Ruling
 from rules import systems
-from rules.battlesone_words import worded_record
-from rules.refusals import worded_report
+from rules.wording.battlesone import worded_record
+from rules.wording.refusals import worded_report
 
 
 class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
@@ -296,7 +296,7 @@ class MatchLogSerializer(serializers.ModelSerializer):
 
     def to_representation(self, instance: MatchLog) -> dict:
         """The stored report's errors and match check worded in the reader's language
-        (`rules.refusals`, `matches.logs.wording`); keys and facts unchanged."""
+        (`rules.wording.refusals`, `matches.logs.wording`); keys and facts unchanged."""
         data = super().to_representation(instance)
         data["report"] = worded_report(worded_record(data.get("report")))
         if data.get("match_check"):  # its problems and skipped comparisons, worded alike

@@ -25,8 +25,8 @@ from matches.logs import selectors as log_selectors
 from matches.logs import services as log_services
 from matches.models import Match, MatchLog
 from rules import systems
-from rules.battlesone_words import worded_record
 from rules.matchlog.parse import MAX_LOG_BYTES
+from rules.wording.battlesone import worded_record
 
 logger = logging.getLogger(__name__)
 

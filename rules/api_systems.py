@@ -15,12 +15,13 @@ from rest_framework.decorators import api_view, permission_classes, throttle_cla
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rules import labels, refusals, systems
+from rules import systems
 from rules.battlesone.catalog import catalog_to_dict, load_catalog
-from rules.battlesone_words import worded_record
-from rules.calculator_words import worded_phase
 from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload
 from rules.systems.calculators import CALCULATORS
+from rules.wording import labels, refusals
+from rules.wording.battlesone import worded_record
+from rules.wording.calculators import worded_phase
 
 
 def describe(system: systems.GameSystem) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from rules.engine import formats as engine_formats
 from rules.engine.legality import LegalityReport, TeamEntry, check_team, cite_custom_rules
 from rules.engine.teamspec import TeamSpecError, parse_team_spec
 from rules.models import Format
-from rules.refusals import refusal_text
+from rules.wording.refusals import refusal_text
 from teams import selectors as team_selectors
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext, pgettext
 
-from rules import refusals
+from rules.wording import refusals
 
 Params = Mapping[str, Any]
 

@@ -22,8 +22,9 @@ from kernel.choices import (
     TeamMode,
     TimePolicy,
 )
-from rules import labels, systems
+from rules import systems
 from rules.engine.rulings import RulingError, Rulings, registered
+from rules.wording import labels
 from tournaments.accounts import public_name
 
 

@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 from kernel.prepared import PreparedQuery
 from matches import selectors as match_selectors
 from matches.models import Match
-from rules import labels, systems
+from rules import systems
 from rules.catalog import selectors as catalog
 from rules.engine import formats as engine_formats
 from rules.engine.legality import replaced_rules
+from rules.wording import labels
 from tournaments import pairing
 from tournaments.models import Event, EventRole, ForbiddenPair, Registration, Round
 

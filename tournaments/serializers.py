@@ -12,8 +12,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kernel import limits
-from rules import labels, systems
+from rules import systems
 from rules.models import Arena, Format
+from rules.wording import labels
 from teams import wording
 from tournaments import pairing
 from tournaments.models import EVENT_SETTINGS, Event, ForbiddenPair, Registration, Round

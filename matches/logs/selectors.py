@@ -24,7 +24,6 @@ from django.utils.translation import ngettext
 from kernel import choices
 from matches.logs import wording
 from matches.models import Match, MatchLog
-from rules import board_words
 from rules.catalog import selectors as catalog
 from rules.engine.cells import Cell
 from rules.engine.logevents import Header, TimePolicy, event_name
@@ -32,7 +31,8 @@ from rules.engine.replay import Replay, trace
 from rules.engine.state import GameState
 from rules.engine.svg import Highlight, Mark, render_board
 from rules.matchlog.parse import LogParseError, parse_log
-from rules.refusals import refusal_text
+from rules.wording import board as board_words
+from rules.wording.refusals import refusal_text
 
 PENDING = (MatchLog.Status.QUEUED, MatchLog.Status.RUNNING)
 

@@ -3,11 +3,11 @@
 The engine explains each event in English (`rules.engine.replay.trace`): a heading (the step
 of the procedure, "Step 3", "Move", "Roll for Tension"...), the rule behind it and a detail.
 The page shows the heading in its own language, and beside the rule number the title of its
-section (`rules.sections`); a heading this table does not know is shown as the engine gave it.
-The detail of a step with a key (`TraceStep.said`, `rules.engine.trace_texts`; a refused
-step's refusal key, `rules.refusals`) and the list of changes are worded here from their facts,
-a power's printed name by the French catalog's where it has one; a step stored without a key
-(an older report) stays in English, marked `lang="en"` on the page.
+section (`rules.wording.sections`); a heading this table does not know is shown as the engine
+gave it. The detail of a step with a key (`TraceStep.said`, `rules.engine.trace_texts`; a
+refused step's refusal key, `rules.wording.refusals`) and the list of changes are worded here
+from their facts, a power's printed name by the French catalog's where it has one; a step stored
+without a key (an older report) stays in English, marked `lang="en"` on the page.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from kernel.choices import Outcome
-from rules import refusals, sections
 from rules.catalog import selectors as catalog
+from rules.wording import refusals, sections
 
 HEADINGS: dict[str, Promise] = {
     "Allocate": pgettext_lazy("trace heading", "Allocate"),

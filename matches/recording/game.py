@@ -21,7 +21,6 @@ from typing import Any
 from django.utils.translation import gettext
 
 from matches.recording.models import RecordedAction, Recording
-from rules import refusals
 from rules.catalog import selectors as catalog_selectors
 from rules.engine import options
 from rules.engine.errors import RuleViolation, Unsupported
@@ -39,6 +38,7 @@ from rules.engine.state import GameState, Phase
 from rules.engine.trace_texts import CHANGES
 from rules.matchlog.parse import LogParseError, parse_log
 from rules.matchlog.verify import with_inline_profiles
+from rules.wording import refusals
 
 #: Events a scoresheet may append; checkpoints, rulings and results are written by the service.
 RECORDABLE = frozenset(
@@ -80,7 +80,7 @@ class Refused(Exception):
         self.message = message  # the engine's English (or a message already translated)
         self.feature = feature
         self.index = index  # which event of the action was refused
-        self.key = key  # the engine's refusal key and facts, worded by `rules.refusals`
+        self.key = key  # the engine's refusal key and facts, worded by `rules.wording.refusals`
         self.params = dict(params or {})
 
     @classmethod

@@ -24,7 +24,6 @@ from matches.models import Match
 from matches.recording import wording
 from matches.recording.game import Game, Refused, parse_event
 from matches.recording.models import RecordedAction, Recording
-from rules import refusals
 from rules.engine import options
 from rules.engine.casting import Rolls
 from rules.engine.cells import Cell, CellError
@@ -32,6 +31,7 @@ from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.logevents import Cast, Resolve, TimePolicy
 from rules.engine.powers import max_hp
 from rules.engine.state import GameState, Phase
+from rules.wording import refusals
 
 HISTORY_ROWS = 40
 COIN_SIDES = ("heads", "tails")  # 7.2.4: the coin the players toss, as the log writes it

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine import options
 from rules.engine.state import GameState
-from rules.refusals import refusal_text
+from rules.wording.refusals import refusal_text
 
 SENTENCES = {
     "-": _("The engine does not model this spell yet."),

@@ -75,7 +75,8 @@ PROBLEMS: dict[str, str] = {
     "b1_ability_lp": "mobs[{index}].abilities.{name}: a whole number of LP, 0 or more",
 }
 """Every list problem's key and English sentence; the Django layer words the same keys in the
-reader's language (`rules.refusals.LIST_WORDING`), and a test fails when one has no wording."""
+reader's language (`rules.wording.refusals.LIST_WORDING`), and a test fails when one has no
+wording."""
 
 
 @dataclass(frozen=True, slots=True)

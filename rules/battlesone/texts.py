@@ -4,7 +4,7 @@ trace, in English.
 Like the Krosmaster engine's (`rules.engine.refusals`, `rules.engine.trace_texts`), a broken
 rule (`RuleBroken(rule, key, **facts)`), a gap (`NotModelled`) and a trace step carry a stable
 key and the facts in their sentence; the Django layer words them in the reader's language
-(`rules.battlesone_words`), and a test fails when a key here has no wording there. A sentence
+(`rules.wording.battlesone`), and a test fails when a key here has no wording there. A sentence
 inside another one's facts (a damage source such as "A0's FIREBALL") is a `said(...)`. Rank,
 Mob and ability names stay as the rulebook prints them; section names never change.
 """

@@ -15,7 +15,7 @@ from rules.engine.inspect import AreaRequest, Piece
 from rules.engine.reach import RangeKind, SpellRange
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Release
-from rules.refusals import AREA_NAMES
+from rules.wording.refusals import AREA_NAMES
 
 
 class CatalogFilterForm(forms.Form):

@@ -22,7 +22,7 @@ from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Status
 from rules.matchlog.jsonschema import match_log_schema
 from rules.matchlog.parse import MAX_LOG_BYTES
-from rules.refusals import worded_report
+from rules.wording.refusals import worded_report
 
 
 class LogVerifyThrottle(SimpleRateThrottle):

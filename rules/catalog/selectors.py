@@ -29,7 +29,7 @@ from rules.engine.teamspec import parse_team_spec
 from rules.matchlog.parse import ParseIssue
 from rules.matchlog.verify import Report, UnreadableReport, verify_log_text
 from rules.models import Arena, Format, Power, Profile, Release, Spell
-from rules.refusals import refusal_text
+from rules.wording.refusals import refusal_text
 
 
 class CatalogLookupError(InvalidInput, LookupError):

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rules.catalog import selectors
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Arena, Format, Power, Profile, Release, Spell
-from rules.refusals import refusal_text
+from rules.wording.refusals import refusal_text
 
 
 class EmptyAsNullField(serializers.CharField):

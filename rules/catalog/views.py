@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rules import board_words, refusals
 from rules.catalog import selectors, services
 from rules.catalog.forms import (
     SIGHT_RULINGS,
@@ -34,6 +33,8 @@ from rules.engine.inspect import inspect_board
 from rules.engine.reach import RangeError
 from rules.engine.svg import render_board
 from rules.models import Arena, Release, Spell
+from rules.wording import board as board_words
+from rules.wording import refusals
 
 PAGE_SIZE = 48
 EDITOR_CELL = 40

@@ -6,8 +6,8 @@ classes because the replay reports them differently: a `RuleViolation` makes a l
 
 The sentence is English. A refusal made with `RuleViolation.because` also carries a stable key
 (`rules.engine.refusals.REFUSALS`) and the facts in its sentence, from which the Django layer
-words it in the reader's language (`rules.refusals`); the English stays as it is for logs, the
-CLI and stored reports.
+words it in the reader's language (`rules.wording.refusals`); the English stays as it is for
+logs, the CLI and stored reports.
 """
 
 from __future__ import annotations

@@ -528,7 +528,7 @@ class ChoiceRequest:
     rule: str
     why: str
     given: int = 0
-    why_key: str = ""  # the sentence's refusal key and facts, to word it (`rules.refusals`)
+    why_key: str = ""  # the sentence's refusal key and facts, to word it (`rules.wording.refusals`)
     why_params: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """The engine's keyed refusals: each key's English sentence, with the facts it names.
 
 `RuleViolation.because(rule, key, **facts)` words a refusal from here; the Django layer words the
-same key in the reader's language (`rules.refusals`), and a test fails when a key here has no
-wording there, or when the two name different facts. The facts are unit ids, cells, spell and
+same key in the reader's language (`rules.wording.refusals`), and a test fails when a key here
+has no wording there, or when the two name different facts. The facts are unit ids, cells, spell and
 card names as printed, and counts; `ACTIONS` lists the English verb phrases a refusal can name
 (`turn.not_acting`), worded there too. A refusal made without a key (`RuleViolation(rule,
 message)`) is shown in English.

@@ -58,7 +58,7 @@ LEGEND: dict[str, str] = {
     "piece:Temple Pillar": "Temple Pillar",
 }
 """The legend's, title's and description's words in English (`str.format` fields);
-`render_board(legend=...)` takes the same keys in another language (`rules.board_words`), and
+`render_board(legend=...)` takes the same keys in another language (`rules.wording.board`), and
 a test checks they match."""
 
 

@@ -23,7 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 
 def gettext_noop(message: str) -> str:
     """Marks a label for translation without importing Django: `makemessages` finds the call,
-    and the Django side translates the label when it shows it (`rules.labels`)."""
+    and the Django side translates the label when it shows it (`rules.wording.labels`)."""
     return message
 
 

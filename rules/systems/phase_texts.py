@@ -4,7 +4,7 @@ refusals, the trace and why a record cannot be read, in English.
 Like the other engines' (`rules.engine.refusals`, `rules.battlesone.texts`), a refused step
 (`PhaseError(rule, key, **facts)`), a trace step (`Step.said`) and an unreadable record
 (`Unreadable(key, **facts)`) carry a stable key and their facts; the Django layer words them in
-the reader's language (`rules.calculator_words`), and a test fails when a key here has no
+the reader's language (`rules.wording.calculators`), and a test fails when a key here has no
 wording there. Unit, caster and spell names stay as the record writes them.
 """
 

@@ -1,4 +1,5 @@
-"""`{{ error|refusal }}`: a reported error or refusal in the page's language (`rules.refusals`)."""
+"""`{{ error|refusal }}`: a reported error or refusal in the page's language
+(`rules.wording.refusals`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from rules.refusals import refusal_text
+from rules.wording.refusals import refusal_text
 
 register = template.Library()
 

@@ -17,7 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from rules import refusals
+from rules.wording import refusals
 
 WORDING: dict[str, Promise] = {
     "b1_melee_points": _("%(mob)s %(mob_name)s: d6=%(rolled)s, ATT -%(att)s, DEF +%(dfn)s"),

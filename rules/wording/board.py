@@ -8,7 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from rules.refusals import PIECES
+from rules.wording.refusals import PIECES
 
 LEGEND: dict[str, Promise] = {
     "legend": _("Legend"),

@@ -17,7 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from rules import refusals
+from rules.wording import refusals
 
 WORDING: dict[str, Promise] = {
     "ph_cannot_attack_own_side": _("%(attacker)s cannot attack its own side's unit"),

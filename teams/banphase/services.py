@@ -38,7 +38,7 @@ from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
 from rules.engine.teamspec import resolve_profile
 from rules.models import Arena
-from rules.refusals import refusal_text
+from rules.wording.refusals import refusal_text
 from teams import intake, wording
 from teams.banphase import selectors
 from teams.banphase.order import commitment, other, side_order

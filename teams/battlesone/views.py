@@ -11,7 +11,7 @@ from django.shortcuts import render
 
 from rules.battlesone.catalog import load_catalog
 from rules.battlesone.legality import ListError, check_list
-from rules.refusals import worded_list_report
+from rules.wording.refusals import worded_list_report
 from teams.battlesone.forms import ListBuilderForm
 
 

@@ -11,9 +11,9 @@ import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from rules import battlesone_words
 from rules.battlesone import texts
 from rules.battlesone.catalog import load_catalog
+from rules.wording import battlesone as battlesone_words
 from tests.battlesone.records import as_text, attack, record
 
 ENGINE = pathlib.Path(texts.__file__).parent

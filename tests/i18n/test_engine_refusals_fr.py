@@ -14,7 +14,6 @@ from rest_framework.test import APIClient
 
 from matches.logs.selectors import Problem
 from matches.logs.wording import problem_text, step_text
-from rules import refusals
 from rules.engine.arena import arena_from_dict
 from rules.engine.casting.actions import TraceStep
 from rules.engine.casting.steps import term_words
@@ -24,6 +23,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.reach import RangeKind, SpellRange, refusal
 from rules.engine.refusals import Joined, said
 from rules.engine.replay.report import UnsupportedFeature
+from rules.wording import refusals
 
 CORPUS = Path(__file__).parents[1] / "matchlogs" / "corpus"
 

@@ -20,7 +20,6 @@ from matches.logs import services as log_services
 from matches.logs import wording as log_wording
 from matches.models import MatchLog
 from matches.recording import game as games
-from rules import battlesone_words, board_words, calculator_words, refusals
 from rules.battlesone import legality as b1_legality
 from rules.battlesone import texts as b1_texts
 from rules.engine import refusals as engine_refusals
@@ -31,6 +30,10 @@ from rules.engine.errors import RuleViolation
 from rules.engine.state import INSPIRATION_POWERS
 from rules.engine.teamspec import SpecProblem, TeamSpecError
 from rules.systems import phase_texts
+from rules.wording import battlesone as battlesone_words
+from rules.wording import board as board_words
+from rules.wording import calculators as calculator_words
+from rules.wording import refusals
 from teams import intake
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world

@@ -57,7 +57,7 @@ def test_5_5_1_a_piece_left_out_is_not_a_tension_error(catalog, lines, line, rul
 def test_5_5_1_a_piece_left_out_is_worded_in_french() -> None:
     from django.utils import translation
 
-    from rules import refusals
+    from rules.wording import refusals
 
     with translation.override("fr"):
         said = refusals.sentence("pieces_still_to_play", {"units": "A2"})

@@ -589,7 +589,7 @@ def test_1_3_3_a_cell_listed_twice_in_the_arena_is_unreadable(catalog, key) -> N
 def test_1_3_3_a_cell_listed_twice_is_worded_in_french() -> None:
     from django.utils import translation
 
-    from rules import refusals
+    from rules.wording import refusals
 
     with translation.override("fr"):
         said = refusals.sentence("log_cell_repeated", {"cell": "h8"})

@@ -18,7 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from kernel.errors import Conflict, InvalidInput, Unprocessable
-from rules import refusals, systems
+from rules import systems
+from rules.wording import refusals
 from teams import intake, wording
 from tournaments import capacity, notices
 from tournaments.models import Event, EventRole, Registration
