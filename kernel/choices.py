@@ -87,5 +87,20 @@ class Outcome(models.TextChoices):
     DRAW = "draw", _("Draw")
 
 
+class LogStatus(models.TextChoices):
+    """Where a match log's verification stands, and its verdict (`MatchLog.Status`); here, so
+    that a notice about a verified log can name its verdict without importing the match models."""
+
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Being verified")
+    VALID = "valid", _("Valid")
+    INVALID = "invalid", _("Invalid")
+    MISMATCH = "mismatch", _("Claims differ from the rules")
+    UNSUPPORTED = "unsupported", _("Not supported by the engine")
+    INCOMPLETE = "incomplete", _("Incomplete")
+    UNREADABLE = "unreadable", _("Unreadable")
+    ERROR = "error", _("The verifier failed")
+
+
 LOG_SIDE = {"A": Side.A, "B": Side.B}
 """A match log names the sides in capitals (docs/match-log.md): the seat each one is."""

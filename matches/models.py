@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from kernel.choices import Outcome
+from kernel.choices import LogStatus, Outcome
 from matches.logs import wording as log_wording
 from matches.logs.wording import problem_text, skipped_text
 
@@ -230,16 +230,7 @@ class MatchLog(models.Model):
     nor open a second review. The same bytes uploaded twice for one match are one row.
     """
 
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("Queued")
-        RUNNING = "running", _("Being verified")
-        VALID = "valid", _("Valid")
-        INVALID = "invalid", _("Invalid")
-        MISMATCH = "mismatch", _("Claims differ from the rules")
-        UNSUPPORTED = "unsupported", _("Not supported by the engine")
-        INCOMPLETE = "incomplete", _("Incomplete")
-        UNREADABLE = "unreadable", _("Unreadable")
-        ERROR = "error", _("The verifier failed")
+    Status = LogStatus
 
     class Stage(models.TextChoices):
         QUEUED = "queued", _("Waiting for a worker")

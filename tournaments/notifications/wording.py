@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from matches.models import MatchLog
+from kernel.choices import LogStatus
 from tournaments.templatetags.event_tags import worded_result
 
 Facts = dict[str, Any]
@@ -62,7 +62,7 @@ def _log_for_a_judge(facts: Facts, event: Any) -> str:
     return _("Match log #%(n)s of table %(t)s is %(status)s: a judge will look at it.") % {
         "n": facts["log"],
         "t": facts["table"],
-        "status": str(MatchLog.Status(facts["status"]).label).lower(),
+        "status": str(LogStatus(facts["status"]).label).lower(),
     }
 
 
