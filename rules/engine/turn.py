@@ -316,7 +316,9 @@ def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
     if state.phase is not Phase.INSPIRATION:
         raise _out_of_inspiration(state)
     if not 0 <= die < len(state.tension_dice) or not state.tension_dice[die]:
-        raise RuleViolation.because("5.3.2", "no_unused_tension_die", die=die)
+        # a second die after a reroll never existed (5.2.2: one die rerolled); else it was used
+        rule = "5.2.2" if die >= len(state.tension_dice) == 1 else "5.3.2"
+        raise RuleViolation.because(rule, "no_unused_tension_die", die=die)
     unit = state.unit(unit_id)
     if unit.side != state.active_side or not unit.is_krosmaster:
         raise RuleViolation.because("5.3.1", "not_active_players_krosmaster", unit=unit_id)
