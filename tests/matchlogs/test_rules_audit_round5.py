@@ -712,3 +712,195 @@ def test_4_9_an_unmodelled_spell_is_unsupported_naming_unit_card_and_event(catal
         "cast",
     )
     agrees([header, *PLACES, A1, plain_hit("A1", "d12", "B2")], catalog)
+
+
+# -- The Timeline with two summoners (4.19.1.h, 4.10.2.a) -----------------------------------------
+
+_TWO_SUMMONERS = game(
+    [
+        kros("ta1", initiative=9, hp=1, spells=[SUMMON_BLOB, gun()]),
+        kros("ta2", initiative=8, spells=[SUMMON_BLOB, gun()]),
+    ],
+    side_b(),
+    extra_profiles=(BLOB,),
+)
+_BOTH_SUMMON = [
+    _TWO_SUMMONERS,
+    *PLACES,
+    A1,
+    cast("A1", "d2", "Summon Blob (2)"),
+    ev("end", unit="A1"),
+    *turn(BLOB_ID),
+    ev("activate", unit="A2"),
+    cast("A2", "c2", "Summon Blob (2)"),
+    ev("end", unit="A2"),
+]
+_TURN_3_OF_TWO = [*_BOTH_SUMMON, *turn("A2/blob-1"), NO_DOUBLE, *turn("B1"), *turn("B2"), NO_DOUBLE]
+
+
+@pytest.mark.parametrize(
+    ("lines", "rule"),
+    [
+        ([*_BOTH_SUMMON, NO_DOUBLE], "5.5.1"),
+        ([*_TURN_3_OF_TWO, ev("activate", unit=BLOB_ID)], "5.5.1"),
+        ([*_TURN_3_OF_TWO, *turn("A1"), *turn(BLOB_ID), ev("activate", unit="A2/blob-1")], "5.5.1"),
+    ],
+    ids=["a2s-blob-left-out", "a1s-blob-before-a1", "a2s-blob-before-a2"],
+)
+def test_4_19_1_h_each_summon_plays_right_after_its_own_summoner(catalog, lines, rule) -> None:
+    refused(lines, catalog, len(lines), rule)
+
+
+def test_4_10_2_a_a_summoner_kod_in_the_opponents_turn_takes_its_summon_along(catalog) -> None:
+    """B1 KOs A1 (1 HP) in B's turn: A1's Blob leaves the arena (4.10.2.a); A's turn 3 starts
+    with A2 and its own Blob."""
+    lines = [*_BOTH_SUMMON, *turn("A2/blob-1"), NO_DOUBLE, ev("activate", unit="B1")]
+    lines += [plain_hit("B1", "d1", "A1"), ev("end", unit="B1"), *turn("B2"), NO_DOUBLE]
+    gone = ev("checkpoint", units={BLOB_ID: {"cell": None}}, gg={"A": 6, "B": 7})
+    agrees([*lines, gone, *turn("A2"), *turn("A2/blob-1"), NO_DOUBLE], catalog)
+    refused([*lines, ev("activate", unit=BLOB_ID)], catalog, len(lines) + 1, "4.10.2.a")
+
+
+def test_4_6_2_one_area_kos_both_of_bs_krosmasters(catalog) -> None:
+    """B1 (Level 1) and B2 (Level 2) KO'd by one Square area: the wild GG then 2 stolen, in
+    either order 9-4; B has no Krosmaster left, A wins (1.4.3)."""
+    header = game(
+        side_a(spells=[gun("Burst", effects='"Square" area of effect.')]),
+        [kros("tb1", hp=1, initiative=2), kros("tb2", hp=1, initiative=1, level=2)],
+    )
+    burst = cast("A1", "c11", "Burst", crit=["lock"], armour={"B1": ["lock"], "B2": ["lock"]})
+    claim = ev("result", winner="A", gg={"A": 9, "B": 4}, reason="krosmasters")
+    _ended([header, *PLACES, A1, burst, claim], catalog, "A", "krosmasters")
+
+
+# -- A Buff's power lasts through the opponent's turn (4.7.5.b, 4.14.5) ---------------------------
+
+
+@pytest.mark.parametrize(("dice", "legal"), [(2, True), (1, False)], ids=["two", "one"])
+def test_4_7_5_b_a_buffs_lock_power_counts_in_the_opponents_turn(catalog, dice, legal) -> None:
+    """B2 reveals a Buff giving Lock in B's turn; in A's turn it still holds it (until its next
+    Preliminary Phase), so its Lock roll against A1 leaving d10 has 2 dice."""
+    reward = {
+        "id": "buff-lock",
+        "rank": "granite",
+        "kind": "buff",
+        "equipment_type": None,
+        "ap": 0,
+        "mp": 0,
+        "range": 0,
+        "powers": ["lock"],
+        "other_effects": False,
+    }
+    header = game(
+        [kros("ta1", initiative=9, mp=12), kros("ta2", initiative=8)],
+        [kros("tb1", initiative=2), kros("tb2", initiative=1)],
+        rewards=[reward],
+        arena={**ARENA, "kamas": {"d11": 3}},
+    )
+    b2 = [ev("move", unit="B2", to="d11"), ev("pick_kama", unit="B2", count=3)]
+    b2 += [ev("buy_reward", unit="B2", rank="granite", reward="buff-lock", assign_to="B2")]
+    b2 += [ev("reveal_reward", unit="B2", reward="buff-lock")]
+    lines = [header, *PLACES, *turn("A1"), *turn("A2"), NO_DOUBLE, *turn("B1"), *turn("B2", *b2)]
+    lines += [NO_DOUBLE, A1, *[ev("move", unit="A1", to=f"d{r}") for r in range(2, 11)]]
+    block = [{"by": "B2", "lock": ["armour"] * dice, "dodge": ["armour"]}]
+    lines += [ev("move", unit="A1", to="e10", block=block)]
+    if legal:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), "4.14.2.b")
+
+
+# -- A diagonal gap between a Tree and a Krosmaster (4.15.9, ruling `line-of-sight`) ---------------
+
+
+@pytest.mark.parametrize(
+    ("reading", "seen"),
+    [("exact", True), ("closed-diagonal-gaps", False), ("strict-corners", False)],
+)
+def test_4_15_9_a_diagonal_gap_between_a_tree_and_an_ally(catalog, reading, seen) -> None:
+    """A1 (d1) shoots B2 on e2 between the Tree e1 and its ally A2 on d2: the line goes through
+    the shared corner only. Seen under `exact`, not under the other two readings."""
+    arena = {
+        **ARENA,
+        "trees": ["f6", "g7", "e1"],
+        "start_cells": {"A": ["c1", "d1", "f1"], "B": ["c12", "d12", "e12", "f12"]},
+    }
+    header = game(
+        side_a(spells=[spell("Shot", kind="ranged", rmin=1, rmax=12)]),
+        side_b(mp=12),
+        arena=arena,
+        rulings={"line-of-sight": reading},
+    )
+    a2 = [ev("move", unit="A2", to="c2"), ev("move", unit="A2", to="d2")]
+    b2 = [
+        ev("move", unit="B2", to="e12"),
+        *[ev("move", unit="B2", to=f"e{r}") for r in range(11, 1, -1)],
+    ]
+    lines = [header, *PLACES, *turn("A1"), *turn("A2", *a2), NO_DOUBLE, *turn("B1")]
+    lines += [*turn("B2", *b2), NO_DOUBLE, A1, plain_hit("A1", "e2", "B2", "Shot")]
+    if seen:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), "7.1.6")
+
+
+# -- Rulesets, the printed order of effects, markers on a Mechanism ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "dice", "rule"),
+    [
+        ("fanmade-4.1", 1, None),
+        ("fanmade-4.1", 2, "4.10.3.b"),
+        ("official-2.7", 2, None),
+        ("official-2.7", 1, "7.2.6.a"),
+    ],
+)
+def test_8_3_1_neutral_armour_dice_by_ruleset(catalog, ruleset, dice, rule) -> None:
+    """B2 has Armour. Against a Neutral spell 4.1 allows one Armour die (4.10.3.b, 8.3.1);
+    the official 2.7 rules limited only the Critical roll, so Armour rolls 2 there."""
+    header = game(
+        side_a(spells=[gun("Thump", element="neutral")]),
+        side_b(powers=("armour",)),
+        ruleset=ruleset,
+    )
+    hit = cast("A1", "d12", "Thump", crit=["lock"], armour={"B2": ["lock"] * dice})
+    if rule is None:
+        agrees([header, *PLACES, A1, hit], catalog)
+    else:
+        refused([header, *PLACES, A1, hit], catalog, 7, rule)
+
+
+@pytest.mark.parametrize(
+    ("effects", "cell"),
+    [("Attracts 1. Pushes 2.", "a1"), ("Pushes 2. Attracts 1.", "b1")],
+    ids=["attract-first", "push-first"],
+)
+def test_7_2_4_e_additional_effects_resolve_in_printed_order(catalog, effects, cell) -> None:
+    """A2 (c1) next to A1 (d1): an Attract 1 cannot move it; Pushes 2 sends it to a1. In the
+    other order it is pushed to a1, then attracted back to b1."""
+    header = game(side_a(spells=[gun("Yank", damage=0, effects=effects)]), side_b())
+    yank = cast("A1", "c1", "Yank", crit=["lock"], armour={"A2": ["lock"]})
+    agrees([header, *PLACES, A1, yank, ev("checkpoint", units={"A2": {"cell": cell}})], catalog)
+
+
+def test_7_5_13_stealing_mp_from_a_bomb_gives_the_thief_nothing(catalog) -> None:
+    """A Bomb has no MP gauge: it takes no -1 MP marker (4.11.6), so no +1 MP marker goes to
+    the thief (7.5.13.a counts the markers placed): A1 has 3 MP next turn."""
+    header = game(
+        [
+            kros(
+                "ta1",
+                initiative=9,
+                spells=[SUMMONING, gun("Rob", damage=0, effects="Steals 1 {MP}.")],
+            ),
+            kros("ta2", initiative=8),
+        ],
+        side_b(),
+        extra_profiles=(BOMB,),
+    )
+    rob = cast("A1", "d5", "Rob", crit=["lock"], armour={BOMB_ID: ["lock"]})
+    lines = [header, *PLACES, A1, cast("A1", "d5", "Summon Firebomb (2)"), rob]
+    lines += [ev("end", unit="A1"), *turn(BOMB_ID), *turn("A2"), NO_DOUBLE, *turn("B1")]
+    lines += [*turn("B2"), NO_DOUBLE, A1, ev("checkpoint", units={"A1": {"mp": 3}})]
+    agrees(lines, catalog)
