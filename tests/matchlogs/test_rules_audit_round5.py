@@ -904,3 +904,62 @@ def test_7_5_13_stealing_mp_from_a_bomb_gives_the_thief_nothing(catalog) -> None
     lines += [ev("end", unit="A1"), *turn(BOMB_ID), *turn("A2"), NO_DOUBLE, *turn("B1")]
     lines += [*turn("B2"), NO_DOUBLE, A1, ev("checkpoint", units={"A1": {"mp": 3}})]
     agrees(lines, catalog)
+
+
+# -- Range markers (4.12.1) and the first Demonic Rewards of the game (4.7.4) ----------------------
+
+
+@pytest.mark.parametrize(("b2_turn", "legal"), [(2, False), (4, True)], ids=["next-turn", "after"])
+def test_4_12_1_a_range_marker_counts_for_one_turn_of_its_holder(catalog, b2_turn, legal):
+    """A1 puts a -1 Range marker on B2: in B2's next turn its 1-11 Shot reaches 10 only, so A1
+    on d1 (11 cells) is out of range (7.1.5); the marker was spent, the turn after it reaches."""
+    header = game(
+        side_a(spells=[gun("Shrink", damage=0, effects="-1 max range to targeted krosmaster.")]),
+        side_b(spells=[spell("Shot", kind="ranged", rmin=1, rmax=11, los=False)]),
+    )
+    shrink = cast("A1", "d12", "Shrink", crit=["lock"], armour={"B2": ["lock"]})
+    lines = [header, *PLACES, A1, shrink, ev("end", unit="A1"), *turn("A2"), NO_DOUBLE]
+    lines += [*turn("B1"), ev("activate", unit="B2")]
+    if b2_turn == 4:
+        lines += [ev("end", unit="B2"), NO_DOUBLE, *turn("A1"), *turn("A2"), NO_DOUBLE]
+        lines += [*turn("B1"), ev("activate", unit="B2")]
+    shot = plain_hit("B2", "d1", "A1", "Shot")
+    if legal:
+        agrees([*lines, shot], catalog)
+    else:
+        refused([*lines, shot], catalog, len(lines) + 1, "7.1.5")
+
+
+def test_4_7_4_only_the_first_players_first_turn_buys_face_down_only(catalog) -> None:
+    reward = {
+        "id": "boost-ap",
+        "rank": "granite",
+        "kind": "boost",
+        "equipment_type": None,
+        "ap": 1,
+        "mp": 0,
+        "range": 0,
+        "powers": [],
+        "other_effects": False,
+    }
+    header = game(
+        side_a(), side_b(), rewards=[reward], arena={**ARENA, "kamas": {"d11": 3, "d2": 3}}
+    )
+
+    def buy(unit: str, cell: str) -> list[dict[str, Any]]:
+        return [
+            ev("move", unit=unit, to=cell),
+            ev("pick_kama", unit=unit, count=3),
+            ev(
+                "buy_reward",
+                unit=unit,
+                rank="granite",
+                reward="boost-ap",
+                assign_to=unit,
+                face_up=True,
+            ),
+        ]
+
+    refused([header, *PLACES, A1, *buy("A1", "d2")], catalog, 9, "4.7.4")
+    turn_2 = [header, *PLACES, *turn("A1"), *turn("A2"), NO_DOUBLE, *turn("B1")]
+    agrees([*turn_2, ev("activate", unit="B2"), *buy("B2", "d11")], catalog)
