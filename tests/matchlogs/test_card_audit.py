@@ -1,0 +1,479 @@
+"""Card audit (session 9): the spells and powers of real roster profiles with the most involved
+texts (exchanges of Injuries, steals, pushes and attracts, swaps and chosen cells, conditional
+damage, costs in MP, auras on characteristics, KO- and Injury-triggered powers, healing, Kamas).
+
+Each scenario's outcome was worked out by hand from the card text and the 4.1 rules it relies on
+before the engine was run (docs/rules-examples.md, "Card audit (session 9)"). The profiles are
+the roster's own, read at run time; where a scenario needs a unit to cross the board in one turn
+its inline copy carries more MP (nothing else of the card changes). Side A starts on rows 1-2,
+side B on rows 11-12 (1.2.1).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from rules.engine.replay import Status
+from rules.engine.state import GameState, Unit
+from tests.engine.roster_data import data_path
+from tests.matchlogs.conftest import ev, verify
+
+# Ko-Fang The White (Initiative 2) and Di Curey (0): two plain targets without powers.
+DUMMIES = ("s1-dks1-12", "s5-wild-7")
+MIKE_LOCKE = "s2-dks2-6"  # Initiative 2, no powers: a filler ally
+TENSION = ev("tension", dice=["lock", "armour"])
+_PROFILE_FIELDS = {
+    "id", "name", "name_colour", "level", "initiative", "mp", "hp", "ap", "types", "season",
+    "edition", "spells", "powers",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def roster() -> dict[str, dict[str, Any]]:
+    try:
+        raw = json.loads(data_path().read_text())
+    except FileNotFoundError as missing:
+        pytest.skip(str(missing))
+    return {p["id"]: p for p in raw}
+
+
+def _inline(roster: dict[str, dict[str, Any]], pid: str, **changes: Any) -> dict[str, Any]:
+    """The roster's profile `pid` in the log's inline format, with `changes` (more MP, fewer HP)."""
+    profile = {k: v for k, v in roster[pid].items() if k in _PROFILE_FIELDS}
+    spells = [{k: v for k, v in s.items() if k != "range_icon"} for s in profile["spells"]]
+    return {**profile, "spells": spells, **changes}
+
+
+def _header(a: tuple[str, ...], b: tuple[str, ...] = DUMMIES, *inline: dict, **fields: Any):
+    arena = {
+        "name": "Card audit",
+        "start_cells": {
+            "A": ["c1", "d1", "e1", "f1", "c2", "d2", "e2", "f2"],
+            "B": ["c11", "d11", "e11", "f11", "c12", "d12", "e12", "f12"],
+        },
+    }
+    players = {
+        side: {
+            "name": side,
+            "team": [{"unit": f"{side}{i}", "profile": p} for i, p in enumerate(ps, 1)],
+        }
+        for side, ps in (("A", a), ("B", b))
+    }
+    return {
+        "format": "kml/1",
+        "arena": arena,
+        "players": players,
+        "profiles": list(inline),
+        **fields,
+    }
+
+
+def _places(first: str = "A", **cells: str) -> list[dict[str, Any]]:
+    cells = {"A1": "d2", "A2": "f1", "B1": "d11", "B2": "f12", **cells}
+    order = sorted(cells, key=lambda u: (u[0] != first, u))
+    return [ev("place", unit=u, cell=cells[u]) for u in order]
+
+
+def _walk(unit: str, column: str, start: int, stop: int) -> list[dict[str, Any]]:
+    step = 1 if stop > start else -1
+    return [
+        ev("move", unit=unit, to=f"{column}{r}") for r in range(start + step, stop + step, step)
+    ]
+
+
+def _rolls(*victims: str, critical: int = 1) -> dict[str, Any]:
+    """Dice that change nothing: no Critical Hit success, no Armour success."""
+    return {"critical": ["lock"] * critical, "armour": {v: ["lock"] for v in victims}}
+
+
+def _last(lines: list[dict[str, Any]], catalog, **options: Any) -> GameState:
+    """Every event legal (the game goes on): the state after the last one."""
+    report = verify(lines, catalog, **options)
+    assert report.status is Status.INCOMPLETE, report.to_dict()
+    return report.states[-1]
+
+
+def _at(state: GameState, unit_id: str) -> tuple[str | None, int, int, int]:
+    unit: Unit = state.unit(unit_id)
+    return (unit.cell.name if unit.cell else None, unit.injuries, unit.ap, unit.mp)
+
+
+def _stock(state: GameState, side: str) -> tuple[int, int]:
+    """(GG, Kamas) of a player."""
+    player = next(p for p in state.players if p.side == side)
+    return player.gg, player.kamas
+
+
+# -- Injuries exchanged, healed, stolen --------------------------------------------------------
+
+
+def test_card_djaul_black_humour_exchange_in_step_3_4_10_7(catalog, roster) -> None:
+    """Total Iopism (Dark Vlad - Karnated) puts 3 Injuries on every allied Krosmaster at the
+    start (1.3.10). Black Humour swaps Djaul's 3 with Di Curey's 0 in Step 3 (7.2.4.a, the
+    markers are moved, 4.10.7 / 7.5.24), then its 1 NEUTRAL lands in Step 7: Djaul 0, Di Curey
+    3 + 1 = 4."""
+    lines = [
+        _header(("s3-exf3-1", "s3-dark-1"), DUMMIES, _inline(roster, "s3-dark-1", mp=9)),
+        *_places(A1="f1", A2="d2"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+        *_walk("A2", "d", 2, 10),
+        ev("cast", unit="A2", spell="Black Humour", target="d11", rolls=_rolls("B1")),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[1] == 3
+    assert _at(state, "A2") == ("d10", 0, 0, 1)
+    assert _at(state, "B1") == ("d11", 4, 0, 0)
+
+
+def test_card_jahash_bontao_heals_all_other_characters_7_3(catalog, roster) -> None:
+    """Bontao heals every other character 2: Dark Vlad 3 -> 1, the dummies stay at 0 (a heal
+    never goes below 0), Jahash keeps his own 3 (other characters only)."""
+    lines = [
+        _header(("s3-exf3-1", "s4-ks4-6")),
+        *_places(A1="d2", A2="f1"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+        ev("cast", unit="A2", spell="Bontao", target="f1"),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[1] == 1
+    assert _at(state, "A2") == ("f1", 3, 4, 3)
+    assert _at(state, "B1")[1] == _at(state, "B2")[1] == 0
+
+
+def test_card_ogrest_child_cravings_heals_all_at_the_end_of_turn_6_4_1(catalog) -> None:
+    """Cravings: Ogrest ends his turn having inflicted nothing and heals his 3 Injuries of Total
+    Iopism; Dark Vlad keeps his."""
+    lines = [
+        _header(("s3-exf3-1", "s3-exf3-3")),
+        *_places(),
+        *[ev("activate", unit="A1"), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("end", unit="A2")],
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[1] == 3 and _at(state, "A2")[1] == 0
+
+
+# -- AP, MP and Range: steals, markers and gauges ----------------------------------------------
+
+
+def test_card_raul_bak_clock_steals_ap_as_markers_7_5_14(catalog, roster) -> None:
+    """Clock (6 AP, 2 WATER, Steals 1 AP): a -1 AP marker on the target, a +1 AP marker on Raul
+    (7.5.14.a), not an AP in his gauge; Critical Hit and Chance (WATER) give him 3 dice."""
+    lines = [
+        _header(("s2-dks2-4", MIKE_LOCKE), DUMMIES, _inline(roster, "s2-dks2-4", mp=9)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 9),
+        ev("cast", unit="A1", spell="Clock", target="d11", rolls=_rolls("B1", critical=3)),
+    ]
+    state = _last(lines, catalog)
+    raul, target = state.unit("A1"), state.unit("B1")
+    assert (raul.ap, raul.markers.ap, target.markers.ap, target.injuries) == (0, 1, -1, 2)
+
+
+def test_card_marline_no_shame_steal_keeps_the_gauge_7_5_14(catalog, roster) -> None:
+    lines = [
+        _header(
+            ("s4-ks4-3", MIKE_LOCKE), ("s1-dks1-12", "s2-dks2-4"), _inline(roster, "s4-ks4-3", mp=9)
+        ),
+        *_places(first="B"),
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), ev("activate", unit="B1")],
+        *[ev("end", unit="B1"), TENSION, ev("activate", unit="A1")],
+        *_walk("A1", "d", 2, 9),
+        ev("cast", unit="A1", spell="No Shame", target="d11", rolls=_rolls("B1")),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A1").ap, state.unit("A1").markers.ap) == (4, 1)
+    assert (state.unit("B1").injuries, state.unit("B1").markers.ap) == (1, -1)
+
+
+def test_card_justice_knight_jr_cutting_justice_marker_on_the_caster_7_5_4(catalog, roster) -> None:
+    """Cutting Justice: Pushes 1 (Di Curey from d11 to d12), then "-1 AP for Justice Knight Jr":
+    a -1 AP marker on him (7.5.4), his gauge keeps 6 - 3 = 3."""
+    lines = [
+        _header(("s4-duel3-2", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-duel3-2", mp=9)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 10),
+        ev("cast", unit="A1", spell="Cutting Justice", target="d11", rolls=_rolls("B1")),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A1").ap, state.unit("A1").markers.ap) == (3, -1)
+    assert _at(state, "B1")[:2] == ("d12", 2)
+
+
+def test_card_khan_karkass_potent_encouragement_marker_on_the_target_7_2_4_c(
+    catalog, roster
+) -> None:
+    """Potent Encouragement: Pushes 2 (one cell to the edge, 7.5.10.b), +1 MP on the target
+    (7.2.4.c: an effect without restriction applies to the targets), not on Khan."""
+    lines = [
+        _header(("s4-ks4-7", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-ks4-7", mp=9)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 10),
+        ev("cast", unit="A1", spell="Potent Encouragement", target="d11"),
+    ]
+    state = _last(lines, catalog)
+    assert state.unit("B1").cell.name == "d12" and state.unit("B1").markers.mp == 1
+    assert state.unit("A1").markers.mp == 0
+
+
+def test_card_qilby_traitor_wrong_move_gains_an_ap_marker_and_false_friend_7_5_3(
+    catalog, roster
+) -> None:
+    """Wrong move (4 AIR): Qilby to the chosen free cell next to him, "gains +1 AP" without
+    "immediately": a marker (7.5.3, not 7.5.19). False Friend: -1 per other allied Krosmaster,
+    4 - 1 = 3 Injuries."""
+    lines = [
+        _header(("s2-exf2-1", MIKE_LOCKE), DUMMIES, _inline(roster, "s2-exf2-1", mp=9)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 9),
+        ev(
+            "cast",
+            unit="A1",
+            spell="Wrong move",
+            target="d11",
+            rolls=_rolls("B1"),
+            choices=["cell:c9"],
+        ),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "A1") == ("c9", 0, 6, 2) and state.unit("A1").markers.ap == 1
+    assert _at(state, "B1")[1] == 3
+
+
+def test_card_ogrest_child_sob_range_markers_per_max_range_7_5(catalog, roster) -> None:
+    lines = [
+        _header(("s3-exf3-3", MIKE_LOCKE), DUMMIES, _inline(roster, "s3-exf3-3", mp=9)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 10),
+        ev("cast", unit="A1", spell="Sob", target="d11", rolls=_rolls("B1")),
+    ]
+    state = _last(lines, catalog)
+    assert state.unit("A1").markers.range == 1 and state.unit("B1").injuries == 1
+
+
+def test_card_grampy_shopkeeper_extended_warrenty_kamas_per_ap_left_4_5_1(catalog, roster) -> None:
+    """Extended Warrenty (3 AP of Grampy's 4): 1 AP left, 1 Kama to his player's stock."""
+    lines = [
+        _header(("s3-exf3-7", MIKE_LOCKE), DUMMIES, _inline(roster, "s3-exf3-7", mp=9)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 9),
+        ev("cast", unit="A1", spell="Extended Warrenty", target="d11", rolls=_rolls("B1")),
+    ]
+    state = _last(lines, catalog)
+    assert state.unit("A1").ap == 1 and _stock(state, "A") == (6, 1)
+
+
+def test_card_grampy_shopkeeper_golden_parachute_4_10(catalog, roster) -> None:
+    """Wakflood (4 WATER, False Friend -1) would put 3 on Grampy, who has Kamas: Golden
+    Parachute lowers it to 2 and costs 1 Kama per Injury avoided (stock 3 of the Tension + 1 of
+    Extended Warrenty - 1 = 3)."""
+    lines = [
+        _header(
+            ("s3-exf3-7", MIKE_LOCKE),
+            ("s2-exf2-1", "s5-wild-7"),
+            _inline(roster, "s2-exf2-1", mp=9),
+        ),
+        *_places(first="B"),
+        ev("activate", unit="B1"),
+        *_walk("B1", "d", 11, 5),
+        *[ev("end", unit="B1"), ev("activate", unit="B2"), ev("end", unit="B2"), TENSION],
+        ev("activate", unit="A1"),
+        ev("cast", unit="A1", spell="Extended Warrenty", target="d5", rolls=_rolls("B1")),
+        *[ev("end", unit="A1"), ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        *[ev("activate", unit="B1"), ev("move", unit="B1", to="d4")],
+        ev("cast", unit="B1", spell="Wakflood", target="d2", rolls=_rolls("A1")),
+    ]
+    state = _last(lines, catalog)
+    assert state.unit("A1").injuries == 2 and _stock(state, "A") == (6, 3)
+
+
+# -- Pushes, attracts, swaps, chosen cells -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("start", "injuries"),
+    [("d11", 1), ("d12", 4)],
+    ids=["pushed", "against-the-edge"],
+)
+def test_card_joris_swashbuckler_draconian_crisis_not_pushed_7_5_10(
+    catalog, roster, start, injuries
+) -> None:
+    """Draconian Crisis: Pushes 2, +3 NEUTRAL if the target was not pushed: pushed one cell to
+    the edge it takes 1; already on the edge (7.5.10.b: no cell moved) it takes 1 + 3."""
+    row = int(start[1:])
+    lines = [
+        _header(("s4-ks4-5", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-ks4-5", mp=9)),
+        *_places(B1=start),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, row - 1),
+        ev("cast", unit="A1", spell="Draconian Crisis", target=start, rolls=_rolls("B1")),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "B1")[:2] == ("d12", injuries)
+
+
+def test_card_katar_black_tentacles_attract_3_7_5_11(catalog, roster) -> None:
+    """Black Tentacles from d7 on d11: Attracts 3 (to d8, next to Katar), 2 AIR; Heartbreak gave
+    Katar +4 AP at the start of the fight (8 + 4 - 2 = 10 left)."""
+    lines = [
+        _header(("s3-dark-6", MIKE_LOCKE), DUMMIES, _inline(roster, "s3-dark-6", mp=9)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 7),
+        ev(
+            "cast", unit="A1", spell="Black Tentacles", target="d11", rolls=_rolls("B1", critical=2)
+        ),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "B1")[:2] == ("d8", 2) and state.unit("A1").ap == 10
+
+
+def test_card_yugo_exalted_double_portals_swaps_caster_and_target_7_2_3_c(catalog, roster) -> None:
+    """Double Portals (Multiple Targets, 0-2 in line): from d9 the targets are Yugo himself and
+    Di Curey on d11; the two chosen swap cells."""
+    lines = [
+        _header(("s4-oav-4", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-oav-4", mp=9)),
+        *_places(B2="c12"),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 9),
+        ev("cast", unit="A1", spell="Double Portals", target="d11", choices=["unit:A1", "unit:B1"]),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A1").cell.name, state.unit("B1").cell.name) == ("d11", "d9")
+
+
+def _wakfu_canon(roster, cell: str, **fields: Any) -> list[dict[str, Any]]:
+    return [
+        _header(("s4-oav-4", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-oav-4", mp=9), **fields),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 8),
+        ev(
+            "cast",
+            unit="A1",
+            spell="Wakfu Canon",
+            target="d11",
+            rolls=_rolls("B1"),
+            choices=[f"cell:{cell}"],
+        ),
+    ]
+
+
+def test_card_yugo_exalted_wakfu_canon_next_to_the_target_by_default_7_2_4_c(
+    catalog, roster
+) -> None:
+    state = _last(_wakfu_canon(roster, "c11"), catalog)
+    assert _at(state, "B1")[:2] == ("c11", 1)
+
+
+def test_card_yugo_exalted_wakfu_canon_next_to_the_caster_ruling_7_2_4_c(catalog, roster) -> None:
+    """Ruling `next-to-itself: caster`: "itself" is Yugo, the target comes next to him."""
+    rulings = {"rulings": {"next-to-itself": "caster"}}
+    state = _last(_wakfu_canon(roster, "d9", **rulings), catalog)
+    assert _at(state, "B1")[:2] == ("d9", 1)
+    error = verify(_wakfu_canon(roster, "c11", **rulings), catalog).errors[0]
+    assert error.rule == "7.2.4" and "d9" in error.message
+
+
+def test_card_yugo_young_king_assault_disc_mp_cost_and_adjacent_injury_7_2_2(
+    catalog, roster
+) -> None:
+    """Assault Disc (1 MP + 3 AP): Yugo onto d10, then 1 Injury to each adjacent character;
+    Wakardor (fewer than 6 Injuries) gave him +1 MP: 9 + 1 - 6 - 1 = 3 MP left."""
+    lines = [
+        _header(("s2-exf2-2", MIKE_LOCKE), DUMMIES, _inline(roster, "s2-exf2-2", mp=9)),
+        *_places(B2="e12"),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 8),
+        ev("cast", unit="A1", spell="Assault Disc", target="d10"),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "A1") == ("d10", 0, 5, 3)
+    assert _at(state, "B1")[1] == 1 and _at(state, "B2")[1] == 0
+
+
+def test_card_cleophee_impetuous_shot_minus_one_per_cell_7_2_7(catalog, roster) -> None:
+    lines = [
+        _header(("s2-exf2-5", MIKE_LOCKE), DUMMIES, _inline(roster, "s2-exf2-5", mp=9)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 8),
+        ev("cast", unit="A1", spell="Impetuous Shot", target="d11", rolls=_rolls("B1")),
+    ]
+    assert _last(lines, catalog).unit("B1").injuries == 5 - 3
+
+
+# -- Powers: auras, triggers on Injuries and KOs -----------------------------------------------
+
+
+def test_card_adamai_dragon_dragon_trick_raises_brotherhood_ap_4_11_2(catalog) -> None:
+    lines = [
+        _header(("s2-exf2-3", "s4-oav-4"), timeline_ties={"A": ["A1", "A2"]}),
+        *_places(),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+    ]
+    assert _at(_last(lines, catalog), "A2")[2:] == (7 + 1, 4)
+
+
+def test_card_malee_buhrum_stain_removes_critical_dice_4_9(catalog, roster) -> None:
+    """Raul Bak next to Malee Buhrum has no powers but Stain: Clock rolls 1 critical die, not 3."""
+    lines = [
+        _header(("s2-dks2-17", MIKE_LOCKE), ("s2-dks2-4", "s5-wild-7"),
+                _inline(roster, "s2-dks2-17", mp=9), _inline(roster, MIKE_LOCKE, mp=9)),
+        *_places(first="B"),
+        *[ev("activate", unit="B1"), ev("end", unit="B1")],
+        *[ev("activate", unit="B2"), ev("end", unit="B2")],
+        *[TENSION, ev("activate", unit="A1"), *_walk("A1", "d", 2, 10), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), *_walk("A2", "f", 1, 9), ev("end", unit="A2"), TENSION],
+        ev("activate", unit="B1"),
+        ev("cast", unit="B1", spell="Clock", target="f9", rolls=_rolls("A2")),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert state.unit("A2").injuries == 2
+
+
+def test_card_joris_master_born_to_run_markers_on_injury_4_11_5(catalog, roster) -> None:
+    """Clock puts 2 on Joris: Born to Run gives +1 MP and -1 AP markers, Clock's steal another
+    -1 AP: AP -2, MP +1."""
+    lines = [
+        _header(
+            ("s3-exf3-5", MIKE_LOCKE),
+            ("s1-dks1-12", "s2-dks2-4"),
+            _inline(roster, "s3-exf3-5", mp=9),
+        ),
+        *_places(B2="e12"),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 9),
+        *[ev("end", unit="A1"), ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        *[ev("activate", unit="B2"), ev("move", unit="B2", to="e11")],
+        ev("cast", unit="B2", spell="Clock", target="d9", rolls=_rolls("A1", critical=3)),
+    ]
+    joris = _last(lines, catalog).unit("A1")
+    assert (joris.injuries, joris.markers.ap, joris.markers.mp) == (2, -2, 1)
+
+
+def test_card_grim_preacher_laid_low_on_a_monk_ko_4_10_9(catalog, roster) -> None:
+    """Grimagnet (1 MP + 2 AP, 1 AIR) knocks out a 1-HP Di Curey: A gains 1 GG and Laid Low
+    gives every allied Krosmaster, the Preacher too, +1 AP and +1 MP markers."""
+    lines = [
+        _header(("s4-cpk-13", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-cpk-13", mp=9),
+                _inline(roster, "s1-dks1-12", hp=1)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 7),
+        ev("cast", unit="A1", spell="Grimagnet", target="d11", rolls=_rolls("B1")),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert state.unit("B1").cell is None and _stock(state, "A")[0] == 7
+    for ally in ("A1", "A2"):
+        assert (state.unit(ally).markers.ap, state.unit(ally).markers.mp) == (1, 1)
+    assert _at(state, "A1")[2:] == (5, 3)
