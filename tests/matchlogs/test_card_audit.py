@@ -477,3 +477,158 @@ def test_card_grim_preacher_laid_low_on_a_monk_ko_4_10_9(catalog, roster) -> Non
     for ally in ("A1", "A2"):
         assert (state.unit(ally).markers.ap, state.unit(ally).markers.mp) == (1, 1)
     assert _at(state, "A1")[2:] == (5, 3)
+
+
+# -- Session 9, second batch: heals and pushes on either side, gauges, once per game -----------
+
+
+def _grampy_feline(roster, coin: str, *moves: dict[str, Any]) -> list[dict]:
+    """Dark Vlad (A1) plays his moves, then Grampy (A2) starts his turn with Kerub Bazaar."""
+    return [
+        _header(("s3-exf3-1", "s2-kerub-1"), DUMMIES, _inline(roster, "s2-kerub-1", mp=9)),
+        *_places(A1="f1", A2="d2"),
+        *[ev("activate", unit="A1"), *moves, ev("end", unit="A1"), ev("activate", unit="A2")],
+        ev("resolve", source="kerub-bazaar:A2", choices=[f"coin:{coin}"]),
+    ]
+
+
+def test_card_grampy_feline_friends_enemy_target_7_2_4_e(catalog, roster) -> None:
+    """Feline Friends (no element: no dice) on an enemy from range 4: Pushes 2 (one cell to the
+    edge), the enemy suffers 2, Grampy is healed 2 of his 3 Injuries of Total Iopism. Kerub
+    Bazaar heads: +2 AP for the following turn, markers."""
+    lines = [
+        *_grampy_feline(roster, "heads"),
+        *_walk("A2", "d", 2, 7),
+        ev("cast", unit="A2", spell="Feline Friends", target="d11"),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "B1")[:2] == ("d12", 2)
+    assert _at(state, "A2")[1] == 1 and state.unit("A2").markers.ap == 2
+
+
+def test_card_grampy_feline_friends_allied_target_pushed_and_healed_7_2_4_c(
+    catalog, roster
+) -> None:
+    """On Dark Vlad (an ally, 3 Injuries) from range 3: Pushes 2 applies to every target
+    (7.2.4.c), then the ally is healed 3; Grampy is not healed."""
+    lines = [
+        *_grampy_feline(roster, "tails", *_walk("A1", "f", 1, 4)),
+        ev("move", unit="A2", to="e2"),
+        ev("move", unit="A2", to="f2"),
+        ev("move", unit="A2", to="f1"),
+        ev("cast", unit="A2", spell="Feline Friends", target="f4"),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[:2] == ("f6", 0) and _at(state, "A2")[1] == 3
+
+
+def _solo(roster, pid: str, stop: int, *events: dict[str, Any], **fields: Any) -> list[dict]:
+    """`pid` as A1 (9 MP) walks d2 to d`stop`, then the events."""
+    return [
+        _header((pid, MIKE_LOCKE), DUMMIES, _inline(roster, pid, mp=9), **fields),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, stop),
+        *events,
+    ]
+
+
+def test_card_joris_master_crazy_run_counts_mp_before_losing_them_7_2_2(catalog, roster) -> None:
+    """Crazy Run (1 MP + 6 AP): 3 MP left, 2 after the cost, +2 NEUTRAL (1 + 2 = 3); then Joris
+    has no MP (the documented reading of "per MP remaining", docs/engine-spells.md)."""
+    cast = ev("cast", unit="A1", spell="Crazy Run", target="d11", rolls=_rolls("B1"))
+    state = _last(_solo(roster, "s3-exf3-5", 8, cast), catalog)
+    assert _at(state, "A1") == ("d8", 0, 3, 0) and _at(state, "B1")[1] == 3
+
+
+def test_card_chafer_archer_long_shot_range_for_the_turn_4_12(catalog, roster) -> None:
+    """Long Shot: +3 max Range this turn (Bone Wizard 3-5 reaches 8 cells, d3 to d11) and all
+    MP lost."""
+    lines = _solo(
+        roster,
+        "s4-cpk-8",
+        3,
+        ev("cast", unit="A1", spell="Long Shot", target="d3"),
+        ev("cast", unit="A1", spell="Bone Wizard", target="d11", rolls=_rolls("B1")),
+    )
+    state = _last(lines, catalog)
+    assert _at(state, "A1") == ("d3", 0, 2, 0) and _at(state, "B1")[1] == 1
+
+
+def test_card_doo_rex_tyranus_rex_once_per_game_7_1_3_c(catalog, roster) -> None:
+    lines = _solo(
+        roster,
+        "s2-dks2-21",
+        2,
+        ev("cast", unit="A1", spell="Tyranus Rex", target="d6"),
+        ev("cast", unit="A1", spell="Tyranus Rex", target="d7"),
+    )
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.1.3.c")
+
+
+def test_card_doo_rex_backlash_bonus_for_earth_spells_only_4_18_3_d(catalog, roster) -> None:
+    """Backlash then Blindness (NEUTRAL): the +1 EARTH of Backlash does not reach a NEUTRAL spell
+    (4.18.3.d example: the next Backlash; docs/engine-spells.md): 1 + 1 Injuries, and Blindness
+    puts -1 AP and -1 max Range markers."""
+    lines = _solo(
+        roster,
+        "s2-dks2-21",
+        10,
+        ev("cast", unit="A1", spell="Backlash", target="d11", rolls=_rolls("B1")),
+        ev("cast", unit="A1", spell="Blindness", target="d11", rolls=_rolls("B1")),
+    )
+    target = _last(lines, catalog).unit("B1")
+    assert (target.injuries, target.markers.ap, target.markers.range) == (2, -1, -1)
+
+
+def test_card_puny_vampire_certain_death_heals_and_marks_4_13(catalog, roster) -> None:
+    lines = [
+        _header(("s4-cpk-7", "s3-exf3-1"), DUMMIES, _inline(roster, "s4-cpk-7", mp=9)),
+        *_places(),
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), ev("activate", unit="A1")],
+        *_walk("A1", "d", 2, 8),
+        ev("cast", unit="A1", spell="Certain Death", target="d11"),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[1] == 3 - 1
+    assert [m.name for m in state.unit("B1").special_markers] == ["bleeding"]
+
+
+def test_card_malee_buhrum_bamboo_milk_removes_markers_7_5(catalog, roster) -> None:
+    """Raul Bak steals 1 AP from Di Curey (markers -1 / +1), then Bamboo Milk removes them from
+    both."""
+    lines = [
+        _header(("s2-dks2-4", "s2-dks2-17"), DUMMIES, _inline(roster, "s2-dks2-4", mp=9),
+                _inline(roster, "s2-dks2-17", mp=9)),
+        *_places(A2="e2"),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 9),
+        ev("cast", unit="A1", spell="Clock", target="d11", rolls=_rolls("B1", critical=3)),
+        *[ev("end", unit="A1"), ev("activate", unit="A2"), *_walk("A2", "e", 2, 10)],
+        ev("cast", unit="A2", spell="Bamboo Milk", target="d11"),
+        ev("cast", unit="A2", spell="Bamboo Milk", target="d9"),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert state.unit("B1").markers.ap == state.unit("A1").markers.ap == 0
+
+
+def test_card_malee_buhrum_chamrak_moves_an_adjacent_enemy_7_2_4(catalog, roster) -> None:
+    """Chamrak on the empty d8: the chosen adjacent enemy goes there and suffers 1."""
+    cast = ev("cast", unit="A1", spell="Chamrak", target="d8", choices=["unit:B1"])
+    state = _last(_solo(roster, "s2-dks2-17", 10, cast), catalog)
+    assert _at(state, "B1")[:2] == ("d8", 1)
+
+
+def test_card_yugo_young_king_wakfuria_injury_cost_7_2_2_a(catalog, roster) -> None:
+    """Wakfuria costs 1 HP: Yugo 3 (Total Iopism) + 1 = 4, fewer than 6, so no +2 FIRE (1
+    Injury on the target) and Wakardor still gives +1 MP (9 + 1 - 8 = 2)."""
+    lines = [
+        _header(("s3-exf3-1", "s2-exf2-2"), DUMMIES, _inline(roster, "s2-exf2-2", mp=9)),
+        *_places(A1="f1", A2="d2"),
+        ev("activate", unit="A2"),
+        *_walk("A2", "d", 2, 10),
+        ev("cast", unit="A2", spell="Wakfuria", target="d11", rolls=_rolls("B1")),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "A2") == ("d10", 4, 4, 2) and _at(state, "B1")[1] == 1
