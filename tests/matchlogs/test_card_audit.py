@@ -632,3 +632,61 @@ def test_card_yugo_young_king_wakfuria_injury_cost_7_2_2_a(catalog, roster) -> N
     ]
     state = _last(lines, catalog)
     assert _at(state, "A2") == ("d10", 4, 4, 2) and _at(state, "B1")[1] == 1
+
+
+# The roster has no Ghoul token: an inline one (its figures matter to no scenario here).
+GHOUL = {
+    "id": "token-ghoul", "name": "Ghoul", "name_colour": "white", "level": 0, "initiative": 0,
+    "mp": 3, "hp": 1, "ap": 4, "types": [], "season": "s3", "edition": "audit", "strength": 1,
+    "spells": [{
+        "name": "Bite", "cost": {"ap": 3}, "range_kind": "melee", "range_min": 1, "range_max": 1,
+        "range_modifiable": False, "range_line": False, "range_los": True, "element": "neutral",
+        "base_damage": 1, "limit": "unlimited", "effects": "",
+    }],
+    "powers": [],
+}  # fmt: skip
+
+
+def _ghoulification(roster, *after: dict[str, Any], **cast_fields: Any) -> list[dict]:
+    """Katar (A1) leaves b1; Vampyro (A2, a1: Krostyle put a Ghoul on a2 only) walks to b9 and
+    casts Ghoulification on a 2-HP Di Curey on b11."""
+    header = _header(
+        ("s3-dark-6", "s3-dark-5"),
+        DUMMIES,
+        _inline(roster, "s3-dark-5", mp=9),
+        _inline(roster, "s1-dks1-12", hp=2),
+        GHOUL,
+    )
+    header["arena"]["start_cells"] = {"A": ["a1", "b1", "d1"], "B": ["b11", "f12"]}
+    return [
+        header,
+        *_places(A1="b1", A2="a1", B1="b11"),
+        *[ev("activate", unit="A1"), ev("move", unit="A1", to="c1"), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("move", unit="A2", to="b1"), *_walk("A2", "b", 1, 9)],
+        ev("cast", unit="A2", spell="Ghoulification (4)", target="b11", **cast_fields),
+        *after,
+    ]  # fmt: skip
+
+
+def test_card_vampyro_krostyle_and_ghoulification_ghoul_on_the_ko_cell_7_2_9_a(
+    catalog, roster
+) -> None:
+    """Krostyle: a Ghoul on each free cell next to Vampyro at the start (a2 only). Ghoulification
+    (2 NEUTRAL) KOs the 2-HP target (A gains 1 GG); in Step 8 Steals Health and the Ghoul wait on
+    standby, in the order the player gives (7.2.9.a): a Ghoul on b11."""
+    order = ["steals-health:A2", "ghoulification:A2"]
+    lines = _ghoulification(roster, ev("end", unit="A2"), rolls=_rolls("B1"), order=order)
+    state = _last(lines, catalog)
+    ghouls = sorted((u.id, u.cell.name) for u in state.units if u.summoner == "A2")
+    assert ghouls == [("A2/ghoul-1", "a2"), ("A2/ghoul-2", "b11")]
+    assert state.unit("B1").cell is None and _stock(state, "A")[0] == 7
+
+
+def test_card_vampyro_ghoulification_two_effects_wait_for_their_order_7_2_1_a(
+    catalog, roster
+) -> None:
+    """Without an order the two effects stay on standby: the `end` is refused (7.2.1.a; the
+    documented decision, docs/engine-spells.md, "Ghoulification")."""
+    lines = _ghoulification(roster, ev("end", unit="A2"), rolls=_rolls("B1"))
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.2.1.a")
