@@ -272,16 +272,18 @@ def test_card_grampy_shopkeeper_extended_warrenty_kamas_per_ap_left_4_5_1(catalo
     assert state.unit("A1").ap == 1 and _stock(state, "A") == (6, 1)
 
 
-def test_card_grampy_shopkeeper_golden_parachute_4_10(catalog, roster) -> None:
-    """Wakflood (4 WATER, False Friend -1) would put 3 on Grampy, who has Kamas: Golden
-    Parachute lowers it to 2 and costs 1 Kama per Injury avoided (stock 3 of the Tension + 1 of
-    Extended Warrenty - 1 = 3)."""
+@pytest.mark.parametrize(
+    ("critical", "kamas"),
+    [("lock", 3), ("critical", 2)],
+    ids=["3-suffered", "4-suffered"],
+)
+def test_card_grampy_shopkeeper_golden_parachute_4_10(catalog, roster, critical, kamas) -> None:
+    """Wakflood (4 WATER, False Friend -1, +1 with a critical success) would put 3 or 4 on
+    Grampy, who has Kamas (3 of the Tension + 1 of Extended Warrenty): Golden Parachute lowers
+    it to 2 and costs 1 Kama per Injury avoided (1 or 2)."""
     lines = [
-        _header(
-            ("s3-exf3-7", MIKE_LOCKE),
-            ("s2-exf2-1", "s5-wild-7"),
-            _inline(roster, "s2-exf2-1", mp=9),
-        ),
+        _header(("s3-exf3-7", MIKE_LOCKE), ("s2-exf2-1", "s5-wild-7"),
+                _inline(roster, "s2-exf2-1", mp=9)),
         *_places(first="B"),
         ev("activate", unit="B1"),
         *_walk("B1", "d", 11, 5),
@@ -290,10 +292,11 @@ def test_card_grampy_shopkeeper_golden_parachute_4_10(catalog, roster) -> None:
         ev("cast", unit="A1", spell="Extended Warrenty", target="d5", rolls=_rolls("B1")),
         *[ev("end", unit="A1"), ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
         *[ev("activate", unit="B1"), ev("move", unit="B1", to="d4")],
-        ev("cast", unit="B1", spell="Wakflood", target="d2", rolls=_rolls("A1")),
-    ]
+        ev("cast", unit="B1", spell="Wakflood", target="d2",
+           rolls={"critical": [critical], "armour": {"A1": ["lock"]}}),
+    ]  # fmt: skip
     state = _last(lines, catalog)
-    assert state.unit("A1").injuries == 2 and _stock(state, "A") == (6, 3)
+    assert state.unit("A1").injuries == 2 and _stock(state, "A") == (6, kamas)
 
 
 # -- Pushes, attracts, swaps, chosen cells -----------------------------------------------------
@@ -690,3 +693,72 @@ def test_card_vampyro_ghoulification_two_effects_wait_for_their_order_7_2_1_a(
     lines = _ghoulification(roster, ev("end", unit="A2"), rolls=_rolls("B1"))
     error = verify(lines, catalog).errors[0]
     assert (error.line, error.rule) == (len(lines), "7.2.1.a")
+
+
+# -- Session 9, third batch: the edges of the same cards --------------------------------------
+
+
+def test_card_djaul_black_humour_excess_to_stock_and_ko_in_step_3_4_10_8(catalog, roster) -> None:
+    """Djaul's 3 Injuries go to a 2-HP Di Curey: 2 placed, 1 back to the stock (4.10.8); the KO
+    comes at the end of Step 3 (7.2.4.d), A gains 1 GG; no Armour die for the empty cell."""
+    lines = [
+        _header(("s3-exf3-1", "s3-dark-1"), DUMMIES, _inline(roster, "s3-dark-1", mp=9),
+                _inline(roster, "s1-dks1-12", hp=2)),
+        *_places(A1="f1", A2="d2"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+        *_walk("A2", "d", 2, 10),
+        ev("cast", unit="A2", spell="Black Humour", target="d11", rolls={"critical": ["lock"]}),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "A2")[1] == 0 and state.unit("B1").cell is None
+    assert _stock(state, "A")[0] == 7
+
+
+def test_card_grim_preacher_laid_low_only_the_first_ko_4_18_2(catalog, roster) -> None:
+    """Two KOs in one turn (a Preacher with 12 AP): Laid Low acts the first time only, the
+    markers stay +1 AP / +1 MP; B has no Krosmaster left and A wins (1.4)."""
+    lines = [
+        _header(("s4-cpk-13", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-cpk-13", mp=9, ap=12),
+                _inline(roster, "s1-dks1-12", hp=1), _inline(roster, "s5-wild-7", hp=1)),
+        *_places(B2="e11"),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 7),
+        ev("cast", unit="A1", spell="Grimagnet", target="d11", rolls=_rolls("B1")),
+        ev("move", unit="A1", to="e7"),
+        ev("cast", unit="A1", spell="Grimagnet", target="e11", rolls=_rolls("B2")),
+    ]  # fmt: skip
+    report = verify(lines, catalog)
+    assert report.status is Status.VALID and report.to_dict()["result"]["winner"] == "A"
+    state = report.states[-1]
+    for ally in ("A1", "A2"):
+        assert (state.unit(ally).markers.ap, state.unit(ally).markers.mp) == (1, 1)
+
+
+def test_card_grampy_feline_friends_unfazed_target_not_pushed_4_9_14(catalog, roster) -> None:
+    """On Qilby - Traitor (Unfazed): not pushed, still suffers 2, Grampy healed 2."""
+    lines = [
+        _header(("s3-exf3-1", "s2-kerub-1"), ("s2-exf2-1", "s5-wild-7"),
+                _inline(roster, "s2-kerub-1", mp=9)),
+        *_places(A1="f1", A2="d2"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+        ev("resolve", source="kerub-bazaar:A2", choices=["coin:heads"]),
+        *_walk("A2", "d", 2, 7),
+        ev("cast", unit="A2", spell="Feline Friends", target="d11"),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "B1")[:2] == ("d11", 2) and _at(state, "A2")[1] == 1
+
+
+def test_card_malee_buhrum_stain_lifts_unfazed_for_chamrak_4_9_14(catalog, roster) -> None:
+    """Qilby next to Malee loses Unfazed (Stain): Chamrak moves him to d8, 1 Injury."""
+    lines = [
+        _header(("s2-dks2-17", MIKE_LOCKE), ("s2-exf2-1", "s5-wild-7"),
+                _inline(roster, "s2-dks2-17", mp=9)),
+        *_places(first="B"),
+        *[ev("activate", unit="B1"), ev("end", unit="B1")],
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), TENSION],
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 10),
+        ev("cast", unit="A1", spell="Chamrak", target="d8", choices=["unit:B1"]),
+    ]  # fmt: skip
+    assert _at(_last(lines, catalog), "B1")[:2] == ("d8", 1)
