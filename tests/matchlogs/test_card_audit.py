@@ -762,3 +762,60 @@ def test_card_malee_buhrum_stain_lifts_unfazed_for_chamrak_4_9_14(catalog, roste
         ev("cast", unit="A1", spell="Chamrak", target="d8", choices=["unit:B1"]),
     ]  # fmt: skip
     assert _at(_last(lines, catalog), "B1")[:2] == ("d8", 1)
+
+
+# -- Session 9, fourth batch: auras on dice and Counter-attack ---------------------------------
+
+
+def _clock_on_b1(roster, partner: str, armour: int) -> list[dict[str, Any]]:
+    """Raul Bak casts Clock on Di Curey (d11), `partner` stands next to her on e11."""
+    rolls = {"critical": ["lock"] * 3, "armour": {"B1": ["lock"] * armour}}
+    return [
+        _header(
+            ("s2-dks2-4", MIKE_LOCKE), ("s1-dks1-12", partner), _inline(roster, "s2-dks2-4", mp=9)
+        ),
+        *_places(B2="e11"),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 9),
+        ev("cast", unit="A1", spell="Clock", target="d11", rolls=rolls),
+    ]
+
+
+def test_card_wally_sumwerels_reinforced_protection_armour_die_7_2_6_b(catalog, roster) -> None:
+    """Di Curey next to Wally Sumwerels has Armour: 2 Armour dice; 1 is refused."""
+    state = _last(_clock_on_b1(roster, "s2-dks2-20", armour=2), catalog)
+    assert state.unit("B1").injuries == 2
+    error = verify(_clock_on_b1(roster, "s2-dks2-20", armour=1), catalog).errors[0]
+    assert error.rule == "7.2.6.a" and "Armour power" in error.message
+
+
+def test_card_igar_dlador_spell_rebound_counter_attack_4_9(catalog, roster) -> None:
+    """Di Curey next to Igar Dlador has Counter-attack: Raul Bak suffers 1 for the 2 he puts."""
+    state = _last(_clock_on_b1(roster, "s2-dks2-19", armour=1), catalog)
+    assert (state.unit("B1").injuries, state.unit("A1").injuries) == (2, 1)
+
+
+@pytest.mark.parametrize(("armour", "valid"), [(1, True), (2, False)])
+def test_card_yugo_unleashed_wakforce_and_wakfurnace_7_2_6_c(
+    catalog, roster, armour, valid
+) -> None:
+    """Wakfurnace on Maskun John (Armour) next to Yugo: Wakforce pierces, 2 - 1 = 1 Armour die;
+    1 MP left after the walk: 1 + 1 FIRE, then Yugo has no MP."""
+    rolls = {"critical": ["lock"], "armour": {"B1": ["lock"] * armour}}
+    cast = ev("cast", unit="A1", spell="Wakfurnace", target="d11", rolls=rolls)
+    lines = [
+        _header(
+            ("s3-exf3-2", MIKE_LOCKE),
+            ("s1-dks1-4", "s5-wild-7"),
+            _inline(roster, "s3-exf3-2", mp=9),
+        ),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 10),
+        cast,
+    ]
+    if valid:
+        state = _last(lines, catalog)
+        assert _at(state, "A1")[2:] == (5, 0) and _at(state, "B1")[1] == 2
+    else:
+        assert verify(lines, catalog).errors[0].rule == "7.2.6.c"
