@@ -819,3 +819,39 @@ def test_card_yugo_unleashed_wakforce_and_wakfurnace_7_2_6_c(
         assert _at(state, "A1")[2:] == (5, 0) and _at(state, "B1")[1] == 2
     else:
         assert verify(lines, catalog).errors[0].rule == "7.2.6.c"
+
+
+# -- Session 9, fifth batch: powers that forbid targets -----------------------------------------
+
+
+def _start_next_to(roster, guard: str, *b2_moves: dict[str, Any], target: str, victim: str):
+    """Marline ends A's turn on d9; in B's turn `guard` (B1) comes to d10, next to her; in A's
+    next turn Marline, who started it next to the guard, casts No Shame on `target`."""
+    return [
+        _header(("s4-ks4-3", MIKE_LOCKE), (guard, "s1-dks1-12"), _inline(roster, "s4-ks4-3", mp=9)),
+        *_places(B2="e12"),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 9),
+        *[ev("end", unit="A1"), ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        *[ev("activate", unit="B1"), ev("move", unit="B1", to="d10"), ev("end", unit="B1")],
+        *[ev("activate", unit="B2"), *b2_moves, ev("end", unit="B2"), TENSION],
+        ev("activate", unit="A1"),
+        ev("cast", unit="A1", spell="No Shame", target=target, rolls=_rolls(victim)),
+    ]  # fmt: skip
+
+
+def test_card_lou_sit_stay_cannot_be_targeted_7_1_2(catalog, roster) -> None:
+    lines = _start_next_to(roster, "s2-kerub-4", target="d10", victim="B1")
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.1.2") and "Sit" in error.message
+
+
+def test_card_phaeris_protector_of_the_purple_claws_only_at_him_7_1_2(catalog, roster) -> None:
+    """Started next to Phaeris: No Shame on Di Curey (e9, also adjacent) is refused, on Phaeris
+    it is cast."""
+    walk = _walk("B2", "e", 12, 9)
+    lines = _start_next_to(roster, "s2-exf2-4", *walk, target="e9", victim="B2")
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.1.2") and "Purple Claws" in error.message
+    lines = _start_next_to(roster, "s2-exf2-4", *walk, target="d10", victim="B1")
+    assert _at(_last(lines, catalog), "B1")[:2] == ("d10", 1)
