@@ -855,3 +855,25 @@ def test_card_phaeris_protector_of_the_purple_claws_only_at_him_7_1_2(catalog, r
     assert (error.line, error.rule) == (len(lines), "7.1.2") and "Purple Claws" in error.message
     lines = _start_next_to(roster, "s2-exf2-4", *walk, target="d10", victim="B1")
     assert _at(_last(lines, catalog), "B1")[:2] == ("d10", 1)
+
+
+def test_card_yugo_young_king_wakfuria_sixth_injury_paid_in_step_1_7_2_2_a(catalog, roster) -> None:
+    """Total Iopism 3 and two Wakfurias leave Yugo with 5. Next turn his third Wakfuria's HP cost
+    makes 6 in Step 1, so Step 6 adds +2 FIRE (Ko-Fang 2 + 3 = 5); Wakardor no longer applies,
+    but the MP gauge filled at activation (10) stays (4.11.2)."""
+    wakfuria = ev("cast", unit="A1", spell="Wakfuria", target="d11", rolls=_rolls("B1"))
+    lines = [
+        _header(("s2-exf2-2", "s3-exf3-1"), ("s5-wild-7", "s1-dks1-12"),
+                _inline(roster, "s2-exf2-2", mp=9)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 10),
+        *[wakfuria, wakfuria, ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("end", unit="A2")],
+        *[TENSION, ev("activate", unit="B1"), ev("end", unit="B1")],
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), TENSION],
+        ev("activate", unit="A1"),
+        wakfuria,
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "A1") == ("d10", 6, 4, 10) and _at(state, "B1")[1] == 5
