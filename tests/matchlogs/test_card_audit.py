@@ -877,3 +877,35 @@ def test_card_yugo_young_king_wakfuria_sixth_injury_paid_in_step_1_7_2_2_a(catal
     ]  # fmt: skip
     state = _last(lines, catalog)
     assert _at(state, "A1") == ("d10", 6, 4, 10) and _at(state, "B1")[1] == 5
+
+
+# -- Session 9, sixth batch: Move Closer after a Push (found and fixed) -----------------------
+
+
+def _beside(roster, pid: str, spell_name: str, critical: int) -> list[dict[str, Any]]:
+    """`pid` (A1, 12 MP) walks to c11, beside Di Curey on d11, and casts `spell_name` east."""
+    return [
+        _header((pid, MIKE_LOCKE), DUMMIES, _inline(roster, pid, mp=12)),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 9),
+        *_walk("A1", "c", 8, 11),
+        ev(
+            "cast", unit="A1", spell=spell_name, target="d11", rolls=_rolls("B1", critical=critical)
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("pid", "spell_name", "critical", "pushed_to"),
+    [("s5-bouf-5", "Beating Around", 1, "f11"), ("s2-dks2-16", "Hangover", 2, "e11")],
+    ids=["simon-jean-beating-around", "pandalida-hangover"],
+)
+def test_card_simon_jean_and_pandalida_move_closer_follows_the_pushed_target_7_5_21(
+    catalog, roster, pid, spell_name, critical, pushed_to
+) -> None:
+    """ "Pushes 2 (1). Moves 1 closer": the caster moves towards the targeted Game Piece
+    (7.5.21.a), which the Push has just moved, so it steps into the freed d11. The engine moved
+    towards the targeted cell, next to it already, and stayed on c11."""
+    state = _last(_beside(roster, pid, spell_name, critical), catalog)
+    assert _at(state, "B1")[0] == pushed_to and _at(state, "A1")[0] == "d11"
