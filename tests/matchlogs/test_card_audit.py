@@ -909,3 +909,175 @@ def test_card_simon_jean_and_pandalida_move_closer_follows_the_pushed_target_7_5
     towards the targeted cell, next to it already, and stayed on c11."""
     state = _last(_beside(roster, pid, spell_name, critical), catalog)
     assert _at(state, "B1")[0] == pushed_to and _at(state, "A1")[0] == "d11"
+
+
+# -- Session 9, seventh batch: teleports, jumps, range losses, summons -------------------------
+
+
+def _alone(roster, pid: str, stop: int, *events: dict[str, Any]) -> list[dict]:
+    """`_solo` for a profile of Mike Locke's Initiative (2): A1 plays first (2.4.3.b)."""
+    return _solo(roster, pid, stop, *events, timeline_ties={"A": ["A1", "A2"]})
+
+
+def _errors(lines: list[dict[str, Any]], catalog) -> tuple[int, str]:
+    error = verify(lines, catalog).errors[0]
+    return error.line, error.rule
+
+
+def test_card_nox_time_warp_teleport_without_sight_once_per_turn_7_1_3_a(catalog, roster) -> None:
+    """Time Warp (2 AP, 1-3, no line of sight): Nox to the targeted empty cell, no MP spent; a
+    second cast in the turn is refused (7.1.3.a)."""
+    warp = ev("cast", unit="A1", spell="Time Warp", target="d5")
+    state = _last(_solo(roster, "s1-exf-4", 2, warp), catalog)
+    assert _at(state, "A1") == ("d5", 0, 6, 9)
+    again = _solo(
+        roster, "s1-exf-4", 2, warp, ev("cast", unit="A1", spell="Time Warp", target="d7")
+    )
+    assert _errors(again, catalog) == (len(again), "7.1.3.a")
+
+
+def test_card_nox_time_warp_refuses_an_occupied_cell_4_17_3(catalog, roster) -> None:
+    """ "To the targeted empty cell": Mike Locke's f1 cannot be the target."""
+    lines = _solo(roster, "s1-exf-4", 2, ev("cast", unit="A1", spell="Time Warp", target="f1"))
+    assert _errors(lines, catalog) == (len(lines), "4.17.3")
+
+
+def test_card_nox_time_theft_steals_an_ap_at_zero_damage_7_5_14(catalog, roster) -> None:
+    """Time Theft (4 AP, 0 WATER, Steals 1 AP): no Injury, -1 / +1 AP markers (7.5.14.a)."""
+    cast = ev("cast", unit="A1", spell="Time Theft", target="d11", rolls=_rolls("B1"))
+    state = _last(_solo(roster, "s1-exf-4", 7, cast), catalog)
+    nox, target = state.unit("A1"), state.unit("B1")
+    assert (nox.ap, nox.markers.ap, target.markers.ap, target.injuries) == (4, 1, -1, 0)
+
+
+def test_card_jason_nik_diving_tackle_jump_and_self_inflicted_injury_7_5(catalog, roster) -> None:
+    """Diving Tackle (5 AP, 1-2, no line of sight): Jason to the free cell, then 1 self-inflicted
+    Injury (no Armour die, no resistance)."""
+    cast = ev("cast", unit="A1", spell="Diving Tackle", target="d4")
+    state = _last(_solo(roster, "s5-bouf-1", 2, cast), catalog)
+    assert _at(state, "A1") == ("d4", 1, 1, 9)
+
+
+def test_card_remington_jump_the_gun_hits_then_moves_next_to_himself_7_2_4(catalog, roster) -> None:
+    """Jump the Gun (2 AP, exactly 3, 1 AIR): Di Curey suffers 1, then Remington moves to the
+    chosen free cell adjacent to himself (c8)."""
+    cast = ev(
+        "cast",
+        unit="A1",
+        spell="Jump the Gun",
+        target="d11",
+        rolls=_rolls("B1"),
+        choices=["cell:c8"],
+    )
+    state = _last(_solo(roster, "s4-oav-3", 8, cast), catalog)
+    assert _at(state, "A1") == ("c8", 0, 5, 3) and _at(state, "B1")[1] == 1
+
+
+def test_card_remington_smoke_multiple_targets_include_himself_7_2_3_c(catalog, roster) -> None:
+    """Smoke (2 AP, 0-3, Multiple Targets): every cell it could target is in the area (7.2.3.c),
+    so Remington on d8 (range 0) gets the -2 max Range and -1 MP markers as Di Curey does."""
+    cast = ev("cast", unit="A1", spell="Smoke", target="d11")
+    state = _last(_solo(roster, "s4-oav-3", 8, cast), catalog)
+    for unit in ("A1", "B1"):
+        markers = state.unit(unit).markers
+        assert (markers.range, markers.mp, state.unit(unit).injuries) == (-2, -1, 0)
+
+
+def test_card_lilotte_canine_approach_mp_cost_and_move_closer_7_5_21(catalog, roster) -> None:
+    """Canine Approach (1 MP + 3 AP, 1-3 in line, 1 FIRE, Moves 2 closer): from d8 Lilotte
+    stops on d10, next to her target (7.5.21.a); 9 - 6 - 1 = 2 MP left."""
+    cast = ev("cast", unit="A1", spell="Canine Approach", target="d11", rolls=_rolls("B1"))
+    state = _last(_alone(roster, "s4-ks4-2", 8, cast), catalog)
+    assert _at(state, "A1") == ("d10", 0, 3, 2) and _at(state, "B1")[1] == 1
+
+
+def test_card_lilotte_canine_approach_only_in_line_4_15_4(catalog, roster) -> None:
+    lines = _alone(
+        roster, "s4-ks4-2", 9, ev("cast", unit="A1", spell="Canine Approach", target="e11")
+    )
+    assert _errors(lines, catalog) == (len(lines), "4.15.4")
+
+
+def test_card_moe_lawr_reducing_key_range_marker_7_5(catalog, roster) -> None:
+    cast = ev("cast", unit="A1", spell="Reducing Key", target="d11", rolls=_rolls("B1"))
+    state = _last(_solo(roster, "s2-dks2-14", 6, cast), catalog)
+    assert state.unit("B1").markers.range == -1 and _at(state, "B1")[1] == 1
+    assert _at(state, "A1")[2] == 0
+
+
+@pytest.mark.parametrize(("vault_first", "marker"), [(True, -1), (False, 0)], ids=["hit", "fresh"])
+def test_card_bonta_riktus_torsion_only_after_bandit_damage_7_5(
+    catalog, roster, vault_first, marker
+) -> None:
+    """Torsion (0 AIR): -1 max Range only if a Bandit already damaged the target this turn
+    (Bontarian Vault first: 1 Injury, then the marker; alone: nothing)."""
+    dice = _rolls("B1", critical=2)  # Agility (AIR): a second critical die (7.2.5.b)
+    vault = ev("cast", unit="A1", spell="Bontarian Vault", target="d11", rolls=dice)
+    torsion = ev("cast", unit="A1", spell="Torsion", target="d11", rolls=dice)
+    events = (vault, torsion) if vault_first else (torsion,)
+    state = _last(_solo(roster, "s2-dks2-29", 7, *events), catalog)
+    assert state.unit("B1").markers.range == marker
+    assert _at(state, "B1")[1] == (1 if vault_first else 0)
+
+
+# The roster has no Sinistro token: an inline one (its figures matter to no scenario here).
+SINISTRO = {**GHOUL, "id": "token-sinistro", "name": "Sinistro", "season": "s1"}
+
+
+def test_card_count_harebourg_sinistro_then_oscillation_swap_7_2_4(catalog, roster) -> None:
+    """Call of the Sinistro (4 AP, no sight) summons on d4; Oscillation (3 AP) swaps Harebourg
+    with his Sinistro: Harebourg d4, Sinistro d2, 1 AP left."""
+    lines = _solo(
+        roster,
+        "s1-frig-1",
+        2,
+        ev("cast", unit="A1", spell="Call of the Sinistro (3)", target="d4"),
+        ev("cast", unit="A1", spell="Oscillation", target="d4"),
+    )
+    lines[0]["profiles"].append(SINISTRO)
+    state = _last(lines, catalog)
+    sinistros = [(u.cell.name) for u in state.units if u.summoner == "A1"]
+    assert _at(state, "A1") == ("d4", 0, 1, 9) and sinistros == ["d2"]
+
+
+def test_card_boo_ming_grenado_throw_places_on_an_empty_cell_7_2_9(catalog, roster) -> None:
+    """Grenado Throw (3 AP, 1-3, no sight): a Grenado on the targeted empty cell."""
+    lines = _alone(
+        roster, "s1-dks1-1", 2, ev("cast", unit="A1", spell="Grenado Throw (2)", target="d5")
+    )
+    lines[0]["profiles"].append({**GHOUL, "id": "token-grenado", "name": "Grenado", "season": "s1"})
+    state = _last(lines, catalog)
+    grenados = [u.cell.name for u in state.units if u.summoner == "A1"]
+    assert grenados == ["d5"] and _at(state, "A1")[2] == 3
+
+
+def test_card_bonta_riktus_torsion_after_an_allied_bandit_7_5(catalog, roster) -> None:
+    """ "Damaged by a Bandit during your turn": the player's turn, so Remington (a Bandit,
+    Initiative 7, playing first) hitting Di Curey is enough for Bonta's Torsion (-1 max Range)."""
+    jump = ev(
+        "cast",
+        unit="A1",
+        spell="Jump the Gun",
+        target="d11",
+        rolls=_rolls("B1"),
+        choices=["cell:c8"],
+    )
+    torsion = ev("cast", unit="A2", spell="Torsion", target="d11", rolls=_rolls("B1", critical=2))
+    lines = [
+        _header(
+            ("s4-oav-3", "s2-dks2-29"),
+            DUMMIES,
+            _inline(roster, "s4-oav-3", mp=9),
+            _inline(roster, "s2-dks2-29", mp=9),
+        ),
+        *_places(A1="d2", A2="e2"),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 8),
+        jump,
+        ev("end", unit="A1"),
+        ev("activate", unit="A2"),
+        *_walk("A2", "e", 2, 9),
+        torsion,
+    ]
+    state = _last(lines, catalog)
+    assert state.unit("B1").markers.range == -1 and _at(state, "B1")[1] == 1
