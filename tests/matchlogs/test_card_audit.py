@@ -1081,3 +1081,45 @@ def test_card_bonta_riktus_torsion_after_an_allied_bandit_7_5(catalog, roster) -
     ]
     state = _last(lines, catalog)
     assert state.unit("B1").markers.range == -1 and _at(state, "B1")[1] == 1
+
+
+def test_card_laika_ledoop_up_and_under_range_for_her_next_spells_4_12(catalog, roster) -> None:
+    """Up-and-Under (1 AP, 3-5, once per target): +1 max Range for Laika's spells this turn, so
+    a second cast reaches Ko-Fang 6 cells away (d8 to f12). Her inline copy has 2 AP (the card
+    has 1) so that the second cast can happen."""
+    lines = _solo(
+        roster,
+        "s5-bouf-7",
+        8,
+        ev("cast", unit="A1", spell="Up-and-Under", target="d11", rolls=_rolls("B1")),
+        ev("cast", unit="A1", spell="Up-and-Under", target="f12", rolls=_rolls("B2")),
+    )
+    lines[0]["profiles"][0]["ap"] = 2
+    state = _last(lines, catalog)
+    assert _at(state, "B1")[1] == _at(state, "B2")[1] == 1 and _at(state, "A1")[2] == 0
+
+
+@pytest.mark.parametrize("sinistros", [1, 2])
+def test_card_cathy_ranik_frivolous_spending_counts_summon_names_4_16(
+    catalog, roster, sinistros
+) -> None:
+    """Frivolous Spending (0 WATER, Hammer): +1 per allied Summons *of a different name*: one
+    Sinistro of Count Harebourg or two make 1 WATER on Ko-Fang (e11), Cathy hitting from e10."""
+    summons = [f"A1/sinistro-{n}" for n in range(1, sinistros + 1)]
+    lines = [
+        _header(
+            ("s1-frig-1", "s6-botf-10"), DUMMIES, _inline(roster, "s6-botf-10", mp=9), SINISTRO
+        ),
+        *_places(A1="d2", A2="e2", B1="e11"),
+        ev("activate", unit="A1"),
+        *[ev("cast", unit="A1", spell="Call of the Sinistro (3)", target=c) for c in ("c3", "b2")][
+            :sinistros
+        ],
+        ev("end", unit="A1"),
+        *[e for u in summons for e in (ev("activate", unit=u), ev("end", unit=u))],
+        ev("activate", unit="A2"),
+        *_walk("A2", "e", 2, 10),
+        ev("cast", unit="A2", spell="Frivolous Spending", target="e11", rolls=_rolls("B1")),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "B1")[1] == 1 and _at(state, "A2")[:3] == ("e10", 0, 0)
