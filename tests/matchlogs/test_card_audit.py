@@ -1052,8 +1052,9 @@ def test_card_boo_ming_grenado_throw_places_on_an_empty_cell_7_2_9(catalog, rost
 
 
 def test_card_bonta_riktus_torsion_after_an_allied_bandit_7_5(catalog, roster) -> None:
-    """ "Damaged by a Bandit during your turn": the player's turn, so Remington (a Bandit,
-    Initiative 7, playing first) hitting Di Curey is enough for Bonta's Torsion (-1 max Range)."""
+    """ "Damaged by a Bandit during your turn": the player's turn (4.18.2.a, its example), so
+    Remington (a Bandit, Initiative 7, playing first) hitting Di Curey is enough for Bonta's
+    Torsion (-1 max Range)."""
     jump = ev(
         "cast",
         unit="A1",
