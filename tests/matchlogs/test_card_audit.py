@@ -1105,7 +1105,7 @@ def test_card_cathy_ranik_frivolous_spending_counts_summon_names_4_16(
     catalog, roster, sinistros
 ) -> None:
     """Frivolous Spending (0 WATER, Hammer): +1 per allied Summons *of a different name*: one
-    Sinistro of Count Harebourg or two make 1 WATER on Ko-Fang (e11), Cathy hitting from e10."""
+    Sinistro of Count Harebourg or two make 1 WATER on Di Curey (e11), Cathy hitting from e10."""
     summons = [f"A1/sinistro-{n}" for n in range(1, sinistros + 1)]
     lines = [
         _header(
