@@ -187,7 +187,7 @@ def blockers_for(state: GameState, viewer: Unit):
 def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any:
     """`_blocking_cells` when no unit in the arena may have a power changing who blocks sight
     (`powers.blocks_sight`, the registered sight rules): the other Krosmasters (4.15.9)."""
-    if may_have(state, _SIGHT_POWERS | sight_powers()):
+    if may_have(state, _SIGHT_POWERS) or may_have(state, sight_powers()):
         return UNKNOWN
     vid = viewer.id
     return tuple([u.cell for u in state.in_arena() if u.summoner is None and u.id != vid])
