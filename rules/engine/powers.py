@@ -646,9 +646,19 @@ def refuse_unmodelled(state: GameState, unit: Unit, key: str, **facts: Any) -> N
         )
 
 
+# The modifiers below are asked at every cast, roll or Injury. Each first asks whether a unit in
+# the arena may have one of the powers it reads at all (`may_have`, kept across steps): nearly
+# always none can, and then no unit's powers need reading. `possible_powers` covers the units in
+# the arena only, so a unit out of it is asked about in full.
+
+#: The powers `range_modifiers` reads of the unit itself (the heritages are read apart).
+_RANGE_POWERS = frozenset({"wild-range", "cover-fire", "demonic-range", "plumage"})
+
+
 def range_modifiers(state: GameState, unit: Unit) -> list[tuple[int, str]]:
     """Max Range changes from powers (alterable spells only, 4.15.7)."""
-    own = powers_of(state, unit)
+    quiet = unit.cell is not None and not may_have(state, _RANGE_POWERS)
+    own = frozenset() if quiet else powers_of(state, unit)
     out: list[tuple[int, str]] = []
     if "wild-range" in own:
         wild = sum(
@@ -669,11 +679,6 @@ def range_modifiers(state: GameState, unit: Unit) -> list[tuple[int, str]]:
             out.append((-crobaks, f"Plumage: {crobaks} allied Crobaks in play"))
     return out
 
-
-# The modifiers below are asked at every cast, roll or Injury. Each first asks whether a unit in
-# the arena may have one of the powers it reads at all (`may_have`, kept across steps): nearly
-# always none can, and then no unit's powers need reading. `possible_powers` covers the units in
-# the arena only, so a unit out of it is asked about in full.
 
 #: The powers `ap_cost_modifiers` reads.
 _AP_COST_POWERS = frozenset({"heroic-inspiration", "sticky-spray-can", "gobbowlistic-invasion"})

@@ -154,7 +154,7 @@ def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
         raise RuleViolation.because(
             "7.1.4.b", "not_enough_mp", unit=caster.id, mp=caster.mp, needed=costs.mp
         )
-    hp = max_hp(state, caster) or 0
+    hp = (max_hp(state, caster) or 0) if costs.hp else 0  # HP MAX matters only for a cost in HP
     if costs.hp and caster.injuries + costs.hp > hp:
         raise RuleViolation.because(
             "7.1.4.c", "spell_hp", unit=caster.id, hp=hp, injuries=caster.injuries, cost=costs.hp
