@@ -37,6 +37,16 @@ def pytest_configure(config: pytest.Config) -> None:
         _compile_translations()
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-django's, whose stable sort keeps this order
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In an xdist worker, the tests marked `slow` first (within pytest-django's groups: database
+    tests, then transactional ones, then the rest): work stealing hands each worker half of the
+    list and lets an idle one take the end of the other's, so a minute-long test started late
+    would leave one core idle at the end (longest first). Every worker sorts alike."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def _own_redis_database(index: int) -> None:
     """Point this xdist worker's cache, Celery broker and live channel at Redis database `index`.
 
