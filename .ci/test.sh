@@ -40,5 +40,9 @@ pytest_half() {  # exit status 5 is "no test selected": arguments may pick tests
 echo "== pytest: browser and services tests, one at a time"
 pytest_half --durations=15 -m "browser or services" "$@"
 echo "== pytest: the rest, on two workers"
-pytest_half -n "${PYTEST_WORKERS:-2}" --durations=30 -m "not browser and not services" "$@"
+# worksteal: a worker that runs out of tests takes the other's queued ones, and the tests marked
+# `slow` come first (tests/conftest.py), so a minute-long exhaustive test (the pairing
+# references) does not start late and leave one core idle at the end.
+pytest_half -n "${PYTEST_WORKERS:-2}" --dist worksteal --durations=30 \
+  -m "not browser and not services" "$@"
 [ "$failed" = 0 ]

@@ -252,6 +252,9 @@ def pipeline_seconds(texts: list[bytes], logs: int) -> tuple[float | None, str]:
             pass
         with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        import redis
+
+        redis.Redis.from_url(broker).flushdb()  # its own database: no queue or result left behind
 
 
 def _wait_for_workers(app, names: list[str], timeout: float = 60) -> None:

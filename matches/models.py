@@ -12,7 +12,6 @@ from django.utils.translation import gettext_lazy as _
 
 from kernel.choices import LogStatus, Outcome
 from matches.logs import wording as log_wording
-from matches.logs.wording import problem_text, skipped_text
 
 
 class Match(models.Model):
@@ -308,14 +307,14 @@ class MatchLog(models.Model):
         checked); each `{field, expected, found, message}`, the message in the reader's
         language (the stored check keeps the English, with its key and facts)."""
         return [
-            {**problem, "message": problem_text(problem)}
+            {**problem, "message": log_wording.problem_text(problem)}
             for problem in (self.match_check or {}).get("problems") or []
         ]
 
     @property
     def match_skipped(self) -> list[str]:
         """What the match check could not compare, and why, in the reader's language."""
-        return skipped_text(self.match_check)
+        return log_wording.skipped_text(self.match_check)
 
     @property
     def sides_swapped(self) -> bool:

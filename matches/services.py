@@ -18,7 +18,6 @@ from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
 from kernel import choices
-from kernel.choices import Outcome
 from kernel.errors import Conflict, InvalidInput
 from kernel.limits import MAX_RULING_TEXT
 from kernel.prepared import PreparedQuery
@@ -55,11 +54,11 @@ _locked_match = PreparedQuery(_lock_query, "pk")
 
 
 def _check_result(match: Match, result: str, gg_a: int | None, gg_b: int | None) -> None:
-    if result not in Outcome.values:
+    if result not in choices.Outcome.values:
         raise InvalidInput(
-            "result", _("one of %(choices)s") % {"choices": ", ".join(Outcome.values)}
+            "result", _("one of %(choices)s") % {"choices": ", ".join(choices.Outcome.values)}
         )
-    if match.round.stage == choices.RoundStage.TOP_CUT and result == Outcome.DRAW:
+    if match.round.stage == choices.RoundStage.TOP_CUT and result == choices.Outcome.DRAW:
         raise InvalidInput("result", _("a top-cut match needs a winner"), "draw_in_cut")
     score = systems.get(match.round.event.game_system).score
     for side, value in (("a", gg_a), ("b", gg_b)):
@@ -110,7 +109,7 @@ def record_bye(match: Match) -> Match:
             return match
         return _write_result(
             match,
-            result=Outcome.A_WINS,
+            result=choices.Outcome.A_WINS,
             gg_a=None,
             gg_b=None,
             source=Source.BYE,

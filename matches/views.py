@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kernel import access
-from kernel.access import event_and_access
 from kernel.errors import ServiceError
 from kernel.pages import attempt, back
 from live import topics
@@ -154,7 +153,7 @@ def _report_message(match: Match) -> str:
 def judge_queue(request: HttpRequest, slug: str) -> HttpResponse:
     """Disputes and calls of one event, one card per table (its calls merged), refreshing
     itself; `?part=cards` is the cards alone, for the poll."""
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     if not who.staff:
         raise PermissionDenied("the queue is for the event's judges and organisers")
     return _queue_page(request, event, who)
@@ -182,7 +181,7 @@ def _queue_page(request, event, who, *, bound: tuple[int, RulingForm] | None = N
 @require_POST
 def ruling(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Record a ruling; a refused one shows the queue again with the judge's text kept."""
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     if not who.judge:
         raise PermissionDenied("only the event's judges rule")
     call = get_object_or_404(event.judge_calls, pk=pk)

@@ -23,18 +23,8 @@ from rules.models import Arena
 from teams.forms import TeamForm
 from tournaments import pairing
 from tournaments.accounts.models import Account
-from tournaments.models import EVENT_SETTINGS, Event
+from tournaments.models import EVENT_PAGE_FIELDS, EVENT_SETTINGS, Event
 
-#: What players read before they come (issue 17): shown on the event page.
-EVENT_PAGE_FIELDS = (
-    "description",
-    "start_time",
-    "time_zone",
-    "player_cap",
-    "registration_deadline",
-    "checkin_opens_at",
-    "checkin_closes_at",
-)
 #: Settings a post may leave out (ban phase, issue 6; time zone and cap, issue 17): the
 #: event's value (or the default) is kept.
 KEPT_WHEN_MISSING = (

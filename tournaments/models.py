@@ -211,6 +211,17 @@ EVENT_SETTINGS: tuple[str, ...] = (
     "late_registration_round",
 )
 
+#: What players read before they come (issue 17): shown on the event page.
+EVENT_PAGE_FIELDS: tuple[str, ...] = (
+    "description",
+    "start_time",
+    "time_zone",
+    "player_cap",
+    "registration_deadline",
+    "checkin_opens_at",
+    "checkin_closes_at",
+)
+
 
 class EventRole(models.Model):
     """One person's part in one event; a person may hold several (judge and co-organiser)."""

@@ -27,7 +27,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kernel import access
-from kernel.access import event_and_access
 from kernel.errors import ServiceError
 from kernel.pages import attempt, back, refusal_messages
 from live import topics
@@ -95,7 +94,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 
 def _organiser_event(request: HttpRequest, slug: str) -> tuple[Event, access.Access]:
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     if not who.organiser:
         raise PermissionDenied("only the event's organisers may do this")
     return event, who
@@ -111,7 +110,7 @@ def _round(
 
 
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     return _detail_page(request, event, who)
 
 
@@ -224,9 +223,7 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "lifecycle": desk_selectors.lifecycle_actions(event),
             "next_action": desk_selectors.pairing_action(event),
             "player_list_form": PlayerListForm(),
-            "webhook_form": WebhookForm(
-                initial={"url": getattr(getattr(event, "webhook", None), "url", "")}
-            ),
+            "webhook_form": WebhookForm.of(event),
             "guest_form": GuestForm(),
             "role_form": RoleForm(),
             "can_grant": access.allows(request.user, "event.grant_role", event),
@@ -243,7 +240,7 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
 def event_team_rules(request: HttpRequest, slug: str) -> HttpResponse:
     """The event's own team-building rules (1.1.2): anyone who sees the event reads them (they
     must be known before it, 1.1.2.a); its organisers set them before it starts."""
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     if request.method == "POST" and not who.organiser:
         raise PermissionDenied("only the event's organisers may do this")
     rules = selectors.team_rules(event)
@@ -376,7 +373,7 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _access = event_and_access(request, slug)
+    event, _access = access.event_and_access(request, slug)
     if not access.allows(request.user, "event.grant_role", event):
         raise PermissionDenied("only the event's organiser grants roles")
     form = RoleForm(request.POST)
@@ -398,7 +395,7 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def event_register(request: HttpRequest, slug: str) -> HttpResponse:
     """Register yourself (with a team if given), or, as an organiser, a guest."""
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={reverse('event-detail', args=[slug])}")
     if "guest_name" in request.POST:
@@ -451,7 +448,7 @@ REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration, bool], Any], bool,
 
 @require_POST
 def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -> HttpResponse:
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     reg = get_object_or_404(
         Registration.objects.select_related("user", "event"), pk=pk, event=event
     )
@@ -485,7 +482,7 @@ def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -
 
 
 def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     regs = [
         reg
         for reg in selectors.registrations(event)
@@ -501,7 +498,7 @@ def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
 
 def event_pairings(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round you may see: the link players follow from the event's menu."""
-    event, _access = event_and_access(request, slug)
+    event, _access = access.event_and_access(request, slug)
     latest = access.visible_rounds(request.user, event).last()
     if latest is None:
         messages.info(request, _("No pairings are published yet."))
@@ -547,7 +544,7 @@ def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
 @live_etag(_event_topics)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The pairings; for organisers of a published round, also the results desk (issue 17)."""
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     round_ = _round(request, event, number, who)
     context = _round_context(request, event, who, round_)
     if request.htmx and request.GET.get("part") == "next":
@@ -685,7 +682,7 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
 
 def round_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Printable pairings, sorted by player name, to pin on the wall."""
-    event, _access = event_and_access(request, slug)
+    event, _access = access.event_and_access(request, slug)
     round_ = _round(request, event, number)
     rows = selectors.pairings_rows(round_, by_name=True)
     return render(
@@ -696,7 +693,7 @@ def round_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_timer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The projector page; the countdown runs in the browser and re-syncs when the clock
     changes (live topic `clock.<event>.<round>`). Never cached: it carries the server's time."""
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     round_ = _round(request, event, number)
     template = "tournaments/_timer.html" if request.htmx else "tournaments/round_timer.html"
     response = render(
@@ -714,7 +711,7 @@ def round_timer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def round_export(request: HttpRequest, slug: str, number: int, fmt: str) -> HttpResponse:
-    event, _access = event_and_access(request, slug)
+    event, _access = access.event_and_access(request, slug)
     round_ = _round(request, event, number)
     return _export(request, event, f"round-{round_.number}", fmt)
 
@@ -776,12 +773,12 @@ def _page_number(request: HttpRequest) -> int:
 
 
 def standings_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
-    event, _access = event_and_access(request, slug)
+    event, _access = access.event_and_access(request, slug)
     return _export(request, event, "standings", fmt)
 
 
 def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
-    event, who = event_and_access(request, slug)
+    event, who = access.event_and_access(request, slug)
     svg = selectors.bracket_svg(event)
     champion = None
     found = selectors.bracket(event)
@@ -807,7 +804,7 @@ def event_bracket(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def event_bracket_svg(request: HttpRequest, slug: str) -> HttpResponse:
-    event, _access = event_and_access(request, slug)
+    event, _access = access.event_and_access(request, slug)
     svg = selectors.bracket_svg(event)
     if svg is None:
         raise Http404("the top cut has not started")

@@ -31,7 +31,7 @@ from rules.engine.replay import Replay, trace
 from rules.engine.state import GameState
 from rules.engine.svg import Highlight, Mark, render_board
 from rules.matchlog.parse import LogParseError, parse_log
-from rules.wording import board as board_words
+from rules.wording.board import board_legend
 from rules.wording.refusals import refusal_text
 
 PENDING = (MatchLog.Status.QUEUED, MatchLog.Status.RUNNING)
@@ -265,7 +265,7 @@ def board(state: GameState, *, highlights: Iterable[Highlight] = (), title: str 
         title=title or None,
         cell_size=40,
         id_prefix="replay",
-        legend=board_words.legend(),
+        legend=board_legend(),
     )
 
 

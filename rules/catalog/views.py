@@ -33,8 +33,8 @@ from rules.engine.inspect import inspect_board
 from rules.engine.reach import RangeError
 from rules.engine.svg import render_board
 from rules.models import Arena, Release, Spell
-from rules.wording import board as board_words
 from rules.wording import refusals
+from rules.wording.board import board_legend
 
 PAGE_SIZE = 48
 EDITOR_CELL = 40
@@ -190,7 +190,7 @@ def _arena(slug: str) -> Arena:
 def _board(arena: Arena, *, cell_size: int = 48) -> str:
     # The engine escapes every text it writes into the SVG, so it is safe to insert as is.
     engine_arena = selectors.engine_arena_of(arena)
-    return mark_safe(render_board(engine_arena, cell_size=cell_size, legend=board_words.legend()))
+    return mark_safe(render_board(engine_arena, cell_size=cell_size, legend=board_legend()))
 
 
 def arena_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -283,7 +283,7 @@ def arena_inspect(request: HttpRequest, slug: str) -> HttpResponse:
                 area=form.area(),
                 range_bonus=data.get("range_bonus") or 0,
                 rules=SIGHT_RULINGS[data["ruling"]][1],
-                legend=board_words.legend(),
+                legend=board_legend(),
                 say=refusals.refusal_text,
             )
         except (AreaError, RangeError) as error:
@@ -291,7 +291,7 @@ def arena_inspect(request: HttpRequest, slug: str) -> HttpResponse:
     board = (
         inspection.svg
         if inspection
-        else render_board(engine_arena, id_prefix="inspect", legend=board_words.legend())
+        else render_board(engine_arena, id_prefix="inspect", legend=board_legend())
     )
     return render(
         request,

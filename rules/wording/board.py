@@ -1,6 +1,6 @@
 """The board's legend, title and text description (`<desc>`, for screen readers) in the reader's
 language (`rules.engine.svg.LEGEND`'s keys): the engine draws the board in English; pages pass
-`legend()` to `render_board`."""
+`board_legend()` to `render_board`."""
 
 from __future__ import annotations
 
@@ -43,6 +43,6 @@ LEGEND: dict[str, Promise] = {
 }
 
 
-def legend() -> dict[str, str]:
+def board_legend() -> dict[str, str]:
     """The legend's words in the active language, for `render_board(legend=...)`."""
     return {key: str(words) for key, words in LEGEND.items()}

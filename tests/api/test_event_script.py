@@ -38,6 +38,7 @@ def _all(api: APIClient, url: str) -> list[dict]:
     return found
 
 
+@pytest.mark.slow
 def test_sixty_four_players_from_creation_to_final_standings():
     rng = random.Random(5)
     fmt = make_format()

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from rules.battlesone import texts
 from rules.battlesone.catalog import load_catalog
-from rules.wording import battlesone as battlesone_words
+from rules.wording import battlesone
 from tests.battlesone.records import as_text, attack, record
 
 ENGINE = pathlib.Path(texts.__file__).parent
@@ -87,14 +87,14 @@ def test_the_trace_and_a_nested_damage_source_are_worded(catalog):
 
     verdict = verify_record(record([attack("A0", "B0", 19, [4])]), catalog).to_dict()
     with translation.override("fr"):
-        worded = battlesone_words.worded_record(verdict)
+        worded = battlesone.worded_record(verdict)
     texts_fr = [s["text"] for s in worded["trace"]]
     assert not any(s["english"] for s in worded["trace"])
     assert any(t.startswith("STR ") and "le dé donne 19" in t for t in texts_fr), texts_fr
     assert any("inflige 4 à B0" in t for t in texts_fr), texts_fr
     assert worded["trace"][0]["step"] == "Mise en place"
     with translation.override("en"):
-        english = battlesone_words.worded_record(verdict)
+        english = battlesone.worded_record(verdict)
     assert [s["text"] for s in english["trace"]] == [s["text"] for s in verdict["trace"]]
 
 
@@ -112,7 +112,7 @@ def test_in_french_every_heading_and_word_is_translated():
     with translation.override("fr"):
         same = [
             english
-            for table in (battlesone_words.HEADINGS, *battlesone_words.FACT_WORDS.values())
+            for table in (battlesone.HEADINGS, *battlesone.FACT_WORDS.values())
             for english, wording in table.items()
             if str(wording) == english
         ]

@@ -27,7 +27,7 @@ from rules.engine.casting.actions import TraceStep
 from rules.engine.refusals import Joined, said
 from rules.engine.trace_texts import traced
 from rules.models import Power, Profile
-from rules.wording.refusals import sentence as refusals_sentence
+from rules.wording import refusals
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world
 from tests.matchlogs_web.conftest import corpus, run_task
@@ -91,14 +91,14 @@ def test_a_cards_own_reason_inside_a_line_is_worded_too():
     term = said("term_plus", n=7, why=said("why_jackpot_three_heads"))
     assert term == "+ 7 (Jackpot: three heads)"
     with translation.override("fr"):
-        assert refusals_sentence("term_plus", term.fact()["params"]) == (
+        assert refusals.sentence("term_plus", term.fact()["params"]) == (
             "+ 7 (Jackpot : trois fois face)"
         )
     hunted = said(
         "dice_modifier", delta=-1, modifier=said("why_1_hunted_marker_driving"), rule="4.18"
     )
     with translation.override("fr"):
-        assert "Driving" in refusals_sentence("dice_modifier", hunted.fact()["params"])
+        assert "Driving" in refusals.sentence("dice_modifier", hunted.fact()["params"])
 
 
 #: A card name standing alone as a reason (the card is named as printed).

@@ -30,10 +30,8 @@ from rules.engine.errors import RuleViolation
 from rules.engine.state import INSPIRATION_POWERS
 from rules.engine.teamspec import SpecProblem, TeamSpecError
 from rules.systems import phase_texts
-from rules.wording import battlesone as battlesone_words
-from rules.wording import board as board_words
-from rules.wording import calculators as calculator_words
-from rules.wording import refusals
+from rules.wording import battlesone, calculators, refusals
+from rules.wording.board import board_legend
 from teams import intake
 from tests.catalog.conftest import release, roster_path  # noqa: F401 (fixtures)
 from tests.matchlogs_web.conftest import build_world as build_log_world
@@ -62,8 +60,8 @@ CATALOGUES = {
     "trace": (trace_texts.TRACE, log_wording.TRACE),
     "changes": (trace_texts.CHANGES, log_wording.CHANGES),
     "battlesone": (b1_legality.PROBLEMS, refusals.LIST_WORDING),
-    "battlesone_record": (b1_texts.TEXTS, battlesone_words.WORDING),
-    "calculators": (phase_texts.TEXTS, calculator_words.WORDING),
+    "battlesone_record": (b1_texts.TEXTS, battlesone.WORDING),
+    "calculators": (phase_texts.TEXTS, calculators.WORDING),
 }
 
 
@@ -350,9 +348,9 @@ def test_an_unreadable_team_and_a_battlesone_list_in_french():
 
 
 def test_the_board_legend_has_every_word_in_french_with_the_same_fields():
-    assert set(board_words.LEGEND) == set(svg.LEGEND)
+    assert set(board_legend()) == set(svg.LEGEND)
     with translation.override("fr"):
-        french = board_words.legend()
+        french = board_legend()
     for key, english in svg.LEGEND.items():
         assert _fields(french[key]) == _fields(english) and french[key] != english, key
     arena = arena_from_dict({"name": "Test", "trees": ["e5"], "crates": ["c3"]})

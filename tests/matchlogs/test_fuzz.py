@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -88,6 +89,7 @@ def check(report: Any) -> None:
         assert found["events_checked"] <= len(report.log.events)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=1500,
     deadline=None,

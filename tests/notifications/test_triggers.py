@@ -117,3 +117,31 @@ def test_notices_page_lists_and_marks_read(client, django_capture_on_commit_call
     page = client.get("/notices/").content.decode()
     assert "Round 1 is published" in page
     assert not Notice.objects.filter(user=match.player_a.user, read_at__isnull=True).exists()
+
+
+def test_a_french_channel_hears_in_french_whoever_acts(django_capture_on_commit_callbacks, posts):
+    """The webhook's readers share one language (`EventWebhook.language`): the post is worded
+    in it, while each player's notice and e-mail keep their own language."""
+    event, _regs = _event(2)
+    EventWebhook.objects.filter(event=event).update(language="fr")
+    match = _published(event, django_capture_on_commit_callbacks).matches.get()
+    a = match.player_a
+    with django_capture_on_commit_callbacks(execute=True):
+        match_services.report_result(match, registration=a, by=a.user, result="a", gg_a=6, gg_b=2)
+    assert "Les appariements de la ronde 1 sont affichés" in posts[0][1], posts[0][1]
+    assert "a déclaré le résultat de la table 1" in posts[-1][1], posts[-1][1]
+    assert "Round 1 is published" in mail.outbox[0].subject
+
+
+def test_the_organiser_sets_the_channel_and_its_language(client):
+    event, _regs = make_running_event(2)
+    organiser = event.roles.get(role="organiser").user
+    client.force_login(organiser)
+    url = f"/events/{event.slug}/webhook/"
+    assert client.post(url, {"url": HOOK, "language": "fr"}).status_code == 302
+    hook = EventWebhook.objects.get(event=event)
+    assert (hook.url, hook.language) == (HOOK, "fr")
+    page = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert f'value="{HOOK}"' in page and '<option value="fr" selected>' in page
+    client.post(url, {"url": "", "language": "en"})
+    assert not EventWebhook.objects.filter(event=event).exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,7 @@ def check_round(rp: RoundPairing, players, matches, forbidden, rnd: int) -> None
     assert [t.table for t in rp.pairings] == list(range(1, len(rp.pairings) + 1))
 
 
+@pytest.mark.slow
 @slow(100)
 @given(
     n=st.one_of(st.integers(2, 40), st.integers(41, 300)),

@@ -61,6 +61,11 @@ class EventWebhook(models.Model):
         "tournaments.Event", on_delete=models.CASCADE, related_name="webhook"
     )
     url = models.URLField(max_length=500)
+    # The channel's readers are people sharing one language: its posts are worded in it, not
+    # in the language of whoever's action triggered them.
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
 
     def __str__(self) -> str:
         return f"Webhook of {self.event}"

@@ -14,7 +14,7 @@ task, so a slow channel never delays a page).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 
 from django.conf import settings
@@ -48,8 +48,8 @@ def deliver(
 
     A notice keeps `key` and `facts` and is worded in each reader's language when shown
     (issue 18; its `text` is the site's default). An e-mail is written in the recipient's
-    saved language, else the site's default, as is the webhook post (never the language of
-    whoever's request triggered this).
+    saved language, else the site's default; the webhook post in the channel's language
+    (`EventWebhook.language`). Never the language of whoever's request triggered this.
     """
     people = {user.pk: user for user in users if user is not None}.values()
     texts: dict[str, str] = {}
@@ -83,15 +83,17 @@ def deliver(
     if mails:
         send_mass_mail(mails, fail_silently=True)
     if webhook:
-        _post(event, default, link)
+        _post(event, text, link)
     return notices
 
 
-def _post(event, text: str, link: str) -> None:
+def _post(event, text: Callable[[str], str], link: str) -> None:
+    """The event's webhook post, `text` worded in the channel's language."""
     hook = EventWebhook.objects.filter(event=event).first()
     if hook is not None:
+        said = text(hook.language)
         queue_task(
-            "tournaments.notifications.tasks.post_webhook", hook.url, f"{event.name}: {text} {link}"
+            "tournaments.notifications.tasks.post_webhook", hook.url, f"{event.name}: {said} {link}"
         )
 
 
@@ -131,12 +133,12 @@ def round_published(round_id: int) -> None:
                 webhook=False,  # the channel hears about the round once, below
             )
     url = reverse("round-detail", args=[event.slug, round_.number])
-    with translation.override(settings.LANGUAGE_CODE):  # the channel reads the site's default
-        _post(
-            event,
-            _("Round %(n)s pairings are up.") % {"n": round_.number},
-            f"{settings.SITE_URL.rstrip('/')}{url}",
-        )
+
+    def pairings_are_up(language: str) -> str:
+        with translation.override(language):
+            return _("Round %(n)s pairings are up.") % {"n": round_.number}
+
+    _post(event, pairings_are_up, f"{settings.SITE_URL.rstrip('/')}{url}")
 
 
 def announce_opponent_reported(report_id: int) -> None:

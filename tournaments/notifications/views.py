@@ -35,7 +35,8 @@ def event_webhook(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, error)
     elif form.cleaned_data["url"]:
         EventWebhook.objects.update_or_create(
-            event=event, defaults={"url": form.cleaned_data["url"]}
+            event=event,
+            defaults={"url": form.cleaned_data["url"], "language": form.cleaned_data["language"]},
         )
         messages.success(request, _("Announcements go to the webhook."))
     else:

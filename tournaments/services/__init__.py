@@ -1,5 +1,10 @@
 """Writes about events, one module per thing they change. Callers use `services.<name>`, so the
-names a page or the API calls are listed here once."""
+names a page or the API calls are listed here once.
+
+Services do not check who is asking (pages and the API do, with `kernel.access`); they check
+that the event allows the change now, and refuse with `kernel.errors` otherwise. State changes
+that could race are conditional UPDATEs: the loser of a race changes nothing and is told so.
+"""
 
 from tournaments.services.event import (
     EDITABLE_SETTINGS,

@@ -1,9 +1,6 @@
 """Writes about the event itself: its settings, its status and the roles in it.
 
-Services do not check who is asking (pages and the API do, with `events.access`); they
-check that the event allows the change now, and refuse with `kernel.errors` otherwise.
-State changes that could race are conditional UPDATEs: the loser of a race changes nothing
-and is told so.
+How every service here behaves: the package's docstring (`tournaments.services`).
 """
 
 from __future__ import annotations
@@ -23,7 +20,7 @@ from rules import systems
 from rules.models import Arena, Format
 from tournaments import notices, pairing
 from tournaments import selectors as event_selectors
-from tournaments.models import Event, EventRole, Round
+from tournaments.models import EVENT_PAGE_FIELDS, Event, EventRole, Round
 from tournaments.services.rounds import pair_next_round
 
 Status = Event.Status
@@ -60,14 +57,7 @@ EDITABLE_SETTINGS = LOCKED_WHEN_RUNNING | {
     "late_registration_round",
     "ban_seconds",
     "require_match_log",  # issue 9: organisers may switch it while the event runs
-    # What players read before they come (issue 17).
-    "description",
-    "start_time",
-    "time_zone",
-    "player_cap",
-    "registration_deadline",
-    "checkin_opens_at",
-    "checkin_closes_at",
+    *EVENT_PAGE_FIELDS,  # what players read before they come (issue 17)
 }
 
 #: Which status may follow which; anything else is refused before touching the database.

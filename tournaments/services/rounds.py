@@ -1,9 +1,6 @@
 """Writes about rounds: pairing, repairing, swapping, publishing, the round timer.
 
-Services do not check who is asking (pages and the API do, with `events.access`); they
-check that the event allows the change now, and refuse with `kernel.errors` otherwise.
-State changes that could race are conditional UPDATEs: the loser of a race changes nothing
-and is told so.
+How every service here behaves: the package's docstring (`tournaments.services`).
 """
 
 from __future__ import annotations

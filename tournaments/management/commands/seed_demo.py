@@ -197,13 +197,7 @@ class Command(BaseCommand):
             map_pool=list(Arena.objects.order_by("name")[:3]),
         )
         services.grant_role(event=event, user=judge, role=EventRole.Role.JUDGE)
-        services.transition(event, Event.Status.REGISTRATION_OPEN)
-        for n in range(1, 9):
-            registration = services.register(event=event, user=self._user(f"player{n}"))
-            services.set_checked_in(registration)
-        services.transition(event, Event.Status.REGISTRATION_CLOSED, expected=event.status)
-        event.refresh_from_db()
-        services.transition(event, Event.Status.RUNNING)
+        self._start(event, [(self._user(f"player{n}"), None) for n in range(1, 9)])
         rng = random.Random(2026)
         for number in (1, 2):
             round_, _ = services.pair_next_round(event, seed=number)
@@ -309,13 +303,7 @@ class Command(BaseCommand):
             swiss_rounds=3,
             cut_size=4,
         )
-        services.transition(event, Event.Status.REGISTRATION_OPEN)
-        for n in range(1, 9):
-            registration = services.register(event=event, user=self._user(f"player{n}"))
-            services.set_checked_in(registration)
-        services.transition(event, Event.Status.REGISTRATION_CLOSED, expected=event.status)
-        event.refresh_from_db()
-        services.transition(event, Event.Status.RUNNING)
+        self._start(event, [(self._user(f"player{n}"), None) for n in range(1, 9)])
         rng = random.Random(1912)
         for number in range(1, event.swiss_rounds + 1):
             round_, _warnings = services.pair_next_round(event, seed=100 + number)
@@ -349,14 +337,8 @@ class Command(BaseCommand):
             game_system="battlesone",
             swiss_rounds=2,
         )
-        services.transition(event, Event.Status.REGISTRATION_OPEN)
-        for side, username in (("A", "player1"), ("B", "player2")):
-            user = self._user(username)
-            registration = services.register(event=event, user=user, team=header["players"][side])
-            services.set_checked_in(registration)
-        services.transition(event, Event.Status.REGISTRATION_CLOSED, expected=event.status)
-        event.refresh_from_db()
-        services.transition(event, Event.Status.RUNNING)
+        players = (("A", "player1"), ("B", "player2"))
+        self._start(event, [(self._user(name), header["players"][side]) for side, name in players])
         round_, _warnings = services.pair_next_round(event, seed=1)
         services.publish_round(round_)
         match = round_.matches.select_related("player_a", "player_b").first()
@@ -367,6 +349,16 @@ class Command(BaseCommand):
         )
         log_services.verify_stored_log(log.pk)
         self.stdout.write(self.style.SUCCESS(f"BATTLES ONE demo event: {BATTLESONE_DEMO}."))
+
+    @staticmethod
+    def _start(event: Event, entries: list[tuple[User, dict | None]]) -> None:
+        """Open registration, register and check in each (user, team), close it and start."""
+        services.transition(event, Event.Status.REGISTRATION_OPEN)
+        for user, team in entries:
+            services.set_checked_in(services.register(event=event, user=user, team=team))
+        services.transition(event, Event.Status.REGISTRATION_CLOSED, expected=event.status)
+        event.refresh_from_db()
+        services.transition(event, Event.Status.RUNNING)
 
     @staticmethod
     def _play(round_: Round, organiser: User, rng: random.Random, *, draws: bool) -> None:
