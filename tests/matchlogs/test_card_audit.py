@@ -21,7 +21,7 @@ from rules.engine.state import GameState, Unit
 from tests.engine.roster_data import data_path
 from tests.matchlogs.conftest import ev, verify
 
-# Ko-Fang The White (Initiative 2) and Di Curey (0): two plain targets without powers.
+# Di Curey (Initiative 0) and Ko-Fang The White (2): two plain targets without powers.
 DUMMIES = ("s1-dks1-12", "s5-wild-7")
 MIKE_LOCKE = "s2-dks2-6"  # Initiative 2, no powers: a filler ally
 TENSION = ev("tension", dice=["lock", "armour"])
