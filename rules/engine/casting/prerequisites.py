@@ -53,7 +53,7 @@ from rules.engine.state import (
     turn_ended,
 )
 from rules.engine.summons import PUNCH, Spellbook, controlled
-from rules.engine.turn import not_acting, standby_refusal
+from rules.engine.turn import not_acting, standby_refusal, summon_cell_rule
 
 
 def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
@@ -362,10 +362,9 @@ def _check_target(
     """Target requirements written in the effects: an empty cell for a summon or a move; the
     control value (4.19.9.c) only under the fan-made rules (2.7 has none, 8.1)."""
     for effect in model.effects:
-        if isinstance(effect, SummonEffect) and (
-            not state.is_free(target) or state.units_at(target)
-        ):
-            raise RuleViolation.because("4.19.1.b", "target_not_free_of_units", cell=target)
+        broken = summon_cell_rule(state, target) if isinstance(effect, SummonEffect) else None
+        if broken is not None:
+            raise RuleViolation.because(broken, "target_not_free_of_units", cell=target)
         if isinstance(effect, Teleport) and not state.is_free(target):
             # 4.17.3: a free cell; a Trap's or a Tombstone's cell is one (4.19.7.b, 4.19.8.b)
             raise RuleViolation.because("4.17.3", "cell_not_free", cell=target)
