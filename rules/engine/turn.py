@@ -780,7 +780,7 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     if state.phase is Phase.OVER:
         return state
     unit = state.unit(unit_id)
-    if "farmer" in powers_of(state, unit) and state.kamas_picked and unit.cell is not None:
+    if state.kamas_picked and unit.cell is not None and "farmer" in powers_of(state, unit):
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
     state = state.with_unit(replace(unit, ap=0, mp=0, range_bonus=0))

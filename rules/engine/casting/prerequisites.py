@@ -154,7 +154,7 @@ def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
         raise RuleViolation.because(
             "7.1.4.b", "not_enough_mp", unit=caster.id, mp=caster.mp, needed=costs.mp
         )
-    hp = max_hp(state, caster) or 0
+    hp = (max_hp(state, caster) or 0) if costs.hp else 0  # HP MAX matters only for a cost in HP
     if costs.hp and caster.injuries + costs.hp > hp:
         raise RuleViolation.because(
             "7.1.4.c", "spell_hp", unit=caster.id, hp=hp, injuries=caster.injuries, cost=costs.hp
@@ -187,7 +187,7 @@ def blockers_for(state: GameState, viewer: Unit):
 def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any:
     """`_blocking_cells` when no unit in the arena may have a power changing who blocks sight
     (`powers.blocks_sight`, the registered sight rules): the other Krosmasters (4.15.9)."""
-    if may_have(state, _SIGHT_POWERS | sight_powers()):
+    if may_have(state, _SIGHT_POWERS) or may_have(state, sight_powers()):
         return UNKNOWN
     vid = viewer.id
     return tuple([u.cell for u in state.in_arena() if u.summoner is None and u.id != vid])
