@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.db_connections.ReleaseConnectionsMiddleware",  # first in, last out: ASGI threads
+    "live.middleware.BatchedNotices",  # the request's notices sent together (docs/live.md)
     "django.middleware.security.SecurityMiddleware",
     "kernel.middleware.RefuseNulBytes",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -58,6 +59,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The request's cache reads in one round trip, once the session names the user (issue 15).
+    "kernel.request_cache.PrefetchMiddleware",
     # After authentication: a signed-in person's saved language comes before the cookie and the
     # browser's Accept-Language (issue 18).
     "tournaments.accounts.language.PreferredLanguageMiddleware",

@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
+from kernel import request_cache
 from kernel.choices import EventStatus, Role, RoundStatus
 from kernel.errors import Forbidden, InvalidInput
 from kernel.prepared import PreparedQuery
@@ -51,7 +52,7 @@ def _roles(user: Person, event: Event) -> set[str]:
     if not user.is_authenticated:
         return set()
     key = _roles_key(event.pk, user.pk)
-    found = cache.get(key)
+    found = request_cache.get(key)
     if found is None:
         found = sorted(_roles_query.list(event_id=event.pk, user_id=user.pk))
         cache.set(key, found, timeout=ROLES_CACHE_SECONDS)
@@ -92,12 +93,36 @@ def event_by_slug(slug: str) -> Event | None:
     row changes a handful of times in its life. `forget_event` drops the entry whenever the
     row is saved, deleted or updated in bulk (its format and release are read when used)."""
     key = _event_key(slug)
-    event = cache.get(key)
+    event = request_cache.get(key)
     if event is None:
         event = _event_model().objects.filter(slug=slug).first()
         if event is not None:
             cache.set(key, event, timeout=EVENT_CACHE_SECONDS)
+    if event is not None and len(_event_ids) < 10_000:
+        _event_ids[slug] = event.pk
     return event
+
+
+#: Each event's id by slug, as this process last read it: what an event page prefetches its
+#: reader's roles by (a guess, checked: a key for another id is simply not read).
+_event_ids: dict[str, int] = {}
+
+
+def prefetch_event(*, registered: bool = False) -> request_cache.Provider:
+    """For `request_cache.prefetch`: an event page's event row and the reader's roles in it
+    (and whether they are registered, for `registered`), read with the request's other cache
+    reads."""
+
+    def keys(request: HttpRequest, user_id: str, slug: str, *args: Any, **kwargs: Any) -> list:
+        found = [_event_key(slug)]
+        event_id = _event_ids.get(slug)
+        if event_id is not None:
+            found.append(_roles_key(event_id, user_id))
+            if registered:
+                found.append(_registered_key(event_id, user_id))
+        return found
+
+    return keys
 
 
 #: How long an event row stays cached; `forget_event` drops it at every change.
@@ -125,7 +150,7 @@ def is_registered(user: Person, event: Event) -> bool:
     if not user.is_authenticated:
         return False
     key = _registered_key(event.pk, user.pk)
-    found = cache.get(key)
+    found = request_cache.get(key)
     if found is None:
         found = event.registrations.filter(user=user).exists()
         cache.set(key, found, timeout=ROLES_CACHE_SECONDS)

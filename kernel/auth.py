@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from rest_framework.authentication import TokenAuthentication
 
+from kernel import request_cache
 from kernel.prepared import PreparedQuery
 
 #: How long a user row (or a token's user) stays cached when nothing says it changed.
@@ -31,6 +32,10 @@ USER_CACHE_SECONDS = 300
 
 def _user_key(user_id: Any) -> str:
     return f"auth:user:{user_id}"
+
+
+# Every signed-in page reads its user: with its other cache reads (kernel/request_cache.py).
+request_cache.always(lambda request, user_id: [_user_key(user_id)])
 
 
 def _token_key(key: str) -> str:
@@ -58,7 +63,7 @@ class CachedModelBackend(ModelBackend):
 
     def get_user(self, user_id: Any) -> Any:
         key = _user_key(user_id)
-        user = cache.get(key)
+        user = request_cache.get(key)
         if user is None:
             user = _user_query.first(user_id=int(user_id)) if str(user_id).isdigit() else None
             if user is None or not self.user_can_authenticate(user):

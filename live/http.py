@@ -26,8 +26,9 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 
+from kernel import request_cache
 from kernel.db_router import primary_reads
-from live.broker import versions
+from live.broker import version_keys, versions
 
 TopicsOf = Callable[..., Iterable[str]]
 
@@ -73,7 +74,12 @@ def live_etag(topics_of: TopicsOf) -> Callable:
             with primary_reads():  # content as new as the versions it is tagged with
                 return _conditional(view, request, followed, *args, **kwargs)
 
-        return wrapper
+        # The versions are read with the request's other cache reads (kernel/request_cache.py).
+        return request_cache.prefetch(
+            lambda request, user_id, *args, **kwargs: version_keys(
+                topics_of(request, *args, **kwargs)
+            )
+        )(wrapper)
 
     return decorator
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kernel.api import FieldsBuiltOnce
 from kernel.choices import Outcome
 from kernel.limits import MAX_GG, MAX_RULING_TEXT
 from matches.logs import selectors as log_selectors
@@ -18,7 +19,7 @@ from rules.wording.battlesone import worded_record
 from rules.wording.refusals import worded_report
 
 
-class MatchSerializer(serializers.ModelSerializer):
+class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     event = serializers.CharField(source="round.event.slug", read_only=True)
     status = serializers.CharField(read_only=True, help_text=_("pending, confirmed or disputed"))
     round_number = serializers.IntegerField(source="round.number", read_only=True)
@@ -61,7 +62,7 @@ class MatchSerializer(serializers.ModelSerializer):
         return found
 
 
-class ReportSerializer(serializers.ModelSerializer):
+class ReportSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     player = serializers.CharField(source="registration.display_name", read_only=True)
 
     class Meta:

@@ -26,7 +26,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kernel import access
+from kernel import access, request_cache
 from kernel.errors import ServiceError
 from kernel.pages import attempt, back, refusal_messages
 from live import topics
@@ -46,6 +46,7 @@ from tournaments import (
     snapshots,
 )
 from tournaments import desk as desk_selectors
+from tournaments import my_match as my_match_fragment
 from tournaments.accounts import public_name
 from tournaments.forms import (
     EventForm,
@@ -541,6 +542,7 @@ def _event_topics(request: HttpRequest, slug: str, **_: object) -> list[str]:
     return [topics.event(slug), topics.standings(slug)]
 
 
+@request_cache.prefetch(access.prefetch_event())
 @live_etag(_event_topics)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The pairings; for organisers of a published round, also the results desk (issue 17)."""
@@ -745,6 +747,7 @@ def _export(request: HttpRequest, event: Event, what: str, fmt: str) -> HttpResp
 # Standings and bracket --------------------------------------------------------------------------
 
 
+@request_cache.prefetch(access.prefetch_event(registered=True))
 @live_etag(_event_topics)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     """One page of the cached standings snapshot (`tournaments.snapshots`). Everything it
@@ -819,6 +822,7 @@ def _my_match_topics(request: HttpRequest, slug: str) -> list[str]:
     return [topics.event(slug), *([topics.user(int(user_id))] if user_id else [])]
 
 
+@request_cache.prefetch(access.prefetch_event())
 @live_etag(_my_match_topics)
 def my_match(request: HttpRequest, slug: str) -> HttpResponse:
     """Your table, opponent and result form for the current round; followed live by every
@@ -849,5 +853,8 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
     }
     if match is not None and not match.is_bye:
         context.update(match_selectors.player_panel(match, who.registration))
-    template = "tournaments/_my_match.html" if request.htmx else "tournaments/my_match.html"
-    return render(request, template, context)
+    # Rendered once per shape of the table, filled in per request (tournaments/my_match.py).
+    fragment = my_match_fragment.render(request, context)
+    if request.htmx:
+        return HttpResponse(fragment)
+    return render(request, "tournaments/my_match.html", {**context, "fragment": fragment})

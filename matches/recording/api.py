@@ -131,12 +131,16 @@ def _refusal(refused: games.Refused) -> Response:
 
 
 def _etag(match: Match, recording: Recording) -> str:
-    """What changes the board besides its version: a correction proposed (or lapsed) and the
-    round's timer running out (players may then call time)."""
+    """What changes the board besides its version: a correction proposed (or lapsed), the
+    round's timer running out (players may then call time) and the stored log's verdict (given
+    by a worker after the last action, at the same version)."""
     proposal = selectors.open_correction(recording)
     corrected = f"{proposal['side']}{proposal['keep']}" if proposal else ""
     timer = "t" if selectors.round_time_up(match) else ""
-    return f'"rec-{recording.pk}-{recording.version}-{recording.status}-{corrected}-{timer}"'
+    verdict = recording.log.status if recording.log_id else ""
+    return (
+        f'"rec-{recording.pk}-{recording.version}-{recording.status}-{corrected}-{timer}-{verdict}"'
+    )
 
 
 @extend_schema(

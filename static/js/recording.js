@@ -63,6 +63,7 @@
   const myTurn = () => S.viewer.my_turn;
 
   async function call(method, path, body) {
+    const ask = ++asked;
     const response = await fetch(API + path, {
       method,
       headers: { "Content-Type": "application/json", "X-CSRFToken": CSRF, Accept: "application/json" },
@@ -71,28 +72,50 @@
     });
     let data = null;
     try { data = await response.json(); } catch (e) { data = null; }
-    return { status: response.status, data };
+    return { status: response.status, data, ask };
   }
 
   // -- state -----------------------------------------------------------------------------------
+  /* Answers may arrive out of order: a poll asked just before an action can be answered just
+     after it, with the board before the action. Shown, that older board took the phone back
+     one action, and its next tap was recorded after the old version, refused as stale and lost
+     (the other phone then waited for it). So every request is numbered as it is sent, and an
+     answer is shown only if it is not older than the board on screen: a lower version never
+     (versions only grow: an undo or a correction is an action too), the same version only
+     from a request sent after the one whose answer is shown (its log may be further on). */
+  let asked = 0; // requests sent so far
+  let shownAsk = 0; // the number of the request whose answer is on screen
+
+  function newer(state, ask) {
+    if (!S) return true;
+    if (state.version !== S.version) return state.version > S.version;
+    return ask >= shownAsk;
+  }
+
   async function refresh(force) {
+    const ask = ++asked;
     const headers = { Accept: "application/json" };
     if (etag && !force) headers["If-None-Match"] = etag;
     const response = await fetch(API, { headers, credentials: "same-origin", cache: "no-store" });
     if (response.status === 304) return;
     if (!response.ok) return;
-    etag = response.headers.get("ETag");
-    adopt(await response.json());
+    const tag = response.headers.get("ETag");
+    if (adopt(await response.json(), ask)) etag = tag;
   }
 
-  function adopt(state) {
-    if (S && JSON.stringify(S) === JSON.stringify(state)) return; // nothing new: keep the form
+  /* Shows `state` (the answer to request number `ask`) unless a newer board is on screen;
+     false when it was left aside. */
+  function adopt(state, ask) {
+    if (!newer(state, ask)) return false;
+    shownAsk = ask;
+    if (S && JSON.stringify(S) === JSON.stringify(state)) return true; // nothing new: keep the form
     const changed = !S || S.version !== state.version;
     S = state;
     if (changed) { plan = null; opts = null; }
     root.dataset.version = S.version;
     render();
     if (changed && S.prompt.step === "act" && myTurn()) loadOptions();
+    return true;
   }
 
   async function loadOptions() {
@@ -110,7 +133,7 @@
     if (r.status === 200 || r.status === 201) {
       message = null;
       etag = null;
-      adopt(r.data);
+      adopt(r.data, r.ask);
     } else if (r.status === 422) {
       message = { kind: "refused", rule: r.data.rule, text: r.data.reason, detail: r.data.message !== r.data.reason ? r.data.message : null };
       render();

@@ -152,3 +152,43 @@ def test_three_ban_phase_and_secret_teams_on_two_phones(browser: Browser, live_s
     assert (phase.status, phase.first_banner) == ("revealed", shown.first_banner)
     assert [ban.profile_code for ban in phase.bans.order_by("index")] == BANS
     assert [ban.side for ban in phase.bans.order_by("index")] == list(steps)
+
+
+def test_a_forms_answer_crossing_a_poll_keeps_the_team_box(browser: Browser, live_server):
+    """A's team is on its way (answered slowly) while B's team comes in. Polling on, the panel
+    was replaced by a poll's answer under the form; the form's answer (a refusal) then went to
+    the replaced panel: lost, and htmx dropped the team box (kept across swaps by hx-preserve)
+    with it (the three-ban test lost it so under load). Now the panel's refreshes wait for the
+    form's answer: it is shown, the box keeps what A typed, and B's team shows after."""
+    from teams.banphase import services as banphase_services
+    from tests.banphase.helpers import team
+
+    organiser = User.objects.create_user("orga")
+    amber, basil = User.objects.create_user("amber"), User.objects.create_user("basil")
+    _, match = ban_event(bans=0, organiser=organiser, users=[amber, basil])
+    a = _phone(browser, live_server.url, match.player_a.user)
+    a.goto(f"/matches/{match.pk}/ban-phase/")
+    box = a.locator("#team-krosmasters")
+    expect(box).to_be_visible()
+    held = []
+
+    def hold(route: Route) -> None:
+        held.append(route)  # the team's answer waits until the poll has replaced the panel
+
+    a.route(re.compile(r".*/ban-phase/team/$"), hold)
+    box.fill("Nobody Known")
+    a.get_by_role("button", name="Submit my team").click()
+    for _ in range(50):
+        if held:
+            break
+        a.wait_for_timeout(100)
+    assert held, "the team was not sent"
+    phase = banphase_services.phase_for(match)
+    banphase_services.submit_team(phase, side="b", by=basil, team=team("jon", "hal", "ivy"))
+    a.wait_for_timeout(4500)  # two polls: neither may replace the panel under the form
+    held[0].continue_()
+    expect(a.locator(".ban-error")).to_be_visible(timeout=LIVE)  # the form's answer
+    expect(box).to_be_visible()
+    expect(box).to_have_value("Nobody Known")
+    expect(a.locator(".team-card.side-b")).to_contain_text("Hidden until both", timeout=LIVE)
+    a.context.close()

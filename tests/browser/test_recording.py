@@ -443,3 +443,48 @@ def test_a_traps_click_resolved_by_taps(browser: Browser, live_server):
     assert resolve["e"] == "resolve" and resolve["source"] == source, resolve
     for page in (a, b):
         page.context.close()
+
+
+def test_an_answer_overtaken_by_a_newer_board_is_not_shown(browser: Browser, live_server):
+    """A poll asked before an action and answered after it (a busy server or network) carries
+    the older board. Shown, it took the phone back one action: its next tap was recorded
+    `after` the old version, refused as stale, and lost, so the other phone waited for an action
+    that never came (the two-phone test above stalled so under load). The older answer is now
+    left aside: versions only grow."""
+    world = build_world()
+    url = f"/matches/{world.match.pk}/recording/"
+    a = _phone(browser, live_server.url, world.a)
+    a.goto(url)
+    _button(a, "Start recording")
+    expect(a.locator(".rec-prompt")).to_contain_text("Player A places A1")
+    # The board as a poll asked now would get it: version 0.
+    reader = Client()
+    reader.force_login(world.a)
+    old = reader.get(f"/api/v1/matches/{world.match.pk}/recording/", HTTP_ACCEPT="application/json")
+    assert old.status_code == 200 and old.json()["version"] == 0
+    held = []  # the next poll of the board, held back until the action is answered
+
+    def hold(route) -> None:
+        if route.request.method == "GET" and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    a.route(re.compile(r".*/api/v1/matches/\d+/recording/?(\?.*)?$"), hold)
+    for _ in range(50):  # the page polls every 2 s while it has no event stream
+        if held:
+            break
+        a.wait_for_timeout(100)
+    assert held, "the page did not poll"
+    _cell(a, "e2")  # 1: A1 placed, answered with version 1
+    _at(a, 1)
+    with a.expect_event("requestfinished", lambda r: r == held[0].request):
+        held[0].fulfill(
+            status=200,
+            headers={"ETag": old["ETag"], "Content-Type": "application/json"},
+            body=old.content,
+        )
+    a.wait_for_timeout(300)  # the page reads the late answer
+    assert _version(a) == "1"
+    expect(a.locator(".rec-prompt")).to_contain_text("Player B places B1")
+    a.context.close()

@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from matches.recording import game as games
-from tests.recording.helpers import GAME, build_world
+from tests.recording.helpers import GAME, SIDES, build_world
 
 pytestmark = pytest.mark.django_db
 
@@ -146,3 +146,21 @@ def test_the_board_after_tension_offers_inspiration_without_error(world):
         assert answer.status_code == 201, answer.json()
     prompt = answer.json()["prompt"]
     assert prompt["step"] == "inspire_or_activate" and prompt["data"]["dice"][0]["die"] == 0
+
+
+def test_a_logs_verdict_changes_the_etag_so_the_phones_see_it(world):
+    """The game ends and its log is stored at the same version; a worker verifies it later.
+    Both phones poll with their ETag: the verdict must not hide behind a 304."""
+    from matches.models import MatchLog
+
+    _api(world.a).post(_url(world), {}, format="json")
+    for after, (events, side) in enumerate(zip(GAME[:3], SIDES[:3], strict=True)):
+        assert _append(world, world.user(side), events, after).status_code == 201
+    assert _append(world, world.b, [{"e": "concede", "player": "B"}], 3).status_code == 201
+    over = _api(world.b).get(_url(world))
+    log = over.json()["log"]
+    MatchLog.objects.filter(pk=log["id"]).update(
+        status="invalid" if log["status"] == "valid" else "valid"
+    )
+    seen = _api(world.b).get(_url(world), HTTP_IF_NONE_MATCH=over["ETag"])
+    assert seen.status_code == 200 and seen.json()["log"]["status"] != log["status"]

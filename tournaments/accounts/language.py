@@ -13,6 +13,7 @@ from django.utils import translation
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
+from kernel import request_cache
 from tournaments.accounts.models import Account
 
 
@@ -43,6 +44,10 @@ def _stamp_key(user_id: object) -> str:
     return f"account-language:{user_id}"
 
 
+# Every signed-in page reads the stamp: with the request's other cache reads (issue 15).
+request_cache.always(lambda request, user_id: [_stamp_key(user_id)])
+
+
 def remember(request: HttpRequest, code: str) -> None:
     """Keep the account's language (an empty string: none saved) in the session, and in the
     cache for the person's other sessions (another phone, a laptop) to pick up at their next
@@ -63,7 +68,7 @@ def session_language(request: HttpRequest) -> str:
     # answers read nothing, issue 15).
     signed_in = session.get(AUTH_SESSION_KEY) if session is not None else None
     if signed_in is not None and session.get(SESSION_KEY + "_user") == signed_in:
-        stamped = cache.get(_stamp_key(signed_in))  # changed on another device meanwhile?
+        stamped = request_cache.get(_stamp_key(signed_in))  # changed on another device meanwhile?
         if stamped is not None and stamped != session.get(SESSION_KEY):
             session[SESSION_KEY] = stamped
         return supported(session.get(SESSION_KEY))
