@@ -53,6 +53,37 @@
     };
   }
 
+  // A form inside a live element (the ban panel) is sent at once and that element's refreshes
+  // wait for its answer. htmx's own hx-sync queue could lose the form: "replace" aborted the
+  // refresh in flight, which started one waiting behind it; the form then waited behind that
+  // one, whose answer replaced the element, and htmx drops a waiting request whose form left
+  // the page. Here nothing waits in htmx's queue: a refresh asked while a form is on its way is
+  // refused (htmx:confirm, before htmx queues anything) and asked once more after the answer.
+  var holding = new Map();  // the live element's id -> forms on their way
+  var LIVE = '[hx-trigger*="live:poll"]';
+
+  document.addEventListener("htmx:confirm", function (evt) {
+    var elt = evt.detail.elt;
+    if (elt.matches && elt.matches(LIVE) && holding.get(elt.id)) {
+      evt.preventDefault();
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var elt = evt.detail.elt;
+    var live = elt.matches && !elt.matches(LIVE) && elt.closest(LIVE);
+    if (!live || !live.id) return;
+    var id = live.id;
+    holding.set(id, (holding.get(id) || 0) + 1);
+    htmx.trigger(live, "htmx:abort");  // a refresh in flight must not replace it under the form
+    // loadend follows every end (answer, error, abort, timeout) once htmx has swapped the answer.
+    evt.detail.xhr.addEventListener("loadend", function () {
+      holding.set(id, holding.get(id) - 1);
+      if (holding.get(id)) return;
+      var now = document.getElementById(id);
+      if (now && now.matches(LIVE)) htmx.trigger(now, "live:poll");  // what changed meanwhile
+    });
+  });
+
   document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
   document.addEventListener("htmx:load", function (evt) { scan(evt.detail.elt); });
   document.addEventListener("htmx:beforeSwap", function (evt) {

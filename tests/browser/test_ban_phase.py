@@ -9,6 +9,7 @@ is checked: none holds player A's team before both teams are in.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from teams.banphase import selectors as bp_selectors
 from teams.banphase.order import side_order
@@ -191,4 +193,70 @@ def test_a_forms_answer_crossing_a_poll_keeps_the_team_box(browser: Browser, liv
     expect(box).to_be_visible()
     expect(box).to_have_value("Nobody Known")
     expect(a.locator(".team-card.side-b")).to_contain_text("Hidden until both", timeout=LIVE)
+    a.context.close()
+
+
+def test_a_team_sent_while_two_polls_wait_reaches_the_server(browser: Browser, live_server):
+    """A poll is on its way and another waits behind it when A sends a team. htmx's "replace"
+    sync aborted the first poll, which started the waiting one at once; the team then waited
+    behind that one, whose answer replaced the panel, and htmx drops a waiting request whose
+    form left the page: the team never reached the server (the three-ban test lost B's team so
+    once in ten runs under load). Now a form inside the panel is sent at once, the panel's
+    refreshes wait for its answer, and the panel refreshes again after it."""
+    from teams.banphase import services as banphase_services
+    from tests.banphase.helpers import team
+
+    organiser = User.objects.create_user("orga")
+    amber, basil = User.objects.create_user("amber"), User.objects.create_user("basil")
+    _, match = ban_event(bans=0, organiser=organiser, users=[amber, basil])
+    a = _phone(browser, live_server.url, match.player_a.user)
+    a.goto(f"/matches/{match.pk}/ban-phase/")
+    box = a.locator("#team-krosmasters")
+    expect(box).to_be_visible()
+    held: list[Route] = []
+    holding = [True]
+    sent: list[str] = []
+
+    def polls(route: Route) -> None:
+        if holding[0]:
+            held.append(route)  # every poll waits until the team has been sent
+        else:
+            route.continue_()
+
+    def teams(route: Route) -> None:
+        sent.append(route.request.method)
+        route.continue_()
+
+    a.route(re.compile(r".*/ban-phase/state/.*"), polls)
+    a.route(re.compile(r".*/ban-phase/team/$"), teams)
+    panel = "document.getElementById('ban-panel')"
+    a.evaluate(f"htmx.trigger({panel}, 'live:poll')")
+    for _ in range(50):
+        if held:
+            break
+        a.wait_for_timeout(100)
+    assert held, "the first poll was not sent"
+    a.evaluate(f"htmx.trigger({panel}, 'live:poll')")  # waits behind the first
+    phase = banphase_services.phase_for(match)
+    banphase_services.submit_team(phase, side="b", by=basil, team=team("jon", "hal", "ivy"))
+    box.fill("Nobody Known")
+    a.get_by_role("button", name="Submit my team").click()
+    for _ in range(50):  # the team is sent, or (before the fix) the waiting poll is
+        if sent or len(held) > 1:
+            break
+        a.wait_for_timeout(100)
+    holding[0] = False
+    for route in held:
+        with contextlib.suppress(PlaywrightError):  # a poll the page aborted has gone
+            route.continue_()
+    for _ in range(50):
+        if sent:
+            break
+        a.wait_for_timeout(100)
+    assert sent == ["POST"], "the team never reached the server"
+    expect(a.locator(".ban-error")).to_be_visible(timeout=LIVE)  # the form's answer
+    expect(box).to_have_value("Nobody Known")
+    expect(a.locator(".team-card.side-b")).to_contain_text("Hidden until both")
+    banphase_services.pause(banphase_services.phase_for(match), by=organiser)
+    expect(a.locator(".ban-paused")).to_be_visible(timeout=LIVE)  # still refreshed
     a.context.close()
