@@ -16,7 +16,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -560,9 +559,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def _round_context(
     request: HttpRequest, event: Event, who: access.Access, round_: Round
 ) -> dict[str, Any]:
-    page = Paginator(selectors.round_matches(round_), TABLES_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    page = selectors.round_matches_page(round_, TABLES_PER_PAGE, request.GET.get("page"))
     players = []
     if who.organiser and round_.status == Round.Status.DRAFT:  # the swap form lists everybody
         players = sorted(
