@@ -172,7 +172,9 @@ def seed(players: int) -> dict:
     from django.contrib.sessions.models import Session
     from django.core.cache import caches
     from django.core.management import call_command
+    from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
     from django.utils import timezone
+    from django.utils.crypto import get_random_string
     from rest_framework.authtoken.models import Token
 
     from tournaments import services, snapshots
@@ -222,6 +224,9 @@ def seed(players: int) -> dict:
         rows.append(Session(session_key=key, session_data=store.encode(data), expire_date=expires))
         cached[store.cache_key_prefix + key] = data
         sessions[u.pk] = key
+    # And the CSRF cookie the site set on the phone's first page, which a browser sends back
+    # with every request (without it each answer would make and set a new one).
+    csrf = {u.pk: get_random_string(CSRF_SECRET_LENGTH, CSRF_ALLOWED_CHARS) for u in users}
     Session.objects.bulk_create(rows, batch_size=2000)
     caches[settings.SESSION_CACHE_ALIAS].set_many(cached, timeout=24 * 3600)
     regs = dict(Registration.objects.filter(event=event).values_list("pk", "user_id"))
@@ -238,6 +243,10 @@ def seed(players: int) -> dict:
         "tables": tables,
         "tokens": tokens,
         "sessions": sessions,
+        "cookies": {
+            pk: f"{settings.SESSION_COOKIE_NAME}={key}; {settings.CSRF_COOKIE_NAME}={csrf[pk]}"
+            for pk, key in sessions.items()
+        },
     }
 
 
@@ -424,7 +433,7 @@ async def play(
         pool.put_nowait(Connection(port))
 
     def page_headers(user: int) -> dict[str, str]:
-        return {"Cookie": f"sessionid={world['sessions'][user]}"}
+        return {"Cookie": world["cookies"][user]}
 
     async def my_match(headers: dict[str, str]):
         conn = await pool.get()

@@ -119,7 +119,7 @@ def calls(world: dict, server: Server) -> dict[str, Iterator[Call]]:
     body = json.dumps({"result": "a", "gg_a": 5, "gg_b": 1}).encode()
 
     def page(user: int) -> dict[str, str]:
-        return {"Cookie": f"sessionid={world['sessions'][user]}"}
+        return {"Cookie": world["cookies"][user]}
 
     def api(user: int) -> dict[str, str]:
         return {

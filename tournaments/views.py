@@ -20,6 +20,7 @@ from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -848,7 +849,9 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         "match": match,
         "side": match.side_of(who.registration.pk) if match else None,
         "next": reverse("my-match", args=[slug]),
-        "call_form": JudgeCallForm(),
+        # Built only if the fragment's shape is rendered (tournaments/my_match.py): most views
+        # and re-fetches fill in a shape already rendered and never read it.
+        "call_form": SimpleLazyObject(JudgeCallForm),
         "live_topics": _my_match_topics(request, slug),
     }
     if match is not None and not match.is_bye:
