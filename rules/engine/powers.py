@@ -646,9 +646,19 @@ def refuse_unmodelled(state: GameState, unit: Unit, key: str, **facts: Any) -> N
         )
 
 
+# The modifiers below are asked at every cast, roll or Injury. Each first asks whether a unit in
+# the arena may have one of the powers it reads at all (`may_have`, kept across steps): nearly
+# always none can, and then no unit's powers need reading. `possible_powers` covers the units in
+# the arena only, so a unit out of it is asked about in full.
+
+#: The powers `range_modifiers` reads of the unit itself (the heritages are read apart).
+_RANGE_POWERS = frozenset({"wild-range", "cover-fire", "demonic-range", "plumage"})
+
+
 def range_modifiers(state: GameState, unit: Unit) -> list[tuple[int, str]]:
     """Max Range changes from powers (alterable spells only, 4.15.7)."""
-    own = powers_of(state, unit)
+    quiet = unit.cell is not None and not may_have(state, _RANGE_POWERS)
+    own = frozenset() if quiet else powers_of(state, unit)
     out: list[tuple[int, str]] = []
     if "wild-range" in own:
         wild = sum(
@@ -670,9 +680,15 @@ def range_modifiers(state: GameState, unit: Unit) -> list[tuple[int, str]]:
     return out
 
 
+#: The powers `ap_cost_modifiers` reads.
+_AP_COST_POWERS = frozenset({"heroic-inspiration", "sticky-spray-can", "gobbowlistic-invasion"})
+
+
 def ap_cost_modifiers(state: GameState, caster: Unit) -> list[tuple[int, str]]:
     """Changes to a spell's AP cost (4.8.1: they apply even to a spell without an AP cost)."""
     out: list[tuple[int, str]] = []
+    if caster.cell is not None and not may_have(state, _AP_COST_POWERS):
+        return out
     if "heroic-inspiration" in powers_of(state, caster) and brotherhood_ally(state, caster):
         out.append((-1, "Heroic Inspiration: a Brotherhood of the Tofu ally in play"))
     for enemy in state.in_arena():
@@ -686,9 +702,13 @@ def ap_cost_modifiers(state: GameState, caster: Unit) -> list[tuple[int, str]]:
     return out
 
 
+#: The powers `pierces` reads.
+_PIERCING_POWERS = frozenset({"totor", "wakforce"})
+
+
 def pierces(state: GameState, caster: Unit, target: Unit, *, attack: bool) -> list[str]:
     """Reasons why an attack pierces this target's Armour through the caster's powers."""
-    if not attack:
+    if not attack or (caster.cell is not None and not may_have(state, _PIERCING_POWERS)):
         return []
     own = powers_of(state, caster)
     out = []
@@ -697,6 +717,19 @@ def pierces(state: GameState, caster: Unit, target: Unit, *, attack: bool) -> li
     if "wakforce" in own and _adjacent(caster, target):
         out.append("Wakforce: the target is adjacent to the caster")
     return out
+
+
+#: The caster's powers `damage_modifiers` reads.
+_DAMAGE_POWERS = frozenset(
+    {
+        "false-friend",
+        "canine-invasion",
+        "big-game-hunter-",
+        "kralove-blood",
+        "compulsion",
+        "cribbling",
+    }
+)
 
 
 def damage_modifiers(
@@ -713,6 +746,8 @@ def damage_modifiers(
     `first_attack` says this is the caster's first Attack spell of the turn (Compulsion);
     `targeted_elements` are the elements of the spells of every targeted character (Cribbling).
     """
+    if caster.cell is not None and not may_have(state, _DAMAGE_POWERS):  # the common case
+        return resistances(state, target, element)
     out: list[tuple[int, str]] = []
     own = powers_of(state, caster)
     if "false-friend" in own:
@@ -738,9 +773,15 @@ def damage_modifiers(
     return out + resistances(state, target, element)
 
 
+#: The powers `resistances` reads.
+_RESISTANCE_POWERS = frozenset(_RESISTANCES)
+
+
 def resistances(state: GameState, target: Unit, element: str) -> list[tuple[int, str]]:
     """The target's own damage reductions (Resistance, 4.9.7), whoever casts the spell: also
     read for a spell no unit casts (a Crate of Dynamite's Explosion, `scenery.dynamite`)."""
+    if target.cell is not None and not may_have(state, _RESISTANCE_POWERS):
+        return []
     theirs = powers_of(state, target)
     return [
         (-1, f"Resistance {element.upper()} of {target.id} (4.9.7)")
@@ -754,8 +795,14 @@ def immune(state: GameState, target: Unit, element: str) -> bool:
     return element in ELEMENTAL and "immune" in powers_of(state, target)
 
 
+#: The powers `injury_cap` reads.
+_CAPPING_POWERS = frozenset({"krowsome", "krobust", "invisibility", "haziness"})
+
+
 def injury_cap(state: GameState, caster: Unit, target: Unit) -> tuple[int, str] | None:
     """The most Injuries one spell may place on or remove from `target` (7.2.8.d)."""
+    if target.cell is not None and not may_have(state, _CAPPING_POWERS):
+        return None
     theirs = powers_of(state, target)
     caps = []
     if "krowsome" in theirs:

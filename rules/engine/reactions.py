@@ -137,7 +137,7 @@ class _Registry:
     levels: list[LevelChange] = field(default_factory=list)
     sight: list[SightRule] = field(default_factory=list)
     #: the powers the sight rules read: with none of them in play, no rule changes anything
-    sight_powers: set[str] = field(default_factory=set)
+    sight_powers: frozenset[str] = frozenset()
     sight_exemptions: list[SightExemption] = field(default_factory=list)
     cast_checks: list[CastCheck] = field(default_factory=list)
     turn_starts: list[TurnStart] = field(default_factory=list)
@@ -212,15 +212,15 @@ def sight_rule(*powers: str) -> Callable[[SightRule], SightRule]:
 
     def register_rule(handler: SightRule) -> SightRule:
         _REGISTRY.sight.append(handler)
-        _REGISTRY.sight_powers.update(powers)
+        _REGISTRY.sight_powers |= frozenset(powers)
         return handler
 
     return register_rule
 
 
 def sight_powers() -> frozenset[str]:
-    """The powers some registered sight rule reads."""
-    return frozenset(_REGISTRY.sight_powers)
+    """The powers some registered sight rule reads (a frozenset, asked at every cast: no copy)."""
+    return _REGISTRY.sight_powers
 
 
 def sight_exemption(handler: SightExemption) -> SightExemption:

@@ -257,6 +257,9 @@ class PlayerState:
 
 #: `PendingEffect.moment` of an effect triggered in a piece's Preliminary Phase (6.2.1.d).
 START_OF_TURN = "start-of-turn"
+#: `PendingEffect.moment` of a Trap's Click set off by a plain move (4.19.7.c): no spell is being
+#: cast, so the mover waits for the Click under the Trap's own rule, not 7.2.1.a.
+TRAP_ENTERED = "trap-entered"
 
 
 @dataclass(frozen=True)
@@ -265,8 +268,9 @@ class PendingEffect:
 
     `cell` is where it happens when its source has left the arena (a Bomb's Explosion, a Trap's
     Click); `amount` counts what it carries (the Injuries a Steals Health gives back); `moment`
-    is `START_OF_TURN` for an effect of the Preliminary Phase (6.2.1.d), which an action may not
-    overtake for a rule of its own (`turn.standby_refusal`).
+    is `START_OF_TURN` for an effect of the Preliminary Phase (6.2.1.d) and `TRAP_ENTERED` for a
+    Click set off by a plain move (4.19.7.c), which an action may not overtake for a rule of its
+    own (`turn.standby_refusal`).
     """
 
     kind: str

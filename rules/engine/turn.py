@@ -23,6 +23,7 @@ from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
     START_OF_TURN,
+    TRAP_ENTERED,
     GameState,
     Lasting,
     Markers,
@@ -247,6 +248,9 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     state = close_knocked_out_turn(state)
     if state.phase is not Phase.TENSION:
         if state.phase is Phase.PIECES:
+            waiting = standby_refusal(state)  # what waits is settled before any turn ends
+            if waiting is not None:
+                raise waiting
             _player_turn_not_over(state)
         if state.turn == 1 and state.phase is Phase.PIECES:
             raise RuleViolation.because("5.2.4", "no_tension_turn_1")
@@ -312,7 +316,9 @@ def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
     if state.phase is not Phase.INSPIRATION:
         raise _out_of_inspiration(state)
     if not 0 <= die < len(state.tension_dice) or not state.tension_dice[die]:
-        raise RuleViolation.because("5.3.2", "no_unused_tension_die", die=die)
+        # a second die after a reroll never existed (5.2.2: one die rerolled); else it was used
+        rule = "5.2.2" if die >= len(state.tension_dice) == 1 else "5.3.2"
+        raise RuleViolation.because(rule, "no_unused_tension_die", die=die)
     unit = state.unit(unit_id)
     if unit.side != state.active_side or not unit.is_krosmaster:
         raise RuleViolation.because("5.3.1", "not_active_players_krosmaster", unit=unit_id)
@@ -400,12 +406,12 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     state = close_knocked_out_turn(state)
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
+    if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
+        raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     if state.phase is not Phase.PIECES:
         raise RuleViolation.because("5.2.1", "tension_before_pieces")
     if state.active_unit is not None:
         raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
-    if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
-        raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     if not may_play_next(state, unit_id):
         raise RuleViolation.because(
             "5.5.1", "not_next_in_timeline", expected=next_unit(state), unit=unit_id
@@ -527,15 +533,22 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
 
 def standby_refusal(state: GameState) -> RuleViolation | None:
     """Why the active piece may do nothing else yet, if effects wait on standby: the steps of a
-    spell are all performed before a new action (7.2.1.a; Step 8 included, 7.2.1.b), and the
-    effects triggered at the start of a turn before its Activation Phase begins (6.2.1.d, 6.3.1).
+    spell are all performed before a new action (7.2.1.a; Step 8 included, 7.2.1.b), the
+    effects triggered at the start of a turn before its Activation Phase begins (6.2.1.d, 6.3.1),
+    and a Trap entered by a plain move casts its Click at once (4.19.7.c).
     """
     if not state.pending:
         return None
     first = state.pending[0]
-    preliminary = any(p.moment == START_OF_TURN for p in state.pending)
+    moments = {p.moment for p in state.pending}
+    if START_OF_TURN in moments:
+        rule = "6.2.1.d"
+    elif TRAP_ENTERED in moments:  # a plain move onto a Trap: no spell of the mover's (4.19.7.c)
+        rule = "4.19.7.c"
+    else:
+        rule = "7.2.1.a"
     return RuleViolation.because(
-        "6.2.1.d" if preliminary else "7.2.1.a",
+        rule,
         "effect_on_standby",
         kind=first.kind,
         source=first.source,
@@ -584,7 +597,12 @@ def apply_move(
     """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put.
     `book` (the spellbook) lets Block rolls read spells (Puddlage)."""
     _acting(state, unit_id, "6.3.2")
-    return check_winner(settle_hp(move_one_cell(state, unit_id, to, blocks, book).state))
+    moved = move_one_cell(state, unit_id, to, blocks, book).state
+    clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
+        replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
+        for p in moved.pending
+    )
+    return check_winner(settle_hp(replace(moved, pending=clicks)))
 
 
 def apply_pick_kama(state: GameState, unit_id: str, count: int = 1) -> GameState:
@@ -762,7 +780,7 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     if state.phase is Phase.OVER:
         return state
     unit = state.unit(unit_id)
-    if "farmer" in powers_of(state, unit) and state.kamas_picked and unit.cell is not None:
+    if state.kamas_picked and unit.cell is not None and "farmer" in powers_of(state, unit):
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
     state = state.with_unit(replace(unit, ap=0, mp=0, range_bonus=0))
@@ -795,6 +813,15 @@ def _forget_former_piece(state: GameState, unit_id: str) -> GameState:
     return replace(state, spell_uses=uses, lasting=lasting)
 
 
+def summon_cell_rule(state: GameState, cell: Cell) -> str | None:
+    """The rule a summon put on `cell` would break, if any: a cell holding a unit (a Trap or a
+    Tombstone too) breaks 4.19.1.b; one with an Impassable obstacle and no unit (a Tree, a
+    Bush) is not free, 4.19.1.a."""
+    if state.units_at(cell):
+        return "4.19.1.b"
+    return None if state.is_free(cell) else "4.19.1.a"
+
+
 def apply_summon(
     state: GameState,
     summon: Unit,
@@ -813,8 +840,9 @@ def apply_summon(
         raise RuleViolation.because(
             "4.3.5.b", "summon_owner", summon=summon.id, summoner=summoner.id
         )
-    if not state.is_free(cell) or state.units_at(cell):
-        raise RuleViolation.because("4.19.1.b", "cell_not_free_of_units", cell=cell)
+    broken = summon_cell_rule(state, cell)
+    if broken is not None:
+        raise RuleViolation.because(broken, "cell_not_free_of_units", cell=cell)
     if strength_limit is not None and summon.profile.strength is None:
         raise Unsupported("4.19.1.d:strength", said("no_strength", summon=summon.profile.id))
     strength = sum(

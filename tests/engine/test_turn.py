@@ -503,14 +503,16 @@ def test_6_3_8_unspent_ap_and_mp_are_lost() -> None:
     assert (state.unit("A1").ap, state.unit("A1").mp) == (0, 0)
 
 
-def test_7_2_1_a_a_click_on_standby_must_be_resolved_first() -> None:
+def test_4_19_7_c_a_click_on_standby_must_be_resolved_first() -> None:
+    """A plain move onto a Trap: the Trap casts its Click at once (4.19.7.c); no spell of the
+    mover's is resolving, so 7.2.1.a (steps of a spell cast by that unit) is not the rule."""
     trap = summon("BT", "B", "B1", mp=None, ap=None, hp=None, families=("trap",), strength=1)
     state = apply_summon(started(), trap, c("c2"))
     state = apply_move(apply_activate(state, "A1"), "A1", c("c2"))
     assert state.pending
     with pytest.raises(RuleViolation) as err:
         apply_pick_kama(state, "A1")
-    assert err.value.rule == "7.2.1.a"
+    assert err.value.rule == "4.19.7.c"
 
 
 FACES = ["critical", "armour", "lock", "dodge", "critical_dodge:dodge", "dofus:lock"]

@@ -411,22 +411,33 @@ def happy_tunnel(profile: Profile, bar: Spell) -> SpellModel:
 # -- other pieces to a chosen cell ----------------------------------------------------------------
 
 
+def _next_to_itself(run: CastRun, unit: Unit) -> tuple[Cell | None, str]:
+    """The cell "itself" names for Wakfu Canon and Wanderlust (named ruling `next-to-itself`):
+    the moved character's own cell (`target`) or the caster's (`caster`), with its name."""
+    if setting(run, "next-to-itself") == "caster":
+        return run.caster.cell, run.caster_id
+    return unit.cell, unit.id
+
+
 def _wakfu_canon(run: CastRun) -> None:
-    """Wakfu Canon (Yugo - Exalted): the targeted character goes to a free cell next to where it
-    stands (`cell:`)."""
+    """Wakfu Canon (Yugo - Exalted): the targeted character goes to a free cell next to itself
+    (`cell:`; ruling `next-to-itself` says whose cell "itself" is)."""
     for unit in run.in_play():
         if unit.is_character and unit.cell is not None:
-            cell = _adjacent_cell(run, unit.cell, unit.id)
+            anchor, what = _next_to_itself(run, unit)
+            cell = _adjacent_cell(run, anchor, what) if anchor is not None else None
             if cell is not None:
                 _move(run, unit, cell, "Wakfu Canon")
             return
 
 
 def _wanderlust(run: CastRun) -> None:
-    """Wanderlust (Grim Preacher): a targeted ally goes to a free cell next to itself."""
+    """Wanderlust (Grim Preacher): a targeted ally goes to a free cell next to itself (ruling
+    `next-to-itself`)."""
     for unit in run.in_play(TargetFilter(ally=True)):
         if unit.cell is not None:
-            cell = _adjacent_cell(run, unit.cell, unit.id)
+            anchor, what = _next_to_itself(run, unit)
+            cell = _adjacent_cell(run, anchor, what) if anchor is not None else None
             if cell is not None:
                 _move(run, unit, cell, "Wanderlust")
             return

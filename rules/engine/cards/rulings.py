@@ -90,6 +90,14 @@ for _name, _default, _readings, _rule, _description in (
         "empty targeted cell the caster enters it (enter) or, with no piece to move towards, "
         "stays (stay).",
     ),
+    (
+        "next-to-itself",
+        "target",
+        ("target", "caster"),
+        "7.2.4.c",
+        "Wakfu Canon (Yugo - Exalted), Wanderlust (Grim Preacher): the targeted character goes "
+        "to a free cell next to its own cell (target) or next to the caster (caster).",
+    ),
 ):
     register(_name, default=_default, readings=_readings, rule=_rule, description=_description)
 

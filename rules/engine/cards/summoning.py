@@ -37,6 +37,7 @@ from rules.engine.roster import Profile, Spell
 from rules.engine.state import Lasting, PendingEffect
 from rules.engine.summons import controlled, put_into_play
 from rules.engine.trace_texts import traced
+from rules.engine.turn import summon_cell_rule
 
 if TYPE_CHECKING:
     from rules.engine.casting.run import CastRun
@@ -44,8 +45,8 @@ if TYPE_CHECKING:
     from rules.engine.summons import Spellbook
 
 
-def _can_hold_summon(run: CastRun, cell: Cell) -> bool:
-    return run.state.is_free(cell) and not run.state.units_at(cell)
+def _holds_summon(run: CastRun, cell: Cell) -> bool:
+    return summon_cell_rule(run.state, cell) is None
 
 
 def _control(run: CastRun) -> int | None:
@@ -68,8 +69,9 @@ def summon_on(
 ) -> str | None:
     """Put the summon `name` into play on `cell` for the caster; None when the control value is
     reached (the effect then puts nothing, 4.19.9.c)."""
-    if not _can_hold_summon(run, cell):
-        raise RuleViolation.because("4.19.1.b", "free_cell_for_summon", cell=cell, summon=name)
+    broken = summon_cell_rule(run.state, cell)
+    if broken is not None:
+        raise RuleViolation.because(broken, "free_cell_for_summon", cell=cell, summon=name)
     card = run.book.summon(name)
     limit = control if control is not None else _control(run)
     run.state, unit_id = put_into_play(
@@ -98,7 +100,7 @@ def summon_on(
 
 
 def _chosen_cell_next_to(run: CastRun, anchor: Cell, what: str) -> Cell | None:
-    options = [c for c in anchor.neighbours() if _can_hold_summon(run, c)]
+    options = [c for c in anchor.neighbours() if _holds_summon(run, c)]
     if not options:
         run.say("Step 3", "4.18.5", "card_no_free_cell", source=run.spell.name, what=what)
         return None
@@ -240,7 +242,7 @@ def _bubotron(run: CastRun) -> None:
     have = controlled(run.state, run.caster_id, "sinistro")
     _refuse_if_full(run, "Sinistro", have)
     control = _control(run)
-    free = sorted(c for c in run.cells if _can_hold_summon(run, c))
+    free = sorted(c for c in run.cells if _holds_summon(run, c))
     room = len(free) if control is None else max(0, control - have)
     cells = free
     if len(free) > room:
@@ -433,7 +435,7 @@ def turtle_formation(profile: Profile, bar: Spell) -> SpellModel:
 def _tofu_throwing(run: CastRun) -> None:
     """Tofu Throwing (Minotoror): after Push 2, a Tofu on the targeted cell if it is free and
     empty now (freed by the push, or empty from the start)."""
-    if _can_hold_summon(run, run.main):
+    if _holds_summon(run, run.main):
         summon_on(run, "tofu", run.main)
     else:
         run.log("Step 3", "4.18.5", traced("card_not_freed", source="Tofu Throwing", cell=run.main))

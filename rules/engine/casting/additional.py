@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.engine import cards
 from rules.engine.casting.run import CastRun
+from rules.engine.cells import Cell
 from rules.engine.effects import (
     Attract,
     CardEffect,
@@ -59,6 +60,18 @@ def condition(run: CastRun, effect: Track | Invasion | Retribution) -> bool:
     if isinstance(effect, Invasion):
         return in_opponent_territory(run.state, replace(run.caster, cell=run.origin))
     return vigilantes(run.state, run.side) >= effect.count
+
+
+def _targeted_piece_cell(run: CastRun) -> Cell:
+    """Where a Retreat or Move Closer measures from: "the targeted Game Piece" (7.5.20.a,
+    7.5.21.a), wherever an earlier effect of the spell moved it (Pushes 2. Moves 1 closer:
+    Simon Jean follows his target); the targeted cell when no piece was targeted there or it has
+    left the arena."""
+    for unit_id in run.main_targets:
+        unit = run.state.unit(unit_id)
+        if unit.cell is not None and unit.id != run.caster_id:
+            return unit.cell
+    return run.main
 
 
 FORCED_MOVE_ORDER = register(
@@ -152,11 +165,12 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
             run.say("Step 3", rule, "moved_to", unit=unit.id, cell=run.state.unit(unit.id).cell)
         return
     if isinstance(effect, Retreat | MoveCloser):
-        if caster.cell is None or caster.cell == run.main:
+        anchor = _targeted_piece_cell(run)
+        if caster.cell is None or caster.cell == anchor:
             return
         mover = retreat if isinstance(effect, Retreat) else move_closer
         rule = "7.5.20" if isinstance(effect, Retreat) else "7.5.21"
-        run.state = mover(run.state, caster.id, run.main, effect.distance).state
+        run.state = mover(run.state, caster.id, anchor, effect.distance).state
         run.say("Step 3", rule, "moved_to", unit=caster.id, cell=run.state.unit(caster.id).cell)
         return
     if isinstance(effect, RemoveKamas):

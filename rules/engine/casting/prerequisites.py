@@ -53,7 +53,7 @@ from rules.engine.state import (
     turn_ended,
 )
 from rules.engine.summons import PUNCH, Spellbook, controlled
-from rules.engine.turn import not_acting, standby_refusal
+from rules.engine.turn import not_acting, standby_refusal, summon_cell_rule
 
 
 def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
@@ -154,7 +154,7 @@ def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
         raise RuleViolation.because(
             "7.1.4.b", "not_enough_mp", unit=caster.id, mp=caster.mp, needed=costs.mp
         )
-    hp = max_hp(state, caster) or 0
+    hp = (max_hp(state, caster) or 0) if costs.hp else 0  # HP MAX matters only for a cost in HP
     if costs.hp and caster.injuries + costs.hp > hp:
         raise RuleViolation.because(
             "7.1.4.c", "spell_hp", unit=caster.id, hp=hp, injuries=caster.injuries, cost=costs.hp
@@ -187,7 +187,7 @@ def blockers_for(state: GameState, viewer: Unit):
 def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any:
     """`_blocking_cells` when no unit in the arena may have a power changing who blocks sight
     (`powers.blocks_sight`, the registered sight rules): the other Krosmasters (4.15.9)."""
-    if may_have(state, _SIGHT_POWERS | sight_powers()):
+    if may_have(state, _SIGHT_POWERS) or may_have(state, sight_powers()):
         return UNKNOWN
     vid = viewer.id
     return tuple([u.cell for u in state.in_arena() if u.summoner is None and u.id != vid])
@@ -362,10 +362,9 @@ def _check_target(
     """Target requirements written in the effects: an empty cell for a summon or a move; the
     control value (4.19.9.c) only under the fan-made rules (2.7 has none, 8.1)."""
     for effect in model.effects:
-        if isinstance(effect, SummonEffect) and (
-            not state.is_free(target) or state.units_at(target)
-        ):
-            raise RuleViolation.because("4.19.1.b", "target_not_free_of_units", cell=target)
+        broken = summon_cell_rule(state, target) if isinstance(effect, SummonEffect) else None
+        if broken is not None:
+            raise RuleViolation.because(broken, "target_not_free_of_units", cell=target)
         if isinstance(effect, Teleport) and not state.is_free(target):
             # 4.17.3: a free cell; a Trap's or a Tombstone's cell is one (4.19.7.b, 4.19.8.b)
             raise RuleViolation.because("4.17.3", "cell_not_free", cell=target)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.engine import reactions
 from rules.engine.dice import Die, Face, RerollError, Roll
 from rules.engine.errors import Unsupported
-from rules.engine.powers import powers_of
+from rules.engine.powers import possible_powers, powers_of
 from rules.engine.reactions import RollSide
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import enemies, has_marker, holders
@@ -23,6 +23,13 @@ reactions.modelled("driving", "reactions.due_change and powers_of (Hunted marker
 
 _PUDDLAGE = frozenset({"critical-hit", "armour", "dodge", "lock"})
 _FOUR = ("critical", "armour", "lock", "dodge")
+
+
+def _may_have(side: RollSide, power: str) -> bool:
+    """Whether the roller may have `power` at all: every roll of the game asks these rules, and
+    nearly always nobody in the arena may have their power (`powers.possible_powers`, cheaper
+    than the roller's `powers_of`). A roller out of the arena is asked about in full."""
+    return side.roller.cell is None or power in possible_powers(side.state)
 
 
 def _water_caster(side: RollSide) -> bool:
@@ -41,6 +48,8 @@ def _water_caster(side: RollSide) -> bool:
 def _puddlage(side: RollSide) -> tuple[frozenset[str], frozenset[str], str] | None:
     """Puddlage (Percimol): against a character able to cast WATER spells he has Critical Hit,
     Armour, Dodge and Lock (only the one for this roll adds a die)."""
+    if not _may_have(side, "puddlage"):
+        return None
     if "puddlage" not in powers_of(side.state, side.roller) or not _water_caster(side):
         return None
     return (
@@ -72,6 +81,8 @@ def _felinpossible(side: RollSide, die: Die) -> bool:
     """Felinpossible (Atcham): in his Critical, Armour and Lock rolls the Dodge side succeeds."""
     if side.roll not in ("critical", "armour", "lock") or die.side is not Face.DODGE:
         return False
+    if not _may_have(side, "felinpossible"):
+        return False
     return "felinpossible" in powers_of(side.state, side.roller)
 
 
@@ -81,7 +92,9 @@ def _second_chance(
 ) -> tuple[tuple[Die, ...], str] | None:
     """Ecaflip's Second Chance (Kerub Crepin): when a die of his Critical, Armour, Lock or Dodge
     roll fails, he rerolls all of them and the second roll is final."""
-    if side.roll not in _FOUR or "ecaflip-second-chance" not in powers_of(side.state, side.roller):
+    if side.roll not in _FOUR or not _may_have(side, "ecaflip-second-chance"):
+        return None
+    if "ecaflip-second-chance" not in powers_of(side.state, side.roller):
         return None
     first = dice[:due]
     failed = any(d.side.value != side.roll for d in first)

@@ -53,11 +53,18 @@ _WATCHERS = ("sit-stay", "protector-of-the-purple-claws")
 _WATCHING = frozenset(_WATCHERS)
 
 
+_WAKUTE_VISION = frozenset({"wakute-vision"})
+
+
 @reactions.sight_rule("wakute-vision")
 def _wakute_vision(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
     """Wakute Vision (Yugo - Exalted): his allies of the Brotherhood of the Tofu never block his
     lines of sight."""
-    if unit.side != viewer.side or "wakute-vision" not in powers_of(state, viewer):
+    if unit.side != viewer.side or (
+        viewer.cell is not None and not may_have(state, _WAKUTE_VISION)
+    ):
+        return None  # asked for every unit of every cast: nobody may have it, nearly always
+    if "wakute-vision" not in powers_of(state, viewer):
         return None
     return False if "brotherhood of the tofu" in families_of(state, unit) else None
 
@@ -74,10 +81,15 @@ def _nice_zest(state: GameState, unit: Unit, viewer: Unit) -> bool | None:
     return True if is_named(state, unit, "lemon jelly") else None
 
 
+_MOOWOLF = frozenset({"big-bad-moowolf"})
+
+
 @reactions.sight_exemption
 def _big_bad_moowolf(state: GameState, caster: Unit, target: str) -> str | None:
     """Big Bad Moowolf: Moowolf needs no line of sight to an opposing Krosmaster carrying the
     Riding Hood marker."""
+    if caster.cell is not None and not may_have(state, _MOOWOLF):
+        return None  # asked at every cast: nobody in the arena may have it, nearly always
     if "big-bad-moowolf" not in powers_of(state, caster):
         return None
     for unit in state.in_arena():

@@ -22,7 +22,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal
 from rules.engine.movement import relocate
-from rules.engine.powers import families_of, vigilantes
+from rules.engine.powers import families_of, may_have, vigilantes
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
@@ -289,11 +289,18 @@ def _other_forms(res: Resolution, unit: Unit, base: str) -> tuple[str, ...] | No
     )
 
 
+#: The powers that need to know how a piece began its turn.
+_REMEMBER_START = frozenset({"bad-guy", "masquerade"})
+
+
 @reactions.turn_start
 def _remember_start(state: GameState, unit_id: str) -> GameState:
-    """Remember how a piece began its turn (Bad Guy; Masquerade's first turn)."""
+    """Remember how a piece began its turn (Bad Guy; Masquerade's first turn). This runs at every
+    activation: when nobody in the arena may have either power, `holders` is not asked."""
     unit = state.unit(unit_id)
-    if not any(h.id == unit_id for p in ("bad-guy", "masquerade") for h in holders(state, p)):
+    if not may_have(state, _REMEMBER_START):
+        return state
+    if not any(h.id == unit_id for p in _REMEMBER_START for h in holders(state, p)):
         return state
     where = unit.cell.name if unit.cell is not None else "-"
     entry = Lasting(TURN_START, unit_id, f"{unit.ap}:{unit.mp}:{where}", state.turn)
