@@ -3,7 +3,7 @@
 Usage (from the repository root, with PostgreSQL and Redis running, e.g.
 ``eval "$(bash .ci/services.sh start | sed 's/^/export /')"``)::
 
-    .venv/bin/python bench/load.py [--players 10000] [--duration 600] [--json]
+    .venv/bin/python bench/load.py [--players 10000] [--duration 600] [--window SECONDS] [--json]
 
 It seeds an event of N checked-in players (round 1 paired and published), starts the deployment's
 topology on loopback (docs/deployment.md): gunicorn with two WSGI workers of four threads for the
@@ -180,7 +180,9 @@ def seed(players: int) -> dict:
     from django.contrib.sessions.models import Session
     from django.core.cache import caches
     from django.core.management import call_command
+    from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH
     from django.utils import timezone
+    from django.utils.crypto import get_random_string
     from rest_framework.authtoken.models import Token
 
     from tournaments import services, snapshots
@@ -230,6 +232,9 @@ def seed(players: int) -> dict:
         rows.append(Session(session_key=key, session_data=store.encode(data), expire_date=expires))
         cached[store.cache_key_prefix + key] = data
         sessions[u.pk] = key
+    # And the CSRF cookie the site set on the phone's first page, which a browser sends back
+    # with every request (without it each answer would make and set a new one).
+    csrf = {u.pk: get_random_string(CSRF_SECRET_LENGTH, CSRF_ALLOWED_CHARS) for u in users}
     Session.objects.bulk_create(rows, batch_size=2000)
     caches[settings.SESSION_CACHE_ALIAS].set_many(cached, timeout=24 * 3600)
     regs = dict(Registration.objects.filter(event=event).values_list("pk", "user_id"))
@@ -246,6 +251,10 @@ def seed(players: int) -> dict:
         "tables": tables,
         "tokens": tokens,
         "sessions": sessions,
+        "cookies": {
+            pk: f"{settings.SESSION_COOKIE_NAME}={key}; {settings.CSRF_COOKIE_NAME}={csrf[pk]}"
+            for pk, key in sessions.items()
+        },
     }
 
 
@@ -350,11 +359,11 @@ def start_servers(port: int, live_port: int, workers: int, threads: int) -> list
     return [web, live, worker]
 
 
-def cpu_seconds(procs: list[subprocess.Popen]) -> float:
-    """User + system CPU of the processes and their children (gunicorn's workers)."""
+def _proc_table() -> dict[int, tuple[int, float]]:
+    """Every process: its parent and its CPU seconds, its reaped children's included (utime,
+    stime, cutime, cstime): summed over a process tree, each CPU second counts once."""
     tick = os.sysconf("SC_CLK_TCK")
-    pids = {p.pid for p in procs}
-    total = 0.0
+    table = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -362,20 +371,65 @@ def cpu_seconds(procs: list[subprocess.Popen]) -> float:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(entry.name) in pids or int(fields[1]) in pids:  # fields[1]: the parent's pid
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        table[int(entry.name)] = (int(fields[1]), sum(map(int, fields[11:15])) / tick)
+    return table
+
+
+def tree_cpu_seconds(roots: list[int]) -> list[float]:
+    """CPU seconds of each root process and all its descendants (gunicorn's workers,
+    PostgreSQL's backends)."""
+    table = _proc_table()
+    children: dict[int, list[int]] = defaultdict(list)
+    for pid, (parent, _) in table.items():
+        children[parent].append(pid)
+    totals = []
+    for root in roots:
+        total, todo = 0.0, [root]
+        while todo:
+            pid = todo.pop()
+            total += table.get(pid, (0, 0.0))[1]
+            todo += children.get(pid, [])
+        totals.append(total)
+    return totals
+
+
+def service_pids() -> dict[str, int]:
+    """The PostgreSQL postmaster's and the Redis server's process ids, when they run on this
+    machine (the bench is loopback only): PostgreSQL's backend for this process is a child of
+    the postmaster; Redis names its own."""
+    import redis
+    from django.db import connection
+
+    pids = {}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = cursor.fetchone()[0]
+    parent = _proc_table().get(backend)
+    if parent:
+        pids["postgres"] = parent[0]
+    server = redis.Redis.from_url(os.environ["REDIS_URL"])
+    pids["redis"] = int(server.info("server")["process_id"])
+    return pids
+
+
+def own_cpu_seconds() -> float:
+    """CPU seconds of this process: the load generator."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 # The round ---------------------------------------------------------------------------------------
 
 
 async def play(
-    world: dict, port: int, live_port: int, duration: float, live: int, stats: Stats
+    world: dict, port: int, live_port: int, duration: float, window: float, live: int, stats: Stats
 ) -> dict:
+    """Play the round, paced over `duration` seconds, for its first `window` seconds."""
     loop = asyncio.get_running_loop()
     start = loop.time()
-    end = start + duration
+    end = start + min(window, duration)
     slug = world["slug"]
     players = world["players"]
     following = set(random.Random(1).sample(players, min(live, len(players))))
@@ -387,7 +441,7 @@ async def play(
         pool.put_nowait(Connection(port))
 
     def page_headers(user: int) -> dict[str, str]:
-        return {"Cookie": f"sessionid={world['sessions'][user]}"}
+        return {"Cookie": world["cookies"][user]}
 
     async def my_match(headers: dict[str, str]):
         conn = await pool.get()
@@ -399,7 +453,10 @@ async def play(
     async def phone(user: int) -> None:
         nonlocal sse_open
         headers = {**page_headers(user), "HX-Request": "true"}
-        await asyncio.sleep(random.random() * duration / 4)  # phones open as the round starts
+        opens = random.random() * duration / 4  # phones open as the round starts
+        if start + opens >= end:
+            return
+        await asyncio.sleep(opens)
         got = await my_match(headers)
         tag = got[1].get("etag", "") if got else ""
 
@@ -447,7 +504,10 @@ async def play(
                 writer.close()
 
     async def table(match: int, a: int, b: int) -> None:
-        await asyncio.sleep(random.random() * duration * 0.8)
+        reports = random.random() * duration * 0.8
+        if start + reports >= end:
+            return
+        await asyncio.sleep(reports)
         conn = Connection(port)
         body = json.dumps({"result": "a", "gg_a": 5, "gg_b": 1}).encode()
         for user, action in ((a, "report"), (b, "confirm")):  # the confirmer repeats the result
@@ -502,7 +562,7 @@ async def play(
         )
     # Bounded: whatever is still waiting for an answer a minute after the window is cut off
     # and counted as an error (a request that took over a minute).
-    _, late = await asyncio.wait(tasks, timeout=duration + GRACE_SECONDS)
+    _, late = await asyncio.wait(tasks, timeout=end - loop.time() + GRACE_SECONDS)
     for task in late:
         task.cancel()
     stats.errors["timeout"] += len(late)
@@ -521,11 +581,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--duration", type=float, default=600.0, help="seconds of play")
+    parser.add_argument(
+        "--window",
+        type=float,
+        default=None,
+        help="play only the round's first WINDOW seconds, at the rates of the whole round "
+        "(a shorter measurement of the same load)",
+    )
     parser.add_argument("--live", type=int, default=10_000, help="phones on the event stream")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--web-threads", type=int, default=4, help="threads per web worker")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    window = args.duration if args.window is None else args.window
     production_settings()
     import resource
 
@@ -540,12 +608,16 @@ def main() -> None:
     servers = start_servers(port, live_port, args.web_workers, args.web_threads)
     stats = Stats()
     try:
-        cpu_before = [cpu_seconds([proc]) for proc in servers]
+        pids = service_pids()
+        roots = [p.pid for p in servers] + list(pids.values())
+        cpu_before = tree_cpu_seconds(roots)
+        own_before = own_cpu_seconds()
         wall = time.perf_counter()
-        extra = asyncio.run(play(world, port, live_port, args.duration, args.live, stats))
+        extra = asyncio.run(play(world, port, live_port, args.duration, window, args.live, stats))
         wall = time.perf_counter() - wall
-        cpu_each = [cpu_seconds([p]) - b for p, b in zip(servers, cpu_before, strict=True)]
-        cpu = sum(cpu_each)
+        own = own_cpu_seconds() - own_before
+        cpu_each = [a - b for a, b in zip(tree_cpu_seconds(roots), cpu_before, strict=True)]
+        cpu = sum(cpu_each[:3])
     finally:
         for proc in servers:
             proc.send_signal(signal.SIGTERM)
@@ -586,7 +658,15 @@ def main() -> None:
         # The machine may be shared: its load before and after the run says how much.
         "load_average": {"before": load_before, "after": [round(x, 2) for x in os.getloadavg()]},
         "server_cpu_ms_per_request": round(cpu * 1000 / max(requests, 1), 2),
-        "server_cpu_s": dict(zip(("web", "live", "worker"), map(round, cpu_each), strict=True)),
+        "server_cpu_s": dict(zip(("web", "live", "worker"), map(round, cpu_each[:3]), strict=True)),
+        # Where the machine's CPU went during the window: the servers above, the database and
+        # cache servers, and this process (the load generator).
+        "cpu_s": {
+            **dict(
+                zip(("web", "live", "worker", *pids), [round(c, 1) for c in cpu_each], strict=True)
+            ),
+            "load_generator": round(own, 1),
+        },
         "results_confirmed": len(stats.latency["confirm"]),
         **extra,
         "error_samples": stats.error_samples[:10],

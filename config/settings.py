@@ -95,16 +95,26 @@ DATABASE_URL = env.url("DATABASE_URL", schemes=("postgres", "postgresql", "sqlit
 # persistent connection is never reused by another: PostgreSQL connections come from a pool per
 # process instead (DATABASE_POOL_SIZE each; psycopg_pool), never from one per thread.
 DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", default=12, minimum=1)
+# Prepared statements: PostgreSQL plans a query once per pooled connection instead of once per
+# request. The hot reads of a large event are a few queries of five joins asked thousands of
+# times; planning them cost PostgreSQL more CPU than running them (issue 15). Needs the
+# parameters bound on the server (psycopg's own cursors); off behind a pooler in transaction
+# mode (PgBouncer before 1.21), which cannot keep a connection's prepared statements.
+DATABASE_PREPARED_STATEMENTS = env.bool("DATABASE_PREPARED_STATEMENTS", default=True)
 
 
 def _database(url: str) -> dict:
     config = dj_database_url.parse(url, conn_max_age=0)
     if config["ENGINE"].endswith("postgresql"):
-        config.setdefault("OPTIONS", {})["pool"] = {
+        options = config.setdefault("OPTIONS", {})
+        options["pool"] = {
             "min_size": 1,
             "max_size": DATABASE_POOL_SIZE,
             "timeout": 60,
         }
+        if DATABASE_PREPARED_STATEMENTS:
+            # psycopg prepares a query the second time a connection runs it.
+            options.update(server_side_binding=True, prepare_threshold=1)
     return config
 
 

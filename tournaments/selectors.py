@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.paginator import Page, Paginator
 from django.db.models import F, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
@@ -42,6 +43,23 @@ def round_matches(round_: Round) -> QuerySet[Match]:
     return round_.matches.select_related("player_a__user", "player_b__user").order_by("table")
 
 
+def round_matches_page(round_: Round, per_page: int, number: object) -> Page:
+    """One page of a round's tables (`Paginator.get_page`: any `number` is read leniently),
+    read from the page's first table on along the round's table index: paginating the joined
+    query with an offset made PostgreSQL join and sort every table of the round for each page,
+    some 30 ms of its CPU for 5,000 tables (issue 15)."""
+    tables = round_.matches.order_by("table").values("table")
+    page = Paginator(tables, per_page).get_page(number)
+    if not page.paginator.count:
+        page.object_list = round_.matches.none()
+        return page
+    first = page.start_index() - 1
+    page.object_list = round_matches(round_).filter(table__gte=Subquery(tables[first : first + 1]))[
+        :per_page
+    ]
+    return page
+
+
 def current_round(event: Event, *, include_drafts: bool = False) -> Round | None:
     rounds = event.rounds.order_by("-number")
     if not include_drafts:
@@ -56,9 +74,13 @@ def _my_current_match_query(event_id: int, user_id: int) -> QuerySet[Match]:
         .order_by("-number")
         .values("pk")[:1]
     )
+    # The user's registration first (one row by its unique index), then the match by the
+    # players' indexes: a condition on the joined players' users instead made PostgreSQL join
+    # every match of the round to its registrations, some 30 ms of its CPU at 10,000 players.
+    mine = Registration.objects.filter(event_id=event_id, user_id=user_id).values("pk")[:1]
     return (
         match_selectors.with_activity(Match.objects.filter(round_id=Subquery(current)))
-        .filter(Q(player_a__user_id=user_id) | Q(player_b__user_id=user_id))
+        .filter(Q(player_a_id=Subquery(mine)) | Q(player_b_id=Subquery(mine)))
         .select_related("round", "player_a__user", "player_b__user")
         .order_by("pk")[:1]
     )

@@ -16,11 +16,11 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -557,9 +557,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def _round_context(
     request: HttpRequest, event: Event, who: access.Access, round_: Round
 ) -> dict[str, Any]:
-    page = Paginator(selectors.round_matches(round_), TABLES_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    page = selectors.round_matches_page(round_, TABLES_PER_PAGE, request.GET.get("page"))
     players = []
     if who.organiser and round_.status == Round.Status.DRAFT:  # the swap form lists everybody
         players = sorted(
@@ -848,7 +846,9 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         "match": match,
         "side": match.side_of(who.registration.pk) if match else None,
         "next": reverse("my-match", args=[slug]),
-        "call_form": JudgeCallForm(),
+        # Built only if the fragment's shape is rendered (tournaments/my_match.py): most views
+        # and re-fetches fill in a shape already rendered and never read it.
+        "call_form": SimpleLazyObject(JudgeCallForm),
         "live_topics": _my_match_topics(request, slug),
     }
     if match is not None and not match.is_bye:

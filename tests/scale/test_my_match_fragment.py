@@ -119,3 +119,23 @@ def test_a_write_changes_what_the_phone_is_served(monkeypatch):
     # ... all served by filling in prepared shapes, none refused.
     shapes = my_match_fragment._fragment._shapes.values()
     assert shapes and None not in shapes
+
+
+def test_the_judge_call_form_is_built_only_when_a_shape_is_rendered(monkeypatch):
+    from matches.forms import JudgeCallForm
+
+    event, _, tables = _event(["Ana", "Bo"])
+    built: list[int] = []
+    original = JudgeCallForm.__init__
+
+    def counting(self, *args, **kwargs) -> None:
+        built.append(1)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(JudgeCallForm, "__init__", counting)
+    phone = Client()
+    phone.force_login(tables[0].player_a.user)
+    first = phone.get(f"/events/{event.slug}/me/", HTTP_HX_REQUEST="true").content.decode()
+    assert 'name="reason"' in first and len(built) <= 1
+    again = phone.get(f"/events/{event.slug}/me/", HTTP_HX_REQUEST="true").content.decode()
+    assert 'name="reason"' in again and len(built) <= 1  # the shape is filled in, not rendered
