@@ -68,7 +68,8 @@
       evt.preventDefault();
     }
   });
-  document.addEventListener("htmx:beforeRequest", function (evt) {
+  // At beforeSend: past every point where htmx or a listener could still call the request off.
+  document.addEventListener("htmx:beforeSend", function (evt) {
     var elt = evt.detail.elt;
     var live = elt.matches && !elt.matches(LIVE) && elt.closest(LIVE);
     if (!live || !live.id) return;
