@@ -89,6 +89,12 @@ def _rolls(*victims: str, critical: int = 1) -> dict[str, Any]:
     return {"critical": ["lock"] * critical, "armour": {v: ["lock"] for v in victims}}
 
 
+def _approach(stop: int, **cells: str) -> list[dict[str, Any]]:
+    """The usual opening of a scenario: the pieces placed, A1 activated and walked up column d
+    from d2 to row `stop`, next to its target."""
+    return [*_places(**cells), ev("activate", unit="A1"), *_walk("A1", "d", 2, stop)]
+
+
 def _last(lines: list[dict[str, Any]], catalog, **options: Any) -> GameState:
     """Every event legal (the game goes on): the state after the last one."""
     report = verify(lines, catalog, **options)
@@ -164,9 +170,7 @@ def test_card_raul_bak_clock_steals_ap_as_markers_7_5_14(catalog, roster) -> Non
     (7.5.14.a), not an AP in his gauge; Critical Hit and Chance (WATER) give him 3 dice."""
     lines = [
         _header(("s2-dks2-4", MIKE_LOCKE), DUMMIES, _inline(roster, "s2-dks2-4", mp=9)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 9),
+        *_approach(9),
         ev("cast", unit="A1", spell="Clock", target="d11", rolls=_rolls("B1", critical=3)),
     ]
     state = _last(lines, catalog)
@@ -195,9 +199,7 @@ def test_card_justice_knight_jr_cutting_justice_marker_on_the_caster_7_5_4(catal
     a -1 AP marker on him (7.5.4), his gauge keeps 6 - 3 = 3."""
     lines = [
         _header(("s4-duel3-2", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-duel3-2", mp=9)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 10),
+        *_approach(10),
         ev("cast", unit="A1", spell="Cutting Justice", target="d11", rolls=_rolls("B1")),
     ]
     state = _last(lines, catalog)
@@ -212,9 +214,7 @@ def test_card_khan_karkass_potent_encouragement_marker_on_the_target_7_2_4_c(
     (7.2.4.c: an effect without restriction applies to the targets), not on Khan."""
     lines = [
         _header(("s4-ks4-7", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-ks4-7", mp=9)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 10),
+        *_approach(10),
         ev("cast", unit="A1", spell="Potent Encouragement", target="d11"),
     ]
     state = _last(lines, catalog)
@@ -230,9 +230,7 @@ def test_card_qilby_traitor_wrong_move_gains_an_ap_marker_and_false_friend_7_5_3
     4 - 1 = 3 Injuries."""
     lines = [
         _header(("s2-exf2-1", MIKE_LOCKE), DUMMIES, _inline(roster, "s2-exf2-1", mp=9)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 9),
+        *_approach(9),
         ev(
             "cast",
             unit="A1",
@@ -250,9 +248,7 @@ def test_card_qilby_traitor_wrong_move_gains_an_ap_marker_and_false_friend_7_5_3
 def test_card_ogrest_child_sob_range_markers_per_max_range_7_5(catalog, roster) -> None:
     lines = [
         _header(("s3-exf3-3", MIKE_LOCKE), DUMMIES, _inline(roster, "s3-exf3-3", mp=9)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 10),
+        *_approach(10),
         ev("cast", unit="A1", spell="Sob", target="d11", rolls=_rolls("B1")),
     ]
     state = _last(lines, catalog)
@@ -263,9 +259,7 @@ def test_card_grampy_shopkeeper_extended_warrenty_kamas_per_ap_left_4_5_1(catalo
     """Extended Warrenty (3 AP of Grampy's 4): 1 AP left, 1 Kama to his player's stock."""
     lines = [
         _header(("s3-exf3-7", MIKE_LOCKE), DUMMIES, _inline(roster, "s3-exf3-7", mp=9)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 9),
+        *_approach(9),
         ev("cast", unit="A1", spell="Extended Warrenty", target="d11", rolls=_rolls("B1")),
     ]
     state = _last(lines, catalog)
@@ -315,9 +309,7 @@ def test_card_joris_swashbuckler_draconian_crisis_not_pushed_7_5_10(
     row = int(start[1:])
     lines = [
         _header(("s4-ks4-5", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-ks4-5", mp=9)),
-        *_places(B1=start),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, row - 1),
+        *_approach(row - 1, B1=start),
         ev("cast", unit="A1", spell="Draconian Crisis", target=start, rolls=_rolls("B1")),
     ]
     state = _last(lines, catalog)
@@ -329,9 +321,7 @@ def test_card_katar_black_tentacles_attract_3_7_5_11(catalog, roster) -> None:
     Katar +4 AP at the start of the fight (8 + 4 - 2 = 10 left)."""
     lines = [
         _header(("s3-dark-6", MIKE_LOCKE), DUMMIES, _inline(roster, "s3-dark-6", mp=9)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 7),
+        *_approach(7),
         ev(
             "cast", unit="A1", spell="Black Tentacles", target="d11", rolls=_rolls("B1", critical=2)
         ),
@@ -345,9 +335,7 @@ def test_card_yugo_exalted_double_portals_swaps_caster_and_target_7_2_3_c(catalo
     Di Curey on d11; the two chosen swap cells."""
     lines = [
         _header(("s4-oav-4", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-oav-4", mp=9)),
-        *_places(B2="c12"),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 9),
+        *_approach(9, B2="c12"),
         ev("cast", unit="A1", spell="Double Portals", target="d11", choices=["unit:A1", "unit:B1"]),
     ]
     state = _last(lines, catalog)
@@ -357,9 +345,7 @@ def test_card_yugo_exalted_double_portals_swaps_caster_and_target_7_2_3_c(catalo
 def _wakfu_canon(roster, cell: str, **fields: Any) -> list[dict[str, Any]]:
     return [
         _header(("s4-oav-4", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-oav-4", mp=9), **fields),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 8),
+        *_approach(8),
         ev(
             "cast",
             unit="A1",
@@ -394,9 +380,7 @@ def test_card_yugo_young_king_assault_disc_mp_cost_and_adjacent_injury_7_2_2(
     Wakardor (fewer than 6 Injuries) gave him +1 MP: 9 + 1 - 6 - 1 = 3 MP left."""
     lines = [
         _header(("s2-exf2-2", MIKE_LOCKE), DUMMIES, _inline(roster, "s2-exf2-2", mp=9)),
-        *_places(B2="e12"),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 8),
+        *_approach(8, B2="e12"),
         ev("cast", unit="A1", spell="Assault Disc", target="d10"),
     ]
     state = _last(lines, catalog)
@@ -407,9 +391,7 @@ def test_card_yugo_young_king_assault_disc_mp_cost_and_adjacent_injury_7_2_2(
 def test_card_cleophee_impetuous_shot_minus_one_per_cell_7_2_7(catalog, roster) -> None:
     lines = [
         _header(("s2-exf2-5", MIKE_LOCKE), DUMMIES, _inline(roster, "s2-exf2-5", mp=9)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 8),
+        *_approach(8),
         ev("cast", unit="A1", spell="Impetuous Shot", target="d11", rolls=_rolls("B1")),
     ]
     assert _last(lines, catalog).unit("B1").injuries == 5 - 3
@@ -453,9 +435,7 @@ def test_card_joris_master_born_to_run_markers_on_injury_4_11_5(catalog, roster)
             ("s1-dks1-12", "s2-dks2-4"),
             _inline(roster, "s3-exf3-5", mp=9),
         ),
-        *_places(B2="e12"),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 9),
+        *_approach(9, B2="e12"),
         *[ev("end", unit="A1"), ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
         *[ev("activate", unit="B2"), ev("move", unit="B2", to="e11")],
         ev("cast", unit="B2", spell="Clock", target="d9", rolls=_rolls("A1", critical=3)),
@@ -470,9 +450,7 @@ def test_card_grim_preacher_laid_low_on_a_monk_ko_4_10_9(catalog, roster) -> Non
     lines = [
         _header(("s4-cpk-13", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-cpk-13", mp=9),
                 _inline(roster, "s1-dks1-12", hp=1)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 7),
+        *_approach(7),
         ev("cast", unit="A1", spell="Grimagnet", target="d11", rolls=_rolls("B1")),
     ]  # fmt: skip
     state = _last(lines, catalog)
@@ -529,9 +507,7 @@ def _solo(roster, pid: str, stop: int, *events: dict[str, Any], **fields: Any) -
     """`pid` as A1 (9 MP) walks d2 to d`stop`, then the events."""
     return [
         _header((pid, MIKE_LOCKE), DUMMIES, _inline(roster, pid, mp=9), **fields),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, stop),
+        *_approach(stop),
         *events,
     ]
 
@@ -604,9 +580,7 @@ def test_card_malee_buhrum_bamboo_milk_removes_markers_7_5(catalog, roster) -> N
     lines = [
         _header(("s2-dks2-4", "s2-dks2-17"), DUMMIES, _inline(roster, "s2-dks2-4", mp=9),
                 _inline(roster, "s2-dks2-17", mp=9)),
-        *_places(A2="e2"),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 9),
+        *_approach(9, A2="e2"),
         ev("cast", unit="A1", spell="Clock", target="d11", rolls=_rolls("B1", critical=3)),
         *[ev("end", unit="A1"), ev("activate", unit="A2"), *_walk("A2", "e", 2, 10)],
         ev("cast", unit="A2", spell="Bamboo Milk", target="d11"),
@@ -720,9 +694,7 @@ def test_card_grim_preacher_laid_low_only_the_first_ko_4_18_2(catalog, roster) -
     lines = [
         _header(("s4-cpk-13", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-cpk-13", mp=9, ap=12),
                 _inline(roster, "s1-dks1-12", hp=1), _inline(roster, "s5-wild-7", hp=1)),
-        *_places(B2="e11"),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 7),
+        *_approach(7, B2="e11"),
         ev("cast", unit="A1", spell="Grimagnet", target="d11", rolls=_rolls("B1")),
         ev("move", unit="A1", to="e7"),
         ev("cast", unit="A1", spell="Grimagnet", target="e11", rolls=_rolls("B2")),
@@ -774,9 +746,7 @@ def _clock_on_b1(roster, partner: str, armour: int) -> list[dict[str, Any]]:
         _header(
             ("s2-dks2-4", MIKE_LOCKE), ("s1-dks1-12", partner), _inline(roster, "s2-dks2-4", mp=9)
         ),
-        *_places(B2="e11"),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 9),
+        *_approach(9, B2="e11"),
         ev("cast", unit="A1", spell="Clock", target="d11", rolls=rolls),
     ]
 
@@ -809,9 +779,7 @@ def test_card_yugo_unleashed_wakforce_and_wakfurnace_7_2_6_c(
             ("s1-dks1-4", "s5-wild-7"),
             _inline(roster, "s3-exf3-2", mp=9),
         ),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 10),
+        *_approach(10),
         cast,
     ]
     if valid:
@@ -829,9 +797,7 @@ def _start_next_to(roster, guard: str, *b2_moves: dict[str, Any], target: str, v
     next turn Marline, who started it next to the guard, casts No Shame on `target`."""
     return [
         _header(("s4-ks4-3", MIKE_LOCKE), (guard, "s1-dks1-12"), _inline(roster, "s4-ks4-3", mp=9)),
-        *_places(B2="e12"),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 9),
+        *_approach(9, B2="e12"),
         *[ev("end", unit="A1"), ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
         *[ev("activate", unit="B1"), ev("move", unit="B1", to="d10"), ev("end", unit="B1")],
         *[ev("activate", unit="B2"), *b2_moves, ev("end", unit="B2"), TENSION],
@@ -865,9 +831,7 @@ def test_card_yugo_young_king_wakfuria_sixth_injury_paid_in_step_1_7_2_2_a(catal
     lines = [
         _header(("s2-exf2-2", "s3-exf3-1"), ("s5-wild-7", "s1-dks1-12"),
                 _inline(roster, "s2-exf2-2", mp=9)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 10),
+        *_approach(10),
         *[wakfuria, wakfuria, ev("end", unit="A1")],
         *[ev("activate", unit="A2"), ev("end", unit="A2")],
         *[TENSION, ev("activate", unit="B1"), ev("end", unit="B1")],
@@ -886,9 +850,7 @@ def _beside(roster, pid: str, spell_name: str, critical: int) -> list[dict[str, 
     """`pid` (A1, 12 MP) walks to c11, beside Di Curey on d11, and casts `spell_name` east."""
     return [
         _header((pid, MIKE_LOCKE), DUMMIES, _inline(roster, pid, mp=12)),
-        *_places(),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 9),
+        *_approach(9),
         *_walk("A1", "c", 8, 11),
         ev(
             "cast", unit="A1", spell=spell_name, target="d11", rolls=_rolls("B1", critical=critical)
@@ -1071,9 +1033,7 @@ def test_card_bonta_riktus_torsion_after_an_allied_bandit_7_5(catalog, roster) -
             _inline(roster, "s4-oav-3", mp=9),
             _inline(roster, "s2-dks2-29", mp=9),
         ),
-        *_places(A1="d2", A2="e2"),
-        ev("activate", unit="A1"),
-        *_walk("A1", "d", 2, 8),
+        *_approach(8, A1="d2", A2="e2"),
         jump,
         ev("end", unit="A1"),
         ev("activate", unit="A2"),
