@@ -20,6 +20,8 @@ Run from the repository root:
   350 KB); `--memory-events 145000` gives a log near the 5 MB upload limit (about 41 MB
   peak; it takes a few CPU-minutes to generate and verify under tracemalloc). The passive game
   rolls no Tension double, so that it lasts as many events as asked.
+- `by_event` (with `--by-event`): CPU microseconds per game event of each kind and its share
+  of the replay (`cost_by_event`), to see where the time goes before optimising.
 - `pipeline_s` (with `--pipeline`): seconds to verify `logs` (1,000) stored logs through Redis
   and two Celery worker processes (`matches.tasks.verify_match_log`, one `--pool=solo` process
   each), end to end: from the first message sent to the last report written in PostgreSQL. The
@@ -43,6 +45,7 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -50,6 +53,9 @@ sys.path.insert(0, str(REPO))
 import chess  # noqa: E402
 
 from bench.games import generate  # noqa: E402
+from rules.engine.logevents import Checkpoint, Result, Ruling, event_name  # noqa: E402
+from rules.engine.replay import Replay  # noqa: E402
+from rules.engine.replay.dispatch import context, step  # noqa: E402
 from rules.engine.roster import Catalog, load_roster  # noqa: E402
 from rules.matchlog.parse import parse_log  # noqa: E402
 from rules.matchlog.verify import verify_log_text  # noqa: E402
@@ -96,6 +102,40 @@ def events_per_second(
         elapsed = time.process_time() - start
         if elapsed >= minimum_seconds:
             return round(done / elapsed), statuses
+
+
+def cost_by_event(texts: list[bytes], catalog: Catalog, rounds: int = 5) -> dict[str, Any]:
+    """CPU microseconds per game event of each kind (`cast`, `move`...) and its share of the
+    total: each event applied again (`dispatch.step`) from the state the replay kept before it,
+    so that what to speed up next is read, not guessed. A rough split, not a replacement for
+    `events_per_s`: the derived values the replay memoized are warm, so each event costs less
+    here than in the replay; the shares are what it is for."""
+    spent: dict[str, list[float]] = {}
+    for text in texts:
+        report = verify_log_text(text, catalog)
+        if not isinstance(report, Replay) or report.initial is None:
+            continue
+        ctx = context(report.log, report.profiles)
+        before = report.initial
+        for index, event in enumerate(report.log.events[: len(report.states)]):
+            after = report.states[index]
+            if not isinstance(event, Checkpoint | Result | Ruling) and report.applied[index]:
+                start = time.process_time()
+                for _ in range(rounds):
+                    step(before, event, ctx)
+                cost = spent.setdefault(event_name(event), [0, 0.0])
+                cost[0] += 1
+                cost[1] += (time.process_time() - start) / rounds
+            before = after
+    total = sum(seconds for _, seconds in spent.values()) or 1.0
+    return {
+        name: {
+            "events": count,
+            "us_each": round(seconds / count * 1e6, 1),
+            "share": round(seconds / total, 3),
+        }
+        for name, (count, seconds) in sorted(spent.items(), key=lambda kv: -kv[1][1])
+    }
 
 
 def chess_moves_per_second(games: int = 40, plies: int = 120, seed: int = 1) -> int:
@@ -317,6 +357,11 @@ def main() -> None:
         default=10000,
         help="events of the long generated log whose peak memory is measured (0: skip)",
     )
+    parser.add_argument(
+        "--by-event",
+        action="store_true",
+        help="also give the CPU time per event of each kind and its share (by_event)",
+    )
     args = parser.parse_args()
 
     catalog = _catalog()
@@ -342,6 +387,8 @@ def main() -> None:
         "logs": LOGS,
         "pipeline_s": None,
     }
+    if args.by_event:
+        figures["by_event"] = cost_by_event(corpus, catalog)
     if args.memory_events:
         figures["peak_mb"], figures["peak_log_bytes"], _ = peak_memory(catalog, args.memory_events)
     why = "not asked (--pipeline)"
@@ -361,6 +408,11 @@ def main() -> None:
         if figures["peak_mb"] is not None:
             print(
                 f"peak memory: {figures['peak_mb']} MB for a {figures['peak_log_bytes']:,}-byte log"
+            )
+        for name, cost in figures.get("by_event", {}).items():
+            print(
+                f"  {name:<14} {cost['events']:>6} events {cost['us_each']:>8} us each "
+                f"{cost['share']:>6.1%} of the replay"
             )
         pipeline = figures["pipeline_s"]
         if pipeline is None:
