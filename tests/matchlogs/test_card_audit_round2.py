@@ -1,0 +1,371 @@
+"""Card audit, round 2 (session 10): Season-legal profiles that the first audit
+(test_card_audit.py) did not cover, chosen for their unusual wording: conditional effects,
+markers on the caster and on the target, "without a marker" conditions, Track and Invasion,
+swaps, pushes relative to another piece, Moves closer into an empty cell, effects restricted
+to allies or opponents.
+
+Each outcome was worked out by hand from the card text and the 4.1 rules it relies on before
+the engine was run (docs/rules-examples.md, "Card audit (session 10)"). The set-up helpers are
+the first audit's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.matchlogs.conftest import ev
+from tests.matchlogs.test_card_audit import (  # noqa: F401  (the fixture is used by name)
+    DUMMIES,
+    MIKE_LOCKE,
+    _approach,
+    _at,
+    _header,
+    _inline,
+    _last,
+    _places,
+    _rolls,
+    _walk,
+    roster,
+)
+
+
+def _cast(spell: str, target: str, **fields: Any) -> dict[str, Any]:
+    return ev("cast", unit="A1", spell=spell, target=target, **fields)
+
+
+def _solo(
+    roster, pid: str, stop: int, *events: dict[str, Any], cells: dict | None = None, **fields: Any
+) -> list[dict]:
+    """`pid` as A1 (9 MP, Mike Locke its ally) walks d2 to d`stop`, then the events; `fields`
+    go to the header."""
+    return [
+        _header((pid, MIKE_LOCKE), DUMMIES, _inline(roster, pid, mp=9), **fields),
+        *_approach(stop, **(cells or {})),
+        *events,
+    ]
+
+
+# -- Markers on the target and on the caster, conditions on markers ---------------------------
+
+
+def test_7_5_25_a_snoowolf_bestial_howling_aligned_markers_on_both(catalog, roster) -> None:
+    """Bestial Howling (6 AP, 3-5, 1 WATER, Track): aligned from d7 on d11 the effects apply
+    (7.5.25.a): -2 AP markers on Di Curey and on Snoowolf (7.5.4.a), gauge 6 - 6 = 0."""
+    lines = _solo(roster, "s5-wild-4", 7, _cast("Bestial Howling", "d11", rolls=_rolls("B1")))
+    state = _last(lines, catalog)
+    assert (state.unit("A1").ap, state.unit("A1").markers.ap) == (0, -2)
+    assert (state.unit("B1").injuries, state.unit("B1").markers.ap) == (1, -2)
+
+
+def test_7_5_25_b_snoowolf_bestial_howling_not_aligned_no_markers(catalog, roster) -> None:
+    """From c7 (5 cells, not in line with d11) the spell is cast and its damage dealt, the
+    Track effects are ignored (7.5.25.b): no marker on either."""
+    lines = _solo(
+        roster,
+        "s5-wild-4",
+        7,
+        ev("move", unit="A1", to="c7"),
+        _cast("Bestial Howling", "d11", rolls=_rolls("B1")),
+    )
+    state = _last(lines, catalog)
+    assert (state.unit("A1").markers.ap, state.unit("B1").markers.ap) == (0, 0)
+    assert state.unit("B1").injuries == 1
+
+
+def test_7_5_19_a_emma_sacre_precipitation_marker_and_gauge(catalog, roster) -> None:
+    """Precipitation (2 AP, on herself): -2 AP is a marker on the target, Emma (7.5.4.a);
+    "immediately gains +4 AP" goes to her gauge (7.5.19.a): 6 - 2 + 4 = 8."""
+    lines = [
+        _header(("s2-dks2-9", MIKE_LOCKE), DUMMIES, first_player="A"),
+        *_places(),
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), ev("activate", unit="A1")],
+        _cast("Precipitation", "d2"),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A1").ap, state.unit("A1").markers.ap) == (8, -2)
+
+
+def test_7_5_1_a_ghett_outadier_acceleration_and_missiz_burnzz_icarbonized(
+    catalog, roster
+) -> None:
+    """Acceleration on himself (range 0, no +MP marker yet): +2 MP markers on Ghett (7.5.1.a).
+    Icarbonized (Missiz Burnzz, 1 FIRE) on Ghett: +1 FIRE per + marker, 1 + 2 = 3."""
+    lines = [
+        _header(("s2-dks2-15", "s5-exf5-2")),
+        *_places(),
+        ev("activate", unit="A1"),
+        _cast("Acceleration", "d2"),
+        *[ev("end", unit="A1"), ev("activate", unit="A2")],
+        ev("cast", unit="A2", spell="Icarbonized", target="d2", rolls=_rolls("A1")),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A1").markers.mp, state.unit("A1").injuries) == (2, 3)
+
+
+def _devotion() -> list[dict[str, Any]]:
+    """Wakfu Terminatot gives Mike Locke a +1 AP marker (Like a Boss) and steps next to
+    Henual, who casts Devotion on d2: Multiple Targets (7.2.3.c) makes every other cell in
+    range (c1, Mike Locke; e1, empty) a target too."""
+    return [
+        _header(("s2-term-1", "s2-dks2-5", MIKE_LOCKE)),
+        *_places(A1="c2", A2="d1", A3="c1"),
+        ev("activate", unit="A1"),
+        _cast("Like a Boss", "c1", rolls={"critical": ["lock"]}),
+        *[ev("move", unit="A1", to="d2"), ev("end", unit="A1"), ev("activate", unit="A2")],
+        ev("cast", unit="A2", spell="Devotion", target="d2"),
+    ]
+
+
+def test_7_5_3_a_henual_devotion_only_targets_without_an_ap_marker(catalog) -> None:
+    """Devotion: +2 AP to each target without a +AP marker: the Terminatot gets +2, Mike Locke,
+    who already has Like a Boss's +1, gets nothing."""
+    state = _last(_devotion(), catalog)
+    assert (state.unit("A1").markers.ap, state.unit("A3").markers.ap) == (2, 1)
+
+
+def _haka(roster, both: bool) -> list[dict[str, Any]]:
+    """Amalius (d1) casts Motivating Haka (range exactly 2, in line; Multiple Targets, 7.2.3.c)
+    on f1, Mike Locke's cell. With `both`, Jerry Savage (an inline copy with Initiative 11, so
+    that he plays first) has walked from d2 to d3, the other cell of d1's targets."""
+    jerry = [_inline(roster, "s5-bouf-6", initiative=11)] if both else []
+    walk = [ev("activate", unit="A2"), ev("move", unit="A2", to="d3"), ev("end", unit="A2")]
+    return [
+        _header(("s5-bouf-9", "s5-bouf-6", MIKE_LOCKE), DUMMIES, *jerry),
+        *_places(A1="d1", A2="d2" if both else "e2", A3="f1"),
+        *(walk if both else []),
+        ev("activate", unit="A1"),
+        _cast("Motivating Haka", "f1"),
+    ]
+
+
+def test_4_11_captains_energy_and_look_at_me_on_motivating_haka(catalog, roster) -> None:
+    """Haka on Mike Locke: +1 AP and +1 MP markers on him; Captain's Energy gives Amalius 1 AP
+    in his gauge (6 + 1), Look at me! gives Jerry a +1 MP marker (another ally got +AP)."""
+    state = _last(_haka(roster, both=False), catalog)
+    assert (state.unit("A3").markers.ap, state.unit("A3").markers.mp) == (1, 1)
+    assert state.unit("A1").ap == 7
+    assert (state.unit("A2").markers.ap, state.unit("A2").markers.mp) == (0, 1)
+
+
+def test_4_11_motivating_haka_on_two_allies_each_counts(catalog, roster) -> None:
+    """Haka on Jerry and Mike: both get +1 AP / +1 MP; two allies received a +AP marker, so
+    Amalius gains 2 AP (6 + 2); Jerry gets +1 MP for Mike's marker, not for his own."""
+    state = _last(_haka(roster, both=True), catalog)
+    assert state.unit("A1").ap == 8
+    assert (state.unit("A2").markers.ap, state.unit("A2").markers.mp) == (1, 2)
+    assert (state.unit("A3").markers.ap, state.unit("A3").markers.mp) == (1, 1)
+
+
+# -- Conditions on earlier damage, levels, types, territory -----------------------------------
+
+
+def test_7_2_6_katsu_mi_sword_of_fate_after_damaging_the_target(catalog, roster) -> None:
+    """Sword of Fate twice on Di Curey: 1 FIRE, then 1 + 2 (already damaged this turn)."""
+    cast = _cast("Sword of Fate", "d11", rolls=_rolls("B1"))
+    ties = {"A": ["A1", "A2"]}
+    state = _last(_solo(roster, "s2-dks2-7", 10, cast, cast, timeline_ties=ties), catalog)
+    assert _at(state, "B1")[1] == 1 + 3
+
+
+def _riktus(roster, claymore: bool) -> list[dict[str, Any]]:
+    """Amakna Riktus (A1, d10) hits Di Curey with Amaknian Claymore (Pierces Armour: no armour
+    die) or not; then Sufokia Riktus (A2) walks f2 to f11 and casts Apnea (0 WATER, in line)."""
+    hit = [_cast("Amaknian Claymore", "d11", rolls={"critical": ["lock"] * 2})] if claymore else []
+    return [
+        _header(
+            ("s2-dks2-28", "s2-dks2-30"),
+            DUMMIES,
+            _inline(roster, "s2-dks2-28", mp=9),
+            _inline(roster, "s2-dks2-30", mp=9),
+            timeline_ties={"A": ["A1", "A2"]},
+        ),
+        *_approach(10, A2="f2"),
+        *hit,
+        *[ev("end", unit="A1"), ev("activate", unit="A2"), *_walk("A2", "f", 2, 11)],
+        ev("cast", unit="A2", spell="Apnea", target="d11", rolls=_rolls("B1", critical=2)),
+    ]
+
+
+def test_7_5_4_sufokia_riktus_apnea_after_a_bandit_hit(catalog, roster) -> None:
+    """Apnea: -1 AP if a Bandit already damaged the target "during your turn": the player's
+    turn, so Amakna Riktus's hit counts: 1 Injury, -1 AP marker."""
+    target = _last(_riktus(roster, True), catalog).unit("B1")
+    assert (target.injuries, target.markers.ap) == (1, -1)
+
+
+def test_7_5_4_sufokia_riktus_apnea_without_a_bandit_hit(catalog, roster) -> None:
+    target = _last(_riktus(roster, False), catalog).unit("B1")
+    assert (target.injuries, target.markers.ap) == (0, 0)
+
+
+def test_7_2_6_goldenrod_terminatot_krosmo_lightning_both_bonuses(catalog, roster) -> None:
+    """Krosmo-Lightning (2 FIRE) on Stasis Terminatot, a Terminatot and a Boss: +2 and +2,
+    6 Injuries (Critical Hit: 2 dice)."""
+    lines = [
+        _header(("s2-term-3", MIKE_LOCKE), ("s2-term-2", "s5-wild-7"),
+                _inline(roster, "s2-term-3", mp=9), _inline(roster, "s2-term-2", initiative=0)),
+        *_approach(9),
+        _cast("Krosmo-Lightning", "d11", rolls=_rolls("B1", critical=2)),
+    ]  # fmt: skip
+    assert _last(lines, catalog).unit("B1").injuries == 6
+
+
+def test_7_2_6_percedal_shushuting_level_six_target(catalog, roster) -> None:
+    """Shushuting (0 EARTH, +6 against Level 6 or higher) on Gein (Level 6; 3 armour dice:
+    1, +1 Armour, +1 Strength for an EARTH spell, 7.2.6.b):
+    6 Injuries. Big-Game Hunter needs a Brotherhood ally: Mike Locke is none."""
+    lines = [
+        _header(("s2-exf2-6", MIKE_LOCKE), ("s2-dks2-25", "s5-wild-7"),
+                _inline(roster, "s2-exf2-6", mp=9), _inline(roster, "s2-dks2-25", initiative=0)),
+        *_approach(10),
+        _cast("Shushuting", "d11",
+              rolls={"critical": ["lock"] * 2, "armour": {"B1": ["lock"] * 3}}),
+    ]  # fmt: skip
+    assert _last(lines, catalog).unit("B1").injuries == 6
+
+
+def test_7_2_6_percedal_shushuting_low_level_target(catalog, roster) -> None:
+    lines = _solo(roster, "s2-exf2-6", 10, _cast("Shushuting", "d11", rolls=_rolls("B1", critical=2)))
+    assert _last(lines, catalog).unit("B1").injuries == 0
+
+
+def test_7_2_6_dark_vlad_flame_shock_allied_target_plus_one(catalog, roster) -> None:
+    """Flame Shock (2-3, 1 FIRE, +1 FIRE for any allied target; ruling flame-shock, default
+    each-allied-target) on Katsu Mi (f1, 3 cells): 2 of Iopism + 1 + 1 = 4."""
+    lines = [
+        _header(("s3-dark-2", "s2-dks2-7")),
+        *_places(),
+        ev("activate", unit="A1"),
+        _cast("Flame Shock", "f1", rolls=_rolls("A2", critical=2)),
+    ]
+    assert _last(lines, catalog).unit("A2").injuries == 4
+
+
+def test_7_2_6_dark_vlad_flame_shock_enemy_target_no_bonus(catalog, roster) -> None:
+    cast = _cast("Flame Shock", "d11", rolls=_rolls("B1", critical=2))
+    state = _last(_solo(roster, "s3-dark-2", 8, cast), catalog)
+    assert state.unit("B1").injuries == 1
+
+
+def test_7_2_6_marty_nee_frantic_rhythm_after_an_injury_this_turn(catalog, roster) -> None:
+    """Frantic Rhythm on Di Curey (1 AIR), then on Ko-Fang (e11): Marty has inflicted an
+    Injury on an opposing character this turn, 1 + 1."""
+    lines = _solo(
+        roster,
+        "s5-bouf-8",
+        10,
+        _cast("Frantic Rhythm", "d11", rolls=_rolls("B1")),
+        _cast("Frantic Rhythm", "e11", rolls=_rolls("B2")),
+        cells={"B2": "e11"},
+    )
+    state = _last(lines, catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (1, 2)
+
+
+def test_7_5_26_a_amalius_feint_target_in_opponents_territory(catalog, roster) -> None:
+    """Feint (1 WATER) on Di Curey on d11, in A's opponent's territory (4.20.1): -1 MP and
+    -1 AP markers."""
+    state = _last(_solo(roster, "s5-bouf-9", 7, _cast("Feint", "d11", rolls=_rolls("B1"))), catalog)
+    target = state.unit("B1")
+    assert (target.injuries, target.markers.ap, target.markers.mp) == (1, -1, -1)
+
+
+def test_4_20_1_amalius_feint_ally_in_own_territory(catalog, roster) -> None:
+    """On Mike Locke (f1, A's own side): 1 Injury, no marker."""
+    lines = [
+        _header(("s5-bouf-9", MIKE_LOCKE)),
+        *_places(),
+        ev("activate", unit="A1"),
+        _cast("Feint", "f1", rolls=_rolls("A2")),
+    ]
+    target = _last(lines, catalog).unit("A2")
+    assert (target.injuries, target.markers.ap, target.markers.mp) == (1, 0, 0)
+
+
+def test_7_5_26_a_jerry_savage_determination_invasion(catalog, roster) -> None:
+    """Determination (2 EARTH, Invasion: -4 MP) from d10, in the opponent's territory: Di
+    Curey has 3 MP, and no character receives more -1 MP tokens than his MP (4.11.7): -3."""
+    state = _last(_solo(roster, "s5-bouf-6", 10, _cast("Determination", "d11",
+                                                         rolls=_rolls("B1"))), catalog)  # fmt: skip
+    assert (state.unit("B1").injuries, state.unit("B1").markers.mp) == (2, -3)
+
+
+def test_7_5_26_b_jerry_savage_determination_at_home(catalog, roster) -> None:
+    """Di Curey (an inline copy with 9 MP and Initiative 9, so that B plays first) walks to
+    d7; Jerry on d6 (his own territory) hits him: 2, no marker (7.5.26.b)."""
+    lines = [
+        _header(("s5-bouf-6", MIKE_LOCKE), DUMMIES, _inline(roster, "s5-bouf-6", mp=9),
+                _inline(roster, "s1-dks1-12", mp=9, initiative=9)),
+        *_places(first="B"),
+        *[ev("activate", unit="B1"), *_walk("B1", "d", 11, 7), ev("end", unit="B1")],
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), ev("tension", dice=["lock", "armour"])],
+        ev("activate", unit="A1"), *_walk("A1", "d", 2, 6),
+        _cast("Determination", "d7", rolls=_rolls("B1")),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert (state.unit("B1").injuries, state.unit("B1").markers.mp) == (2, 0)
+
+
+# -- Swaps, pushes, attracts, retreats, moving closer ----------------------------------------
+
+
+def test_7_2_4_moowolf_hug_switches_with_the_target(catalog, roster) -> None:
+    """All The Better To Hug You With (1 WATER): Moowolf on d9 and Di Curey on d11 switch."""
+    cast = _cast("All The Better To Hug You With", "d11", rolls=_rolls("B1"))
+    state = _last(_solo(roster, "s5-wild-6", 9, cast), catalog)
+    assert _at(state, "A1")[0] == "d11" and _at(state, "B1")[:2] == ("d9", 1)
+
+
+def test_7_2_4_groarg_gamel_go_fetch_switch_and_canine_invasion(catalog, roster) -> None:
+    """Go Fetch (0 AIR) from d9 (opponent's territory): switch, and Canine Invasion +1 AIR."""
+    state = _last(_solo(roster, "s5-wild-8", 9, _cast("Go Fetch", "d11", rolls=_rolls("B1"))),
+                  catalog)  # fmt: skip
+    assert _at(state, "A1")[0] == "d11" and _at(state, "B1")[:2] == ("d9", 1)
+
+
+def test_7_5_25_a_bwork_archer_pump_action_bow_aligned(catalog, roster) -> None:
+    """Pump-Action Bow from d8 on d11, aligned: Pushes 1 (d12), then Retreats 2 from the
+    pushed target (7.5.20.a): d8 to d6."""
+    cast = _cast("Pump-Action Bow", "d11", rolls=_rolls("B1"))
+    state = _last(_solo(roster, "s5-wild-1", 8, cast), catalog)
+    assert _at(state, "A1")[0] == "d6" and _at(state, "B1")[:2] == ("d12", 1)
+
+
+def test_7_5_25_b_bwork_archer_pump_action_bow_not_aligned(catalog, roster) -> None:
+    lines = _solo(roster, "s5-wild-1", 8, ev("move", unit="A1", to="c8"),
+                  _cast("Pump-Action Bow", "d11", rolls=_rolls("B1")))  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[0] == "c8" and _at(state, "B1")[:2] == ("d11", 1)
+
+
+def test_7_5_10_a_grougalorasalar_night_terror_pushes_from_the_principal_target(
+    catalog, roster
+) -> None:
+    """Night Terror (Cross, special) on d11 from d6: Di Curey, the principal target, stays;
+    Ko-Fang on c11 is pushed 1 away from d11, to b11."""
+    state = _last(_solo(roster, "s5-wild-15", 6, _cast("Night Terror", "d11"), cells={"B2": "c11"}), catalog)
+    assert _at(state, "B1")[0] == "d11" and _at(state, "B2")[0] == "b11"
+
+
+def test_7_5_21_a_bworker_whirlwind_into_an_empty_cell(catalog, roster) -> None:
+    """Whirlwind (1 MP + 2 AP, Square) on the empty d10 from d9: Bworker moves closer into it
+    (ruling move-closer-empty-cell: enter), then 1 Injury to every other target of the Square:
+    Di Curey (d11) and Ko-Fang (e11). 9 - 7 - 1 = 1 MP, 8 - 2 = 6 AP."""
+    state = _last(_solo(roster, "s5-wild-3", 9, _cast("Whirlwind", "d10"), cells={"B2": "e11"}), catalog)
+    assert _at(state, "A1") == ("d10", 0, 6, 1)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (1, 1)
+
+
+def test_7_5_21_a_bworker_whirlwind_on_an_occupied_cell(catalog, roster) -> None:
+    """On Di Curey's own cell, next to Bworker: he cannot move closer, nobody is hurt."""
+    state = _last(_solo(roster, "s5-wild-3", 10, _cast("Whirlwind", "d11"), cells={"B2": "e11"}), catalog)
+    assert _at(state, "A1")[0] == "d10"
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (0, 0)
+
+
+def test_7_5_11_a_atcham_secret_weapon_attract_then_closer(catalog, roster) -> None:
+    """Secret Weapon from d8 on d11: Attracts 1 (d10), Moves 1 closer to the targeted
+    character where the attract left it (7.5.21.a): d9."""
+    cast = _cast("Secret Weapon", "d11", rolls=_rolls("B1"))
+    state = _last(_solo(roster, "s4-oav-6", 8, cast), catalog)
+    assert _at(state, "A1")[0] == "d9" and _at(state, "B1")[:2] == ("d10", 1)
