@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.matchlogs.conftest import ev
+from tests.matchlogs.conftest import ev, verify
 from tests.matchlogs.test_card_audit import (  # noqa: F401  (the fixture is used by name)
     DUMMIES,
     MIKE_LOCKE,
@@ -369,3 +369,155 @@ def test_7_5_11_a_atcham_secret_weapon_attract_then_closer(catalog, roster) -> N
     cast = _cast("Secret Weapon", "d11", rolls=_rolls("B1"))
     state = _last(_solo(roster, "s4-oav-6", 8, cast), catalog)
     assert _at(state, "A1")[0] == "d9" and _at(state, "B1")[:2] == ("d10", 1)
+
+
+# -- Session 10, second batch: self-inflicted costs, powers gained and lost, chosen units ----
+
+
+def test_7_2_6_kitty_rage_ardent_mutilation_twice_then_cut(catalog, roster) -> None:
+    """Ardent Mutilation twice (1 HP + 2 AP each: 2 Injuries on Kitty): her spells inflict
+    +2 FIRE this turn; Cut (Hand, 1 FIRE, -1 MP) on Di Curey: 1 + 2 = 3, a -1 MP marker.
+    8 AP - 2 - 2 - 4 = 0."""
+    lines = _solo(
+        roster,
+        "s2-dks2-8",
+        10,
+        _cast("Ardent Mutilation", "d10"),
+        _cast("Ardent Mutilation", "d10"),
+        _cast("Cut", "d11", rolls=_rolls("B1")),
+    )
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[1:3] == (2, 0)
+    assert (state.unit("B1").injuries, state.unit("B1").markers.mp) == (3, -1)
+
+
+def test_4_9_gein_chakra_impulse_gauge_and_critical_hit(catalog, roster) -> None:
+    """Chakra Impulse (0 AP): 3 AP in the gauge (7.5.19.a: 7 + 3) and Critical Hit for the rest
+    of the game: Mistake (4 AP, 3 AIR) rolls 3 critical dice (1, Agility for AIR, Critical Hit).
+    Di Curey (5 HP) takes 3."""
+    lines = _solo(
+        roster,
+        "s2-dks2-25",
+        10,
+        _cast("Chakra Impulse", "d10"),
+        _cast("Mistake", "d11", rolls=_rolls("B1", critical=3)),
+    )
+    state = _last(lines, catalog)
+    assert state.unit("A1").ap == 10 - 4 and state.unit("B1").injuries == 3
+
+
+def test_4_18_4_g_kriss_krass_fraud_strips_armour_then_controlled_slide(catalog, roster) -> None:
+    """Fraud (1 EARTH) on Gein (Armour, Strength): the loss of powers is an additional effect,
+    applied in Step 3, before the Armour roll of Step 5 (7.2.1): Fraud's own roll has 1 die,
+    not 3. Controlled Slide (1 EARTH, in line) rolls 1 die too; it Moves Kriss 1 closer (d9
+    to d10), Gein is no Gobbowler and stays."""
+    lines = [
+        _header(("s3-dark-3", MIKE_LOCKE), ("s2-dks2-25", "s5-wild-7"),
+                _inline(roster, "s3-dark-3", mp=9), _inline(roster, "s2-dks2-25", initiative=0)),
+        *_approach(9),
+        _cast("Fraud", "d11", rolls=_rolls("B1")),
+        _cast("Controlled Slide", "d11", rolls=_rolls("B1")),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[0] == "d10" and _at(state, "B1")[:2] == ("d11", 2)
+
+
+def test_7_5_10_a_kriss_krass_controlled_slide_pushes_a_gobbowler(catalog, roster) -> None:
+    """Controlled Slide on Jerry Savage (a Gobbowler) from d9: Kriss moves closer (d10), then
+    Jerry is pushed 1 (d12)."""
+    lines = [
+        _header(("s3-dark-3", MIKE_LOCKE), ("s5-bouf-6", "s5-wild-7"),
+                _inline(roster, "s3-dark-3", mp=9), _inline(roster, "s5-bouf-6", initiative=0)),
+        *_approach(9),
+        _cast("Controlled Slide", "d11", rolls=_rolls("B1")),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[0] == "d10" and _at(state, "B1")[:2] == ("d12", 1)
+
+
+def test_7_2_6_hemorrhage_fatal_fatality_per_three_injuries(catalog) -> None:
+    """Total Iopism put 3 Injuries on Dark Vlad - Karnated: Fatal Fatality (1 FIRE, +1 per 3
+    Injuries on the target) on him deals 1 + 1: 5."""
+    lines = [
+        _header(("s3-exf3-1", "s6-botf-6")),
+        *_places(A1="d2", A2="d1"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+        ev("cast", unit="A2", spell="Fatal Fatality", target="d2", rolls=_rolls("A1")),
+    ]
+    assert _last(lines, catalog).unit("A1").injuries == 5
+
+
+def _karcham(ally: str, first: str = "A1") -> list[dict[str, Any]]:
+    """Poochan (d2) casts Karcham with `ally` (d1) chosen; `first` is the unit that plays
+    first (A2 when the ally has the higher Initiative)."""
+    return [
+        _header(("s2-dks2-18", ally)),
+        *_places(A1="d2", A2="d1"),
+        ev("activate", unit=first),
+        *([ev("end", unit="A2"), ev("activate", unit="A1")] if first == "A2" else []),
+        _cast("Karcham", "d5", choices=["unit:A2"]),
+    ]
+
+
+def test_7_2_4_poochan_karcham_moves_an_adjacent_ally(catalog) -> None:
+    """Karcham (in line, 1-3) on the empty d5: Mike Locke, next to Poochan, goes there and
+    suffers 1 Injury."""
+    state = _last(_karcham(MIKE_LOCKE), catalog)
+    assert _at(state, "A2")[:2] == ("d5", 1)
+
+
+def test_7_2_4_poochan_karcham_refuses_a_boss(catalog) -> None:
+    """A Boss ally (Wakfu Terminatot, who plays first) cannot be chosen: nobody fits, the effect
+    is ignored (4.18.5), and a log that names him anyway makes a choice the card does not allow
+    (7.2.4). Found by this audit: the engine ignored the named Boss and accepted the cast."""
+    error = verify(_karcham("s2-term-1", first="A2"), catalog).errors[0]
+    assert (error.line, error.rule, error.key) == (9, "7.2.4", "unit_not_allowed")
+
+
+def test_7_2_4_marty_nee_one_two_ally_then_marty(catalog) -> None:
+    """One-Two (in line, 1-2) on d4: Mike Locke (c2, next to Marty) goes to d4, then Marty to
+    the chosen free cell next to him, c4."""
+    lines = [
+        _header(("s5-bouf-8", MIKE_LOCKE)),
+        *_places(A1="d2", A2="c2"),
+        ev("activate", unit="A1"),
+        _cast("One-Two", "d4", choices=["unit:A2", "cell:c4"]),
+    ]
+    state = _last(lines, catalog)
+    assert _at(state, "A2")[0] == "d4" and _at(state, "A1")[0] == "c4"
+
+
+def _cold_chain(roster, chosen: str) -> list[dict[str, Any]]:
+    """Missiz Freezz (d7) casts Cold Chain (2 WATER, 3-5) on Di Curey (d11); Ko-Fang is on f11,
+    two cells from him."""
+    return _solo(
+        roster,
+        "s5-wild-14",
+        7,
+        _cast("Cold Chain", "d11", rolls=_rolls("B1"), choices=[f"unit:{chosen}"]),
+        cells={"B2": "f11"},
+    )
+
+
+def test_7_5_4_missiz_freezz_cold_chain_on_the_krosmaster_two_cells_away(catalog, roster) -> None:
+    """Ko-Fang gets -2 AP and -1 MP markers; Di Curey takes 2 and no marker."""
+    state = _last(_cold_chain(roster, "B2"), catalog)
+    ko_fang, di_curey = state.unit("B2"), state.unit("B1")
+    assert (ko_fang.markers.ap, ko_fang.markers.mp, ko_fang.injuries) == (-2, -1, 0)
+    assert (di_curey.markers.ap, di_curey.markers.mp, di_curey.injuries) == (0, 0, 2)
+
+
+def test_7_2_4_missiz_freezz_cold_chain_not_on_the_target_itself(catalog, roster) -> None:
+    """Di Curey is the target, 0 cells from himself: not a legal choice (7.2.4)."""
+    lines = _cold_chain(roster, "B1")
+    assert verify(lines, catalog).errors[0].rule == "7.2.4"
+
+
+def test_4_18_5_missiz_freezz_cold_chain_nobody_two_cells_away(catalog, roster) -> None:
+    """Ko-Fang on f12 (three cells from d11): nobody fits, the effect is ignored (4.18.5) when
+    the log names nobody; naming Ko-Fang anyway is refused (7.2.4)."""
+    quiet = _solo(roster, "s5-wild-14", 7, _cast("Cold Chain", "d11", rolls=_rolls("B1")))
+    assert _last(quiet, catalog).unit("B2").markers.ap == 0
+    named = _solo(roster, "s5-wild-14", 7,
+                  _cast("Cold Chain", "d11", rolls=_rolls("B1"), choices=["unit:B2"]))  # fmt: skip
+    assert verify(named, catalog).errors[0].key == "unit_not_allowed"

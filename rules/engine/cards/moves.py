@@ -107,10 +107,23 @@ def _adjacent_to_caster(run: CastRun, unit: Unit) -> bool:
 def _pick_unit(
     run: CastRun, allowed: list[Unit], what: str, default: Unit | None = None
 ) -> Unit | None:
-    """The unit chosen for `what`; `default` when the log names none; None when nobody fits."""
-    if not choices_of(run, "unit") and default is not None:
+    """The unit chosen for `what`; `default` when the log names none; None when nobody fits.
+
+    When nobody fits, the effect is ignored (4.18.5), but a unit the log names anyway is a
+    choice the card does not allow (7.2.4), e.g. a Boss for Karcham: refused, not ignored."""
+    named = choices_of(run, "unit")
+    if not named and default is not None:
         return default
     if not allowed:
+        if named:
+            raise RuleViolation.because(
+                "7.2.4",
+                "unit_not_allowed",
+                spell=run.spell.name,
+                unit=", ".join(named),
+                what=what,
+                units="nobody fits",
+            )
         run.log("Step 3", "4.18.5", traced("card_nobody", source=run.spell.name, what=what))
         return None
     unit = chosen_unit(run, what, tuple(u.id for u in allowed))
@@ -154,7 +167,7 @@ def _moved_next(step: str, side: str, boss: bool):
             and (u.side == run.side) == (side == "ally")
             and (boss or "boss" not in families_of(run.state, u))
         ]
-        unit = _pick_unit(run, allowed, f"an adjacent {side}")
+        unit = _pick_unit(run, allowed, f"an adjacent {'' if boss else 'non-Boss '}{side}")
         if unit is None:
             return
         _move(run, unit, cell, step)
