@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.matchlogs.conftest import ev, verify
-from tests.matchlogs.test_card_audit import (  # noqa: F401  (the fixture is used by name)
+from tests.matchlogs.test_card_audit import (
     DUMMIES,
     MIKE_LOCKE,
     _approach,
@@ -24,8 +24,8 @@ from tests.matchlogs.test_card_audit import (  # noqa: F401  (the fixture is use
     _last,
     _places,
     _rolls,
+    _stock,
     _walk,
-    roster,
 )
 
 
@@ -85,9 +85,7 @@ def test_7_5_19_a_emma_sacre_precipitation_marker_and_gauge(catalog, roster) -> 
     assert (state.unit("A1").ap, state.unit("A1").markers.ap) == (8, -2)
 
 
-def test_7_5_1_a_ghett_outadier_acceleration_and_missiz_burnzz_icarbonized(
-    catalog, roster
-) -> None:
+def test_7_5_1_a_ghett_outadier_acceleration_and_missiz_burnzz_icarbonized(catalog, roster) -> None:
     """Acceleration on himself (range 0, no +MP marker yet): +2 MP markers on Ghett (7.5.1.a).
     Icarbonized (Missiz Burnzz, 1 FIRE) on Ghett: +1 FIRE per + marker, 1 + 2 = 3."""
     lines = [
@@ -225,7 +223,9 @@ def test_7_2_6_percedal_shushuting_level_six_target(catalog, roster) -> None:
 
 
 def test_7_2_6_percedal_shushuting_low_level_target(catalog, roster) -> None:
-    lines = _solo(roster, "s2-exf2-6", 10, _cast("Shushuting", "d11", rolls=_rolls("B1", critical=2)))
+    lines = _solo(
+        roster, "s2-exf2-6", 10, _cast("Shushuting", "d11", rolls=_rolls("B1", critical=2))
+    )
     assert _last(lines, catalog).unit("B1").injuries == 0
 
 
@@ -343,7 +343,9 @@ def test_7_5_10_a_grougalorasalar_night_terror_pushes_from_the_principal_target(
 ) -> None:
     """Night Terror (Cross, special) on d11 from d6: Di Curey, the principal target, stays;
     Ko-Fang on c11 is pushed 1 away from d11, to b11."""
-    state = _last(_solo(roster, "s5-wild-15", 6, _cast("Night Terror", "d11"), cells={"B2": "c11"}), catalog)
+    state = _last(
+        _solo(roster, "s5-wild-15", 6, _cast("Night Terror", "d11"), cells={"B2": "c11"}), catalog
+    )
     assert _at(state, "B1")[0] == "d11" and _at(state, "B2")[0] == "b11"
 
 
@@ -351,14 +353,18 @@ def test_7_5_21_a_bworker_whirlwind_into_an_empty_cell(catalog, roster) -> None:
     """Whirlwind (1 MP + 2 AP, Square) on the empty d10 from d9: Bworker moves closer into it
     (ruling move-closer-empty-cell: enter), then 1 Injury to every other target of the Square:
     Di Curey (d11) and Ko-Fang (e11). 9 - 7 - 1 = 1 MP, 8 - 2 = 6 AP."""
-    state = _last(_solo(roster, "s5-wild-3", 9, _cast("Whirlwind", "d10"), cells={"B2": "e11"}), catalog)
+    state = _last(
+        _solo(roster, "s5-wild-3", 9, _cast("Whirlwind", "d10"), cells={"B2": "e11"}), catalog
+    )
     assert _at(state, "A1") == ("d10", 0, 6, 1)
     assert (state.unit("B1").injuries, state.unit("B2").injuries) == (1, 1)
 
 
 def test_7_5_21_a_bworker_whirlwind_on_an_occupied_cell(catalog, roster) -> None:
     """On Di Curey's own cell, next to Bworker: he cannot move closer, nobody is hurt."""
-    state = _last(_solo(roster, "s5-wild-3", 10, _cast("Whirlwind", "d11"), cells={"B2": "e11"}), catalog)
+    state = _last(
+        _solo(roster, "s5-wild-3", 10, _cast("Whirlwind", "d11"), cells={"B2": "e11"}), catalog
+    )
     assert _at(state, "A1")[0] == "d10"
     assert (state.unit("B1").injuries, state.unit("B2").injuries) == (0, 0)
 
@@ -521,3 +527,157 @@ def test_4_18_5_missiz_freezz_cold_chain_nobody_two_cells_away(catalog, roster) 
     named = _solo(roster, "s5-wild-14", 7,
                   _cast("Cold Chain", "d11", rolls=_rolls("B1"), choices=["unit:B2"]))  # fmt: skip
     assert verify(named, catalog).errors[0].key == "unit_not_allowed"
+
+
+# -- Session 10, third batch: coins, Kamas, names of allies -----------------------------------
+
+
+def _jackpot(roster, *coins: str) -> list[dict[str, Any]]:
+    """Kerub Crepin (d9) casts Jackpot (0 FIRE, 1-3) on Stasis Terminatot (10 HP, an inline
+    copy with Initiative 0). His critical die fails, Ecaflip's Second Chance rerolls it (two
+    dice in the log, the second fails too)."""
+    rolls = {"critical": ["lock", "lock"], "armour": {"B1": ["lock"]}, "coins": list(coins)}
+    return [
+        _header(("s2-kerub-3", MIKE_LOCKE), ("s2-term-2", "s5-wild-7"),
+                _inline(roster, "s2-kerub-3", mp=9), _inline(roster, "s2-term-2", initiative=0)),
+        *_approach(9),
+        _cast("Jackpot", "d11", rolls=rolls),
+    ]  # fmt: skip
+
+
+def test_7_2_4_a_kerub_crepin_jackpot_three_heads(catalog, roster) -> None:
+    assert _last(_jackpot(roster, "heads", "heads", "heads"), catalog).unit("B1").injuries == 7
+
+
+def test_7_2_4_a_kerub_crepin_jackpot_not_three_in_a_row(catalog, roster) -> None:
+    assert _last(_jackpot(roster, "heads", "tails", "heads"), catalog).unit("B1").injuries == 0
+
+
+def test_7_2_4_a_kerub_crepin_jackpot_three_coins_always_played(catalog, roster) -> None:
+    """The card plays the coin 3 times whatever the first flips show: a log with 2 is refused."""
+    error = verify(_jackpot(roster, "tails", "heads"), catalog).errors[0]
+    assert error.rule.startswith("7.2.4")
+
+
+def _nidas(*spell: dict[str, Any]) -> list[dict[str, Any]]:
+    """Dark Vlad - Karnated's Total Iopism puts 3 Injuries on King Nidas (A2, same Initiative
+    7: the tie puts Vlad first); Nidas walks d1 to d7 (6 MP: an inline copy) and casts."""
+    return [
+        *spell[:1],
+        *_places(A1="f1", A2="d1"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+        *[ev("move", unit="A2", to=f"d{r}") for r in range(2, 8)],
+        *spell[1:],
+    ]
+
+
+def test_4_9_king_nidas_nest_egg_then_magot_sacre_heals(catalog, roster) -> None:
+    """Nest Egg (1 WATER, 2-4) on Di Curey from d7: Nidas gains 1 Kama in Step 3; the Injury
+    of Step 7 triggers Magot Sacrè: 1 Kama, as many or more than B's 0, so he heals himself 1:
+    3 - 1 = 2."""
+    header = _header(("s3-exf3-1", "s2-duel2-2"), DUMMIES, _inline(roster, "s2-duel2-2", mp=9),
+                     timeline_ties={"A": ["A1", "A2"]})  # fmt: skip
+    cast = ev("cast", unit="A2", spell="Nest Egg", target="d11", rolls=_rolls("B1"))
+    state = _last(_nidas(header, cast), catalog)
+    assert state.unit("A2").injuries == 2 and state.unit("B1").injuries == 1
+    assert _stock(state, "A")[1] == 1
+
+
+def test_7_5_16_queen_of_thieves_rapine_occulte_and_bankruptcy(catalog, roster) -> None:
+    """Rapine Occulte: at the start of her turn the Queen has as many Kamas as every enemy (0):
+    +2 MP in her gauge (3 + 2; the inline copy has 9: 11). Bankruptcy (1 AIR, 1-2): -4 AP
+    markers on Di Curey (5 AP), his player loses 4 Kamas of 0: none."""
+    lines = _solo(roster, "s2-duel2-1", 10,
+                  _cast("Bankruptcy", "d11", rolls=_rolls("B1")))  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[3] == 11 - 8
+    assert (state.unit("B1").injuries, state.unit("B1").markers.ap) == (1, -4)
+    assert _stock(state, "B")[1] == 0
+
+
+def _dynamite_duo(roster, yugo_row: int) -> list[dict[str, Any]]:
+    """Yugo - Exalted (A2, first by the tie) walks e2 up to e`yugo_row`; Adamai (d2 to d9)
+    casts Dynamite Duo (1 FIRE, 1-3) on Di Curey (d11)."""
+    return [
+        _header(("s2-dks2-26", "s4-oav-4"), DUMMIES, _inline(roster, "s2-dks2-26", mp=9),
+                _inline(roster, "s4-oav-4", mp=9), timeline_ties={"A": ["A2", "A1"]}),
+        *_places(A1="d2", A2="e2"),
+        *[ev("activate", unit="A2"), *_walk("A2", "e", 2, yugo_row), ev("end", unit="A2")],
+        *[ev("activate", unit="A1"), *_walk("A1", "d", 2, 9)],
+        _cast("Dynamite Duo", "d11", rolls=_rolls("B1")),
+    ]  # fmt: skip
+
+
+def test_7_2_6_adamai_dynamite_duo_yugo_exalted_next_to_the_target(catalog, roster) -> None:
+    """Yugo - Exalted is a Yugo (his card's name): on e11, next to Di Curey: 1 + 1."""
+    assert _last(_dynamite_duo(roster, 11), catalog).unit("B1").injuries == 2
+
+
+def test_7_2_6_adamai_dynamite_duo_yugo_away(catalog, roster) -> None:
+    assert _last(_dynamite_duo(roster, 8), catalog).unit("B1").injuries == 1
+
+
+def test_7_2_3_bworker_whirlwind_hurts_allies_too_and_drunkenness_heals(catalog, roster) -> None:
+    """Total Iopism: 3 Injuries on Dark Vlad - Karnated and on Bworker. Vlad ends on e9;
+    Whirlwind on the empty d10 from d9: the Square of Step 2 (7.2.3) holds Vlad (e9), Di Curey
+    (d11) and Ko-Fang (e11): "all other targets" take 1, the ally too (3 + 1). The 2 Injuries
+    on opposing Krosmasters trigger Drunkenness of Combat: Bworker 3 - 1 = 2."""
+    lines = [
+        _header(("s3-exf3-1", "s5-wild-3"), DUMMIES, _inline(roster, "s3-exf3-1", mp=9),
+                _inline(roster, "s5-wild-3", mp=9)),
+        *_places(A1="f1", A2="d2", B2="e11"),
+        *[ev("activate", unit="A1"), *_walk("A1", "f", 1, 9), ev("move", unit="A1", to="e9")],
+        *[ev("end", unit="A1"), ev("activate", unit="A2"), *_walk("A2", "d", 2, 9)],
+        ev("cast", unit="A2", spell="Whirlwind", target="d10"),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "A2") == ("d10", 2, 6, 1) and _at(state, "A1")[1] == 4
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (1, 1)
+
+
+def test_7_2_6_chabal_oleary_cannon_pass_bonus_for_every_target(catalog, roster) -> None:
+    """Di Curey (inline: 9 MP, Initiative 9, B plays first) walks to d3. Cannon Pass (Cross,
+    1 FIRE, in line, +1 FIRE if at least one ally is targeted) from f2 on Mike Locke (d2): the Cross
+    holds Mike and Di Curey; an ally is targeted, so each target takes 1 + 1."""
+    lines = [
+        _header(("s5-bouf-2", MIKE_LOCKE), DUMMIES, _inline(roster, "s1-dks1-12", mp=9,
+                                                            initiative=9)),
+        *_places(first="B", A1="f2", A2="d2"),
+        *[ev("activate", unit="B1"), *_walk("B1", "d", 11, 3), ev("end", unit="B1")],
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), ev("tension", dice=["lock", "armour"])],
+        ev("activate", unit="A1"),
+        _cast("Cannon Pass", "d2", rolls={"critical": ["lock"],
+                                          "armour": {"A2": ["lock"], "B1": ["lock"]}}),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert (state.unit("A2").injuries, state.unit("B1").injuries) == (2, 2)
+
+
+def test_7_2_4_theo_group_transfer_keeps_the_arrangement(catalog) -> None:
+    """Group Transfer (1 AP, 1-4, no line of sight) on d5: Theo goes there and Mike Locke, next
+    to him on d1, to the cell in the same place relative to it: d4."""
+    lines = [
+        _header(("s2-dks2-24", MIKE_LOCKE)),
+        *_places(A1="d2", A2="d1"),
+        ev("activate", unit="A1"),
+        _cast("Group Transfer", "d5"),
+    ]
+    state = _last(lines, catalog)
+    assert (_at(state, "A1")[0], _at(state, "A2")[0]) == ("d5", "d4")
+
+
+def test_7_5_3_elite_riktus_marauder_and_good_vibrations_on_bandits_only(catalog) -> None:
+    """Marauder (+2 AP) and Good Vibrations (+1 MP) reach the targeted Bandit (Amakna Riktus);
+    Marauder on Mike Locke, no Bandit, places nothing."""
+    lines = [
+        _header(("s2-dks2-32", "s2-dks2-28", MIKE_LOCKE)),
+        *_places(A1="d2", A2="d1", A3="f1"),
+        ev("activate", unit="A1"),
+        _cast("Marauder", "d1"),
+        _cast("Good Vibrations", "d1"),
+        _cast("Marauder", "f1"),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A2").markers.ap, state.unit("A2").markers.mp) == (2, 1)
+    assert (state.unit("A3").markers.ap, state.unit("A3").markers.mp) == (0, 0)
+    assert state.unit("A1").ap == 8 - 6
