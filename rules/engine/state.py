@@ -307,6 +307,8 @@ class Lasting:
     """A continuous effect with a duration (4.18.4), e.g. "+1 FIRE to this unit's spells this
     turn". `kind` names what it changes (see `rules.engine.effects.LastingKind`), `amount` and
     `element` its size; it lasts while `GameState.turn == turn` (the turn it was applied in).
+    `until` names the game piece at whose End of Activation it ends sooner (6.4.1: an effect
+    "until the end of the turn" lasts the active piece's turn, not the player's game turn).
     """
 
     kind: str
@@ -315,6 +317,7 @@ class Lasting:
     turn: int
     amount: int = 0
     element: str | None = None
+    until: str | None = None
 
 
 #: `Lasting.kind` of "`unit` dealt `amount` damage to `source` in turn `turn`" (Step 6 of an
@@ -592,6 +595,7 @@ class GameState:
                     "turn": e.turn,
                     "amount": e.amount,
                     "element": e.element,
+                    **({"until": e.until} if e.until else {}),
                 }
                 for e in self.lasting
             ],

@@ -766,7 +766,8 @@ def close_knocked_out_turn(state: GameState) -> GameState:
 
 def apply_end(state: GameState, unit_id: str) -> GameState:
     """End of Activation (6.4): gauges emptied (4.11.3, 6.3.8), this turn's Range bonus gone
-    (4.12.1), Farmer paid (4.9.23); then the next piece, or the opponent's turn (5.6.1, 6.4.2).
+    (4.12.1), the effects lasting this piece's turn gone (6.4.1, `Lasting.until`), Farmer paid
+    (4.9.23); then the next piece, or the opponent's turn (5.6.1, 6.4.2).
     """
     _not_over(state)
     if state.active_unit is not None and state.active_unit != unit_id:
@@ -779,6 +780,8 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
     if state.phase is Phase.OVER:
         return state
+    if any(e.until == unit_id for e in state.lasting):  # effects of this piece's turn (6.4.1)
+        state = replace(state, lasting=tuple(e for e in state.lasting if e.until != unit_id))
     unit = state.unit(unit_id)
     if state.kamas_picked and unit.cell is not None and "farmer" in powers_of(state, unit):
         player = state.player(unit.side)

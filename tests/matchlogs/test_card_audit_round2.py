@@ -681,3 +681,37 @@ def test_7_5_3_elite_riktus_marauder_and_good_vibrations_on_bandits_only(catalog
     assert (state.unit("A2").markers.ap, state.unit("A2").markers.mp) == (2, 1)
     assert (state.unit("A3").markers.ap, state.unit("A3").markers.mp) == (0, 0)
     assert state.unit("A1").ap == 8 - 6
+
+
+def _fraud_then_ally(roster, dice: int, **fields: Any) -> list[dict[str, Any]]:
+    """Kriss Krass (d8) casts Fraud on Gein (d11) and ends his turn; Katsu Mi (A2, same player,
+    later in the Timeline) walks f2 to f10 and casts Sentence (1 AIR) on Gein, whose armour roll
+    has `dice` dice."""
+    return [
+        _header(("s3-dark-3", "s2-dks2-7"), ("s2-dks2-25", "s5-wild-7"),
+                _inline(roster, "s3-dark-3", mp=9), _inline(roster, "s2-dks2-7", mp=9),
+                _inline(roster, "s2-dks2-25", initiative=0), **fields),
+        *_approach(8, A2="f2"),
+        _cast("Fraud", "d11", rolls=_rolls("B1")),
+        *[ev("end", unit="A1"), ev("activate", unit="A2"), *_walk("A2", "f", 2, 10)],
+        ev("cast", unit="A2", spell="Sentence", target="d11",
+           rolls={"critical": ["lock"] * 2, "armour": {"B1": ["lock"] * dice}}),
+    ]  # fmt: skip
+
+
+def test_6_4_1_kriss_krass_fraud_ends_with_his_own_turn(catalog, roster) -> None:
+    """Fraud lasts "until the end of the turn": an effect of this turn ends at the active
+    piece's End of Activation (6.4.1; Long Shot's example), so Gein has his powers back when
+    Katsu Mi attacks later in the same player's turn: 3 armour dice (1, Armour, Agility for an
+    AIR spell). Found by this audit: the engine kept the loss for the whole game turn."""
+    lines = _fraud_then_ally(roster, 3)
+    assert _last(lines, catalog).unit("B1").injuries == 1 + 1
+    error = verify(_fraud_then_ally(roster, 1), catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.2.6.a")
+
+
+def test_6_4_1_kriss_krass_fraud_for_the_players_turn_ruling(catalog, roster) -> None:
+    """Ruling `fraud-duration: player-turn`: the loss lasts the whole game turn of Kriss's
+    player, Gein rolls 1 die against Katsu Mi."""
+    ruling = {"rulings": {"fraud-duration": "player-turn"}}
+    assert _last(_fraud_then_ally(roster, 1, **ruling), catalog).unit("B1").injuries == 2

@@ -15,6 +15,7 @@ from rules.engine.areas import Shape
 from rules.engine.cards import card_effect, spell
 from rules.engine.cards.acts import choices_of, markers_on
 from rules.engine.cards.gauges import exact, model, text_of
+from rules.engine.cards.rulings import setting
 from rules.engine.cardtext import keyword_model, spell_feature
 from rules.engine.effects import (
     CardEffect,
@@ -37,10 +38,19 @@ if TYPE_CHECKING:
     from rules.engine.state import Unit
 
 
-def lasting(run: CastRun, kind: str, unit: str, *, amount: int = 0, element: str | None = None):
-    """Record a continuous effect of this spell on `unit` for the rest of the turn; the records
-    of these kinds left by earlier turns go (they are never read again)."""
-    entry = Lasting(kind, unit, run.spell.name, run.state.turn, amount, element)
+def lasting(
+    run: CastRun,
+    kind: str,
+    unit: str,
+    *,
+    amount: int = 0,
+    element: str | None = None,
+    until: str | None = None,
+):
+    """Record a continuous effect of this spell on `unit` for the rest of the game turn, or of
+    the turn of the piece `until` (6.4.1); the records of these kinds left by earlier turns go
+    (they are never read again)."""
+    entry = Lasting(kind, unit, run.spell.name, run.state.turn, amount, element, until)
     kept = (e for e in run.state.lasting if e.kind not in _TURN_LONG or e.turn == run.state.turn)
     run.state = replace(run.state, lasting=(*kept, entry))
 
@@ -116,10 +126,13 @@ def _flight(run: CastRun) -> None:
 
 def _fraud(run: CastRun) -> None:
     """Fraud (Kriss Krass): a targeted opposing Krosmaster loses every power until the end of
-    the turn (4.18.4.g: the loss comes before any grant)."""
+    the turn (4.18.4.g: the loss comes before any grant). "The turn" is Kriss Krass's own: an
+    effect lasting this turn ends at the active piece's End of Activation (6.4.1), unlike
+    Turt Hell's and Dinner's readdddy!'s "your turn"; ruling `fraud-duration`."""
+    until = run.caster_id if setting(run, "fraud-duration") == "piece-turn" else None
     for unit in run.in_play():
         if unit.is_krosmaster and unit.side != run.side:
-            lasting(run, POWERS_LOST, unit.id)
+            lasting(run, POWERS_LOST, unit.id, until=until)
             run.log("Step 3", "4.18.4.g", traced("card_powers_lost", source="Fraud", unit=unit.id))
 
 

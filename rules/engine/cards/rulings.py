@@ -98,6 +98,15 @@ for _name, _default, _readings, _rule, _description in (
         "Wakfu Canon (Yugo - Exalted), Wanderlust (Grim Preacher): the targeted character goes "
         "to a free cell next to its own cell (target) or next to the caster (caster).",
     ),
+    (
+        "fraud-duration",
+        "piece-turn",
+        ("piece-turn", "player-turn"),
+        "6.4.1",
+        "Fraud (Kriss Krass): the loss of powers until the end of the turn ends at Kriss "
+        "Krass's End of Activation (piece-turn, 6.4.1) or at the end of his player's game turn "
+        "(player-turn).",
+    ),
 ):
     register(_name, default=_default, readings=_readings, rule=_rule, description=_description)
 
