@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.engine.powers import max_hp
 from tests.matchlogs.conftest import ev, verify
 from tests.matchlogs.test_card_audit import (
     DUMMIES,
     MIKE_LOCKE,
+    TENSION,
     _approach,
     _at,
     _header,
@@ -715,3 +717,103 @@ def test_6_4_1_kriss_krass_fraud_for_the_players_turn_ruling(catalog, roster) ->
     player, Gein rolls 1 die against Katsu Mi."""
     ruling = {"rulings": {"fraud-duration": "player-turn"}}
     assert _last(_fraud_then_ally(roster, 1, **ruling), catalog).unit("B1").injuries == 2
+
+
+# The roster has no Gray Drheller token: an inline one (only its name matters here).
+GRAY_DRHELLER = {
+    "id": "token-gray-drheller", "name": "Gray Drheller", "name_colour": "white", "level": 0,
+    "initiative": 0, "mp": 3, "hp": 1, "ap": 4, "types": [], "season": "s6", "edition": "audit",
+    "strength": 1,
+    "spells": [{
+        "name": "Bite", "cost": {"ap": 3}, "range_kind": "melee", "range_min": 1, "range_max": 1,
+        "range_modifiable": False, "range_line": False, "range_los": True, "element": "neutral",
+        "base_damage": 1, "limit": "unlimited", "effects": "",
+    }],
+    "powers": [],
+}  # fmt: skip
+
+
+def test_4_19_9_c_arpagone_young_call_gray_drheller_control_value_3(catalog) -> None:
+    """Call Gray Drheller (3) (3 AP, 2-3, unlimited): two in the first turn (the summons play
+    right after Arpagone, 4.19.1), a third in the next: three in play; the fourth is refused,
+    Arpagone already controls 3 (4.19.9.c)."""
+    drhellers = [f"A1/gray-drheller-{i}" for i in (1, 2)]
+    lines = [
+        _header(("s6-botf-3", MIKE_LOCKE), DUMMIES, GRAY_DRHELLER),
+        *_places(),
+        ev("activate", unit="A1"),
+        _cast("Call Gray Drheller (3)", "d4"),
+        _cast("Call Gray Drheller (3)", "c4"),
+        ev("end", unit="A1"),
+        *[e for d in drhellers for e in (ev("activate", unit=d), ev("end", unit=d))],
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        *[ev("activate", unit="B2"), ev("end", unit="B2")],
+        *[ev("activate", unit="B1"), ev("end", unit="B1"), TENSION],
+        ev("activate", unit="A1"),
+        _cast("Call Gray Drheller (3)", "e4"),
+    ]
+    assert _last(lines, catalog).unit("A1/gray-drheller-3").cell.name == "e4"
+    error = verify([*lines, _cast("Call Gray Drheller (3)", "f3")], catalog).errors[0]
+    assert (error.line, error.rule, error.key) == (len(lines) + 1, "4.19.9.c", "summon_control")
+
+
+# -- Session 10, fourth batch: Steals Health with markers and allies ------------------------
+
+
+def test_7_2_4_c_dark_vlad_vlads_sword_mp_marker_on_the_target(catalog, roster) -> None:
+    """Vlad's Sword (1 FIRE, "+1 MP. Steals Health"): +1 MP has no restriction, so it goes on
+    the target (7.2.4.c, 7.5.1.a), not on Vlad; Steals Health (7.5.22) heals Vlad 1 of his 2
+    Injuries of Iopism."""
+    cast = _cast("Vlad's Sword", "d11", rolls=_rolls("B1", critical=2))
+    state = _last(_solo(roster, "s3-dark-2", 10, cast), catalog)
+    assert (state.unit("B1").injuries, state.unit("B1").markers.mp) == (1, 1)
+    assert (state.unit("A1").injuries, state.unit("A1").markers.mp) == (1, 0)
+
+
+def test_7_5_22_a_le_chouque_bloody_saber_on_an_ally(catalog) -> None:
+    """Bloody Saber (0 FIRE, +2 FIRE on allies, Steals Health) on Dark Vlad - Karnated, next
+    to Le Chouque: 3 of Total Iopism + 2 = 5, and Le Chouque heals 2 of his 3 (7.5.22.a: one
+    per Injury placed on the target in Step 7; no restriction to enemies). His Hoist High (an
+    ally suffered) goes on standby with it: +1 AP marker; the log gives the order (7.2.9.a)."""
+    lines = [
+        _header(("s3-exf3-1", "s3-piwate-1")),
+        *_places(A1="d2", A2="d1"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+        ev(
+            "cast",
+            unit="A2",
+            spell="Bloody Saber",
+            target="d2",
+            rolls=_rolls("A1"),
+            order=["steals-health:A2", "hoist-high:A2"],
+        ),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A1").injuries, state.unit("A2").injuries) == (5, 1)
+    assert state.unit("A2").markers.ap == 1
+
+
+def test_7_5_22_a_le_chouque_bloody_saber_on_an_enemy_heals_nothing(catalog, roster) -> None:
+    """On Di Curey: 0 FIRE, no Injury placed, nothing stolen (Le Chouque keeps his 3)."""
+    lines = [
+        _header(("s3-exf3-1", "s3-piwate-1"), DUMMIES, _inline(roster, "s3-piwate-1", mp=9)),
+        *_places(A1="f1", A2="d2"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+        *[ev("move", unit="A2", to=f"d{r}") for r in range(3, 10)],
+        ev("cast", unit="A2", spell="Bloody Saber", target="d11", rolls=_rolls("B1")),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("B1").injuries, state.unit("A2").injuries) == (0, 3)
+
+
+def test_4_4_adamai_draconic_support_other_brotherhood_allies_only(catalog) -> None:
+    """Draconic Support: while Adamai is in play, his other Brotherhood allies have +2 HP MAX:
+    Yugo - Exalted 12 + 2; Mike Locke (no Brotherhood) and Adamai himself (not "other") keep
+    theirs."""
+    lines = [
+        _header(("s2-dks2-26", "s4-oav-4", MIKE_LOCKE), timeline_ties={"A": ["A1", "A2"]}),
+        *_places(A3="e1"),
+    ]
+    state = _last(lines, catalog)
+    hp = {u: max_hp(state, state.unit(u)) for u in ("A1", "A2", "A3")}
+    assert hp == {"A1": 8, "A2": 12 + 2, "A3": 4}
