@@ -817,3 +817,65 @@ def test_4_4_adamai_draconic_support_other_brotherhood_allies_only(catalog) -> N
     state = _last(lines, catalog)
     hp = {u: max_hp(state, state.unit(u)) for u in ("A1", "A2", "A3")}
     assert hp == {"A1": 8, "A2": 12 + 2, "A3": 4}
+
+
+# -- Session 10, fifth batch: powers on other units' characteristics and costs ---------------
+
+
+def test_7_5_14_a_ush_flea_fleece_steals_at_the_end_of_his_turn(catalog, roster) -> None:
+    """Flea-Fleece: at the end of his turn Ush (d10) steals 2 AP and 1 MP from Di Curey, next
+    to him: -2 AP and -1 MP markers on Di Curey, +2 AP and +1 MP markers on Ush (7.5.13.a,
+    7.5.14.a); Mike Locke, an ally, is not touched."""
+    lines = [*_solo(roster, "s4-oav-2", 10), ev("end", unit="A1")]
+    state = _last(lines, catalog)
+    assert (state.unit("B1").markers.ap, state.unit("B1").markers.mp) == (-2, -1)
+    assert (state.unit("A1").markers.ap, state.unit("A1").markers.mp) == (2, 1)
+    assert (state.unit("A2").markers.ap, state.unit("A2").markers.mp) == (0, 0)
+
+
+def test_1_3_10_black_crows_laugh_at_the_start_of_the_fight(catalog, roster) -> None:
+    """The Black Crow's Laugh: every opposing Krosmaster -1 AP; Level 6 or higher (Gein) also
+    -1 MP and -1 max Range, as markers for their first turn."""
+    lines = [
+        _header(("s3-dark-4", MIKE_LOCKE), ("s2-dks2-25", "s5-wild-7"),
+                _inline(roster, "s2-dks2-25", initiative=0)),
+        *_places(),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    gein, ko_fang = state.unit("B1").markers, state.unit("B2").markers
+    assert (gein.ap, gein.mp, gein.range) == (-1, -1, -1)
+    assert (ko_fang.ap, ko_fang.mp, ko_fang.range) == (-1, 0, 0)
+    assert state.unit("A2").markers.ap == 0
+
+
+def test_7_1_4_a_arno_kelse_gobbowlistic_invasion_raises_the_cost(catalog, roster) -> None:
+    """Arno Kelse ends his turn on d10, in the opponent's territory, next to Di Curey: Wounding
+    Word (5 AP) costs Di Curey 6, more than his 5 AP: refused (7.1.4.a)."""
+    lines = [
+        *_solo(roster, "s5-bouf-10", 10),
+        *[ev("end", unit="A1"), ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), ev("activate", unit="B1")],
+        ev("cast", unit="B1", spell="Wounding Word", target="d10", rolls=_rolls("A1")),
+    ]
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.1.4.a")
+
+
+def _cribbling(roster, target: str) -> list[dict[str, Any]]:
+    """Anathar (d9) casts Arrangementor (1 EARTH, +2 AP to the targeted Krosmaster) on
+    `target`; Ko-Fang (Smithereens, an EARTH spell) stands on d11 instead of Di Curey when he is
+    the target."""
+    cells = {"B1": "c11", "B2": "d11"} if target == "B2" else {}
+    cast = _cast("Arrangementor", "d11", rolls=_rolls(target, critical=2))
+    return _solo(roster, "s4-duel3-1", 9, cast, cells=cells)
+
+
+def test_4_9_anathar_cribbling_target_with_a_spell_of_the_element(catalog, roster) -> None:
+    """Ko-Fang has an EARTH spell: Cribbling adds 1, 1 + 1 = 2; +2 AP markers on him."""
+    target = _last(_cribbling(roster, "B2"), catalog).unit("B2")
+    assert (target.injuries, target.markers.ap) == (2, 2)
+
+
+def test_4_9_anathar_cribbling_target_without_one(catalog, roster) -> None:
+    """Di Curey has AIR and healing spells only: 1."""
+    assert _last(_cribbling(roster, "B1"), catalog).unit("B1").injuries == 1
