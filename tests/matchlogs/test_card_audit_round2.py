@@ -879,3 +879,28 @@ def test_4_9_anathar_cribbling_target_with_a_spell_of_the_element(catalog, roste
 def test_4_9_anathar_cribbling_target_without_one(catalog, roster) -> None:
     """Di Curey has AIR and healing spells only: 1."""
     assert _last(_cribbling(roster, "B1"), catalog).unit("B1").injuries == 1
+
+
+def _let_go(roster, *moves: dict[str, Any]) -> list[dict[str, Any]]:
+    """Bwork Warrior (d6, 9 MP) casts Let Go (2 WATER, 4-5, Track: Shovel) on Di Curey (d11);
+    Ko-Fang stands behind him on d12."""
+    cast = _cast("Let Go", "d11", rolls={"critical": ["lock"], "armour": {"B1": ["lock"]}})
+    ties = {"A": ["A1", "A2"]}
+    return _solo(roster, "s5-wild-2", 6, *moves, cast, cells={"B2": "d12"}, timeline_ties=ties)
+
+
+def test_7_5_25_a_bwork_warrior_let_go_aligned_shovel(catalog, roster) -> None:
+    """Aligned, the card's Track gives the Shovel: Ko-Fang, behind the target, is hit too
+    (his own armour roll, 4.16.2)."""
+    lines = _let_go(roster)
+    lines[-1]["rolls"]["armour"]["B2"] = ["lock"]
+    state = _last(lines, catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (2, 2)
+
+
+def test_7_5_25_b_bwork_warrior_let_go_not_aligned_no_area(catalog, roster) -> None:
+    """From c7 (5 cells, not aligned) the Track part, the Shovel itself, is ignored: the card
+    puts the area under Track, although an area alone is no additional effect (4.16.5)."""
+    state = _last(_let_go(roster, ev("move", unit="A1", to="c6"), ev("move", unit="A1",
+                                                                        to="c7")), catalog)  # fmt: skip
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (2, 0)
