@@ -904,3 +904,38 @@ def test_7_5_25_b_bwork_warrior_let_go_not_aligned_no_area(catalog, roster) -> N
     state = _last(_let_go(roster, ev("move", unit="A1", to="c6"), ev("move", unit="A1",
                                                                         to="c7")), catalog)  # fmt: skip
     assert (state.unit("B1").injuries, state.unit("B2").injuries) == (2, 0)
+
+
+def test_4_16_3_qilby_fortified_staff_markers_on_every_target(catalog, roster) -> None:
+    """Fortified (5 AP, 1 NEUTRAL, Staff) on Di Curey (d11) from d8: the Staff adds the cells
+    left and right of the target (4.16.3), Ko-Fang on e11; each target takes 1 and -1 AP, -1 MP
+    and -1 max Range markers (4.16.2: all targets affected the same way)."""
+    cast = _cast("Fortified", "d11", rolls=_rolls("B1", "B2"))
+    state = _last(_solo(roster, "s2-dks2-27", 8, cast, cells={"B2": "e11"}), catalog)
+    for victim in ("B1", "B2"):
+        unit = state.unit(victim)
+        assert (unit.injuries, unit.markers.ap, unit.markers.mp, unit.markers.range) == (
+            1,
+            -1,
+            -1,
+            -1,
+        )
+
+
+def test_4_9_emma_sacre_compulsion_first_attack_spell_only(catalog, roster) -> None:
+    """Precipitation (a special spell, not the "first attack spell") brings Emma to 6 - 2 + 4 =
+    8 AP; Sword of Iop (Cross, 1 AIR; Critical Hit: 2 dice) twice on Di Curey: Compulsion adds
+    1 to the first only, 2 + 1 = 3, and no AP is left."""
+    sword = _cast("Sword of Iop", "d11", rolls=_rolls("B1", critical=2))
+    lines = [
+        _header(("s2-dks2-9", MIKE_LOCKE), DUMMIES, _inline(roster, "s2-dks2-9", mp=9),
+                first_player="A"),
+        *_places(),
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), ev("activate", unit="A1")],
+        *_walk("A1", "d", 2, 9),
+        _cast("Precipitation", "d9"),
+        sword,
+        sword,
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert state.unit("B1").injuries == 3 and state.unit("A1").ap == 0
