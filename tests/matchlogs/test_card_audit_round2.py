@@ -901,8 +901,8 @@ def test_7_5_25_a_bwork_warrior_let_go_aligned_shovel(catalog, roster) -> None:
 def test_7_5_25_b_bwork_warrior_let_go_not_aligned_no_area(catalog, roster) -> None:
     """From c7 (5 cells, not aligned) the Track part, the Shovel itself, is ignored: the card
     puts the area under Track, although an area alone is no additional effect (4.16.5)."""
-    state = _last(_let_go(roster, ev("move", unit="A1", to="c6"), ev("move", unit="A1",
-                                                                        to="c7")), catalog)  # fmt: skip
+    moves = [ev("move", unit="A1", to="c6"), ev("move", unit="A1", to="c7")]
+    state = _last(_let_go(roster, *moves), catalog)
     assert (state.unit("B1").injuries, state.unit("B2").injuries) == (2, 0)
 
 
