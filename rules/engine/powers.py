@@ -442,9 +442,9 @@ _OWN_CHANGERS = frozenset(
 #: Stain (removes them) and Driving (removes Unfazed, `_hunted`).
 _OTHERS_CHANGERS = _GRANTERS | {"stain", "driving"}
 
-#: The same for a Krosmaster: Natural Defense, Tofuteur Royal and Bouftonneur Royal give
-#: powers to summons only.
-_KROSMASTER_CHANGERS = _OTHERS_CHANGERS - {"natural-defense", "tofuteur-royal", "bouftonneur-royal"}
+#: The same for a Krosmaster: Natural Defense gives powers to Mob tokens only. (Tofuteur Royal
+#: and Bouftonneur Royal name a Type: Krosmasters of that Type count too, 4.18.9.)
+_KROSMASTER_CHANGERS = _OTHERS_CHANGERS - {"natural-defense"}
 
 
 def _granters(state: GameState) -> tuple[Unit, ...]:
@@ -533,11 +533,10 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
                 gained.update(_GRANTS[power])
         if "natural-defense" in other.own_powers and unit.summoner and unit.is_character:
             gained.update(_GRANTS["natural-defense"])
-        families = families_of(state, unit)
-        if "tofuteur-royal" in other.own_powers and unit.summoner and "tofu" in families:
+        families = families_of(state, unit)  # a Type names Krosmasters and summons (4.18.9)
+        if "tofuteur-royal" in other.own_powers and "tofu" in families:
             gained.update(_GRANTS["tofuteur-royal"])
-        gobball = unit.summoner and "gobball" in families
-        if "bouftonneur-royal" in other.own_powers and gobball:
+        if "bouftonneur-royal" in other.own_powers and "gobball" in families:
             gained.update(_GRANTS["bouftonneur-royal"])
         bubble = other.id == unit.id or (unit.is_krosmaster and _adjacent(other, unit))
         theirs = state.active_side is not None and state.active_side != unit.side

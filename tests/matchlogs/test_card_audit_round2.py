@@ -939,3 +939,33 @@ def test_4_9_emma_sacre_compulsion_first_attack_spell_only(catalog, roster) -> N
     ]  # fmt: skip
     state = _last(lines, catalog)
     assert state.unit("B1").injuries == 3 and state.unit("A1").ap == 0
+
+
+def _royal_gobballnator(roster, dice: int) -> list[dict[str, Any]]:
+    """Royal Gobball (A1) and Grougaloragran - Old (A2, Dragonshifting) on A's side; Di Curey
+    (an inline copy with 9 MP) walks d11 to d4 and casts Wounding Word (1 AIR) on
+    Grougaloragran (d2), whose armour roll has `dice` dice."""
+    return [
+        _header(("s3-qst-2", "s3-exf3-6"), DUMMIES, _inline(roster, "s1-dks1-12", mp=9)),
+        *_places(A1="f1", A2="d2"),
+        *[ev("activate", unit="A2"), ev("end", unit="A2")],
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), TENSION],
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), ev("activate", unit="B1")],
+        *_walk("B1", "d", 11, 4),
+        ev("cast", unit="B1", spell="Wounding Word", target="d2",
+           rolls={"critical": ["lock"], "armour": {"A2": ["lock"] * dice}}),
+    ]  # fmt: skip
+
+
+def test_4_18_9_royal_gobballnator_reaches_a_krosmaster_of_the_gobball_type(
+    catalog, roster
+) -> None:
+    """Royal Gobballnator: "allied Gobballs have Lock and Armour". A Type named by a power means
+    every Krosmaster or summon of that Type (4.18.9; its example: the Royal Gobball is a
+    Gobball). Grougaloragran - Old has every Type of the other Krosmasters in play
+    (Dragonshifting), Gobball too: he has Armour, 2 armour dice (4.9.4). Found by this audit:
+    the engine gave the power to summons only."""
+    lines = _royal_gobballnator(roster, 2)
+    assert _last(lines, catalog).unit("A2").injuries == 1
+    error = verify(_royal_gobballnator(roster, 1), catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.2.6.a")
