@@ -21,6 +21,7 @@ from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.reactions import is_registered, on_markers
 from rules.engine.refusals import said
+from rules.engine.rulings import register
 from rules.engine.state import GameState, Lasting, Markers, Phase, Unit
 
 T = TypeVar("T")
@@ -704,6 +705,19 @@ def ap_cost_modifiers(state: GameState, caster: Unit) -> list[tuple[int, str]]:
 #: The powers `pierces` reads.
 _PIERCING_POWERS = frozenset({"totor", "wakforce"})
 
+TOTOR_ALLY = register(
+    "totor-allied-minotor",
+    default="holder-counts",
+    readings=("holder-counts", "another-minotor"),
+    rule="4.4.1",
+    description=(
+        'Totor (Deminoball, Minotoror): "as long as an allied Minotor is in the game". An '
+        "allied unit includes the holder (4.4.1), and both holders are Minotors, so their "
+        "attacks always pierce (holder-counts); another-minotor needs a second Minotor, as the "
+        "condition suggests."
+    ),
+)
+
 
 def pierces(state: GameState, caster: Unit, target: Unit, *, attack: bool) -> list[str]:
     """Reasons why an attack pierces this target's Armour through the caster's powers."""
@@ -711,11 +725,19 @@ def pierces(state: GameState, caster: Unit, target: Unit, *, attack: bool) -> li
         return []
     own = powers_of(state, caster)
     out = []
-    if "totor" in own and any("minotor" in families_of(state, u) for u in _allies(state, caster)):
+    if "totor" in own and _allied_minotor(state, caster):
         out.append("Totor: an allied Minotor in play")
     if "wakforce" in own and _adjacent(caster, target):
         out.append("Wakforce: the target is adjacent to the caster")
     return out
+
+
+def _allied_minotor(state: GameState, holder: Unit) -> bool:
+    """Totor's condition under the ruling `totor-allied-minotor`: the holder counts (4.4.1)."""
+    others = _allies(state, holder)
+    if state.rulings.reading(TOTOR_ALLY.name) == "holder-counts":
+        others = [holder, *others]
+    return any("minotor" in families_of(state, u) for u in others)
 
 
 #: The caster's powers `damage_modifiers` reads.

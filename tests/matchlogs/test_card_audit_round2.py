@@ -969,3 +969,27 @@ def test_4_18_9_royal_gobballnator_reaches_a_krosmaster_of_the_gobball_type(
     assert _last(lines, catalog).unit("A2").injuries == 1
     error = verify(_royal_gobballnator(roster, 1), catalog).errors[0]
     assert (error.line, error.rule) == (len(lines), "7.2.6.a")
+
+
+def _totor(roster, dice: int, **fields: Any) -> list[dict[str, Any]]:
+    """Deminoball (a Minotor with Totor, no other Minotor in the team) casts Liberating Breath
+    (1 FIRE, Multiple Targets, Pushes 1) from d10 on Di Curey, whose armour roll has `dice`."""
+    cast = _cast("Liberating Breath", "d11", rolls={"critical": ["lock"],
+                                                    "armour": {"B1": ["lock"] * dice}})  # fmt: skip
+    return _solo(roster, "s3-dks3-14", 10, cast, **fields)
+
+
+def test_4_4_1_deminoball_totor_the_holder_is_an_allied_minotor(catalog, roster) -> None:
+    """Totor: "as long as an allied Minotor is in the game". An allied unit includes the holder
+    (4.4.1; "other" would exclude him, 4.4.2), and Deminoball is a Minotor: his attack pierces
+    Armour, no armour die (7.5.12); pushed to d12, 1 Injury. Found by this audit: the engine
+    looked for another Minotor; ruling `totor-allied-minotor`."""
+    state = _last(_totor(roster, 0), catalog)
+    assert _at(state, "B1")[:2] == ("d12", 1)
+
+
+def test_4_4_1_deminoball_totor_another_minotor_ruling(catalog, roster) -> None:
+    """Ruling `totor-allied-minotor: another-minotor`: with no other Minotor, 1 armour die."""
+    ruling = {"rulings": {"totor-allied-minotor": "another-minotor"}}
+    assert _last(_totor(roster, 1, **ruling), catalog).unit("B1").injuries == 1
+    assert verify(_totor(roster, 0, **ruling), catalog).errors[0].rule == "7.2.6.a"
