@@ -660,12 +660,11 @@ def range_modifiers(state: GameState, unit: Unit) -> list[tuple[int, str]]:
     quiet = unit.cell is not None and not may_have(state, _RANGE_POWERS)
     own = frozenset() if quiet else powers_of(state, unit)
     out: list[tuple[int, str]] = []
-    if "wild-range" in own:
-        wild = sum(
-            1 for u in _allies(state, unit) if u.is_krosmaster and "wild" in families_of(state, u)
-        )
+    if "wild-range" in own:  # "Wild allies": the holder too (4.4.3)
+        team = [unit, *_allies(state, unit)]
+        wild = sum(1 for u in team if u.is_krosmaster and "wild" in families_of(state, u))
         if wild // 2:
-            out.append((wild // 2, f"Wild Range: {wild} other Wild allies in play"))
+            out.append((wild // 2, f"Wild Range: {wild} Wild allies in play, himself included"))
     if "cover-fire" in own and brotherhood_ally(state, unit):
         out.append((1, "Cover Fire: a Brotherhood of the Tofu ally in play"))
     if "demonic-range" in own and unit.injuries // 5:

@@ -993,3 +993,27 @@ def test_4_4_1_deminoball_totor_another_minotor_ruling(catalog, roster) -> None:
     ruling = {"rulings": {"totor-allied-minotor": "another-minotor"}}
     assert _last(_totor(roster, 1, **ruling), catalog).unit("B1").injuries == 1
     assert verify(_totor(roster, 0, **ruling), catalog).errors[0].rule == "7.2.6.a"
+
+
+def _wild_range(roster, target: str, ally: str = "s3-dks3-1") -> list[dict[str, Any]]:
+    """Kanniball Sarbak (A1) and Kanniball Archer (A2), both Wild with Wild Range; Sarbak walks
+    d2 to d7 and casts Podovore (1 FIRE, 2-3 in line, alterable) on `target`."""
+    return [
+        _header(("s3-dks3-2", ally), DUMMIES, _inline(roster, "s3-dks3-2", mp=9)),
+        *_approach(7, B2="c12"),
+        _cast("Podovore", target, rolls=_rolls("B1")),
+    ]
+
+
+def test_4_4_3_kanniball_sarbak_wild_range_counts_himself(catalog, roster) -> None:
+    """Wild Range: "for every 2 Wild allies in the game", +1 max Range. Allies include the
+    holder (4.4.3): Sarbak and the Archer are 2 Wild allies, Podovore reaches 4 cells (d7 to
+    d11).
+    Found by this audit: the engine counted the other Wild allies only (1: no bonus)."""
+    assert _last(_wild_range(roster, "d11"), catalog).unit("B1").injuries == 1
+
+
+def test_4_4_3_kanniball_sarbak_wild_range_alone_no_bonus(catalog, roster) -> None:
+    """With Mike Locke (no Wild) Sarbak is 1 Wild ally: no bonus, d11 is out of range (7.1.5)."""
+    lines = _wild_range(roster, "d11", ally=MIKE_LOCKE)
+    assert verify(lines, catalog).errors[0].rule == "7.1.5"
