@@ -1017,3 +1017,28 @@ def test_4_4_3_kanniball_sarbak_wild_range_alone_no_bonus(catalog, roster) -> No
     """With Mike Locke (no Wild) Sarbak is 1 Wild ally: no bonus, d11 is out of range (7.1.5)."""
     lines = _wild_range(roster, "d11", ally=MIKE_LOCKE)
     assert verify(lines, catalog).errors[0].rule == "7.1.5"
+
+
+def _bububble(roster, column: str) -> list[dict[str, Any]]:
+    """Arty (A1, d2) and Mike Locke (A2, `column`2); in B's turn Choppy Sue (an inline copy
+    with 9 MP) walks to `column`5 and casts Strong Sword (1 FIRE, in line, Pushes 2) on Mike."""
+    return [
+        _header(("s3-exf3-4", MIKE_LOCKE), ("s2-junior-2", "s5-wild-7"),
+                _inline(roster, "s2-junior-2", mp=9)),
+        *_places(A1="d2", A2=f"{column}2", B1=f"{column}11"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), ev("activate", unit="B1")],
+        *_walk("B1", column, 11, 5),
+        ev("cast", unit="B1", spell="Strong Sword", target=f"{column}2",
+           rolls={"critical": ["lock"] * 2, "armour": {"A2": ["lock"]}}),
+    ]  # fmt: skip
+
+
+def test_4_9_14_arty_bububble_unfazed_in_the_opponents_turn(catalog, roster) -> None:
+    """Bububble: Mike Locke, next to Arty, is Unfazed during B's turn: Strong Sword's Push does
+    not move him (4.9.14); he takes 1. Away from Arty (f2) he is pushed to the edge, f1."""
+    next_to = _last(_bububble(roster, "e"), catalog).unit("A2")
+    assert (next_to.cell.name, next_to.injuries) == ("e2", 1)
+    away = _last(_bububble(roster, "f"), catalog).unit("A2")
+    assert (away.cell.name, away.injuries) == ("f1", 1)
