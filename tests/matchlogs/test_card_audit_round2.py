@@ -1042,3 +1042,20 @@ def test_4_9_14_arty_bububble_unfazed_in_the_opponents_turn(catalog, roster) -> 
     assert (next_to.cell.name, next_to.injuries) == ("e2", 1)
     away = _last(_bububble(roster, "f"), catalog).unit("A2")
     assert (away.cell.name, away.injuries) == ("f1", 1)
+
+
+def test_7_5_3_otomai_divergence_then_alchemical_power_on_an_ally(catalog) -> None:
+    """Potion Bag: +4 AP now (4 + 4). Divergence Philosophale (0 EARTH) on Mike Locke, an ally:
+    +1 AP and +1 MP markers (the opposing-target half does not apply); Alchemical Power doubles
+    them: +2 and +2. 8 - 4 - 4 = 0 AP."""
+    lines = [
+        _header(("s3-dks3-16", MIKE_LOCKE), DUMMIES, first_player="A"),
+        *_places(),
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), ev("activate", unit="A1")],
+        ev("resolve", source="potion-bag:A1", choices=["effect:ap"]),
+        _cast("Divergence Philosophale", "f1", rolls=_rolls("A2")),
+        _cast("Alchemical Power", "f1", rolls=_rolls("A2")),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A2").markers.ap, state.unit("A2").markers.mp) == (2, 2)
+    assert (state.unit("A2").injuries, state.unit("A1").ap) == (0, 0)
