@@ -1,0 +1,218 @@
+"""Sixth rules audit (session 10): dice the rules say are never rolled (7.3.2.a, 7.4.2), costs of
+X (7.1.4, 4.19.9), Prosecution (4.9.16), Demonic Rewards beyond AP/MP/Range/powers and the
+timing of a reveal (4.7.5.a, 4.7.10, 7.2.7.c), Push Ice Cube (4.17.7.c, 8.8.1.a), tackle- and
+sight-changing powers, KO- and Injury-triggered powers, Ghoulification's two effects on standby
+and Backlash. Each verdict was worked out by hand from the 4.1 text and the card text before
+running the engine (docs/rules-examples.md, "Rules audit (session 10)")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.matchlogs.audit import (
+    NO_DOUBLE,
+    PLACES,
+    agrees,
+    cast,
+    game,
+    gun,
+    kros,
+    plain_hit,
+    refused,
+    round_trip,
+    side_a,
+    side_b,
+    spell,
+    turn,
+)
+from tests.matchlogs.conftest import ARENA, ev, verify
+from tests.matchlogs.test_card_audit import (
+    DUMMIES,
+    _at,
+    _ghoulification,
+    _header,
+    _inline,
+    _last,
+    _places,
+    _rolls,
+    _stock,
+    _walk,
+    roster,  # noqa: F401 (the fixture)
+)
+from tests.matchlogs.test_rules_audit_dice import _BLANK, _CURE, _a1
+
+A1 = ev("activate", unit="A1")
+
+
+# -- Dice the rules say are never rolled (7.3.2.a, 7.4.2) ---------------------------------------
+
+
+def test_7_3_2_a_the_target_of_a_healing_spell_never_rolls_armour(catalog) -> None:
+    """Cure (a Healing spell) on A2: an Armour roll for A2 is refused under the rule that says it
+    is never rolled, not accepted and ignored."""
+    lines = [*_a1(_CURE), cast("A1", "c1", "Cure", crit=["lock"], armour={"A2": ["lock"]})]
+    refused(lines, catalog, 7, "7.3.2.a")
+
+
+def test_7_4_2_a_special_spell_rolls_no_armour(catalog) -> None:
+    lines = [*_a1(_BLANK), cast("A1", "d12", "Blank", armour={"B2": ["lock"]})]
+    refused(lines, catalog, 7, "7.4.2")
+
+
+def test_7_4_2_push_ice_cube_is_a_special_spell_and_rolls_no_dice(catalog) -> None:
+    """Push Ice Cube (4.17.7.c example, 8.8.1.a) is a Special spell: a Critical Hit die given
+    for it is refused (7.4.2), and 2X AP must be payable (7.1.4.a)."""
+    arena = {**ARENA, "scenery": {"d2": "ice cube"}}
+    lines = [game(side_a(), side_b(), arena=arena), *PLACES, A1]
+    push = ev("cast", unit="A1", spell="Push Ice Cube", target="d2", choices=["x:2"])
+    refused([*lines, {**push, "rolls": {"critical": ["lock"]}}], catalog, 7, "7.4.2")
+    refused([*lines, {**push, "choices": ["x:4"]}], catalog, 7, "7.1.4.a")
+    agrees([*lines, push, ev("checkpoint", units={"A1": {"ap": 2}})], catalog)
+
+
+# -- Costs of X (7.1.4.d, 4.19.9.e): Come to Mama... and Reaping (0) ------------------------------
+
+REAPER = kros("token-reaper", level=0, hp=2, ap=3, mp=3, initiative=0, strength=1) | {
+    "name": "Reaper"
+}
+_EMILY_PLACES = [
+    ev("place", unit="A1", cell="d1"),
+    ev("place", unit="A2", cell="f1"),
+    ev("place", unit="B1", cell="c12"),
+    ev("place", unit="B2", cell="d12"),
+]
+
+
+def _emily(roster: dict[str, Any], *events: dict[str, Any]) -> list[dict[str, Any]]:
+    """Emily O'Nair (A1, 12 AP, Initiative 9 to play first) walks to the Kama cell c2 and picks up its 2 Kamas; A2 on f1,
+    4 cells away, is the character Reaping will target."""
+    emily = _inline(roster, "s6-botf-4", ap=12, initiative=9)
+    opening = [A1, ev("move", unit="A1", to="d2"), ev("move", unit="A1", to="c2")]
+    pick = ev("pick_kama", unit="A1", count=2)
+    return [
+        game([emily, kros("ta2", initiative=8)], side_b(), extra_profiles=(REAPER,)),
+        *_EMILY_PLACES,
+        *opening,
+        pick,
+        *events,
+    ]
+
+
+_REAPING = cast(
+    "A1", "f1", "Reaping (0)", crit=["lock", "lock"], armour={"A2": ["lock"]}, choices=["cell:f2"]
+)
+
+
+def test_7_1_4_d_a_cost_of_x_kamas_must_be_payable(catalog, roster) -> None:
+    """X = 3 Kamas with 2 in the stock: 7.1.4.d; X = 2 empties the stock."""
+    mama = ev("cast", unit="A1", spell="Come to Mama...", target="c2", choices=["x:3"])
+    lines = _emily(roster, mama)
+    refused(lines, catalog, len(lines), "7.1.4.d")
+    paid = _emily(roster, {**mama, "choices": ["x:2"]}, ev("checkpoint", kamas={"A": 0}))
+    agrees(paid, catalog)
+
+
+def test_4_19_9_e_reaping_0_still_hits_but_summons_nobody(catalog, roster) -> None:
+    """Reaping (0) is an Attack spell with control value 0: it resolves (1 WATER on A2) and no
+    Reaper comes (4.19.9.e, the Crobak example)."""
+    state = _last(_emily(roster, _REAPING), catalog)
+    assert state.unit("A2").injuries == 1
+    assert not [u for u in state.units if u.summoner == "A1"]
+
+
+def test_4_19_9_c_come_to_mama_x_1_lets_one_reaper_come(catalog, roster) -> None:
+    mama = ev("cast", unit="A1", spell="Come to Mama...", target="c2", choices=["x:1"])
+    state = _last(_emily(roster, mama, _REAPING), catalog)
+    reapers = [(u.cell.name, u.summoner) for u in state.units if u.summoner == "A1"]
+    assert reapers == [("f2", "A1")]
+    assert _stock(state, "A")[1] == 1
+
+
+# -- Demonic Rewards beyond AP/MP/Range/powers (4.7.5.a, 7.2.7.c) ---------------------------------
+
+_BOOSTS = [
+    {"id": "dmg", "rank": "granite", "kind": "boost", "damage": 2},
+    {"id": "heal", "rank": "granite", "kind": "boost", "heal": 3},
+    {"id": "purse", "rank": "granite", "kind": "boost", "kamas": 4},
+    {"id": "held", "rank": "granite", "kind": "boost", "ap": 1},
+    {"id": "aero", "rank": "granite", "kind": "boost", "damage": 2, "damage_element": "air"},
+]
+_AIR_GUN = gun("Air Gun", element="air")
+_BLEED = spell("Bleed", kind="self", element=None, cost={"ap": 1, "hp": 2}, effects="+1 {MP}.")
+
+
+def _shop(*events: dict[str, Any], rewards=_BOOSTS) -> list[dict[str, Any]]:
+    """A1 (Level 3, 20 AP, Gun, Blank, Bleed) on the Demon cell d2 with 12 Kamas."""
+    a = [
+        kros("ta1", level=3, ap=20, initiative=9, spells=[gun(), _AIR_GUN, _BLANK, _BLEED]),
+        kros("ta2", level=2, initiative=8),
+    ]
+    return [
+        game(a, side_b(), arena={**ARENA, "kamas": {"d2": 40}}, rewards=rewards),
+        *PLACES,
+        A1,
+        ev("move", unit="A1", to="d2"),
+        ev("pick_kama", unit="A1", count=12),
+        *events,
+    ]
+
+
+def _buy(reward: str, to: str = "A1") -> dict[str, Any]:
+    return ev("buy_reward", unit="A1", rank="granite", reward=reward, assign_to=to)
+
+
+def _reveal(reward: str, unit: str = "A1") -> dict[str, Any]:
+    return ev("reveal_reward", unit=unit, reward=reward)
+
+
+def test_4_7_5_a_a_damage_boost_is_spent_by_the_next_spell_even_a_special_one(catalog) -> None:
+    """Boost +2 damage, then Blank (a Special spell, no damage), then Gun: the bonus was
+    consumed by Blank, so Gun deals its 1."""
+    lines = _shop(_buy("dmg"), _reveal("dmg"), cast("A1", "d12", "Blank"))
+    lines += [plain_hit("A1", "d12", "B2"), ev("checkpoint", units={"B2": {"injuries": 1}})]
+    agrees(lines, catalog)
+    straight = _shop(_buy("dmg"), _reveal("dmg"), plain_hit("A1", "d12", "B2"))
+    agrees([*straight, ev("checkpoint", units={"B2": {"injuries": 3}})], catalog)
+
+
+@pytest.mark.parametrize(
+    ("spells", "injuries"),
+    [(["Air Gun"], 3), (["Gun"], 1), (["Gun", "Air Gun"], 2)],
+    ids=["air-spell", "earth-spell", "spent-by-the-earth-spell"],
+)
+def test_7_2_7_c_an_elemental_damage_boost_adds_only_to_its_element(catalog, spells, injuries):
+    """The Aero Boost of the 7.2.7.c example adds +2 to an AIR spell; an EARTH spell gains
+    nothing and still consumes it (4.7.5.a), so an AIR spell after it deals its 1."""
+    hits = [plain_hit("A1", "d12", "B2", name) for name in spells]
+    lines = _shop(_buy("aero"), _reveal("aero"), *hits)
+    agrees([*lines, ev("checkpoint", units={"B2": {"injuries": injuries}})], catalog)
+
+
+def test_4_10_5_a_healing_boost_removes_no_more_injuries_than_there_are(catalog) -> None:
+    """Bleed costs 2 Injuries; the Boost heals 3: A1 has 0 left, not -1."""
+    lines = _shop(cast("A1", "d2", "Bleed"), _buy("heal"), _reveal("heal"))
+    agrees([*lines, ev("checkpoint", units={"A1": {"injuries": 0}})], catalog)
+
+
+def test_4_7_5_a_a_kamas_boost_adds_to_the_players_stock(catalog) -> None:
+    """12 Kamas picked, 3 paid for a granite Reward (4.7.6), 4 from the Boost."""
+    lines = _shop(_buy("purse"), _reveal("purse"))
+    agrees([*lines, ev("checkpoint", kamas={"A": 12 - 3 + 4})], catalog)
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        [_buy("held", to="A2"), _reveal("held", unit="A2")],
+        [_buy("held"), ev("end", unit="A1"), ev("activate", unit="A2"), _reveal("held")],
+    ],
+    ids=["another-piece-is-active", "its-turn-is-over"],
+)
+def test_4_7_10_a_reward_is_revealed_only_in_its_holders_activation_phase(catalog, events):
+    """4.7.10 is the rule saying when a Krosmaster may reveal: during his own Activation Phase.
+    A2 revealing in A1's turn, or A1 after its turn ended, breaks it (not 6.3.1 / 6.4.2,
+    the rules of every action, which the engine cited)."""
+    lines = _shop(*events)
+    refused(lines, catalog, len(lines), "4.7.10")
