@@ -11,14 +11,12 @@ side B on rows 11-12 (1.2.1).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from rules.engine.replay import Status
 from rules.engine.state import GameState, Unit
-from tests.engine.roster_data import data_path
 from tests.matchlogs.conftest import ev, verify
 
 # Di Curey (Initiative 0) and Ko-Fang The White (2): two plain targets without powers.
@@ -29,15 +27,6 @@ _PROFILE_FIELDS = {
     "id", "name", "name_colour", "level", "initiative", "mp", "hp", "ap", "types", "season",
     "edition", "spells", "powers",
 }  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def roster() -> dict[str, dict[str, Any]]:
-    try:
-        raw = json.loads(data_path().read_text())
-    except FileNotFoundError as missing:
-        pytest.skip(str(missing))
-    return {p["id"]: p for p in raw}
 
 
 def _inline(roster: dict[str, dict[str, Any]], pid: str, **changes: Any) -> dict[str, Any]:

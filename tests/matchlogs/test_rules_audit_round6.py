@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from tests.matchlogs.audit import (
-    NO_DOUBLE,
     PLACES,
     agrees,
     cast,
@@ -21,25 +20,15 @@ from tests.matchlogs.audit import (
     kros,
     plain_hit,
     refused,
-    round_trip,
     side_a,
     side_b,
     spell,
-    turn,
 )
-from tests.matchlogs.conftest import ARENA, ev, verify
+from tests.matchlogs.conftest import ARENA, ev
 from tests.matchlogs.test_card_audit import (
-    DUMMIES,
-    _at,
-    _ghoulification,
-    _header,
     _inline,
     _last,
-    _places,
-    _rolls,
     _stock,
-    _walk,
-    roster,  # noqa: F401 (the fixture)
 )
 from tests.matchlogs.test_rules_audit_dice import _BLANK, _CURE, _a1
 
@@ -86,8 +75,8 @@ _EMILY_PLACES = [
 
 
 def _emily(roster: dict[str, Any], *events: dict[str, Any]) -> list[dict[str, Any]]:
-    """Emily O'Nair (A1, 12 AP, Initiative 9 to play first) walks to the Kama cell c2 and picks up its 2 Kamas; A2 on f1,
-    4 cells away, is the character Reaping will target."""
+    """Emily O'Nair (A1, 12 AP, Initiative 9 to play first) walks to the Kama cell c2 and picks
+    up its 2 Kamas; A2 on f1, 4 cells away, is the character Reaping will target."""
     emily = _inline(roster, "s6-botf-4", ap=12, initiative=9)
     opening = [A1, ev("move", unit="A1", to="d2"), ev("move", unit="A1", to="c2")]
     pick = ev("pick_kama", unit="A1", count=2)
