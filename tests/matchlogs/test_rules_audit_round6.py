@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.matchlogs.audit import (
+    NO_DOUBLE,
     PLACES,
     agrees,
     cast,
@@ -23,9 +24,17 @@ from tests.matchlogs.audit import (
     side_a,
     side_b,
     spell,
+    turn,
 )
-from tests.matchlogs.conftest import ARENA, ev
+from tests.matchlogs.conftest import ARENA, ev, verify
 from tests.matchlogs.test_card_audit import (
+    DUMMIES,
+    MIKE_LOCKE,
+    _approach,
+    _at,
+    _ghoulification,
+    _header,
+    _rolls,
     _inline,
     _last,
     _stock,
@@ -205,3 +214,174 @@ def test_4_7_10_a_reward_is_revealed_only_in_its_holders_activation_phase(catalo
     the rules of every action, which the engine cited)."""
     lines = _shop(*events)
     refused(lines, catalog, len(lines), "4.7.10")
+
+
+# -- Prosecution X (4.9.16.a): Lumino's Kazam -----------------------------------------------------
+
+_KAZAM = ev("cast", unit="A1", spell="Kazam", target="d11", rolls={"critical": ["lock"]})
+_SIX_VIGILANTES = ("s1-multi-1", "s1-multi-2", "s1-multi-3", "s1-multi-4", "s1-multi-5")
+
+
+def _lumino(roster, team: tuple[str, ...], kazam: dict[str, Any], **fields: Any) -> list[dict]:
+    """Lumino (A1, 9 MP) walks d2 to d7 and casts Kazam (2-4, no sight needed) on Di Curey
+    (d11); Ko-Fang stands on e11, in the Cross around her."""
+    extra = [ev("place", unit=f"A{i}", cell=c) for i, c in zip(range(3, 7), "c1 e1 c2 e2".split())]
+    return [
+        _header(team, DUMMIES, _inline(roster, "s1-multi-1", mp=9), **fields),
+        *_approach(7, B2="e11")[:2],
+        *extra[: len(team) - 2],
+        *_approach(7, B2="e11")[2:],
+        kazam,
+    ]
+
+
+def test_4_9_16_a_prosecution_6_not_met_kazam_hits_the_main_target_only(catalog, roster):
+    """One Vigilante in the team (Lumino): no Cross, no Pierces Armour. Di Curey rolls Armour
+    (1 die) and takes 1; Ko-Fang is no target, so an Armour roll for it is refused (7.2.6.a)."""
+    kazam = {**_KAZAM, "rolls": _rolls("B1")}
+    state = _last(_lumino(roster, ("s1-multi-1", MIKE_LOCKE), kazam), catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (1, 0)
+    both = {**_KAZAM, "rolls": _rolls("B1", "B2")}
+    lines = _lumino(roster, ("s1-multi-1", MIKE_LOCKE), both)
+    refused(lines, catalog, len(lines), "7.2.6.a")
+    bare = _lumino(roster, ("s1-multi-1", MIKE_LOCKE), _KAZAM)
+    refused(bare, catalog, len(bare), "7.2.6.a")  # B1's Armour roll is due
+
+
+def test_4_9_16_a_prosecution_6_met_cross_and_pierces_armour(catalog, roster) -> None:
+    """Six different Vigilantes: the Cross takes Ko-Fang too, and Pierces Armour leaves each
+    plain target 0 Armour dice (7.2.6.c): 1 NEUTRAL each; an Armour die given is refused."""
+    team = (*_SIX_VIGILANTES, "s4-duel3-2")
+    ties = {"timeline_ties": {"A": ["A2", "A3", "A4", "A5", "A6"]}}
+    state = _last(_lumino(roster, team, _KAZAM, **ties), catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (1, 1)
+    lines = _lumino(roster, team, {**_KAZAM, "rolls": _rolls("B1")}, **ties)
+    refused(lines, catalog, len(lines), "7.2.6.c")
+
+
+# -- Ghoulification: two effects of one spell whose order cannot matter (7.2.9.a) -----------------
+
+
+def test_7_2_9_a_ghoulifications_own_two_effects_resolve_without_an_order(catalog, roster):
+    """Steals Health heals Vampyro; the Ghoul needs the target KO'd and its cell free. Neither
+    changes what the other does, so no order is asked: the `end` is legal and the Ghoul is on
+    b11 (docs/engine-spells.md, "Ghoulification")."""
+    lines = _ghoulification(roster, ev("end", unit="A2"), rolls=_rolls("B1"))
+    state = _last(lines, catalog)
+    ghouls = sorted(u.cell.name for u in state.units if u.summoner == "A2" and u.cell)
+    assert ghouls == ["a2", "b11"] and not state.pending
+
+
+# -- Backlash (1.5.1, 4.18.3.d): a named ruling -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reading", "injuries"),
+    [(None, 1 + 2 + 3), ("each-other-spell", 1 + 2 + 3), ("next-backlash", 1 + 2 + 2)],
+    ids=["default", "each-other-spell", "next-backlash"],
+)
+def test_1_5_1_three_backlashes_add_up_by_the_card_4_18_3_d_reads_the_next(
+    catalog, roster, reading, injuries
+) -> None:
+    """Doo Rex (9 AP) casts Backlash three times on a 10-HP Di Curey. The card ("each other
+    spell ... this turn", the Golden Rule 1.5.1) gives the third +2; the 4.18.3.d example
+    ("the next Backlash") gives it +1: the ruling `backlash`."""
+    fields = {"rulings": {"backlash": reading}} if reading else {}
+    backlash = ev("cast", unit="A1", spell="Backlash", target="d11", rolls=_rolls("B1"))
+    lines = [
+        _header(
+            ("s2-dks2-21", MIKE_LOCKE),
+            DUMMIES,
+            _inline(roster, "s2-dks2-21", mp=9, ap=9),
+            _inline(roster, "s1-dks1-12", hp=10),
+            **fields,
+        ),
+        *_approach(10),
+        *[backlash] * 3,
+    ]
+    assert _last(lines, catalog).unit("B1").injuries == injuries
+
+
+# -- Tackle- and sight-changing powers: Claw Attack (4.14.2), Invisibility --------------------------
+
+
+def _facing(b1: dict[str, Any], *events: dict[str, Any]) -> list[dict]:
+    """A1 (a plain Krosmaster) steps to d2 in turn 1; in turn 2 the roster's B1 (9 MP) walks
+    from d12 down to d3, right in front of it; the events come in A's turn 3."""
+    header = game(side_a(), [{**b1, "mp": 9}, kros("tb2", initiative=0)])
+    places = [*PLACES[:2], ev("place", unit="B1", cell="d12"), ev("place", unit="B2", cell="c12")]
+    walk = [ev("move", unit="B1", to=f"d{r}") for r in range(11, 2, -1)]
+    b_turn = [*turn("B1", *walk), *turn("B2"), NO_DOUBLE]
+    opening = [*turn("A1", ev("move", unit="A1", to="d2")), *turn("A2"), NO_DOUBLE, *b_turn]
+    return [header, *places, *opening, A1, *events]
+
+
+@pytest.mark.parametrize(
+    ("lock", "dodge", "cell", "mp"),
+    [(["armour"], ["dodge"], "c2", 2), (["lock"], ["armour"], "d2", 0)],
+    ids=["dodged", "locked"],
+)
+def test_4_14_2_claw_attack_hurts_whatever_the_lock_roll_gives(
+    catalog, roster, lock, dodge, cell, mp
+) -> None:
+    """Naz Rael's Claw Attack: each Lock roll he makes against an enemy inflicts 1 Injury, the
+    enemy dodging (it moves, 2 MP left) or Locked (-3 MP -3 AP, 4.14.2.d: it stays)."""
+    block = [{"by": "B1", "lock": lock, "dodge": dodge}]
+    lines = _facing(_inline(roster, "s1-dks1-24"), ev("move", unit="A1", to="c2", block=block))
+    assert _at(_last(lines, catalog), "A1")[:2] == (cell, 1)
+    assert _last(lines, catalog).unit("A1").mp == mp
+
+
+def test_invisibility_srammy_takes_no_injury_from_a_character_not_adjacent(catalog, roster):
+    """Srammy (B1 on d3, next to A1) takes the Gun's 1 from A1; A2 on c1 is not adjacent to
+    him and its Gun leaves him without Injury (he still rolls Armour as a target, 7.2.6)."""
+    near = _facing(_inline(roster, "s1-dks1-13"), plain_hit("A1", "d3", "B1"))
+    assert _last(near, catalog).unit("B1").injuries == 1
+    far = _facing(
+        _inline(roster, "s1-dks1-13"),
+        ev("end", unit="A1"),
+        ev("activate", unit="A2"),
+        plain_hit("A2", "d3", "B1"),
+    )
+    assert _last(far, catalog).unit("B1").injuries == 0
+
+
+# -- KO- and Injury-triggered powers --------------------------------------------------------------
+
+
+def test_4_6_2_moon_hammer_moon_stays_healed_and_the_gg_still_go(catalog, roster) -> None:
+    """Moon (Level 5, a 1-HP copy) KO'd by A1's Gun: he is not removed and heals all his
+    Injuries; A takes the wild GG and steals 4 (4.6.2)."""
+    lines = _facing(_inline(roster, "s3-dks3-6", hp=1), plain_hit("A1", "d3", "B1"))
+    after = {"B1": {"cell": "d3", "injuries": 0}}
+    agrees([*lines, ev("checkpoint", gg={"A": 11, "B": 2, "wild": False}, units=after)], catalog)
+
+
+def test_goultarminator_heals_3_on_each_krosmaster_he_kos(catalog, roster) -> None:
+    """Goultard (an inline copy with a 1 AP / 2 Injury spell, Bleed, to start hurt) Bleeds
+    twice (4 Injuries), then his Celestial Sword KOs a 1-HP Di Curey: he heals 3, 1 left."""
+    goultard = _inline(roster, "s1-dks1-27", mp=9)
+    goultard["spells"] = [*goultard["spells"], _BLEED]
+    sword = ev(
+        "cast", unit="A1", spell="Celestial Sword", target="d11", rolls=_rolls("B1", critical=2)
+    )
+    lines = [
+        _header(("s1-dks1-27", MIKE_LOCKE), DUMMIES, goultard, _inline(roster, "s1-dks1-12", hp=1)),
+        *_approach(8),
+        cast("A1", "d8", "Bleed"),
+        cast("A1", "d8", "Bleed"),
+        sword,
+    ]
+    state = _last(lines, catalog)
+    assert state.unit("B1").cell is None and state.unit("A1").injuries == 1
+
+
+def test_brethren_of_the_coast_two_injuries_heal_the_other_piwates(catalog, roster) -> None:
+    """Hazwonarm takes 1 (no trigger: fewer than 2), then Boomba takes 2: Hazwonarm, the other
+    allied Piwate, heals 1; Boomba heals nothing from his own trigger."""
+    a = side_a(spells=[gun(), gun("Big", damage=2)])
+    header = game(a, [_inline(roster, "s3-dks3-12"), _inline(roster, "s3-dks3-11")])
+    lines = [header, *PLACES, A1, plain_hit("A1", "d12", "B2"), plain_hit("A1", "c12", "B1", "Big")]
+    agrees(
+        [*lines, ev("checkpoint", units={"B1": {"injuries": 2}, "B2": {"injuries": 0}})], catalog
+    )

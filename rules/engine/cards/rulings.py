@@ -98,6 +98,15 @@ for _name, _default, _readings, _rule, _description in (
         "Wakfu Canon (Yugo - Exalted), Wanderlust (Grim Preacher): the targeted character goes "
         "to a free cell next to its own cell (target) or next to the caster (caster).",
     ),
+    (
+        "backlash",
+        "each-other-spell",
+        ("each-other-spell", "next-backlash"),
+        "4.18.3.d",
+        "Backlash (Doo Rex): each Backlash cast earlier this turn gives +1 EARTH to each of his "
+        "later Earth spells, so they add up (each-other-spell, the card, 1.5.1), or only the "
+        "next Backlash deals +1 (next-backlash, the 4.18.3.d example).",
+    ),
 ):
     register(_name, default=_default, readings=_readings, rule=_rule, description=_description)
 
