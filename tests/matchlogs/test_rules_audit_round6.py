@@ -385,3 +385,29 @@ def test_brethren_of_the_coast_two_injuries_heal_the_other_piwates(catalog, rost
     agrees(
         [*lines, ev("checkpoint", units={"B1": {"injuries": 2}, "B2": {"injuries": 0}})], catalog
     )
+
+
+# -- Summons of the roster: a Grenado is a Bomb (4.19.2.a, 4.19.5.c) --------------------------------
+
+# As a log may write Boo Ming's token: no MP (a Mechanism, 4.19.1.f), 1 HP, its Explosion, and
+# no Type given.
+GRENADO = kros(
+    "token-grenado", level=0, hp=1, ap=None, mp=None, initiative=0, strength=1,
+    spells=[spell("Explosion", kind="self", element="fire", cost={}, effects='"Square" area of effect.')],
+) | {"name": "Grenado"}  # fmt: skip
+
+
+def test_4_19_2_a_a_grenado_is_a_bomb_and_explodes_at_its_summoners_turn(catalog, roster):
+    """4.19.2.a lists the Grenado in the Bomb family (a family is a Type, 4.19.2): at the start
+    of Boo Ming's next turn it explodes (4.19.5.c), so his move before the Explosion is
+    resolved is refused (6.2.1.d); resolved, the Grenado has left the arena."""
+    boo = _inline(roster, "s1-dks1-1", initiative=9)
+    header = game([boo, kros("ta2", initiative=8)], side_b(), extra_profiles=(GRENADO,))
+    throw = ev("cast", unit="A1", spell="Grenado Throw (2)", target="d3")
+    lines = [header, *PLACES, *turn("A1", throw), *turn("A1/grenado-1"), *turn("A2"), NO_DOUBLE]
+    lines += [*turn("B1"), *turn("B2"), NO_DOUBLE, A1]
+    moving = [*lines, ev("move", unit="A1", to="d2")]
+    refused(moving, catalog, len(moving), "6.2.1.d")
+    boom = ev("resolve", source="explosion:A1/grenado-1", rolls={"critical": ["lock"]})
+    gone = ev("checkpoint", units={"A1/grenado-1": {"cell": None}})
+    agrees([*lines, boom, gone, ev("move", unit="A1", to="d2")], catalog)
