@@ -26,7 +26,7 @@ from tests.matchlogs.audit import (
     spell,
     turn,
 )
-from tests.matchlogs.conftest import ARENA, ev, verify
+from tests.matchlogs.conftest import ARENA, ev
 from tests.matchlogs.test_card_audit import (
     DUMMIES,
     MIKE_LOCKE,
@@ -34,17 +34,19 @@ from tests.matchlogs.test_card_audit import (
     _at,
     _ghoulification,
     _header,
-    _rolls,
     _inline,
     _last,
+    _rolls,
     _stock,
 )
 from tests.matchlogs.test_rules_audit_dice import _BLANK, _CURE, _a1
+from tests.matchlogs.test_rules_audit_mechanisms import EXPLOSION
+from tests.matchlogs.test_rules_audit_round5 import _NOVA
 
 A1 = ev("activate", unit="A1")
 
 
-# -- Dice the rules say are never rolled (7.3.2.a, 7.4.2) ---------------------------------------
+# -- Dice the rules say are never rolled (7.3.2.a, 7.4.2) -----------------------------------------
 
 
 def test_7_3_2_a_the_target_of_a_healing_spell_never_rolls_armour(catalog) -> None:
@@ -225,7 +227,8 @@ _SIX_VIGILANTES = ("s1-multi-1", "s1-multi-2", "s1-multi-3", "s1-multi-4", "s1-m
 def _lumino(roster, team: tuple[str, ...], kazam: dict[str, Any], **fields: Any) -> list[dict]:
     """Lumino (A1, 9 MP) walks d2 to d7 and casts Kazam (2-4, no sight needed) on Di Curey
     (d11); Ko-Fang stands on e11, in the Cross around her."""
-    extra = [ev("place", unit=f"A{i}", cell=c) for i, c in zip(range(3, 7), "c1 e1 c2 e2".split())]
+    cells = ["c1", "e1", "c2", "e2"]
+    extra = [ev("place", unit=f"A{i}", cell=c) for i, c in enumerate(cells, 3)]
     return [
         _header(team, DUMMIES, _inline(roster, "s1-multi-1", mp=9), **fields),
         *_approach(7, B2="e11")[:2],
@@ -272,7 +275,7 @@ def test_7_2_9_a_ghoulifications_own_two_effects_resolve_without_an_order(catalo
     assert ghouls == ["a2", "b11"] and not state.pending
 
 
-# -- Backlash (1.5.1, 4.18.3.d): a named ruling -----------------------------------------------------
+# -- Backlash (1.5.1, 4.18.3.d): a named ruling ---------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -302,13 +305,15 @@ def test_1_5_1_three_backlashes_add_up_by_the_card_4_18_3_d_reads_the_next(
     assert _last(lines, catalog).unit("B1").injuries == injuries
 
 
-# -- Tackle- and sight-changing powers: Claw Attack (4.14.2), Invisibility --------------------------
+# -- Tackle- and sight-changing powers: Claw Attack (4.14.2), Invisibility ------------------------
 
 
-def _facing(b1: dict[str, Any], *events: dict[str, Any]) -> list[dict]:
+def _facing(
+    b1: dict[str, Any], *events: dict[str, Any], a_spells: list | None = None
+) -> list[dict]:
     """A1 (a plain Krosmaster) steps to d2 in turn 1; in turn 2 the roster's B1 (9 MP) walks
     from d12 down to d3, right in front of it; the events come in A's turn 3."""
-    header = game(side_a(), [{**b1, "mp": 9}, kros("tb2", initiative=0)])
+    header = game(side_a(spells=a_spells), [{**b1, "mp": 9}, kros("tb2", initiative=0)])
     places = [*PLACES[:2], ev("place", unit="B1", cell="d12"), ev("place", unit="B2", cell="c12")]
     walk = [ev("move", unit="B1", to=f"d{r}") for r in range(11, 2, -1)]
     b_turn = [*turn("B1", *walk), *turn("B2"), NO_DOUBLE]
@@ -387,13 +392,13 @@ def test_brethren_of_the_coast_two_injuries_heal_the_other_piwates(catalog, rost
     )
 
 
-# -- Summons of the roster: a Grenado is a Bomb (4.19.2.a, 4.19.5.c) --------------------------------
+# -- Summons of the roster: a Grenado is a Bomb (4.19.2.a, 4.19.5.c) ------------------------------
 
 # As a log may write Boo Ming's token: no MP (a Mechanism, 4.19.1.f), 1 HP, its Explosion, and
 # no Type given.
 GRENADO = kros(
     "token-grenado", level=0, hp=1, ap=None, mp=None, initiative=0, strength=1,
-    spells=[spell("Explosion", kind="self", element="fire", cost={}, effects='"Square" area of effect.')],
+    spells=[EXPLOSION],
 ) | {"name": "Grenado"}  # fmt: skip
 
 
@@ -411,3 +416,34 @@ def test_4_19_2_a_a_grenado_is_a_bomb_and_explodes_at_its_summoners_turn(catalog
     boom = ev("resolve", source="explosion:A1/grenado-1", rolls={"critical": ["lock"]})
     gone = ev("checkpoint", units={"A1/grenado-1": {"cell": None}})
     agrees([*lines, boom, gone, ev("move", unit="A1", to="d2")], catalog)
+
+
+# -- Healing (7.3.2.b) and adjacency for Invisibility (4.17.2) ------------------------------------
+
+
+def test_7_3_2_b_a_heal_gains_1_for_any_critical_success_not_per_success(catalog) -> None:
+    """A1 (Critical Hit) hurts A2 with a 3-damage Gun (3 Injuries), then Cure (Heal 1) rolls 2
+    Critical successes: 1 + 1 = 2 healed, A2 keeps 1 (no Armour comparison for a heal)."""
+    a = [
+        kros("ta1", initiative=9, spells=[gun("Maul", damage=3), _CURE], powers=("critical-hit",)),
+        kros("ta2", level=2, initiative=8),
+    ]
+    maul = cast("A1", "c1", "Maul", crit=["lock", "lock"], armour={"A2": ["lock"]})
+    cure = cast("A1", "c1", "Cure", crit=["critical", "critical"])
+    lines = [game(a, side_b()), *PLACES, A1, maul, cure]
+    agrees([*lines, ev("checkpoint", units={"A2": {"injuries": 1}})], catalog)
+
+
+def test_4_17_2_srammy_diagonal_to_the_caster_is_not_adjacent_and_takes_nothing(catalog, roster):
+    """A1 leaves d2 (Srammy's Lock roll fails) for c2, diagonal to Srammy on d3, and casts
+    Nova (a Square around itself): Srammy is a target and rolls Armour, but two cells are
+    adjacent only with a side in common (4.17.2), so Invisibility leaves him unhurt; A2 (c1),
+    in the Square too, takes 1."""
+    nova = cast(
+        "A1", "c2", "Nova", crit=["lock"], armour={"A1": ["lock"], "A2": ["lock"], "B1": ["lock"]}
+    )
+    block = [{"by": "B1", "lock": ["armour"], "dodge": ["dodge"]}]
+    leave = ev("move", unit="A1", to="c2", block=block)
+    lines = _facing(_inline(roster, "s1-dks1-13"), leave, nova, a_spells=[gun(), _NOVA])
+    state = _last(lines, catalog)
+    assert (state.unit("B1").injuries, state.unit("A2").injuries) == (0, 1)
