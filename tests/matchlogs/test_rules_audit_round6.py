@@ -36,8 +36,10 @@ from tests.matchlogs.test_card_audit import (
     _header,
     _inline,
     _last,
+    _places,
     _rolls,
     _stock,
+    _walk,
 )
 from tests.matchlogs.test_rules_audit_dice import _BLANK, _CURE, _a1
 from tests.matchlogs.test_rules_audit_mechanisms import EXPLOSION
@@ -447,3 +449,34 @@ def test_4_17_2_srammy_diagonal_to_the_caster_is_not_adjacent_and_takes_nothing(
     lines = _facing(_inline(roster, "s1-dks1-13"), leave, nova, a_spells=[gun(), _NOVA])
     state = _last(lines, catalog)
     assert (state.unit("B1").injuries, state.unit("A2").injuries) == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("critical", "hazwonarm", "boomba"),
+    [(["lock"], 3 + 1, 1), (["critical"], 3 + 2, 0)],
+    ids=["one-suffered", "two-suffered"],
+)
+def test_4_10_7_injuries_exchanged_are_not_suffered_for_brethren_of_the_coast(
+    catalog, roster, critical, hazwonarm, boomba
+) -> None:
+    """Total Iopism gives Djaul 3 Injuries; Dark Vlad's Sword gives Boomba 1. Black Humour moves
+    Djaul's 3 onto Hazwonarm: moved, not suffered (4.10.7), so Brethren of the Coast waits for
+    the spell's damage: 1 suffered heals nobody, 2 (a Critical success) heal Boomba 1."""
+    sword = ev(
+        "cast", unit="A1", spell="Vlad's Sword", target="f11", rolls=_rolls("B2", critical=2)
+    )
+    humour = ev("cast", unit="A2", spell="Black Humour", target="d11")
+    humour["rolls"] = {"critical": critical, "armour": {"B1": ["lock"]}}
+    lines = [
+        _header(
+            ("s3-exf3-1", "s3-dark-1"),
+            ("s3-dks3-11", "s3-dks3-12"),
+            _inline(roster, "s3-exf3-1", mp=9),
+            _inline(roster, "s3-dark-1", mp=9),
+        ),
+        *_places(A1="f1", A2="d2", B2="f11"),
+        *[A1, *_walk("A1", "f", 1, 10), sword, ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), *_walk("A2", "d", 2, 10), humour],
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (hazwonarm, boomba)
