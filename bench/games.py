@@ -46,6 +46,7 @@ from rules.engine.replay.claims import computed_value
 from rules.engine.replay.dispatch import apply_event, context, teams
 from rules.engine.roster import Profile
 from rules.engine.state import GameState, Phase
+from rules.engine.summons import FAMILIES_4_19_2
 from rules.engine.turn import new_game
 from rules.matchlog.parse import parse_log
 from rules.matchlog.verify import with_inline_profiles
@@ -84,9 +85,36 @@ def playable_profiles(catalog: Mapping[str, Profile]) -> tuple[list[Profile], di
     return sorted(out, key=lambda p: p.id), summons
 
 
+#: A Bomb's Explosion (4.19.5.d): a Personal spell with a Square Area of Effect, no cost.
+_EXPLOSION = {
+    "name": "Explosion",
+    "cost": {},
+    "range_kind": "self",
+    "range_min": None,
+    "range_max": None,
+    "range_modifiable": False,
+    "range_line": False,
+    "range_los": False,
+    "element": "fire",
+    "base_damage": 1,
+    "limit": "unlimited",
+    "effects": '"Square" area of effect.',
+}
+
+
 def _summon_profile(name: str) -> dict[str, Any]:
-    """A summon of our own making (the roster has none): a small mob with one melee spell."""
+    """A summon of our own making (the roster has none): a small mob with one melee spell, or,
+    for a member of 4.19.2's Bomb family (Boo Ming's Grenado), a Bomb: a Mechanism with 1 HP
+    and its Explosion (4.19.5), which the engine makes explode at its summoner's turn start."""
     ident = "gen-" + "-".join(name.lower().replace("'", "").split())
+    family = FAMILIES_4_19_2.get(name.lower())
+    if family == "bomb":
+        bomb = {"mp": None, "hp": 1, "ap": None, "types": ["Bomb"], "spells": [_EXPLOSION]}
+        return {**_mob(ident, name), **bomb}
+    return _mob(ident, name) | ({"types": [family.title()]} if family else {})
+
+
+def _mob(ident: str, name: str) -> dict[str, Any]:
     return {
         "id": ident,
         "name": name.title(),
