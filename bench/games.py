@@ -66,6 +66,9 @@ ARENA: dict[str, Any] = {
 FACES = tuple(Face)
 #: The most Kamas a checkpoint may claim (the `kml/1` schema's bound).
 MAX_CLAIMED_KAMAS = 999
+#: Steps in a row that write nothing after which the game is conceded (a power's effect on
+#: standby asks for a choice, e.g. Mintetized's Krosmaster, which the generator never makes).
+STALL_LIMIT = 500
 DIRECTIONS = ("north", "south", "east", "west", "left", "right")
 
 
@@ -393,8 +396,13 @@ def generate(
         state = new_game(log.header.arena, teams(log, merged), first_player_claim="A")
     game = _Game(rng, state, ctx)
     _place(game)
+    stalled = 0
     while game.state.phase is not Phase.OVER and len(game.lines) < max_events:
+        written = len(game.lines)
         _step(game, passive)
+        stalled = stalled + 1 if len(game.lines) == written else 0
+        if stalled > STALL_LIMIT:  # an effect waits for a choice the generator cannot make
+            break
     if game.state.phase is not Phase.OVER:
         game.play(Concede(game.number, "B"), {"e": "concede", "player": "B"})
     final = game.state
@@ -443,6 +451,7 @@ def _step(game: _Game, passive: bool) -> None:
     if state.active_unit is None:
         for unit_id in state.timeline(state.active_side or "A"):
             if game.play(Activate(game.number, unit_id), {"e": "activate", "unit": unit_id}):
+                game.settle_standby()  # a Bomb exploding at its summoner's turn start (6.2.1.d)
                 return
         raise RuntimeError(f"nobody can be activated: {state.phase} turn {state.turn}")
     _act(game, state.active_unit, passive)
