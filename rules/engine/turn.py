@@ -713,15 +713,16 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
     return on_reward(replace(state.with_unit(unit), reward_revealed=True), unit_id, reward.id)
 
 
-#: The refusals of `not_acting` that mean "not in its own Activation Phase" for a piece of the
-#: game in progress (another piece active, its turn over, not next, not activated yet).
-_NOT_ITS_ACTIVATION = frozenset({"6.3.1", "6.4.2", "5.5.1", "6.2"})
+#: The refusals of `not_acting` that all mean "not in its own Activation Phase": the set-up, a
+#: Roll for Tension still due, another piece active, its turn over, not next, not activated yet.
+_NOT_ITS_ACTIVATION = frozenset({"1.3.9", "5.2.1", "6.3.1", "6.4.2", "5.5.1", "6.2"})
 
 
 def _outside_own_activation(refusal: RuleViolation) -> RuleViolation:
     """A reveal outside its holder's own Activation Phase breaks 4.7.10, the rule that says when
     a Krosmaster may reveal (anytime during *his* Activation Phase), rather than 6.3.1 / 6.4.2,
-    which the other actions break; the fact (which piece is active, whose turn is over) stays."""
+    which the other actions break; the fact (which piece is active, whose turn is over) stays.
+    Effects waiting on standby (7.2.1.a, 6.2.1.d) and the end of the game keep their rules."""
     if refusal.rule not in _NOT_ITS_ACTIVATION or refusal.said is None:
         return refusal
     return RuleViolation.because("4.7.10", refusal.said.key, **refusal.said.params)

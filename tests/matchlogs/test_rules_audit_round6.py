@@ -165,6 +165,9 @@ def _buy(reward: str, to: str = "A1") -> dict[str, Any]:
     return ev("buy_reward", unit="A1", rank="granite", reward=reward, assign_to=to)
 
 
+B1_ACTIVE = ev("activate", unit="B1")
+
+
 def _reveal(reward: str, unit: str = "A1") -> dict[str, Any]:
     return ev("reveal_reward", unit=unit, reward=reward)
 
@@ -209,13 +212,16 @@ def test_4_7_5_a_a_kamas_boost_adds_to_the_players_stock(catalog) -> None:
     [
         [_buy("held", to="A2"), _reveal("held", unit="A2")],
         [_buy("held"), ev("end", unit="A1"), ev("activate", unit="A2"), _reveal("held")],
+        [_buy("held"), ev("end", unit="A1"), *turn("A2"), NO_DOUBLE, B1_ACTIVE, _reveal("held")],
+        [_buy("held"), ev("end", unit="A1"), *turn("A2"), _reveal("held")],
     ],
-    ids=["another-piece-is-active", "its-turn-is-over"],
+    ids=["another-piece-is-active", "its-turn-is-over", "opponents-turn", "before-a-tension"],
 )
 def test_4_7_10_a_reward_is_revealed_only_in_its_holders_activation_phase(catalog, events):
     """4.7.10 is the rule saying when a Krosmaster may reveal: during his own Activation Phase.
-    A2 revealing in A1's turn, or A1 after its turn ended, breaks it (not 6.3.1 / 6.4.2,
-    the rules of every action, which the engine cited)."""
+    A2 revealing in A1's turn, A1 after its turn ended, in B's turn or before B's Roll for
+    Tension breaks it (not 6.3.1 / 6.4.2 / 5.5.1 / 5.2.1, the rules of every action, which the
+    engine cited)."""
     lines = _shop(*events)
     refused(lines, catalog, len(lines), "4.7.10")
 
