@@ -43,9 +43,10 @@ from tests.matchlogs.test_card_audit import (
 )
 from tests.matchlogs.test_rules_audit_dice import _BLANK, _CURE, _a1
 from tests.matchlogs.test_rules_audit_mechanisms import EXPLOSION
-from tests.matchlogs.test_rules_audit_round5 import _NOVA
+from tests.matchlogs.test_rules_audit_round5 import _NOVA, BLOB, SUMMON_BLOB
 
 A1 = ev("activate", unit="A1")
+BLOB_ID = "B2/blob-1"
 
 
 # -- Dice the rules say are never rolled (7.3.2.a, 7.4.2) -----------------------------------------
@@ -486,3 +487,25 @@ def test_4_10_7_injuries_exchanged_are_not_suffered_for_brethren_of_the_coast(
     ]
     state = _last(lines, catalog)
     assert (state.unit("B1").injuries, state.unit("B2").injuries) == (hazwonarm, boomba)
+
+
+def test_goultarminator_a_summon_kod_is_no_krosmaster_defeated(catalog, roster) -> None:
+    """B2 summons a 1-HP Blob on h9; Goultard (Bleed twice: 4 Injuries) KOs it with Celestial
+    Sword from e9: no GG (4.19.1.c) and no heal, a Blob being no Krosmaster."""
+    goultard = _inline(roster, "s1-dks1-27", mp=9, initiative=9)
+    goultard["spells"] = [*goultard["spells"], _BLEED]
+    b2 = kros("tb2", initiative=1, spells=[SUMMON_BLOB])
+    header = game([goultard, kros("ta2", initiative=8)], [kros("tb1", initiative=2), b2])
+    header["profiles"].append(BLOB)
+    sword = cast("A1", "h9", "Celestial Sword", crit=["lock", "lock"], armour={BLOB_ID: ["lock"]})
+    walk = [ev("move", unit="A1", to=f"d{r}") for r in range(2, 10)] + [
+        ev("move", unit="A1", to="e9")
+    ]
+    lines = [header, *PLACES, *turn("A1"), *turn("A2"), NO_DOUBLE, *turn("B1")]
+    lines += [*turn("B2", cast("B2", "h9", "Summon Blob (2)")), *turn(BLOB_ID), NO_DOUBLE]
+    lines += [A1, cast("A1", "d1", "Bleed"), cast("A1", "d1", "Bleed")]
+    lines += [*walk, sword]
+    check = ev(
+        "checkpoint", gg={"A": 6, "B": 6}, units={"A1": {"injuries": 4}, BLOB_ID: {"cell": None}}
+    )
+    agrees([*lines, check], catalog)
