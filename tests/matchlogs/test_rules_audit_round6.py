@@ -295,9 +295,10 @@ def test_7_2_9_a_ghoulifications_own_two_effects_resolve_without_an_order(catalo
 def test_1_5_1_three_backlashes_add_up_by_the_card_4_18_3_d_reads_the_next(
     catalog, roster, reading, injuries
 ) -> None:
-    """Doo Rex (9 AP) casts Backlash three times on a 10-HP Di Curey. The card ("each other
-    spell ... this turn", the Golden Rule 1.5.1) gives the third +2; the 4.18.3.d example
-    ("the next Backlash") gives it +1: the ruling `backlash`."""
+    """Doo Rex (9 AP) casts Backlash three times on a 10-HP Di Curey. The card (every earlier
+    cast of the turn boosts each later spell; the Golden Rule 1.5.1) gives the third +2; the
+    4.18.3.d example (an effect on the following Backlash only) gives it +1: the ruling
+    `backlash`."""
     fields = {"rulings": {"backlash": reading}} if reading else {}
     backlash = ev("cast", unit="A1", spell="Backlash", target="d11", rolls=_rolls("B1"))
     lines = [
