@@ -46,6 +46,7 @@ from rules.engine.replay.claims import computed_value
 from rules.engine.replay.dispatch import apply_event, context, teams
 from rules.engine.roster import Profile
 from rules.engine.state import GameState, Phase
+from rules.engine.summons import FAMILIES_4_19_2
 from rules.engine.turn import new_game
 from rules.matchlog.parse import parse_log
 from rules.matchlog.verify import with_inline_profiles
@@ -65,6 +66,9 @@ ARENA: dict[str, Any] = {
 FACES = tuple(Face)
 #: The most Kamas a checkpoint may claim (the `kml/1` schema's bound).
 MAX_CLAIMED_KAMAS = 999
+#: Steps in a row that write nothing after which the game is conceded (a power's effect on
+#: standby asks for a choice, e.g. Mintetized's Krosmaster, which the generator never makes).
+STALL_LIMIT = 500
 DIRECTIONS = ("north", "south", "east", "west", "left", "right")
 
 
@@ -84,9 +88,36 @@ def playable_profiles(catalog: Mapping[str, Profile]) -> tuple[list[Profile], di
     return sorted(out, key=lambda p: p.id), summons
 
 
+#: A Bomb's Explosion (4.19.5.d): a Personal spell with a Square Area of Effect, no cost.
+_EXPLOSION = {
+    "name": "Explosion",
+    "cost": {},
+    "range_kind": "self",
+    "range_min": None,
+    "range_max": None,
+    "range_modifiable": False,
+    "range_line": False,
+    "range_los": False,
+    "element": "fire",
+    "base_damage": 1,
+    "limit": "unlimited",
+    "effects": '"Square" area of effect.',
+}
+
+
 def _summon_profile(name: str) -> dict[str, Any]:
-    """A summon of our own making (the roster has none): a small mob with one melee spell."""
+    """A summon of our own making (the roster has none): a small mob with one melee spell, or,
+    for a member of 4.19.2's Bomb family (Boo Ming's Grenado), a Bomb: a Mechanism with 1 HP
+    and its Explosion (4.19.5), which the engine makes explode at its summoner's turn start."""
     ident = "gen-" + "-".join(name.lower().replace("'", "").split())
+    family = FAMILIES_4_19_2.get(name.lower())
+    if family == "bomb":
+        bomb = {"mp": None, "hp": 1, "ap": None, "types": ["Bomb"], "spells": [_EXPLOSION]}
+        return {**_mob(ident, name), **bomb}
+    return _mob(ident, name) | ({"types": [family.title()]} if family else {})
+
+
+def _mob(ident: str, name: str) -> dict[str, Any]:
     return {
         "id": ident,
         "name": name.title(),
@@ -365,8 +396,13 @@ def generate(
         state = new_game(log.header.arena, teams(log, merged), first_player_claim="A")
     game = _Game(rng, state, ctx)
     _place(game)
+    stalled = 0
     while game.state.phase is not Phase.OVER and len(game.lines) < max_events:
+        written = len(game.lines)
         _step(game, passive)
+        stalled = stalled + 1 if len(game.lines) == written else 0
+        if stalled > STALL_LIMIT:  # an effect waits for a choice the generator cannot make
+            break
     if game.state.phase is not Phase.OVER:
         game.play(Concede(game.number, "B"), {"e": "concede", "player": "B"})
     final = game.state
@@ -415,6 +451,7 @@ def _step(game: _Game, passive: bool) -> None:
     if state.active_unit is None:
         for unit_id in state.timeline(state.active_side or "A"):
             if game.play(Activate(game.number, unit_id), {"e": "activate", "unit": unit_id}):
+                game.settle_standby()  # a Bomb exploding at its summoner's turn start (6.2.1.d)
                 return
         raise RuntimeError(f"nobody can be activated: {state.phase} turn {state.turn}")
     _act(game, state.active_unit, passive)

@@ -81,7 +81,8 @@ class Reward:
 
     `ap`, `mp`, `range` and `powers` are what revealing it adds (a Boost's or a Buff's AP and MP
     fill the gauges at once, 4.7.5.a-b); a Boost may also heal its Krosmaster (`heal`), bring
-    Kamas (`kamas`) or add damage to the next spell cast (`damage`, 4.7.5.a); a Technique's
+    Kamas (`kamas`) or add damage to the next spell cast (`damage`, 4.7.5.a; of one Element
+    only with `damage_element`, 7.2.7.c example); a Technique's
     `punch` is the effect it adds to Punch, in spell-effect keywords (4.7.11.e). `other_effects`
     marks anything else on the token, which the engine refuses to approximate.
     """
@@ -98,6 +99,7 @@ class Reward:
     heal: int = 0
     kamas: int = 0
     damage: int = 0
+    damage_element: str | None = None
     punch: str = ""
 
 
@@ -680,6 +682,7 @@ def reward_to_json(r: Reward) -> dict[str, Any]:
         "heal": r.heal,
         "kamas": r.kamas,
         "damage": r.damage,
+        "damage_element": r.damage_element,
         "punch": r.punch,
     }
 

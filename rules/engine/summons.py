@@ -44,9 +44,29 @@ POWER_ALIASES = {
 }
 
 
+#: The families 4.19.2 lists, by summon name: a summon of the list has that family's Type
+#: whatever Types its token's record gives (a Grenado is a Bomb, a Bubotron a Sinistro).
+FAMILIES_4_19_2 = {
+    **dict.fromkeys(("water bomb", "grenado", "firebomb", "terrabomb"), "bomb"),
+    **dict.fromkeys(("lethal trap", "tricky trap"), "trap"),
+    **dict.fromkeys(("harpooner", "tacturret", "lifesaver"), "turret"),
+    "bubotron": "sinistro",
+    "gobbal": "gobbal",
+    "tofu": "tofu",
+    **dict.fromkeys(("donatella", "leonardawa", "raphaela", "michelangela"), "atooin"),
+    **dict.fromkeys(("madoll", "sacrificial doll", "block doll", "lost doll"), "doll"),
+}
+
+
 def unit_profile(profile: Profile) -> UnitProfile:
     """A catalog card as a unit profile: power slugs in the engine's names, Types as families
-    (4.19.2: a family is a Type, so one set serves both, in lower case)."""
+    (4.19.2: a family is a Type, so one set serves both, in lower case). A summon token (it has
+    a Strength) named in 4.19.2's list also has that family, so a log's Grenado written without
+    the Bomb Type still explodes (4.19.5) and a Lethal Trap still clicks (4.19.7)."""
+    families = {t.lower() for t in profile.types}
+    listed = FAMILIES_4_19_2.get(profile.name.strip().lower())
+    if profile.strength is not None and listed is not None:
+        families.add(listed)
     return UnitProfile(
         id=profile.id,
         name=profile.name,
@@ -56,7 +76,7 @@ def unit_profile(profile: Profile) -> UnitProfile:
         mp=profile.mp,
         hp=profile.hp,
         powers=frozenset(POWER_ALIASES.get(p.slug, p.slug) for p in profile.powers),
-        families=frozenset(t.lower() for t in profile.types),
+        families=frozenset(families),
         strength=profile.strength,
     )
 

@@ -684,7 +684,10 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
     Equipment raises AP/MP MAX and the current gauges at once (4.7.5.c). Boosts and anything a
     token does beyond AP, MP, Range and Powers are not modelled.
     """
-    unit = _acting(state, unit_id, "4.7.10", krosmaster=True)
+    try:
+        unit = _acting(state, unit_id, "4.7.10", krosmaster=True)
+    except RuleViolation as refusal:
+        raise _outside_own_activation(refusal) from None
     if state.reward_revealed:
         raise RuleViolation.because("4.7.10", "reward_already_revealed", unit=unit_id)
     index = next(
@@ -710,10 +713,26 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
     return on_reward(replace(state.with_unit(unit), reward_revealed=True), unit_id, reward.id)
 
 
+#: The refusals of `not_acting` that all mean "not in its own Activation Phase": the set-up, a
+#: Roll for Tension still due, another piece active, its turn over, not next, not activated yet.
+_NOT_ITS_ACTIVATION = frozenset({"1.3.9", "5.2.1", "6.3.1", "6.4.2", "5.5.1", "6.2"})
+
+
+def _outside_own_activation(refusal: RuleViolation) -> RuleViolation:
+    """A reveal outside its holder's own Activation Phase breaks 4.7.10, the rule that says when
+    a Krosmaster may reveal (anytime during *his* Activation Phase), rather than 6.3.1 / 6.4.2,
+    which the other actions break; the fact (which piece is active, whose turn is over) stays.
+    Effects waiting on standby (7.2.1.a, 6.2.1.d) and the end of the game keep their rules."""
+    if refusal.rule not in _NOT_ITS_ACTIVATION or refusal.said is None:
+        return refusal
+    return RuleViolation.because("4.7.10", refusal.said.key, **refusal.said.params)
+
+
 def _boost(state: GameState, unit_id: str, reward: Reward) -> GameState:
     """A Boost's instant advantages (4.7.5.a) beyond AP and MP: Injuries healed through the one
     healing path, Kamas from the reserve, and damage added to the next spell cast this turn
-    (spent by that spell whatever it is; lost at the end of the turn)."""
+    (spent by that spell whatever it is, even one of another Element that gains nothing from
+    it; lost at the end of the turn)."""
     if reward.heal:
         state, _, _ = heal(state, unit_id, reward.heal)
     if reward.kamas:
@@ -721,7 +740,14 @@ def _boost(state: GameState, unit_id: str, reward: Reward) -> GameState:
         player = state.player(side)
         state = state.with_player(replace(player, kamas=player.kamas + reward.kamas))
     if reward.damage:
-        armed = Lasting(NEXT_SPELL, unit_id, f"reward:{reward.id}", state.turn, reward.damage)
+        armed = Lasting(
+            NEXT_SPELL,
+            unit_id,
+            f"reward:{reward.id}",
+            state.turn,
+            reward.damage,
+            reward.damage_element,  # an Aero Boost adds to an AIR spell only (7.2.7.c example)
+        )
         state = replace(state, lasting=(*state.lasting, armed))
     return state
 

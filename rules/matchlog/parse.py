@@ -385,6 +385,7 @@ def _reward(model: schema.RewardModel) -> Reward:
         heal=model.heal,
         kamas=model.kamas,
         damage=model.damage,
+        damage_element=model.damage_element,
         punch=model.punch,
     )
 

@@ -178,6 +178,8 @@ class RewardModel(Closed):
     heal: Annotated[int, Field(ge=0, le=20)] = 0  # a Boost healing its Krosmaster (4.7.5.a)
     kamas: Annotated[int, Field(ge=0, le=20)] = 0  # a Boost bringing Kamas
     damage: Annotated[int, Field(ge=0, le=6)] = 0  # a Boost adding damage to the next spell
+    # the Element of that damage (the Aero Boost's AIR, 7.2.7.c example); None: any spell
+    damage_element: Literal["water", "air", "earth", "fire"] | None = None
     punch: Annotated[str, StringConstraints(max_length=200)] = ""  # a Technique (4.7.11.e)
 
 

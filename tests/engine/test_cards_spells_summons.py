@@ -269,26 +269,17 @@ def test_tofu_throwing_7_5_10_push_then_a_tofu_on_the_freed_cell() -> None:
 
 
 def test_ghoulification_7_2_1_c_a_ghoul_on_standby_comes_only_after_a_ko() -> None:
+    """Steals Health and the Ghoul wait on standby together; their order cannot change anything
+    (7.2.9.a), so Step 8 resolves both without asking: no KO, no Ghoul (the caster healed 2);
+    a KO, a Ghoul on the target's cell."""
     vampyro = roster("s3-dark-5", drop_powers=True)
     alive = [unit("A1", "A", vampyro, "e5", injuries=3), unit("B1", "B", FOE, "e6")]
-    order = ("steals-health:A1", "ghoulification:A1")
     out = cast(alive, [vampyro, FOE], "A1", "Ghoulification (4)", "e6", summons=[GHOUL])
-    assert [p.kind for p in out.state.pending] == ["steals-health", "ghoulification"]
-    from rules.engine.casting import ResolveAction, apply_resolve
-    from tests.engine.casting_builders import book
-
-    done = apply_resolve(
-        out.state, ResolveAction("steals-health:A1", order=order[1:]), book([vampyro, FOE], [GHOUL])
-    )
-    assert summons_of(done, "Ghoul") == [] and done.state.unit("A1").injuries == 1
+    assert not out.state.pending and summons_of(out, "Ghoul") == []
+    assert out.state.unit("A1").injuries == 1
     dying = [unit("A1", "A", vampyro, "e5"), unit("B1", "B", FOE, "e6", injuries=18)]
     out = cast(dying, [vampyro, FOE], "A1", "Ghoulification (4)", "e6", summons=[GHOUL])
-    done = apply_resolve(
-        out.state,
-        ResolveAction("ghoulification:A1", order=order[:1]),
-        book([vampyro, FOE], [GHOUL]),
-    )
-    assert summons_of(done, "Ghoul") == ["e6"]
+    assert not out.state.pending and summons_of(out, "Ghoul") == ["e6"]
 
 
 def test_pressure_buttomb_4_10_2_the_nuns_tombstones_kod_and_her_gauges_grow() -> None:

@@ -131,7 +131,7 @@ def test_4_17_7_c_push_ice_cube_only_from_an_adjacent_krosmaster_with_the_ap() -
     state = _duel({"c4": "ice cube"}, foe="h8")
     with pytest.raises(RuleViolation) as refused:
         _push(state, 4)  # 8 AP
-    assert refused.value.rule == "7.1.4"
+    assert refused.value.rule == "7.1.4.a"
     with pytest.raises(RuleViolation) as refused:
         _push(state, 1, target="d4")
     assert refused.value.rule == "7.1.2"

@@ -53,6 +53,16 @@ def catalog() -> Catalog:
         pytest.skip(str(missing))
 
 
+@pytest.fixture(scope="session")
+def roster() -> dict[str, dict[str, Any]]:
+    """The shared roster's profiles by id, as the data file has them (card audits)."""
+    try:
+        raw = json.loads(data_path().read_text())
+    except FileNotFoundError as missing:
+        pytest.skip(str(missing))
+    return {p["id"]: p for p in raw}
+
+
 def header(teams: Mapping[str, list[tuple[str, str]]] = TEAMS, **extra: Any) -> dict[str, Any]:
     players = {
         side: {"name": side, "team": [{"unit": u, "profile": p} for u, p in members]}

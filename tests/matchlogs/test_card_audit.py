@@ -648,16 +648,6 @@ def test_card_vampyro_krostyle_and_ghoulification_ghoul_on_the_ko_cell_7_2_9_a(
     assert state.unit("B1").cell is None and _stock(state, "A")[0] == 7
 
 
-def test_card_vampyro_ghoulification_two_effects_wait_for_their_order_7_2_1_a(
-    catalog, roster
-) -> None:
-    """Without an order the two effects stay on standby: the `end` is refused (7.2.1.a; the
-    documented decision, docs/engine-spells.md, "Ghoulification")."""
-    lines = _ghoulification(roster, ev("end", unit="A2"), rolls=_rolls("B1"))
-    error = verify(lines, catalog).errors[0]
-    assert (error.line, error.rule) == (len(lines), "7.2.1.a")
-
-
 # -- Session 9, third batch: the edges of the same cards --------------------------------------
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from rules.engine.areas import Shape
 from rules.engine.cards import card_effect, spell
 from rules.engine.cards.acts import gauges, kamas, markers_on
+from rules.engine.cards.rulings import setting
 from rules.engine.cardtext import control_value, spell_feature, spell_kind
 from rules.engine.effects import (
     CardEffect,
@@ -358,14 +359,20 @@ def ardent_mutilation(profile: Profile, bar: Spell) -> SpellModel:
 
 def _backlash(run: CastRun, target: Unit) -> tuple[int, str]:
     """Backlash (Doo Rex): each Backlash he cast earlier this turn left an effect giving +1
-    Earth to his other spells this turn (4.18.3.d example: the next Backlash hits harder); his
-    only other attack is Neutral, so only a later Backlash gains it."""
+    EARTH to his other spells this turn. A "+1 EARTH" bonus reaches Earth spells only (the
+    7.2.7.c Aero Boost example; the 4.18.3.d example names no other spell), and his only other
+    attack is Neutral, so only a later Backlash gains it. The card makes the effects add up
+    (1.5.1); the ruling `backlash` = `next-backlash` reads the 4.18.3.d example instead: the
+    next Backlash deals +1, whatever came before."""
     earlier = [
         u
         for u in run.state.spell_uses
         if u.unit == run.caster_id and u.turn == run.state.turn and u.spell == run.spell.name
     ][:-1]
-    return len(earlier), said("why_backlash_earlier_backlash", count=len(earlier))
+    count = len(earlier)
+    if setting(run, "backlash") == "next-backlash":
+        count = min(count, 1)
+    return count, said("why_backlash_earlier_backlash", count=len(earlier))
 
 
 card_effect("backlash", bonus=_backlash)

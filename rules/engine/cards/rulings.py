@@ -107,6 +107,15 @@ for _name, _default, _readings, _rule, _description in (
         "Krass's End of Activation (piece-turn, 6.4.1) or at the end of his player's game turn "
         "(player-turn).",
     ),
+    (
+        "backlash",
+        "each-other-spell",
+        ("each-other-spell", "next-backlash"),
+        "4.18.3.d",
+        "Backlash (Doo Rex): each Backlash cast earlier this turn gives +1 EARTH to each of his "
+        "later Earth spells, so they add up (each-other-spell, the card, 1.5.1), or only the "
+        "next Backlash deals +1 (next-backlash, the 4.18.3.d example).",
+    ),
 ):
     register(_name, default=_default, readings=_readings, rule=_rule, description=_description)
 

@@ -100,7 +100,7 @@ def standby(
             label = wanted.pop(0)
             if label not in labels:
                 raise StandbyOrderError(label, state.pending)
-        elif len(set(labels)) == 1 or _powers_only(state):
+        elif len(set(labels)) == 1 or _powers_only(state) or _order_cannot_matter(state):
             label = labels[0]
         else:
             trace.append(
@@ -133,6 +133,21 @@ def _powers_only(state: GameState) -> bool:
     return orders_itself(state) and all(
         is_power_effect(p) and waits_for_choice(p) is None for p in state.pending
     )
+
+
+#: Kinds of a spell's own effects on standby that commute with each other: Steals Health only
+#: removes Injuries from the caster (7.5.22), Ghoulification's Ghoul only needs the targeted
+#: Krosmaster KO'd and its cell free (neither of which a heal changes) and changes no Injuries.
+_COMMUTING = frozenset({"steals-health", "ghoulification"})
+
+
+def _order_cannot_matter(state: GameState) -> bool:
+    """Only one cast's own effects wait and their order cannot change the outcome (Ghoulification
+    with Steals Health): 7.2.9.a lets the active player order them, but no order the log could
+    give changes anything, so they resolve as they were put on standby rather than wait for one
+    (docs/engine-spells.md, "Ghoulification")."""
+    sources = {p.source for p in state.pending}
+    return len(sources) == 1 and all(p.kind in _COMMUTING for p in state.pending)
 
 
 def _resolve_one(

@@ -63,7 +63,7 @@ def apply_push_ice_cube(state: GameState, action: CastAction, rules: Rules) -> C
     ap = AP_PER_CELL * cells
     if ap > caster.ap:
         raise RuleViolation.because(
-            "7.1.4", "push_cost", spell=NAME, cells=cells, ap=ap, unit=caster.id, has=caster.ap
+            "7.1.4.a", "push_cost", spell=NAME, cells=cells, ap=ap, unit=caster.id, has=caster.ap
         )
     if action.rolls != Rolls():
         raise RuleViolation.because("7.4.2", "special_rolls_no_dice", spell=NAME)
