@@ -746,6 +746,7 @@ def _export(request: HttpRequest, event: Event, what: str, fmt: str) -> HttpResp
 
 
 @request_cache.prefetch(access.prefetch_event(registered=True))
+@request_cache.prefetch(snapshots.prefetch)
 @live_etag(_event_topics)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     """One page of the cached standings snapshot (`tournaments.snapshots`). Everything it
