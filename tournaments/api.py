@@ -165,7 +165,10 @@ class EventViewSet(
             number = int(request.query_params.get("page", 1))
         except ValueError:
             number = 1
-        page = snapshots.standings_page(self.get_object(), number)
+        # The event as the standings page reads it (cached, the same visibility rule as
+        # `get_queryset`): the resource then costs no query (issue 15).
+        event, _roles = access.event_and_roles(request, slug)
+        page = snapshots.standings_page(event, number)
 
         def link(n: int) -> str | None:
             if not 1 <= n <= page.pages or n == page.number:
