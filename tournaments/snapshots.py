@@ -43,6 +43,7 @@ from django.utils.translation import gettext as _
 from kernel import request_cache
 from kernel.tasks import queue_task
 from live import topics, versions
+from live.broker import version_keys
 from tournaments import selectors
 from tournaments.models import Event
 
@@ -66,6 +67,16 @@ class StandingsPage:
     updating: bool = False
     progress: int | None = None
     labels: list[str] = field(default_factory=list)
+    #: The version of the live topic `event.<slug>` (rounds, settings) when it was read.
+    event_version: str = ""
+
+    @property
+    def state(self) -> list[str]:
+        """What the page shows is named by (for its ETag, `live.http.etag_for`): the snapshot,
+        whether a newer one is being computed and how far, and the event's own version (its
+        rounds and settings). Not the results' versions: while results stream in, a large
+        event's page stays the same between two snapshots, and is answered 304."""
+        return [self.version, str(self.updating), str(self.progress), self.event_version]
 
     @cached_property
     def rows(self) -> list[dict[str, Any]]:
@@ -104,7 +115,14 @@ def _key(event_id: int, what: str) -> str:
 
 
 def current_version(event: Event) -> str:
-    found = versions([topics.standings(event.slug), topics.event(event.slug)])
+    return _version_of(_live_versions(event.slug))
+
+
+def _live_versions(slug: str) -> dict[str, str]:
+    return versions([topics.standings(slug), topics.event(slug)])
+
+
+def _version_of(found: dict[str, str]) -> str:
     return "-".join(found[t] for t in sorted(found))
 
 
@@ -254,7 +272,8 @@ def standings_page(event: Event, number: int = 1) -> StandingsPage:
     """One page of the standings (1-based; out-of-range numbers are clamped); its rows are
     read from the cache when first used."""
     _event_ids[event.slug] = event.pk
-    version = current_version(event)
+    found = _live_versions(event.slug)
+    version = _version_of(found)
     meta = request_cache.get(_key(event.pk, "meta"))
     updating = False
     if meta is None or (meta["version"] != version and meta["count"] <= _inline_players()):
@@ -271,6 +290,7 @@ def standings_page(event: Event, number: int = 1) -> StandingsPage:
         updating=updating,
         progress=request_cache.get(_key(event.pk, "progress")) if updating else None,
         labels=[selectors.tiebreaker_label(event, name) for name in event.tiebreakers],
+        event_version=found[topics.event(event.slug)],
     )
 
 
@@ -280,12 +300,14 @@ _event_ids: dict[str, int] = {}
 
 
 def prefetch(request: Any, user_id: str, slug: str, *args: Any, **kwargs: Any) -> list[str]:
-    """For `request_cache.prefetch`: a standings view's snapshot description and progress,
-    read with the request's other cache reads (one round trip to Redis for them all)."""
+    """For `request_cache.prefetch`: what a standings view reads before its page (the live
+    versions, the snapshot's description and progress), read with the request's other cache
+    reads (one round trip to Redis for them all)."""
+    found = version_keys([topics.standings(slug), topics.event(slug)])
     event_id = _event_ids.get(slug)
     if event_id is None:
-        return []
-    return [_key(event_id, "meta"), _key(event_id, "progress")]
+        return found
+    return [*found, _key(event_id, "meta"), _key(event_id, "progress")]
 
 
 def after_change(event: Event) -> None:

@@ -196,3 +196,36 @@ def test_one_recomputation_at_a_time_and_one_more_waiting(monkeypatch, settings)
     snapshots.end(event.pk, "running-task")
     assert recompute_standings(event.pk) is False  # its turn now; nothing changed: no work
     assert snapshots.begin(event.pk, "next")  # and it gave the turn back
+
+
+def test_a_large_events_standings_are_answered_304_between_two_snapshots(
+    monkeypatch, settings, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    """Issue 15: the ETag names the snapshot shown, not the results' versions: while results
+    stream in, a page already marked as updating is answered 304 (no render), and the new
+    snapshot brings a full answer."""
+    event, organiser, tables = _round_one(8)
+    settings.STANDINGS_INLINE_PLAYERS = 2
+    monkeypatch.setattr(recompute_standings, "delay", lambda pk: None)
+    monkeypatch.setattr(recompute_standings, "apply_async", lambda args, countdown: None)
+    snapshots.store(event)
+    client = Client()
+    client.force_login(organiser)
+    urls = [
+        f"/events/{event.slug}/standings/",
+        f"/api/v1/events/{event.slug}/standings/",
+    ]
+    with django_capture_on_commit_callbacks(execute=True):
+        match_services.set_result(tables[0], by=organiser, result="a", gg_a=5, gg_b=0)
+    tags = [client.get(url)["ETag"] for url in urls]  # the old snapshot, marked as updating
+    with django_capture_on_commit_callbacks(execute=True):
+        match_services.set_result(tables[1], by=organiser, result="a", gg_a=5, gg_b=0)
+    for url, tag in zip(urls, tags, strict=True):
+        with django_assert_max_num_queries(0):
+            assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304, url
+    assert recompute_standings(event.pk) is True
+    for url, tag in zip(urls, tags, strict=True):
+        fresh = client.get(url, HTTP_IF_NONE_MATCH=tag)
+        assert fresh.status_code == 200 and fresh["ETag"] != tag, url
+    api = client.get(urls[1]).json()
+    assert not api["updating"] and sorted(r["points"] for r in api["results"])[-2:] == [3, 3]
