@@ -271,7 +271,8 @@ def set_progress(event_id: int, percent: int) -> None:
 def standings_page(event: Event, number: int = 1) -> StandingsPage:
     """One page of the standings (1-based; out-of-range numbers are clamped); its rows are
     read from the cache when first used."""
-    _event_ids[event.slug] = event.pk
+    if len(_event_ids) < 10_000:
+        _event_ids[event.slug] = event.pk
     found = _live_versions(event.slug)
     version = _version_of(found)
     meta = request_cache.get(_key(event.pk, "meta"))
