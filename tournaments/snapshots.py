@@ -280,7 +280,8 @@ def standings_page(event: Event, number: int = 1) -> StandingsPage:
     if meta is None or (meta["version"] != version and meta["count"] <= _inline_players()):
         meta = store(event)
     elif meta["version"] != version:
-        request_recompute(event)
+        if request_cache.get(_key(event.pk, "queued")) is None:  # queued at the change, as a rule
+            request_recompute(event)
         updating = True
     return StandingsPage(
         event=event,
@@ -302,13 +303,13 @@ _event_ids: dict[str, int] = {}
 
 def prefetch(request: Any, user_id: str, slug: str, *args: Any, **kwargs: Any) -> list[str]:
     """For `request_cache.prefetch`: what a standings view reads before its page (the live
-    versions, the snapshot's description and progress), read with the request's other cache
-    reads (one round trip to Redis for them all)."""
+    versions, the snapshot's description, its progress, whether a recomputation is queued),
+    read with the request's other cache reads (one round trip to Redis for them all)."""
     found = version_keys([topics.standings(slug), topics.event(slug)])
     event_id = _event_ids.get(slug)
     if event_id is None:
         return found
-    return [*found, _key(event_id, "meta"), _key(event_id, "progress")]
+    return [*found, *(_key(event_id, part) for part in ("meta", "progress", "queued"))]
 
 
 def after_change(event: Event) -> None:
