@@ -300,11 +300,7 @@ def bracket_svg(event: Event) -> str | None:
 
 def standings_rows(event: Event) -> list[dict]:
     """The standings as plain rows (CSV, JSON and the API share them)."""
-    return [standing_row(line) for line in standings(event)]
-
-
-def standing_row(line: StandingLine) -> dict:
-    return _standing_row(line.row, line.registration.display_name)
+    return [entry["row"] for entry in standings_entries(event)]
 
 
 def _standing_row(row: pairing.StandingRow, player_name: str) -> dict:
@@ -324,7 +320,7 @@ def _standing_row(row: pairing.StandingRow, player_name: str) -> dict:
 
 def standings_entries(event: Event) -> list[dict[str, Any]]:
     """The standings as their snapshot stores them (`tournaments.snapshots`): for each player,
-    `row` (the export/API row, as `standing_row`) and `figures` (the tiebreakers as shown).
+    `row` (the export/API row) and `figures` (the tiebreakers as shown).
 
     Read as plain values in two queries: building a model instance (with its user and its
     team's JSON) for each of 10,000 registrations was most of a recomputation's CPU (issue 15).

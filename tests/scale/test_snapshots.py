@@ -137,14 +137,26 @@ def test_the_snapshot_rows_are_the_standings_rows_and_names(django_capture_on_co
         match_services.set_result(tables[0], by=organiser, result="a", gg_a=5, gg_b=2)
         match_services.set_result(tables[2], by=organiser, result="b", gg_a=1, gg_b=4)
     services.drop(Registration.objects.get(pk=tables[2].player_a_id))
-    lines = selectors.standings(event)
-    expected = [
-        {"row": selectors.standing_row(line), "figures": [shown for _, shown in line.figures]}
-        for line in lines
+    lines = selectors.standings(event)  # built from the models
+    entries = selectors.standings_entries(event)
+    assert [entry["row"]["registration"] for entry in entries] == [
+        line.registration.pk for line in lines
     ]
-    assert selectors.standings_entries(event) == expected
-    names = {entry["row"]["name"] for entry in expected}
-    assert {"Shown <Name>", "Ana (guest)"} <= names
+    for entry, line in zip(entries, lines, strict=True):
+        row = entry["row"]
+        assert row["name"] == line.registration.display_name
+        assert (row["rank"], row["points"], row["dropped"]) == (
+            line.row.rank,
+            line.row.points,
+            line.row.dropped,
+        )
+        assert row["tiebreakers"] == {
+            name: selectors.figure_value(name, value)
+            for name, value in line.row.tiebreakers.items()
+        }
+        assert entry["figures"] == [shown for _, shown in line.figures]
+    assert {"Shown <Name>", "Ana (guest)"} <= {entry["row"]["name"] for entry in entries}
+    assert any(entry["row"]["dropped"] for entry in entries)
 
 
 def test_a_page_is_rendered_by_the_recomputation_in_every_language(settings):
