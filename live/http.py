@@ -33,11 +33,13 @@ from live.broker import version_keys, versions
 TopicsOf = Callable[..., Iterable[str]]
 
 
-def etag_for(request: HttpRequest, topics: Iterable[str]) -> str:
-    """The ETag of this request's response while `topics` keep their versions."""
+def etag_for(request: HttpRequest, topics: Iterable[str], *, also: Iterable[str] = ()) -> str:
+    """The ETag of this request's response while `topics` keep their versions (and `also`,
+    what else the content is named by, stays the same: a snapshot's name...)."""
     known = versions(topics)
     parts = [
         *(f"{t}={v}" for t, v in sorted(known.items())),
+        *also,
         str(session_user_id(request) or ""),
         request.headers.get("Authorization", ""),  # API clients signed in by token
         request.get_full_path(),
@@ -91,7 +93,13 @@ def _conditional(
     *args: Any,
     **kwargs: Any,
 ) -> HttpResponse:
-    tag = etag_for(request, followed)
+    return answer(request, etag_for(request, followed), lambda: view(request, *args, **kwargs))
+
+
+def answer(request: HttpRequest, tag: str, respond: Callable[[], HttpResponse]) -> HttpResponse:
+    """`304 Not Modified` when the client holds `tag` (and nothing asks for a full answer),
+    else `respond()` tagged with it: for a view whose tag is known only once it has read what
+    its content is named by (`etag_for(..., also=...)`), such as a page served from a snapshot."""
     if (
         tag in parse_etags(request.headers.get("If-None-Match", ""))
         and "X-Live-Refresh" not in request.headers
@@ -100,7 +108,7 @@ def _conditional(
         response: HttpResponse = HttpResponseNotModified()
         response["ETag"] = tag
     else:
-        response = view(request, *args, **kwargs)
+        response = respond()
         if response.status_code == 200 and not response.has_header("ETag"):
             response["ETag"] = tag
     patch_cache_control(response, private=True, no_cache=True)

@@ -13,6 +13,7 @@ import django_filters
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.decorators import method_decorator
@@ -29,8 +30,9 @@ from rest_framework.views import APIView
 
 from kernel import access
 from kernel.api import ERROR, require, valid
+from kernel.db_router import primary_reads
 from live import topics
-from live.http import live_etag
+from live.http import answer, etag_for, live_etag
 from tournaments import selectors, services, snapshots
 from tournaments.models import Event, EventRole, Registration, Round
 from tournaments.serializers import (
@@ -159,29 +161,37 @@ class EventViewSet(
         ],
     )
     @action(detail=True, methods=["get"])
-    @method_decorator(live_etag(lambda request, slug: [topics.event(slug), topics.standings(slug)]))
-    def standings(self, request: Request, slug: str) -> Response:
+    def standings(self, request: Request, slug: str) -> HttpResponseBase:
+        """Tagged by the snapshot served, as the standings page (`views.event_standings`)."""
         try:
             number = int(request.query_params.get("page", 1))
         except ValueError:
             number = 1
-        page = snapshots.standings_page(self.get_object(), number)
+        with primary_reads():  # a small event's snapshot is computed from the primary
+            # The event as the standings page reads it (cached, the same visibility rule as
+            # `get_queryset`): the resource then costs no query (issue 15).
+            event, _roles = access.event_and_roles(request, slug)
+            page = snapshots.standings_page(event, number)
 
-        def link(n: int) -> str | None:
-            if not 1 <= n <= page.pages or n == page.number:
-                return None
-            return request.build_absolute_uri(f"{request.path}?page={n}")
+            def link(n: int) -> str | None:
+                if not 1 <= n <= page.pages or n == page.number:
+                    return None
+                return request.build_absolute_uri(f"{request.path}?page={n}")
 
-        return Response(
-            {
-                "count": page.count,
-                "next": link(page.number + 1),
-                "previous": link(page.number - 1),
-                "updating": page.updating,
-                "progress": page.progress,
-                "results": [entry["row"] for entry in page.rows],
-            }
-        )
+            return answer(
+                request,
+                etag_for(request, [], also=page.state),
+                lambda: Response(
+                    {
+                        "count": page.count,
+                        "next": link(page.number + 1),
+                        "previous": link(page.number - 1),
+                        "updating": page.updating,
+                        "progress": page.progress,
+                        "results": [entry["row"] for entry in page.rows],
+                    }
+                ),
+            )
 
     @extend_schema(responses={200: BracketSerializer, 404: ERROR})
     @action(detail=True, methods=["get"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.paginator import Page, Paginator
@@ -127,7 +128,12 @@ def engine_history(
     players = [
         _player_record(reg) for reg in event.registrations.filter(checked_in=True).order_by("id")
     ]
-    matches = [
+    return players, confirmed_swiss_matches(event)
+
+
+def confirmed_swiss_matches(event: Event) -> list[pairing.MatchRecord]:
+    """The confirmed Swiss matches as the engine reads them (one query of plain values)."""
+    return [
         pairing.MatchRecord(
             round_number=number,
             player_a=a,
@@ -142,7 +148,6 @@ def engine_history(
             status=Match.Status.CONFIRMED,
         ).values_list("round__number", "player_a_id", "player_b_id", "result", "gg_a", "gg_b")
     ]
-    return players, matches
 
 
 def forbidden_pairs(event: Event) -> QuerySet[ForbiddenPair]:
@@ -295,24 +300,55 @@ def bracket_svg(event: Event) -> str | None:
 
 def standings_rows(event: Event) -> list[dict]:
     """The standings as plain rows (CSV, JSON and the API share them)."""
-    return [standing_row(line) for line in standings(event)]
+    return [entry["row"] for entry in standings_entries(event)]
 
 
-def standing_row(line: StandingLine) -> dict:
+def _standing_row(row: pairing.StandingRow, player_name: str) -> dict:
     return {
-        "rank": line.row.rank,
-        "registration": line.registration.pk,
-        "name": line.registration.display_name,
-        "points": line.row.points,
-        "wins": line.row.wins,
-        "draws": line.row.draws,
-        "losses": line.row.losses,
-        "byes": line.row.byes,
-        "dropped": line.row.dropped,
-        "tiebreakers": {
-            name: figure_value(name, value) for name, value in line.row.tiebreakers.items()
-        },
+        "rank": row.rank,
+        "registration": row.player_id,
+        "name": player_name,
+        "points": row.points,
+        "wins": row.wins,
+        "draws": row.draws,
+        "losses": row.losses,
+        "byes": row.byes,
+        "dropped": row.dropped,
+        "tiebreakers": {name: figure_value(name, value) for name, value in row.tiebreakers.items()},
     }
+
+
+def standings_entries(event: Event) -> list[dict[str, Any]]:
+    """The standings as their snapshot stores them (`tournaments.snapshots`): for each player,
+    `row` (the export/API row) and `figures` (the tiebreakers as shown).
+
+    Read as plain values in two queries: building a model instance (with its user and its
+    team's JSON) for each of 10,000 registrations was most of a recomputation's CPU (issue 15).
+    """
+    players, names = [], {}
+    for pk, dropped_at, user_id, first_name, username, guest_name in (
+        event.registrations.filter(checked_in=True)
+        .order_by("id")
+        .values_list(
+            "pk", "dropped_at", "user_id", "user__first_name", "user__username", "guest_name"
+        )
+    ):
+        players.append(pairing.PlayerRecord(player_id=pk, dropped=dropped_at is not None))
+        # As `Registration.display_name` words it (`accounts.public_name` for a person).
+        names[pk] = (first_name or username) if user_id else f"{guest_name} (guest)"
+    rows = pairing.compute_standings(
+        players,
+        confirmed_swiss_matches(event),
+        scoring=scoring(event),
+        tiebreakers=tuple(event.tiebreakers),
+    )
+    return [
+        {
+            "row": _standing_row(row, names[row.player_id]),
+            "figures": [format_figure(name, value) for name, value in row.tiebreakers.items()],
+        }
+        for row in rows
+    ]
 
 
 def pairings_rows(round_: Round, *, by_name: bool = False) -> list[dict]:

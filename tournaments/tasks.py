@@ -1,6 +1,7 @@
 """Background tasks of the tournaments app."""
 
 import socket
+import uuid
 
 from celery import shared_task
 
@@ -28,17 +29,24 @@ def recompute_standings(event_id: int) -> bool:
     """Store the standings snapshot of the event's current versions (`tournaments.snapshots`).
 
     Idempotent and safe to retry or run twice: it only writes a snapshot named by the versions
-    it read first, and does nothing when that snapshot is there already. Returns whether it
-    computed. Progress (0-100) is readable while it runs.
+    it read first, and does nothing when that snapshot is there already. At most one runs per
+    event at a time (`snapshots.begin`): one that finds another running comes back after it.
+    Returns whether it computed. Progress (0-100) is readable while it runs.
     """
-    snapshots.mark_started(event_id)
-    event = Event.objects.filter(pk=event_id).first()
-    if event is None or snapshots.fresh(event):
+    token = recompute_standings.request.id or uuid.uuid4().hex
+    if not snapshots.begin(event_id, token):  # one at a time: this one comes back after it
+        snapshots.wait_for_turn(event_id)
         return False
-    snapshots.set_progress(event_id, 0)
-    snapshots.store(event, progress=lambda p: snapshots.set_progress(event_id, p))
-    snapshots.set_progress(event_id, 100)
-    return True
+    try:
+        event = Event.objects.filter(pk=event_id).first()
+        if event is None or snapshots.fresh(event):
+            return False
+        snapshots.set_progress(event_id, 0)
+        snapshots.store(event, progress=lambda p: snapshots.set_progress(event_id, p))
+        snapshots.set_progress(event_id, 100)
+        return True
+    finally:
+        snapshots.end(event_id, token)
 
 
 @retrying_task

@@ -27,10 +27,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kernel import access, request_cache
+from kernel.db_router import primary_reads
 from kernel.errors import ServiceError
 from kernel.pages import attempt, back, refusal_messages
 from live import topics
-from live.http import live_etag, session_user_id
+from live.http import answer, etag_for, live_etag, session_user_id
 from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.forms import JudgeCallForm, ResultForm
@@ -746,24 +747,30 @@ def _export(request: HttpRequest, event: Event, what: str, fmt: str) -> HttpResp
 
 
 @request_cache.prefetch(access.prefetch_event(registered=True))
-@live_etag(_event_topics)
+@request_cache.prefetch(snapshots.prefetch)
 def event_standings(request: HttpRequest, slug: str) -> HttpResponse:
     """One page of the cached standings snapshot (`tournaments.snapshots`). Everything it
-    reads is cached (the event, the person's roles and registration, the snapshot's page, the
-    rendered table): a view costs no database query (issue 15)."""
-    event, roles = access.event_and_roles(request, slug)
-    page = snapshots.standings_page(event, _page_number(request))
-    return render(
-        request,
-        "tournaments/standings.html",
-        {
-            "event": event,
-            "who": access.with_registration(roles, None),
-            "registered": access.is_registered(request.user, event),
-            "page": page,
-            "labels": page.labels,
-        },
-    )
+    reads is cached (the event, the person's roles and registration, the snapshot's page, its
+    rendered rows): a view costs no database query (issue 15). Its ETag names the snapshot
+    shown (`StandingsPage.state`), so it is answered 304 until that changes."""
+    with primary_reads():  # a small event's snapshot is computed from the primary
+        event, roles = access.event_and_roles(request, slug)
+        page = snapshots.standings_page(event, _page_number(request))
+        return answer(
+            request,
+            etag_for(request, [], also=page.state),
+            lambda: render(
+                request,
+                "tournaments/standings.html",
+                {
+                    "event": event,
+                    "who": access.with_registration(roles, None),
+                    "registered": access.is_registered(request.user, event),
+                    "page": page,
+                    "labels": page.labels,
+                },
+            ),
+        )
 
 
 def _page_number(request: HttpRequest) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format, localize
+from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -110,48 +110,12 @@ def event_time(moment: datetime | None, event: Any, fmt: str = "DATETIME_FORMAT"
     )
 
 
-@register.simple_tag
-def standings_rows(lines: list[dict[str, Any]]) -> SafeString:
-    """The rows of one page of the standings (`snapshots.StandingsPage.rows`), built here rather
-    than by a `{% for %}` over cells: a page holds 100 rows of about ten cells, and the template
-    engine's lookups, translations and number formatting per cell cost some 20 ms of CPU per
-    page, the first time each page of a snapshot is shown in each language (issue 15). The
-    labels are translated once per page; every value is escaped."""
-    player, points, wdl, byes = (
-        escape(label)
-        for label in (_("Player"), _("Points"), _("W–D–L"), _("Byes"))  # noqa: RUF001
-    )
-    dropped = _("dropped")  # outside the f-string, where makemessages finds it
-    badge = f' <span class="badge">{escape(dropped)}</span>'
-    dash = "\N{EN DASH}"
-    out = []
-    for line in lines:
-        row = line["row"]
-        dropped = row["dropped"]
-        figures = "".join(f'<td class="num">{escape(value)}</td>' for value in line["figures"])
-        out.append(
-            ('<tr class="dropped">' if dropped else "<tr>")
-            + f'<td class="rank" data-label="#">{_number(row["rank"])}</td>'
-            f'<td data-label="{player}"><strong>{escape(row["name"])}</strong>'
-            f"{badge if dropped else ''}</td>"
-            f'<td class="num" data-label="{points}"><strong>{_number(row["points"])}</strong></td>'
-            f'<td class="num" data-label="{wdl}">{_number(row["wins"])}{dash}'
-            f"{_number(row['draws'])}{dash}{_number(row['losses'])}</td>"
-            f'<td class="num" data-label="{byes}">{_number(row["byes"])}</td>{figures}</tr>'
-        )
-    return SafeString("\n".join(out))
-
-
-def _number(value: Any) -> str:
-    """A figure as `{{ value }}` shows it: integers as they are, anything else localised."""
-    return str(value) if type(value) is int else escape(localize(value))
-
-
 @register.simple_tag(takes_context=True)
 def pairing_rows(context: template.Context, matches: Any) -> SafeString:
     """The rows of a page of pairings as everybody but the results desk sees them (the desk's
-    rows hold forms: `_pairing_row.html`), built here for the same reason as `standings_rows`;
-    the markup is the template's, row for row. The link to each match page is reversed once."""
+    rows hold forms: `_pairing_row.html`), built as strings for the same reason as the
+    standings' (`snapshots.rows_html`); the markup is the template's, row for row. The link
+    to each match page is reversed once."""
     round_, who, my_reg = context["round"], context["who"], context.get("my_reg")
     mine = my_reg.pk if my_reg else None
     staff = bool(getattr(who, "staff", False))
