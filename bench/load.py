@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -314,7 +315,22 @@ def _gunicorn(app: str, port: int, *options: str) -> subprocess.Popen:
         cwd=ROOT,
         env=dict(os.environ),
         stdout=sys.stderr,  # `--json` prints only the result on stdout
+        start_new_session=True,  # its own process group: the workers are stopped with it
     )
+
+
+def stop_servers(servers: list[subprocess.Popen]) -> None:
+    """Stop each server and every process of its group. A master killed after its grace period
+    leaves its workers behind, and a worker holding thousands of open streams can outlive a
+    clean stop too: an orphan kept a core busy for minutes and skewed the next run's figures."""
+    for proc in servers:
+        proc.send_signal(signal.SIGTERM)
+    for proc in servers:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=20)
+        with contextlib.suppress(ProcessLookupError):  # the group is already gone
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
 
 def _wait_ready(port: int, answers: int) -> None:
@@ -353,6 +369,7 @@ def start_servers(port: int, live_port: int, workers: int, threads: int) -> list
         cwd=ROOT,
         env=dict(os.environ),
         stdout=sys.stderr,  # the worker's banner too: stdout holds only the result
+        start_new_session=True,
     )
     _wait_ready(port, 4 * workers)
     _wait_ready(live_port, 2)
@@ -619,13 +636,7 @@ def main() -> None:
         cpu_each = [a - b for a, b in zip(tree_cpu_seconds(roots), cpu_before, strict=True)]
         cpu = sum(cpu_each[:3])
     finally:
-        for proc in servers:
-            proc.send_signal(signal.SIGTERM)
-        for proc in servers:
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        stop_servers(servers)
         _empty_bench_redis()
     requests = sum(len(v) for v in stats.latency.values())
     endpoints = {
