@@ -8,11 +8,14 @@ from config.health import health
 from kernel.pages import favicon
 from tournaments.accounts.language import set_language
 
+# The matches' API (reports and confirmations, the round's most frequent writes) near the
+# front; the teams' ban-phase routes stay before the matches' router, which they share a prefix
+# with; the others start with paths of their own, so their order changes no answer.
 api_v1 = [
-    path("", include("tournaments.api_urls")),
-    path("", include("rules.api_urls")),
     path("", include("teams.api_urls")),
     path("", include("matches.api_urls")),
+    path("", include("tournaments.api_urls")),
+    path("", include("rules.api_urls")),
 ]
 
 urlpatterns = [
