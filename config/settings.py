@@ -183,6 +183,12 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True  # results that matter are written to the database
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery's Django fixup closes a prefork worker's database connection pool after every task
+# unless this many tasks have run since it last did: each task then opened two new PostgreSQL
+# connections (a backend process each, its catalog caches cold, every query planned anew),
+# two thirds of PostgreSQL's CPU in a 10,000-player load run (issue 15). The connections go
+# back to the pool after each task instead (config/celery_app.py).
+CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000, minimum=1)
 # A task taken by a worker that died outright goes back to the queue after this many seconds
 # (Redis's default is an hour); it must stay above the longest retry delay (60 s).
 CELERY_BROKER_TRANSPORT_OPTIONS = {

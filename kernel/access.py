@@ -47,16 +47,48 @@ def visible_events(user: Person) -> QuerySet[Event]:
 
 
 def _roles(user: Person, event: Event) -> set[str]:
-    """The roles `user` holds in `event`, kept in the cache: every page of an event asks, and
-    an event's roles change seldom (`forget_roles` drops the entry when they do)."""
+    """The roles `user` holds in `event` that the rules read, kept in the cache: every page of
+    an event asks, and an event's roles change seldom (`forget_roles` drops the entries when
+    they do).
+
+    A player's role gives no power in a published event; it only lets them see a draft. So of
+    a published event one entry holds the roles of its staff (organisers, co-organisers and
+    judges), shared by every reader: a player's first view of each page reads and writes no
+    roles of their own (a query and a cache write fewer per phone of a 10,000-player round,
+    issue 15). Of a draft, each person's own roles, the player's included."""
     if not user.is_authenticated:
         return set()
+    if event.status == EventStatus.DRAFT:
+        return _own_roles(user, event)
+    return set(_staff_of(event.pk).get(user.pk, ()))
+
+
+def _own_roles(user: Person, event: Event) -> set[str]:
     key = _roles_key(event.pk, user.pk)
     found = request_cache.get(key)
     if found is None:
         found = sorted(_roles_query.list(event_id=event.pk, user_id=user.pk))
         cache.set(key, found, timeout=ROLES_CACHE_SECONDS)
     return set(found)
+
+
+def _staff_of(event_id: int) -> dict[int, list[str]]:
+    """Every role but the player's in the event, by person (a handful of people)."""
+    key = _staff_key(event_id)
+    found = request_cache.get(key)
+    if found is None:
+        found = {}
+        rows = (
+            apps.get_model("tournaments", "EventRole")
+            .objects.filter(event_id=event_id)
+            .exclude(role=Role.PLAYER)
+            .order_by("user_id", "role")
+            .values_list("user_id", "role")
+        )
+        for user_id, role in rows:
+            found.setdefault(user_id, []).append(role)
+        cache.set(key, found, timeout=ROLES_CACHE_SECONDS)
+    return found
 
 
 def _roles_of(event_id: int, user_id: int) -> QuerySet:
@@ -67,10 +99,10 @@ def _roles_of(event_id: int, user_id: int) -> QuerySet:
     )
 
 
-#: A person's first view of each event asks it: compiled once per process (issue 15).
+#: A person's first view of each draft asks it: compiled once per process (issue 15).
 _roles_query = PreparedQuery(_roles_of, "event_id", "user_id")
 
-#: How long a person's roles in an event stay cached; `forget_roles` drops them on a change.
+#: How long roles stay cached; `forget_roles` drops them on a change.
 ROLES_CACHE_SECONDS = 3600
 
 
@@ -78,13 +110,18 @@ def _roles_key(event_id: int, user_id: int) -> str:
     return f"access:roles:{event_id}:{user_id}"
 
 
+def _staff_key(event_id: int) -> str:
+    return f"access:staff:{event_id}"
+
+
 def forget_roles(event_id: int, user_id: int) -> None:
     """A role of this person in this event was granted or taken away (the tournaments app
-    calls this whenever an `EventRole` row is saved or deleted): dropped now, and again when
-    the transaction commits, in case a request cached the old roles meanwhile."""
-    key = _roles_key(event_id, user_id)
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.delete(key), robust=True)
+    calls this whenever an `EventRole` row is saved or deleted): the person's entry and the
+    event's staff are dropped now, and again when the transaction commits, in case a request
+    cached the old roles meanwhile."""
+    keys = [_roles_key(event_id, user_id), _staff_key(event_id)]
+    cache.delete_many(keys)
+    transaction.on_commit(lambda: cache.delete_many(keys), robust=True)
 
 
 def event_by_slug(slug: str) -> Event | None:
@@ -109,15 +146,15 @@ _event_ids: dict[str, int] = {}
 
 
 def prefetch_event(*, registered: bool = False) -> request_cache.Provider:
-    """For `request_cache.prefetch`: an event page's event row and the reader's roles in it
-    (and whether they are registered, for `registered`), read with the request's other cache
+    """For `request_cache.prefetch`: an event page's event row and its staff's roles (and
+    whether the reader is registered, for `registered`), read with the request's other cache
     reads."""
 
     def keys(request: HttpRequest, user_id: str, slug: str, *args: Any, **kwargs: Any) -> list:
         found = [_event_key(slug)]
         event_id = _event_ids.get(slug)
         if event_id is not None:
-            found.append(_roles_key(event_id, user_id))
+            found.append(_staff_key(event_id))
             if registered:
                 found.append(_registered_key(event_id, user_id))
         return found
