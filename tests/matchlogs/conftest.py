@@ -35,16 +35,6 @@ TEAMS = {
 PLACES = (("A1", "c1"), ("A2", "e1"), ("B1", "c12"), ("B2", "e12"))
 
 
-@pytest.fixture(scope="module")
-def roster() -> dict[str, dict[str, Any]]:
-    """The roster's raw profiles by id, for logs that copy a profile inline (the card audits)."""
-    try:
-        raw = json.loads(data_path().read_text())
-    except FileNotFoundError as missing:
-        pytest.skip(str(missing))
-    return {p["id"]: p for p in raw}
-
-
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     try:

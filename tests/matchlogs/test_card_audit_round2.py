@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine.powers import max_hp
-from tests.matchlogs.conftest import ev, verify
-from tests.matchlogs.test_card_audit import (
+from tests.matchlogs.cards import (
     DUMMIES,
     MIKE_LOCKE,
     TENSION,
@@ -29,6 +28,7 @@ from tests.matchlogs.test_card_audit import (
     _stock,
     _walk,
 )
+from tests.matchlogs.conftest import ev, verify
 
 
 def _cast(spell: str, target: str, **fields: Any) -> dict[str, Any]:

@@ -26,13 +26,11 @@ from tests.matchlogs.audit import (
     spell,
     turn,
 )
-from tests.matchlogs.conftest import ARENA, ev
-from tests.matchlogs.test_card_audit import (
+from tests.matchlogs.cards import (
     DUMMIES,
     MIKE_LOCKE,
     _approach,
     _at,
-    _ghoulification,
     _header,
     _inline,
     _last,
@@ -40,6 +38,10 @@ from tests.matchlogs.test_card_audit import (
     _rolls,
     _stock,
     _walk,
+)
+from tests.matchlogs.conftest import ARENA, ev
+from tests.matchlogs.test_card_audit import (
+    _ghoulification,
 )
 from tests.matchlogs.test_rules_audit_dice import _BLANK, _CURE, _a1
 from tests.matchlogs.test_rules_audit_mechanisms import EXPLOSION

@@ -1,0 +1,93 @@
+"""Scenario helpers shared by the card audits (tests/matchlogs/test_card_audit*.py) and the
+rules audits that reuse them: a header with real roster profiles (or inline copies with changed
+figures), placements, walks, rolls, and readings of the final state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine.replay import Status
+from rules.engine.state import GameState, Unit
+from tests.matchlogs.conftest import ev, verify
+
+# Di Curey (Initiative 0) and Ko-Fang The White (2): two plain targets without powers.
+DUMMIES = ("s1-dks1-12", "s5-wild-7")
+MIKE_LOCKE = "s2-dks2-6"  # Initiative 2, no powers: a filler ally
+TENSION = ev("tension", dice=["lock", "armour"])
+_PROFILE_FIELDS = {
+    "id", "name", "name_colour", "level", "initiative", "mp", "hp", "ap", "types", "season",
+    "edition", "spells", "powers",
+}  # fmt: skip
+
+
+def _inline(roster: dict[str, dict[str, Any]], pid: str, **changes: Any) -> dict[str, Any]:
+    """The roster's profile `pid` in the log's inline format, with `changes` (more MP, fewer HP)."""
+    profile = {k: v for k, v in roster[pid].items() if k in _PROFILE_FIELDS}
+    spells = [{k: v for k, v in s.items() if k != "range_icon"} for s in profile["spells"]]
+    return {**profile, "spells": spells, **changes}
+
+
+def _header(a: tuple[str, ...], b: tuple[str, ...] = DUMMIES, *inline: dict, **fields: Any):
+    arena = {
+        "name": "Card audit",
+        "start_cells": {
+            "A": ["c1", "d1", "e1", "f1", "c2", "d2", "e2", "f2"],
+            "B": ["c11", "d11", "e11", "f11", "c12", "d12", "e12", "f12"],
+        },
+    }
+    players = {
+        side: {
+            "name": side,
+            "team": [{"unit": f"{side}{i}", "profile": p} for i, p in enumerate(ps, 1)],
+        }
+        for side, ps in (("A", a), ("B", b))
+    }
+    return {
+        "format": "kml/1",
+        "arena": arena,
+        "players": players,
+        "profiles": list(inline),
+        **fields,
+    }
+
+
+def _places(first: str = "A", **cells: str) -> list[dict[str, Any]]:
+    cells = {"A1": "d2", "A2": "f1", "B1": "d11", "B2": "f12", **cells}
+    order = sorted(cells, key=lambda u: (u[0] != first, u))
+    return [ev("place", unit=u, cell=cells[u]) for u in order]
+
+
+def _walk(unit: str, column: str, start: int, stop: int) -> list[dict[str, Any]]:
+    step = 1 if stop > start else -1
+    return [
+        ev("move", unit=unit, to=f"{column}{r}") for r in range(start + step, stop + step, step)
+    ]
+
+
+def _rolls(*victims: str, critical: int = 1) -> dict[str, Any]:
+    """Dice that change nothing: no Critical Hit success, no Armour success."""
+    return {"critical": ["lock"] * critical, "armour": {v: ["lock"] for v in victims}}
+
+
+def _approach(stop: int, **cells: str) -> list[dict[str, Any]]:
+    """The usual opening of a scenario: the pieces placed, A1 activated and walked up column d
+    from d2 to row `stop`, next to its target."""
+    return [*_places(**cells), ev("activate", unit="A1"), *_walk("A1", "d", 2, stop)]
+
+
+def _last(lines: list[dict[str, Any]], catalog, **options: Any) -> GameState:
+    """Every event legal (the game goes on): the state after the last one."""
+    report = verify(lines, catalog, **options)
+    assert report.status is Status.INCOMPLETE, report.to_dict()
+    return report.states[-1]
+
+
+def _at(state: GameState, unit_id: str) -> tuple[str | None, int, int, int]:
+    unit: Unit = state.unit(unit_id)
+    return (unit.cell.name if unit.cell else None, unit.injuries, unit.ap, unit.mp)
+
+
+def _stock(state: GameState, side: str) -> tuple[int, int]:
+    """(GG, Kamas) of a player."""
+    player = next(p for p in state.players if p.side == side)
+    return player.gg, player.kamas
