@@ -27,8 +27,8 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 from django.urls import reverse
 
-from live.views import MAX_TOPICS, events
 from live.topics import valid
+from live.views import MAX_TOPICS, events
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]

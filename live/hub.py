@@ -168,11 +168,13 @@ def _union(asked: Iterable[tuple[list[str], asyncio.Future]]) -> list[str]:
 def current() -> Hub:
     """The hub of the running event loop (created on first use)."""
     loop = asyncio.get_running_loop()
-    with _hubs_lock:
-        hub = _hubs.get(loop)
-        if hub is None:
-            hub = _hubs[loop] = Hub(loop)
-        return hub
+    hub = _hubs.get(loop)  # no lock once it exists: a lookup per stream opened
+    if hub is None:
+        with _hubs_lock:
+            hub = _hubs.get(loop)
+            if hub is None:
+                hub = _hubs[loop] = Hub(loop)
+    return hub
 
 
 def deliver_everywhere(message: dict[str, Any]) -> None:

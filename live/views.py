@@ -11,7 +11,6 @@ back (`Last-Event-ID`) and is told at once of anything it missed meanwhile.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from collections.abc import AsyncIterator
