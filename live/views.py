@@ -1,8 +1,10 @@
 """The stream endpoint: `GET /live/?topic=A&topic=B` streams server-sent events.
 
 An async view: on an ASGI server (uvicorn) a waiting browser holds no thread and no database
-connection. It never reads the database (no `request.user`): notices carry nothing private, and
-the content they announce is fetched through the pages, which check access.
+connection. The deployment's ASGI entry serves valid streams with `events` before Django's
+middleware (live/asgi.py); this view answers the rest and the WSGI fallback. It never reads the
+database (no `request.user`): notices carry nothing private, and the content they announce is
+fetched through the pages, which check access.
 
 Each notice is an SSE event named `changed` whose data is `{"topic", "version", "payload"}`.
 The event id sums up the versions of the followed topics: a browser that reconnects sends it
