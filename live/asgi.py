@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -40,12 +40,14 @@ def streams(django: ASGIApp) -> ASGIApp:
     """`django`, with the event streams it would serve served first, and cheaply."""
 
     async def application(scope: Scope, receive: Receive, send: Send) -> None:
-        topics = _stream_topics(scope) if scope["type"] == "http" else None
-        if topics is None:
-            await django(scope, receive, send)
-            return
-        headers = dict(scope["headers"])
-        await _serve(topics, headers.get(b"last-event-id"), receive, send, _secure(scope, headers))
+        if scope["type"] == "http" and scope["method"] == "GET" and scope["path"] == _stream_path():
+            headers = _headers(scope)
+            topics = _stream_topics(scope, headers)
+            if topics is not None:
+                last_id = headers.get(b"last-event-id")
+                await _serve(topics, last_id, receive, send, _secure(scope, headers))
+                return
+        await django(scope, receive, send)
 
     return application
 
@@ -55,10 +57,17 @@ def _stream_path() -> str:
     return reverse("live:stream")
 
 
-def _stream_topics(scope: Scope) -> list[str] | None:
+def _headers(scope: Scope) -> dict[bytes, bytes]:
+    """The request's headers by lower-case name, a repeated one's values joined by commas as
+    Django's `ASGIRequest.META` joins them (a doubled Host is then refused alike)."""
+    headers: dict[bytes, bytes] = {}
+    for name, value in scope["headers"]:
+        headers[name] = headers[name] + b"," + value if name in headers else value
+    return headers
+
+
+def _stream_topics(scope: Scope, headers: dict[bytes, bytes]) -> list[str] | None:
     """The topics of a stream this module may serve, or None for Django to answer."""
-    if scope["method"] != "GET" or scope["path"] != _stream_path():
-        return None
     try:
         query = parse_qsl(scope["query_string"].decode(), keep_blank_values=True)
     except (UnicodeDecodeError, ValueError):
@@ -66,7 +75,6 @@ def _stream_topics(scope: Scope) -> list[str] | None:
     topics = list(dict.fromkeys(value for name, value in query if name == "topic"))
     if not topics or len(topics) > MAX_TOPICS or not all(valid(t) for t in topics):
         return None
-    headers = dict(scope["headers"])
     if not _host_allowed(headers) or settings.DISALLOWED_USER_AGENTS:
         return None
     if settings.SECURE_SSL_REDIRECT and not _secure(scope, headers):
@@ -142,7 +150,7 @@ async def _serve(
             await pump  # its stream closed (`events` leaves the hub); a failure is raised here
 
 
-async def _pump(chunks: Any, send: Send) -> None:
+async def _pump(chunks: AsyncIterator[str], send: Send) -> None:
     async for chunk in chunks:
         await send({"type": "http.response.body", "body": chunk.encode(), "more_body": True})
     await send({"type": "http.response.body", "body": b"", "more_body": False})

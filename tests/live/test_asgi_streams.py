@@ -125,8 +125,9 @@ def test_a_notice_reaches_the_stream():
         _scope(b"&".join(b"topic=t%d" % i for i in range(9))),
         _scope(b"topic=match.9", host=b"evil.example"),
         _scope(b"topic=match.9", path="/live/other/"),
+        {**_scope(b"topic=match.9"), "headers": [(b"host", b"testserver"), (b"host", b"x")]},
     ],
-    ids=["post", "no-topic", "bad-topic", "too-many", "bad-host", "other-path"],
+    ids=["post", "no-topic", "bad-topic", "too-many", "bad-host", "other-path", "two-hosts"],
 )
 def test_what_is_not_a_valid_stream_goes_to_django(scope):
     sent, django = _run(scope)
