@@ -43,7 +43,6 @@ from bench.load import _gunicorn, _wait_ready, free_port, tree_cpu_seconds  # no
 
 BENCH_REDIS_DB = 13  # its own Redis database (bench/load.py uses 14), emptied at the end
 SLUG = "bench-live"
-OPENING_AT_ONCE = 500  # connections being opened together (the listen backlog is bounded)
 
 
 class Client:
@@ -87,7 +86,7 @@ class Client:
             task.cancel()
 
 
-async def measure(port: int, root: int, streams: int, idle: float) -> dict:
+async def measure(port: int, root: int, streams: int, idle: float, at_once: int) -> dict:
     import redis.asyncio as aioredis
     from django.core.cache import cache
 
@@ -118,9 +117,9 @@ async def measure(port: int, root: int, streams: int, idle: float) -> dict:
         }
 
     async def open_all() -> None:
-        for start in range(0, streams, OPENING_AT_ONCE):
+        for start in range(0, streams, at_once):
             await asyncio.gather(
-                *(client.open(n) for n in range(start, min(streams, start + OPENING_AT_ONCE)))
+                *(client.open(n) for n in range(start, min(streams, start + at_once)))
             )
 
     redis = aioredis.Redis.from_url(os.environ["LIVE_REDIS_URL"])
@@ -168,6 +167,12 @@ def main() -> None:
     parser.add_argument("--streams", type=int, default=10_000)
     parser.add_argument("--heartbeat", type=int, default=5, help="LIVE_HEARTBEAT_SECONDS")
     parser.add_argument("--idle", type=float, default=None, help="seconds (default 3 heartbeats)")
+    parser.add_argument(
+        "--at-once",
+        type=int,
+        default=500,
+        help="streams opened together (1: one after the other, as phones arriving one by one)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
@@ -203,7 +208,7 @@ def main() -> None:
     try:
         _wait_ready(port, 2)
         idle = args.idle if args.idle is not None else 3 * args.heartbeat
-        result = asyncio.run(measure(port, server.pid, args.streams, idle))
+        result = asyncio.run(measure(port, server.pid, args.streams, idle, args.at_once))
     finally:
         server.send_signal(signal.SIGTERM)
         try:
