@@ -3,4 +3,9 @@ import os
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+from live.asgi import streams  # noqa: E402  (after Django is set up)
+
+# The event streams `/live/` skip Django's middleware (live/asgi.py); all else is Django's.
+application = streams(django_application)

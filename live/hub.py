@@ -4,6 +4,12 @@ Each web process keeps ONE Redis subscription (not one per browser), started wit
 stream and kept for the life of the loop; a notice reaches only the streams that follow its
 topic. After the subscription drops and comes back, every stream is told its topics may have
 changed, so nothing sent meanwhile is lost (followers re-ask and get `304` if it was nothing).
+
+Ten thousand idle phones must cost next to nothing (issue 15), so the per-stream work is only
+what cannot be shared: one clock ticks the heartbeats of all the hub's streams (a wait with a
+time-out per stream, a task per wait under Python 3.11's `wait_for`, with Django's response
+machinery per chunk, cost 0.3-0.5 ms of CPU per heartbeat), one timer per stream ends it, and
+the versions of the streams opened together are read in one round trip.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ import logging
 import threading
 import weakref
 from collections import defaultdict
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django.conf import settings
@@ -24,8 +32,37 @@ logger = logging.getLogger(__name__)
 CHANNEL = "krosmaster:live"  # the one Redis channel: the broker publishes, every hub listens
 QUEUE_SIZE = 64  # notices waiting for a slow browser; past that they are dropped (all alike)
 
+#: What a stream's queue holds besides notices: time for a keep-alive, time to end.
+HEARTBEAT: dict[str, Any] = {}
+END: dict[str, Any] = {}
+
+# The thread that reads the versions of opening streams, one for all hubs. Django keeps its
+# cache clients per thread and per async context (asgiref's `Local`): read from a fresh
+# `sync_to_async` context each time, every read built a new client and opened a new Redis
+# connection (about 1 ms of CPU per stream opened); this thread keeps its one.
+_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-versions")
+
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
 _hubs_lock = threading.Lock()
+
+
+class Stream:
+    """One browser's stream: the notices of its topics, heartbeats and its end, in order."""
+
+    __slots__ = ("deadline", "queue", "topics")
+
+    def __init__(self, topics: list[str]) -> None:
+        self.topics = topics
+        # Unbounded so that an end always fits; `Hub.deliver` keeps notices to QUEUE_SIZE.
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.deadline: asyncio.TimerHandle | None = None
+
+    async def next(self) -> dict[str, Any]:
+        """A notice, `HEARTBEAT` or `END`."""
+        return await self.queue.get()
+
+    def end(self) -> None:
+        self.queue.put_nowait(END)
 
 
 class Hub:
@@ -33,29 +70,76 @@ class Hub:
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
-        self.followers: dict[str, set[asyncio.Queue]] = defaultdict(set)
+        self.followers: dict[str, set[Stream]] = defaultdict(set)
+        self.streams: set[Stream] = set()
         self._reader: asyncio.Task | None = None
+        self._clock: asyncio.Task | None = None
+        self._versions_asked: list[tuple[list[str], asyncio.Future]] = []
+        self._versions_reader: asyncio.Task | None = None
 
-    def subscribe(self, topics: list[str]) -> asyncio.Queue:
-        queue: asyncio.Queue = asyncio.Queue(QUEUE_SIZE)
+    def open(self, topics: list[str]) -> Stream:
+        """A stream of `topics`, ended after `LIVE_STREAM_SECONDS` (close it when done)."""
+        stream = Stream(topics)
+        stream.deadline = self.loop.call_later(settings.LIVE_STREAM_SECONDS, stream.end)
         for topic in topics:
-            self.followers[topic].add(queue)
+            self.followers[topic].add(stream)
+        self.streams.add(stream)
+        if self._clock is None or self._clock.done():
+            self._clock = self.loop.create_task(self._beat(settings.LIVE_HEARTBEAT_SECONDS))
         if settings.LIVE_REDIS_URL and (self._reader is None or self._reader.done()):
             self._reader = self.loop.create_task(self._read_redis(settings.LIVE_REDIS_URL))
-        return queue
+        return stream
 
-    def unsubscribe(self, topics: list[str], queue: asyncio.Queue) -> None:
-        for topic in topics:
-            queues = self.followers.get(topic)
-            if queues is not None:
-                queues.discard(queue)
-                if not queues:
+    def close(self, stream: Stream) -> None:
+        if stream.deadline is not None:
+            stream.deadline.cancel()
+        self.streams.discard(stream)
+        for topic in stream.topics:
+            streams = self.followers.get(topic)
+            if streams is not None:
+                streams.discard(stream)
+                if not streams:
                     del self.followers[topic]
 
     def deliver(self, message: dict[str, Any]) -> None:
-        for queue in list(self.followers.get(message["topic"], ())):
-            with contextlib.suppress(asyncio.QueueFull):
-                queue.put_nowait(message)
+        for stream in self.followers.get(message["topic"], ()):
+            if stream.queue.qsize() < QUEUE_SIZE:
+                stream.queue.put_nowait(message)
+
+    async def versions(
+        self, read: Callable[[list[str]], dict[str, str]], topics: list[str]
+    ) -> dict[str, str]:
+        """`read(topics)` (a blocking read of the topics' versions) in a worker thread, shared
+        with the streams opened meanwhile: one thread hop and one round trip for a burst of
+        phones, instead of one each."""
+        future = self.loop.create_future()
+        self._versions_asked.append((topics, future))
+        if self._versions_reader is None or self._versions_reader.done():
+            self._versions_reader = self.loop.create_task(self._read_versions(read))
+        return await future
+
+    async def _read_versions(self, read: Callable[[list[str]], dict[str, str]]) -> None:
+        while asked := self._versions_asked:
+            self._versions_asked = []
+            try:
+                found = await self.loop.run_in_executor(_READER, read, _union(asked))
+            except Exception as error:
+                for _, future in asked:
+                    if not future.done():
+                        future.set_exception(error)
+                continue
+            for topics, future in asked:
+                if not future.done():
+                    future.set_result({topic: found[topic] for topic in topics})
+
+    async def _beat(self, period: float) -> None:
+        """Every `period` seconds, a keep-alive for each stream with nothing waiting to go;
+        stops with the last stream (the next one starts it again)."""
+        while self.streams:
+            await asyncio.sleep(period)
+            for stream in self.streams:
+                if stream.queue.empty():
+                    stream.queue.put_nowait(HEARTBEAT)
 
     async def _read_redis(self, url: str) -> None:
         import redis.asyncio as aioredis
@@ -84,14 +168,20 @@ class Hub:
                     await client.aclose()
 
 
+def _union(asked: Iterable[tuple[list[str], asyncio.Future]]) -> list[str]:
+    return list(dict.fromkeys(topic for topics, _ in asked for topic in topics))
+
+
 def current() -> Hub:
     """The hub of the running event loop (created on first use)."""
     loop = asyncio.get_running_loop()
-    with _hubs_lock:
-        hub = _hubs.get(loop)
-        if hub is None:
-            hub = _hubs[loop] = Hub(loop)
-        return hub
+    hub = _hubs.get(loop)  # no lock once it exists: a lookup per stream opened
+    if hub is None:
+        with _hubs_lock:
+            hub = _hubs.get(loop)
+            if hub is None:
+                hub = _hubs[loop] = Hub(loop)
+    return hub
 
 
 def deliver_everywhere(message: dict[str, Any]) -> None:

@@ -1,8 +1,10 @@
 """The stream endpoint: `GET /live/?topic=A&topic=B` streams server-sent events.
 
 An async view: on an ASGI server (uvicorn) a waiting browser holds no thread and no database
-connection. It never reads the database (no `request.user`): notices carry nothing private, and
-the content they announce is fetched through the pages, which check access.
+connection. The deployment's ASGI entry serves valid streams with `events` before Django's
+middleware (live/asgi.py); this view answers the rest and the WSGI fallback. It never reads the
+database (no `request.user`): notices carry nothing private, and the content they announce is
+fetched through the pages, which check access.
 
 Each notice is an SSE event named `changed` whose data is `{"topic", "version", "payload"}`.
 The event id sums up the versions of the followed topics: a browser that reconnects sends it
@@ -11,13 +13,11 @@ back (`Last-Event-ID`) and is told at once of anything it missed meanwhile.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
@@ -54,29 +54,23 @@ async def stream(request: HttpRequest) -> HttpResponse:
 
 async def events(topics: list[str], last_id: str | None) -> AsyncIterator[str]:
     """The event stream of `topics`, for `settings.LIVE_STREAM_SECONDS` (the browser reconnects)."""
-    loop = asyncio.get_running_loop()
     own = hub.current()
-    queue = own.subscribe(topics)
+    stream = own.open(topics)
     try:
         yield f"retry: {settings.LIVE_RETRY_MS}\n\n"
-        known = await sync_to_async(versions, thread_sensitive=False)(topics)
+        known = await own.versions(versions, topics)
         if last_id is not None and last_id != _summary(known):
             for topic in topics:
                 yield _event({"topic": topic, "version": known[topic], "payload": {}}, known)
-        deadline = loop.time() + settings.LIVE_STREAM_SECONDS
-        while (left := deadline - loop.time()) > 0:
-            try:
-                message = await asyncio.wait_for(
-                    queue.get(), timeout=min(settings.LIVE_HEARTBEAT_SECONDS, left)
-                )
-            except TimeoutError:
+        while (message := await stream.next()) is not hub.END:
+            if message is hub.HEARTBEAT:
                 yield ": keep-alive\n\n"  # a comment: proxies keep the connection open
                 continue
             if message.get("version"):
                 known[message["topic"]] = message["version"]
             yield _event(message, known)
     finally:
-        own.unsubscribe(topics, queue)
+        own.close(stream)
 
 
 def _summary(known: dict[str, str]) -> str:
