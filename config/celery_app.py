@@ -4,9 +4,10 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import task_postrun
+from celery.signals import task_postrun, worker_process_init
 
 from config.db_connections import release_connections
+from config.heap import settle
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -25,3 +26,10 @@ def _release_connections(sender: Any = None, **kwargs: Any) -> None:
     if getattr(getattr(sender, "request", None), "is_eager", False):
         return
     release_connections()
+
+
+@worker_process_init.connect(dispatch_uid="settle-worker-heap")
+def _settle_heap(**kwargs: Any) -> None:
+    """A worker process's heap frozen once its tasks are loaded, as a web process's is
+    (config/heap.py)."""
+    settle()
