@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kernel import limits
+from kernel.fields import id_field
 from rules import systems
 from rules.models import Arena, Format
 from rules.wording import labels
@@ -198,7 +199,7 @@ class TeamInputSerializer(serializers.Serializer):
     """Krosmaster: one of your saved teams, or the Krosmasters written out (ids or names).
     BATTLES ONE: the Rank and the Mobs (docs/battlesone.md)."""
 
-    team_id = serializers.IntegerField(required=False)
+    team_id = id_field(required=False)
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)
     krosmasters = serializers.ListField(
         child=serializers.JSONField(), required=False, max_length=limits.TEAM_SIZE[1]
@@ -427,10 +428,8 @@ class RoundDetailSerializer(RoundSerializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text=gettext_lazy("Registration id of one player."))
-    second = serializers.IntegerField(
-        help_text=gettext_lazy("Registration id of the other player.")
-    )
+    first = id_field(help_text=gettext_lazy("Registration id of one player."))
+    second = id_field(help_text=gettext_lazy("Registration id of the other player."))
 
 
 class ForbiddenPairSerializer(serializers.ModelSerializer):
@@ -461,10 +460,8 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
 
 
 class ForbiddenPairInputSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text=gettext_lazy("Registration id of one player."))
-    second = serializers.IntegerField(
-        help_text=gettext_lazy("Registration id of the other player.")
-    )
+    first = id_field(help_text=gettext_lazy("Registration id of one player."))
+    second = id_field(help_text=gettext_lazy("Registration id of the other player."))
     round_number = serializers.IntegerField(
         required=False,
         allow_null=True,

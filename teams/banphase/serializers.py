@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kernel.fields import id_field
+
 # The ban phase of a match (issue 6) ---------------------------------------------------------------
 
 
@@ -27,7 +29,7 @@ class BanInputSerializer(serializers.Serializer):
 class MatchTeamInputSerializer(serializers.Serializer):
     """One of your saved teams, or the Krosmasters written out (ids or names, labels)."""
 
-    team_id = serializers.IntegerField(required=False)
+    team_id = id_field(required=False)
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)
     krosmasters = serializers.ListField(child=serializers.JSONField(), required=False)
     side = serializers.ChoiceField(
