@@ -345,7 +345,9 @@ class MatchLogRawView(_MatchLogBase):
         description=MATCH_LOGS_ACCESS,
         summary=gettext_lazy("The log exactly as uploaded"),
         responses={
-            200: OpenApiResponse(OpenApiTypes.BINARY, description=gettext_lazy("JSON Lines"))
+            (200, "application/x-ndjson"): OpenApiResponse(
+                OpenApiTypes.BINARY, description=gettext_lazy("JSON Lines")
+            )
         },
     )
     def get(self, request: Request, pk: int, log_id: int) -> HttpResponse:
