@@ -115,14 +115,24 @@ def _database(url: str) -> dict:
         if DATABASE_PREPARED_STATEMENTS:
             # psycopg prepares a query the second time a connection runs it.
             options.update(server_side_binding=True, prepare_threshold=1)
+    else:
+        config["OPTIONS"] = dict(SQLITE_OPTIONS)
     return config
 
 
+# SQLite (`make run`, several threads or processes on one file): a write transaction takes the
+# file's lock when it begins and waits for it up to 20 s, instead of failing at once with
+# "database is locked" when two requests write together.
+SQLITE_OPTIONS = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 if DATABASE_URL:
     DATABASES = {"default": _database(DATABASE_URL)}
 else:
     DATABASES = {
-        "default": {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+            "OPTIONS": dict(SQLITE_OPTIONS),
+        }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # An optional PostgreSQL read replica (docs/deployment.md): GET requests read from it, except
