@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUN_DIR="$PWD/.run"
-PG_PORT="${TEST_PG_PORT:-54329}"
+# Below 32768, where Linux picks no client-side (ephemeral) port: a benchmark holding thousands of
+# connections could otherwise hold this port and PostgreSQL would fail to start.
+PG_PORT="${TEST_PG_PORT:-25329}"
 REDIS_PORT="${TEST_REDIS_PORT:-63799}"
 PG_BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
 # PostgreSQL runs as the postgres user, who may not be able to enter the checkout's folders:

@@ -10,7 +10,10 @@ bash .ci/services.sh install
 "$VENV/bin/python" -m pip install --quiet -e ".[dev]"
 
 trap 'bash .ci/services.sh stop' EXIT
-eval "$(bash .ci/services.sh start | sed 's/^/export /')"
+# Assigned first: a server that fails to start stops the run here (an `eval` of its output would
+# go on without it, and the fuzzer would quietly fall back to SQLite).
+services_env="$(bash .ci/services.sh start)"
+eval "$(sed 's/^/export /' <<<"$services_env")"
 export REQUIRE_SERVICES=1
 
 echo "== translations"  # the French catalogue, compiled and checked by GNU gettext (issue 18)
