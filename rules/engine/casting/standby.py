@@ -140,14 +140,26 @@ def _powers_only(state: GameState) -> bool:
 #: Krosmaster KO'd and its cell free (neither of which a heal changes) and changes no Injuries.
 _COMMUTING = frozenset({"steals-health", "ghoulification"})
 
+#: Roster powers whose effect on standby only puts AP / MP markers on their holder (4.11.5):
+#: a marker neither heals nor injures nor moves anybody, so it commutes with the effects above.
+_MARKERS_ONLY = frozenset({"hoist-high", "born-to-tun", "rolbak", "dynamo", "some-like-it-hot"})
+
 
 def _order_cannot_matter(state: GameState) -> bool:
-    """Only one cast's own effects wait and their order cannot change the outcome (Ghoulification
-    with Steals Health): 7.2.9.a lets the active player order them, but no order the log could
-    give changes anything, so they resolve as they were put on standby rather than wait for one
-    (docs/engine-spells.md, "Ghoulification")."""
-    sources = {p.source for p in state.pending}
-    return len(sources) == 1 and all(p.kind in _COMMUTING for p in state.pending)
+    """Only one cast's own commuting effects wait (Ghoulification with Steals Health), perhaps
+    with powers' effects that only put markers (Bloody Saber's Steals Health with Hoist High):
+    7.2.9.a lets the active player order them, but no order the log could give changes
+    anything, so they resolve as they were put on standby rather than wait for one
+    (docs/engine-spells.md, "Ghoulification"). Powers' effects still wait for the log under
+    the ruling `standby-order` = `active-player-orders`."""
+    own = [p for p in state.pending if not is_power_effect(p)]
+    powers = [p for p in state.pending if is_power_effect(p)]
+    if len({p.source for p in own}) != 1 or any(p.kind not in _COMMUTING for p in own):
+        return False
+    return not powers or (
+        orders_itself(state)
+        and all(p.kind in _MARKERS_ONLY and waits_for_choice(p) is None for p in powers)
+    )
 
 
 def _resolve_one(

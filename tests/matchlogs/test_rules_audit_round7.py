@@ -1,0 +1,130 @@
+"""Seventh rules audit (session 10): the standby list when effects of different sources wait
+together (7.2.9.a-b, 4.18.3.b), asking the log for an order only when the order can change the
+outcome. Each verdict was worked out by hand from the 4.1 text and the card text before running
+the engine (docs/rules-examples.md, "Rules audit round 7 (session 10)")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine.options import prompt
+from tests.matchlogs.audit import NO_DOUBLE, PLACES, cast, game, kros, plain_hit, refused, spell
+from tests.matchlogs.cards import _header, _last, _places, _rolls
+from tests.matchlogs.conftest import ev
+from tests.matchlogs.test_rules_audit_mechanisms import EXPLOSION
+
+# -- Bloody Saber's Steals Health with Hoist High (7.2.9.a, 7.5.22.a, 4.11.5) -------------------
+
+_SABER = ev("cast", unit="A2", spell="Bloody Saber", target="d2", rolls=_rolls("A1"))
+
+
+def _saber(**fields: Any) -> list[dict[str, Any]]:
+    """Le Chouque (A2, 3 Injuries of Total Iopism) casts Bloody Saber on his ally Dark Vlad -
+    Karnated (A1, d2): 2 Injuries on A1, so Steals Health (heal Le Chouque 2) and his Hoist High
+    (an ally suffered: a +1 AP marker on him) wait together in Step 8."""
+    return [
+        _header(("s3-exf3-1", "s3-piwate-1"), **fields),
+        *_places(A1="d2", A2="d1"),
+        *[ev("activate", unit="A1"), ev("end", unit="A1"), ev("activate", unit="A2")],
+    ]
+
+
+def test_7_2_9_a_steals_health_and_hoist_high_resolve_without_an_order(catalog) -> None:
+    """The heal touches only Le Chouque's Injuries, the marker only his AP markers: no order
+    can change the outcome, so the log need not give one (7.2.9.a) and nothing is left waiting."""
+    state = _last([*_saber(), _SABER], catalog)
+    assert not state.pending
+    assert (state.unit("A1").injuries, state.unit("A2").injuries) == (5, 1)
+    assert state.unit("A2").markers.ap == 1
+
+
+def test_7_2_9_a_ruling_active_player_orders_hoist_high_still_waits(catalog) -> None:
+    """Under `standby-order` = `active-player-orders` a power's effect waits for the log as soon
+    as another effect waits (4.18.3.b); a `resolve` event then names the first one."""
+    lines = [*_saber(rulings={"standby-order": "active-player-orders"}), _SABER]
+    state = _last(lines, catalog)
+    assert {p.label for p in state.pending} == {"steals-health:A2", "hoist-high:A2"}
+    state = _last([*lines, ev("resolve", source="hoist-high:A2")], catalog)
+    assert not state.pending
+    assert (state.unit("A2").injuries, state.unit("A2").markers.ap) == (1, 1)
+
+
+# -- 7.2.9 Example 4: Steals Health and an Explosion, where the order decides a KO ---------------
+
+_CON = spell("Con", element="fire", effects="Steals Health.")
+_BOMB = kros(
+    "token-firebomb", level=0, hp=1, ap=None, mp=None, initiative=0, strength=1,
+    spells=[{**EXPLOSION, "base_damage": 2}],
+) | {"name": "Firebomb", "types": ["Bomb"]}  # fmt: skip
+_SUMMON = spell(
+    "Summon Firebomb (2)",
+    kind="ranged",
+    rmin=1,
+    rmax=12,
+    los=False,
+    element=None,
+    effects="Summons a FIREBOMB on the targeted free cell.",
+)
+BOMB_ID = "B1/firebomb-1"
+_EXPLODES = ev(
+    "resolve",
+    source=f"explosion:{BOMB_ID}",
+    rolls={"critical": ["lock"], "armour": {"A1": ["lock"], "A2": ["lock"]}},
+)
+
+
+def _con() -> list[dict[str, Any]]:
+    """A1 (3 HP, Con: 1 FIRE, Steals Health) has 1 Injury from B2's Gun; B1's Firebomb (1 HP,
+    a 2 FIRE Explosion in a Square) stands on d2 next to it. A1 hits the Bomb with Con: 1
+    Injury on it, KO'd (4.19.5), so its Explosion and Steals Health (heal 1) wait together."""
+    a = [kros("ta1", initiative=9, hp=3, spells=[_CON]), kros("ta2", level=2, initiative=8)]
+    b = [kros("tb1", initiative=2, spells=[_SUMMON]), kros("tb2", initiative=1)]
+    return [
+        game(a, b, extra_profiles=(_BOMB,)),
+        *PLACES,
+        *[ev("activate", unit="A1"), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("end", unit="A2")],
+        NO_DOUBLE,
+        ev("activate", unit="B1"),
+        cast("B1", "d2", "Summon Firebomb (2)"),
+        ev("end", unit="B1"),
+        *[ev("activate", unit=BOMB_ID), ev("end", unit=BOMB_ID)],
+        ev("activate", unit="B2"),
+        plain_hit("B2", "d1", "A1"),
+        ev("end", unit="B2"),
+        NO_DOUBLE,
+        ev("activate", unit="A1"),
+        cast("A1", "d2", "Con", crit=["lock"], armour={BOMB_ID: ["lock"]}),
+    ]
+
+
+def test_7_2_9_example_4_steals_health_and_an_explosion_wait_for_the_order(catalog) -> None:
+    """The order decides whether A1 is KO'd: Step 8 waits for the active player's choice
+    (7.2.9.a), and the scoresheet asks for it (4.18.3.a)."""
+    state = _last(_con(), catalog)
+    assert {p.label for p in state.pending} == {"steals-health:A1", f"explosion:{BOMB_ID}"}
+    assert prompt(state).step == "resolve"
+    assert state.unit("A1").injuries == 1
+
+
+def test_7_2_9_b_explosion_first_kos_the_caster_and_steals_health_disappears(catalog) -> None:
+    """Explosion first: A1 1 + 2 = 3 Injuries, KO'd; Steals Health cannot resolve any more and
+    leaves the list (7.2.9.b), as in Example 4. A2 on c1 (diagonal to d2) takes 2."""
+    state = _last([*_con(), _EXPLODES], catalog)
+    assert state.unit("A1").cell is None
+    assert not state.pending
+    assert state.unit("A2").injuries == 2
+
+
+def test_7_2_9_example_4_steals_health_first_the_caster_survives(catalog) -> None:
+    """Steals Health first: A1 goes down to 0 Injuries, then up to 2 after the Explosion."""
+    lines = [*_con(), ev("resolve", source="steals-health:A1"), _EXPLODES]
+    state = _last(lines, catalog)
+    assert (state.unit("A1").cell is not None, state.unit("A1").injuries) == (True, 2)
+
+
+def test_7_2_5_a_an_explosion_named_without_its_dice_is_refused(catalog) -> None:
+    """A `resolve` naming the Explosion must carry its Critical Hit die: the spell on standby
+    goes through Steps 1 to 7 (7.2.9.d), and its 1 base die is rolled (7.2.5.a)."""
+    lines = [*_con(), ev("resolve", source=f"explosion:{BOMB_ID}")]
+    refused(lines, catalog, len(lines), "7.2.5.a")
