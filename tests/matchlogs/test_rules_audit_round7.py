@@ -49,6 +49,50 @@ def test_7_2_9_a_ruling_active_player_orders_hoist_high_still_waits(catalog) -> 
     assert (state.unit("A2").injuries, state.unit("A2").markers.ap) == (1, 1)
 
 
+_LEECH = spell(
+    "Leech", kind="ranged", rmin=1, rmax=12, los=False, element="fire", effects="Steals Health."
+)
+
+
+def _leech(target: str, victim: str, b2: tuple[str, ...] = (), a3: tuple[str, ...] = ()):
+    """A1 (Leech: 1 FIRE at any range, Steals Health) hits `victim` on `target`; B2 and a third
+    A unit A3 (on e1) carry the powers given."""
+    a = [kros("ta1", initiative=9, spells=[_LEECH]), kros("ta2", level=2, initiative=8)]
+    a.append(kros("ta3", initiative=7, powers=a3))
+    b = [kros("tb1", initiative=2), kros("tb2", initiative=1, powers=b2)]
+    return [
+        game(a, b),
+        *PLACES[:2],
+        ev("place", unit="A3", cell="e1"),
+        *PLACES[2:],
+        ev("activate", unit="A1"),
+        plain_hit("A1", target, victim, "Leech"),
+    ]
+
+
+def test_7_2_9_a_steals_health_and_an_allys_hoist_high_need_no_order(catalog) -> None:
+    """Leech on the ally A2: Steals Health (A1) and A3's Hoist High (another allied character
+    suffered: a +1 AP marker on A3) cannot change each other: nothing waits (7.2.9.a)."""
+    state = _last(_leech("c1", "A2", a3=("hoist-high",)), catalog)
+    assert not state.pending
+    assert (state.unit("A2").injuries, state.unit("A3").markers.ap) == (1, 1)
+
+
+def test_7_2_9_a_steals_health_and_the_victims_born_to_tun_need_no_order(catalog) -> None:
+    """Leech on B2 (Born to Tun: Injuries from an opposing character, +1 MP and -1 AP markers on
+    B2): the markers and the heal commute, so Step 8 resolves both without an order."""
+    state = _last(_leech("d12", "B2", b2=("born-to-tun",)), catalog)
+    assert not state.pending
+    assert (state.unit("B2").markers.ap, state.unit("B2").markers.mp) == (-1, 1)
+
+
+def test_7_2_9_a_steals_health_and_adrenaline_need_no_order(catalog) -> None:
+    """Leech on B2 (Adrenaline: opponents next to him get a -1 AP marker; nobody is): nothing
+    the heal changes, nothing waits."""
+    state = _last(_leech("d12", "B2", b2=("adrenaline",)), catalog)
+    assert not state.pending
+
+
 # -- 7.2.9 Example 4: Steals Health and an Explosion, where the order decides a KO ---------------
 
 _CON = spell("Con", element="fire", effects="Steals Health.")

@@ -140,9 +140,20 @@ def _powers_only(state: GameState) -> bool:
 #: Krosmaster KO'd and its cell free (neither of which a heal changes) and changes no Injuries.
 _COMMUTING = frozenset({"steals-health", "ghoulification"})
 
-#: Roster powers whose effect on standby only puts AP / MP markers on their holder (4.11.5):
-#: a marker neither heals nor injures nor moves anybody, so it commutes with the effects above.
-_MARKERS_ONLY = frozenset({"hoist-high", "born-to-tun", "rolbak", "dynamo", "some-like-it-hot"})
+#: Roster powers whose effect on standby only puts AP / MP markers (4.11.5), on their holder or
+#: (Adrenaline, Eliacube Master) on enemies: a marker neither heals nor injures nor moves
+#: anybody, so it commutes with the effects above.
+_MARKERS_ONLY = frozenset(
+    {
+        "hoist-high",
+        "born-to-tun",
+        "rolbak",
+        "dynamo",
+        "some-like-it-hot",
+        "adrenaline",
+        "eliacube-master",
+    }
+)
 
 
 def _order_cannot_matter(state: GameState) -> bool:
