@@ -93,6 +93,41 @@ def test_7_2_9_a_steals_health_and_adrenaline_need_no_order(catalog) -> None:
     assert not state.pending
 
 
+def _counter(b1: tuple[str, ...], *events: dict[str, Any], a1: tuple[str, ...] = ()):
+    """A1's Gun hits B2 (Counter): B2's Counter (1 Injury on A1, 4.9.12) waits in Step 8 with
+    whatever B1's powers (`b1`) or A1's (`a1`) put on standby."""
+    a = [kros("ta1", initiative=9, powers=a1), kros("ta2", level=2, initiative=8)]
+    b = [kros("tb1", initiative=2, powers=b1), kros("tb2", initiative=1, powers=("counter",))]
+    return [game(a, b), *PLACES, ev("activate", unit="A1"), plain_hit("A1", "d12", "B2"), *events]
+
+
+def test_7_2_9_a_counter_and_an_allys_hoist_high_need_no_order(catalog) -> None:
+    """Counter injures A1 only; B1's Hoist High puts a marker on B1 only: whatever the order,
+    A1 has 1 Injury and B1 a +1 AP marker, so nothing waits for the log (7.2.9.a)."""
+    state = _last(_counter(("hoist-high",)), catalog)
+    assert not state.pending
+    assert (state.unit("A1").injuries, state.unit("B1").markers.ap) == (1, 1)
+
+
+def test_7_2_9_example_3_eliacube_master_marks_the_enemy_even_once_its_holder_is_kod(
+    catalog,
+) -> None:
+    """A1 (1 HP, Eliacube Master: the enemy he injured gets a -1 AP marker) guns B2 (Counter).
+    Counter first KOs A1; as Example 3 resolves the Counter of a KO'd Maskun John, a KO does not
+    take A1's power away, so B2 still gets the marker. Either order gives the same outcome: the
+    log need not give one (7.2.9.a)."""
+    state = _last(_counter((), a1=("eliacube-master",)), catalog)
+    assert not state.pending
+    assert (state.unit("A1").injuries, state.unit("B2").markers.ap) == (1, -1)
+    a = [kros("ta1", initiative=9, hp=1, powers=("eliacube-master",)), kros("ta2", level=2)]
+    b = [kros("tb1", initiative=2), kros("tb2", initiative=1, powers=("counter",))]
+    hit = plain_hit("A1", "d12", "B2")
+    for order in (["counter:B2", "eliacube-master:A1"], ["eliacube-master:A1", "counter:B2"]):
+        lines = [game(a, b), *PLACES, ev("activate", unit="A1"), {**hit, "order": order}]
+        state = _last(lines, catalog)
+        assert (state.unit("A1").cell, state.unit("B2").markers.ap) == (None, -1), order
+
+
 # -- 7.2.9 Example 4: Steals Health and an Explosion, where the order decides a KO ---------------
 
 _CON = spell("Con", element="fire", effects="Steals Health.")
