@@ -128,6 +128,15 @@ def test_7_2_9_example_3_eliacube_master_marks_the_enemy_even_once_its_holder_is
         assert (state.unit("A1").cell, state.unit("B2").markers.ap) == (None, -1), order
 
 
+def test_7_2_9_a_counter_and_magot_sacre_wait_together_for_the_order(catalog) -> None:
+    """A1 (Magot Sacrè: having injured an enemy Krosmaster, heal 1 when his player has no fewer
+    Kamas) guns B2 (Counter): heal first or Counter first may decide a KO, so both wait for the
+    active player's order (7.2.9.a, 4.18.3.b); the power does not resolve ahead of the Counter."""
+    state = _last(_counter((), a1=("magot-sacrè",)), catalog)
+    assert {p.label for p in state.pending} == {"counter:B2", "magot-sacrè:A1"}
+    assert prompt(state).step == "resolve"
+
+
 # -- 7.2.9 Example 4: Steals Health and an Explosion, where the order decides a KO ---------------
 
 _CON = spell("Con", element="fire", effects="Steals Health.")
