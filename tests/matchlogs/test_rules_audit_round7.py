@@ -216,3 +216,64 @@ def test_7_2_5_a_an_explosion_named_without_its_dice_is_refused(catalog) -> None
     goes through Steps 1 to 7 (7.2.9.d), and its 1 base die is rolled (7.2.5.a)."""
     lines = [*_con(), ev("resolve", source=f"explosion:{BOMB_ID}")]
     refused(lines, catalog, len(lines), "7.2.5.a")
+
+
+# -- 6.2.1.d: a Bomb's Explosion and a start-of-turn power, where the order decides ------------
+
+_BLESS_BOMB = {**_BOMB, "spells": [EXPLOSION]}  # 1 FIRE in a Square
+BLESSED_BOMB = "A1/firebomb-1"
+_BOOM = ev(
+    "resolve",
+    source=f"explosion:{BLESSED_BOMB}",
+    rolls={"critical": ["lock"], "armour": {"A1": ["lock"], "A2": ["lock"]}},
+)
+
+
+def _blessing() -> list[dict[str, Any]]:
+    """A1 (Sadida Blessing: at the start of his turn an ally of the Brotherhood of the Tofu is
+    healed of 2) summons a Firebomb on c2, next to A2 (Brotherhood, the only candidate); B2's
+    Gun gives A2 1 Injury. At A1's next turn the Bomb explodes (1 FIRE on A1 and A2) and the
+    Blessing triggers at the same time."""
+    summon = {**_SUMMON, "name": "Summon Firebomb (2)"}
+    a = [
+        kros("ta1", initiative=9, spells=[summon], powers=("sadida-blessing",)),
+        kros("ta2", level=2, initiative=8, types=["Brotherhood of the Tofu"]),
+    ]
+    b = [kros("tb1", initiative=2), kros("tb2", initiative=1)]
+    return [
+        game(a, b, extra_profiles=(_BLESS_BOMB,)),
+        *PLACES,
+        ev("activate", unit="A1"),
+        cast("A1", "c2", "Summon Firebomb (2)"),
+        ev("end", unit="A1"),
+        *[ev("activate", unit=BLESSED_BOMB), ev("end", unit=BLESSED_BOMB)],
+        *[ev("activate", unit="A2"), ev("end", unit="A2")],
+        NO_DOUBLE,
+        *[ev("activate", unit="B1"), ev("end", unit="B1")],
+        ev("activate", unit="B2"),
+        plain_hit("B2", "c1", "A2"),
+        ev("end", unit="B2"),
+        NO_DOUBLE,
+        ev("activate", unit="A1"),
+    ]
+
+
+def test_6_2_1_d_an_explosion_and_sadida_blessing_wait_for_the_order(catalog) -> None:
+    """Heal first, A2 ends with 1 Injury; Explosion first, with 0: the active player chooses
+    (6.2.1.d), so the Blessing does not resolve ahead of the Explosion by itself."""
+    state = _last(_blessing(), catalog)
+    assert {p.label for p in state.pending} == {
+        f"explosion:{BLESSED_BOMB}",
+        "sadida-blessing:A1",
+    }
+    assert state.unit("A2").injuries == 1
+    lines = [*_blessing(), ev("move", unit="A1", to="e2")]
+    refused(lines, catalog, len(lines), "6.2.1.d")  # the Preliminary Phase is not over
+
+
+def test_6_2_1_d_the_order_written_decides_a2s_injuries(catalog) -> None:
+    bless = ev("resolve", source="sadida-blessing:A1")
+    state = _last([*_blessing(), bless, _BOOM], catalog)
+    assert state.unit("A2").injuries == 1
+    state = _last([*_blessing(), _BOOM], catalog)  # the Blessing left alone resolves by itself
+    assert (state.unit("A2").injuries, state.pending) == (0, ())
