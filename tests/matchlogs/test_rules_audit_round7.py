@@ -1,7 +1,8 @@
 """Seventh rules audit (session 10): the standby list when effects of different sources wait
 together (7.2.9.a-b, 4.18.3.b) or at the start of a turn (6.2.1.d), asking the log for an order
-only when the order can change the outcome, and never choosing one for the active player. Each verdict was worked out by hand from the 4.1 text and the card text before running
-the engine (docs/rules-examples.md, "Rules audit round 7 (session 10)")."""
+only when the order can change the outcome, and never choosing one for the active player. Each
+verdict was worked out by hand from the 4.1 text and the card text before running the engine
+(docs/rules-examples.md, "Rules audit round 7 (session 10)")."""
 
 from __future__ import annotations
 

@@ -178,10 +178,10 @@ def _order_cannot_matter(state: GameState) -> bool:
 
 def _marks_only(effect: PendingEffect, untouched: frozenset[str]) -> bool:
     """A power's effect that only puts markers and whose outcome no KO by another waiting
-    effect changes: a marker on a KO'd piece changes nothing (4.18.3.d), and Eliacube Master's
-    marker on the enemy still goes on once its holder is KO'd (7.2.9 Example 3). Adrenaline's
-    holder KO'd first would put no marker on the opponents next to him, so it commutes only
-    when its holder cannot be KO'd."""
+    effect changes: a KO'd piece loses its markers (4.10.2.a) and gets none (4.18.3.d);
+    Eliacube Master's marker on the enemy still goes on once its holder is KO'd (7.2.9
+    Example 3). Adrenaline's holder KO'd first would put no marker on the opponents next to
+    him, so it commutes only when its holder cannot be KO'd."""
     if effect.kind not in _MARKERS_ONLY or waits_for_choice(effect) is not None:
         return False
     return not (effect.kind == "adrenaline" and effect.source in untouched)
