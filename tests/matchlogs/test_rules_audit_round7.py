@@ -219,6 +219,53 @@ def test_7_2_5_a_an_explosion_named_without_its_dice_is_refused(catalog) -> None
     refused(lines, catalog, len(lines), "7.2.5.a")
 
 
+def _chain() -> list[dict[str, Any]]:
+    """Example 1's chain with Steals Health: B1 summons two Firebombs (2 FIRE, Square) on d2 and
+    d3; A1 (5 HP, 1 Injury) hits the one on d2 with Con."""
+    a = [kros("ta1", initiative=9, hp=5, spells=[_CON]), kros("ta2", level=2, initiative=8)]
+    b = [kros("tb1", initiative=2, spells=[_SUMMON]), kros("tb2", initiative=1)]
+    second = "B1/firebomb-2"
+    return [
+        game(a, b, extra_profiles=(_BOMB,)),
+        *PLACES,
+        *[ev("activate", unit="A1"), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("end", unit="A2")],
+        NO_DOUBLE,
+        ev("activate", unit="B1"),
+        cast("B1", "d2", "Summon Firebomb (2)"),
+        cast("B1", "d3", "Summon Firebomb (2)"),
+        ev("end", unit="B1"),
+        *[ev("activate", unit=BOMB_ID), ev("end", unit=BOMB_ID)],
+        *[ev("activate", unit=second), ev("end", unit=second)],
+        ev("activate", unit="B2"),
+        plain_hit("B2", "d1", "A1"),
+        ev("end", unit="B2"),
+        NO_DOUBLE,
+        ev("activate", unit="A1"),
+        cast("A1", "d2", "Con", crit=["lock"], armour={BOMB_ID: ["lock"]}),
+        ev(
+            "resolve",
+            source=f"explosion:{BOMB_ID}",
+            rolls={
+                "critical": ["lock"],
+                "armour": {"A1": ["lock"], "A2": ["lock"], second: ["lock"]},
+            },
+        ),
+    ]
+
+
+def test_7_2_9_c_a_chained_explosion_joins_steals_health_and_waits_for_the_order(catalog):
+    """The first Explosion (A1 1 + 2 = 3 Injuries) KOs the second Bomb: its Explosion joins the
+    same list as Steals Health (7.2.9.c, 7.2.9.d) and the active player chooses again which
+    comes first (7.2.9.a): both wait."""
+    state = _last(_chain(), catalog)
+    assert {p.label for p in state.pending} == {"steals-health:A1", "explosion:B1/firebomb-2"}
+    assert state.unit("A1").injuries == 3
+    boom = ev("resolve", source="explosion:B1/firebomb-2", rolls={"critical": ["lock"]})
+    state = _last([*_chain(), ev("resolve", source="steals-health:A1"), boom], catalog)
+    assert (state.unit("A1").injuries, state.pending) == (2, ())
+
+
 # -- 6.2.1.d: a Bomb's Explosion and a start-of-turn power, where the order decides ------------
 
 _BLESS_BOMB = {**_BOMB, "spells": [EXPLOSION]}  # 1 FIRE in a Square
