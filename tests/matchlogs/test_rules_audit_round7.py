@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.engine.options import prompt
 from tests.matchlogs.audit import NO_DOUBLE, PLACES, cast, game, kros, plain_hit, refused, spell
-from tests.matchlogs.cards import _header, _last, _places, _rolls
+from tests.matchlogs.cards import _header, _last, _places, _rolls, _stock
 from tests.matchlogs.conftest import ev
 from tests.matchlogs.test_rules_audit_mechanisms import EXPLOSION
 
@@ -325,3 +325,32 @@ def test_6_2_1_d_the_order_written_decides_a2s_injuries(catalog) -> None:
     assert state.unit("A2").injuries == 1
     state = _last([*_blessing(), _BOOM], catalog)  # the Blessing left alone resolves by itself
     assert (state.unit("A2").injuries, state.pending) == (0, ())
+
+
+# -- 4.9.23.a: Farmer when its holder is KO'd in its own turn (ruling `farmer-knocked-out`) ------
+
+
+def _farmer(**fields: Any) -> list[dict[str, Any]]:
+    """A2 (1 HP, Farmer) steps onto c2, picks up 1 Kama and guns B2, whose Counter KOs him: his
+    turn is over (6.4.2), A's turn with it."""
+    a = [kros("ta1", initiative=9), kros("ta2", level=2, hp=1, initiative=8, powers=("farmer",))]
+    b = [kros("tb1", initiative=2), kros("tb2", initiative=1, powers=("counter",))]
+    return [
+        game(a, b, **fields),
+        *PLACES,
+        *[ev("activate", unit="A1"), ev("end", unit="A1")],
+        ev("activate", unit="A2"),
+        ev("move", unit="A2", to="c2"),
+        ev("pick_kama", unit="A2", count=1),
+        plain_hit("A2", "d12", "B2"),
+        NO_DOUBLE,  # B's Roll for Tension: A2's End of Activation came before it
+    ]
+
+
+def test_4_9_23_a_ruling_farmer_knocked_out_in_its_own_turn(catalog) -> None:
+    """By default the KO'd holder's End of Activation pays nothing (4.18.6: out of play): A keeps
+    the 1 Kama picked up; under `farmer-knocked-out` = `kama` the player takes 1 more."""
+    state = _last(_farmer(), catalog)
+    assert (state.unit("A2").cell, _stock(state, "A")[1]) == (None, 1)
+    state = _last(_farmer(rulings={"farmer-knocked-out": "kama"}), catalog)
+    assert _stock(state, "A")[1] == 2
