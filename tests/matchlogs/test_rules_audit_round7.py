@@ -138,6 +138,41 @@ def test_7_2_9_a_counter_and_magot_sacre_wait_together_for_the_order(catalog) ->
     assert prompt(state).step == "resolve"
 
 
+def _adrenaline(order: list[str] | None = None) -> list[dict[str, Any]]:
+    """A1 (2 HP, Adrenaline: when he suffers Injuries, the opponents next to him get a -1 AP
+    marker) walks to d11 and casts a Cross on B2 (d12, Counter): A1 in the area takes 1 (7.2.3.b),
+    so his Adrenaline and B2's Counter (which KOs him) wait together."""
+    cross = spell("Cross", kind="ranged", rmin=1, rmax=1, effects='"Cross" area of effect.')
+    a = [
+        kros("ta1", initiative=9, hp=2, mp=12, spells=[cross], powers=("adrenaline",)),
+        kros("ta2", level=2, initiative=8),
+    ]
+    b = [kros("tb1", initiative=2), kros("tb2", initiative=1, powers=("counter",))]
+    hit = cast(
+        "A1", "d12", "Cross", crit=["lock"], armour={u: ["lock"] for u in ("A1", "B1", "B2")}
+    )
+    walk = [ev("move", unit="A1", to=f"d{row}") for row in range(2, 12)]
+    return [
+        game(a, b),
+        *PLACES,
+        ev("activate", unit="A1"),
+        *walk,
+        {**hit, "order": order} if order else hit,
+    ]
+
+
+def test_7_2_9_a_counter_kos_the_adrenaline_holder_so_the_order_matters(catalog) -> None:
+    """Adrenaline first: B2 (next to A1) gets a -1 AP marker, then the Counter KOs A1; Counter
+    first: A1 is out of the arena, nobody is next to him and his Adrenaline puts no marker. The
+    outcome differs, so Step 8 waits for the active player's order (7.2.9.a)."""
+    state = _last(_adrenaline(), catalog)
+    assert {p.label for p in state.pending} == {"adrenaline:A1", "counter:B2"}
+    first = _last(_adrenaline(["adrenaline:A1", "counter:B2"]), catalog)
+    assert (first.unit("A1").cell, first.unit("B2").markers.ap) == (None, -1)
+    last = _last(_adrenaline(["counter:B2", "adrenaline:A1"]), catalog)
+    assert (last.unit("A1").cell, last.unit("B2").markers.ap) == (None, 0)
+
+
 # -- 7.2.9 Example 4: Steals Health and an Explosion, where the order decides a KO ---------------
 
 _CON = spell("Con", element="fire", effects="Steals Health.")
