@@ -94,6 +94,9 @@ def test_7_2_9_a_steals_health_and_adrenaline_need_no_order(catalog) -> None:
     assert not state.pending
 
 
+# -- A Counter with powers' effects (7.2.9.a, 4.9.12, 7.2.9 Example 3) ----------------------
+
+
 def _counter(b1: tuple[str, ...], *events: dict[str, Any], a1: tuple[str, ...] = ()):
     """A1's Gun hits B2 (Counter): B2's Counter (1 Injury on A1, 4.9.12) waits in Step 8 with
     whatever B1's powers (`b1`) or A1's (`a1`) put on standby."""
@@ -289,7 +292,9 @@ def _chain() -> list[dict[str, Any]]:
     ]
 
 
-def test_7_2_9_c_a_chained_explosion_joins_steals_health_and_waits_for_the_order(catalog):
+def test_7_2_9_c_a_chained_explosion_joins_steals_health_and_waits_for_the_order(
+    catalog,
+) -> None:
     """The first Explosion (A1 1 + 2 = 3 Injuries) KOs the second Bomb: its Explosion joins the
     same list as Steals Health (7.2.9.c, 7.2.9.d) and the active player chooses again which
     comes first (7.2.9.a): both wait."""
@@ -317,9 +322,8 @@ def _blessing() -> list[dict[str, Any]]:
     healed of 2) summons a Firebomb on c2, next to A2 (Brotherhood, the only candidate); B2's
     Gun gives A2 1 Injury. At A1's next turn the Bomb explodes (1 FIRE on A1 and A2) and the
     Blessing triggers at the same time."""
-    summon = {**_SUMMON, "name": "Summon Firebomb (2)"}
     a = [
-        kros("ta1", initiative=9, spells=[summon], powers=("sadida-blessing",)),
+        kros("ta1", initiative=9, spells=[_SUMMON], powers=("sadida-blessing",)),
         kros("ta2", level=2, initiative=8, types=["Brotherhood of the Tofu"]),
     ]
     b = [kros("tb1", initiative=2), kros("tb2", initiative=1)]
