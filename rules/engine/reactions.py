@@ -520,9 +520,14 @@ def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[st
     """Outside a spell, resolve at once the powers' effects on standby that need no choice, in
     the order they were triggered (4.18.3.a: nothing else is being resolved). Effects of other
     kinds (a Click, an Explosion, a Counter) and those waiting for a choice stay for the log's
-    `resolve` event. Effects triggered while resolving join the end of the list. Under the
-    ruling `standby-order` = `active-player-orders`, several effects wait for the log's order."""
+    `resolve` event, and while one of them waits the powers' effects wait with it: resolving
+    them first would choose the order that 7.2.9.a and 4.18.3.b leave to the active player
+    (a Counter that KOs the holder first drops its effect). Effects triggered while resolving
+    join the end of the list. Under the ruling `standby-order` = `active-player-orders`,
+    several effects wait for the log's order."""
     notes: list[tuple[str, str]] = []
+    if not all(is_power_effect(p) for p in state.pending):
+        return state, notes
     while state.pending and state.phase is not Phase.OVER and orders_itself(state):
         due = next(
             (p for p in state.pending if is_power_effect(p) and waits_for_choice(p) is None),

@@ -779,6 +779,25 @@ def _check_equipment_slot(unit: Unit, reward: Reward) -> None:
         raise RuleViolation.because("4.7.11.c", "dofus_and_trophy", unit=unit.id)
 
 
+FARMER_KNOCKED_OUT = register(
+    "farmer-knocked-out",
+    default="no-kama",
+    readings=("no-kama", "kama"),
+    rule="4.9.23.a",
+    description="A Farmer holder KO'd in its own turn after picking up a Kama: its End of "
+    "Activation pays nothing, the holder being out of play (no-kama, 4.18.6), or its player "
+    "still takes the Kama, the effect going to the stock, not to the piece (kama).",
+)
+
+
+def farmer_pays(state: GameState, unit: Unit) -> bool:
+    """Farmer (4.9.23.a) at the end of `unit`'s turn: a Kama picked up this turn, the power held,
+    and the holder in play unless the ruling `farmer-knocked-out` = `kama`."""
+    if not state.kamas_picked or "farmer" not in powers_of(state, unit):
+        return False
+    return unit.cell is not None or state.rulings.reading(FARMER_KNOCKED_OUT.name) == "kama"
+
+
 def close_knocked_out_turn(state: GameState) -> GameState:
     """The turn of an active piece KO'd during it (by its own Injury cost, a Counter, a Trap...)
     is over once nothing waits on standby: it can act no more, and its End of Activation has
@@ -809,7 +828,7 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     if any(e.until == unit_id for e in state.lasting):  # effects of this piece's turn (6.4.1)
         state = replace(state, lasting=tuple(e for e in state.lasting if e.until != unit_id))
     unit = state.unit(unit_id)
-    if state.kamas_picked and unit.cell is not None and "farmer" in powers_of(state, unit):
+    if farmer_pays(state, unit):
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
     state = state.with_unit(replace(unit, ap=0, mp=0, range_bonus=0))

@@ -140,14 +140,51 @@ def _powers_only(state: GameState) -> bool:
 #: Krosmaster KO'd and its cell free (neither of which a heal changes) and changes no Injuries.
 _COMMUTING = frozenset({"steals-health", "ghoulification"})
 
+#: Roster powers whose effect on standby only puts AP / MP markers (4.11.5), on their holder or
+#: (Adrenaline, Eliacube Master) on enemies: a marker neither heals nor injures nor moves
+#: anybody, so it commutes with the effects above.
+_MARKERS_ONLY = frozenset(
+    {
+        "hoist-high",
+        "born-to-tun",
+        "rolbak",
+        "dynamo",
+        "some-like-it-hot",
+        "adrenaline",
+        "eliacube-master",
+    }
+)
+
 
 def _order_cannot_matter(state: GameState) -> bool:
-    """Only one cast's own effects wait and their order cannot change the outcome (Ghoulification
-    with Steals Health): 7.2.9.a lets the active player order them, but no order the log could
-    give changes anything, so they resolve as they were put on standby rather than wait for one
-    (docs/engine-spells.md, "Ghoulification")."""
-    sources = {p.source for p in state.pending}
-    return len(sources) == 1 and all(p.kind in _COMMUTING for p in state.pending)
+    """Whether no order the log could give changes the outcome, so that the effects resolve as
+    they were put on standby rather than wait for one (7.2.9.a; docs/engine-spells.md, "Order
+    on standby"): one cast's own commuting effects (Ghoulification with Steals Health), or one
+    Counter, each perhaps with powers' effects that only put markers (Bloody Saber's Steals
+    Health with Hoist High). Powers' effects still wait for the log under the ruling
+    `standby-order` = `active-player-orders`."""
+    own = [p for p in state.pending if not is_power_effect(p)]
+    powers = [p for p in state.pending if is_power_effect(p)]
+    if len({p.source for p in own}) != 1:
+        return False
+    if all(p.kind in _COMMUTING for p in own):
+        untouched: frozenset[str] = frozenset()
+    elif len(own) == 1 and own[0].kind == "counter":
+        untouched = frozenset({own[0].target or ""})  # the one unit the Counter may KO
+    else:
+        return False
+    return not powers or (orders_itself(state) and all(_marks_only(p, untouched) for p in powers))
+
+
+def _marks_only(effect: PendingEffect, untouched: frozenset[str]) -> bool:
+    """A power's effect that only puts markers and whose outcome no KO by another waiting
+    effect changes: a KO'd piece loses its markers (4.10.2.a) and gets none (4.18.3.d);
+    Eliacube Master's marker on the enemy still goes on once its holder is KO'd (7.2.9
+    Example 3). Adrenaline's holder KO'd first would put no marker on the opponents next to
+    him, so it commutes only when its holder cannot be KO'd."""
+    if effect.kind not in _MARKERS_ONLY or waits_for_choice(effect) is not None:
+        return False
+    return not (effect.kind == "adrenaline" and effect.source in untouched)
 
 
 def _resolve_one(

@@ -59,6 +59,7 @@ from rules.engine.turn import (
     GG_PRICE,
     REFUND,
     REWARD_PRICES,
+    farmer_pays,
     next_unit,
 )
 
@@ -406,7 +407,7 @@ def _explain_buy_reward(before: GameState, event: BuyReward) -> list[TraceStep]:
 def _explain_end(before: GameState, after: GameState, event: End) -> list[TraceStep]:
     steps = [TraceStep.said("End of turn", "6.3.8", "gauges_emptied", unit=event.unit)]
     unit = before.unit(event.unit)
-    if "farmer" in powers_of(before, unit) and before.kamas_picked and unit.cell is not None:
+    if farmer_pays(before, unit):
         steps.append(TraceStep.said("Farmer", "4.9.23", "farmer", side=unit.side))
     if after.turn != before.turn:
         steps.append(

@@ -198,10 +198,16 @@ def _brethren(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
 
 @reactions.standby("eliacube-master")
 def _eliacube(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameState, Notes]:
-    """Eliacube Master (Nox): the enemy he injured gets a -1 AP marker."""
-    if holding(state, fx.source, "eliacube-master") is None:
-        return state, [("4.18.3.c", said("power_lost", power=fx.label))]
+    """Eliacube Master (Nox): the enemy he injured gets a -1 AP marker, even once Nox is KO'd
+    (a KO does not take his power away: 7.2.9 Example 3 resolves the Counter of a KO'd Maskun
+    John), but not on an enemy out of play (4.18.3.d)."""
+    nox = state.unit(fx.source)
+    if nox.cell is not None and holding(state, fx.source, "eliacube-master") is None:
+        return state, [("4.18.3.c", said("power_lost_holder", power=fx.label))]
     victim = state.unit(fx.target or "")
+    if victim.cell is None:
+        nobody = traced("power_ap_marker_on", power="Eliacube Master", units="nobody")
+        return state, [("4.18.3.d", nobody)]
     state = markers(state, victim.id, ap=-1)
     return state, [
         ("4.11.5", traced("power_ap_marker_on_one", power="Eliacube Master", unit=victim.id))
