@@ -1,0 +1,243 @@
+"""Card audit, round 3 (session 10): Season-legal profiles that neither earlier audit
+(test_card_audit.py, test_card_audit_round2.py) covers, chosen for powers that react to other
+units' actions (a KO, a Bandit's earlier hit), auras on characteristics (Plumage's Range), once
+per turn limits (Laid Low, the first Feather Tornado, Loliperc's next spell), caps on Injuries
+(Haziness), Kamas (Prospecting, Farmer, a Kama cost) and conditional damage (Ruse, Tickles).
+
+Each outcome was worked out by hand from the card text and the 4.1 rules it relies on before
+the engine was run (docs/rules-examples.md, "Card audit round 3 (session 10)").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.matchlogs.cards import (
+    DUMMIES,
+    MIKE_LOCKE,
+    _approach,
+    _header,
+    _inline,
+    _last,
+    _rolls,
+    _stock,
+)
+from tests.matchlogs.conftest import ev, verify
+
+DI_CUREY, KO_FANG = DUMMIES
+
+
+def _cast(spell: str, target: str, **fields: Any) -> dict[str, Any]:
+    return ev("cast", unit="A1", spell=spell, target=target, **fields)
+
+
+def _game(
+    roster,
+    pid: str,
+    stop: int,
+    *events: dict[str, Any],
+    b: tuple[str, ...] = DUMMIES,
+    inline: tuple[dict, ...] = (),
+    cells: dict | None = None,
+    mp: int = 9,
+    **fields: Any,
+) -> list[dict[str, Any]]:
+    """`pid` as A1 (an inline copy with `mp` MP; Mike Locke its ally) walks d2 to d`stop`, then
+    the events; side B is `b` (B1 on d11, B2 on f12 unless `cells` says otherwise); `fields` go
+    to the header."""
+    header = _header((pid, MIKE_LOCKE), b, _inline(roster, pid, mp=mp), *inline, **fields)
+    return [header, *_approach(stop, **(cells or {})), *events]
+
+
+def _frail(roster, pid: str = DI_CUREY) -> dict[str, Any]:
+    """A 1 HP copy of a side B profile: any hit KOs it."""
+    return _inline(roster, pid, hp=1)
+
+
+# -- Powers reacting to a KO ---------------------------------------------------------------
+
+
+def test_4_9_21_a_harry_sah_prospecting_kama_for_a_ko(catalog, roster) -> None:
+    """Crow (1 FIRE, 2-4) from d8 KOs a 1 HP Di Curey: A takes 1 GG (his Level, 4.10.2.a) and,
+    by Prospecting, 1 Kama from the reserve (4.9.21.a)."""
+    lines = _game(roster, "s2-dks2-3", 8, _cast("Crow", "d11", rolls=_rolls("B1")),
+                  inline=(_frail(roster),))  # fmt: skip
+    state = _last(lines, catalog)
+    assert state.unit("B1").cell is None
+    assert _stock(state, "A") == (6 + 1, 1)
+
+
+def test_4_9_23_a_harry_sah_farmer_ignores_the_prospecting_kama(catalog, roster) -> None:
+    """Farmer pays when the Krosmaster picked up a Kama in his turn (4.9.23.a); picking up is
+    taking a Kama from a cell (6.3.3), and Prospecting's Kama comes from the reserve: at the end
+    of Harry's turn A still has 1 Kama, not 2."""
+    lines = _game(roster, "s2-dks2-3", 8, _cast("Crow", "d11", rolls=_rolls("B1")),
+                  ev("end", unit="A1"), inline=(_frail(roster),))  # fmt: skip
+    assert _stock(_last(lines, catalog), "A") == (6 + 1, 1)
+
+
+def test_4_11_5_skidmonk_laid_low_markers_for_every_allied_krosmaster(catalog, roster) -> None:
+    """Backspin (1 WATER, melee) from d10 KOs a 1 HP Di Curey in A's turn: the first KO of an
+    opposing Krosmaster by a Monk this turn; Laid Low's "+1 AP and +1 MP" (no "immediately",
+    4.18/7.5.1-7.5.3) are markers on every allied Krosmaster (4.11.5): Skidmonk and Mike Locke."""
+    lines = _game(roster, "s4-cpk-14", 10, _cast("Backspin", "d11", rolls=_rolls("B1")),
+                  inline=(_frail(roster),))  # fmt: skip
+    state = _last(lines, catalog)
+    for unit in ("A1", "A2"):
+        marks = state.unit(unit).markers
+        assert (marks.ap, marks.mp) == (1, 1), unit
+
+
+def test_4_18_2_a_skidmonk_laid_low_only_the_first_ko_of_the_turn(catalog, roster) -> None:
+    """A second KO by the Monk in the same turn (a 1 HP Ko-Fang on e11, Backspin from e10; an
+    inline Skidmonk with 12 MP) gives nothing more (4.18.2.a): still one marker of each."""
+    lines = _game(
+        roster, "s4-cpk-14", 10,
+        _cast("Backspin", "d11", rolls=_rolls("B1")),
+        ev("move", unit="A1", to="e9"), ev("move", unit="A1", to="e10"),
+        _cast("Backspin", "e11", rolls=_rolls("B2")),
+        inline=(_frail(roster), _frail(roster, KO_FANG)), cells={"B2": "e11"}, mp=12,
+    )  # fmt: skip
+    report = verify(lines, catalog)  # both of B's Krosmasters KO'd: A wins (1.4)
+    assert report.result is not None and report.result.winner == "A", report.to_dict()
+    assert (report.states[-1].unit("A2").markers.ap, report.states[-1].unit("A2").markers.mp) == (
+        1,
+        1,
+    )
+
+
+# -- Caps and conditions on the damage -----------------------------------------------------
+
+
+def test_4_9_2_invisible_chafer_haziness_nobody_adjacent(catalog, roster) -> None:
+    """Frostbite (1 WATER, 3-6) from d6 on the Invisible Chafer (d11), no character next to
+    him: Haziness, "does not suffer any Injury" (4.9.2: the card explains it): 0 Injuries."""
+    lines = _game(roster, "s2-junior-1", 6, _cast("Frostbite", "d11", rolls=_rolls("B1")),
+                  b=("s4-cpk-11", KO_FANG))  # fmt: skip
+    assert _last(lines, catalog).unit("B1").injuries == 0
+
+
+def test_4_9_2_invisible_chafer_haziness_an_ally_adjacent(catalog, roster) -> None:
+    """The same with Ko-Fang (his own ally) on d12: a character is adjacent, the Injury lands."""
+    lines = _game(roster, "s2-junior-1", 6, _cast("Frostbite", "d11", rolls=_rolls("B1")),
+                  b=("s4-cpk-11", KO_FANG), cells={"B2": "d12"})  # fmt: skip
+    assert _last(lines, catalog).unit("B1").injuries == 1
+
+
+def test_7_2_6_brakmar_riktus_ruse_alone_deals_nothing(catalog, roster) -> None:
+    """Ruse (0 FIRE) on Di Curey, not damaged by a Bandit this turn: 0 damage, 0 Injuries."""
+    lines = _game(roster, "s2-dks2-31", 10, _cast("Ruse", "d11", rolls=_rolls("B1", critical=2)))
+    assert _last(lines, catalog).unit("B1").injuries == 0
+
+
+def test_7_2_6_brakmar_riktus_axe_then_ruse_plus_one(catalog, roster) -> None:
+    """Brakmarian Axe (2 FIRE; Brakmar Riktus is a Bandit) then Ruse on the same Di Curey: the
+    target was damaged by a Bandit this turn, Ruse deals 0 + 1: 2 + 1 = 3 Injuries."""
+    lines = _game(roster, "s2-dks2-31", 10,
+                  _cast("Brakmarian Axe", "d11", rolls=_rolls("B1", critical=2)),
+                  _cast("Ruse", "d11", rolls=_rolls("B1", critical=2)))  # fmt: skip
+    assert _last(lines, catalog).unit("B1").injuries == 3
+
+
+def test_7_2_6_joris_tickles_on_a_bandit(catalog, roster) -> None:
+    """Tickles (1 NEUTRAL, melee) on Brakmar Riktus, a Bandit: +2 NEUTRAL, 3 Injuries."""
+    lines = _game(roster, "s2-kerub-2", 10, _cast("Tickles", "d11", rolls=_rolls("B1")),
+                  b=("s2-dks2-31", KO_FANG))  # fmt: skip
+    assert _last(lines, catalog).unit("B1").injuries == 3
+
+
+def test_7_2_6_joris_tickles_on_someone_else(catalog, roster) -> None:
+    """Tickles on Di Curey (an Eniripsa): the base damage only, 1 Injury."""
+    lines = _game(roster, "s2-kerub-2", 10, _cast("Tickles", "d11", rolls=_rolls("B1")))
+    assert _last(lines, catalog).unit("B1").injuries == 1
+
+
+def test_7_2_6_percimol_loliperc_next_spell_only(catalog, roster) -> None:
+    """Loliperc (2 AP): +2 MP in the gauge at once (7.5.19.a), and the next spell this turn
+    deals +1 WATER. Two Hammerings (1 WATER, Pierces Armour) on Di Curey from d10 (an inline
+    Percimol with 9 AP): 2, then 1: 3 Injuries; MP 9 - 8 + 2 = 3."""
+    lines = [
+        _header(
+            ("s4-oav-1", MIKE_LOCKE),
+            DUMMIES,
+            _inline(roster, "s4-oav-1", mp=9, ap=9),
+            timeline_ties={"A": ["A1", "A2"]},
+        ),
+        *_approach(10),
+        _cast("Loliperc", "d10"),
+        _cast("Hammering", "d11", rolls={"critical": ["lock"] * 2}),  # Chance (WATER)
+        _cast("Hammering", "d11", rolls={"critical": ["lock"] * 2}),
+    ]
+    state = _last(lines, catalog)
+    assert state.unit("B1").injuries == 3
+    assert state.unit("A1").mp == 3
+
+
+# -- Auras on Range, the first cast of the turn ------------------------------------------------
+
+
+# The roster has no Crobak token: an inline one (its name and Type are what Plumage reads).
+CROBAK = {
+    "id": "token-crobak", "name": "Crobak", "name_colour": "white", "level": 0, "initiative": 0,
+    "mp": 3, "hp": 1, "ap": 3, "types": ["Crobak"], "season": "s4", "edition": "audit",
+    "strength": 1, "powers": [],
+    "spells": [{
+        "name": "Peck", "cost": {"ap": 3}, "range_kind": "melee", "range_min": 1, "range_max": 1,
+        "range_modifiable": False, "range_line": False, "range_los": True, "element": "air",
+        "base_damage": 1, "limit": "unlimited", "effects": "",
+    }],
+}  # fmt: skip
+
+
+def _crow(stop: int, roster) -> list[dict[str, Any]]:
+    """Lord Crow (d2 to d6) sends a Crobak next to Di Curey (Crobak Dive, 4-6: c11), walks up to
+    d`stop` and casts Feather Tornado (1 EARTH, 1-4, alterable Range) on him."""
+    return [
+        _header(("s4-cpk-1", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-cpk-1", mp=9), CROBAK),
+        *_approach(6),
+        _cast("Crobak Dive (3)", "d11", choices=["cell:c11"]),
+        *[ev("move", unit="A1", to=f"d{r}") for r in range(7, stop + 1)],
+        _cast("Feather Tornado", "d11", rolls=_rolls("B1")),
+    ]
+
+
+def test_7_1_5_lord_crow_plumage_one_crobak_one_range_less(catalog, roster) -> None:
+    """One allied Crobak in play: Plumage, -1 max Range (alterable spell, 4.15.7): Feather
+    Tornado reaches 1-3, Di Curey 4 cells away is out of Range (7.1.5)."""
+    error = verify(_crow(7, roster), catalog).errors[0]
+    assert (error.line, error.rule) == (len(_crow(7, roster)), "7.1.5")
+
+
+def test_7_2_6_lord_crow_first_feather_tornado_plus_one_per_crobak(catalog, roster) -> None:
+    """From d8 (3 cells): the first Feather Tornado of the turn, one allied Crobak in play:
+    1 + 1 = 2 Injuries."""
+    assert _last(_crow(8, roster), catalog).unit("B1").injuries == 2
+
+
+# -- Kamas as a cost -------------------------------------------------------------------------
+
+
+def test_7_1_4_d_simone_etary_frivolous_spending_without_a_kama(catalog, roster) -> None:
+    """Frivolous Spending costs 1 Kama and 5 AP (range exactly 4, from d7 on d11); A's stock is
+    empty: the Kama cost cannot be paid, the cast is refused (7.1.4.d)."""
+    lines = _game(
+        roster,
+        "s6-botf-1",
+        7,
+        _cast("Frivolous Spending", "d11", rolls=_rolls("B1")),
+        timeline_ties={"A": ["A1", "A2"]},
+    )
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.1.4.d")
+
+
+def test_6_3_3_simone_etary_frivolous_spending_with_a_picked_up_kama(catalog, roster) -> None:
+    """A Kama on d7 collected for 1 AP (6.3.3; an inline Simone with 6 AP) pays it: 2 FIRE on
+    Di Curey, A's stock back to 0."""
+    spend = _cast("Frivolous Spending", "d11", rolls=_rolls("B1"))
+    lines = _game(roster, "s6-botf-1", 7, ev("pick_kama", unit="A1"), spend,
+                  timeline_ties={"A": ["A1", "A2"]})  # fmt: skip
+    lines[0]["profiles"][0]["ap"] = 6
+    lines[0]["arena"]["kamas"] = {"d7": 1}
+    state = _last(lines, catalog)
+    assert state.unit("B1").injuries == 2 and _stock(state, "A")[1] == 0
