@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.engine.powers import max_hp, powers_of
+from tests.matchlogs.audit import game, gun, kros
 from tests.matchlogs.cards import (
     DUMMIES,
     MIKE_LOCKE,
@@ -19,6 +21,7 @@ from tests.matchlogs.cards import (
     _header,
     _inline,
     _last,
+    _places,
     _rolls,
     _stock,
 )
@@ -241,3 +244,108 @@ def test_6_3_3_simone_etary_frivolous_spending_with_a_picked_up_kama(catalog, ro
     lines[0]["arena"]["kamas"] = {"d7": 1}
     state = _last(lines, catalog)
     assert state.unit("B1").injuries == 2 and _stock(state, "A")[1] == 0
+
+
+# -- Powers reacting to Injuries, markers changing the dice ------------------------------------
+
+
+def _brethren(*shots: tuple[str, str]) -> list[dict[str, Any]]:
+    """An inline A1 with two guns (2 and 1 EARTH, the whole board, no line of sight) shoots
+    from d2, in order, at B's Piwates: Hazwonarm (B1, d11) and Boomba (B2, f12), both holding
+    Brethren of the Coast."""
+    a1 = kros("ta1", initiative=9, ap=12, spells=[gun("Gun", 2), gun("Pea", 1)])
+    header = game([a1, kros("ta2", initiative=8)], [], extra_profiles=())
+    header["players"]["B"]["team"] = [
+        {"unit": "B1", "profile": "s3-dks3-11"},
+        {"unit": "B2", "profile": "s3-dks3-12"},
+    ]
+    header["arena"] = _header(DUMMIES)["arena"]
+    casts = [
+        _cast(spell, target, rolls=_rolls("B1" if target == "d11" else "B2"))
+        for spell, target in shots
+    ]
+    return [header, *_places(), ev("activate", unit="A1"), *casts]
+
+
+def test_4_10_6_a_hazwonarm_brethren_of_the_coast_heals_the_other_piwate(catalog) -> None:
+    """Boomba suffers 2 (his Brethren heals Hazwonarm of nothing: 0 Injuries, 4.10.5), then
+    Hazwonarm suffers 2: his Brethren heals the other allied Piwate, Boomba, of 1: 2 and 1."""
+    state = _last(_brethren(("Gun", "f12"), ("Gun", "d11")), catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (2, 1)
+
+
+def test_4_9_2_hazwonarm_brethren_of_the_coast_not_for_one_injury(catalog) -> None:
+    """Boomba suffers 2, Hazwonarm then suffers only 1 (Pea): fewer than 2, nobody is healed."""
+    state = _last(_brethren(("Gun", "f12"), ("Pea", "d11")), catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (1, 2)
+
+
+def _tally_ho(armour: list[str]) -> Any:
+    """Medor Thraki (d2 to d7) puts Hunted on Di Curey with Tally-Ho (3-5), walks to d9 and
+    casts Macetication (2 FIRE, 2-3; Invasion: d9 is in B's half, 4.20.1) on him."""
+    return [
+        *_approach(7),
+        _cast("Tally-Ho", "d11"),
+        *[ev("move", unit="A1", to="d8"), ev("move", unit="A1", to="d9")],
+        _cast("Macetication", "d11", rolls={"critical": ["lock"], "armour": {"B1": armour}}),
+    ]
+
+
+def test_7_2_6_medor_thraki_driving_hunted_rolls_no_armour_die(catalog, roster) -> None:
+    """Hunted: Di Curey (no power, 1 Armour die, 7.2.6.a) rolls one die fewer (Driving): none.
+    Macetication deals 2 + 1 (Invasion, 7.5.26.a): 3 Injuries."""
+    header = _header(("s5-wild-9", MIKE_LOCKE), DUMMIES, _inline(roster, "s5-wild-9", mp=9))
+    state = _last([header, *_tally_ho([])], catalog)
+    assert state.unit("B1").injuries == 3
+
+
+def test_7_2_6_a_medor_thraki_driving_one_armour_die_is_refused(catalog, roster) -> None:
+    """The same log with one Armour die rolled for Di Curey: a die the rules never roll."""
+    header = _header(("s5-wild-9", MIKE_LOCKE), DUMMIES, _inline(roster, "s5-wild-9", mp=9))
+    lines = [header, *_tally_ho(["lock"])]
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.2.6.a")
+
+
+# -- Auras of the opponent's territory, summons next to the target -----------------------------
+
+
+def test_4_20_1_boowolf_lupine_invasion_hp_in_the_opponents_half(catalog, roster) -> None:
+    """Boowolf (7 HP) on d7, in B's first six rows (4.20.1): +2 HP MAX and Lock; on d6: 7."""
+    lines = _game(roster, "s5-wild-5", 7)
+    state = _last(lines, catalog)
+    assert max_hp(state, state.unit("A1")) == 9
+    assert "lock" in powers_of(state, state.unit("A1"))
+    state = _last(_game(roster, "s5-wild-5", 6), catalog)
+    assert max_hp(state, state.unit("A1")) == 7
+    assert "lock" not in powers_of(state, state.unit("A1"))
+
+
+# The roster has no jelly token: an inline Strawberry Jelly (its name is what the cards read).
+STRAWBERRY_JELLY = {
+    **CROBAK, "id": "token-strawberry-jelly", "name": "Strawberry Jelly", "types": ["Jelly"],
+}  # fmt: skip
+
+
+def _jammy(jelly_cell: str, roster) -> list[dict[str, Any]]:
+    """The Strawberry King (d2 to d9) puts a Strawberry Jelly on `jelly_cell` (Strawberry
+    Summoning, 1-2 in a line), walks e9-e10-e11 and casts Jammy Defeat (1 FIRE, melee) on Di
+    Curey (d11)."""
+    king = _inline(roster, "s5-wild-13", mp=12)
+    return [
+        _header(("s5-wild-13", MIKE_LOCKE), DUMMIES, king, STRAWBERRY_JELLY),
+        *_approach(9),
+        _cast("Strawberry Summoning (1)", jelly_cell),
+        *[ev("move", unit="A1", to=cell) for cell in ("e9", "e10", "e11")],
+        _cast("Jammy Defeat", "d11", rolls=_rolls("B1")),
+    ]
+
+
+def test_7_2_6_strawberry_king_jammy_defeat_jelly_next_to_the_target(catalog, roster) -> None:
+    """The Jelly on d10, next to Di Curey: 1 + 2 = 3 Injuries."""
+    assert _last(_jammy("d10", roster), catalog).unit("B1").injuries == 3
+
+
+def test_7_2_6_strawberry_king_jammy_defeat_jelly_elsewhere(catalog, roster) -> None:
+    """The Jelly on c9, not next to Di Curey: 1 Injury."""
+    assert _last(_jammy("c9", roster), catalog).unit("B1").injuries == 1
