@@ -349,3 +349,38 @@ def test_7_2_6_strawberry_king_jammy_defeat_jelly_next_to_the_target(catalog, ro
 def test_7_2_6_strawberry_king_jammy_defeat_jelly_elsewhere(catalog, roster) -> None:
     """The Jelly on c9, not next to Di Curey: 1 Injury."""
     assert _last(_jammy("c9", roster), catalog).unit("B1").injuries == 1
+
+
+# -- "+1 {EFWA}" on a Neutral attack (ruling `efwa-bonus`) -------------------------------------
+
+
+def _dinner_lines(roster, **fields: Any) -> list[dict[str, Any]]:
+    """Kanniball Andchain (A1, d2 to d8) casts Dinner's readdddy! and then Andchain Staff
+    (2 NEUTRAL, 2-3) on Di Curey (d11); Kanniball Jav (A2, same player's turn) walks f1 to f9
+    and casts Javelin (1 WATER, 2-3, Pierces Armour) on Ko-Fang (f12)."""
+    andchain, jav = (_inline(roster, pid, mp=9) for pid in ("s3-dks3-5", "s3-dks3-3"))
+    return [
+        _header(("s3-dks3-5", "s3-dks3-3"), DUMMIES, andchain, jav, **fields),
+        *_approach(8),
+        _cast("Dinner's readdddy!", "d8"),
+        _cast("Andchain Staff", "d11", rolls=_rolls("B1")),
+        *[ev("end", unit="A1"), ev("activate", unit="A2")],
+        *[ev("move", unit="A2", to=f"f{r}") for r in range(2, 10)],
+        ev("cast", unit="A2", spell="Javelin", target="f12", rolls={"critical": ["lock"]}),
+    ]
+
+
+def test_4_9_8_kanniball_andchain_dinners_readdddy_elemental_attacks_only(catalog, roster) -> None:
+    """{EFWA} is the icon of the four elements (4.9.8 reads it "WATER, AIR, EARTH or FIRE";
+    a Neutral spell has no element, 4.10.3.b): Andchain Staff deals its 2 only, Javelin of the
+    allied Kanniball Jav (later in the same player's turn) 1 + 1 = 2. Found by this audit: the
+    engine added the +1 to Neutral attacks too."""
+    state = _last(_dinner_lines(roster), catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (2, 2)
+
+
+def test_4_9_8_kanniball_andchain_dinners_readdddy_every_attack_ruling(catalog, roster) -> None:
+    """Ruling `efwa-bonus: every-attack` ("their attack spells inflict +1"): the Staff too."""
+    lines = _dinner_lines(roster, rulings={"efwa-bonus": "every-attack"})
+    state = _last(lines, catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (3, 2)
