@@ -121,7 +121,7 @@ for _name, _default, _readings, _rule, _description in (
         "elemental-only",
         ("elemental-only", "every-attack"),
         "4.9.8",
-        "Dinner's readdddy! (Kanniball Andchain): \"+1 {EFWA}\" adds 1 to Water, Air, Earth "
+        "Dinner's readdddy! (Kanniball Andchain): the +1 {EFWA} adds 1 to Water, Air, Earth "
         "and Fire attacks only, the four elements that icon stands for in 4.9.8 "
         "(elemental-only), or to every attack spell, Neutral ones too (every-attack).",
     ),
