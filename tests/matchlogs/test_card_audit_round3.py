@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine.powers import max_hp, powers_of
+from rules.engine.powers import max_ap, max_hp, powers_of
 from tests.matchlogs.audit import game, gun, kros
 from tests.matchlogs.cards import (
     DUMMIES,
     MIKE_LOCKE,
+    TENSION,
     _approach,
     _header,
     _inline,
@@ -384,3 +385,77 @@ def test_4_9_8_kanniball_andchain_dinners_readdddy_every_attack_ruling(catalog, 
     lines = _dinner_lines(roster, rulings={"efwa-bonus": "every-attack"})
     state = _last(lines, catalog)
     assert (state.unit("B1").injuries, state.unit("B2").injuries) == (3, 2)
+
+
+# -- End of turn auras, a whole gauge lost, a characteristic that counts KOs ------------------
+
+
+def _gelatinous(row: int, roster) -> list[dict[str, Any]]:
+    """The Strawberry King walks d2 to d`row`, puts a Strawberry Jelly on the next cell up
+    (Strawberry Summoning, 1-2 in a line) and ends his turn."""
+    king = _inline(roster, "s5-wild-13", mp=9)
+    return [
+        _header(("s5-wild-13", MIKE_LOCKE), DUMMIES, king, STRAWBERRY_JELLY),
+        *_approach(row),
+        _cast("Strawberry Summoning (1)", f"d{row + 1}"),
+        ev("end", unit="A1"),
+    ]
+
+
+def test_4_20_1_strawberry_king_gelatinous_invasion_in_the_opponents_half(catalog, roster) -> None:
+    """The King ends his turn on d7, in B's first six rows (4.20.1): the Strawberry Jelly
+    receives +1 MP, a marker (4.11.5; it is not the active unit, 4.11.4)."""
+    jelly = _last(_gelatinous(7, roster), catalog).unit("A1/strawberry-jelly-1")
+    assert jelly.cell is not None and jelly.markers.mp == 1
+
+
+def test_4_10_2_strawberry_king_gelatinous_invasion_at_home(catalog, roster) -> None:
+    """The King ends his turn on d6, in his own half: the Jelly (on d7) is KO'd."""
+    state = _last(_gelatinous(6, roster), catalog)
+    assert state.unit("A1/strawberry-jelly-1").cell is None
+
+
+def _exfiltration(*after: dict[str, Any]) -> list[dict[str, Any]]:
+    """Sphincter Cell (d2) casts Exfiltration (1 MP, 1-2) on Mike Locke (e2) and goes to e3."""
+    return [
+        _header(("s4-cpk-2", MIKE_LOCKE)),
+        *_places(A2="e2"),
+        ev("activate", unit="A1"),
+        _cast("Exfiltration", "e2", choices=["cell:e3"]),
+        *after,
+    ]
+
+
+def test_7_1_4_b_sphincter_cell_exfiltration_loses_every_mp(catalog) -> None:
+    """1 MP paid (7.1.4.b), Sphincter Cell moved next to Mike Locke, then "loses his MP": the
+    gauge is empty (3 - 1 - 2 = 0)."""
+    state = _last(_exfiltration(), catalog)
+    assert (state.unit("A1").cell.name, state.unit("A1").mp) == ("e3", 0)
+
+
+def test_6_3_2_sphincter_cell_no_step_after_exfiltration(catalog) -> None:
+    """A step after it needs 1 MP that is not there (6.3.2, 4.11.3)."""
+    lines = _exfiltration(ev("move", unit="A1", to="e4"))
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "6.3.2")
+
+
+def test_4_11_2_elite_chafer_massacre_max_ap_after_an_ally_ko(catalog, roster) -> None:
+    """B's gunner KOs Mike Locke (1 HP copy) in B's turn: B takes his Level in GG (4.10.2.a);
+    one allied Krosmaster KO'd, so Elite Chafer has +1 AP MAX (6 + 1) and fills his gauge with 7
+    at his next Activation (4.11.2)."""
+    gunner = kros("tb1", hp=5, initiative=2)
+    lines = [
+        _header(("s4-cpk-12", MIKE_LOCKE), ("tb1", KO_FANG), _inline(roster, MIKE_LOCKE, hp=1),
+                gunner, timeline_ties={"B": ["B1", "B2"]}),
+        *_places(),
+        *[ev("activate", unit="A1"), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        ev("activate", unit="B1"),
+        ev("cast", unit="B1", spell="Gun", target="f1", rolls=_rolls("A2")),
+        *[ev("end", unit="B1"), ev("activate", unit="B2"), ev("end", unit="B2"), TENSION],
+        ev("activate", unit="A1"),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert state.unit("A2").cell is None and _stock(state, "B")[0] == 6 + 1
+    assert (max_ap(state, state.unit("A1")), state.unit("A1").ap) == (7, 7)
