@@ -459,3 +459,52 @@ def test_4_11_2_elite_chafer_massacre_max_ap_after_an_ally_ko(catalog, roster) -
     state = _last(lines, catalog)
     assert state.unit("A2").cell is None and _stock(state, "B")[0] == 6 + 1
     assert (max_ap(state, state.unit("A1")), state.unit("A1").ap) == (7, 7)
+
+
+# -- A power adding a prerequisite, a KO that a power avoids ------------------------------------
+
+
+def _servant(spell: str, roster) -> list[dict[str, Any]]:
+    """The Master Vampire (d2 to d9; an inline copy with 9 MP) puts the Servant marker on Di
+    Curey with Enslavement (2 NEUTRAL, 1-2, Steals Health); in B's turn Di Curey casts `spell`
+    on d9, the Vampire."""
+    return [
+        _header(("s4-cpk-6", MIKE_LOCKE), DUMMIES, _inline(roster, "s4-cpk-6", mp=9)),
+        *_approach(9),
+        _cast("Enslavement", "d11", rolls=_rolls("B1")),
+        *[ev("end", unit="A1"), ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), ev("activate", unit="B1")],
+        ev("cast", unit="B1", spell=spell, target="d9", rolls=_rolls("A1")),
+    ]
+
+
+def test_7_1_7_master_vampire_seduction_servant_cannot_target_him(catalog, roster) -> None:
+    """Seduction adds a prerequisite to the Servant's casts (7.1.7): Wounding Word (1-3) on the
+    Vampire two cells away is refused."""
+    lines = _servant("Wounding Word", roster)
+    assert _last(lines[:-1], catalog).unit("B1").injuries == 2
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.1.7")
+
+
+def _moon(pid: str, spell: str, stop: int, roster) -> list[dict[str, Any]]:
+    """`pid` walks d2 to d`stop` and casts `spell` on Moon (B1, d11; a 1 HP copy)."""
+    moon = _inline(roster, "s3-dks3-6", hp=1)
+    hit = _cast(spell, "d11", rolls=_rolls("B1"))
+    return _game(roster, pid, stop, hit, b=("s3-dks3-6", KO_FANG), inline=(moon,))
+
+
+def test_4_10_9_moon_hammer_no_laid_low(catalog, roster) -> None:
+    """Skidmonk's Backspin gives Moon his 1 Injury: A takes 5 GG (4.10.2.a, as Moon Hammer
+    says), Moon stays, healed; the KO did not remove him, so Laid Low does not act (4.10.9, its
+    own example): no marker on A's Krosmasters."""
+    state = _last(_moon("s4-cpk-14", "Backspin", 10, roster), catalog)
+    assert (state.unit("B1").cell.name, state.unit("B1").injuries) == ("d11", 0)
+    assert _stock(state, "A")[0] == 6 + 5
+    assert (state.unit("A1").markers.ap, state.unit("A2").markers.mp) == (0, 0)
+
+
+def test_4_10_9_moon_hammer_no_prospecting(catalog, roster) -> None:
+    """Harry Sah's Crow on the 1 HP Moon: GG but no Prospecting Kama (4.10.9)."""
+    state = _last(_moon("s2-dks2-3", "Crow", 8, roster), catalog)
+    assert _stock(state, "A") == (6 + 5, 0)
