@@ -508,3 +508,75 @@ def test_4_10_9_moon_hammer_no_prospecting(catalog, roster) -> None:
     """Harry Sah's Crow on the 1 HP Moon: GG but no Prospecting Kama (4.10.9)."""
     state = _last(_moon("s2-dks2-3", "Crow", 8, roster), catalog)
     assert _stock(state, "A") == (6 + 5, 0)
+
+
+# -- Summons helped by their summoner's team, a KO worth fewer GG, a spell ending the turn ------
+
+# The roster has no Pink Dragoone token: an inline Mob (a summon with HP, 4.19.4).
+PINK_DRAGOONE = {**CROBAK, "id": "token-pink-dragoone", "name": "Pink Dragoone", "types": []}
+
+
+def _dragoone(roster) -> list[dict[str, Any]]:
+    """Harry Sah (d2 to d6) puts a Pink Dragoone on d8 (Summon Pink Dragoone, 1-2) and casts
+    High-Energy Shot (a heal, 1-3) on it."""
+    harry = _inline(roster, "s2-dks2-3", mp=9)
+    return [
+        _header(("s2-dks2-3", MIKE_LOCKE), DUMMIES, harry, PINK_DRAGOONE),
+        *_approach(6),
+        _cast("Summon Pink Dragoone (1)", "d8"),
+        _cast("High-Energy Shot", "d8", rolls={"critical": ["lock"]}),
+    ]
+
+
+def test_7_5_3_harry_sah_high_energy_shot_on_a_mob(catalog, roster) -> None:
+    """+1 AP to the target, +2 AP more to a targeted Mob: the Dragoone (a Mob, 4.19.4) gets
+    three +1 AP markers (7.5.3; it is not the active unit, 4.11.4)."""
+    state = _last(_dragoone(roster), catalog)
+    assert state.unit("A1/pink-dragoone-1").markers.ap == 3
+
+
+def test_4_19_4_harry_sah_natural_defense_mob_gains_armour(catalog, roster) -> None:
+    """While Harry Sah is in play, the allied Mob has Armour (one more Armour die, 4.9.4)."""
+    state = _last(_dragoone(roster), catalog)
+    assert "armour" in powers_of(state, state.unit("A1/pink-dragoone-1"))
+    assert "armour" not in powers_of(state, state.unit("A2"))
+
+
+def test_4_6_2_darkli_moon_shadow_of_the_jungle_first_wild_ko(catalog, roster) -> None:
+    """B's gunner KOs Kanniball Jav (Level 2, Wild; a 1 HP copy), Darkli Moon's ally: the
+    first such KO counts him 2 Levels lower, never under 1: B takes 1 GG, not 2."""
+    gunner = kros("tb1", hp=5, initiative=2)
+    lines = [
+        _header(("s3-exf3-8", "s3-dks3-3"), ("tb1", KO_FANG),
+                _inline(roster, "s3-dks3-3", hp=1), gunner,
+                timeline_ties={"A": ["A1", "A2"], "B": ["B1", "B2"]}),
+        *_places(),
+        *[ev("activate", unit="A1"), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        ev("activate", unit="B1"),
+        ev("cast", unit="B1", spell="Gun", target="f1", rolls=_rolls("A2")),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert state.unit("A2").cell is None and _stock(state, "B")[0] == 6 + 1
+
+
+def _sanctification(roster, *after: dict[str, Any]) -> list[dict[str, Any]]:
+    """Felonious Monk (d2 to d9; 9 MP) casts Sanctification (2 EARTH, 1-3, Hand; Critical Hit:
+    2 dice) on Di Curey, then the events."""
+    monk = _inline(roster, "s4-cpk-16", mp=9)
+    hit = _cast("Sanctification", "d11", rolls=_rolls("B1", critical=2))
+    return [_header(("s4-cpk-16", MIKE_LOCKE), DUMMIES, monk), *_approach(9), hit, *after]
+
+
+def test_6_4_1_felonious_monk_sanctification_ends_his_turn(catalog, roster) -> None:
+    """2 Injuries on Di Curey, and the Monk's turn is over: his End of Activation (6.4), then
+    Mike Locke plays."""
+    lines = _sanctification(roster, ev("end", unit="A1"), ev("activate", unit="A2"))
+    assert _last(lines, catalog).unit("B1").injuries == 2
+
+
+def test_6_4_1_felonious_monk_no_step_after_sanctification(catalog, roster) -> None:
+    """A step of the Monk after it: his turn is over, only its End may follow (6.4)."""
+    lines = _sanctification(roster, ev("move", unit="A1", to="c9"))
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule, error.key) == (len(lines), "6.4", "turn_ended_by")
