@@ -580,3 +580,36 @@ def test_6_4_1_felonious_monk_no_step_after_sanctification(catalog, roster) -> N
     lines = _sanctification(roster, ev("move", unit="A1", to="c9"))
     error = verify(lines, catalog).errors[0]
     assert (error.line, error.rule, error.key) == (len(lines), "6.4", "turn_ended_by")
+
+
+# -- Prospecting when a summon KOs (ruling `prospecting-killer`) --------------------------------
+
+
+def _dragoone_kills(roster, **fields: Any) -> list[dict[str, Any]]:
+    """Harry Sah (d2 to d6) puts a Pink Dragoone on d8 and ends his turn; the Dragoone (its
+    turn right after him, 4.19.1.h) walks to d10 and Pecks (1 AIR) a 1 HP Di Curey: KO'd."""
+    harry = _inline(roster, "s2-dks2-3", mp=9)
+    dragoone = "A1/pink-dragoone-1"
+    return [
+        _header(("s2-dks2-3", MIKE_LOCKE), DUMMIES, harry, PINK_DRAGOONE, _frail(roster),
+                **fields),
+        *_approach(6),
+        _cast("Summon Pink Dragoone (1)", "d8"),
+        *[ev("end", unit="A1"), ev("activate", unit=dragoone)],
+        *[ev("move", unit=dragoone, to="d9"), ev("move", unit=dragoone, to="d10")],
+        ev("cast", unit=dragoone, spell="Peck", target="d11", rolls=_rolls("B1")),
+    ]  # fmt: skip
+
+
+def test_4_9_21_a_harry_sah_prospecting_not_for_a_summons_ko(catalog, roster) -> None:
+    """4.9.21.a pays when "one of your Krosmasters" KOs an opposing Krosmaster; the Dragoone
+    is a summon: A takes the GG (4.10.2.a), no Kama."""
+    state = _last(_dragoone_kills(roster), catalog)
+    assert state.unit("B1").cell is None and _stock(state, "A") == (6 + 1, 0)
+
+
+def test_4_9_21_a_harry_sah_prospecting_card_reading_any_character(catalog, roster) -> None:
+    """Ruling `prospecting-killer: any-character` follows the card ("an allied character
+    defeats an enemy Krosmaster"): the Dragoone's KO pays 1 Kama."""
+    lines = _dragoone_kills(roster, rulings={"prospecting-killer": "any-character"})
+    assert _stock(_last(lines, catalog), "A") == (6 + 1, 1)
