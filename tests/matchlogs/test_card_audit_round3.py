@@ -19,6 +19,7 @@ from tests.matchlogs.cards import (
     MIKE_LOCKE,
     TENSION,
     _approach,
+    _at,
     _header,
     _inline,
     _last,
@@ -613,3 +614,71 @@ def test_4_9_21_a_harry_sah_prospecting_card_reading_any_character(catalog, rost
     defeats an enemy Krosmaster"): the Dragoone's KO pays 1 Kama."""
     lines = _dragoone_kills(roster, rulings={"prospecting-killer": "any-character"})
     assert _stock(_last(lines, catalog), "A") == (6 + 1, 1)
+
+
+# -- Counting summons, chosen effects, a switch with an Unfazed unit, start-of-turn markers -----
+
+# The roster has no Immature Dreggon token: an inline Mechanism (no MP, 4.19.1.f) with AP.
+IMMATURE_DREGGON = {
+    **CROBAK, "id": "token-immature-dreggon", "name": "Immature Dreggon", "types": [],
+    "mp": None, "ap": 2,
+}  # fmt: skip
+
+
+def test_7_2_6_crocabulia_crocrocabulia_one_immature_dreggon(catalog, roster) -> None:
+    """Crocabulia (d9; an inline copy with 10 AP) lays a Royal Immature Dreggon towards d10
+    (Moves 1 closer into the empty cell, ruling `move-closer-empty-cell: enter`; the Dreggon on
+    the freed d9), then Crocrocabulia (1 FIRE, melee; Intelligence: 2 critical dice) on Di
+    Curey: +1 per allied Immature Dreggon in game: 2 Injuries."""
+    croc = _inline(roster, "s3-dks3-10", mp=9, ap=10)
+    lines = [
+        _header(("s3-dks3-10", MIKE_LOCKE), DUMMIES, croc, IMMATURE_DREGGON),
+        *_approach(9),
+        _cast("Lay Royal Immature Dreggon (2)", "d10"),
+        _cast("Crocrocabulia", "d11", rolls=_rolls("B1", critical=2)),
+    ]
+    state = _last(lines, catalog)
+    assert state.unit("A1/immature-dreggon-1").cell.name == "d9"
+    assert state.unit("B1").injuries == 2
+
+
+def test_7_2_6_flopin_diy_two_effects_on_every_tactical_arrow(catalog, roster) -> None:
+    """DIY (0 AP) with -1 AP and +1 AIR: both Tactical Arrows (0 AIR, 1-4, from d7) of the turn
+    deal 1 and put a -1 AP marker: 2 Injuries, two -1 AP markers on Di Curey."""
+    arrow = _cast("Tactical Arrow", "d11", rolls=_rolls("B1"))
+    diy = _cast("DIY", "d7", choices=["effect:ap", "effect:damage"])
+    state = _last(_game(roster, "s6-botf-2", 7, diy, arrow, arrow), catalog)
+    assert (state.unit("B1").injuries, state.unit("B1").markers.ap) == (2, -2)
+
+
+def test_4_9_14_a_mopy_king_hideous_tower_cannot_switch_unfazed_joris(catalog, roster) -> None:
+    """The Hideous Tower (1 FIRE, 1-2) from d9 on Joris (Unfazed, Immune to EFWA): 0 Injuries
+    (4.9.8), and a spell not his cannot move Joris (4.9.14.a), so there is no switch: both stay
+    (the rest of the spell applies, the 4.9.14 example). 7 - 3 = 4 AP left."""
+    lines = _game(roster, "s4-cpk-3", 9, _cast("The Hideous Tower", "d11", rolls=_rolls("B1")),
+                  b=("s2-kerub-2", KO_FANG), first_player="A")  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "A1")[:3] == ("d9", 0, 4)
+    assert _at(state, "B1")[:2] == ("d11", 0)
+
+
+def test_4_11_5_dreggoog_brooding_ap_markers_at_the_start_of_his_turn(catalog, roster) -> None:
+    """Dreggoog lays an Immature Dreggon (into d3, the Dreggon on d2); a round later, at the
+    start of his turn, Brooding gives it +2 AP: markers, as it is not the active unit
+    (4.11.4); at its own Activation its gauge fills to 2 + 2 (4.11.5.a)."""
+    dreggon = "A1/immature-dreggon-1"
+    lines = [
+        _header(("s3-dks3-7", MIKE_LOCKE), DUMMIES, IMMATURE_DREGGON),
+        *_places(),
+        ev("activate", unit="A1"),
+        _cast("Lay Immature Dreggon (1)", "d3"),
+        *[ev("end", unit="A1"), ev("activate", unit=dreggon), ev("end", unit=dreggon)],
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        *[ev("activate", unit="B2"), ev("end", unit="B2")],
+        *[ev("activate", unit="B1"), ev("end", unit="B1"), TENSION],
+        ev("activate", unit="A1"),
+    ]
+    state = _last(lines, catalog)
+    assert state.unit(dreggon).markers.ap == 2
+    state = _last([*lines, ev("end", unit="A1"), ev("activate", unit=dreggon)], catalog)
+    assert (state.unit(dreggon).ap, state.unit(dreggon).markers.ap) == (4, 0)
