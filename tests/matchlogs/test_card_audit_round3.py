@@ -373,10 +373,10 @@ def _dinner_lines(roster, **fields: Any) -> list[dict[str, Any]]:
 
 
 def test_4_9_8_kanniball_andchain_dinners_readdddy_elemental_attacks_only(catalog, roster) -> None:
-    """{EFWA} is the icon of the four elements (4.9.8 reads it "WATER, AIR, EARTH or FIRE";
-    a Neutral spell has no element, 4.10.3.b): Andchain Staff deals its 2 only, Javelin of the
-    allied Kanniball Jav (later in the same player's turn) 1 + 1 = 2. Found by this audit: the
-    engine added the +1 to Neutral attacks too."""
+    """{EFWA} is the icon of the four elements (4.9.8 defines Immune with it and leaves
+    Neutral out; a Neutral spell has no element, 4.10.3.b): Andchain Staff deals its 2 only,
+    Javelin of the allied Kanniball Jav (later in the same player's turn) 1 + 1 = 2. Found by
+    this audit: the engine added the +1 to Neutral attacks too."""
     state = _last(_dinner_lines(roster), catalog)
     assert (state.unit("B1").injuries, state.unit("B2").injuries) == (2, 2)
 
