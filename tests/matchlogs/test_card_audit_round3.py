@@ -682,3 +682,46 @@ def test_4_11_5_dreggoog_brooding_ap_markers_at_the_start_of_his_turn(catalog, r
     assert state.unit(dreggon).markers.ap == 2
     state = _last([*lines, ev("end", unit="A1"), ev("activate", unit=dreggon)], catalog)
     assert (state.unit(dreggon).ap, state.unit(dreggon).markers.ap) == (4, 0)
+
+
+# -- Costs in Injuries and MP, markers restricted to a Type ------------------------------------
+
+
+def test_4_10_6_c_arthur_bine_frenzy_cost_then_stowage_heals_it(catalog, roster) -> None:
+    """Frenzy (1 HP + 2 AP, 1 WATER, Pierces Armour: Di Curey rolls 1 - 1 = 0 Armour dice,
+    7.2.6.c) from d8: Arthur places 1 Injury as a cost (neither inflicted nor suffered,
+    4.10.6.c), Di Curey 1. Stowage (2 MP, a heal on himself; no Armour roll, 7.3.2.a) removes
+    it and gives him a +1 MP marker (7.5.1): gauge 9 - 6 - 2 = 1."""
+    lines = _game(
+        roster, "s2-exf2-7", 8,
+        _cast("Frenzy", "d11", rolls={"critical": ["lock"], "armour": {"B1": []}}),
+        _cast("Stowage", "d8", rolls={"critical": ["lock"]}),
+    )  # fmt: skip
+    state = _last(lines, catalog)
+    assert (state.unit("A1").injuries, state.unit("A1").mp, state.unit("A1").markers.mp) == (
+        0, 1, 1,
+    )  # fmt: skip
+    assert state.unit("B1").injuries == 1
+
+
+def _putrid(target: str) -> list[dict[str, Any]]:
+    """Hazwonarm (d2) casts Strength of the Putrid Souls (0-3) on `target`: himself (a Chafer)
+    or Mike Locke (e2, a Xelor)."""
+    return [
+        _header(("s3-dks3-11", MIKE_LOCKE), timeline_ties={"A": ["A1", "A2"]}),
+        *_places(A2="e2"),
+        ev("activate", unit="A1"),
+        _cast("Strenght of the Putrid Souls", target),
+    ]
+
+
+def test_7_5_3_hazwonarm_putrid_souls_on_a_chafer(catalog) -> None:
+    """On himself: +1 AP for any target, +1 MP for a Chafer: one marker of each (7.5.1, 7.5.3)."""
+    marks = _last(_putrid("d2"), catalog).unit("A1").markers
+    assert (marks.ap, marks.mp) == (1, 1)
+
+
+def test_7_5_3_hazwonarm_putrid_souls_on_someone_else(catalog) -> None:
+    """On Mike Locke (no Chafer): the +1 AP marker only."""
+    marks = _last(_putrid("e2"), catalog).unit("A2").markers
+    assert (marks.ap, marks.mp) == (1, 0)
