@@ -725,3 +725,30 @@ def test_7_5_3_hazwonarm_putrid_souls_on_someone_else(catalog) -> None:
     """On Mike Locke (no Chafer): the +1 AP marker only."""
     marks = _last(_putrid("e2"), catalog).unit("A2").markers
     assert (marks.ap, marks.mp) == (1, 0)
+
+
+# -- A summon that blocks sight only for its neighbours -----------------------------------------
+
+LEMON_JELLY = {**CROBAK, "id": "token-lemon-jelly", "name": "Lemon Jelly", "types": ["Jelly"]}
+
+
+def _zest(roster, *events: dict[str, Any]) -> list[dict[str, Any]]:
+    """The Lemon King (d2 to d7), then the events, then Acidity (1 AIR, 2-3) on Di Curey."""
+    king = _inline(roster, "s5-wild-11", mp=9)
+    acid = _cast("Acidity", "d11", rolls=_rolls("B1"))
+    return [_header(("s5-wild-11", MIKE_LOCKE), DUMMIES, king, LEMON_JELLY), *_approach(7),
+            *events, acid]  # fmt: skip
+
+
+def test_4_15_nice_zest_own_lemon_jelly_blocks_the_kings_sight(catalog, roster) -> None:
+    """A Lemon Jelly on d9 and the King on d8, next to it: the Jelly blocks his lines of sight
+    (Nice Zest; a Mob blocks none otherwise, 4.19.4.a): Acidity through d9 is refused (7.1.6)."""
+    lines = _zest(roster, _cast("Lemon Summoning (2)", "d9"), ev("move", unit="A1", to="d8"))
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.1.6")
+
+
+def test_4_19_4_a_nice_zest_lemon_jelly_off_the_line(catalog, roster) -> None:
+    """The Jelly on c8, beside the King on d8 and off the line to d11: Acidity lands, 1."""
+    lines = _zest(roster, ev("move", unit="A1", to="d8"), _cast("Lemon Summoning (2)", "c8"))
+    assert _last(lines, catalog).unit("B1").injuries == 1
