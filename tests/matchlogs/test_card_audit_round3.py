@@ -752,3 +752,49 @@ def test_4_19_4_a_nice_zest_lemon_jelly_off_the_line(catalog, roster) -> None:
     """The Jelly on c8, beside the King on d8 and off the line to d11: Acidity lands, 1."""
     lines = _zest(roster, ev("move", unit="A1", to="d8"), _cast("Lemon Summoning (2)", "c8"))
     assert _last(lines, catalog).unit("B1").injuries == 1
+
+
+# -- A bonus for hitting one's own summon, a heritage of a KO'd Chafer ----------------------------
+
+MINT_JELLY = {**CROBAK, "id": "token-mint-jelly", "name": "Mint Jelly", "types": ["Jelly"], "hp": 4}
+
+
+def test_7_5_25_a_emperor_jellix_imperial_decree_on_his_own_jelly(catalog) -> None:
+    """Imperial Guard (3) puts a Mint Jelly on d4 (the choice `summon:`); Imperial Decree
+    (1 NEUTRAL, 1-3) on it, aligned (Track, 7.5.25.a: Square area): +1 NEUTRAL as the principal
+    target is an allied summon: 2 Injuries on the Jelly; the Emperor (d2) is outside the Square.
+    """
+    jelly = "A1/mint-jelly-1"
+    lines = [
+        _header(("s5-exf5-1", MIKE_LOCKE), DUMMIES, MINT_JELLY),
+        *_places(),
+        ev("activate", unit="A1"),
+        ev(
+            "cast",
+            unit="A1",
+            spell="Imperial Guard (3)",
+            target="d4",
+            choices=["summon:mint jelly"],
+        ),
+        _cast("Imperial Decree", "d4", rolls=_rolls(jelly)),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit(jelly).injuries, state.unit("A1").injuries) == (2, 0)
+
+
+def test_4_10_1_chafer_lancer_vigorous_heritage_hp_for_the_next_ally(catalog, roster) -> None:
+    """B's gunner KOs the Chafer Lancer (a 1 HP copy): while he is KO'd, the first non-Boss
+    allied Krosmaster playing after him, Mike Locke, has +2 HP MAX: 4 + 2."""
+    gunner = kros("tb1", hp=5, initiative=2)
+    lines = [
+        _header(("s4-cpk-10", MIKE_LOCKE), ("tb1", KO_FANG), _inline(roster, "s4-cpk-10", hp=1),
+                gunner, timeline_ties={"B": ["B1", "B2"]}),
+        *_places(),
+        *[ev("activate", unit="A1"), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        ev("activate", unit="B1"),
+        ev("cast", unit="B1", spell="Gun", target="d2", rolls=_rolls("A1")),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert state.unit("A1").cell is None
+    assert max_hp(state, state.unit("A2")) == 4 + 2
