@@ -798,3 +798,37 @@ def test_4_10_1_chafer_lancer_vigorous_heritage_hp_for_the_next_ally(catalog, ro
     state = _last(lines, catalog)
     assert state.unit("A1").cell is None
     assert max_hp(state, state.unit("A2")) == 4 + 2
+
+
+# -- A piece changing card at the start of its first turn ---------------------------------------
+
+
+def _masquerade(*after: dict[str, Any]) -> list[dict[str, Any]]:
+    """Maskemane - Classic (AP 6, MP 3) becomes Maskemane - Coward (Level 1 too; AP 5, MP 4) at
+    the start of his first turn (a `resolve` of `masquerade:A1`; Mike Locke plays first), then
+    the events."""
+    return [
+        _header(("s4-exf4-1", MIKE_LOCKE)),
+        *_places(),
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), ev("activate", unit="A1")],
+        ev("resolve", source="masquerade:A1", choices=["profile:s4-exf4-2"]),
+        *after,
+    ]
+
+
+def test_6_2_1_d_maskemane_masquerade_keeps_the_gauges_filled_before(catalog) -> None:
+    """The gauges were filled (6.2.1.b) before the start-of-turn effects (6.2.1.d): Maskemane
+    is now the Coward and keeps this turn's 6 AP and 3 MP."""
+    state = _last(_masquerade(), catalog)
+    unit = state.unit("A1")
+    assert (unit.profile.id, unit.ap, unit.mp) == ("s4-exf4-2", 6, 3)
+
+
+def test_4_18_3_e_maskemane_masquerade_casts_the_new_forms_spells(catalog) -> None:
+    """The new card's spells only: Reciteal (the Coward's heal, 0-3) on himself is cast; Cross
+    Pressing (the Classic's) is refused: he has no such spell now (7.1.1)."""
+    heal = _cast("Reciteal", "d2", rolls={"critical": ["lock"]})
+    assert _last(_masquerade(heal), catalog).unit("A1").ap == 6 - 5
+    lines = _masquerade(_cast("Cross Pressing", "d5", rolls={"critical": ["lock"]}))
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule, error.key) == (len(lines), "7.1.1", "no_such_spell")
