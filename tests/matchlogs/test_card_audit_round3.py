@@ -26,6 +26,7 @@ from tests.matchlogs.cards import (
     _places,
     _rolls,
     _stock,
+    _walk,
 )
 from tests.matchlogs.conftest import ev, verify
 
@@ -832,3 +833,49 @@ def test_4_18_3_e_maskemane_masquerade_casts_the_new_forms_spells(catalog) -> No
     lines = _masquerade(_cast("Cross Pressing", "d5", rolls={"critical": ["lock"]}))
     error = verify(lines, catalog).errors[0]
     assert (error.line, error.rule, error.key) == (len(lines), "7.1.1", "no_such_spell")
+
+
+# -- A heritage feeding a dice power ----------------------------------------------------------
+
+
+def _vorpal(dice: int, roster) -> list[dict[str, Any]]:
+    """B's gunner KOs the Chafer Foot Soldier (a 1 HP copy); in A's next turn Dragon Pig (an
+    inline copy with Initiative 1, so that he plays after the Foot Soldier, and 9 MP) walks f1
+    to f10 and casts Skewering (2 FIRE, 1-2) on Ko-Fang (f12) with `dice` Critical Hit dice."""
+    gunner = kros("tb1", hp=5, initiative=2)
+    skewer = ev(
+        "cast",
+        unit="A2",
+        spell="Skewering",
+        target="f12",
+        rolls={"critical": ["lock"] * dice, "armour": {"B2": ["lock"]}},
+    )
+    return [
+        _header(("s4-cpk-9", "s5-wild-16"), ("tb1", KO_FANG), _inline(roster, "s4-cpk-9", hp=1),
+                _inline(roster, "s5-wild-16", initiative=1, mp=9), gunner,
+                timeline_ties={"B": ["B1", "B2"]}),
+        *_places(),
+        *[ev("activate", unit="A1"), ev("end", unit="A1")],
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        ev("activate", unit="B1"),
+        ev("cast", unit="B1", spell="Gun", target="d2", rolls=_rolls("A1")),
+        *[ev("end", unit="B1"), ev("activate", unit="B2"), ev("end", unit="B2"), TENSION],
+        ev("activate", unit="A2"),
+        *_walk("A2", "f", 1, 10),
+        skewer,
+    ]  # fmt: skip
+
+
+def test_4_18_10_dragon_pig_piggy_business_after_vorpal_heritage(catalog, roster) -> None:
+    """The Foot Soldier KO'd, Dragon Pig is the first non-Boss ally playing after him: he gains
+    Critical Hit (4.9.3.a): 1 + 1 = 2 Critical Hit dice, and Piggy-Business, checked after the
+    modifiers (4.18.10, its Dragon Pig example), makes it 3: a log with 3 dice is accepted."""
+    state = _last(_vorpal(3, roster), catalog)
+    assert state.unit("B2").injuries == 2
+
+
+def test_7_2_5_a_dragon_pig_two_critical_dice_refused(catalog, roster) -> None:
+    """The same log with 2 Critical Hit dice: one die short, refused."""
+    lines = _vorpal(2, roster)
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (len(lines), "7.2.5.a")
