@@ -879,3 +879,25 @@ def test_7_2_5_a_dragon_pig_two_critical_dice_refused(catalog, roster) -> None:
     lines = _vorpal(2, roster)
     error = verify(lines, catalog).errors[0]
     assert (error.line, error.rule) == (len(lines), "7.2.5.a")
+
+
+# -- Moves in the printed order ------------------------------------------------------------------
+
+
+def test_7_2_4_persee_phore_happy_tunnel_attract_then_into_the_freed_cell(catalog, roster) -> None:
+    """Happy Tunnel (1 EARTH, 1-3) from d8 on Di Curey (d11): Attracts 1 pulls him to d10, then
+    Persee Phore moves to the cell it freed, d11 (the effects in the printed order, 7.2.4)."""
+    lines = _game(roster, "s4-cpk-5", 8, _cast("Happy Tunnel", "d11", rolls=_rolls("B1")))
+    state = _last(lines, catalog)
+    assert (_at(state, "B1")[:2], _at(state, "A1")[0]) == (("d10", 1), "d11")
+
+
+def test_7_2_4_moon_walk_retreat_then_attract(catalog, roster) -> None:
+    """Moon Walk (1 NEUTRAL, melee) from d10 on Di Curey: Moon retreats 1 (d9), then attracts
+    Di Curey 1 (d10): they end adjacent again, one cell further down. (An inline Moon with
+    Initiative 5, so that he plays before Mike Locke, and 9 MP.)"""
+    moon = _inline(roster, "s3-dks3-6", mp=9, initiative=5)
+    walk = _cast("Moon Walk", "d11", rolls=_rolls("B1"))
+    lines = [_header(("s3-dks3-6", MIKE_LOCKE), DUMMIES, moon), *_approach(10), walk]
+    state = _last(lines, catalog)
+    assert (_at(state, "A1")[0], _at(state, "B1")[:2]) == ("d9", ("d10", 1))
