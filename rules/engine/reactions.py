@@ -477,7 +477,7 @@ def needs_no_sight(state: GameState, caster: Unit, target: str) -> str | None:
 
 
 def check_cast(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
-    """Powers forbidding this cast (7.1.2) given the names of the cells it targets (the main one
+    """Powers forbidding this cast (7.1.7) given the names of the cells it targets (the main one
     or all of them: ruling `prerequisite-targets`); each raises `RuleViolation` naming its power."""
     for check in _REGISTRY.cast_checks:
         check(state, caster, targets)

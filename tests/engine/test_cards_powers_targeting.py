@@ -62,15 +62,15 @@ def test_7_1_2_big_bad_moowolf_needs_no_sight_to_a_riding_hood() -> None:
     assert out.state.unit("A1").ap < 6
 
 
-def test_7_1_2_seduction_master_vampire_cannot_be_targeted_by_a_servant() -> None:
+def test_7_1_7_seduction_master_vampire_cannot_be_targeted_by_a_servant() -> None:
     vampire = roster("s4-cpk-6")
     units = [unit("A1", "A", vampire, "c3"), _marked("B1", "B", FOE, "c4", "servant", "A1")]
     with pytest.raises(RuleViolation, match="Seduction") as refused:
         cast(units, [vampire, FOE], "B1", "Punch", "c3")
-    assert refused.value.rule == "7.1.2"
+    assert refused.value.rule == "7.1.7"  # a power's additional prerequisite
 
 
-def test_7_1_2_sit_stay_lou_cannot_be_targeted_by_who_started_next_to_her() -> None:
+def test_7_1_7_sit_stay_lou_cannot_be_targeted_by_who_started_next_to_her() -> None:
     lou = roster("s2-kerub-4")
     units = [unit("A1", "A", lou, "c3"), unit("B1", "B", FOE, "c4")]
     state = on_turn_start(game(units, "B1"), "B1")
@@ -80,7 +80,7 @@ def test_7_1_2_sit_stay_lou_cannot_be_targeted_by_who_started_next_to_her() -> N
     assert cast(units, [lou, FOE], "B1", "Punch", "c3", state=fresh).state.unit("A1").injuries
 
 
-def test_7_1_2_protector_of_the_purple_claws_phaeris_only_spells_on_him() -> None:
+def test_7_1_7_protector_of_the_purple_claws_phaeris_only_spells_on_him() -> None:
     phaeris = roster("s2-exf2-4")
     units = [
         unit("A1", "A", phaeris, "c3"),

@@ -112,7 +112,9 @@ def test_dinners_readdddy_4_18_4_g_kanniballs_lose_powers_and_hit_harder() -> No
     out = cast(units, [andchain, KANNIBALL, FOE], "A1", "Dinner's readdddy!", "e5")
     assert powers_of(out.state, out.state.unit("A2")) == frozenset()
     hit = cast(units, [andchain, FOE], "A1", "Andchain Staff", "e8", state=out.state)
-    assert hit.state.unit("B1").injuries == 2 + 1
+    # Andchain Staff is Neutral: +1 {EFWA} is for the four elements (4.9.8; ruling efwa-bonus,
+    # every-attack in tests/matchlogs/test_card_audit_round3.py)
+    assert hit.state.unit("B1").injuries == 2
 
 
 def test_diy_4_18_4_tactical_arrow_gains_the_two_chosen_effects() -> None:

@@ -211,7 +211,7 @@ def test_7_1_2_prerequisite_targets_default_sit_stay_only_forbids_aiming_at_lou(
 def test_7_1_2_prerequisite_targets_every_target_sit_stay_forbids_catching_lou() -> None:
     with pytest.raises(RuleViolation, match="Sit") as refused:
         _blast_lou_in_the_area(prerequisite_targets="every-target")
-    assert refused.value.rule == "7.1.2"
+    assert refused.value.rule == "7.1.7"  # the power's prerequisite; 7.1.2 names the targets
 
 
 def test_7_1_2_prerequisite_targets_every_target_purple_claws_accepts_phaeris_in_the_area() -> None:

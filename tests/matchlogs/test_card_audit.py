@@ -715,19 +715,19 @@ def _start_next_to(roster, guard: str, *b2_moves: dict[str, Any], target: str, v
     ]  # fmt: skip
 
 
-def test_card_lou_sit_stay_cannot_be_targeted_7_1_2(catalog, roster) -> None:
+def test_card_lou_sit_stay_cannot_be_targeted_7_1_7(catalog, roster) -> None:
     lines = _start_next_to(roster, "s2-kerub-4", target="d10", victim="B1")
     error = verify(lines, catalog).errors[0]
-    assert (error.line, error.rule) == (len(lines), "7.1.2") and "Sit" in error.message
+    assert (error.line, error.rule) == (len(lines), "7.1.7") and "Sit" in error.message
 
 
-def test_card_phaeris_protector_of_the_purple_claws_only_at_him_7_1_2(catalog, roster) -> None:
+def test_card_phaeris_protector_of_the_purple_claws_only_at_him_7_1_7(catalog, roster) -> None:
     """Started next to Phaeris: No Shame on Di Curey (e9, also adjacent) is refused, on Phaeris
     it is cast."""
     walk = _walk("B2", "e", 12, 9)
     lines = _start_next_to(roster, "s2-exf2-4", *walk, target="e9", victim="B2")
     error = verify(lines, catalog).errors[0]
-    assert (error.line, error.rule) == (len(lines), "7.1.2") and "Purple Claws" in error.message
+    assert (error.line, error.rule) == (len(lines), "7.1.7") and "Purple Claws" in error.message
     lines = _start_next_to(roster, "s2-exf2-4", *walk, target="d10", victim="B1")
     assert _at(_last(lines, catalog), "B1")[:2] == ("d10", 1)
 

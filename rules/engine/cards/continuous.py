@@ -147,11 +147,16 @@ def _turt_hell(run: CastRun) -> None:
 
 def _dinner(run: CastRun) -> None:
     """Dinner's readdddy! (Kanniball Andchain): the allied Kanniballs in play now, the caster
-    included (4.4.1), lose every power and their attacks deal +1 (any element) this turn."""
+    included (4.4.1), lose every power and their attacks deal +1 {EFWA} this turn: one bonus per
+    element of 4.9.8 (a Neutral attack gets none, 4.10.3.b), or any attack under the ruling
+    `efwa-bonus: every-attack`."""
+    every = setting(run, "efwa-bonus") == "every-attack"
+    elements: tuple[str | None, ...] = (None,) if every else ("water", "air", "earth", "fire")
     for unit in list(run.state.in_arena()):
         if unit.side == run.side and "kanniball" in families_of(run.state, unit):
             lasting(run, POWERS_LOST, unit.id)
-            lasting(run, LastingKind.DAMAGE.value, unit.id, amount=1)
+            for element in elements:
+                lasting(run, LastingKind.DAMAGE.value, unit.id, amount=1, element=element)
             run.log(
                 "Step 3",
                 "4.18.4",

@@ -116,6 +116,15 @@ for _name, _default, _readings, _rule, _description in (
         "later Earth spells, so they add up (each-other-spell, the card, 1.5.1), or only the "
         "next Backlash deals +1 (next-backlash, the 4.18.3.d example).",
     ),
+    (
+        "efwa-bonus",
+        "elemental-only",
+        ("elemental-only", "every-attack"),
+        "4.9.8",
+        "Dinner's readdddy! (Kanniball Andchain): the +1 {EFWA} adds 1 to Water, Air, Earth "
+        "and Fire attacks only, the four elements that icon stands for in 4.9.8 "
+        "(elemental-only), or to every attack spell, Neutral ones too (every-attack).",
+    ),
 ):
     register(_name, default=_default, readings=_readings, rule=_rule, description=_description)
 

@@ -65,7 +65,7 @@ def _on_ko(state: GameState, unit: Unit, by: str | None) -> list[PendingEffect]:
         if enemies(killer, unit):
             # 4.9.21: a Krosmaster of the holder's team KOs an opposing Krosmaster
             for holder in holders(state, "prospecting"):
-                if killer.is_krosmaster and killer.side == holder.side:
+                if killer.side == holder.side and _prospects(state, killer):
                     out.append(effect("prospecting", holder, unit))
             monk = is_named(state, killer, "monk") and state.active_side == killer.side
             laid = [h for h in holders(state, "laid-low") if h.side == killer.side]
@@ -89,6 +89,26 @@ LOOT_KILLER = register(
         "any-piece follows the 4.1 text; krosmaster the glossary."
     ),
 )
+
+
+PROSPECTING_KILLER = register(
+    "prospecting-killer",
+    default="krosmaster",
+    readings=("krosmaster", "any-character"),
+    rule="4.9.21.a",
+    description=(
+        "Prospecting: 4.9.21.a pays when one of the player's Krosmasters KOs an opposing "
+        "Krosmaster; the card says an allied character, a Mob summon too. krosmaster follows "
+        "the 4.1 text; any-character the card."
+    ),
+)
+
+
+def _prospects(state: GameState, killer: Unit) -> bool:
+    """Whether a KO by `killer` can pay Prospecting, under the ruling `prospecting-killer`."""
+    if killer.is_krosmaster:
+        return True
+    return killer.is_character and state.rulings.reading(PROSPECTING_KILLER.name) != "krosmaster"
 
 
 def _loots(state: GameState, killer: Unit) -> bool:

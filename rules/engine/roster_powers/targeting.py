@@ -1,4 +1,5 @@
-"""Powers about targeting and lines of sight: who may target whom (7.1.2), who blocks whose
+"""Powers about targeting and lines of sight: who may target whom (an additional prerequisite,
+7.1.7, on the targets 7.1.2 lists), who blocks whose
 sight (4.15), and the powers triggered when a spell targets a unit (7.2.3).
 
 "Targeting a unit" in the cast prerequisites (Seduction, Sit!, Protector of the Purple Claws) is
@@ -36,10 +37,10 @@ Notes = list[tuple[str, str]]
 reactions.modelled("wakute-vision", "reactions.sight_rule (allied Brotherhood units never block)")
 reactions.modelled("nice-zest", "reactions.sight_rule (allied Lemon Jellies block)")
 reactions.modelled("big-bad-moowolf", "reactions.sight_exemption (Riding Hood marker)")
-reactions.modelled("seduction", "reactions.cast_check (Servant marker, 7.1.2)")
-reactions.modelled("sit-stay", "reactions.cast_check (started the turn adjacent, 7.1.2)")
+reactions.modelled("seduction", "reactions.cast_check (Servant marker, 7.1.7)")
+reactions.modelled("sit-stay", "reactions.cast_check (started the turn adjacent, 7.1.7)")
 reactions.modelled(
-    "protector-of-the-purple-claws", "reactions.cast_check (started the turn adjacent, 7.1.2)"
+    "protector-of-the-purple-claws", "reactions.cast_check (started the turn adjacent, 7.1.7)"
 )
 reactions.modelled("wakfu-recycling", "reactions.after_targets (heals 1 per enemy Krosmaster cast)")
 reactions.modelled("flame-return", "reactions.after_targets (Will-o'-the-Wisp: 2 Injuries)")
@@ -114,7 +115,7 @@ def _seduction(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None
     for unit in _on(state, targets):
         if enemies(unit, caster) and "seduction" in powers_of(state, unit):
             raise RuleViolation.because(
-                "7.1.2", "servant_cannot_target", unit=caster.id, target=unit.id
+                "7.1.7", "servant_cannot_target", unit=caster.id, target=unit.id
             )
 
 
@@ -154,7 +155,7 @@ def _sit_stay(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
             state, caster, unit, "sit-stay"
         ):
             raise RuleViolation.because(
-                "7.1.2", "sit_cannot_target", unit=caster.id, target=unit.id
+                "7.1.7", "sit_cannot_target", unit=caster.id, target=unit.id
             )
 
 
@@ -167,7 +168,7 @@ def _purple_claws(state: GameState, caster: Unit, targets: tuple[str, ...]) -> N
             continue
         if phaeris.cell is None or phaeris.cell.name not in targets:
             raise RuleViolation.because(
-                "7.1.2", "protector_targets_only", unit=caster.id, target=phaeris.id
+                "7.1.7", "protector_targets_only", unit=caster.id, target=phaeris.id
             )
 
 
