@@ -29,8 +29,6 @@ import json
 import os
 import re
 import secrets
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -39,7 +37,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.load import _gunicorn, _wait_ready, free_port, tree_cpu_seconds  # noqa: E402
+from bench.load import (  # noqa: E402
+    _gunicorn,
+    _wait_ready,
+    free_port,
+    stop_servers,
+    tree_cpu_seconds,
+)
 
 BENCH_REDIS_DB = 13  # its own Redis database (bench/load.py uses 14), emptied at the end
 SLUG = "bench-live"
@@ -210,11 +214,7 @@ def main() -> None:
         idle = args.idle if args.idle is not None else 3 * args.heartbeat
         result = asyncio.run(measure(port, server.pid, args.streams, idle, args.at_once))
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_servers([server])
         import redis
 
         redis.Redis.from_url(url).flushdb()
