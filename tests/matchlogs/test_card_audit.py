@@ -29,6 +29,7 @@ from tests.matchlogs.cards import (
     _rolls,
     _stock,
     _walk,
+    token,
 )
 from tests.matchlogs.conftest import ev, verify
 
@@ -531,16 +532,7 @@ def test_card_yugo_young_king_wakfuria_injury_cost_7_2_2_a(catalog, roster) -> N
 
 
 # The roster has no Ghoul token: an inline one (its figures matter to no scenario here).
-GHOUL = {
-    "id": "token-ghoul", "name": "Ghoul", "name_colour": "white", "level": 0, "initiative": 0,
-    "mp": 3, "hp": 1, "ap": 4, "types": [], "season": "s3", "edition": "audit", "strength": 1,
-    "spells": [{
-        "name": "Bite", "cost": {"ap": 3}, "range_kind": "melee", "range_min": 1, "range_max": 1,
-        "range_modifiable": False, "range_line": False, "range_los": True, "element": "neutral",
-        "base_damage": 1, "limit": "unlimited", "effects": "",
-    }],
-    "powers": [],
-}  # fmt: skip
+GHOUL = token("token-ghoul", "Ghoul", "s3")
 
 
 def _ghoulification(roster, *after: dict[str, Any], **cast_fields: Any) -> list[dict]:

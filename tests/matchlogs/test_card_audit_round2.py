@@ -27,6 +27,7 @@ from tests.matchlogs.cards import (
     _rolls,
     _stock,
     _walk,
+    token,
 )
 from tests.matchlogs.conftest import ev, verify
 
@@ -720,17 +721,7 @@ def test_6_4_1_kriss_krass_fraud_for_the_players_turn_ruling(catalog, roster) ->
 
 
 # The roster has no Gray Drheller token: an inline one (only its name matters here).
-GRAY_DRHELLER = {
-    "id": "token-gray-drheller", "name": "Gray Drheller", "name_colour": "white", "level": 0,
-    "initiative": 0, "mp": 3, "hp": 1, "ap": 4, "types": [], "season": "s6", "edition": "audit",
-    "strength": 1,
-    "spells": [{
-        "name": "Bite", "cost": {"ap": 3}, "range_kind": "melee", "range_min": 1, "range_max": 1,
-        "range_modifiable": False, "range_line": False, "range_los": True, "element": "neutral",
-        "base_damage": 1, "limit": "unlimited", "effects": "",
-    }],
-    "powers": [],
-}  # fmt: skip
+GRAY_DRHELLER = token("token-gray-drheller", "Gray Drheller", "s6")
 
 
 def test_4_19_9_c_arpagone_young_call_gray_drheller_control_value_3(catalog) -> None:

@@ -27,6 +27,7 @@ from tests.matchlogs.cards import (
     _rolls,
     _stock,
     _walk,
+    token,
 )
 from tests.matchlogs.conftest import ev, verify
 
@@ -183,16 +184,7 @@ def test_7_2_6_percimol_loliperc_next_spell_only(catalog, roster) -> None:
 
 
 # The roster has no Crobak token: an inline one (its name and Type are what Plumage reads).
-CROBAK = {
-    "id": "token-crobak", "name": "Crobak", "name_colour": "white", "level": 0, "initiative": 0,
-    "mp": 3, "hp": 1, "ap": 3, "types": ["Crobak"], "season": "s4", "edition": "audit",
-    "strength": 1, "powers": [],
-    "spells": [{
-        "name": "Peck", "cost": {"ap": 3}, "range_kind": "melee", "range_min": 1, "range_max": 1,
-        "range_modifiable": False, "range_line": False, "range_los": True, "element": "air",
-        "base_damage": 1, "limit": "unlimited", "effects": "",
-    }],
-}  # fmt: skip
+CROBAK = token("token-crobak", "Crobak", "s4", bite="Peck", element="air", ap=3, types=["Crobak"])
 
 
 def _crow(stop: int, roster) -> list[dict[str, Any]]:

@@ -193,11 +193,18 @@ _SUMMON = spell(
     effects="Summons a FIREBOMB on the targeted free cell.",
 )
 BOMB_ID = "B1/firebomb-1"
-_EXPLODES = ev(
-    "resolve",
-    source=f"explosion:{BOMB_ID}",
-    rolls={"critical": ["lock"], "armour": {"A1": ["lock"], "A2": ["lock"]}},
-)
+
+
+def _explodes(bomb: str) -> dict[str, Any]:
+    """`bomb`'s Explosion resolved from the standby list, no Critical and no Armour for A1, A2."""
+    return ev(
+        "resolve",
+        source=f"explosion:{bomb}",
+        rolls={"critical": ["lock"], "armour": {"A1": ["lock"], "A2": ["lock"]}},
+    )
+
+
+_EXPLODES = _explodes(BOMB_ID)
 
 
 def _con() -> list[dict[str, Any]]:
@@ -310,11 +317,7 @@ def test_7_2_9_c_a_chained_explosion_joins_steals_health_and_waits_for_the_order
 
 _BLESS_BOMB = {**_BOMB, "spells": [EXPLOSION]}  # 1 FIRE in a Square
 BLESSED_BOMB = "A1/firebomb-1"
-_BOOM = ev(
-    "resolve",
-    source=f"explosion:{BLESSED_BOMB}",
-    rolls={"critical": ["lock"], "armour": {"A1": ["lock"], "A2": ["lock"]}},
-)
+_BOOM = _explodes(BLESSED_BOMB)
 
 
 def _blessing() -> list[dict[str, Any]]:
