@@ -54,7 +54,7 @@ from rules.engine.refusals import said
 from rules.engine.replay.dispatch import Applied, Context, step
 from rules.engine.roster import Spell
 from rules.engine.sight import sight_rules
-from rules.engine.state import GameState, Phase, Unit
+from rules.engine.state import GameState, Phase, Unit, turn_ended
 from rules.engine.turn import (
     CRAFTER_PRICES,
     GG_PRICE,
@@ -855,9 +855,10 @@ def unit_options(state: GameState, unit_id: str, context: Context) -> UnitOption
 
 
 def _other_actions(state: GameState, unit: Unit) -> Iterable[dict[str, Any]]:
-    """Kamas, GG, Demonic Rewards and the end of the turn, when the rules allow them now."""
+    """Kamas, GG, Demonic Rewards and the end of the turn, when the rules allow them now (only
+    the end once a spell ended the turn, 6.4)."""
     player = state.player(unit.side)
-    if unit.is_krosmaster and unit.cell is not None:
+    if unit.is_krosmaster and unit.cell is not None and turn_ended(state, unit.id) is None:
         kamas = state.kamas_at(unit.cell)
         if kamas and unit.ap:
             yield {"e": "pick_kama", "max": min(kamas, unit.ap), "rule": "6.3.3"}

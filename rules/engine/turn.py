@@ -245,7 +245,7 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     the last GG of both players is left to the named ruling `tension-double-elimination`.
     """
     _not_over(state)
-    state = close_knocked_out_turn(state)
+    state = close_finished_turn(state)
     if state.phase is not Phase.TENSION:
         if state.phase is Phase.PIECES:
             waiting = standby_refusal(state)  # what waits is settled before any turn ends
@@ -403,7 +403,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     `choices` are the event's `key:value` choices for a power acting before the gauges fill
     (Interior Fire's `marker:ap` or `marker:mp`)."""
     _not_over(state)
-    state = close_knocked_out_turn(state)
+    state = close_finished_turn(state)
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
     if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
@@ -798,13 +798,18 @@ def farmer_pays(state: GameState, unit: Unit) -> bool:
     return unit.cell is not None or state.rulings.reading(FARMER_KNOCKED_OUT.name) == "kama"
 
 
-def close_knocked_out_turn(state: GameState) -> GameState:
-    """The turn of an active piece KO'd during it (by its own Injury cost, a Counter, a Trap...)
-    is over once nothing waits on standby: it can act no more, and its End of Activation has
-    nothing left to apply to a piece out of the arena (6.4.2, 4.18.6). The log may write its
-    `end` or go straight on to the next piece's `activate` or the next player's Tension."""
+def close_finished_turn(state: GameState) -> GameState:
+    """The turn of an active piece that can do nothing more is over once nothing waits on
+    standby: a piece KO'd during it (by its own Injury cost, a Counter, a Trap...), which has no
+    End of Activation left to apply out of the arena (6.4.2, 4.18.6), and a piece whose spell
+    ended its turn (Sanctification, Mocalisation: `state.turn_ended`), whose End of Activation
+    (6.4.1) is applied here as its `end` would. The rules do not say how a log marks the end of
+    a turn: it may write that `end` or go straight on to the next piece's `activate` or the next
+    player's Tension, with the same outcome either way."""
     active = state.active_unit
-    if active is None or state.pending or state.unit(active).cell is not None:
+    if active is None or state.pending:
+        return state
+    if state.unit(active).cell is not None and turn_ended(state, active) is None:
         return state
     return apply_end(state, active)
 

@@ -59,8 +59,9 @@ def lasting(
 
 
 def _end_turn(run: CastRun) -> None:
-    """Mocalisation, Sanctification: once the spell is resolved the caster's turn is over; the
-    log's next event for him is his `end` (any other action is refused, 6.4)."""
+    """Mocalisation, Sanctification: once the spell is resolved the caster's turn is over: any
+    other action of his is refused (6.4); the log writes his `end`, or goes on with the next
+    piece's `activate` or the next Tension, which closes the turn (`turn.close_finished_turn`)."""
     lasting(run, TURN_ENDED, run.caster_id)
     run.log(
         "Step 3",

@@ -7,6 +7,7 @@ the next effect needs dice the event does not carry, leaving the rest for a `res
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import permutations
 
 from rules.engine import cards
 from rules.engine.areas import Shape
@@ -26,7 +27,7 @@ from rules.engine.casting.run import CastRun
 from rules.engine.cells import Cell
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
-from rules.engine.injuries import heal, knock_out, place_injuries, settle_hp
+from rules.engine.injuries import INFLICTED, heal, knock_out, place_injuries, settle_hp
 from rules.engine.powers import (
     max_hp,
 )
@@ -100,7 +101,12 @@ def standby(
             label = wanted.pop(0)
             if label not in labels:
                 raise StandbyOrderError(label, state.pending)
-        elif len(set(labels)) == 1 or _powers_only(state) or _order_cannot_matter(state):
+        elif (
+            len(set(labels)) == 1
+            or _powers_only(state)
+            or _order_cannot_matter(state)
+            or _counters_in_any_order(state, book, rules)
+        ):
             label = labels[0]
         else:
             trace.append(
@@ -185,6 +191,59 @@ def _marks_only(effect: PendingEffect, untouched: frozenset[str]) -> bool:
     if effect.kind not in _MARKERS_ONLY or waits_for_choice(effect) is not None:
         return False
     return not (effect.kind == "adrenaline" and effect.source in untouched)
+
+
+#: At most this many Counters and powers' effects are tried in every order (4! = 24 runs).
+_MOST_TRIED = 4
+
+
+def _counters_in_any_order(state: GameState, book: Spellbook, rules: Rules) -> bool:
+    """Whether Counters of several opponents (one area hitting them all, 4.9.12), perhaps with
+    powers' effects needing no choice, end the same whatever their order (1.7.1: the active
+    player chooses only when the order affects the outcome; 7.2.9.a). Each order is resolved and
+    the outcomes compared (`_outcome`): a second Counter on an attacker the first one KO'd is
+    dropped (7.2.9.b), and who KOs him (4.10.6.b, the source of the last Injury) changes
+    nothing unless a power reads it (Prospecting of a summon, Goultarminator, Loot under
+    `loot-killer`...), which then shows in the outcome and makes the effects wait."""
+    own = [p for p in state.pending if not is_power_effect(p)]
+    labels = [p.label for p in state.pending]
+    if (
+        not own
+        or any(p.kind != "counter" for p in own)
+        or len(labels) > _MOST_TRIED
+        or len(set(labels)) != len(labels)
+        or not orders_itself(state)
+        or any(waits_for_choice(p) is not None for p in state.pending)
+    ):
+        return False
+    first: GameState | None = None
+    for order in permutations(labels):
+        try:
+            after = _outcome(standby(state, book, rules, order, {}, []))
+        except (RuleViolation, Unsupported):
+            return False  # an order the log could not give: let it give one
+        if first is None:
+            first = after
+        elif after != first:
+            return False
+    return True
+
+
+def _outcome(state: GameState) -> GameState:
+    """The state as an outcome: the lasting effects and what still waits as sets, and without
+    the records of Injuries the non-active side's pieces inflicted. Those are read only in their
+    own turn (Cravings, Shushus a-Gogo, Frantic Rhythm) and by the KO that these Injuries make
+    (`injuries.ko_source`), whose consequences are in the state already."""
+    units = state.units_by_id
+    lasting = sorted(
+        (
+            e
+            for e in state.lasting
+            if e.kind != INFLICTED or e.unit not in units or units[e.unit].side == state.active_side
+        ),
+        key=repr,
+    )
+    return replace(state, lasting=tuple(lasting), pending=tuple(sorted(state.pending, key=repr)))
 
 
 def _resolve_one(

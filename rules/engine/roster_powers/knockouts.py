@@ -173,14 +173,20 @@ def _shadow_of_the_jungle(
     state: GameState, unit: Unit, gg: int
 ) -> tuple[GameState, int, str | None]:
     """Shadow of the Jungle (Darkli Moon): the first time in the fight (4.18.2.a) a Wild ally of
-    Level 2 or more is KO'd while a holder is in play, the KO counts that Krosmaster 2 Levels
-    lower, never under 1. The engine records that it has acted."""
+    Level 2 or more is KO'd, the KO counts that Krosmaster 2 Levels lower, never under 1, if a
+    holder has the power then (a KO'd or Stained Darkli Moon gives nothing). That first time
+    happens once whether or not a holder can act on it: the engine records it for any team
+    with a holder in the game, and a later KO is never the first one."""
     level = unit.profile.level or 0
     if level < 2 or not is_named(state, unit, "wild"):
         return state, gg, None
-    keeper = [h for h in holders(state, "shadow-of-the-jungle") if h.side == unit.side]
-    if not keeper or _used(state, "shadow-of-the-jungle", unit.side):
+    team = (u for u in state.units if u.side == unit.side)
+    if _used(state, "shadow-of-the-jungle", unit.side) or not any(
+        "shadow-of-the-jungle" in u.own_powers for u in team
+    ):
         return state, gg, None
     state = _use(state, "shadow-of-the-jungle", unit.side)
+    if not any(h.side == unit.side for h in holders(state, "shadow-of-the-jungle")):
+        return state, gg, None
     lower = max(1, level - 2)
     return state, min(gg, lower), said("why_shadow_jungle_counts_as", unit=unit.id, level=lower)

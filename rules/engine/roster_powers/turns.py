@@ -20,7 +20,7 @@ from rules.engine import reactions
 from rules.engine.cells import Cell, CellError
 from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
-from rules.engine.injuries import heal
+from rules.engine.injuries import heal, settle_hp
 from rules.engine.movement import relocate
 from rules.engine.powers import families_of, may_have, vigilantes
 from rules.engine.reactions import Resolution
@@ -252,7 +252,8 @@ def _masquerade_resolve(
 ) -> tuple[GameState, Notes]:
     """Masquerade (Maskemane): at the start of his first turn his player may replace him with
     another form of the same Level: the new card's profile, keeping his place, Injuries,
-    markers, Rewards and gauges (the card changes, not the piece)."""
+    markers, Rewards and gauges (the card changes, not the piece; 7.5.23.a). Injuries reaching
+    the new card's HP are a KO at once (4.10.2 is checked continuously)."""
     unit = holding(state, fx.source, "masquerade")
     if unit is None:
         return state, [_lost(fx)]
@@ -266,7 +267,7 @@ def _masquerade_resolve(
         raise RuleViolation.because(
             "4.18.3.e", "not_another_form_level", wanted=wanted, profile=unit.profile.name
         )
-    return state.with_unit(replace(unit, profile=unit_profile(card))), [
+    return settle_hp(state.with_unit(replace(unit, profile=unit_profile(card)))), [
         ("4.18.3", traced("power_becomes", power="Masquerade", unit=unit.id, name=card.name))
     ]
 
