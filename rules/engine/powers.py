@@ -280,9 +280,35 @@ def vigilantes(state: GameState, side: str) -> int:
     return found
 
 
+BOSS_TYPE = register(
+    "boss-type",
+    default="not-printed",
+    readings=("not-printed", "printed"),
+    rule="1.1.1.g",
+    description=(
+        "The Boss Type printed on a card. not-printed: 1.1.1.g, the Boss Type no longer exists "
+        "and counts as not printed, so effects limited to Bosses (Krosmo-Lightning's +2, "
+        "Slap's +1) no longer apply and effects limited to non-Boss Krosmasters (the Chafers' "
+        "Heritages, Karcham, Krommendable, Fire Guardian, Ice Chest) apply to any Krosmaster; "
+        "printed: the example of 2.2.2 (the Goldenrod Terminatot's +4 on the Stasis "
+        "Terminatot, a Terminatot and a Boss) and the official rules 2.7, whose logs apply it."
+    ),
+)
+_BOSS = "boss"
+
+
+def printed_types(state: GameState, unit: Unit) -> frozenset[str]:
+    """The unit's printed Types and family, the Boss Type left out under 1.1.1.g (the ruling
+    `boss-type`); only a card printed with it pays for the reading."""
+    families = unit.profile.families
+    if _BOSS in families and state.rulings.reading(BOSS_TYPE.name) == "not-printed":
+        return families - {_BOSS}
+    return families
+
+
 @per_state
 def _base_families(state: GameState, unit: Unit) -> frozenset[str]:
-    families = set(unit.profile.families)
+    families = set(printed_types(state, unit))
     if (
         unit.is_krosmaster
         and "buzzed" in _present(state)
@@ -299,7 +325,7 @@ _FAMILY_CHANGERS = frozenset({"buzzed", "dragonshifting", "master-knight"})
 def _printed_families(state: GameState, unit: Unit) -> frozenset[str] | Any:
     """`families_of` when no power in play changes Types: the printed ones."""
     if _present(state).isdisjoint(_FAMILY_CHANGERS):
-        return unit.profile.families
+        return printed_types(state, unit)
     return UNKNOWN
 
 
@@ -312,7 +338,7 @@ def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     (both teams).
     """
     if _present(state).isdisjoint(_FAMILY_CHANGERS):
-        return unit.profile.families  # no power in play changes Types: the printed ones
+        return printed_types(state, unit)  # no power in play changes Types: the printed ones
     families = set(_base_families(state, unit))
     if unit.is_krosmaster and _shifts(state, unit):
         for other in state.in_arena():

@@ -110,6 +110,13 @@ class Rulings:
                 return reading
         return named(name).default
 
+    def or_else(self, name: str, reading: str) -> Rulings:
+        """These readings, with `reading` for `name` when the event chose none for it (a
+        ruleset's own answer, e.g. the official rules 2.7 keep the Boss Type)."""
+        if any(chosen == name for chosen, _ in self.choices):
+            return self
+        return Rulings.of({**dict(self.choices), name: reading})
+
     def applied(self) -> dict[str, str]:
         """Every registered ruling with the reading this event applies, for the report."""
         return {r.name: self.reading(r.name) for r in registered()}

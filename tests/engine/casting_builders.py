@@ -9,6 +9,7 @@ from rules.engine.casting import Rolls
 from rules.engine.cells import Cell
 from rules.engine.dice import Die, parse_dice
 from rules.engine.roster import Cost, Power, Profile, Spell
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 from rules.engine.state import GameState, Phase, PlayerState, Unit, UnitProfile
 from rules.engine.summons import Spellbook, SummonCard, unit_profile
 from tests.engine.test_state_builders import arena
@@ -140,9 +141,10 @@ def game(
     wild: bool = True,
     kamas: tuple[int, int] = (0, 0),
     bystanders: bool = True,
+    rulings: Rulings = DEFAULT_RULINGS,
 ) -> GameState:
-    """A game in `active`'s turn. Bystanders (A9 on l1, B9 on l12) keep a Krosmaster of each
-    side in the arena, so that a KO ends the game through GG only (1.4.3)."""
+    """A game in `active`'s turn under `rulings`. Bystanders (A9 on l1, B9 on l12) keep a
+    Krosmaster of each side in the arena, so that a KO ends the game through GG only (1.4.3)."""
     units = tuple(units)
     if bystanders:
         keeper = card("bystander", "Bystander", level=1)
@@ -163,6 +165,7 @@ def game(
         turn=3,
         active_side=side,
         active_unit=active,
+        rulings=rulings,
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rules.engine.errors import RuleViolation
+from rules.engine.rulings import Rulings
 from rules.engine.summons import Spellbook
 from tests.engine.card_casts import FOE, FRIEND, cast, roster
 from tests.engine.casting_builders import card, game, summon_card, token, unit
@@ -64,7 +65,8 @@ def test_fire_guardian_4_13_1_will_o_the_wisp_on_a_non_boss_opposing_krosmaster(
     units = [unit("A1", "A", burnzz, "e5"), unit("B1", "B", FOE, "e7"), unit("B2", "B", BOSS, "f5")]
     spell = next(s for s in burnzz.spells if s.name == "Fire Guardian")
     target = "e7" if (spell.range_max or 0) >= 2 else "f5"
-    out = cast(units, [burnzz, FOE, BOSS], "A1", "Fire Guardian", target)
+    printed = Rulings.of({"boss-type": "printed"})  # by default 1.1.1.g: no Boss Type
+    out = cast(units, [burnzz, FOE, BOSS], "A1", "Fire Guardian", target, rulings=printed)
     marked = [m.name for m in out.state.unit("B1" if target == "e7" else "B2").special_markers]
     assert marked == (["will-o'-the-wisp"] if target == "e7" else [])
 

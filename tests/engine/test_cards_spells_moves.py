@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rules.engine.errors import RuleViolation
+from rules.engine.rulings import Rulings
 from tests.engine.card_casts import FOE, FRIEND, cast, roster
 from tests.engine.casting_builders import card, summon_card, token, unit
 
@@ -61,8 +62,12 @@ def test_karcham_7_2_4_an_adjacent_non_boss_ally_only() -> None:
     ]
     out = cast(units, [poochan, FRIEND, BOSS_FRIEND], "A1", "Karcham", "e7", choices=("unit:A2",))
     assert cell(out, "A2") == "e7" and out.state.unit("A2").injuries == 1
+    printed = Rulings.of({"boss-type": "printed"})  # by default 1.1.1.g: no Boss Type
     with pytest.raises(RuleViolation):
-        cast(units, [poochan, FRIEND, BOSS_FRIEND], "A1", "Karcham", "e7", choices=("unit:A3",))
+        cast(units, [poochan, FRIEND, BOSS_FRIEND], "A1", "Karcham", "e7", choices=("unit:A3",),
+             rulings=printed)  # fmt: skip
+    out = cast(units, [poochan, FRIEND, BOSS_FRIEND], "A1", "Karcham", "e7", choices=("unit:A3",))
+    assert cell(out, "A3") == "e7"
 
 
 def test_group_transfer_4_18_5_theo_and_adjacent_krosmasters_keep_their_arrangement() -> None:

@@ -15,6 +15,7 @@ from rules.engine.dice import DiceCountError
 from rules.engine.injuries import knock_out
 from rules.engine.powers import heritages_of, max_hp, max_mp, powers_of, range_modifiers
 from rules.engine.roster import Catalog, Profile, parse_roster
+from rules.engine.rulings import Rulings
 from rules.engine.state import Phase
 from rules.engine.turn import apply_activate
 from tests.engine.casting_builders import bar, book, c, card, game, rolls, unit
@@ -37,13 +38,15 @@ ARCHER, FOOT_SOLDIER, LANCER, INVISIBLE = "s4-cpk-8", "s4-cpk-9", "s4-cpk-10", "
 ALLY = card("ally", "Ally", hp=8, mp=3)
 BOSS = card("boss", "Big Boss", hp=8, types=["Boss"])
 FOE = card("foe", "Foe", hp=20)
+BOSS_PRINTED = Rulings.of({"boss-type": "printed"})
 
 
 def _team(chafer_id: str, *others):
-    """Player A's Timeline: the Chafer (KO'd, off the board), then `others` in order."""
+    """Player A's Timeline: the Chafer (KO'd, off the board), then `others` in order; the Boss
+    Type counts (ruling `boss-type` = `printed`; 1.1.1.g leaves it out by default)."""
     chafer = unit("A1", "A", roster(chafer_id), None)
     units = [chafer, *others, unit("B1", "B", FOE, "k10")]
-    return game(units, "B1", bystanders=False)
+    return replace(game(units, "B1", bystanders=False), rulings=BOSS_PRINTED)
 
 
 def test_heritage_goes_to_the_next_non_boss_krosmaster_in_the_timeline() -> None:
@@ -133,3 +136,12 @@ def test_heritage_powers_are_modelled() -> None:
     report = coverage(parse_roster(load_json()).profiles)["powers"]["unsupported"]
     for power in ("distant-heritage", "oscult-heritage", "vigorous-heritage", "vorpal-heritage"):
         assert f"power:{power}" not in report
+
+
+def test_1_1_1_g_a_boss_typed_krosmaster_is_an_heir_by_default() -> None:
+    """Under 1.1.1.g (the default reading of `boss-type`) the Boss Type counts as not printed:
+    a non-Boss effect applies to any Krosmaster, so the Boss-typed A2 inherits."""
+    state = _team(LANCER, unit("A2", "A", BOSS, "c3"), unit("A3", "A", ALLY, "d3"))
+    state = replace(state, rulings=Rulings())
+    assert heritages_of(state, state.unit("A2")) == (("vigorous-heritage", "A1"),)
+    assert heritages_of(state, state.unit("A3")) == ()

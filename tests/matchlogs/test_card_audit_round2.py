@@ -201,10 +201,12 @@ def test_7_5_4_sufokia_riktus_apnea_without_a_bandit_hit(catalog, roster) -> Non
 
 def test_7_2_6_goldenrod_terminatot_krosmo_lightning_both_bonuses(catalog, roster) -> None:
     """Krosmo-Lightning (2 FIRE) on Stasis Terminatot, a Terminatot and a Boss: +2 and +2,
-    6 Injuries (Critical Hit: 2 dice)."""
+    6 Injuries (Critical Hit: 2 dice), when the Boss Type counts (ruling `boss-type` =
+    `printed`; by default 1.1.1.g leaves it out: rules audit round 8)."""
     lines = [
         _header(("s2-term-3", MIKE_LOCKE), ("s2-term-2", "s5-wild-7"),
-                _inline(roster, "s2-term-3", mp=9), _inline(roster, "s2-term-2", initiative=0)),
+                _inline(roster, "s2-term-3", mp=9), _inline(roster, "s2-term-2", initiative=0),
+                rulings={"boss-type": "printed"}),
         *_approach(9),
         _cast("Krosmo-Lightning", "d11", rolls=_rolls("B1", critical=2)),
     ]  # fmt: skip
@@ -456,11 +458,11 @@ def test_7_2_6_hemorrhage_fatal_fatality_per_three_injuries(catalog) -> None:
     assert _last(lines, catalog).unit("A1").injuries == 5
 
 
-def _karcham(ally: str, first: str = "A1") -> list[dict[str, Any]]:
+def _karcham(ally: str, first: str = "A1", **fields: Any) -> list[dict[str, Any]]:
     """Poochan (d2) casts Karcham with `ally` (d1) chosen; `first` is the unit that plays
-    first (A2 when the ally has the higher Initiative)."""
+    first (A2 when the ally has the higher Initiative); `fields` go to the header."""
     return [
-        _header(("s2-dks2-18", ally)),
+        _header(("s2-dks2-18", ally), **fields),
         *_places(A1="d2", A2="d1"),
         ev("activate", unit=first),
         *([ev("end", unit="A2"), ev("activate", unit="A1")] if first == "A2" else []),
@@ -478,8 +480,11 @@ def test_7_2_4_poochan_karcham_moves_an_adjacent_ally(catalog) -> None:
 def test_7_2_4_poochan_karcham_refuses_a_boss(catalog) -> None:
     """A Boss ally (Wakfu Terminatot, who plays first) cannot be chosen: nobody fits, the effect
     is ignored (4.18.5), and a log that names him anyway makes a choice the card does not allow
-    (7.2.4). Found by this audit: the engine ignored the named Boss and accepted the cast."""
-    error = verify(_karcham("s2-term-1", first="A2"), catalog).errors[0]
+    (7.2.4). Found by this audit: the engine ignored the named Boss and accepted the cast. Under
+    the ruling `boss-type` = `printed` only: by default 1.1.1.g makes him a plain Krosmaster
+    (rules audit round 8)."""
+    lines = _karcham("s2-term-1", first="A2", rulings={"boss-type": "printed"})
+    error = verify(lines, catalog).errors[0]
     assert (error.line, error.rule, error.key) == (9, "7.2.4", "unit_not_allowed")
 
 

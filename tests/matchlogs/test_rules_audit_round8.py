@@ -1,8 +1,9 @@
 """Eighth rules audit (session 11): the end of a turn that a spell ends (6.4.2), Counters of
 several opponents on standby (7.2.9.a-b, 4.10.6.b, 1.7.1), Masquerade's gauges and Injuries
-(6.2.1, 7.5.23), the Chafers' Heritages across game turns, Shadow of the Jungle, and rules no
-audit had covered (listed in docs/rules-examples.md, "Rules audit round 8 (session 11)"). Each
-verdict was worked out by hand from the 4.1 text and the card text before the engine was run."""
+(6.2.1, 7.5.23), the Chafers' Heritages across game turns, Shadow of the Jungle, the Boss Type
+of 1.1.1.g, and rules no audit had covered (listed in docs/rules-examples.md, "Rules audit
+round 8 (session 11)"). Each verdict was worked out by hand from the 4.1 text and the card text
+before the engine was run."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tests.matchlogs.cards import (
     DUMMIES,
     MIKE_LOCKE,
     TENSION,
+    _approach,
     _header,
     _inline,
     _last,
@@ -331,6 +333,61 @@ def test_4_18_2_a_shadow_of_the_jungle_the_first_time_comes_once_even_stained(
     state = _last(lines, catalog)
     assert state.unit("A1").cell is None
     assert (_stock(state, "A")[0], _stock(state, "B")[0]) == (3, 10)
+
+
+# -- 1.1.1.g: the Boss Type counts as not printed -------------------------------------------------
+
+
+def _krosmo_lightning(roster, **fields: Any) -> list[dict[str, Any]]:
+    """Goldenrod Terminatot (9 MP copy) casts Krosmo-Lightning (2 FIRE; +2 on a Terminatot, +2
+    on a Boss) on the Stasis Terminatot (a Terminatot, printed Boss) from d9, dice scoring
+    nothing (Critical Hit: 2 dice)."""
+    hit = ev("cast", unit="A1", spell="Krosmo-Lightning", target="d11",
+             rolls=_rolls("B1", critical=2))  # fmt: skip
+    return [
+        _header(("s2-term-3", MIKE_LOCKE), ("s2-term-2", KO_FANG),
+                _inline(roster, "s2-term-3", mp=9), _inline(roster, "s2-term-2", initiative=0),
+                **fields),
+        *_approach(9),
+        hit,
+    ]  # fmt: skip
+
+
+def test_1_1_1_g_krosmo_lightning_no_boss_bonus(catalog, roster) -> None:
+    """The Boss Type is considered not printed and effects limited to Bosses no longer apply
+    (1.1.1.g): 2 + 2 (Terminatot) = 4 Injuries."""
+    assert _last(_krosmo_lightning(roster), catalog).unit("B1").injuries == 4
+
+
+def test_1_1_1_g_ruling_boss_type_printed_follows_the_2_2_2_example(catalog, roster) -> None:
+    """Under `boss-type` = `printed` (2.2.2's example, +4 on the Stasis Terminatot) and under
+    the official rules 2.7 (no 1.1.1.g), 2 + 2 + 2 = 6."""
+    printed = _krosmo_lightning(roster, rulings={"boss-type": "printed"})
+    assert _last(printed, catalog).unit("B1").injuries == 6
+    official = _krosmo_lightning(roster, ruleset="official-2.7")
+    report = verify(official, catalog)
+    assert report.states[-1].unit("B1").injuries == 6
+    assert report.to_dict()["rulings"]["boss-type"] == "printed"
+
+
+def _karcham(**fields: Any) -> list[dict[str, Any]]:
+    """Poochan (d2; Karcham: an adjacent non-Boss ally to the targeted empty cell, +1 Injury)
+    with Wakfu Terminatot (printed Boss, plays first) on d1, chosen for d5."""
+    return [
+        _header(("s2-dks2-18", "s2-term-1"), **fields),
+        *_places(A1="d2", A2="d1"),
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), ev("activate", unit="A1")],
+        ev("cast", unit="A1", spell="Karcham", target="d5", choices=["unit:A2"]),
+    ]
+
+
+def test_1_1_1_g_karcham_moves_a_boss_typed_ally(catalog) -> None:
+    """An effect limited to non-Boss Krosmasters applies to any Krosmaster (1.1.1.g): Wakfu
+    Terminatot goes to d5 and suffers 1 Injury; under `printed` the choice is refused (7.2.4)."""
+    state = _last(_karcham(), catalog)
+    assert (state.unit("A2").cell.name, state.unit("A2").injuries) == ("d5", 1)
+    lines = _karcham(rulings={"boss-type": "printed"})
+    refused(lines, catalog, len(lines), "7.2.4")
 
 
 # -- Powers reacting to a KO in the other player's turn ------------------------------------------

@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 
 from rules.engine.arena import SIDES
+from rules.engine.casting import OFFICIAL
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.logevents import (
@@ -21,6 +22,7 @@ from rules.engine.logevents import (
     TimePolicy,
     event_name,
 )
+from rules.engine.powers import BOSS_TYPE
 from rules.engine.replay.claims import computed_value, result_differences, result_of
 from rules.engine.replay.dispatch import Context, apply_event, context, teams, waive
 from rules.engine.replay.report import (
@@ -105,6 +107,8 @@ def replay(
     initial: GameState | None = None
     header = log.header
     in_force = header.rulings if rulings is None else rulings
+    if header.ruleset == OFFICIAL.ruleset.value:  # 1.1.1.g is a rule of 4.1 only
+        in_force = in_force.or_else(BOSS_TYPE.name, "printed")
     try:
         ctx = context(log, catalog)
         initial = new_game(
