@@ -35,6 +35,9 @@ from rules.engine.trace_texts import traced
 #: `Lasting.kind` of the record "unit inflicted `amount` Injuries on `source` in turn `turn`"
 #: (4.10.6.b), kept for the powers that ask whether a unit inflicted Injuries this turn.
 INFLICTED = "inflicted"
+#: The source of a record of Injuries that nobody inflicted (4.10.6.c), kept only when they
+#: come after inflicted ones in the same turn, so that `ko_source` reads the last placement.
+NOBODY = ""
 
 
 def record_inflicted(state: GameState, source: str, victim: str, amount: int) -> GameState:
@@ -93,6 +96,10 @@ def place_injuries(
         state = state.with_unit(replace(unit, injuries=unit.injuries + placed))
     if source is not None:
         state = record_inflicted(state, source, unit_id, placed)
+    elif placed and ko_source(state, unit_id) is not None:
+        # Injuries of nobody (an Injury cost, 4.10.6.c) after inflicted ones: the last ones
+        # placed are no one's, so a KO they make is by nobody (`ko_source`)
+        state = record_inflicted(state, NOBODY, unit_id, placed)
     if suffered:
         state = on_injuries(state, unit_id, placed, source)
     return state, placed
@@ -209,7 +216,7 @@ def ko_source(state: GameState, unit_id: str) -> str | None:
     a Mob's spell) is credited to the Krosmaster at the end of its chain of summoners."""
     for entry in reversed(state.lasting):
         if entry.kind == INFLICTED and entry.source == unit_id and entry.turn == state.turn:
-            return _credited(state, entry.unit)
+            return _credited(state, entry.unit) if entry.unit != NOBODY else None
     return None
 
 

@@ -16,8 +16,10 @@ def test_4_10_6_b_who_kos_a_unit_is_the_source_of_its_last_injuries() -> None:
     state = game([unit("A1", "A", FOE, "c3"), unit("B1", "B", FOE, "c4", injuries=5)], "A1")
     state, _ = place_injuries(state, "B1", 1, source="A1")
     assert ko_source(state, "B1") == "A1"
-    state, _ = place_injuries(state, "B1", 1, suffered=False)  # a cost: neither
-    assert ko_source(state, "B1") == "A1"  # the last inflicted Injuries are still A1's
+    state, _ = place_injuries(state, "B1", 1, suffered=False)  # a cost: neither (4.10.6.c)
+    assert ko_source(state, "B1") is None  # the last Injuries placed are nobody's (round 8)
+    state, _ = place_injuries(state, "B1", 1, source="A1")
+    assert ko_source(state, "B1") == "A1"
 
 
 def test_4_10_2_goultarminator_goultard_heals_three_after_a_ko() -> None:

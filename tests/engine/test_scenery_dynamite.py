@@ -17,6 +17,7 @@ from rules.engine.casting import (
 from rules.engine.casting.actions import ArmourRollsError
 from rules.engine.cells import Cell
 from rules.engine.dice import DiceCountError
+from rules.engine.injuries import NOBODY
 from rules.engine.rulings import Rulings
 from rules.engine.state import GameState
 from tests.engine.casting_builders import (
@@ -229,7 +230,8 @@ def test_4_10_2_a_a_krosmaster_kod_by_an_explosion_gives_its_gg_though_nobody_in
     assert out.state.unit("B1").cell is None  # 8 + 1 (Blast) + 1 (Explosion) = 10 HP
     assert out.state.player("A").gg == state.player("A").gg + 2  # the Foe's Level (4.10.2.a)
     inflicted = [e for e in out.state.lasting if e.kind == "inflicted" and e.source == "B1"]
-    assert [e.unit for e in inflicted] == ["A1"]  # Blast's Injury; the Explosion's, nobody's
+    # Blast's Injury, then the Explosion's, nobody's (`injuries.NOBODY`): the KO is by nobody
+    assert [e.unit for e in inflicted] == ["A1", NOBODY]
 
 
 def test_4_9_a_target_with_an_unmodelled_power_makes_only_the_explosion_unsupported() -> None:

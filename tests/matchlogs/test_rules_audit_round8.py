@@ -13,7 +13,7 @@ import pytest
 
 from rules.engine.options import prompt
 from rules.engine.powers import max_hp
-from tests.matchlogs.audit import PLACES, cast, game, kros, refused, spell
+from tests.matchlogs.audit import NO_DOUBLE, PLACES, cast, game, gun, kros, refused, spell
 from tests.matchlogs.cards import (
     DUMMIES,
     MIKE_LOCKE,
@@ -264,6 +264,33 @@ def test_4_10_1_vigorous_heritage_lasts_into_the_next_game_turns(catalog, roster
     assert (state.active_unit, max_hp(state, state.unit("A2"))) == ("A2", 6)
 
 
+def _oscult(*a_turn: dict[str, Any], roster) -> list[dict[str, Any]]:
+    """B's gunner KOs the Invisible Chafer (a 1 HP copy without Haziness, which would cap the
+    Injuries of a lone Chafer at 0) in B's turn 2; in A's turn 3 Mike Locke, his heir, plays
+    with the events."""
+    gunner = kros("tb1", hp=5, initiative=2)
+    heritage = [{"slug": "oscult-heritage", "name": "Oscult Heritage"}]
+    chafer = _inline(roster, "s4-cpk-11", hp=1, powers=heritage)
+    return [
+        _header(("s4-cpk-11", MIKE_LOCKE), ("tb1", KO_FANG), chafer, gunner,
+                timeline_ties={"B": ["B1", "B2"]}),
+        *_places(),
+        *[ev(e, unit=u) for u in ("A1", "A2") for e in ("activate", "end")],
+        TENSION,
+        *[ev("activate", unit="B1"), *_gun("d2", "A1"), ev("end", unit="B1")],
+        *[ev("activate", unit="B2"), ev("end", unit="B2"), TENSION, ev("activate", unit="A2")],
+        *a_turn,
+    ]  # fmt: skip
+
+
+def test_4_11_2_oscult_heritage_one_more_mp_at_the_heirs_next_activation(catalog, roster) -> None:
+    """The Invisible Chafer KO'd in B's turn, Mike Locke (2 MP) fills his MP gauge with 2 + 1 at
+    his next activation (4.11.2): three steps are taken, a fourth is refused (6.3.2)."""
+    assert _last(_oscult(*_walk("A2", "f", 1, 4), roster=roster), catalog).unit("A2").mp == 0
+    lines = _oscult(*_walk("A2", "f", 1, 5), roster=roster)
+    refused(lines, catalog, len(lines), "6.3.2")
+
+
 # -- Darkli Moon's Shadow of the Jungle -----------------------------------------------------------
 
 
@@ -442,3 +469,54 @@ def test_4_15_9_a_line_touching_a_trees_corner(catalog, reading: str, seen: bool
         assert _last(lines, catalog).unit("A1").ap == 6 - 1
     else:
         refused(lines, catalog, len(lines), "7.1.6")
+
+
+# -- 4.10.6.c: a KO by an Injury cost is by nobody -------------------------------------------------
+
+
+def test_4_10_6_c_a_ko_by_an_injury_cost_after_a_counter_pays_no_prospecting(catalog) -> None:
+    """A1 (3 HP) guns B2 (Counter, Prospecting): the Counter inflicts 1 Injury on A1. Then A1
+    pays Bleed's 2 Injuries and is KO'd (7.2.2.b). Those Injuries are neither inflicted nor
+    suffered (4.10.6.c): no Krosmaster of B KO'd him, so Prospecting pays nothing (4.9.21.a);
+    B still takes the wild GG for his Level (4.6.2). Before this audit the KO was credited to
+    B2, whose Counter had placed the last Injury inflicted on A1 this turn."""
+    bleed = spell("Bleed", kind="ranged", rmin=1, rmax=12, los=False, cost={"ap": 1, "hp": 2})
+    a = [kros("ta1", initiative=9, hp=3, spells=[gun(), bleed]), kros("ta2", level=2)]
+    b = [
+        kros("tb1", hp=5, initiative=2),
+        kros("tb2", initiative=1, powers=("counter", "prospecting")),
+    ]
+    lines = [
+        game(a, b),
+        *PLACES,
+        ev("activate", unit="A1"),
+        cast("A1", "d12", crit=["lock"], armour={"B2": ["lock"]}),
+        cast("A1", "d12", "Bleed", crit=["lock"], armour={"B2": ["lock"]}),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A1").cell, state.unit("B2").injuries) == (None, 2)
+    assert _stock(state, "B") == (7, 0)
+
+
+# -- Time called (the tournament's equal-turns-draw) and a turn over without its `end` ------------
+
+
+def test_6_4_2_time_the_round_ends_with_the_last_piece_kod_in_its_turn(catalog) -> None:
+    """Time is called in B's turn 2 (equal-turns-draw: the game ends with the second player's
+    turn). B2, B's last piece, pays Bleed's Injury with 1 HP and is KO'd (7.2.2.b): his turn is
+    over (6.4.2) and so is the round, without an `end`. A took the wild GG: 7 to 6, a draw."""
+    bleed = spell("Bleed", kind="ranged", rmin=1, rmax=12, los=False, cost={"ap": 1, "hp": 1})
+    a = [kros("ta1", initiative=9), kros("ta2", level=2, initiative=8)]
+    b = [kros("tb1", hp=5, initiative=2), kros("tb2", initiative=1, hp=1, spells=[bleed])]
+    claim = ev("result", winner=None, gg={"A": 7, "B": 6}, reason="time")
+    lines = [
+        game(a, b),
+        *PLACES,
+        *[ev(e, unit=u) for u in ("A1", "A2") for e in ("activate", "end")],
+        NO_DOUBLE,
+        *[ev("activate", unit="B1"), ev("time"), ev("end", unit="B1"), ev("activate", unit="B2")],
+        cast("B2", "d1", "Bleed", crit=["lock"], armour={"A1": ["lock"]}),
+        claim,
+    ]
+    report = verify(lines, catalog)
+    assert report.status.value == "valid", report.to_dict()

@@ -43,6 +43,7 @@ from rules.engine.state import (
     end_game,
 )
 from rules.engine.turn import (
+    close_finished_turn,
     new_game,
 )
 
@@ -289,7 +290,14 @@ def _where(state: GameState) -> str:
 
 def equal_turns_over(state: GameState, last_turn: int) -> GameState:
     """Under `equal-turns-draw`, the game ends once the round in play when time was called is
-    over, i.e. when player turn `last_turn` has ended; a draw unless someone has won."""
-    if state.phase is Phase.OVER or state.turn <= last_turn:
+    over, i.e. when player turn `last_turn` has ended; a draw unless someone has won. The turn
+    of a last piece KO'd in it or whose spell ended it is over without its `end` (6.4.2), so
+    the round may end there, on the last event of the log."""
+    if state.phase is Phase.OVER or state.turn < last_turn:
         return state
+    if state.turn == last_turn:
+        closed = close_finished_turn(state)
+        if closed.turn <= last_turn or closed.phase is Phase.OVER:
+            return state if closed.turn <= last_turn else closed
+        state = closed
     return end_game(state, None, Reason.TIME.value)
