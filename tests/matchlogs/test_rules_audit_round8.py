@@ -98,6 +98,33 @@ def test_6_4_sanctification_a_step_before_the_next_piece_still_refused(catalog, 
     refused(lines, catalog, len(lines) - 1, "6.4")
 
 
+def test_6_4_2_mocalisation_no_end_and_the_markers_count_at_his_next_turn(catalog) -> None:
+    """Captain Amakna's Mocalisation (+2 MP markers on himself, then his turn ends) with Mike
+    Locke's `activate` straight after it: accepted (6.4.2). At his next turn the markers fill
+    his gauge (4.11.5.b): 4 + 2 MP; Kronice gives "his allies" +1 MP, not him (4.4.4)."""
+    lines = [
+        _header(("s1-duel-1", MIKE_LOCKE)),
+        *_places(),
+        ev("activate", unit="A1"),
+        ev("cast", unit="A1", spell="Mocalisation", target="d2"),
+        *[ev("activate", unit="A2"), ev("end", unit="A2"), TENSION],
+        *[ev(e, unit=u) for u in ("B2", "B1") for e in ("activate", "end")],
+        *[TENSION, ev("activate", unit="A1")],
+    ]
+    assert _last(lines[:7], catalog).unit("A1").markers.mp == 2  # after the cast
+    assert _last(lines, catalog).unit("A1").mp == 4 + 2
+
+
+def test_7_2_8_b_no_injury_no_counter(catalog) -> None:
+    """B2's Armour success takes the Gun's 1 Damage to 0: no Injury is placed (7.2.8.b), so B2's
+    Counter, which needs Injuries inflicted (4.9.12.a), does not trigger: nothing waits."""
+    a = [kros("ta1", initiative=9), kros("ta2", level=2, initiative=8)]
+    b = [kros("tb1", hp=5, initiative=2), kros("tb2", initiative=1, powers=("counter",))]
+    hit = cast("A1", "d12", crit=["lock"], armour={"B2": ["armour"]})
+    state = _last([game(a, b), *PLACES, ev("activate", unit="A1"), hit], catalog)
+    assert (state.pending, state.unit("B2").injuries, state.unit("A1").injuries) == ((), 0, 0)
+
+
 # -- 7.2.9.a, 4.10.6.b: Counters of several opponents on standby -------------------------------
 
 _BLAST = spell(
@@ -478,8 +505,10 @@ def test_4_10_6_c_a_ko_by_an_injury_cost_after_a_counter_pays_no_prospecting(cat
     """A1 (3 HP) guns B2 (Counter, Prospecting): the Counter inflicts 1 Injury on A1. Then A1
     pays Bleed's 2 Injuries and is KO'd (7.2.2.b). Those Injuries are neither inflicted nor
     suffered (4.10.6.c): no Krosmaster of B KO'd him, so Prospecting pays nothing (4.9.21.a);
-    B still takes the wild GG for his Level (4.6.2). Before this audit the KO was credited to
-    B2, whose Counter had placed the last Injury inflicted on A1 this turn."""
+    B still takes the wild GG for his Level (4.6.2). B2's second Counter (Bleed hit him) has
+    nobody to injure and is dropped (7.2.9.b), so nothing waits. Before this audit the KO was
+    credited to B2, whose Counter had placed the last Injury inflicted on A1 this turn (and
+    the Counter and Prospecting waited for an order)."""
     bleed = spell("Bleed", kind="ranged", rmin=1, rmax=12, los=False, cost={"ap": 1, "hp": 2})
     a = [kros("ta1", initiative=9, hp=3, spells=[gun(), bleed]), kros("ta2", level=2)]
     b = [
@@ -494,7 +523,7 @@ def test_4_10_6_c_a_ko_by_an_injury_cost_after_a_counter_pays_no_prospecting(cat
         cast("A1", "d12", "Bleed", crit=["lock"], armour={"B2": ["lock"]}),
     ]
     state = _last(lines, catalog)
-    assert (state.unit("A1").cell, state.unit("B2").injuries) == (None, 2)
+    assert (state.unit("A1").cell, state.unit("B2").injuries, state.pending) == (None, 2, ())
     assert _stock(state, "B") == (7, 0)
 
 
