@@ -246,6 +246,7 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     """
     _not_over(state)
     state = close_finished_turn(state)
+    _end_of_activation_settled(state)
     if state.phase is not Phase.TENSION:
         if state.phase is Phase.PIECES:
             waiting = standby_refusal(state)  # what waits is settled before any turn ends
@@ -404,6 +405,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     (Interior Fire's `marker:ap` or `marker:mp`)."""
     _not_over(state)
     state = close_finished_turn(state)
+    _end_of_activation_settled(state)
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
     if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
@@ -796,6 +798,18 @@ def farmer_pays(state: GameState, unit: Unit) -> bool:
     if not state.kamas_picked or "farmer" not in powers_of(state, unit):
         return False
     return unit.cell is not None or state.rulings.reading(FARMER_KNOCKED_OUT.name) == "kama"
+
+
+def _end_of_activation_settled(state: GameState) -> None:
+    """Between two pieces' turns, what waits on standby was triggered by the End of Activation
+    of the piece that just played (Krommendable's choice): its turn ends only once those
+    effects are resolved (6.4.2), so the next piece's turn, or the next player's, cannot start
+    before."""
+    if state.pending and state.active_unit is None:
+        first = state.pending[0]
+        raise RuleViolation.because(
+            "6.4.2", "effect_on_standby", kind=first.kind, source=first.source
+        )
 
 
 def close_finished_turn(state: GameState) -> GameState:

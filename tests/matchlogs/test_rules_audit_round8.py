@@ -115,6 +115,45 @@ def test_6_4_2_mocalisation_no_end_and_the_markers_count_at_his_next_turn(catalo
     assert _last(lines, catalog).unit("A1").mp == 4 + 2
 
 
+def _krommendable(roster, *after: dict[str, Any]) -> list[dict[str, Any]]:
+    """Captain Amakna (an inline copy with Krommendable, the Eternal print's power: at the end
+    of his turn, with 2 Vigilantes in the team, another non-Boss ally of his player's choice
+    gets +1 MP and +1 AP, +2 AP more for a Vigilante) casts Mocalisation; Lumino (Vigilante,
+    6 AP, 4 MP) is A2. Then the events."""
+    captain = _inline(roster, "s1-duel-1")
+    captain["powers"] = [*captain["powers"], {"slug": "krommendable", "name": "Krommendable"}]
+    return [
+        _header(("s1-duel-1", "s1-multi-1"), DUMMIES, captain),
+        *_places(),
+        ev("activate", unit="A1"),
+        ev("cast", unit="A1", spell="Mocalisation", target="d2"),
+        *after,
+    ]
+
+
+_KROMMENDABLE = ev("resolve", source="krommendable:A1", choices=["unit:A2"])
+
+
+def test_6_4_2_an_end_of_activation_choice_resolved_without_the_end(catalog, roster) -> None:
+    """Mocalisation ended the Captain's turn; his End of Activation triggers Krommendable, which
+    the log resolves (Lumino) without writing the `end`: Lumino's turn then starts with 6 + 3 AP
+    and 4 + 1 MP (4.11.5), as with the `end` written."""
+    for head in ([], [ev("end", unit="A1")]):
+        lines = _krommendable(roster, *head, _KROMMENDABLE, ev("activate", unit="A2"))
+        a2 = _last(lines, catalog).unit("A2")
+        assert (a2.ap, a2.mp) == (9, 5), head
+
+
+def test_6_4_2_the_next_piece_waits_for_the_end_of_activation_effects(catalog, roster) -> None:
+    """A piece's turn ends once the effects its End of Activation triggered are resolved
+    (6.4.2): Lumino activated while Krommendable still waits for its choice is refused, `end`
+    written or not. Before this audit the activation was accepted (and Krommendable's markers
+    came after Lumino's gauges were filled)."""
+    for head in ([], [ev("end", unit="A1")]):
+        lines = _krommendable(roster, *head, ev("activate", unit="A2"))
+        refused(lines, catalog, len(lines), "6.4.2")
+
+
 def test_7_2_8_b_no_injury_no_counter(catalog) -> None:
     """B2's Armour success takes the Gun's 1 Damage to 0: no Injury is placed (7.2.8.b), so B2's
     Counter, which needs Injuries inflicted (4.9.12.a), does not trigger: nothing waits."""

@@ -65,6 +65,7 @@ from rules.engine.turn import (
     apply_place,
     apply_reveal_reward,
     apply_tension,
+    close_finished_turn,
 )
 
 
@@ -140,6 +141,9 @@ def spell_event(state: GameState, event: Cast | Resolve, ctx: Context) -> CastOu
             order=event.order,
         )
         return apply_cast(state, action, ctx.book, ctx.rules)
+    if all(p.label != event.source for p in state.pending):
+        # an effect of the End of Activation of a turn over without its `end` (6.4.2)
+        state = close_finished_turn(state)
     action = ResolveAction(event.source, event.rolls, event.order, choices=event.choices)
     return apply_resolve(state, action, ctx.book, ctx.rules)
 
