@@ -499,6 +499,33 @@ def test_4_18_2_d_laid_low_a_monks_counter_ko_in_the_opponents_turn(catalog) -> 
     assert [state.unit(u).markers.ap for u in ("B1", "B2")] == [0, 0]
 
 
+def test_4_18_2_a_laid_low_a_first_ko_while_stained_is_still_the_first(catalog, roster) -> None:
+    """Felonious Monk (a copy with Initiative 9, 12 AP, 11 MP) stops next to Malee Buhrum
+    (Stain: no power, no Critical Hit) and KOs a 1 HP Ko-Fang with Amenek: the first time in
+    A's turn a Monk KOs an opposing Krosmaster, and Laid Low gives nothing. He steps away
+    (Caught, 0 against 0), has his powers back and KOs the second Ko-Fang (2 Critical Hit
+    dice): not the first time (4.18.2.a, "during your turn"), so no marker either. Before this
+    audit the second KO gave every allied Krosmaster +1 AP and +1 MP markers."""
+    monk = _inline(roster, MONK, initiative=9, ap=12, mp=11)
+    away = ev("move", unit="A1", to="c10", block=[{"by": "B1", "lock": ["armour"],
+                                                   "dodge": ["armour"]}])  # fmt: skip
+    lines = [
+        _header((MONK, MIKE_LOCKE), ("s2-dks2-17", KO_FANG, KO_FANG), monk,
+                _inline(roster, KO_FANG, hp=1), timeline_ties={"B": ["B2", "B3"]}),
+        *_places(B3="c12"),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 10),
+        ev("cast", unit="A1", spell="Amenek", target="f12", rolls=_rolls("B2")),
+        away,
+        ev("move", unit="A1", to="c9"),
+        ev("cast", unit="A1", spell="Amenek", target="c12", rolls=_rolls("B3", critical=2)),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert (state.unit("B2").cell, state.unit("B3").cell) == (None, None)
+    assert [state.unit(u).markers.ap for u in ("A1", "A2")] == [0, 0]
+    assert (_stock(state, "A")[0], _stock(state, "B")[0]) == (8, 5)
+
+
 # -- Tournament matters the rules leave open: a concession while effects wait ---------------------
 
 

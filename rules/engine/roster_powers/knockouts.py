@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.engine import reactions
 from rules.engine.frozen import replace
-from rules.engine.injuries import heal
+from rules.engine.injuries import heal, ko_source
 from rules.engine.powers import powers_of
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
@@ -166,6 +166,28 @@ def _laid_low(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
         state = markers(state, ally.id, ap=1, mp=1)
     line = traced("power_laid_low", power="Laid Low", count=len(allies))
     return state, [("4.11.5", line)]
+
+
+@reactions.ko_level
+def _laid_low_first_time(state: GameState, unit: Unit, gg: int) -> tuple[GameState, int, None]:
+    """Laid Low's "first time a Monk KO's an opposing Krosmaster" in the player's turn
+    (4.18.2.a, 4.18.2.d) happens once, whether or not a Monk of the team has the power then: a
+    first KO while every holder is Stained is recorded here (when the power acts, its effect
+    records it, `_laid_low`), so no later KO of the turn is the first one."""
+    by = ko_source(state, unit.id)
+    killer = state.unit(by) if by is not None else None
+    if killer is None or killer.side == unit.side or state.active_side != killer.side:
+        return state, gg, None
+    if _used(state, "laid-low", killer.side, turn=state.turn) or not is_named(
+        state, killer, "monk"
+    ):
+        return state, gg, None
+    team = (u for u in state.units if u.side == killer.side)
+    if not any("laid-low" in u.own_powers for u in team):
+        return state, gg, None
+    if any(h.side == killer.side for h in holders(state, "laid-low")):
+        return state, gg, None  # the power acts: its effect on standby records the first time
+    return _use(state, "laid-low", killer.side), gg, None
 
 
 @reactions.ko_level
