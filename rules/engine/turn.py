@@ -821,7 +821,7 @@ def close_finished_turn(state: GameState) -> GameState:
     a turn: it may write that `end` or go straight on to the next piece's `activate` or the next
     player's Tension, with the same outcome either way."""
     active = state.active_unit
-    if active is None or state.pending:
+    if active is None or state.pending or state.phase is Phase.OVER:
         return state
     if state.unit(active).cell is not None and turn_ended(state, active) is None:
         return state

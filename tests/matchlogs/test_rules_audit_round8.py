@@ -75,6 +75,15 @@ def test_6_4_1_farmer_pays_when_the_turn_a_spell_ended_closes(catalog, roster) -
         assert _stock(state, "A") == (6, 1 + 1), after
 
 
+def test_6_4_2_a_checkpoint_after_sanctification_sees_the_turn_over(catalog, roster) -> None:
+    """Once Sanctification has ended the Farmer Monk's turn, his gauges are empty (4.11.3) and
+    Farmer has paid (4.9.23.a), `end` written or not: a checkpoint saying so agrees."""
+    claim = ev("checkpoint", kamas={"A": 2}, units={"A1": {"ap": 0, "mp": 0}})
+    for tail in ([claim], [claim, ev("end", unit="A1")], [ev("end", unit="A1"), claim]):
+        report = verify(_monk_turn(roster, *tail, farmer=True), catalog)
+        assert report.status.value == "incomplete", (tail, report.to_dict()["errors"])
+
+
 def test_6_4_2_sanctification_by_the_last_piece_the_opponents_tension(catalog, roster) -> None:
     """The Monk (Initiative 1 here) plays after Mike Locke: the next event after Sanctification
     may be B's Roll for Tension (5.6.1), which starts B's turn."""

@@ -148,8 +148,9 @@ def replay(
             if isinstance(event, Ruling):
                 pending_waivers.append(event)
             elif isinstance(event, Checkpoint):
+                seen = close_finished_turn(state)  # a turn over is over, `end` written or not
                 for claim in event.claims:
-                    computed = computed_value(state, claim.path)
+                    computed = computed_value(seen, claim.path)
                     if claim.value != computed:
                         differ(event.line, claim.path, claim.value, computed)
                         break
@@ -297,7 +298,9 @@ def equal_turns_over(state: GameState, last_turn: int) -> GameState:
         return state
     if state.turn == last_turn:
         closed = close_finished_turn(state)
-        if closed.turn <= last_turn or closed.phase is Phase.OVER:
-            return state if closed.turn <= last_turn else closed
+        if closed.turn == last_turn:  # a piece of the round still plays
+            return state
+        if closed.phase is Phase.OVER:  # its End of Activation decided the game
+            return closed
         state = closed
     return end_game(state, None, Reason.TIME.value)
