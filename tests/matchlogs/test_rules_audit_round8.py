@@ -535,6 +535,29 @@ def test_4_18_2_a_laid_low_a_first_ko_while_stained_is_still_the_first(catalog, 
     assert (_stock(state, "A")[0], _stock(state, "B")[0]) == (8, 5)
 
 
+def test_4_9_24_loot_and_prospecting_for_a_counter_ko_in_the_opponents_turn(catalog) -> None:
+    """In B's turn B1 (1 HP, Loot 2) guns A2 (Counter); A2's Counter KOs B1. Neither power
+    names a turn: Loot pays A 2 Kamas (4.9.24.a, a Game Piece of A KO'd the holder) and A1's
+    Prospecting 1 (4.9.21.a, a Krosmaster of A KO'd an opposing Krosmaster); A takes the wild
+    GG (4.6.2)."""
+    a = [
+        kros("ta1", initiative=9, powers=("prospecting",)),
+        kros("ta2", level=2, initiative=8, powers=("counter",)),
+    ]
+    b = [kros("tb1", hp=1, initiative=2, powers=("loot-2",)), kros("tb2", initiative=1)]
+    lines = [
+        game(a, b),
+        *PLACES,
+        *[ev(e, unit=u) for u in ("A1", "A2") for e in ("activate", "end")],
+        NO_DOUBLE,
+        ev("activate", unit="B1"),
+        cast("B1", "c1", crit=["lock"], armour={"A2": ["lock"]}),
+    ]  # fmt: skip
+    state = _last(lines, catalog)
+    assert (state.unit("B1").cell, state.pending) == (None, ())
+    assert _stock(state, "A") == (7, 2 + 1)
+
+
 # -- Tournament matters the rules leave open: a concession while effects wait ---------------------
 
 
