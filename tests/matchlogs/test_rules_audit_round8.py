@@ -233,6 +233,23 @@ def test_7_2_9_a_two_counters_wait_when_the_killer_heals(catalog) -> None:
         assert (state.unit("A1").cell, state.unit("B1").injuries) == (None, left), order
 
 
+def test_7_2_9_a_a_counter_and_another_opponents_heal_need_no_order(catalog) -> None:
+    """A 2-damage Cross on two Piwates: B1 (Brethren of the Coast) suffers 2, so the other
+    allied Piwates heal 1; B2 (Counter) suffers 2 and counters A1. The heal touches only B2's
+    Injuries and the Counter only A1's: in either order B2 has 1 and A1 has 1 (1.7.1), so
+    nothing waits. Before this audit both waited for an `order`."""
+    blast = {**_BLAST, "base_damage": 2}
+    a = [kros("ta1", initiative=9, spells=[blast]), kros("ta2", level=2, initiative=8)]
+    b = [
+        kros("tb1", hp=5, initiative=2, powers=("brethren-of-the-coast",), types=["Piwate"]),
+        kros("tb2", initiative=1, powers=("counter",), types=["Piwate"]),
+    ]
+    hit = cast("A1", "c12", "Blast", crit=["lock"], armour={"B1": ["lock"], "B2": ["lock"]})
+    state = _last([game(a, b), *PLACES, ev("activate", unit="A1"), hit], catalog)
+    assert not state.pending
+    assert [state.unit(u).injuries for u in ("A1", "B1", "B2")] == [1, 2, 1]
+
+
 def test_4_18_3_b_ruling_active_player_orders_two_counters_wait(catalog) -> None:
     """Under `standby-order` = `active-player-orders` the powers' effects (Counter is a power,
     4.9.12) wait for the log whenever more than one does."""
