@@ -250,6 +250,35 @@ def test_7_2_9_a_a_counter_and_another_opponents_heal_need_no_order(catalog) -> 
     assert [state.unit(u).injuries for u in ("A1", "B1", "B2")] == [1, 2, 1]
 
 
+def _leech_on_a_counter(cost: int) -> list[dict[str, Any]]:
+    """A1 (10 HP) pays `cost` Injuries (Blood), then Leech (2 FIRE, Steals Health) hits B2
+    (Counter): Steals Health (heal A1 2) and the Counter (1 Injury on A1) wait together."""
+    spells = [
+        gun("Leech", damage=2, element="fire", effects="Steals Health."),
+        spell("Blood", kind="self", element=None, cost={"ap": 1, "hp": cost}),
+    ]
+    a = [kros("ta1", initiative=9, spells=spells), kros("ta2", level=2, initiative=8)]
+    b = [kros("tb1", hp=5, initiative=2), kros("tb2", initiative=1, powers=("counter",))]
+    leech = cast("A1", "d12", "Leech", crit=["lock"], armour={"B2": ["lock"]})
+    blood = [cast("A1", "d1", "Blood")] if cost else []
+    return [game(a, b), *PLACES, ev("activate", unit="A1"), *blood, leech]
+
+
+def test_7_2_9_a_steals_health_and_a_counter_commute_on_a_hurt_caster(catalog) -> None:
+    """With 3 Injuries, A1 ends with 3 - 2 + 1 = 2 whether the heal or the Counter comes
+    first: the order cannot change the outcome (1.7.1) and nothing waits. Before this audit the
+    log had to write an `order` (7.2.1.a refused the next event)."""
+    state = _last(_leech_on_a_counter(3), catalog)
+    assert (state.pending, state.unit("A1").injuries) == ((), 2)
+
+
+def test_7_2_9_a_steals_health_and_a_counter_wait_on_an_unhurt_caster(catalog) -> None:
+    """With no Injury, the heal first finds nothing to heal (A1 ends with 1), the Counter first
+    leaves it 2 to heal (A1 ends with 0): the order matters, both wait (7.2.9.a)."""
+    state = _last(_leech_on_a_counter(0), catalog)
+    assert {p.label for p in state.pending} == {"steals-health:A1", "counter:B2"}
+
+
 def test_4_18_3_b_ruling_active_player_orders_two_counters_wait(catalog) -> None:
     """Under `standby-order` = `active-player-orders` the powers' effects (Counter is a power,
     4.9.12) wait for the log whenever more than one does."""

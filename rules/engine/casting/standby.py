@@ -105,7 +105,7 @@ def standby(
             len(set(labels)) == 1
             or _powers_only(state)
             or _order_cannot_matter(state)
-            or _counters_in_any_order(state, book, rules)
+            or _same_outcome_in_any_order(state, book, rules)
         ):
             label = labels[0]
         else:
@@ -195,21 +195,26 @@ def _marks_only(effect: PendingEffect, untouched: frozenset[str]) -> bool:
 
 #: At most this many Counters and powers' effects are tried in every order (4! = 24 runs).
 _MOST_TRIED = 4
+#: A spell's own effects on standby that resolve with no dice and no choice, so that every
+#: order can be tried: Counters (4.9.12) and the caster's Steals Health (7.5.22).
+_TRIED_KINDS = frozenset({"counter", "steals-health"})
 
 
-def _counters_in_any_order(state: GameState, book: Spellbook, rules: Rules) -> bool:
-    """Whether Counters of several opponents (one area hitting them all, 4.9.12), perhaps with
-    powers' effects needing no choice, end the same whatever their order (1.7.1: the active
-    player chooses only when the order affects the outcome; 7.2.9.a). Each order is resolved and
-    the outcomes compared (`_outcome`): a second Counter on an attacker the first one KO'd is
-    dropped (7.2.9.b), and who KOs him (4.10.6.b, the source of the last Injury) changes
-    nothing unless a power reads it (Prospecting of a summon, Goultarminator, Loot under
-    `loot-killer`...), which then shows in the outcome and makes the effects wait."""
+def _same_outcome_in_any_order(state: GameState, book: Spellbook, rules: Rules) -> bool:
+    """Whether Counters (of several opponents, one area hitting them all, 4.9.12) and the
+    caster's Steals Health, perhaps with powers' effects needing no choice, end the same
+    whatever their order (1.7.1: the active player chooses only when the order affects the
+    outcome; 7.2.9.a). Each order is resolved and the outcomes compared (`_outcome`): a second
+    Counter on an attacker the first one KO'd is dropped (7.2.9.b), and who KOs him (4.10.6.b,
+    the source of the last Injury) changes nothing unless a power reads it (Prospecting of a
+    summon, Goultarminator, Loot under `loot-killer`...); a heal and an Injury on the caster
+    commute unless the Injury KOs him first or the heal finds too few Injuries (7.2.9 Example
+    4). A difference makes the effects wait for the log's `order`."""
     own = [p for p in state.pending if not is_power_effect(p)]
     labels = [p.label for p in state.pending]
     if (
         not own
-        or any(p.kind != "counter" for p in own)
+        or any(p.kind not in _TRIED_KINDS for p in own)
         or len(labels) > _MOST_TRIED
         or len(set(labels)) != len(labels)
         or not orders_itself(state)
