@@ -518,6 +518,22 @@ def test_1_1_1_g_ruling_boss_type_printed_follows_the_2_2_2_example(catalog, ros
     assert report.to_dict()["rulings"]["boss-type"] == "printed"
 
 
+@pytest.mark.parametrize(("reading", "injuries"), [("not-printed", 1), ("printed", 2)])
+def test_1_1_1_g_slap_no_extra_on_a_boss_typed_target(catalog, roster, reading, injuries) -> None:
+    """Percedal - Percylax (a 9 MP copy; Strength: 2 Critical Hit dice on an EARTH spell)
+    slaps the Stasis Terminatot (printed Boss): Slap's "+1 extra on Bosses" no longer applies
+    (1.1.1.g), 1 Injury; under `boss-type` = `printed`, 1 + 1."""
+    slap = ev("cast", unit="A1", spell="Slap", target="d11", rolls=_rolls("B1", critical=2))
+    lines = [
+        _header(("s2-exf2-6", MIKE_LOCKE), ("s2-term-2", KO_FANG),
+                _inline(roster, "s2-exf2-6", mp=9), _inline(roster, "s2-term-2", initiative=0),
+                rulings={"boss-type": reading}),
+        *_approach(10),
+        slap,
+    ]  # fmt: skip
+    assert _last(lines, catalog).unit("B1").injuries == injuries
+
+
 def _karcham(**fields: Any) -> list[dict[str, Any]]:
     """Poochan (d2; Karcham: an adjacent non-Boss ally to the targeted empty cell, +1 Injury)
     with Wakfu Terminatot (printed Boss, plays first) on d1, chosen for d5."""
