@@ -296,10 +296,33 @@ def _base_families(state: GameState, unit: Unit) -> frozenset[str]:
 _FAMILY_CHANGERS = frozenset({"buzzed", "dragonshifting", "master-knight"})
 
 
+BOSS_TYPE = register(
+    "boss-type",
+    default="not-printed",
+    readings=("not-printed", "printed"),
+    rule="1.1.1.g",
+    description=(
+        "The Boss Type of a card. not-printed: it no longer exists and is considered as not "
+        "printed (1.1.1.g), so effects limited to Bosses do not apply and effects limited to "
+        "non-Bosses apply to any Krosmaster; printed: it is a Type like any other, as the "
+        "example of 2.2.2 still reads (the Stasis Terminatot, a Boss, takes +4 from "
+        "Krosmo-Lightning)."
+    ),
+)
+_BOSS = frozenset({"boss"})
+
+
+def _without_boss(state: GameState, families: frozenset[str]) -> frozenset[str]:
+    """The Types effects read: no Boss unless the event's ruling keeps it (1.1.1.g)."""
+    if "boss" in families and state.rulings.reading(BOSS_TYPE.name) == "not-printed":
+        return families - _BOSS
+    return families
+
+
 def _printed_families(state: GameState, unit: Unit) -> frozenset[str] | Any:
     """`families_of` when no power in play changes Types: the printed ones."""
     if _present(state).isdisjoint(_FAMILY_CHANGERS):
-        return unit.profile.families
+        return _without_boss(state, unit.profile.families)
     return UNKNOWN
 
 
@@ -309,16 +332,17 @@ def families_of(state: GameState, unit: Unit) -> frozenset[str]:
 
     Buzzed: while its holder is in play, every Krosmaster of its team counts as Brotherhood of
     the Tofu. Dragonshifting: its holder also has every Type of the other Krosmasters in play
-    (both teams).
+    (both teams). The Boss Type is read as not printed unless a ruling keeps it (1.1.1.g).
     """
     if _present(state).isdisjoint(_FAMILY_CHANGERS):
-        return unit.profile.families  # no power in play changes Types: the printed ones
+        # no power in play changes Types: the printed ones
+        return _without_boss(state, unit.profile.families)
     families = set(_base_families(state, unit))
     if unit.is_krosmaster and _shifts(state, unit):
         for other in state.in_arena():
             if other.is_krosmaster and other.id != unit.id:
                 families |= _base_families(state, other)
-    return frozenset(families)
+    return _without_boss(state, frozenset(families))
 
 
 @per_state

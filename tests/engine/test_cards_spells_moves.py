@@ -9,11 +9,14 @@ Move Closer, Retreat), 7.5.25 (Track), 4.18.5 (as much as possible).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.engine.errors import RuleViolation
+from rules.engine.rulings import Rulings
 from tests.engine.card_casts import FOE, FRIEND, cast, roster
-from tests.engine.casting_builders import card, summon_card, token, unit
+from tests.engine.casting_builders import card, game, summon_card, token, unit
 
 BOSS_FRIEND = card("bossfriend", "Big Friend", hp=20, types=["Boss"])
 GOBBOWLER = card("gobbowler", "Gob", hp=20, types=["Gobbowler"])
@@ -53,6 +56,8 @@ def test_chamrak_7_2_4_an_adjacent_enemy_to_the_cell_with_one_injury() -> None:
 
 
 def test_karcham_7_2_4_an_adjacent_non_boss_ally_only() -> None:
+    """A Boss card is refused under `boss-type: printed`; by default the Boss Type is not
+    printed (1.1.1.g) and "non-Boss" fits any Krosmaster."""
     poochan = roster("s2-dks2-18", drop_powers=True)
     units = [
         unit("A1", "A", poochan, "e5"),
@@ -61,8 +66,12 @@ def test_karcham_7_2_4_an_adjacent_non_boss_ally_only() -> None:
     ]
     out = cast(units, [poochan, FRIEND, BOSS_FRIEND], "A1", "Karcham", "e7", choices=("unit:A2",))
     assert cell(out, "A2") == "e7" and out.state.unit("A2").injuries == 1
+    out = cast(units, [poochan, FRIEND, BOSS_FRIEND], "A1", "Karcham", "e7", choices=("unit:A3",))
+    assert cell(out, "A3") == "e7"
+    printed = replace(game(units, "A1"), rulings=Rulings.of({"boss-type": "printed"}))
     with pytest.raises(RuleViolation):
-        cast(units, [poochan, FRIEND, BOSS_FRIEND], "A1", "Karcham", "e7", choices=("unit:A3",))
+        cast(units, [poochan, FRIEND, BOSS_FRIEND], "A1", "Karcham", "e7", choices=("unit:A3",),
+             state=printed)  # fmt: skip
 
 
 def test_group_transfer_4_18_5_theo_and_adjacent_krosmasters_keep_their_arrangement() -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules.engine.powers import max_hp
 from tests.matchlogs.cards import (
     DUMMIES,
@@ -199,16 +201,22 @@ def test_7_5_4_sufokia_riktus_apnea_without_a_bandit_hit(catalog, roster) -> Non
     assert (target.injuries, target.markers.ap) == (0, 0)
 
 
-def test_7_2_6_goldenrod_terminatot_krosmo_lightning_both_bonuses(catalog, roster) -> None:
-    """Krosmo-Lightning (2 FIRE) on Stasis Terminatot, a Terminatot and a Boss: +2 and +2,
-    6 Injuries (Critical Hit: 2 dice)."""
+@pytest.mark.parametrize(("reading", "injuries"), [("not-printed", 4), ("printed", 6)])
+def test_7_2_6_goldenrod_terminatot_krosmo_lightning_both_bonuses(
+    catalog, roster, reading, injuries
+) -> None:
+    """Krosmo-Lightning (2 FIRE) on Stasis Terminatot, a Terminatot with Boss on its card
+    (Critical Hit: 2 dice): +2 for the Terminatot, 4 Injuries, the Boss Type being considered
+    as not printed (1.1.1.g, ruling `boss-type`, found by round 4); with `printed`, as the
+    example of 2.2.2 reads, +2 and +2: 6."""
     lines = [
         _header(("s2-term-3", MIKE_LOCKE), ("s2-term-2", "s5-wild-7"),
-                _inline(roster, "s2-term-3", mp=9), _inline(roster, "s2-term-2", initiative=0)),
+                _inline(roster, "s2-term-3", mp=9), _inline(roster, "s2-term-2", initiative=0),
+                rulings={"boss-type": reading}),
         *_approach(9),
         _cast("Krosmo-Lightning", "d11", rolls=_rolls("B1", critical=2)),
     ]  # fmt: skip
-    assert _last(lines, catalog).unit("B1").injuries == 6
+    assert _last(lines, catalog).unit("B1").injuries == injuries
 
 
 def test_7_2_6_percedal_shushuting_level_six_target(catalog, roster) -> None:
@@ -456,11 +464,11 @@ def test_7_2_6_hemorrhage_fatal_fatality_per_three_injuries(catalog) -> None:
     assert _last(lines, catalog).unit("A1").injuries == 5
 
 
-def _karcham(ally: str, first: str = "A1") -> list[dict[str, Any]]:
+def _karcham(ally: str, first: str = "A1", **fields: Any) -> list[dict[str, Any]]:
     """Poochan (d2) casts Karcham with `ally` (d1) chosen; `first` is the unit that plays
-    first (A2 when the ally has the higher Initiative)."""
+    first (A2 when the ally has the higher Initiative); `fields` go to the header."""
     return [
-        _header(("s2-dks2-18", ally)),
+        _header(("s2-dks2-18", ally), **fields),
         *_places(A1="d2", A2="d1"),
         ev("activate", unit=first),
         *([ev("end", unit="A2"), ev("activate", unit="A1")] if first == "A2" else []),
@@ -476,11 +484,21 @@ def test_7_2_4_poochan_karcham_moves_an_adjacent_ally(catalog) -> None:
 
 
 def test_7_2_4_poochan_karcham_refuses_a_boss(catalog) -> None:
-    """A Boss ally (Wakfu Terminatot, who plays first) cannot be chosen: nobody fits, the effect
-    is ignored (4.18.5), and a log that names him anyway makes a choice the card does not allow
-    (7.2.4). Found by this audit: the engine ignored the named Boss and accepted the cast."""
-    error = verify(_karcham("s2-term-1", first="A2"), catalog).errors[0]
+    """Under `boss-type: printed`, a Boss ally (Wakfu Terminatot, who plays first) cannot be
+    chosen: nobody fits, the effect is ignored (4.18.5), and a log that names him anyway makes
+    a choice the card does not allow (7.2.4). Found by this audit: the engine ignored the named
+    Boss and accepted the cast."""
+    lines = _karcham("s2-term-1", first="A2", rulings={"boss-type": "printed"})
+    error = verify(lines, catalog).errors[0]
     assert (error.line, error.rule, error.key) == (9, "7.2.4", "unit_not_allowed")
+
+
+def test_1_1_1_g_poochan_karcham_moves_a_boss_card_by_default(catalog) -> None:
+    """By default the Boss Type is considered as not printed, and an effect limited to non-Boss
+    Krosmasters applies to any Krosmaster (1.1.1.g; found by round 4): the Wakfu Terminatot
+    goes to d5 and suffers 1 Injury."""
+    state = _last(_karcham("s2-term-1", first="A2"), catalog)
+    assert _at(state, "A2")[:2] == ("d5", 1)
 
 
 def test_7_2_4_marty_nee_one_two_ally_then_marty(catalog) -> None:
