@@ -435,6 +435,25 @@ def test_4_9_8_turt_hell_lasts_the_players_turn_mike_lockes_dust_spares_buck(cat
     assert (buck.injuries, buck.markers.ap) == (0, -1)
 
 
+def test_4_19_6_a_turt_hell_gives_no_immune_to_an_allied_turret(catalog, roster) -> None:
+    """ "Allied characters gain Immune": Chrissy's Harpooner, placed in A's first turn, is in play
+    when Turt Hell starts but is no character (4.19.6.a): her Pilfer (1 AIR) in A's next turn
+    still injures it."""
+    harpooner = "A2/harpooner-1"
+    lines = [
+        _header(("s3-dks3-13", "s2-dks2-10"), DUMMIES, HARPOONER),
+        *_places(A2="e1"),
+        *_turn("A1"),
+        *_turn("A2", _cast("Place Harpooner (2)", "e3", "A2")),
+        *_turn(harpooner),
+        *[TENSION, *_turn("B2"), *_turn("B1"), TENSION],
+        *_turn("A1", _cast("Turt Hell", "d2")),
+        ev("activate", unit="A2"),
+        _cast("Pilfer", "e3", "A2", rolls={"critical": ["lock"]}),
+    ]
+    assert _last(lines, catalog).unit(harpooner).injuries == 1
+
+
 # -- Minotoror: a Tofu on the freed cell is no target; Magic Seeds heals every character -------
 
 
@@ -708,6 +727,27 @@ def test_7_5_4_a_grampy_protector_gahfeld_minus_two_ap_markers(catalog, roster) 
     state = _last(_game(roster, "s4-ks4-4", 8, gahfeld), catalog)
     assert (state.unit("B1").injuries, state.unit("B1").markers.ap) == (1, -2)
     assert state.unit("A1").injuries == 0
+
+
+def test_4_19_6_a_grampy_protector_gahfeld_no_ap_markers_on_a_turret(catalog, roster) -> None:
+    """ "-2 AP to targeted character": a Turret is not a character (4.19.6.a), so Gahfeld from d7
+    on B's Harpooner (d9; B plays first, an inline Chrissy Entrinch of Initiative 10 places it)
+    deals its 1 WATER and puts no marker. Found by this audit: the engine read "character" as
+    any target and put two -1 AP markers on the Harpooner."""
+    chrissy = _inline(roster, "s2-dks2-10", initiative=10)
+    harpooner = "B1/harpooner-1"
+    gahfeld = _cast("Gahfeld", "d9", rolls=_rolls(harpooner))
+    lines = _game(roster, "s4-ks4-4", 7, gahfeld, b=("s2-dks2-10", KO_FANG),
+                  extra=(chrissy, HARPOONER))  # fmt: skip
+    lines[1:5] = [
+        *_places(first="B"),
+        *_turn("B1", _cast("Place Harpooner (2)", "d9", "B1")),
+        *_turn(harpooner),
+        *_turn("B2"),
+        TENSION,
+    ]
+    turret = _last(lines, catalog).unit(harpooner)
+    assert (turret.injuries, turret.markers.ap) == (1, 0)
 
 
 def test_7_2_4_grampy_protector_nunchacoup_switches_with_a_krosmaster(catalog, roster) -> None:
