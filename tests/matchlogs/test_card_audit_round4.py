@@ -889,6 +889,20 @@ def test_4_18_3_a_mint_king_mintetized_into_the_cell_his_jelly_freed(catalog, ro
     assert (_at(state, "A1")[0], _at(state, jelly)[0]) == ("d4", "d5")
 
 
+def test_4_18_5_mint_king_mintetized_nobody_next_to_the_jelly(catalog, roster) -> None:
+    """The King stays on d2 and puts a Mint Jelly on d4; the Jelly walks to d5, then d6, with no
+    Krosmaster next to the cells it leaves: nobody to move (4.18.5), nothing waits for the log.
+    Found by this audit: each step left Mintetized on standby asking for a unit among none, so
+    the Jelly's next step was refused (7.2.1.a) and no `resolve` could be written."""
+    jelly = "A1/mint-jelly-1"
+    steps = [ev("move", unit=jelly, to="d5"), ev("move", unit=jelly, to="d6")]
+    lines = _game(roster, "s5-wild-12", 2, _cast("Invocation Menthe (2)", "d4"),
+                  ev("end", unit="A1"), ev("activate", unit=jelly), *steps, ev("end", unit=jelly),
+                  extra=(MINT_JELLY,))  # fmt: skip
+    state = _last(lines, catalog)
+    assert (_at(state, "A1")[0], _at(state, jelly)[0]) == ("d2", "d6")
+
+
 # -- Emily O'Nair: the control value X is the one of the cast --------------------------------
 
 

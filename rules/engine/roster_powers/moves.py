@@ -33,6 +33,8 @@ _MINT = frozenset({"mintetized"})
 
 @reactions.after_step
 def _mint_jelly_moved(state: GameState, unit_id: str, left: str) -> list[PendingEffect]:
+    """A Mint Jelly's step with no Krosmaster next to the cell it left puts nothing on
+    standby: there is nobody to move (4.18.5), so no choice can be asked of the log."""
     if not may_have(state, _MINT):
         return []  # nobody in the arena may have Mintetized
     kings = holders(state, "mintetized")
@@ -44,7 +46,7 @@ def _mint_jelly_moved(state: GameState, unit_id: str, left: str) -> list[Pending
         if king.side == jelly.side:
             fx = effect("mintetized", king, jelly)
             out.append(PendingEffect(fx.kind, fx.source, fx.target, left))
-    return out
+    return [fx for fx in out if _candidates(state, fx)]
 
 
 @reactions.standby("mintetized", choice="unit")
