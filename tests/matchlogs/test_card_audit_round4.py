@@ -582,6 +582,16 @@ def test_7_1_2_dragossiper_pampering_needs_an_immature_dreggon(catalog, roster) 
     assert _error(lines, catalog) == (len(lines), "7.1.2")
 
 
+def test_4_18_5_dragossiper_lay_towards_an_occupied_cell_lays_nothing(catalog, roster) -> None:
+    """Lay Immature Dreggon on Mike Locke's c2, next to her: she cannot move closer, so there is
+    no cell she "moved from" and no Dreggon comes (4.18.5); 7 - 3 = 4 AP."""
+    lines = _game(roster, "s3-dks3-8", 2, _cast("Lay Immature Dreggon (1)", "c2"),
+                  extra=(IMMATURE_DREGGON,), cells={"A2": "c2"}, mp=3)  # fmt: skip
+    state = _last(lines, catalog)
+    assert _at(state, "A1") == ("d2", 0, 4, 3)
+    assert not [u for u in state.units if u.summoner == "A1"]
+
+
 def test_7_5_10_a_dragostess_dragorlotage_pushes_her_dreggon_two_cells(catalog, roster) -> None:
     """Dragostess (d2 to d4) lays a Dreggon towards d5 (she goes to d5, the Dreggon on d4),
     steps e5, e4 and casts Dragorlotage (Pushes 2 the target Immature Dreggon) on d4: pushed
@@ -927,6 +937,21 @@ def test_4_19_9_c_emily_onair_reaping_1_a_second_cast_hits_without_a_reaper(cata
     state = _last(lines, catalog)
     reapers = [u.cell.name for u in state.units if u.summoner == "A1" and u.cell]
     assert (state.unit("B1").injuries, reapers, state.unit("A1").ap) == (2, ["d10"], 0)
+
+
+def test_4_19_6_a_emily_onair_reaping_a_turret_asks_for_no_cell(catalog, roster) -> None:
+    """Reaping (0) puts a Reaper "adjacent to a targeted character": on Chrissy Entrinch's
+    Harpooner (e3, placed first; a Turret is no character, 4.19.6.a) it deals its 1 WATER and no
+    cell is asked of the log (none could be chosen)."""
+    harpooner = "A2/harpooner-1"
+    head = _header(("s6-botf-4", "s2-dks2-10"), DUMMIES, HARPOONER, REAPER,
+                   timeline_ties={"A": ["A2", "A1"]})  # fmt: skip
+    reap = _cast("Reaping (0)", "e3", rolls=_rolls(harpooner, critical=2))
+    lines = [head, *_places(A2="e1"), *_turn("A2", _cast("Place Harpooner (2)", "e3", "A2")),
+             *_turn(harpooner), ev("activate", unit="A1"), reap]  # fmt: skip
+    state = _last(lines, catalog)
+    assert state.unit(harpooner).injuries == 1
+    assert not [u for u in state.units if u.summoner == "A1"]
 
 
 # -- Anesthesia: markers without line of sight, AIR Resistance --------------------------------
