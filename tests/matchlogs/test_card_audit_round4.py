@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from rules.engine.replay import trace
 from tests.matchlogs.audit import gun, kros
 from tests.matchlogs.cards import (
     DUMMIES,
@@ -911,6 +912,26 @@ def test_4_18_5_mint_king_mintetized_nobody_next_to_the_jelly(catalog, roster) -
                   extra=(MINT_JELLY,))  # fmt: skip
     state = _last(lines, catalog)
     assert (_at(state, "A1")[0], _at(state, jelly)[0]) == ("d2", "d6")
+
+
+def test_4_18_3_e_mint_king_mintetized_on_unfazed_julith_she_stays(catalog) -> None:
+    """The King (e1) puts a Mint Jelly on d1, next to Julith (d2, Unfazed) and himself; the
+    Jelly steps to c1 and the player chooses Julith: the choice is made without checking
+    (4.18.3.e), and a power not hers cannot move her (4.9.14.a): she stays on d2, and the trace
+    says so. Found by this audit: the trace said she moved to d1."""
+    jelly = "A2/mint-jelly-1"
+    lines = [
+        _header(("s4-ks4-1", "s5-wild-12"), DUMMIES, MINT_JELLY),
+        *_places(A1="d2", A2="e1"),
+        *_turn("A1"),
+        *_turn("A2", _cast("Invocation Menthe (2)", "d1", "A2")),
+        ev("activate", unit=jelly),
+        ev("move", unit=jelly, to="c1"),
+        ev("resolve", source="mintetized:A2", choices=["unit:A1"]),
+    ]
+    report = verify(lines, catalog)
+    assert _at(report.states[-1], "A1")[0] == "d2"
+    assert [s.rule for s in trace(report, len(lines)).steps] == ["4.9.14"]
 
 
 # -- Emily O'Nair: the control value X is the one of the cast --------------------------------

@@ -78,5 +78,9 @@ def _mintetized(state: GameState, fx: PendingEffect, res: Resolution) -> tuple[G
     if not state.is_free(cell):
         return state, [("4.18.5", traced("power_cell_taken", power="Mintetized", cell=cell))]
     moved = relocate(state, picked[0], cell, by=king.id)
+    if not moved.moved:  # chosen without checking (4.18.3.e); an Unfazed one stays (4.9.14)
+        return state, [
+            ("4.9.14", traced("card_stays_unfazed", source="Mintetized", unit=picked[0]))
+        ]
     line = traced("power_moves_to", power="Mintetized", unit=picked[0], cell=cell)
     return moved.state, [("4.18.3", line)]
