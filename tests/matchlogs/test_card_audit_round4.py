@@ -494,6 +494,17 @@ def test_4_18_5_minotoror_tofu_throwing_nothing_freed_no_tofu(catalog, roster) -
     assert not [u for u in state.units if u.summoner == "A1"]
 
 
+def test_4_9_14_a_minotoror_tofu_throwing_at_unfazed_julith_no_tofu(catalog, roster) -> None:
+    """At Julith (Unfazed) on d11: Minotoror's spell cannot move her (4.9.14.a), no cell is
+    freed, no Tofu comes; the 1 AIR lands."""
+    julith = _inline(roster, "s4-ks4-1", initiative=0)
+    throw = _cast("Tofu Throwing (2)", "d11", rolls={"critical": ["lock"]})
+    lines = _game(roster, "s3-dks3-15", 8, throw, b=("s4-ks4-1", KO_FANG), extra=(julith, TOFU))
+    state = _last(lines, catalog)
+    assert _at(state, "B1")[:2] == ("d11", 1)
+    assert not [u for u in state.units if u.summoner == "A1"]
+
+
 def test_4_18_9_royal_tofunator_reaches_minotorors_tofu(catalog, roster) -> None:
     """ "All allied Tofu" means every allied summon named Tofu (4.18.9), whoever summoned it: with
     the Royal Tofu in the team (Initiative 7, after Minotoror), the Tofu Minotoror threw on d11
