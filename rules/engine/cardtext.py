@@ -107,14 +107,10 @@ def _filter(words: str) -> TargetFilter:
         return ANY
     if text in ("principal target", "main target"):
         return TargetFilter(main=True)
-    if text in (
-        "allies",
-        "allied target",
-        "the allied target",
-        "allied targets",
-        "targeted ally character",
-    ):
+    if text in ("allies", "allied target", "the allied target", "allied targets"):
         return TargetFilter(ally=True)
+    if text == "targeted ally character":
+        return TargetFilter(ally=True, character=True)
     if text in ("opposing target", "the opposing target"):
         return TargetFilter(ally=False)
     level = re.fullmatch(r"targets? of level (\d+) or (higher|lower)", text)
@@ -134,10 +130,14 @@ def _filter(words: str) -> TargetFilter:
         return TargetFilter(mob=True)
     if noun == "krosmaster":
         return TargetFilter(krosmaster=True)
-    if noun in ("character", "opponent"):
-        return TargetFilter(ally=False) if noun == "opponent" else ANY
-    if noun in ("ally", "allied character"):
+    if noun == "opponent":
+        return TargetFilter(ally=False)
+    if noun == "character":
+        return TargetFilter(character=True)  # a Mechanism is none (4.19.5.a-4.19.8.a)
+    if noun == "ally":
         return TargetFilter(ally=True)
+    if noun == "allied character":
+        return TargetFilter(ally=True, character=True)
     if " " in noun and noun not in ("immature dreggon", "gobbowl ball"):
         raise _Unknown(words)
     return TargetFilter(family=noun)

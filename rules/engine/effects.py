@@ -35,13 +35,15 @@ class TargetFilter:
     """Which targeted units an effect applies to; every field left at None is not checked.
 
     `family` is a Type or summon family in lower case (4.18.9); `main` limits the effect to the
-    main targets (7.2.3.a).
+    main targets (7.2.3.a); `character` keeps Krosmasters and Mobs, not Mechanisms (4.19.4,
+    4.19.5.a-4.19.8.a: a Bomb, Turret, Trap or Tombstone is not a character).
     """
 
     ally: bool | None = None
     family: str | None = None
     summon: bool | None = None
     mob: bool | None = None
+    character: bool | None = None
     krosmaster: bool | None = None
     boss: bool | None = None
     min_level: int | None = None

@@ -50,12 +50,12 @@ def _team(chafer_id: str, *others):
 
 
 def test_heritage_goes_to_the_next_non_boss_krosmaster_in_the_timeline() -> None:
-    state = _team(
-        LANCER,
-        unit("A2", "A", BOSS, "c3"),
-        unit("A3", "A", ALLY, "d3"),
-        unit("A4", "A", ALLY, "e3"),
-    )
+    """Under the ruling `boss-type: printed`; by default the Boss Type is not printed
+    (1.1.1.g), and the heir is the next allied Krosmaster, Boss card or not."""
+    team = (unit("A2", "A", BOSS, "c3"), unit("A3", "A", ALLY, "d3"), unit("A4", "A", ALLY, "e3"))
+    state = replace(_team(LANCER, *team), rulings=Rulings.of({}))  # the default reading
+    assert heritages_of(state, state.unit("A2")) == (("vigorous-heritage", "A1"),)
+    state = _team(LANCER, *team)
     assert [heritages_of(state, state.unit(u)) for u in ("A2", "A3", "A4")] == [
         (),
         (("vigorous-heritage", "A1"),),

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules.engine.replay import Status
 from rules.engine.state import GameState, Unit
+from tests.matchlogs.audit import spell
 from tests.matchlogs.conftest import ev, verify
 
 # Di Curey (Initiative 0) and Ko-Fang The White (2): two plain targets without powers.
@@ -123,3 +124,14 @@ def token(
         "hp": 1, "ap": 4, "types": [], "season": season, "edition": "audit", "strength": 1,
         "spells": [spell], "powers": [], **figures,
     }  # fmt: skip
+
+
+# Boo Ming's Grenado: a Bomb (4.19.2.a), so a Mechanism with 1 HP and no AP or MP that explodes
+# at its summoner's next turn (4.19.5); its Explosion is personal with a Square (4.19.5.d). The
+# roster has no figures for it: the Explosion's 1 FIRE and the Strength 1 are the audits'.
+EXPLOSION = spell(
+    "Explosion", kind="self", element="fire", cost={}, effects='"Square" area of effect.'
+)
+GRENADO = token("token-grenado", "Grenado", "s1", mp=None, ap=None, spells=[EXPLOSION])
+# Count Harebourg's Sinistro: a Mob of the Sinistro family (4.19.2.d); 4 HP is the audits'.
+SINISTRO = token("token-sinistro", "Sinistro", "s1", hp=4, types=["Sinistro"])

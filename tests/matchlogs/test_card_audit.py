@@ -18,7 +18,9 @@ import pytest
 from rules.engine.replay import Status
 from tests.matchlogs.cards import (
     DUMMIES,
+    GRENADO,
     MIKE_LOCKE,
+    SINISTRO,
     TENSION,
     _approach,
     _at,
@@ -883,10 +885,6 @@ def test_card_bonta_riktus_torsion_only_after_bandit_damage_7_5(
     assert _at(state, "B1")[1] == (1 if vault_first else 0)
 
 
-# The roster has no Sinistro token: an inline one (its figures matter to no scenario here).
-SINISTRO = {**GHOUL, "id": "token-sinistro", "name": "Sinistro", "season": "s1"}
-
-
 def test_card_count_harebourg_sinistro_then_oscillation_swap_7_2_4(catalog, roster) -> None:
     """Call of the Sinistro (4 AP, no sight) summons on d4; Oscillation (3 AP) swaps Harebourg
     with his Sinistro: Harebourg d4, Sinistro d2, 1 AP left."""
@@ -908,7 +906,7 @@ def test_card_boo_ming_grenado_throw_places_on_an_empty_cell_7_2_9(catalog, rost
     lines = _alone(
         roster, "s1-dks1-1", 2, ev("cast", unit="A1", spell="Grenado Throw (2)", target="d5")
     )
-    lines[0]["profiles"].append({**GHOUL, "id": "token-grenado", "name": "Grenado", "season": "s1"})
+    lines[0]["profiles"].append(GRENADO)
     state = _last(lines, catalog)
     grenados = [u.cell.name for u in state.units if u.summoner == "A1"]
     assert grenados == ["d5"] and _at(state, "A1")[2] == 3

@@ -95,6 +95,7 @@ class CastRun:
             (who.ally, unit.side == self.side),
             (who.summon, not unit.is_krosmaster),
             (who.mob, not unit.is_krosmaster and unit.is_character),
+            (who.character, unit.is_character),
             (who.krosmaster, unit.is_krosmaster),
             (who.boss, "boss" in families_of(self.state, unit)),
         )

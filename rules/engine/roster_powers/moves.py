@@ -33,6 +33,8 @@ _MINT = frozenset({"mintetized"})
 
 @reactions.after_step
 def _mint_jelly_moved(state: GameState, unit_id: str, left: str) -> list[PendingEffect]:
+    """A Mint Jelly's step with no Krosmaster next to the cell it left puts nothing on
+    standby: there is nobody to move (4.18.5), so no choice can be asked of the log."""
     if not may_have(state, _MINT):
         return []  # nobody in the arena may have Mintetized
     kings = holders(state, "mintetized")
@@ -44,7 +46,7 @@ def _mint_jelly_moved(state: GameState, unit_id: str, left: str) -> list[Pending
         if king.side == jelly.side:
             fx = effect("mintetized", king, jelly)
             out.append(PendingEffect(fx.kind, fx.source, fx.target, left))
-    return out
+    return [fx for fx in out if _candidates(state, fx)]
 
 
 @reactions.standby("mintetized", choice="unit")
@@ -76,5 +78,9 @@ def _mintetized(state: GameState, fx: PendingEffect, res: Resolution) -> tuple[G
     if not state.is_free(cell):
         return state, [("4.18.5", traced("power_cell_taken", power="Mintetized", cell=cell))]
     moved = relocate(state, picked[0], cell, by=king.id)
+    if not moved.moved:  # chosen without checking (4.18.3.e); an Unfazed one stays (4.9.14)
+        return state, [
+            ("4.9.14", traced("card_stays_unfazed", source="Mintetized", unit=picked[0]))
+        ]
     line = traced("power_moves_to", power="Mintetized", unit=picked[0], cell=cell)
     return moved.state, [("4.18.3", line)]
