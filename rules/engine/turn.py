@@ -598,11 +598,13 @@ def apply_move(
     `book` (the spellbook) lets Block rolls read spells (Puddlage)."""
     _acting(state, unit_id, "6.3.2")
     moved = move_one_cell(state, unit_id, to, blocks, book).state
-    clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
-        replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
-        for p in moved.pending
-    )
-    return check_winner(settle_hp(replace(moved, pending=clicks)))
+    if any(p.kind == "click" and not p.moment for p in moved.pending):
+        clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
+            replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
+            for p in moved.pending
+        )
+        moved = replace(moved, pending=clicks)
+    return check_winner(settle_hp(moved))
 
 
 def apply_pick_kama(state: GameState, unit_id: str, count: int = 1) -> GameState:
@@ -832,7 +834,7 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
     state = state.with_unit(replace(unit, ap=0, mp=0, range_bonus=0))
-    state = replace(state, active_unit=None, activated=(*state.activated, unit_id))
+    state = state.evolve(active_unit=None, activated=(*state.activated, unit_id))
     if next_unit(state) is None:
         state = _start_player_turn(state, opponent(unit.side))
     return state

@@ -30,6 +30,7 @@ from rules.engine.effects import (
     LastingKind,
     Retribution,
     SpellKind,
+    SpellModel,
     Track,
 )
 from rules.engine.errors import RuleViolation, Unsupported
@@ -89,8 +90,9 @@ def pay(run: CastRun, costs: Costs) -> None:
     run.state = run.state.with_unit(
         replace(caster, ap=caster.ap - costs.ap, mp=caster.mp - costs.mp)
     )
-    player = run.state.player(caster.side)
-    run.state = run.state.with_player(replace(player, kamas=player.kamas - costs.kamas))
+    if costs.kamas:  # else the player is left as it is (a copy of the state spared)
+        player = run.state.player(caster.side)
+        run.state = run.state.with_player(replace(player, kamas=player.kamas - costs.kamas))
     if costs.hp:
         run.place_injuries(caster.id, costs.hp, suffered=False)  # 4.10.6.c
     run.say(
@@ -206,9 +208,9 @@ def roll_critical(run: CastRun) -> None:
         faces=faces(dice),
         successes=run.critical,
     )
-    for effect in run.model.flat():
-        if isinstance(effect, CardEffect) and cards.hook(effect.key).critical is not None:
-            run.critical, why = cards.hook(effect.key).critical(run, run.critical)  # type: ignore[misc]
+    for hook in card_hooks(run.model):
+        if hook.critical is not None:
+            run.critical, why = hook.critical(run, run.critical)
             run.say("Step 4", "7.2.5.a", "critical_changed", why=why, successes=run.critical)
 
 
@@ -290,14 +292,29 @@ def bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, st
         else:
             terms.append((extra.amount, said("term_additional")))
     terms += caster_terms(run, heal=heal)
-    for effect in run.model.flat():
-        if isinstance(effect, CardEffect):
-            hook = cards.hook(effect.key)
-            if hook.bonus is not None:
-                amount, why = hook.bonus(run, target)
-                if amount:
-                    terms.append((amount, why))
+    for hook in card_hooks(run.model):
+        if hook.bonus is not None:
+            amount, why = hook.bonus(run, target)
+            if amount:
+                terms.append((amount, why))
     return terms
+
+
+def card_hooks(model: SpellModel) -> tuple[cards.CardHook, ...]:
+    """The hooks of the spell's card effects, nested ones included, in the card's order: read
+    once per model (`_CARD_HOOKS`, by identity: a model never changes, and the models of a card
+    are kept), as Steps 4 and 6 ask for them at every cast and for every target."""
+    found = _CARD_HOOKS.get(id(model))
+    if found is not None and found[0] is model:
+        return found[1]
+    hooks = tuple(cards.hook(e.key) for e in model.flat() if isinstance(e, CardEffect))
+    if len(_CARD_HOOKS) >= 4096:
+        _CARD_HOOKS.clear()
+    _CARD_HOOKS[id(model)] = (model, hooks)  # holds the model, so its id is not reused
+    return hooks
+
+
+_CARD_HOOKS: dict[int, tuple[SpellModel, tuple[cards.CardHook, ...]]] = {}
 
 
 def caster_terms(run: CastRun, *, heal: bool) -> list[tuple[int, str]]:

@@ -10,9 +10,11 @@ marker (4.11.5), "immediately gains" fills the active unit's gauge only (4.11.4)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.engine import reactions
 from rules.engine.injuries import heal, injure
-from rules.engine.powers import brotherhood_ally, may_have
+from rules.engine.powers import brotherhood_ally, possible_powers
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
@@ -28,7 +30,7 @@ from rules.engine.roster_powers.common import (
     markers,
     without_marker,
 )
-from rules.engine.state import GameState, PendingEffect
+from rules.engine.state import GameState, PendingEffect, Unit
 from rules.engine.trace_texts import traced
 
 Notes = list[tuple[str, str]]
@@ -65,37 +67,43 @@ _TRIGGERED_BY_INJURIES = frozenset({*_ON_INJURIES, "drunkenness-of-combat"})
 def _triggered(
     state: GameState, victim_id: str, placed: int, source_id: str | None
 ) -> list[PendingEffect]:
-    if not may_have(state, _TRIGGERED_BY_INJURIES):
+    live = possible_powers(state) & _TRIGGERED_BY_INJURIES
+    if not live:
         return []  # nobody in the arena may have any of these powers: the common case
+
+    def held(power: str) -> list[Unit]:
+        """`holders`, asked only about the powers some unit in the arena may have (`live`)."""
+        return holders(state, power) if power in live else []
+
     victim = state.unit(victim_id)
     source = state.unit(source_id) if source_id is not None else None
     out: list[PendingEffect] = []
-    for holder in holders(state, "adrenaline"):
+    for holder in held("adrenaline"):
         if holder.id == victim_id:
             out.append(effect("adrenaline", holder))
-    for holder in holders(state, "born-to-tun"):
+    for holder in held("born-to-tun"):
         if holder.id == victim_id and source and source.is_character and enemies(holder, source):
             out.append(effect("born-to-tun", holder))
-    for holder in holders(state, "brethren-of-the-coast"):
+    for holder in held("brethren-of-the-coast"):
         if holder.id == victim_id and placed >= 2:
             out.append(effect("brethren-of-the-coast", holder))
-    for holder in holders(state, "hoist-high"):
+    for holder in held("hoist-high"):
         ally = victim.side == holder.side and victim.id != holder.id and victim.is_character
         if ally:
             out.append(effect("hoist-high", holder, victim))
     if source is not None:
-        for holder in holders(state, "rolbak"):
+        for holder in held("rolbak"):
             if holder.id == victim_id and source.is_krosmaster and enemies(holder, source):
                 out.append(effect("rolbak", holder))
-        for holder in holders(state, "some-like-it-hot"):
+        for holder in held("some-like-it-hot"):
             if holder.id == victim_id and is_named(state, source, "tofu"):
                 out.append(effect("some-like-it-hot", holder))
-        for holder in holders(state, "pendulum"):
+        for holder in held("pendulum"):
             sinistro = victim.side == holder.side and is_named(state, victim, "sinistro")
             if sinistro and source.is_krosmaster and enemies(holder, source):
                 out.append(effect("pendulum", holder, victim))
         if source.cell is not None:
-            out.extend(_inflicted(state, source_id or "", victim_id, placed))
+            out.extend(_inflicted(state, source_id or "", victim_id, placed, held))
     return out
 
 
@@ -106,10 +114,14 @@ def _casting(state: GameState, unit_id: str, spell: str) -> bool:
 
 
 def _inflicted(
-    state: GameState, source_id: str, victim_id: str, placed: int
+    state: GameState,
+    source_id: str,
+    victim_id: str,
+    placed: int,
+    held: Callable[[str], list[Unit]],
 ) -> list[PendingEffect]:
-    """Powers of the unit that inflicted the Injuries."""
-    from_powers = {h.id for h in holders(state, "dynamo")}
+    """Powers of the unit that inflicted the Injuries; `held` gives a power's holders."""
+    from_powers = {h.id for h in held("dynamo")}
     source, victim = state.unit(source_id), state.unit(victim_id)
     out = []
     enemy = enemies(source, victim)
@@ -120,19 +132,15 @@ def _inflicted(
         and brotherhood_ally(state, source)
     ):
         out.append(effect("dynamo", source))
-    if enemy and any(h.id == source.id for h in holders(state, "eliacube-master")):
+    if enemy and any(h.id == source.id for h in held("eliacube-master")):
         out.append(effect("eliacube-master", source, victim))
-    if (
-        enemy
-        and victim.is_krosmaster
-        and any(h.id == source.id for h in holders(state, "magot-sacrè"))
-    ):
+    if enemy and victim.is_krosmaster and any(h.id == source.id for h in held("magot-sacrè")):
         out.append(effect("magot-sacrè", source, victim))
-    bworker = any(h.id == source.id for h in holders(state, "drunkenness-of-combat"))
+    bworker = any(h.id == source.id for h in held("drunkenness-of-combat"))
     if enemy and victim.is_krosmaster and bworker and _casting(state, source.id, "whirlwind"):
         out.append(effect("drunkenness-of-combat", source, victim, amount=placed))
     vigilante = enemy and is_named(state, victim, "vigilante")
-    if vigilante and any(h.id == source.id for h in holders(state, "shadow-blood")):
+    if vigilante and any(h.id == source.id for h in held("shadow-blood")):
         out.append(effect("shadow-blood", source))
     return out
 
