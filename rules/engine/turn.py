@@ -430,8 +430,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1
         markers=Markers(),
     )
-    state = replace(
-        state.with_unit(unit),
+    state = state.with_unit(unit).evolve(
         active_unit=unit_id,
         reward_revealed=False,
         reward_bought=False,
