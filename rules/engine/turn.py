@@ -351,8 +351,12 @@ def next_unit(state: GameState) -> str | None:
     """
     if state.active_side is None:
         return None
+    by_id, activated = state.units_by_id, state.activated  # asked at every activation and end
     for unit_id in state.timeline(state.active_side):
-        if unit_id not in state.activated and state.unit(unit_id).cell is not None:
+        if unit_id in activated:
+            continue
+        unit = by_id.get(unit_id) or state.unit(unit_id)  # (an unknown id: 4.3.1's refusal)
+        if unit.cell is not None:
             return unit_id
     return None
 

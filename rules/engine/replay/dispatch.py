@@ -188,17 +188,19 @@ def _step(state: GameState, event: Event, ctx: Context) -> tuple[GameState, tupl
 
 
 def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
-    match event:
+    match event:  # the commonest events first: each case is an `isinstance` test
+        case Move():
+            return apply_move(state, event.unit, event.to, event.block, ctx.book)
+        case Activate():
+            return apply_activate(state, event.unit, event.choices)
+        case End():
+            return apply_end(state, event.unit)
         case Place():
             return apply_place(state, event.unit, event.cell)
         case Tension():
             return apply_tension(state, event.dice, event.reroll)
         case Inspire():
             return apply_inspire(state, event.die, event.unit)
-        case Activate():
-            return apply_activate(state, event.unit, event.choices)
-        case Move():
-            return apply_move(state, event.unit, event.to, event.block, ctx.book)
         case PickKama():
             return apply_pick_kama(state, event.unit, event.count)
         case BuyGG():
@@ -220,8 +222,6 @@ def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
             )
         case RevealReward():
             return apply_reveal_reward(state, event.unit, event.reward)
-        case End():
-            return apply_end(state, event.unit)
         case Concede():
             return end_game(state, opponent(event.player), Reason.CONCEDE.value)
         case Time(policy=TimePolicy.MORE_GG):
