@@ -95,16 +95,17 @@ def pay(run: CastRun, costs: Costs) -> None:
         run.state = run.state.with_player(replace(player, kamas=player.kamas - costs.kamas))
     if costs.hp:
         run.place_injuries(caster.id, costs.hp, suffered=False)  # 4.10.6.c
-    run.say(
-        "Step 1",
-        "7.2.2.a",
-        "pays",
-        ap=costs.ap,
-        reasons=Joined(costs.reasons),
-        mp=costs.mp,
-        hp=costs.hp,
-        kamas=costs.kamas,
-    )
+    if run.traced:  # its words are made only for a trace
+        run.say(
+            "Step 1",
+            "7.2.2.a",
+            "pays",
+            ap=costs.ap,
+            reasons=Joined(costs.reasons),
+            mp=costs.mp,
+            hp=costs.hp,
+            kamas=costs.kamas,
+        )
     key = use_key(run.state, run.main)
     use = SpellUse(caster.id, run.spell.name, run.state.turn, key, run.main.name)
     run.state = replace(run.state, spell_uses=(*uses_still_read(run), use))
@@ -173,14 +174,15 @@ def choose_targets(run: CastRun) -> None:
         for u in run.state.in_arena()
         if (c := u.cell) is not None and area >> (c.y * BOARD_SIZE + c.x) & 1
     )
-    run.say(
-        "Step 2",
-        "7.2.3",
-        "area",
-        shape=shape.value,
-        cells=", ".join(sorted(c.name for c in run.cells)),
-        targets=", ".join(run.targets) or "none",
-    )
+    if run.traced:  # its words are made only for a trace
+        run.say(
+            "Step 2",
+            "7.2.3",
+            "area",
+            shape=shape.value,
+            cells=", ".join(sorted(c.name for c in run.cells)),
+            targets=", ".join(run.targets) or "none",
+        )
     refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
     run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
 
@@ -199,15 +201,16 @@ def roll_critical(run: CastRun) -> None:
     side = RollSide(run.state, caster, Roll.CRITICAL.value, against, run.book)
     context = RollContext(powers_of(run.state, caster), element)
     run.critical, due, dice = rolled(side, context, tuple(run.action.rolls.critical))
-    run.say(
-        "Step 4",
-        "7.2.5",
-        "critical_roll",
-        count=len(dice),
-        reasons=Joined(due.reasons),
-        faces=faces(dice),
-        successes=run.critical,
-    )
+    if run.traced:  # its words are made only for a trace
+        run.say(
+            "Step 4",
+            "7.2.5",
+            "critical_roll",
+            count=len(dice),
+            reasons=Joined(due.reasons),
+            faces=faces(dice),
+            successes=run.critical,
+        )
     for hook in card_hooks(run.model):
         if hook.critical is not None:
             run.critical, why = hook.critical(run, run.critical)
@@ -248,16 +251,17 @@ def roll_armour(run: CastRun) -> dict[str, int]:
                 raise refuse() from None
             raise
         why = Joined(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
-        run.say(
-            "Step 5",
-            "7.2.6",
-            "armour_roll",
-            unit=unit.id,
-            count=len(dice),
-            reasons=why,
-            faces=faces(dice),
-            successes=out[unit.id],
-        )
+        if run.traced:  # its words are made only for a trace
+            run.say(
+                "Step 5",
+                "7.2.6",
+                "armour_roll",
+                unit=unit.id,
+                count=len(dice),
+                reasons=why,
+                faces=faces(dice),
+                successes=out[unit.id],
+            )
     return out
 
 
@@ -387,9 +391,9 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
             len(terms), (modifier, said("term_critical_armour", critical=crit, armour=arm))
         )
         total = sum(n for n, _ in terms)
-        words = term_words(terms)
-        if immune(run.state, unit, run.element):
-            total, words = 0, Joined((words, said("term_immune")), " ")
+        immunity = immune(run.state, unit, run.element)
+        if immunity:
+            total = 0
         total = max(0, total)  # 7.2.7.d
         out[unit.id] = total
         if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
@@ -398,15 +402,19 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
                 e for e in run.state.lasting if e.kind != DAMAGED or e.turn == run.state.turn
             )  # only this turn's records are ever read (4.18.2.b)
             run.state = replace(run.state, lasting=(*kept, damaged))
-        run.say(
-            "Step 6",
-            "7.2.7.c",
-            "damage",
-            unit=unit.id,
-            terms=words,
-            total=total,
-            element=run.element.upper(),
-        )
+        if run.traced:  # the sum in words, made only for a trace
+            words = term_words(terms)
+            if immunity:
+                words = Joined((words, said("term_immune")), " ")
+            run.say(
+                "Step 6",
+                "7.2.7.c",
+                "damage",
+                unit=unit.id,
+                terms=words,
+                total=total,
+                element=run.element.upper(),
+            )
     return out
 
 

@@ -126,8 +126,11 @@ def _check_referenced_units(state: GameState, event: Event) -> None:
                 state.unit(unit_id)
 
 
-def spell_event(state: GameState, event: Cast | Resolve, ctx: Context) -> CastOutcome:
-    """The one place where `cast` and `resolve` events reach the casting module."""
+def spell_event(
+    state: GameState, event: Cast | Resolve, ctx: Context, *, traced: bool = True
+) -> CastOutcome:
+    """The one place where `cast` and `resolve` events reach the casting module; a cast
+    without `traced` writes no trace (`casting.apply_cast`)."""
     if isinstance(event, Cast):
         action = CastAction(
             unit=event.unit,
@@ -139,7 +142,7 @@ def spell_event(state: GameState, event: Cast | Resolve, ctx: Context) -> CastOu
             choices=event.choices,
             order=event.order,
         )
-        return apply_cast(state, action, ctx.book, ctx.rules)
+        return apply_cast(state, action, ctx.book, ctx.rules, traced=traced)
     action = ResolveAction(event.source, event.rolls, event.order, choices=event.choices)
     return apply_resolve(state, action, ctx.book, ctx.rules)
 
@@ -154,8 +157,9 @@ class Applied:
 
 
 def apply_event(state: GameState, event: Event, ctx: Context) -> GameState:
-    """The next state after a game event (not a checkpoint, ruling or result); see `step`."""
-    return _step(state, event, ctx)[0]
+    """The next state after a game event (not a checkpoint, ruling or result); see `step`. The
+    replay loop reads only the state, so a cast writes no trace here."""
+    return _step(state, event, ctx, traced=False)[0]
 
 
 def step(state: GameState, event: Event, ctx: Context) -> Applied:
@@ -172,14 +176,16 @@ def step(state: GameState, event: Event, ctx: Context) -> Applied:
 _SPELL_EVENTS = (Cast, Resolve)
 
 
-def _step(state: GameState, event: Event, ctx: Context) -> tuple[GameState, tuple[TraceStep, ...]]:
+def _step(
+    state: GameState, event: Event, ctx: Context, *, traced: bool = True
+) -> tuple[GameState, tuple[TraceStep, ...]]:
     """`step` without its `Applied` wrapper (the replay loop reads only the state)."""
     if state.phase is Phase.OVER:
         raise RuleViolation.because("1.4", "game_already_over", ending=ending(state))
     _check_referenced_units(state, event)
     state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
     if isinstance(event, _SPELL_EVENTS):
-        outcome = spell_event(state, event, ctx)
+        outcome = spell_event(state, event, ctx, traced=traced)
         state, trace = outcome.state, outcome.trace
     else:
         state, trace = _apply(state, event, ctx), ()
