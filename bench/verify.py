@@ -55,7 +55,7 @@ import chess  # noqa: E402
 from bench.games import generate  # noqa: E402
 from rules.engine.logevents import Checkpoint, Result, Ruling, event_name  # noqa: E402
 from rules.engine.replay import Replay  # noqa: E402
-from rules.engine.replay.dispatch import context, step  # noqa: E402
+from rules.engine.replay.dispatch import apply_event, context  # noqa: E402
 from rules.engine.roster import Catalog, load_roster  # noqa: E402
 from rules.matchlog.parse import parse_log  # noqa: E402
 from rules.matchlog.verify import verify_log_text  # noqa: E402
@@ -106,10 +106,11 @@ def events_per_second(
 
 def cost_by_event(texts: list[bytes], catalog: Catalog, rounds: int = 5) -> dict[str, Any]:
     """CPU microseconds per game event of each kind (`cast`, `move`...) and its share of the
-    total: each event applied again (`dispatch.step`) from the state the replay kept before it,
-    so that what to speed up next is read, not guessed. A rough split, not a replacement for
-    `events_per_s`: the derived values the replay memoized are warm, so each event costs less
-    here than in the replay; the shares are what it is for."""
+    total: each event applied again as the replay loop applies it (`dispatch.apply_event`, a
+    cast without its trace) from the state the replay kept before it, so that what to speed up
+    next is read, not guessed. A rough split, not a replacement for `events_per_s`: the derived
+    values the replay memoized are warm, so each event costs less here than in the replay; the
+    shares are what it is for."""
     spent: dict[str, list[float]] = {}
     for text in texts:
         report = verify_log_text(text, catalog)
@@ -122,7 +123,7 @@ def cost_by_event(texts: list[bytes], catalog: Catalog, rounds: int = 5) -> dict
             if not isinstance(event, Checkpoint | Result | Ruling) and report.applied[index]:
                 start = time.process_time()
                 for _ in range(rounds):
-                    step(before, event, ctx)
+                    apply_event(before, event, ctx)
                 cost = spent.setdefault(event_name(event), [0, 0.0])
                 cost[0] += 1
                 cost[1] += (time.process_time() - start) / rounds

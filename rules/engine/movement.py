@@ -185,7 +185,7 @@ def move_one_cell(
             raise RuleViolation.because(
                 rule, "never_blocks", by=by, unit=unit_id, cell=unit.cell, why=why
             )
-    if sorted(named) != sorted(enemies) or len(set(named)) != len(named):
+    if (named or enemies) and (sorted(named) != sorted(enemies) or len(set(named)) != len(named)):
         expected = ", ".join(sorted(enemies)) or "none"
         raise RuleViolation.because(
             "4.14.2.e",

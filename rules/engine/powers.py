@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
-from rules.engine.reactions import is_registered, on_markers
+from rules.engine.reactions import is_registered, on_markers, possible_powers_from
 from rules.engine.refusals import said
 from rules.engine.rulings import register
 from rules.engine.state import GameState, Lasting, Markers, Phase, Unit
@@ -632,6 +632,9 @@ def possible_powers(state: GameState) -> frozenset[str]:
             found = found.union(gained)
     memo["possible-now"] = (now, found)
     return found
+
+
+possible_powers_from(possible_powers)  # the rolls' rules stop at it (`reactions.rolled`)
 
 
 def may_have(state: GameState, powers: frozenset[str]) -> bool:

@@ -145,6 +145,12 @@ class _Registry:
     steps: list[StepTrigger] = field(default_factory=list)
     rewards: list[RewardTrigger] = field(default_factory=list)
     roll_powers: list[RollPowers] = field(default_factory=list)
+    #: the powers the roll rules below read (`roll_power`, `due_change`, `extra_success`,
+    #: `reroll`): with none of them in play, a roll is its dice alone (`rolled`)
+    roll_hook_powers: frozenset[str] = frozenset()
+    #: every power some unit in the arena may have now: `powers.possible_powers`, which
+    #: registers itself (`possible_powers_from`), as this module imports nothing above the state
+    possible: Callable[[GameState], frozenset[str]] | None = None
     rerolls: list[RerollRule] = field(default_factory=list)
     successes: list[ExtraSuccess] = field(default_factory=list)
     due_changes: list[DueChange] = field(default_factory=list)
@@ -253,24 +259,38 @@ def after_reward(handler: RewardTrigger) -> RewardTrigger:
     return handler
 
 
-def roll_power(handler: RollPowers) -> RollPowers:
-    _REGISTRY.roll_powers.append(handler)
-    return handler
+def _roll_rule(rules: list[Any], powers: tuple[str, ...]) -> Callable[[Any], Any]:
+    """Register a rule acting on rolls; `powers` are those it reads (it must change nothing
+    when no unit in the arena may have any of them and the roller is in the arena)."""
+
+    def register_rule(handler: Any) -> Any:
+        rules.append(handler)
+        _REGISTRY.roll_hook_powers |= frozenset(powers)
+        return handler
+
+    return register_rule
 
 
-def reroll(handler: RerollRule) -> RerollRule:
-    _REGISTRY.rerolls.append(handler)
-    return handler
+def roll_power(*powers: str) -> Callable[[RollPowers], RollPowers]:
+    return _roll_rule(_REGISTRY.roll_powers, powers)
 
 
-def due_change(handler: DueChange) -> DueChange:
-    _REGISTRY.due_changes.append(handler)
-    return handler
+def reroll(*powers: str) -> Callable[[RerollRule], RerollRule]:
+    return _roll_rule(_REGISTRY.rerolls, powers)
 
 
-def extra_success(handler: ExtraSuccess) -> ExtraSuccess:
-    _REGISTRY.successes.append(handler)
-    return handler
+def due_change(*powers: str) -> Callable[[DueChange], DueChange]:
+    return _roll_rule(_REGISTRY.due_changes, powers)
+
+
+def extra_success(*powers: str) -> Callable[[ExtraSuccess], ExtraSuccess]:
+    return _roll_rule(_REGISTRY.successes, powers)
+
+
+def possible_powers_from(answer: Callable[[GameState], frozenset[str]]) -> None:
+    """Where `rolled` learns which powers some unit in the arena may have now (registered by
+    `rules.engine.powers`, which this module may not import)."""
+    _REGISTRY.possible = answer
 
 
 def standby(
@@ -433,7 +453,21 @@ def rolled(
     """One roll from start to end (1.6): the dice due for the roller's powers on this roll
     (`dice.dice_due`, then Puddlage, Driving), the dice that count (Ecaflip's Second Chance),
     checked against what is due (`dice.check_dice`), and their successes (Felinpossible).
-    Returns the successes, what was due (with its reasons) and the dice that counted."""
+    Returns the successes, what was due (with its reasons) and the dice that counted.
+
+    Nearly always no unit in the arena may have a power any roll rule reads: a roller in the
+    arena then rolls exactly the dice due for its powers, and its successes are its sides."""
+    possible = _REGISTRY.possible
+    if (
+        possible is not None
+        and side.roller.cell is not None
+        and possible(side.state).isdisjoint(_REGISTRY.roll_hook_powers)
+    ):
+        due = dice_due(ROLLS[side.roll], context)
+        counted = tuple(dice)
+        check_dice(due, counted, side.roller.id, side.against.id if side.against else "")
+        wanted = side.roll
+        return sum(1 for d in counted if d.side == wanted), due, counted
     powers, why = powers_for_roll(side, context.powers)
     if powers is not context.powers:
         context = replace(context, powers=powers)
@@ -526,6 +560,8 @@ def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[st
     join the end of the list. Under the ruling `standby-order` = `active-player-orders`,
     several effects wait for the log's order."""
     notes: list[tuple[str, str]] = []
+    if not state.pending:  # nearly every event: nothing waits
+        return state, notes
     if not all(is_power_effect(p) for p in state.pending):
         return state, notes
     while state.pending and state.phase is not Phase.OVER and orders_itself(state):
@@ -578,6 +614,7 @@ __all__ = [
     "on_targets",
     "on_turn_start",
     "orders_itself",
+    "possible_powers_from",
     "powers_for_roll",
     "reroll",
     "resolve_one",

@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
 
 from rules.engine.arena import Arena
 from rules.engine.cells import BOARD_SIZE, Cell
@@ -130,7 +129,26 @@ def sight_blockers(arena: Arena, occupied_blocking: Iterable[Cell] = ()) -> Bloc
     but not of Itty-Bitty pieces, mobs or ordinary summons. Bushes and Crates never block
     (4.15.9.b, 4.17.6.a, 4.17.6.c) and so are not taken from the arena.
     """
-    return Blockers.of(chain(arena.trees, occupied_blocking))
+    mask = _trees_mask(arena)
+    for cell in occupied_blocking:
+        mask |= 1 << (cell.y * BOARD_SIZE + cell.x)  # `cell_bit`, inlined: hot
+    return Blockers(mask)
+
+
+def _trees_mask(arena: Arena) -> int:
+    """The Trees of an arena as a mask, worked out once per arena (`_TREES`, by identity: an
+    arena never changes), as every cast asks for its blockers."""
+    found = _TREES.get(id(arena))
+    if found is not None and found[0] is arena:
+        return found[1]
+    mask = Blockers.of(arena.trees).mask
+    if len(_TREES) >= 256:
+        _TREES.clear()
+    _TREES[id(arena)] = (arena, mask)  # holds the arena, so its id is not reused
+    return mask
+
+
+_TREES: dict[int, tuple[Arena, int]] = {}
 
 
 def _as_mask(blockers: Blockers | Iterable[Cell]) -> int:

@@ -352,8 +352,12 @@ def next_unit(state: GameState) -> str | None:
     """
     if state.active_side is None:
         return None
+    by_id, activated = state.units_by_id, state.activated  # asked at every activation and end
     for unit_id in state.timeline(state.active_side):
-        if unit_id not in state.activated and state.unit(unit_id).cell is not None:
+        if unit_id in activated:
+            continue
+        unit = by_id.get(unit_id) or state.unit(unit_id)  # (an unknown id: 4.3.1's refusal)
+        if unit.cell is not None:
             return unit_id
     return None
 
@@ -432,8 +436,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1
         markers=Markers(),
     )
-    state = replace(
-        state.with_unit(unit),
+    state = state.with_unit(unit).evolve(
         active_unit=unit_id,
         reward_revealed=False,
         reward_bought=False,
@@ -600,11 +603,13 @@ def apply_move(
     `book` (the spellbook) lets Block rolls read spells (Puddlage)."""
     _acting(state, unit_id, "6.3.2")
     moved = move_one_cell(state, unit_id, to, blocks, book).state
-    clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
-        replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
-        for p in moved.pending
-    )
-    return check_winner(settle_hp(replace(moved, pending=clicks)))
+    if any(p.kind == "click" and not p.moment for p in moved.pending):
+        clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
+            replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
+            for p in moved.pending
+        )
+        moved = replace(moved, pending=clicks)
+    return check_winner(settle_hp(moved))
 
 
 def apply_pick_kama(state: GameState, unit_id: str, count: int = 1) -> GameState:
@@ -851,7 +856,7 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
     state = state.with_unit(replace(unit, ap=0, mp=0, range_bonus=0))
-    state = replace(state, active_unit=None, activated=(*state.activated, unit_id))
+    state = state.evolve(active_unit=None, activated=(*state.activated, unit_id))
     if next_unit(state) is None:
         state = _start_player_turn(state, opponent(unit.side))
     return state

@@ -109,9 +109,22 @@ def _object(value: Any, allowed: frozenset[str]) -> dict[str, Any]:
 
 
 def _unit(value: Any) -> str:
-    if type(value) is not str or not _UNIT.match(value):
+    """A unit id: a long log names the same few units thousands of times, so each id is
+    checked once (`_UNITS`) and the same string object kept for all."""
+    if type(value) is not str:
         raise _Slow
-    return sys.intern(value)  # a long log names the same few units thousands of times
+    found = _UNITS.get(value)
+    if found is None:
+        if not _UNIT.match(value):
+            raise _Slow
+        if len(_UNITS) >= 4096:
+            _UNITS.clear()
+        found = _UNITS[value] = sys.intern(value)
+    return found
+
+
+#: Unit ids already checked against the schema's pattern, interned.
+_UNITS: dict[str, str] = {}
 
 
 def _cell(value: Any) -> Cell:

@@ -315,6 +315,23 @@ def test_7_2_8_c_no_step_8_dice_once_the_spell_won_the_game() -> None:
     assert refused.value.rule == "7.2.8.c"
 
 
+@pytest.mark.parametrize("traced", [True, False])
+def test_7_2_2_b_no_step_8_dice_once_step_1_won_the_game_traced_or_not(traced: bool) -> None:
+    """The refusal names the step whose KO won the game (7.2.2.b at Step 1), whether the cast
+    writes its trace or not (the replay loop's casts do not)."""
+    action = CastAction("A1", "Blood", c("c5"), standby_rolls={"explosion:K1": rolls("lock")})
+    with pytest.raises(RuleViolation) as refused:
+        apply_cast(_last_gg(injuries=5), action, SPELLS, traced=traced)
+    assert refused.value.rule == "7.2.2.b" and refused.value.params["step"] == "Step 1"
+
+
+def test_a_cast_without_trace_reaches_the_same_state() -> None:
+    action = CastAction("A1", "Bolt", c("c5"), rolls("lock", B1="lock"))
+    traced = apply_cast(_state(), action, SPELLS)
+    untraced = apply_cast(_state(), action, SPELLS, traced=False)
+    assert untraced.state == traced.state and traced.trace and untraced.trace == ()
+
+
 def test_7_2_4_a_a_coin_the_spell_never_flips_is_refused() -> None:
     action = CastAction("A1", "Bolt", c("c5"), rolls("lock", "heads", B1="lock"))
     with pytest.raises(RuleViolation) as refused:

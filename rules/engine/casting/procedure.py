@@ -31,10 +31,18 @@ _STOPS = {"Step 1": "7.2.2.b", "Step 3": "7.2.4.d", "Step 7": "7.2.8.c"}
 
 
 def apply_cast(
-    state: GameState, action: CastAction, book: Spellbook, rules: Rules = FANMADE
+    state: GameState,
+    action: CastAction,
+    book: Spellbook,
+    rules: Rules = FANMADE,
+    *,
+    traced: bool = True,
 ) -> CastOutcome:
     """Cast a spell from prerequisites to Step 8; see the module docstring. Push Ice Cube, the
-    spell an Ice Cube unlocks (4.17.7.c), is printed on no card: it has its own module."""
+    spell an Ice Cube unlocks (4.17.7.c), is printed on no card: it has its own module.
+
+    Without `traced`, Steps 1-7 write no trace (the outcome's is empty): the replay loop keeps
+    only the states, and the replay page applies the cast again, traced, to show it."""
     if state.arena.scenery and is_push_ice_cube(action.spell):
         return apply_push_ice_cube(state, action, rules)
     caster, spell, model, costs = check_prerequisites(state, action, book, rules)
@@ -51,7 +59,16 @@ def apply_cast(
     trace: list[TraceStep] = []
     assert caster.cell is not None
     run = CastRun(
-        state, book, rules, caster, spell, model, action.target, caster.cell, action, trace
+        state,
+        book,
+        rules,
+        caster,
+        spell,
+        model,
+        action.target,
+        caster.cell,
+        action,
+        trace if traced else None,
     )
     run.say("Prerequisites", "7.1", "casts", unit=caster.id, spell=spell.name, target=action.target)
     pay(run, costs)
@@ -76,15 +93,14 @@ def apply_cast(
     if not run.over:
         run.state = standby(run.state, book, rules, action.order, action.standby_rolls, trace)
     elif action.standby_rolls:  # Step 8 does not resolve once the game is won
-        ended = next((t.step for t in reversed(trace) if t.rule == "1.4"), "Step 7")
         raise RuleViolation.because(
-            _STOPS.get(ended, "7.2.8.c"),
+            _STOPS.get(run.stopped, "7.2.8.c"),
             "stopped_standby_dice",
-            step=ended,
+            step=run.stopped,
             spell=spell.name,
             labels=", ".join(sorted(action.standby_rolls)),
         )
-    return CastOutcome(run.state, tuple(trace))
+    return CastOutcome(run.state, tuple(trace) if traced else ())
 
 
 def _has_rebound(effects: tuple[Effect, ...]) -> bool:

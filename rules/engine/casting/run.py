@@ -49,7 +49,7 @@ class CastRun:
         main: Cell,
         origin: Cell,
         action: CastAction,
-        trace: list[TraceStep],
+        trace: list[TraceStep] | None,
     ) -> None:
         self.state = state
         self.book = book
@@ -72,21 +72,35 @@ class CastRun:
         self.critical = 0
         self.placed: dict[str, int] = {}
         self.notes: dict[str, int] = {}  # what a card hook remembers from Step 3 to Step 6
+        self.stopped = "Step 7"  # the step whose KOs won the game, if one did (`log`)
 
     @property
     def caster(self) -> Unit:
         return self.state.unit(self.caster_id)
 
     @property
+    def traced(self) -> bool:
+        """Whether the cast writes its trace: a step whose words cost work to make skips them
+        when nobody will read them (the replay loop, `casting.apply_cast`)."""
+        return self.trace is not None
+
+    @property
     def over(self) -> bool:
         return self.state.phase is Phase.OVER
 
     def log(self, step: str, rule: str, text: str) -> None:
-        self.trace.append(TraceStep(step, rule, text))
+        """A trace line. A KO that wins the game says so under 1.4 (`steps.knock_outs`): the
+        step is kept, traced or not, as a refusal of the dice of a stopped spell names it."""
+        if rule == "1.4":
+            self.stopped = step
+        if self.trace is not None:
+            self.trace.append(TraceStep(step, rule, text))
 
     def say(self, step: str, rule: str, key: str, /, **facts: Any) -> None:
-        """A trace line worded by its key (`rules.engine.trace_texts.TRACE`)."""
-        self.trace.append(TraceStep.said(step, rule, key, **facts))
+        """A trace line worded by its key (`rules.engine.trace_texts.TRACE`); none when the
+        cast is not traced (`trace` None: the replay loop keeps only the states)."""
+        if self.trace is not None:
+            self.trace.append(TraceStep.said(step, rule, key, **facts))
 
     def matches(self, unit: Unit, who: TargetFilter) -> bool:
         if who.main and unit.id not in self.main_targets:

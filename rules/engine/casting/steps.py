@@ -30,6 +30,7 @@ from rules.engine.effects import (
     LastingKind,
     Retribution,
     SpellKind,
+    SpellModel,
     Track,
 )
 from rules.engine.errors import RuleViolation, Unsupported
@@ -89,20 +90,22 @@ def pay(run: CastRun, costs: Costs) -> None:
     run.state = run.state.with_unit(
         replace(caster, ap=caster.ap - costs.ap, mp=caster.mp - costs.mp)
     )
-    player = run.state.player(caster.side)
-    run.state = run.state.with_player(replace(player, kamas=player.kamas - costs.kamas))
+    if costs.kamas:  # else the player is left as it is (a copy of the state spared)
+        player = run.state.player(caster.side)
+        run.state = run.state.with_player(replace(player, kamas=player.kamas - costs.kamas))
     if costs.hp:
         run.place_injuries(caster.id, costs.hp, suffered=False)  # 4.10.6.c
-    run.say(
-        "Step 1",
-        "7.2.2.a",
-        "pays",
-        ap=costs.ap,
-        reasons=Joined(costs.reasons),
-        mp=costs.mp,
-        hp=costs.hp,
-        kamas=costs.kamas,
-    )
+    if run.traced:  # its words are made only for a trace
+        run.say(
+            "Step 1",
+            "7.2.2.a",
+            "pays",
+            ap=costs.ap,
+            reasons=Joined(costs.reasons),
+            mp=costs.mp,
+            hp=costs.hp,
+            kamas=costs.kamas,
+        )
     key = use_key(run.state, run.main)
     use = SpellUse(caster.id, run.spell.name, run.state.turn, key, run.main.name)
     run.state = replace(run.state, spell_uses=(*uses_still_read(run), use))
@@ -171,14 +174,15 @@ def choose_targets(run: CastRun) -> None:
         for u in run.state.in_arena()
         if (c := u.cell) is not None and area >> (c.y * BOARD_SIZE + c.x) & 1
     )
-    run.say(
-        "Step 2",
-        "7.2.3",
-        "area",
-        shape=shape.value,
-        cells=", ".join(sorted(c.name for c in run.cells)),
-        targets=", ".join(run.targets) or "none",
-    )
+    if run.traced:  # its words are made only for a trace
+        run.say(
+            "Step 2",
+            "7.2.3",
+            "area",
+            shape=shape.value,
+            cells=", ".join(sorted(c.name for c in run.cells)),
+            targets=", ".join(run.targets) or "none",
+        )
     refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
     run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
 
@@ -197,18 +201,19 @@ def roll_critical(run: CastRun) -> None:
     side = RollSide(run.state, caster, Roll.CRITICAL.value, against, run.book)
     context = RollContext(powers_of(run.state, caster), element)
     run.critical, due, dice = rolled(side, context, tuple(run.action.rolls.critical))
-    run.say(
-        "Step 4",
-        "7.2.5",
-        "critical_roll",
-        count=len(dice),
-        reasons=Joined(due.reasons),
-        faces=faces(dice),
-        successes=run.critical,
-    )
-    for effect in run.model.flat():
-        if isinstance(effect, CardEffect) and cards.hook(effect.key).critical is not None:
-            run.critical, why = cards.hook(effect.key).critical(run, run.critical)  # type: ignore[misc]
+    if run.traced:  # its words are made only for a trace
+        run.say(
+            "Step 4",
+            "7.2.5",
+            "critical_roll",
+            count=len(dice),
+            reasons=Joined(due.reasons),
+            faces=faces(dice),
+            successes=run.critical,
+        )
+    for hook in card_hooks(run.model):
+        if hook.critical is not None:
+            run.critical, why = hook.critical(run, run.critical)
             run.say("Step 4", "7.2.5.a", "critical_changed", why=why, successes=run.critical)
 
 
@@ -246,16 +251,17 @@ def roll_armour(run: CastRun) -> dict[str, int]:
                 raise refuse() from None
             raise
         why = Joined(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
-        run.say(
-            "Step 5",
-            "7.2.6",
-            "armour_roll",
-            unit=unit.id,
-            count=len(dice),
-            reasons=why,
-            faces=faces(dice),
-            successes=out[unit.id],
-        )
+        if run.traced:  # its words are made only for a trace
+            run.say(
+                "Step 5",
+                "7.2.6",
+                "armour_roll",
+                unit=unit.id,
+                count=len(dice),
+                reasons=why,
+                faces=faces(dice),
+                successes=out[unit.id],
+            )
     return out
 
 
@@ -290,14 +296,29 @@ def bonus_terms(run: CastRun, target: Unit, *, heal: bool) -> list[tuple[int, st
         else:
             terms.append((extra.amount, said("term_additional")))
     terms += caster_terms(run, heal=heal)
-    for effect in run.model.flat():
-        if isinstance(effect, CardEffect):
-            hook = cards.hook(effect.key)
-            if hook.bonus is not None:
-                amount, why = hook.bonus(run, target)
-                if amount:
-                    terms.append((amount, why))
+    for hook in card_hooks(run.model):
+        if hook.bonus is not None:
+            amount, why = hook.bonus(run, target)
+            if amount:
+                terms.append((amount, why))
     return terms
+
+
+def card_hooks(model: SpellModel) -> tuple[cards.CardHook, ...]:
+    """The hooks of the spell's card effects, nested ones included, in the card's order: read
+    once per model (`_CARD_HOOKS`, by identity: a model never changes, and the models of a card
+    are kept), as Steps 4 and 6 ask for them at every cast and for every target."""
+    found = _CARD_HOOKS.get(id(model))
+    if found is not None and found[0] is model:
+        return found[1]
+    hooks = tuple(cards.hook(e.key) for e in model.flat() if isinstance(e, CardEffect))
+    if len(_CARD_HOOKS) >= 4096:
+        _CARD_HOOKS.clear()
+    _CARD_HOOKS[id(model)] = (model, hooks)  # holds the model, so its id is not reused
+    return hooks
+
+
+_CARD_HOOKS: dict[int, tuple[SpellModel, tuple[cards.CardHook, ...]]] = {}
 
 
 def caster_terms(run: CastRun, *, heal: bool) -> list[tuple[int, str]]:
@@ -370,9 +391,9 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
             len(terms), (modifier, said("term_critical_armour", critical=crit, armour=arm))
         )
         total = sum(n for n, _ in terms)
-        words = term_words(terms)
-        if immune(run.state, unit, run.element):
-            total, words = 0, Joined((words, said("term_immune")), " ")
+        immunity = immune(run.state, unit, run.element)
+        if immunity:
+            total = 0
         total = max(0, total)  # 7.2.7.d
         out[unit.id] = total
         if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
@@ -381,15 +402,19 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
                 e for e in run.state.lasting if e.kind != DAMAGED or e.turn == run.state.turn
             )  # only this turn's records are ever read (4.18.2.b)
             run.state = replace(run.state, lasting=(*kept, damaged))
-        run.say(
-            "Step 6",
-            "7.2.7.c",
-            "damage",
-            unit=unit.id,
-            terms=words,
-            total=total,
-            element=run.element.upper(),
-        )
+        if run.traced:  # the sum in words, made only for a trace
+            words = term_words(terms)
+            if immunity:
+                words = Joined((words, said("term_immune")), " ")
+            run.say(
+                "Step 6",
+                "7.2.7.c",
+                "damage",
+                unit=unit.id,
+                terms=words,
+                total=total,
+                element=run.element.upper(),
+            )
     return out
 
 

@@ -127,8 +127,11 @@ def _check_referenced_units(state: GameState, event: Event) -> None:
                 state.unit(unit_id)
 
 
-def spell_event(state: GameState, event: Cast | Resolve, ctx: Context) -> CastOutcome:
-    """The one place where `cast` and `resolve` events reach the casting module."""
+def spell_event(
+    state: GameState, event: Cast | Resolve, ctx: Context, *, traced: bool = True
+) -> CastOutcome:
+    """The one place where `cast` and `resolve` events reach the casting module; a cast
+    without `traced` writes no trace (`casting.apply_cast`)."""
     if isinstance(event, Cast):
         action = CastAction(
             unit=event.unit,
@@ -140,7 +143,7 @@ def spell_event(state: GameState, event: Cast | Resolve, ctx: Context) -> CastOu
             choices=event.choices,
             order=event.order,
         )
-        return apply_cast(state, action, ctx.book, ctx.rules)
+        return apply_cast(state, action, ctx.book, ctx.rules, traced=traced)
     if all(p.label != event.source for p in state.pending):
         # an effect of the End of Activation of a turn over without its `end` (6.4.2)
         state = close_finished_turn(state)
@@ -158,8 +161,9 @@ class Applied:
 
 
 def apply_event(state: GameState, event: Event, ctx: Context) -> GameState:
-    """The next state after a game event (not a checkpoint, ruling or result); see `step`."""
-    return _step(state, event, ctx)[0]
+    """The next state after a game event (not a checkpoint, ruling or result); see `step`. The
+    replay loop reads only the state, so a cast writes no trace here."""
+    return _step(state, event, ctx, traced=False)[0]
 
 
 def step(state: GameState, event: Event, ctx: Context) -> Applied:
@@ -176,14 +180,16 @@ def step(state: GameState, event: Event, ctx: Context) -> Applied:
 _SPELL_EVENTS = (Cast, Resolve)
 
 
-def _step(state: GameState, event: Event, ctx: Context) -> tuple[GameState, tuple[TraceStep, ...]]:
+def _step(
+    state: GameState, event: Event, ctx: Context, *, traced: bool = True
+) -> tuple[GameState, tuple[TraceStep, ...]]:
     """`step` without its `Applied` wrapper (the replay loop reads only the state)."""
     if state.phase is Phase.OVER:
         raise RuleViolation.because("1.4", "game_already_over", ending=ending(state))
     _check_referenced_units(state, event)
     state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
     if isinstance(event, _SPELL_EVENTS):
-        outcome = spell_event(state, event, ctx)
+        outcome = spell_event(state, event, ctx, traced=traced)
         state, trace = outcome.state, outcome.trace
     else:
         state, trace = _apply(state, event, ctx), ()
@@ -192,17 +198,19 @@ def _step(state: GameState, event: Event, ctx: Context) -> tuple[GameState, tupl
 
 
 def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
-    match event:
+    match event:  # the commonest events first: each case is an `isinstance` test
+        case Move():
+            return apply_move(state, event.unit, event.to, event.block, ctx.book)
+        case Activate():
+            return apply_activate(state, event.unit, event.choices)
+        case End():
+            return apply_end(state, event.unit)
         case Place():
             return apply_place(state, event.unit, event.cell)
         case Tension():
             return apply_tension(state, event.dice, event.reroll)
         case Inspire():
             return apply_inspire(state, event.die, event.unit)
-        case Activate():
-            return apply_activate(state, event.unit, event.choices)
-        case Move():
-            return apply_move(state, event.unit, event.to, event.block, ctx.book)
         case PickKama():
             return apply_pick_kama(state, event.unit, event.count)
         case BuyGG():
@@ -224,8 +232,6 @@ def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
             )
         case RevealReward():
             return apply_reveal_reward(state, event.unit, event.reward)
-        case End():
-            return apply_end(state, event.unit)
         case Concede():
             return end_game(state, opponent(event.player), Reason.CONCEDE.value)
         case Time(policy=TimePolicy.MORE_GG):

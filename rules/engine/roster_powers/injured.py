@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.engine import reactions
 from rules.engine.injuries import heal, injure
-from rules.engine.powers import brotherhood_ally, may_have
+from rules.engine.powers import brotherhood_ally, possible_powers, powers_of
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
@@ -28,7 +28,7 @@ from rules.engine.roster_powers.common import (
     markers,
     without_marker,
 )
-from rules.engine.state import GameState, PendingEffect
+from rules.engine.state import GameState, PendingEffect, Unit
 from rules.engine.trace_texts import traced
 
 Notes = list[tuple[str, str]]
@@ -65,37 +65,37 @@ _TRIGGERED_BY_INJURIES = frozenset({*_ON_INJURIES, "drunkenness-of-combat"})
 def _triggered(
     state: GameState, victim_id: str, placed: int, source_id: str | None
 ) -> list[PendingEffect]:
-    if not may_have(state, _TRIGGERED_BY_INJURIES):
+    live = possible_powers(state) & _TRIGGERED_BY_INJURIES
+    if not live:
         return []  # nobody in the arena may have any of these powers: the common case
     victim = state.unit(victim_id)
     source = state.unit(source_id) if source_id is not None else None
+    # The powers that trigger for their own holder are read from the victim's powers; only
+    # Hoist High and Pendulum, held by someone else, need the holders in the arena (`holders`,
+    # which reads the per-state memo), and then only once the victim and source qualify.
+    theirs = powers_of(state, victim) & live if victim.cell is not None else frozenset()
     out: list[PendingEffect] = []
-    for holder in holders(state, "adrenaline"):
-        if holder.id == victim_id:
-            out.append(effect("adrenaline", holder))
-    for holder in holders(state, "born-to-tun"):
-        if holder.id == victim_id and source and source.is_character and enemies(holder, source):
-            out.append(effect("born-to-tun", holder))
-    for holder in holders(state, "brethren-of-the-coast"):
-        if holder.id == victim_id and placed >= 2:
-            out.append(effect("brethren-of-the-coast", holder))
-    for holder in holders(state, "hoist-high"):
-        ally = victim.side == holder.side and victim.id != holder.id and victim.is_character
-        if ally:
-            out.append(effect("hoist-high", holder, victim))
+    if "adrenaline" in theirs:
+        out.append(effect("adrenaline", victim))
+    if "born-to-tun" in theirs and source and source.is_character and enemies(victim, source):
+        out.append(effect("born-to-tun", victim))
+    if "brethren-of-the-coast" in theirs and placed >= 2:
+        out.append(effect("brethren-of-the-coast", victim))
+    if "hoist-high" in live and victim.is_character:
+        for holder in holders(state, "hoist-high"):
+            if victim.side == holder.side and victim.id != holder.id:
+                out.append(effect("hoist-high", holder, victim))
     if source is not None:
-        for holder in holders(state, "rolbak"):
-            if holder.id == victim_id and source.is_krosmaster and enemies(holder, source):
-                out.append(effect("rolbak", holder))
-        for holder in holders(state, "some-like-it-hot"):
-            if holder.id == victim_id and is_named(state, source, "tofu"):
-                out.append(effect("some-like-it-hot", holder))
-        for holder in holders(state, "pendulum"):
-            sinistro = victim.side == holder.side and is_named(state, victim, "sinistro")
-            if sinistro and source.is_krosmaster and enemies(holder, source):
-                out.append(effect("pendulum", holder, victim))
+        if "rolbak" in theirs and source.is_krosmaster and enemies(victim, source):
+            out.append(effect("rolbak", victim))
+        if "some-like-it-hot" in theirs and is_named(state, source, "tofu"):
+            out.append(effect("some-like-it-hot", victim))
+        if "pendulum" in live and source.is_krosmaster and is_named(state, victim, "sinistro"):
+            for holder in holders(state, "pendulum"):
+                if victim.side == holder.side and enemies(holder, source):
+                    out.append(effect("pendulum", holder, victim))
         if source.cell is not None:
-            out.extend(_inflicted(state, source_id or "", victim_id, placed))
+            out.extend(_inflicted(state, source, victim, placed, live))
     return out
 
 
@@ -106,33 +106,25 @@ def _casting(state: GameState, unit_id: str, spell: str) -> bool:
 
 
 def _inflicted(
-    state: GameState, source_id: str, victim_id: str, placed: int
+    state: GameState, source: Unit, victim: Unit, placed: int, live: frozenset[str]
 ) -> list[PendingEffect]:
-    """Powers of the unit that inflicted the Injuries."""
-    from_powers = {h.id for h in holders(state, "dynamo")}
-    source, victim = state.unit(source_id), state.unit(victim_id)
+    """Powers of the unit in the arena that inflicted the Injuries (its own powers, among the
+    `live` ones some unit in the arena may have)."""
+    mine = powers_of(state, source) & live
+    if not mine:
+        return []
     out = []
     enemy = enemies(source, victim)
-    if (
-        source.id in from_powers
-        and enemy
-        and victim.is_krosmaster
-        and brotherhood_ally(state, source)
-    ):
+    if "dynamo" in mine and enemy and victim.is_krosmaster and brotherhood_ally(state, source):
         out.append(effect("dynamo", source))
-    if enemy and any(h.id == source.id for h in holders(state, "eliacube-master")):
+    if enemy and "eliacube-master" in mine:
         out.append(effect("eliacube-master", source, victim))
-    if (
-        enemy
-        and victim.is_krosmaster
-        and any(h.id == source.id for h in holders(state, "magot-sacrè"))
-    ):
+    if enemy and victim.is_krosmaster and "magot-sacrè" in mine:
         out.append(effect("magot-sacrè", source, victim))
-    bworker = any(h.id == source.id for h in holders(state, "drunkenness-of-combat"))
+    bworker = "drunkenness-of-combat" in mine
     if enemy and victim.is_krosmaster and bworker and _casting(state, source.id, "whirlwind"):
         out.append(effect("drunkenness-of-combat", source, victim, amount=placed))
-    vigilante = enemy and is_named(state, victim, "vigilante")
-    if vigilante and any(h.id == source.id for h in holders(state, "shadow-blood")):
+    if enemy and "shadow-blood" in mine and is_named(state, victim, "vigilante"):
         out.append(effect("shadow-blood", source))
     return out
 

@@ -44,7 +44,7 @@ def _water_caster(side: RollSide) -> bool:
     return any(s.element == "water" for s in side.book.spells_of(against))
 
 
-@reactions.roll_power
+@reactions.roll_power("puddlage")
 def _puddlage(side: RollSide) -> tuple[frozenset[str], frozenset[str], str] | None:
     """Puddlage (Percimol): against a character able to cast WATER spells he has Critical Hit,
     Armour, Dodge and Lock (only the one for this roll adds a die)."""
@@ -67,7 +67,7 @@ def hunted(side: RollSide) -> bool:
     return any(enemies(h, roller) for h in holders(side.state, "driving"))
 
 
-@reactions.due_change
+@reactions.due_change("driving")
 def _driving(side: RollSide) -> tuple[int, str] | None:
     """Driving (Medor Thraki): an opposing Krosmaster with the Hunted marker rolls one die fewer
     for Critical Hit, Armour, Lock and Dodge (it also loses Unfazed, `powers.powers_of`)."""
@@ -76,7 +76,7 @@ def _driving(side: RollSide) -> tuple[int, str] | None:
     return -1, said("why_1_hunted_marker_driving")
 
 
-@reactions.extra_success
+@reactions.extra_success("felinpossible")
 def _felinpossible(side: RollSide, die: Die) -> bool:
     """Felinpossible (Atcham): in his Critical, Armour and Lock rolls the Dodge side succeeds."""
     if side.roll not in ("critical", "armour", "lock") or die.side is not Face.DODGE:
@@ -86,7 +86,7 @@ def _felinpossible(side: RollSide, die: Die) -> bool:
     return "felinpossible" in powers_of(side.state, side.roller)
 
 
-@reactions.reroll
+@reactions.reroll("ecaflip-second-chance")
 def _second_chance(
     side: RollSide, due: int, dice: tuple[Die, ...]
 ) -> tuple[tuple[Die, ...], str] | None:

@@ -47,6 +47,9 @@ reactions.modelled("flame-return", "reactions.after_targets (Will-o'-the-Wisp: 2
 
 _SIT = frozenset({"sit-stay"})
 _SEDUCTION = frozenset({"seduction"})
+_PURPLE_CLAWS = frozenset({"protector-of-the-purple-claws"})
+#: The powers `_targeted` reads (of the caster, and of the holders in the arena).
+_ON_TARGETS = frozenset({"wakfu-recycling", "flame-return"})
 
 #: `Lasting.kind` of "unit started its turn adjacent to the holder of power `source`".
 STARTED_NEXT_TO = "started-adjacent"
@@ -163,6 +166,8 @@ def _sit_stay(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
 def _purple_claws(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Protector of the Purple Claws (Phaeris): while he is in play, an opposing character who
     started its turn adjacent to him casts only spells targeting him during that turn."""
+    if not may_have(state, _PURPLE_CLAWS):
+        return  # asked at every cast: nobody in the arena may have it, nearly always
     for phaeris in holders(state, "protector-of-the-purple-claws"):
         if not _started_next_to(state, caster, phaeris, "protector-of-the-purple-claws"):
             continue
@@ -174,8 +179,10 @@ def _purple_claws(state: GameState, caster: Unit, targets: tuple[str, ...]) -> N
 
 @reactions.after_targets
 def _targeted(state: GameState, caster_id: str, targets: tuple[str, ...]) -> list[PendingEffect]:
-    out: list[PendingEffect] = []
     caster = state.unit(caster_id)
+    if caster.cell is not None and not may_have(state, _ON_TARGETS):
+        return []  # asked at every cast: nobody in the arena may have them, nearly always
+    out: list[PendingEffect] = []
     units = [state.unit(t) for t in targets]
     if "wakfu-recycling" in powers_of(state, caster) and any(
         u.is_krosmaster and enemies(caster, u) for u in units
