@@ -10,6 +10,13 @@ what cannot be shared: one clock ticks the heartbeats of all the hub's streams (
 time-out per stream, a task per wait under Python 3.11's `wait_for`, with Django's response
 machinery per chunk, cost 0.3-0.5 ms of CPU per heartbeat), one timer per stream ends it, and
 the versions of the streams opened together are read in one round trip.
+
+A notice that many streams follow (an event's round completed or paired: every phone of the
+event) is paced: `LIVE_FANOUT_PER_SECOND` streams hear of it each second, in steps of a tenth
+of a second, because every stream told re-fetches its page at once. Told all together, ten
+thousand phones queued ten thousand page views on the web processes, which every other request
+then waited behind (issue 15: 700 ms p95 for the pages over a whole round). A topic followed
+by a step's worth of streams or fewer (a match, a user) is told at once.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ logger = logging.getLogger(__name__)
 
 CHANNEL = "krosmaster:live"  # the one Redis channel: the broker publishes, every hub listens
 QUEUE_SIZE = 64  # notices waiting for a slow browser; past that they are dropped (all alike)
+FANOUT_STEP_SECONDS = 0.1  # a paced notice reaches its next streams this often
 
 #: What a stream's queue holds besides notices: time for a keep-alive, time to end.
 HEARTBEAT: dict[str, Any] = {}
@@ -61,6 +69,12 @@ class Stream:
         """A notice, `HEARTBEAT` or `END`."""
         return await self.queue.get()
 
+    def offer(self, message: dict[str, Any]) -> None:
+        """Queue a notice, unless QUEUE_SIZE are already waiting (a slow browser re-asks
+        anyway: the notices only say that something changed)."""
+        if self.queue.qsize() < QUEUE_SIZE:
+            self.queue.put_nowait(message)
+
     def end(self) -> None:
         self.queue.put_nowait(END)
 
@@ -76,6 +90,7 @@ class Hub:
         self._clock: asyncio.Task | None = None
         self._versions_asked: list[tuple[list[str], asyncio.Future]] = []
         self._versions_reader: asyncio.Task | None = None
+        self._fan_outs: set[asyncio.Task] = set()
 
     def open(self, topics: list[str]) -> Stream:
         """A stream of `topics`, ended after `LIVE_STREAM_SECONDS` (close it when done)."""
@@ -102,9 +117,24 @@ class Hub:
                     del self.followers[topic]
 
     def deliver(self, message: dict[str, Any]) -> None:
-        for stream in self.followers.get(message["topic"], ()):
-            if stream.queue.qsize() < QUEUE_SIZE:
-                stream.queue.put_nowait(message)
+        streams = list(self.followers.get(message["topic"], ()))
+        step = max(1, round(settings.LIVE_FANOUT_PER_SECOND * FANOUT_STEP_SECONDS))
+        for stream in streams[:step]:
+            stream.offer(message)
+        if len(streams) > step:
+            task = self.loop.create_task(self._fan_out(message, streams[step:], step))
+            self._fan_outs.add(task)  # the loop keeps only weak references to its tasks
+            task.add_done_callback(self._fan_outs.discard)
+
+    async def _fan_out(self, message: dict[str, Any], streams: list[Stream], step: int) -> None:
+        """Tell the rest of a paced notice's `streams`, `step` of them every
+        FANOUT_STEP_SECONDS. A stream closed meanwhile is skipped: its browser reconnects with
+        its last event id and hears of the change then."""
+        for first in range(0, len(streams), step):
+            await asyncio.sleep(FANOUT_STEP_SECONDS)
+            for stream in streams[first : first + step]:
+                if stream in self.streams:
+                    stream.offer(message)
 
     async def versions(
         self, read: Callable[[list[str]], dict[str, str]], topics: list[str]
