@@ -536,14 +536,16 @@ async def play(
             )
             sse_open += 1
             try:
-                while (left := end - loop.time()) > 0:
-                    line = await asyncio.wait_for(reader.readline(), timeout=left)
-                    if not line:
-                        break
-                    if line.startswith(b"id: "):
-                        last_id = line[4:].strip().decode()
-                    elif line.startswith(b"event: changed"):
-                        await refresh()
+                # One deadline for the stream's life: `wait_for` per line made a task per
+                # heartbeat, ten thousand every period, on the generator's share of the cores.
+                async with asyncio.timeout_at(end):
+                    while line := await reader.readline():
+                        if line.startswith(b"id: "):
+                            last_id = line[4:].strip().decode()
+                        elif line.startswith(b"event: changed"):
+                            # past the deadline, a page view on its way still ends (its
+                            # pooled connection must not go back half read)
+                            await asyncio.shield(refresh())
             except TimeoutError:
                 pass
             finally:

@@ -1,5 +1,7 @@
-"""A notice many streams follow is paced (live/hub.py): every told phone re-fetches its page,
-so an event's ten thousand phones must not all ask in the same second (issue 15)."""
+"""The live process spreads its work on many streams over time (live/hub.py, issue 15): a notice
+many streams follow is paced (every told phone re-fetches its page, so an event's ten thousand
+phones must not all ask in the same second), and heartbeats go to a slot of the streams at a
+time (beating ten thousand streams at once took the cores from the web processes)."""
 
 from __future__ import annotations
 
@@ -68,3 +70,16 @@ def test_a_stream_closed_before_its_turn_is_skipped(paced):
         return [_told(streams), len(own._fan_outs)]
 
     assert _run(scenario) == [10, 0]
+
+
+def test_heartbeats_go_to_one_slot_of_streams_per_tick(paced):
+    paced.LIVE_HEARTBEAT_SECONDS = 1  # a tick every 0.05 s
+
+    async def scenario(own: hub.Hub) -> list[int]:
+        streams = [own.open(["match.1"]) for _ in range(2 * hub.HEARTBEAT_SLOTS)]
+        await asyncio.sleep(1.5 / hub.HEARTBEAT_SLOTS)
+        first = _told(streams)
+        await asyncio.sleep(1)
+        return [first, _told(streams)]
+
+    assert _run(scenario) == [2, 2 * hub.HEARTBEAT_SLOTS]
