@@ -111,6 +111,9 @@ class Connection:
 class Stats:
     def __init__(self) -> None:
         self.latency: dict[str, list[float]] = defaultdict(list)
+        # (seconds since the round started, endpoint, ms) of every answer: the timeline
+        self.answers: list[tuple[float, str, float]] = []
+        self.started = time.perf_counter()
         self.errors: dict[str, int] = defaultdict(int)
         self.error_samples: list[str] = []
 
@@ -125,12 +128,39 @@ class Stats:
             self.error_samples.append(f"{name}: {type(exc).__name__}")
             conn.close()
             return None
-        self.latency[name].append((time.perf_counter() - start) * 1000)
+        now = time.perf_counter()
+        self.latency[name].append((now - start) * 1000)
+        self.answers.append((now - self.started, name, (now - start) * 1000))
         if status >= 400 and status not in ok:
             self.errors[name] += 1
             if len(self.error_samples) < 10:
                 self.error_samples.append(f"{name} {path}: {status} {data[:120]!r}")
         return status, got, data
+
+
+# The endpoints each headline percentile covers (the issue's three targets).
+GROUPS = {
+    "reports": ("report", "confirm"),
+    "pages": ("my_match", "pairings", "judge_queue"),
+    "standings": ("standings",),
+}
+
+
+def timeline(stats: Stats, seconds: float) -> list[dict]:
+    """Requests and p95 per group in each `seconds` of the round: a slow stretch (a burst of
+    re-fetches, a stall) shows where it happened, not only that the whole-round p95 is high."""
+    buckets: dict[int, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    group_of = {name: group for group, names in GROUPS.items() for name in names}
+    for at, name, ms in stats.answers:
+        buckets[int(at // seconds)][group_of.get(name, name)].append(ms)
+    return [
+        {
+            "t_s": round(index * seconds),
+            "requests": sum(len(v) for v in groups.values()),
+            **{f"{g}_p95_ms": percentile(groups[g], 95) for g in GROUPS if groups.get(g)},
+        }
+        for index, groups in sorted(buckets.items())
+    ]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -506,14 +536,16 @@ async def play(
             )
             sse_open += 1
             try:
-                while (left := end - loop.time()) > 0:
-                    line = await asyncio.wait_for(reader.readline(), timeout=left)
-                    if not line:
-                        break
-                    if line.startswith(b"id: "):
-                        last_id = line[4:].strip().decode()
-                    elif line.startswith(b"event: changed"):
-                        await refresh()
+                # One deadline for the stream's life: `wait_for` per line made a task per
+                # heartbeat, ten thousand every period, on the generator's share of the cores.
+                async with asyncio.timeout_at(end):
+                    while line := await reader.readline():
+                        if line.startswith(b"id: "):
+                            last_id = line[4:].strip().decode()
+                        elif line.startswith(b"event: changed"):
+                            # past the deadline, a page view on its way still ends (its
+                            # pooled connection must not go back half read)
+                            await asyncio.shield(refresh())
             except TimeoutError:
                 pass
             finally:
@@ -608,6 +640,9 @@ def main() -> None:
     parser.add_argument("--live", type=int, default=10_000, help="phones on the event stream")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--web-threads", type=int, default=4, help="threads per web worker")
+    parser.add_argument(
+        "--timeline", type=float, default=30.0, help="seconds per step of the printed timeline"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     window = args.duration if args.window is None else args.window
@@ -629,7 +664,7 @@ def main() -> None:
         roots = [p.pid for p in servers] + list(pids.values())
         cpu_before = tree_cpu_seconds(roots)
         own_before = own_cpu_seconds()
-        wall = time.perf_counter()
+        wall = stats.started = time.perf_counter()
         extra = asyncio.run(play(world, port, live_port, args.duration, window, args.live, stats))
         wall = time.perf_counter() - wall
         own = own_cpu_seconds() - own_before
@@ -648,12 +683,9 @@ def main() -> None:
         }
         for name, values in sorted(stats.latency.items())
     }
-    reports = stats.latency["report"] + stats.latency["confirm"]
-    page_views = [
-        *stats.latency["my_match"],
-        *stats.latency["pairings"],
-        *stats.latency["judge_queue"],
-    ]
+    reports, page_views, standings = (
+        [ms for name in names for ms in stats.latency[name]] for names in GROUPS.values()
+    )
     result = {
         "players": args.players,
         "duration_s": round(wall, 1),
@@ -664,7 +696,7 @@ def main() -> None:
         "endpoints": endpoints,
         "reports_p95_ms": percentile(reports, 95),
         "pages_p95_ms": percentile(page_views, 95),
-        "standings_p95_ms": percentile(stats.latency["standings"], 95),
+        "standings_p95_ms": percentile(standings, 95),
         "idle_live_queries": idle_queries,
         # The machine may be shared: its load before and after the run says how much.
         "load_average": {"before": load_before, "after": [round(x, 2) for x in os.getloadavg()]},
@@ -679,8 +711,13 @@ def main() -> None:
             "load_generator": round(own, 1),
         },
         "results_confirmed": len(stats.latency["confirm"]),
+        # when the last confirmation was answered: the round completes then (an event-wide notice)
+        "last_confirm_s": round(
+            max((at for at, name, _ in stats.answers if name == "confirm"), default=0), 1
+        ),
         **extra,
         "error_samples": stats.error_samples[:10],
+        "timeline": timeline(stats, args.timeline),
     }
     if args.json:
         print(json.dumps(result, indent=2))

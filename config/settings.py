@@ -176,6 +176,9 @@ LIVE_HEARTBEAT_SECONDS = env.int("LIVE_HEARTBEAT_SECONDS", default=20, minimum=1
 LIVE_RETRY_MS = env.int("LIVE_RETRY_MS", default=3000, minimum=100)
 LIVE_POLL_SECONDS = env.int("LIVE_POLL_SECONDS", default=30, minimum=2)
 LIVE_ETAG_MAX_AGE = env.int("LIVE_ETAG_MAX_AGE", default=300, minimum=10)
+# Streams per second told of a notice that many follow, per live process (live/hub.py): each
+# told phone re-fetches its page, so 10,000 followers hear of a round in 50 s, not at once.
+LIVE_FANOUT_PER_SECOND = env.int("LIVE_FANOUT_PER_SECOND", default=200, minimum=10)
 
 # Events with more players than this recompute their standings in a Celery task after each
 # change and show the previous snapshot meanwhile (tournaments/snapshots.py).

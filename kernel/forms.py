@@ -7,8 +7,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-#: The largest value a `BigAutoField` id can hold; anything above cannot name a row.
-MAX_ID = 2**63 - 1
+from kernel.limits import MAX_ID
 
 
 class IdsMultipleChoiceField(forms.ModelMultipleChoiceField):

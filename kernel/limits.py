@@ -28,3 +28,8 @@ TEAM_TOTAL_LEVEL = (0, 100)
 """A custom total Level, exact or ceiling (1.1.2; exactly 12 regularly)."""
 COPY_LIMIT = (1, 16)
 """Copies of one Krosmaster a custom rule may allow, by name colour (1.1.2)."""
+
+BIGINT_RANGE = range(-(2**63), 2**63)
+"""Every value a PostgreSQL `bigint` (Django's `BigIntegerField`, `BigAutoField`) can hold."""
+MAX_ID = BIGINT_RANGE[-1]
+"""The largest id a `BigAutoField` can hold; anything above cannot name a row."""

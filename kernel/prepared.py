@@ -26,12 +26,13 @@ from typing import Any, Generic, TypeVar
 from django.db import connections
 from django.db.models import Model, QuerySet
 
+from kernel.limits import BIGINT_RANGE
+
 M = TypeVar("M", bound=Model)
 
 #: Two sets of stand-in values, within the range of the smallest integer columns (Django
 #: compiles a lookup on an out-of-range value to no query at all).
 _STAND_INS = (30_011, 31_013)
-_BIGINT = (-(2**63), 2**63 - 1)
 
 
 def _converters(compiler: Any, known: dict[tuple[int, ...], dict], expressions: list) -> dict:
@@ -87,7 +88,7 @@ class PreparedQuery(Generic[M]):
         if set(values) != set(self.names):
             raise TypeError(f"values for exactly {sorted(self.names)}, got {sorted(values)}")
         template = self._template()
-        if any(isinstance(v, int) and not _BIGINT[0] <= v <= _BIGINT[1] for v in values.values()):
+        if any(isinstance(v, int) and v not in BIGINT_RANGE for v in values.values()):
             return template.none()  # no row has such an id (as Django's own range check)
         alias = template.db  # the router's choice, for a read or (a lock) a write
         found = self._compiled.get(alias)

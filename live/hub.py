@@ -9,7 +9,18 @@ Ten thousand idle phones must cost next to nothing (issue 15), so the per-stream
 what cannot be shared: one clock ticks the heartbeats of all the hub's streams (a wait with a
 time-out per stream, a task per wait under Python 3.11's `wait_for`, with Django's response
 machinery per chunk, cost 0.3-0.5 ms of CPU per heartbeat), one timer per stream ends it, and
-the versions of the streams opened together are read in one round trip.
+the versions of the streams opened together are read in one round trip. The clock beats a
+twentieth of the streams each twentieth of the period: beating all ten thousand at once took
+the live process a few hundred milliseconds of CPU in one go every period, and the requests of
+the web processes on the same cores waited meanwhile (the 30 s steps of `bench/load.py` with
+two beats in them had twice the p95 of those with one).
+
+A notice that many streams follow (an event's round completed or paired: every phone of the
+event) is paced: `LIVE_FANOUT_PER_SECOND` streams hear of it each second, in steps of a tenth
+of a second, because every stream told re-fetches its page at once. Told all together, ten
+thousand phones queued ten thousand page views on the web processes, which every other request
+then waited behind (issue 15: 700 ms p95 for the pages over a whole round). A topic followed
+by a step's worth of streams or fewer (a match, a user) is told at once.
 """
 
 from __future__ import annotations
@@ -31,6 +42,8 @@ logger = logging.getLogger(__name__)
 
 CHANNEL = "krosmaster:live"  # the one Redis channel: the broker publishes, every hub listens
 QUEUE_SIZE = 64  # notices waiting for a slow browser; past that they are dropped (all alike)
+FANOUT_STEP_SECONDS = 0.1  # a paced notice reaches its next streams this often
+HEARTBEAT_SLOTS = 20  # the streams' heartbeats are spread over this many ticks of the period
 
 #: What a stream's queue holds besides notices: time for a keep-alive, time to end.
 HEARTBEAT: dict[str, Any] = {}
@@ -49,10 +62,11 @@ _hubs_lock = threading.Lock()
 class Stream:
     """One browser's stream: the notices of its topics, heartbeats and its end, in order."""
 
-    __slots__ = ("deadline", "queue", "topics")
+    __slots__ = ("deadline", "queue", "slot", "topics")
 
-    def __init__(self, topics: list[str]) -> None:
+    def __init__(self, topics: list[str], slot: int = 0) -> None:
         self.topics = topics
+        self.slot = slot  # the clock's tick that beats this stream (Hub._beat)
         # Unbounded so that an end always fits; `Hub.deliver` keeps notices to QUEUE_SIZE.
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.deadline: asyncio.TimerHandle | None = None
@@ -60,6 +74,12 @@ class Stream:
     async def next(self) -> dict[str, Any]:
         """A notice, `HEARTBEAT` or `END`."""
         return await self.queue.get()
+
+    def offer(self, message: dict[str, Any]) -> None:
+        """Queue a notice, unless QUEUE_SIZE are already waiting (a slow browser re-asks
+        anyway: the notices only say that something changed)."""
+        if self.queue.qsize() < QUEUE_SIZE:
+            self.queue.put_nowait(message)
 
     def end(self) -> None:
         self.queue.put_nowait(END)
@@ -72,14 +92,19 @@ class Hub:
         self.loop = loop
         self.followers: dict[str, set[Stream]] = defaultdict(set)
         self.streams: set[Stream] = set()
+        self._slots: list[set[Stream]] = [set() for _ in range(HEARTBEAT_SLOTS)]
+        self._opened = 0
         self._reader: asyncio.Task | None = None
         self._clock: asyncio.Task | None = None
         self._versions_asked: list[tuple[list[str], asyncio.Future]] = []
         self._versions_reader: asyncio.Task | None = None
+        self._fan_outs: set[asyncio.Task] = set()
 
     def open(self, topics: list[str]) -> Stream:
         """A stream of `topics`, ended after `LIVE_STREAM_SECONDS` (close it when done)."""
-        stream = Stream(topics)
+        stream = Stream(topics, slot=self._opened % HEARTBEAT_SLOTS)
+        self._opened += 1
+        self._slots[stream.slot].add(stream)
         stream.deadline = self.loop.call_later(settings.LIVE_STREAM_SECONDS, stream.end)
         for topic in topics:
             self.followers[topic].add(stream)
@@ -94,6 +119,7 @@ class Hub:
         if stream.deadline is not None:
             stream.deadline.cancel()
         self.streams.discard(stream)
+        self._slots[stream.slot].discard(stream)
         for topic in stream.topics:
             streams = self.followers.get(topic)
             if streams is not None:
@@ -102,9 +128,24 @@ class Hub:
                     del self.followers[topic]
 
     def deliver(self, message: dict[str, Any]) -> None:
-        for stream in self.followers.get(message["topic"], ()):
-            if stream.queue.qsize() < QUEUE_SIZE:
-                stream.queue.put_nowait(message)
+        streams = list(self.followers.get(message["topic"], ()))
+        step = max(1, round(settings.LIVE_FANOUT_PER_SECOND * FANOUT_STEP_SECONDS))
+        for stream in streams[:step]:
+            stream.offer(message)
+        if len(streams) > step:
+            task = self.loop.create_task(self._fan_out(message, streams[step:], step))
+            self._fan_outs.add(task)  # the loop keeps only weak references to its tasks
+            task.add_done_callback(self._fan_outs.discard)
+
+    async def _fan_out(self, message: dict[str, Any], streams: list[Stream], step: int) -> None:
+        """Tell the rest of a paced notice's `streams`, `step` of them every
+        FANOUT_STEP_SECONDS. A stream closed meanwhile is skipped: its browser reconnects with
+        its last event id and hears of the change then."""
+        for first in range(0, len(streams), step):
+            await asyncio.sleep(FANOUT_STEP_SECONDS)
+            for stream in streams[first : first + step]:
+                if stream in self.streams:
+                    stream.offer(message)
 
     async def versions(
         self, read: Callable[[list[str]], dict[str, str]], topics: list[str]
@@ -133,13 +174,16 @@ class Hub:
                     future.set_result({topic: found[topic] for topic in topics})
 
     async def _beat(self, period: float) -> None:
-        """Every `period` seconds, a keep-alive for each stream with nothing waiting to go;
-        stops with the last stream (the next one starts it again)."""
+        """A keep-alive for each stream with nothing waiting to go, every `period` seconds:
+        one slot of streams per tick, `HEARTBEAT_SLOTS` ticks a period. Stops with the last
+        stream (the next one starts it again)."""
+        tick = 0
         while self.streams:
-            await asyncio.sleep(period)
-            for stream in self.streams:
+            await asyncio.sleep(period / HEARTBEAT_SLOTS)
+            for stream in self._slots[tick]:
                 if stream.queue.empty():
                     stream.queue.put_nowait(HEARTBEAT)
+            tick = (tick + 1) % HEARTBEAT_SLOTS
 
     async def _read_redis(self, url: str) -> None:
         import redis.asyncio as aioredis
