@@ -19,6 +19,7 @@ from tests.matchlogs.audit import PLACES, cast, game, gun, kros, refused, spell
 from tests.matchlogs.cards import (
     DUMMIES,
     MIKE_LOCKE,
+    SINISTRO,
     TENSION,
     _at,
     _header,
@@ -26,6 +27,7 @@ from tests.matchlogs.cards import (
     _last,
     _places,
     _rolls,
+    _stock,
     _walk,
     token,
 )
@@ -96,10 +98,10 @@ def test_7_2_4_e_remington_pulsar_counts_what_is_left_after_its_cost(catalog, ro
     assert _at(state, "A1")[2:] == (0, 0)
 
 
-def test_7_1_1_bill_tell_plaguing_arrow_out_of_range_without_long_shot(catalog, roster) -> None:
+def test_7_1_5_bill_tell_plaguing_arrow_out_of_range_without_long_shot(catalog, roster) -> None:
     """Plaguing Arrow (3-8) from d2 at Di Curey on d11: 9 cells away, out of range."""
     lines = _game(roster, "s1-dks1-7", 2, _hit("Plaguing Arrow"))
-    assert _error(lines, catalog)[0] == len(lines)
+    assert _error(lines, catalog) == (len(lines), "7.1.5")
 
 
 def test_4_12_bill_tell_long_shot_three_more_range_and_no_mp(catalog, roster) -> None:
@@ -146,10 +148,10 @@ def test_7_2_4_a_quentin_lottery_three_coins_each_counted(catalog, roster) -> No
     assert (state.unit("B1").injuries, state.unit("A1").injuries) == (2, 2)
 
 
-def test_7_2_4_a_quentin_lottery_needs_its_three_coins(catalog, roster) -> None:
+def test_7_2_4_quentin_lottery_needs_its_three_coins(catalog, roster) -> None:
     """Lottery plays heads or tails 3 times: two coins are refused."""
     lines = _game(roster, "s1-dks1-22", 8, _hit("Lottery", coins=["heads", "tails"]))
-    assert _error(lines, catalog)[0] == len(lines)
+    assert _error(lines, catalog) == (len(lines), "7.2.4")
 
 
 def test_7_2_4_d_quentin_lottery_the_rules_own_example(catalog, roster) -> None:
@@ -413,10 +415,10 @@ def test_7_5_19_percimol_percilol_three_mp_for_six_ap(catalog, roster) -> None:
     assert _at(state, "A1")[2:] == (12, 0)
 
 
-def test_7_2_2_percimol_percilol_needs_three_mp(catalog, roster) -> None:
+def test_7_1_4_b_percimol_percilol_needs_three_mp(catalog, roster) -> None:
     """After a walk of 7 (2 MP left) Percilol's cost cannot be paid: refused."""
     lines = _game(roster, "s1-dks1-25", 9, _cast("Percilol", "d9"))
-    assert _error(lines, catalog)[0] == len(lines)
+    assert _error(lines, catalog) == (len(lines), "7.1.4.b")
 
 
 def test_7_1_3_c_kassius_kaos_puff_once_per_game(catalog, roster) -> None:
@@ -671,3 +673,157 @@ def test_7_2_3_b_jems_blond_explosive_arrow_square_around_an_empty_cell(catalog,
     assert (state.unit("B1").injuries, state.unit("B2").injuries, state.unit("A1").injuries) == (
         3, 3, 0,
     )  # fmt: skip
+
+
+# -- Third batch: Kamas, switches with a family, costs of 0 AP, attracts, once per turn ------
+
+
+def test_7_5_16_a_oscar_kass_deviousness_steals_a_kama_from_the_targets_player(catalog, roster):
+    """Di Curey picks up the 2 Kamas of d10 (6.3.3); in A's next turn the Eternal Oscar Kass
+    casts Deviousness (1 EARTH, range 3; steals 1 Kama to the targeted Krosmaster) from d7:
+    1 Injury, and 1 Kama goes from B's stock to A's (7.5.16.a)."""
+    oscar = _inline(roster, "s1-et1-12", mp=9)
+    head = _header(("s1-et1-12", MIKE_LOCKE), DUMMIES, oscar)
+    head["arena"] = {**head["arena"], "kamas": {"d10": 2}}
+    lines = [
+        head,
+        *_places(),
+        *_turn("A1"),
+        *_turn("A2"),
+        TENSION,
+        *_turn("B2"),
+        *_turn("B1", ev("move", unit="B1", to="d10"), ev("pick_kama", unit="B1", count=2)),
+        TENSION,
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 7),
+        _hit("Deviousness", "d10"),
+    ]
+    before, state = _last(lines[:-1], catalog), _last(lines, catalog)
+    assert state.unit("B1").injuries == 1
+    kamas = [_stock(s, side)[1] for s in (before, state) for side in "AB"]
+    assert (kamas[2] - kamas[0], kamas[3] - kamas[1]) == (1, -1)
+
+
+def _harebourg(roster, stop: int, *events: dict[str, Any], **cells: str) -> list[dict[str, Any]]:
+    """The Eternal Count Harebourg walks to d`stop` and calls a Sinistro 3 cells further up,
+    then `events`."""
+    call = _cast("Call of the Sinistro (3)", f"d{stop + 3}")
+    return _game(roster, "s1-et1-43", stop, call, *events, extra=(SINISTRO,), cells=cells)
+
+
+def test_7_5_8_harebourg_oscillation_switches_with_his_sinistro(catalog, roster) -> None:
+    """Oscillation (2 AP, 1-3, no sight; switch position with the targeted SINISTRO) on d8: the
+    Count goes to d8, the Sinistro to d5; 8 - 4 - 2 = 2 AP."""
+    state = _last(_harebourg(roster, 5, _cast("Oscillation", "d8")), catalog)
+    assert (_at(state, "A1")[0], _at(state, "A1/sinistro-1")[0], _at(state, "A1")[2]) == (
+        "d8", "d5", 2,
+    )  # fmt: skip
+
+
+def test_7_1_2_harebourg_oscillation_at_a_krosmaster_is_refused(catalog, roster) -> None:
+    """From d4, Oscillation at Mike Locke (e2, a Krosmaster, no SINISTRO): under the default
+    `switch-target: required` the target is illegal (7.1.2)."""
+    lines = _harebourg(roster, 4, _cast("Oscillation", "e2"), A2="e2")
+    assert _error(lines, catalog) == (len(lines), "7.1.2")
+
+
+def test_7_1_4_goultard_supercut_costs_nothing_with_an_empty_gauge(catalog, roster) -> None:
+    """Goultard (8 AP) on d10: Sword of the Just (5 AP, 0 on Level 1) and Charge (3 AP, 1 EARTH;
+    already next to Di Curey, he does not move) empty his AP; Supercut (0 AP, 2 AIR, -1 MP,
+    -1 AP) is still cast: 0 + 1 + 2 = 3 Injuries and a -1 MP and a -1 AP marker."""
+    hits = (_hit("Sword of the Just", crit=2), _hit("Charge", crit=2), _hit("Supercut", crit=2))
+    state = _last(_game(roster, "s1-dks1-27", 10, *hits), catalog)
+    b1 = state.unit("B1")
+    assert (b1.injuries, b1.markers.mp, b1.markers.ap, _at(state, "A1")[:1]) == (
+        3,
+        -1,
+        -1,
+        ("d10",),
+    )
+    assert _at(state, "A1")[2] == 0
+
+
+def test_7_5_11_goultard_the_barbarian_black_steam_attracts_two(catalog, roster) -> None:
+    """Black Steam (2 Injuries + 2 AP, 0 AIR, 1-4 in line; attracts 2) from d7 on Di Curey (d11):
+    he comes to d9; Goultard takes 2."""
+    state = _last(_game(roster, "s1-exf-8", 7, _hit("Black Steam")), catalog)
+    assert (_at(state, "B1")[:2], state.unit("A1").injuries) == (("d9", 0), 2)
+
+
+def test_7_5_11_count_frigost_blizarm_attracts_three_from_eight_away(catalog, roster) -> None:
+    """Blizarm (8 AP, 3 NEUTRAL, 3-8 in line, once per game; attracts 3) from d3 on Di Curey
+    (d11, 8 away): 3 Injuries, pulled to d8."""
+    state = _last(_game(roster, "s1-exf-9", 3, _hit("Blizarm")), catalog)
+    assert _at(state, "B1")[:2] == ("d8", 3)
+
+
+def test_7_1_3_a_percimol_stopator_once_per_turn(catalog, roster) -> None:
+    """Stopator (6 AP, 1 WATER, -1 MP, -1 AP; once per turn) from d9: a second cast in the
+    turn (Percilol first, for the AP) is refused."""
+    stop = _hit("Stopator")
+    lines = _game(roster, "s1-dks1-25", 8, _cast("Percilol", "d8"), stop, stop)
+    assert _error(lines, catalog) == (len(lines), "7.1.3.a")
+    state = _last(lines[:-1], catalog)
+    assert (state.unit("B1").injuries, state.unit("B1").markers.mp) == (1, -1)
+
+
+def test_7_5_1_trank_growth_spurt_on_himself_two_mp_markers(catalog, roster) -> None:
+    """The Eternal Growth Spurt (2 AP, range 0-1; targeted Multiman gains +2 MP, no
+    "immediately") on Trank himself: two +1 MP markers (7.5.1), his gauge unchanged (9 MP)."""
+    state = _last(_game(roster, "s1-et1-50", 2, _cast("Growth Spurt", "d2")), catalog)
+    assert (state.unit("A1").markers.mp, _at(state, "A1")[3]) == (2, 9)
+
+
+def test_7_5_3_a_merkator_button_snap_markers_for_his_next_turn(catalog, roster) -> None:
+    """Button Snap (5 Injuries + 0 AP, personal; +1 MP, +4 AP, no "immediately"): markers on
+    Merkator (7.5.1, 7.5.3.a): 8 AP and 9 MP now, +4 AP and +1 MP markers; 5 Injuries."""
+    state = _last(_game(roster, "s1-duel-2", 2, _cast("Button Snap", "d2")), catalog)
+    a1 = state.unit("A1")
+    assert (_at(state, "A1")[1:], a1.markers.ap, a1.markers.mp) == ((5, 8, 9), 4, 1)
+
+
+# -- Fourth batch: minimum range, once per turn per target, effects in the printed order -----
+
+
+def test_7_1_5_evangelyne_destructive_arrow_minimum_range_four(catalog, roster) -> None:
+    """Destructive Arrow (2 EARTH, 4-5 in line, Pierces Armour): from d8 (3 away) refused; from
+    d7 (4 away) 2 Injuries, Di Curey rolling no Armour die (7.2.6.c)."""
+    arrow = _cast("Destructive Arrow", "d11", rolls={"critical": ["lock"]})
+    lines = _game(roster, "s1-exf-3", 8, arrow)
+    assert _error(lines, catalog) == (len(lines), "7.1.5")
+    assert _last(_game(roster, "s1-exf-3", 7, arrow), catalog).unit("B1").injuries == 2
+
+
+def test_7_1_3_b_lil_healey_healing_word_once_per_turn_per_target(catalog, roster) -> None:
+    """The Eternal Healing Word (2 AP, heal 1; once per turn per target) from d8: on Di Curey
+    twice is refused (7.1.3.b); on Di Curey then Ko-Fang (e11) both are cast."""
+    heal = {"rolls": {"critical": ["lock"]}}
+    twice = (_cast("Healing Word", "d11", **heal), _cast("Healing Word", "d11", **heal))
+    lines = _game(roster, "s1-et1-9", 8, *twice)
+    assert _error(lines, catalog) == (len(lines), "7.1.3.b")
+    other = (_cast("Healing Word", "d11", **heal), _cast("Healing Word", "e11", **heal))
+    _last(_game(roster, "s1-et1-9", 8, *other, cells={"B2": "e11"}), catalog)
+
+
+def test_7_2_4_e_maskun_john_decoy_hits_then_attracts(catalog, roster) -> None:
+    """Decoy (1 WATER, 4-6 in line; Steals Health, Attracts 1) from d5 on Di Curey (d11, 6
+    away): 1 Injury, and he is attracted to d10."""
+    state = _last(_game(roster, "s1-et1-33", 5, _hit("Decoy")), catalog)
+    assert _at(state, "B1")[:2] == ("d10", 1)
+
+
+def test_captain_amakna_eternal_kickmaster_two_closer_from_three(catalog, roster) -> None:
+    """The Eternal Kickmaster (2 NEUTRAL, range 3 only, in line; moves 2 closer, Pierces Armour)
+    from d8: the Captain ends on d10; 2 Injuries, no Armour die."""
+    kick = _cast("Kickmaster", "d11", rolls={"critical": ["lock"]})
+    state = _last(_game(roster, "s1-et1-45", 8, kick), catalog)
+    assert (_at(state, "A1")[0], state.unit("B1").injuries) == ("d10", 2)
+
+
+def test_7_2_3_b_klor_ofil_manifold_bramble_square_and_mp_markers(catalog, roster) -> None:
+    """Manifold Bramble (5 AP, 1 EARTH, 3-4, Square, -1 MP) from d8 on Di Curey (d11): Ko-Fang
+    (e12) is in the Square too: 1 Injury and a -1 MP marker each."""
+    bramble = _cast("Manifold Bramble", "d11", rolls=_rolls("B1", "B2"))
+    state = _last(_game(roster, "s1-dks1-19", 8, bramble, cells={"B2": "e12"}), catalog)
+    b1, b2 = state.unit("B1"), state.unit("B2")
+    assert (b1.injuries, b1.markers.mp, b2.injuries, b2.markers.mp) == (1, -1, 1, -1)
