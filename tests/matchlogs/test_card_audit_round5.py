@@ -827,3 +827,103 @@ def test_7_2_3_b_klor_ofil_manifold_bramble_square_and_mp_markers(catalog, roste
     state = _last(_game(roster, "s1-dks1-19", 8, bramble, cells={"B2": "e12"}), catalog)
     b1, b2 = state.unit("B1"), state.unit("B2")
     assert (b1.injuries, b1.markers.mp, b2.injuries, b2.markers.mp) == (1, -1, 1, -1)
+
+
+# -- Fifth batch: the powers of these profiles ------------------------------------------------
+
+
+def test_4_4_1_yugo_heroic_inspiration_one_ap_less_with_a_brotherhood_ally(catalog, roster):
+    """Heroic Inspiration: with an ally of the Brotherhood of the Tofu in play (Evangelyne), Yugo's
+    spells cost 1 AP less: Transfer Portal (4 AP) moves him to d4 for 3 (7 - 3 = 4 AP); with
+    Mike Locke, 4 (3 AP left)."""
+    for ally, ap in (("s1-exf-3", 4), (MIKE_LOCKE, 3)):
+        state = _last(
+            _game(roster, "s1-exf-7", 2, _cast("Transfer Portal", "d4"), ally=ally), catalog
+        )
+        assert _at(state, "A1")[0::2] == ("d4", ap), ally
+
+
+def test_7_1_5_evangelyne_cover_fire_one_more_range_with_yugo(catalog, roster) -> None:
+    """Cover Fire: with Yugo (Brotherhood of the Tofu) in play Evangelyne's spells gain 1 max
+    Range: Destructive Arrow (4-5) reaches Di Curey 6 away from d5 (2 Injuries, no Armour die);
+    with Mike Locke it is out of range (7.1.5)."""
+    arrow = _cast("Destructive Arrow", "d11", rolls={"critical": ["lock"]})
+    lines = _game(roster, "s1-exf-3", 5, arrow, ally="s1-exf-7")
+    assert _last(lines, catalog).unit("B1").injuries == 2
+    lines = _game(roster, "s1-exf-3", 5, arrow)
+    assert _error(lines, catalog) == (len(lines), "7.1.5")
+
+
+def test_7_1_4_a_shak_shaka_sticky_spray_can_one_more_ap_next_to_him(catalog, roster) -> None:
+    """Sticky Spray Can: an enemy next to Shak Shaka pays 1 AP more for a spell. Shak ends on
+    d10; in B's turn Di Curey (d11, 5 AP) cannot pay Wounding Word (5 + 1 AP) on him."""
+    word = ev("cast", unit="B1", spell="Wounding Word", target="d10", rolls=_rolls("A1"))
+    after = (ev("end", unit="A1"), TENSION, *_turn("B2"), ev("activate", unit="B1"), word)
+    lines = _game(roster, "s1-dks1-26", 10, *after)
+    assert _error(lines, catalog) == (len(lines), "7.1.4.a")
+
+
+def test_srammy_invisibility_no_injury_from_a_non_adjacent_character(catalog, roster) -> None:
+    """Invisibility: Srammy (side B, on d11) takes no Injury from a character not next to him:
+    Kassius Kaos's Irritating Sting (1 FIRE, 1-5) from d8 gives 0; from d10, 1."""
+    srammy = _inline(roster, "s1-dks1-13", initiative=0)
+    for stop, injuries in ((8, 0), (10, 1)):
+        lines = _game(roster, "s1-dks1-5", stop, _hit("Irritating Sting", crit=2),
+                      b=("s1-dks1-13", KO_FANG), extra=(srammy,))  # fmt: skip
+        assert _last(lines, catalog).unit("B1").injuries == injuries, stop
+
+
+def test_4_11_5_a_ally_mczeal_motivation_and_victor_speedy_aura(catalog, roster) -> None:
+    """At the end of Ally McZeal's turn, Mike Locke (d1, next to her on d2) gains +1 AP: a
+    marker, so his next gauge holds 6 + 1 = 7 AP (4.11.5.a); Victor don Voom's Speedy Aura
+    gives him +1 MP the same way: 2 + 1 = 3 MP."""
+    for pid, gauge, value in (("s1-dks1-11", 2, 7), ("s1-dks1-6", 3, 3)):
+        lines = _game(roster, pid, 2, ev("end", unit="A1"), ev("activate", unit="A2"),
+                      cells={"A2": "d1"})  # fmt: skip
+        assert _at(_last(lines, catalog), "A2")[gauge] == value, pid
+
+
+def test_captain_amakna_kronice_one_more_ap_and_mp_for_a_level_three_ally(catalog, roster):
+    """Kronice: while Captain Amakna is in play, his allies of Level 3 or more have +1 max MP and
+    +1 max AP: Remington Smisse (Level 5) starts his turn with 7 AP and 4 + 1 = 5 MP; Mike Locke
+    (Level 1) with his own 6 AP and 2 MP."""
+    for ally, gauges in ((REMINGTON, (7, 5)), (MIKE_LOCKE, (6, 2))):
+        lines = _game(roster, "s1-duel-1", 2, ev("end", unit="A1"), ev("activate", unit="A2"),
+                      ally=ally)  # fmt: skip
+        assert _at(_last(lines, catalog), "A2")[2:] == gauges, ally
+
+
+def test_6_4_1_remington_shushus_a_gogo_hurts_him_when_he_hurt_nobody(catalog, roster) -> None:
+    """Shushus a-Gogo: at the end of his turn Remington heals 1 if he inflicted an Injury on a
+    Krosmaster this turn, else suffers 1. A turn without a hit: 1 Injury; after Pulsar on Di
+    Curey: none (nothing to heal)."""
+    idle = _game(roster, REMINGTON, 2, ev("end", unit="A1"))
+    assert _last(idle, catalog).unit("A1").injuries == 1
+    busy = _game(roster, REMINGTON, 8, _hit("Pulsar"), ev("end", unit="A1"))
+    assert _last(busy, catalog).unit("A1").injuries == 0
+
+
+def test_4_11_4_shadow_blood_one_ap_at_once_for_hurting_a_vigilante(catalog, roster) -> None:
+    """Shadow Blood (the Eternal Shadow; the first print has Darkness Blood): Shadow immediately
+    gains 1 AP when he injures an opposing Vigilante: Diabolo Chiste (4 AP) on a 9 HP Lumino
+    leaves 7 - 4 + 1 = 4 AP; on Di Curey, 3."""
+    lumino = _inline(roster, LUMINO, initiative=0, hp=9)
+    lines = _game(roster, "s1-et1-52", 9, _hit("Diabolo Chiste"), b=(LUMINO, KO_FANG),
+                  extra=(lumino,))  # fmt: skip
+    assert _at(_last(lines, catalog), "A1")[2] == 4
+    assert _at(_last(_game(roster, "s1-et1-52", 9, _hit("Diabolo Chiste")), catalog), "A1")[2] == 3
+
+
+def test_4_9_3_percimol_puddlage_critical_die_against_a_water_caster(catalog, roster) -> None:
+    """Puddlage: Percimol has Critical Hit against characters who can cast WATER spells. Stopator
+    (1 WATER) from d9 on Ally McZeal (Vampiric Word is WATER) needs 2 Critical dice: one is
+    refused, citing the missing die's rule (4.9.3); on Di Curey (no WATER spell) one is due."""
+    ally = _inline(roster, "s1-dks1-11", initiative=0)
+    b = ("s1-dks1-11", KO_FANG)
+    for crit, error in ((2, None), (1, "4.9.3")):
+        lines = _game(roster, "s1-dks1-25", 9, _hit("Stopator", crit=crit), b=b, extra=(ally,))
+        if error is None:
+            assert _last(lines, catalog).unit("B1").injuries == 1
+        else:
+            assert _error(lines, catalog) == (len(lines), error)
+    _last(_game(roster, "s1-dks1-25", 9, _hit("Stopator")), catalog)
