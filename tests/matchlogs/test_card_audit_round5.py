@@ -927,3 +927,85 @@ def test_4_9_3_percimol_puddlage_critical_die_against_a_water_caster(catalog, ro
         else:
             assert _error(lines, catalog) == (len(lines), error)
     _last(_game(roster, "s1-dks1-25", 9, _hit("Stopator")), catalog)
+
+
+def _mad_clot(roster, transfer_dice: int, foot_dice: int) -> list[dict[str, Any]]:
+    """The Eternal Clot the Crapulous casts Life Transfer (4 Injuries + 5 AP) on the empty c1 in
+    A's first turn; in A's next turn she walks to d10, casts it again on d8 (8 Injuries), then
+    Sacrier's Foot (2 AP, 1 EARTH) on Di Curey, with these counts of Critical dice."""
+    clot = _inline(roster, "s1-et1-27", mp=9)
+    head = _header(("s1-et1-27", MIKE_LOCKE), DUMMIES, clot)
+    heal = {"rolls": {"critical": ["lock"]}}
+    second = _cast("Life Transfer", "d8", rolls={"critical": ["lock"] * transfer_dice})
+    return [
+        head,
+        *_places(),
+        *_turn("A1", _cast("Life Transfer", "c1", **heal)),
+        *_turn("A2"),
+        TENSION,
+        *_turn("B2"),
+        *_turn("B1"),
+        TENSION,
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 10),
+        second,
+        _hit("Sacrier's Foot", crit=foot_dice),
+    ]
+
+
+def test_4_9_3_clot_madness_critical_hit_from_seven_injuries(catalog, roster) -> None:
+    """Madness: with at least 7 Injuries Clot has Critical Hit (and Armour, Dodge, Lock). The
+    second Life Transfer's cost brings her to 8 in Step 1, so its Critical roll (Step 4) already
+    has 2 dice, as has Sacrier's Foot: 1 Injury on Di Curey. One die for the Foot is refused
+    (4.9.3); one die for the second Life Transfer too."""
+    state = _last(_mad_clot(roster, 2, 2), catalog)
+    assert (state.unit("A1").injuries, state.unit("B1").injuries) == (8, 1)
+    lines = _mad_clot(roster, 2, 1)
+    assert _error(lines, catalog) == (len(lines), "4.9.3")
+    lines = _mad_clot(roster, 1, 2)
+    assert _error(lines, catalog) == (len(lines) - 1, "4.9.3")
+
+
+def test_4_9_7_a_darkness_knight_master_knight_takes_an_allys_resistance(catalog, roster) -> None:
+    """Master Knight: the Darkness Knight takes on the powers of the other Knights of his team.
+    With the Drop Knight (WATER Resistance) as ally, the Drop Knight's own Sluggish (2 WATER,
+    -1 AP) from d1 on him (d2) deals 2 - 1 = 1 (4.9.7.a); he rolls 2 Armour dice (Armour)."""
+    sluggish = ev("cast", unit="A2", spell="Sluggish", target="d2",
+                  rolls={"critical": ["lock"], "armour": {"A1": ["lock", "lock"]}})  # fmt: skip
+    lines = _game(roster, "s1-dks1-32", 2, ev("end", unit="A1"), ev("activate", unit="A2"),
+                  sluggish, ally="s1-dks1-29", cells={"A2": "d1"})  # fmt: skip
+    state = _last(lines, catalog)
+    assert (state.unit("A1").injuries, state.unit("A1").markers.ap) == (1, -1)
+
+
+def test_7_1_5_goultard_the_barbarian_demonic_range_one_more_per_five_injuries(catalog, roster):
+    """Demonic Range: +1 max Range per 5 Injuries. A 20 AP copy on d8 pays three Shakes (1
+    Injury each) and Black Steam (2) on the empty d6: 5 Injuries, so Direct Sword (1-2) reaches
+    Di Curey 3 away: 2 + 2 (Level 1) = 4 Injuries, Goultard at 7. With two Shakes (4 Injuries)
+    it is out of range (7.1.5)."""
+    shake = _cast("Shake", "d6", rolls={"critical": ["lock"]})
+    steam = _cast("Black Steam", "d6", rolls={"critical": ["lock"]})
+    lines = _game(roster, "s1-exf-8", 8, shake, shake, shake, steam, _hit("Direct Sword"), ap=20)
+    state = _last(lines, catalog)
+    assert (state.unit("B1").injuries, state.unit("A1").injuries) == (4, 7)
+    lines = _game(roster, "s1-exf-8", 8, shake, shake, steam, _hit("Direct Sword"), ap=20)
+    assert _error(lines, catalog) == (len(lines), "7.1.5")
+
+
+def test_4_4_3_amalia_sadida_blessing_chooses_among_her_and_yugo(catalog, roster) -> None:
+    """Sadida's Blessing: at the start of her turn Amalia heals an ally of the Brotherhood of
+    the Tofu by 2; "an ally" includes herself (4.4.3), so with Yugo there are two candidates and
+    the log names one, at every activation (the choice is made without checking, 4.18.3.e). Her
+    Defensive Brambles (1 EARTH, Cross, a Critical) on Yugo (e1) gives him 2; at her next
+    activation, Yugo chosen, he is healed to 0."""
+    amalia = _inline(roster, "s1-exf-2", mp=9)
+    head = _header(("s1-exf-2", "s1-exf-7"), DUMMIES, amalia)
+    bless = ev("resolve", source="sadida-blessing-choice:A1", choices=["unit:A2"])
+    brambles = _cast("Defensive Brambles", "e1",
+                     rolls={"critical": ["critical"], "armour": {"A2": ["lock"]}})  # fmt: skip
+    lines = [head, *_places(A2="e1"), *_turn("A2"), *_turn("A1", bless, brambles), TENSION,
+             *_turn("B2"), *_turn("B1"), TENSION, *_turn("A2")]  # fmt: skip
+    assert _last(lines, catalog).unit("A2").injuries == 2
+    assert _last([*lines, ev("activate", unit="A1"), bless], catalog).unit("A2").injuries == 0
+    lines = [*lines, ev("activate", unit="A1"), _cast("Attachment", "e5")]
+    assert _error(lines, catalog) == (len(lines), "6.2.1.d")
