@@ -1009,3 +1009,21 @@ def test_4_4_3_amalia_sadida_blessing_chooses_among_her_and_yugo(catalog, roster
     assert _last([*lines, ev("activate", unit="A1"), bless], catalog).unit("A2").injuries == 0
     lines = [*lines, ev("activate", unit="A1"), _cast("Attachment", "e5")]
     assert _error(lines, catalog) == (len(lines), "6.2.1.d")
+
+
+def test_4_18_9_royal_gobballnator_reaches_a_summoned_gobball(catalog, roster) -> None:
+    """Royal Gobballnator ("allied Gobballs have Lock and Armour") reaches the Gobball the Royal
+    Gobball summons, a Gobball by its name (4.19.2.e) though its token names no Type: Royal
+    Summons on d10 from d9, then Royal Bite (1 EARTH, Pierces Armour) on it (3 HP here):
+    Armour's die minus one, 1 die (4.9.4, 7.2.6.c), 1 Injury; with none the roll is refused
+    (the die left is counted as the base die, 7.2.6.a). Before this round the Gobball had no
+    Gobball family, so no Armour: 1 die was refused."""
+    for dice, error in ((1, None), (0, "7.2.6.a")):
+        bite = _cast("Royal Bite", "d10", rolls=_rolls("A1/gobball-1") | {
+            "armour": {"A1/gobball-1": ["lock"] * dice}})  # fmt: skip
+        summon = _cast("Royal Summons: Gobball (2)", "d10")
+        lines = _game(roster, "s3-qst-2", 9, summon, bite, extra=({**GOBBALL, "hp": 3},))
+        if error is None:
+            assert _last(lines, catalog).unit("A1/gobball-1").injuries == 1
+        else:
+            assert _error(lines, catalog) == (len(lines), error)
