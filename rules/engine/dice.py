@@ -177,6 +177,9 @@ class DiceDue:
     roll: Roll
     count: int
     reasons: tuple[str, ...]
+    #: The rule that makes each due die due, in the order the reasons count them (the base die
+    #: first): a roll short of dice breaks the rule of the first die missing (`_broken_rule`).
+    sources: tuple[str, ...] = ()
 
     def explain(self) -> str:
         return "; ".join(self.reasons)
@@ -216,12 +219,14 @@ def _dice_due(roll: Roll, context: RollContext) -> DiceDue:
         raise ValueError(f"a {roll.value} roll needs the spell's element, one of {ELEMENTS}")
     count = 1
     reasons = [said("dice_base", rule=_BASE_RULE[roll])]
+    sources = [_BASE_RULE[roll]]
     for modifier in DICE_MODIFIERS:
         if modifier.roll is not roll:
             continue
         delta = modifier.amount(context)
         if delta:
             count += delta
+            sources = sources[:delta] if delta < 0 else [*sources, *[modifier.rule] * delta]
             reasons.append(
                 said(
                     "dice_modifier",
@@ -240,18 +245,24 @@ def _dice_due(roll: Roll, context: RollContext) -> DiceDue:
     if count < 0:
         count = 0
         reasons.append(said("dice_never_negative"))
-    return DiceDue(roll, count, tuple(reasons))
+    sources = [*sources, *["4.18.10"] * (count - len(sources))][: max(count, 0)]
+    return DiceDue(roll, count, tuple(reasons), tuple(sources))
 
 
 def _broken_rule(due: DiceDue, rolled: int) -> str:
     """The rule a wrong count of dice breaks: with more dice than due, the rule that took a die
     away or capped the count when one did (7.2.6.c Pierce Armour, 4.10.3.b never more than one
-    die for a Neutral spell), since it says those dice are never rolled; else the roll's own."""
+    die for a Neutral spell), since it says those dice are never rolled; a Critical or Armour
+    roll with fewer, the rule that makes the first missing die due (7.2.5.b for the die an
+    elemental power adds, 4.9.3 for Critical Hit's); else the roll's own (a Block roll short of
+    its power's die still cites 4.14.2.b/c)."""
     if rolled > due.count:
         for reason in reversed(due.reasons):
             cited = _CITED.search(reason)
             if reason.startswith(("-", "at most")) and cited:
                 return cited.group(1)
+    elif rolled < len(due.sources) and due.roll in (Roll.CRITICAL, Roll.ARMOUR):
+        return due.sources[rolled]
     return _BASE_RULE[due.roll]
 
 

@@ -425,7 +425,7 @@ def adjust_due(side: RollSide, due: DiceDue) -> DiceDue:
             reasons.append(changed[1])
     if count == due.count:
         return due
-    return DiceDue(due.roll, max(0, count), tuple(reasons))
+    return DiceDue(due.roll, max(0, count), tuple(reasons), due.sources[: max(0, count)])
 
 
 def dice_that_count(
@@ -473,10 +473,10 @@ def rolled(
         context = replace(context, powers=powers)
     due = adjust_due(side, dice_due(ROLLS[side.roll], context))
     if why:
-        due = DiceDue(due.roll, due.count, (*due.reasons, *why))
+        due = DiceDue(due.roll, due.count, (*due.reasons, *why), due.sources)
     counted, said = dice_that_count(side, due.count, tuple(dice))
     if said:
-        due = DiceDue(due.roll, due.count, (*due.reasons, *said))
+        due = DiceDue(due.roll, due.count, (*due.reasons, *said), due.sources)
     check_dice(due, counted, side.roller.id, side.against.id if side.against else "")
     return count_successes(side, counted), due, counted
 

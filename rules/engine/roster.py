@@ -581,7 +581,10 @@ def _read_profile(
 
     spells: list[Spell] = []
     raw_spells = r.items(record, "spells", "spells")
-    if "spells" in record and not raw_spells and isinstance(record["spells"], list):
+    strength = r.integer(record, "strength", "strength", _STRENGTH, nullable=True, default=None)
+    # A Mob (a summon token with MP, 4.19.1.f) only usually has a spell (4.19.4).
+    mob = summon_stats and strength is not None and mp is not None
+    if "spells" in record and not raw_spells and isinstance(record["spells"], list) and not mob:
         r.problem("spells", "a Krosmaster has at least one spell (2.5.1)")
     for i, value in enumerate(raw_spells):
         spell = _read_spell(r, value, f"spells[{i}]", normalized)
@@ -608,7 +611,6 @@ def _read_profile(
         else:
             r.problem(f"summon_refs[{i}]", f"must be a non-empty string, not {value!r}")
     source_url = r.text(record, "source_url", "source_url", nullable=True, default=None)
-    strength = r.integer(record, "strength", "strength", _STRENGTH, nullable=True, default=None)
     for key in ("mp", "hp"):  # only a summon token may print none
         if summon_stats and key in record and record[key] is None and strength is None:
             r.problem(key, "may be null only for a summon token (with its strength)")

@@ -57,14 +57,21 @@ FAMILIES_4_19_2 = {
     **dict.fromkeys(("madoll", "sacrificial doll", "block doll", "lost doll"), "doll"),
 }
 
+#: 4.19.2.e spells the family and its summon "Gobbal"; the cards (Gobbolob's "a GOBBALL is
+#: adjacent", "Summons a GOBBALL") and the roster's Types (Royal Gobball) spell it Gobball: one
+#: family, kept under the cards' spelling so that the cards find it.
+_GOBBALL = "gobball"
+_GOBBALL_SPELLINGS = frozenset(("gobbal", "gobball"))
+
 
 def unit_profile(profile: Profile) -> UnitProfile:
     """A catalog card as a unit profile: power slugs in the engine's names, Types as families
     (4.19.2: a family is a Type, so one set serves both, in lower case). A summon token (it has
     a Strength) named in 4.19.2's list also has that family, so a log's Grenado written without
     the Bomb Type still explodes (4.19.5) and a Lethal Trap still clicks (4.19.7)."""
-    families = {t.lower() for t in profile.types}
-    listed = FAMILIES_4_19_2.get(profile.name.strip().lower())
+    families = {_GOBBALL if t.lower() in _GOBBALL_SPELLINGS else t.lower() for t in profile.types}
+    name = profile.name.strip().lower()
+    listed = _GOBBALL if name in _GOBBALL_SPELLINGS else FAMILIES_4_19_2.get(name)
     if profile.strength is not None and listed is not None:
         families.add(listed)
     return UnitProfile(

@@ -866,11 +866,11 @@ def test_4_18_10_dragon_pig_piggy_business_after_vorpal_heritage(catalog, roster
     assert state.unit("B2").injuries == 2
 
 
-def test_7_2_5_a_dragon_pig_two_critical_dice_refused(catalog, roster) -> None:
-    """The same log with 2 Critical Hit dice: one die short, refused."""
+def test_4_18_10_dragon_pig_two_critical_dice_refused(catalog, roster) -> None:
+    """The same log with 2 Critical Hit dice: the third die, Piggy-Business's, is missing."""
     lines = _vorpal(2, roster)
     error = verify(lines, catalog).errors[0]
-    assert (error.line, error.rule) == (len(lines), "7.2.5.a")
+    assert (error.line, error.rule) == (len(lines), "4.18.10")
 
 
 # -- Moves in the printed order ------------------------------------------------------------------

@@ -649,12 +649,11 @@ def test_4_18_9_royal_tofu_royal_tofunator_gives_his_tofu_critical_hit(catalog, 
     assert _last(lines, catalog).unit("B1").injuries == 2
 
 
-def test_7_2_5_b_royal_tofu_his_tofu_rolling_one_die_is_refused(catalog, roster) -> None:
-    """The same log with one Critical die for the Tofu: it must roll two (7.2.5.b); the engine
-    cites 7.2.5.a, the Critical Hit Roll, for any count of dice that differs (as 7.2.6.a for
-    the Armour Roll)."""
+def test_4_9_3_royal_tofu_his_tofu_rolling_one_die_is_refused(catalog, roster) -> None:
+    """The same log with one Critical die for the Tofu: it must roll two (7.2.5.b); the die
+    missing is the one Critical Hit adds (4.9.3), the rule cited (round 5)."""
     lines = _game(roster, ROYAL_TOFU, 9, *_royal_tofu(["critical"]), extra=(TOFU,))
-    assert _error(lines, catalog) == (len(lines), "7.2.5.a")
+    assert _error(lines, catalog) == (len(lines), "4.9.3")
 
 
 # -- Friar Tubs: a Staff, and a heal with a Square around himself ------------------------------

@@ -87,7 +87,7 @@ def test_7_2_7_damage(catalog, header, crit, armour, injuries) -> None:
 @pytest.mark.parametrize(
     ("header", "crit", "armour", "rule"),
     [
-        (_header(a1=("strength",)), ["critical"], {"B2": ["armour"]}, "7.2.5.a"),
+        (_header(a1=("strength",)), ["critical"], {"B2": ["armour"]}, "7.2.5.b"),
         (_header(a1=("agility",)), ["critical", "critical"], {"B2": ["armour"]}, "7.2.5.a"),
         (_header(element="neutral", a1=("critical-hit",)), ["critical"] * 2, {}, "4.10.3.b"),
         (_header(), ["critical"], {}, "7.2.6.a"),
