@@ -259,7 +259,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PARSER_CLASSES": [
         "kernel.api.JSONParser",
-        "rest_framework.parsers.FormParser",
+        "kernel.api.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "EXCEPTION_HANDLER": "kernel.api.exception_handler",

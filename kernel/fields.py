@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from kernel.forms import MAX_ID
+from kernel.ids import MAX_ID
 
 
 def id_field(**kwargs: Any) -> serializers.IntegerField:

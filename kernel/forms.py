@@ -7,8 +7,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-#: The largest value a `BigAutoField` id can hold; anything above cannot name a row.
-MAX_ID = 2**63 - 1
+from kernel.ids import parse_id
 
 
 class IdsMultipleChoiceField(forms.ModelMultipleChoiceField):
@@ -22,7 +21,7 @@ class IdsMultipleChoiceField(forms.ModelMultipleChoiceField):
     def _check_values(self, value: Any) -> Any:
         for pk in value:
             text = str(pk).strip()
-            if not text.isdigit() or int(text) > MAX_ID:
+            if parse_id(text) is None:
                 raise ValidationError(
                     self.error_messages["invalid_pk_value"],
                     code="invalid_pk_value",

@@ -31,6 +31,7 @@ from rest_framework.views import APIView
 from kernel import access
 from kernel.api import ERROR, require, valid
 from kernel.db_router import primary_reads
+from kernel.ids import parse_id
 from live import topics
 from live.http import answer, etag_for, live_etag
 from tournaments import selectors, services, snapshots
@@ -200,7 +201,7 @@ class EventViewSet(
         payload = selectors.bracket_payload(event)
         if payload is None:
             return Response(
-                {"field": "bracket", "reason": "the top cut has not started", "code": "no_cut"},
+                {"field": "bracket", "reason": _("the top cut has not started"), "code": "no_cut"},
                 status=status.HTTP_404_NOT_FOUND,
             )
         payload["svg_url"] = reverse("event-bracket-svg", args=[event.slug])
@@ -231,7 +232,7 @@ class EventViewSet(
         team = data.pop("team", None)
         team_kwargs = TeamInputSerializer.service_kwargs(team) if team is not None else {}
         if data.get("guest_name"):
-            require(who.organiser, request, "only organisers add guests")
+            require(who.organiser, request, _("only organisers add guests"))
             reg = services.register(event=event, by_organiser=True, **data, **team_kwargs)
         else:
             require(request.user.is_authenticated, request)
@@ -368,7 +369,7 @@ class RegistrationViewSet(
         reg, organiser = self._acting_on()
         data = valid(RegistrationUpdateSerializer, request).validated_data
         if "rating" in data:
-            require(organiser, request, "only organisers set ratings")
+            require(organiser, request, _("only organisers set ratings"))
         for key, value in data.items():
             setattr(reg, key, value)
         reg.save(update_fields=list(data) or None)
@@ -389,7 +390,7 @@ class RegistrationViewSet(
     def team(self, request: Request, pk: str) -> Response:
         if request.method == "GET":
             reg = self.get_object()
-            require(access.can_see_team(request.user, reg), request, "this team is hidden")
+            require(access.can_see_team(request.user, reg), request, _("this team is hidden"))
             return Response(team_payload(reg))
         reg, organiser = self._acting_on()
         data = valid(TeamInputSerializer, request).validated_data
@@ -426,9 +427,9 @@ def _round_topics(pk: str) -> list[str]:
     """A round's live topics; its event's slug is cached (it never changes), so an unchanged
     round answers 304 with no query after the first time. A pk that is no number follows
     nothing: the view then answers 404 as for any unknown round."""
-    if not (pk.isascii() and pk.isdigit()):
+    round_id = parse_id(pk)
+    if round_id is None:
         return []
-    round_id = int(pk)
     key = f"round-event-slug:{round_id}"
     slug = cache.get(key)
     if slug is None:

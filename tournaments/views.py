@@ -26,9 +26,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kernel import access, request_cache
+from kernel import access, limits, request_cache
 from kernel.db_router import primary_reads
 from kernel.errors import ServiceError
+from kernel.ids import parse_id
 from kernel.pages import attempt, back, refusal_messages
 from live import topics
 from live.http import answer, etag_for, live_etag, session_user_id
@@ -200,7 +201,7 @@ def event_settings(request: HttpRequest, slug: str) -> HttpResponse:
     form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
         settings = form.settings()
-        if attempt(request, lambda: services.update_event(event, **settings), "Settings saved."):
+        if attempt(request, lambda: services.update_event(event, **settings), _("Settings saved.")):
             return redirect("event-manage", event.slug)
     return render(
         request, "tournaments/event_form.html", {"form": form, "event": event, "who": who}
@@ -324,7 +325,11 @@ def forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpRespo
     event, _access = _organiser_event(request, slug)
     pair = get_object_or_404(selectors.forbidden_pairs(event), pk=pk)
     text = selectors.describe_forbidden(pair)
-    attempt(request, lambda: services.remove_forbidden_pair(pair), f"No longer kept apart: {text}.")
+    attempt(
+        request,
+        lambda: services.remove_forbidden_pair(pair),
+        _("No longer kept apart: %(pair)s.") % {"pair": text},
+    )
     return redirect("event-manage", slug)
 
 
@@ -652,27 +657,39 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     round_ = _round(request, event, number)
     here = reverse("round-detail", args=[slug, number])
     if action == "publish":
-        attempt(request, lambda: services.publish_round(round_), "Pairings published.")
+        attempt(request, lambda: services.publish_round(round_), _("Pairings published."))
     elif action == "repair":
-        paired = attempt(request, lambda: services.repair_round(round_), "Round paired again.")
+        paired = attempt(request, lambda: services.repair_round(round_), _("Round paired again."))
         if paired is not None:
             here = reverse("round-detail", args=[slug, paired[0].number])
     elif action == "swap":
-        first, second = request.POST.get("first", ""), request.POST.get("second", "")
-        if not (first.isdigit() and second.isdigit()):
+        first, second = (
+            parse_id(request.POST.get("first", "")),
+            parse_id(request.POST.get("second", "")),
+        )
+        if first is None or second is None:
             messages.error(request, _("Choose two players to swap."))
             return redirect(here)
         warnings = attempt(
             request,
-            lambda: services.swap_players(round_, int(first), int(second)),
+            lambda: services.swap_players(round_, first, second),
             _("Players swapped."),
         )
         for warning in warnings or []:
             messages.warning(request, _("Warning: %(warning)s") % {"warning": warning})
     elif action.startswith("timer-") and action[6:] in services.TIMER_ACTIONS:
-        minutes = request.POST.get("minutes", "")
-        if action == "timer-start" and minutes.isdigit():
-            attempt(request, lambda: services.start_timer(round_, minutes=int(minutes)))
+        minutes = request.POST.get("minutes", "").strip()
+        if action == "timer-start" and minutes:
+            number = parse_id(minutes)
+            if number is None:  # never a silent start with the stored length
+                low, high = limits.ROUND_MINUTES
+                messages.error(
+                    request,
+                    _("Minutes: a whole number from %(low)d to %(high)d.")
+                    % {"low": low, "high": high},
+                )
+            else:
+                attempt(request, lambda: services.start_timer(round_, minutes=number))
         else:
             attempt(request, lambda: services.TIMER_ACTIONS[action[6:]](round_))
         return back(request, here)

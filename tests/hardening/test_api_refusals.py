@@ -1,0 +1,93 @@
+"""The API's refusals as a black-box client meets them (docs/errors.md): a body over the upload
+limit is a 413 naming the limit, whichever server reads it (under WSGI DRF used to read the
+stream past Django's check and parse the whole body; under ASGI it was Django's HTML 400 page);
+and a refusal's words follow `Accept-Language`, Django's untranslated "No Event matches the
+given query." included."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.utils import translation
+from rest_framework.exceptions import NotFound
+from rest_framework.test import APIClient
+
+from tests.api.test_access_matrix import event_world
+from tests.factories import make_user
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+LIMIT = 2048
+
+
+@pytest.fixture
+def small_uploads(settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = LIMIT
+
+
+def _api(user=None, language: str = "en") -> APIClient:
+    api = APIClient(HTTP_ACCEPT_LANGUAGE=language)
+    if user is not None:
+        api.force_authenticate(user)
+    return api
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        (json.dumps({"name": "x" * (2 * LIMIT)}), "application/json"),
+        ("name=" + "x" * (2 * LIMIT), "application/x-www-form-urlencoded"),
+    ],
+    ids=["json", "form"],
+)
+def test_a_body_over_the_upload_limit_is_a_413_naming_it(small_uploads, body, content_type):
+    response = _api(make_user()).post("/api/v1/events/", body, content_type=content_type)
+    assert response.status_code == 413
+    assert response.json() == {
+        "field": "body",
+        "reason": "a request body may be at most 0.00195312 MB",  # 2 kB (6 MB in production)
+        "code": "too_large",
+    }
+    assert not Event.objects.exists()
+
+
+def test_a_body_within_the_limit_is_read(small_uploads):
+    response = _api(make_user()).post(
+        "/api/v1/events/", {"name": "Small", "starts_on": "2026-12-24"}, format="json"
+    )
+    assert response.status_code == 201
+
+
+def test_an_unknown_event_is_not_found_in_the_readers_language():
+    response = _api(language="fr").get("/api/v1/events/no-such-event/")
+    assert response.status_code == 404
+    with translation.override("fr"):
+        assert response.json() == {"detail": str(NotFound.default_detail)}
+    assert response.json()["detail"] != "Not found."
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "french"),
+    [
+        ("get", "/api/v1/game-systems/chess/", "aucun système de jeu 'chess'"),
+        ("post", "/api/v1/game-systems/krosmaster/check-list/", "les équipes Krosmaster"),
+        ("post", "/api/v1/calculators/chess/verify/", "aucun calculateur 'chess'"),
+    ],
+)
+def test_the_game_systems_refusals_are_in_the_readers_language(method, path, french):
+    response = getattr(_api(language="fr"), method)(path, {}, format="json")
+    assert response.status_code == 404
+    assert french in response.json()["detail"]
+
+
+def test_a_players_only_refusal_is_in_the_readers_language():
+    world = event_world()
+    response = _api(world.people["other_player"], "fr").post(
+        f"/api/v1/matches/{world.fields['match']}/report/",
+        {"result": "a", "gg_a": 3, "gg_b": 0},
+        format="json",
+    )
+    assert response.status_code == 403
+    assert response.json() == {"detail": "seuls les joueurs du match déclarent le résultat"}
