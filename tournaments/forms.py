@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from kernel import limits
-from kernel.forms import IdsMultipleChoiceField
+from kernel.forms import IdsMultipleChoiceField, JSONField
 from rules import systems
 from rules.catalog import selectors as catalog
 from rules.engine import formats as engine_formats
@@ -160,6 +160,7 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
+        field_classes = {"rulings": JSONField}
         fields = [
             "name",
             "game_system",

@@ -20,9 +20,9 @@ from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.functional import SimpleLazyObject
+from django.utils.functional import Promise, SimpleLazyObject
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -350,10 +350,11 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
             % {"n": len(report.added), "names": ", ".join(report.added)},
         )
     for line, text, reason in report.refused:
+        shown = text if len(text) <= 60 else text[:60] + "…"  # a pasted line may be any length
         messages.error(
             request,
             _("Line %(line)s (%(text)s) not added: %(reason)s.")
-            % {"line": line, "text": text, "reason": reason},
+            % {"line": line, "text": shown, "reason": reason},
         )
     return redirect(reverse("event-manage", args=[slug]) + "#players")
 
@@ -439,17 +440,25 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("event-detail", slug)
 
 
-REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration, bool], Any], bool, str]] = {
+REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration, bool], Any], bool, Promise]] = {
     # action: (service (registration, by an organiser), organisers only, message)
     "check-in": (
         lambda r, organiser: services.set_checked_in(r, True, by_player=not organiser),
         False,
-        "Checked in.",
+        gettext_lazy("Checked in."),
     ),
-    "check-out": (lambda r, _o: services.set_checked_in(r, False), False, "Check-in undone."),
-    "drop": (lambda r, _o: services.drop(r), False, "Dropped from the event."),
-    "reinstate": (lambda r, _o: services.reinstate(r), True, "Reinstated."),
-    "withdraw": (lambda r, _o: services.withdraw(r), False, "Registration withdrawn."),
+    "check-out": (
+        lambda r, _o: services.set_checked_in(r, False),
+        False,
+        gettext_lazy("Check-in undone."),
+    ),
+    "drop": (lambda r, _o: services.drop(r), False, gettext_lazy("Dropped from the event.")),
+    "reinstate": (lambda r, _o: services.reinstate(r), True, gettext_lazy("Reinstated.")),
+    "withdraw": (
+        lambda r, _o: services.withdraw(r),
+        False,
+        gettext_lazy("Registration withdrawn."),
+    ),
 }
 
 
@@ -484,7 +493,8 @@ def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -
     service, organiser_only, message = REGISTRATION_ACTIONS[action]
     if not (who.organiser or (own and not organiser_only)):
         raise PermissionDenied
-    attempt(request, lambda: service(reg, who.organiser), f"{reg.display_name}: {message}")
+    said = _("%(name)s: %(done)s") % {"name": reg.display_name, "done": message}
+    attempt(request, lambda: service(reg, who.organiser), said)
     return back(request, reverse("event-detail", args=[slug]))
 
 
