@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -64,10 +65,15 @@ from tournaments.models import Event, Registration, Round
 from tournaments.notifications.forms import WebhookForm
 from tournaments.tasks import build_export, pair_round, start_top_cut
 
+#: Events on a page of the home page; older ones are on the next pages (`?page=2`).
+HOME_EVENTS_PER_PAGE = 20
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = access.visible_events(request.user)[:20]
-    return render(request, "tournaments/home.html", {"events": events})
+    events = Paginator(access.visible_events(request.user), HOME_EVENTS_PER_PAGE)
+    return render(
+        request, "tournaments/home.html", {"events": events.get_page(request.GET.get("page"))}
+    )
 
 
 def signup(request: HttpRequest) -> HttpResponse:
