@@ -159,7 +159,8 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         description=gettext_lazy("Every result the match has had: who set it, when, and how.")
     )
     @extend_schema(responses=ResultChangeSerializer(many=True))
-    @action(detail=True, methods=["get"], pagination_class=None)  # every change, never paged
+    # Every change, never paged nor filtered (the list's filters are not documented here).
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def history(self, request: Request, pk: str) -> Response:
         match = self.get_object()
         require(selectors.can_follow(request.user, match), request)

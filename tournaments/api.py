@@ -164,10 +164,9 @@ class EventViewSet(
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, slug: str) -> HttpResponseBase:
         """Tagged by the snapshot served, as the standings page (`views.event_standings`)."""
-        try:
-            number = int(request.query_params.get("page", 1))
-        except ValueError:
-            number = 1
+        number = parse_id(request.query_params.get("page", "1"))
+        if number is None or number < 1:  # a page past the last is the last one
+            raise ValidationError({"page": [_("a page number: a whole number from 1")]})
         with primary_reads():  # a small event's snapshot is computed from the primary
             # The event as the standings page reads it (cached, the same visibility rule as
             # `get_queryset`): the resource then costs no query (issue 15).

@@ -91,3 +91,32 @@ def test_a_players_only_refusal_is_in_the_readers_language():
     )
     assert response.status_code == 403
     assert response.json() == {"detail": "seuls les joueurs du match déclarent le résultat"}
+
+
+@pytest.mark.parametrize("size", ["abc", "-1", "0", "201", "1.5", "²"])
+def test_a_page_size_outside_1_to_200_is_refused_not_replaced_by_the_default(size):
+    response = _api().get("/api/v1/events/", {"page_size": size})
+    assert response.status_code == 400
+    assert list(response.json()) == ["page_size"]
+
+
+def test_a_page_size_in_range_is_used():
+    event_world()  # two public events
+    body = _api().get("/api/v1/events/", {"page_size": 1}).json()
+    assert body["count"] >= 2 and len(body["results"]) == 1
+
+
+@pytest.mark.parametrize("page", ["abc", "0", "-5", "²"])
+def test_a_standings_page_that_is_no_page_number_is_refused(page):
+    standings = f"/api/v1/events/{event_world().fields['slug']}/standings/"
+    response = _api().get(standings, {"page": page})
+    assert response.status_code == 400 and list(response.json()) == ["page"]
+    assert _api().get(standings, {"page": 99}).status_code == 200  # past the last: the last
+
+
+def test_the_schema_documents_only_the_parameters_an_operation_reads():
+    schema = _api().get("/api/schema/?format=json").json()
+    history = schema["paths"]["/api/v1/matches/{id}/history/"]["get"]
+    assert not [p["name"] for p in history.get("parameters", []) if p["in"] == "query"]
+    events = {p["name"]: p for p in schema["paths"]["/api/v1/events/"]["get"]["parameters"]}
+    assert events["page_size"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 200}
