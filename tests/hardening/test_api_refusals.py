@@ -120,3 +120,13 @@ def test_the_schema_documents_only_the_parameters_an_operation_reads():
     assert not [p["name"] for p in history.get("parameters", []) if p["in"] == "query"]
     events = {p["name"]: p for p in schema["paths"]["/api/v1/events/"]["get"]["parameters"]}
     assert events["page_size"]["schema"] == {"type": "integer", "minimum": 1, "maximum": 200}
+
+
+def test_the_schema_says_the_catalogs_formats_are_read_without_an_account():
+    """A fuzzer's ignored-auth check read the schema: formats were documented as needing an
+    account, while anyone reads them (the catalog is public)."""
+    schema = _api().get("/api/schema/?format=json").json()
+    for path in ("/api/v1/catalog/formats/", "/api/v1/catalog/formats/{id}/"):
+        assert {} in schema["paths"][path]["get"]["security"]
+        assert _api().get(path.replace("{id}", "0")).status_code in (200, 404)
+    assert {} not in schema["paths"]["/api/v1/catalog/formats/"]["post"]["security"]
