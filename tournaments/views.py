@@ -123,6 +123,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return _detail_page(request, event, who)
 
 
+#: Players listed on a page of the event page (`?players=2`) and of its teams page (`?page=2`).
+PLAYERS_PER_PAGE = 100
+
+
 def _detail_page(
     request: HttpRequest,
     event: Event,
@@ -151,7 +155,9 @@ def _detail_page(
             "game_system": selectors.game_system(event),
             "current": current,
             "rounds": access.visible_rounds(request.user, event),
-            "players": selectors.registrations(event),
+            "players": Paginator(selectors.registrations(event), PLAYERS_PER_PAGE).get_page(
+                request.GET.get("players")
+            ),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
             "tiebreakers": [selectors.tiebreaker_label(event, name) for name in event.tiebreakers],
@@ -511,8 +517,9 @@ def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
         for reg in selectors.registrations(event)
         if event.teams_public or who.staff or reg.user_id == request.user.pk
     ]
+    page = Paginator(regs, PLAYERS_PER_PAGE).get_page(request.GET.get("page"))
     return render(
-        request, "tournaments/event_teams.html", {"event": event, "who": who, "regs": regs}
+        request, "tournaments/event_teams.html", {"event": event, "who": who, "regs": page}
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import make_event, make_user
-from tournaments.models import Event
+from tournaments.models import Event, Registration
 from tournaments.notifications.models import Notice
 
 pytestmark = pytest.mark.django_db
@@ -42,3 +42,19 @@ def test_the_notices_page_pages_and_marks_read_only_what_it_shows():
     second = client.get("/notices/?page=2").content.decode()
     assert all(f"Notice {n:02}" in second for n in range(10))
     assert not Notice.objects.filter(user=player, read_at__isnull=True).exists()
+
+
+def test_the_event_page_and_its_teams_page_list_players_a_hundred_at_a_time():
+    event = make_event(status="registration_open")
+    Registration.objects.bulk_create(
+        Registration(event=event, guest_name=f"Guest {n:03}") for n in range(130)
+    )
+    client = Client()
+    first = client.get(f"/events/{event.slug}/").content.decode()
+    assert "Players (130)" in first and "Guest 099" in first and "Guest 100" not in first
+    assert 'href="?players=2"' in first
+    second = client.get(f"/events/{event.slug}/?players=2").content.decode()
+    assert "Guest 129" in second and "Guest 099" not in second
+    Event.objects.filter(pk=event.pk).update(team_lists="open")
+    teams = client.get(f"/events/{event.slug}/teams/?page=2").content.decode()
+    assert "Guest 100" in teams and "Guest 099" not in teams
