@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kernel import access
+from kernel import access, filters
 from kernel.api import ERROR, require, valid
 from kernel.ids import parse_id
 from live import topics
@@ -46,9 +46,9 @@ from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload, too_
 from rules.matchlog.parse import MAX_LOG_BYTES
 
 
-class MatchFilter(django_filters.FilterSet):
+class MatchFilter(filters.FilterSet):
     event = django_filters.CharFilter(field_name="round__event__slug")
-    round = django_filters.NumberFilter(field_name="round__number")
+    round = filters.WholeNumberFilter(field_name="round__number")
 
     class Meta:
         model = Match
@@ -181,7 +181,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(JudgeCallSerializer(call).data, status=status.HTTP_201_CREATED)
 
 
-class JudgeCallFilter(django_filters.FilterSet):
+class JudgeCallFilter(filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug")
 
     class Meta:

@@ -28,7 +28,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from kernel import access
+from kernel import access, filters
 from kernel.api import ERROR, require, valid
 from kernel.db_router import primary_reads
 from kernel.ids import parse_id
@@ -217,7 +217,8 @@ class EventViewSet(
         request=RegisterSerializer,
         responses={201: RegistrationSerializer, 409: ERROR, 422: ERROR},
     )
-    @action(detail=True, methods=["get", "post"], url_path="registrations")
+    # The event list's filters (status, is_online) are not this list's: neither read nor shown.
+    @action(detail=True, methods=["get", "post"], url_path="registrations", filter_backends=[])
     def registrations(self, request: Request, slug: str) -> Response:
         event = self.get_object()
         if request.method == "GET":
@@ -253,7 +254,8 @@ class EventViewSet(
     @extend_schema(
         methods=["POST"], request=None, responses={201: RoundDetailSerializer, 409: ERROR}
     )
-    @action(detail=True, methods=["get", "post"], url_path="rounds")
+    # The event list's filters (status, is_online) are not this list's: neither read nor shown.
+    @action(detail=True, methods=["get", "post"], url_path="rounds", filter_backends=[])
     def rounds(self, request: Request, slug: str) -> Response:
         event = self.get_object()
         if request.method == "GET":
@@ -284,11 +286,9 @@ def round_detail(
     return RoundDetailSerializer(round_, context=context).data
 
 
-class RegistrationFilter(django_filters.FilterSet):
+class RegistrationFilter(filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug")
-    dropped = django_filters.BooleanFilter(
-        field_name="dropped_at", lookup_expr="isnull", exclude=True
-    )
+    dropped = filters.BooleanFilter(field_name="dropped_at", lookup_expr="isnull", exclude=True)
 
     class Meta:
         model = Registration
@@ -439,7 +439,7 @@ def _round_topics(pk: str) -> list[str]:
     return [topics.event(slug), topics.standings(slug)]
 
 
-class RoundFilter(django_filters.FilterSet):
+class RoundFilter(filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug")
 
     class Meta:

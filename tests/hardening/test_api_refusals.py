@@ -130,3 +130,43 @@ def test_the_schema_says_the_catalogs_formats_are_read_without_an_account():
         assert {} in schema["paths"][path]["get"]["security"]
         assert _api().get(path.replace("{id}", "0")).status_code in (200, 404)
     assert {} not in schema["paths"]["/api/v1/catalog/formats/"]["post"]["security"]
+
+
+@pytest.mark.parametrize(
+    ("path", "query"),
+    [
+        ("/api/v1/events/", {"is_online": "abc"}),
+        ("/api/v1/registrations/", {"dropped": "maybe"}),
+        ("/api/v1/registrations/", {"checked_in": "2"}),
+        ("/api/v1/matches/", {"round": "1.5"}),
+    ],
+)
+def test_a_filter_value_of_the_wrong_kind_is_refused_not_read_as_no_filter(path, query):
+    """django-filter read `is_online=abc` as no filter (every event) and `round=1.5` as round 1."""
+    world = event_world()
+    response = _api(world.people["organiser"]).get(path, query)
+    assert response.status_code == 400
+    assert list(response.json()) == list(query)
+
+
+def test_boolean_and_whole_number_filters_still_filter():
+    world = event_world()
+    api = _api(world.people["organiser"])
+    assert api.get("/api/v1/events/", {"is_online": "true"}).json()["count"] == 0
+    assert api.get("/api/v1/events/", {"is_online": "False"}).json()["count"] >= 1
+    assert api.get("/api/v1/events/", {"is_online": ""}).status_code == 200
+    assert api.get("/api/v1/matches/", {"round": "1"}).json()["count"] == 2
+
+
+def test_an_events_lists_neither_read_nor_document_the_event_lists_filters():
+    """`?status=finished` on a running event's registrations answered 404 (the filter chose the
+    event, not its registrations), while the schema listed it as the registrations' filter."""
+    world = event_world()
+    slug = world.fields["slug"]
+    api = _api(world.people["organiser"])
+    for path in (f"/api/v1/events/{slug}/registrations/", f"/api/v1/events/{slug}/rounds/"):
+        assert api.get(path, {"status": "finished"}).status_code == 200
+    schema = api.get("/api/schema/?format=json").json()
+    for path in ("/api/v1/events/{slug}/registrations/", "/api/v1/events/{slug}/rounds/"):
+        names = [p["name"] for p in schema["paths"][path]["get"].get("parameters", [])]
+        assert "status" not in names and "is_online" not in names
