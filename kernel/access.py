@@ -285,7 +285,7 @@ def visible_round(user: Person, event: Event, number: int, who: Access | None = 
     staff = (who or of(user, event)).staff
     found = (_any_round if staff else _published_round).first(event_id=event.pk, number=number)
     if found is None:
-        raise Http404("no such round")
+        raise Http404(_("no such round"))
     found.event = event  # as `event.rounds` would have set it: no query
     return found
 
@@ -427,8 +427,8 @@ def event_and_roles(request: HttpRequest, slug: str) -> tuple[Event, set[str]]:
     slug is a far cheaper query than the visibility filter's join."""
     event = event_by_slug(slug)
     if event is None:
-        raise Http404("no such event")
+        raise Http404(_("no such event"))
     roles = _roles(request.user, event)
     if event.status == EventStatus.DRAFT and not roles:
-        raise Http404("no such event")
+        raise Http404(_("no such event"))
     return event, roles

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import parsers
-from rest_framework.exceptions import NotAuthenticated, ParseError, PermissionDenied
+from rest_framework.exceptions import NotAuthenticated, NotFound, ParseError, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -39,20 +42,70 @@ class FieldsBuiltOnce:
         return {name: copy.copy(field) for name, field in built.items()}
 
 
+#: Django's `get_object_or_404` sentence, which Django never translates.
+_DJANGO_NOT_FOUND = re.compile(r"No \w+ matches the given query\.")
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """The one place a refusal becomes an answer: a service's `ServiceError` is
-    `{field, reason, code, ...}` with its status (400/409/422); anything else is DRF's own."""
+    `{field, reason, code, ...}` with its status (400/409/422); a body over
+    `DATA_UPLOAD_MAX_MEMORY_SIZE` (which Django raises while DRF reads it, and would answer
+    with its HTML 400 page) is a 413 naming the limit; anything else is DRF's own."""
     if isinstance(exc, ServiceError):
         return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        limit = f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 2**20:g}"
+        return Response(
+            {
+                "field": "body",
+                "reason": _("a request body may be at most %(max)s MB") % {"max": limit},
+                "code": "too_large",
+            },
+            status=413,
+        )
+    if isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        return Response(
+            {"field": "body", "reason": _("too many form fields or files"), "code": "too_many"},
+            status=400,
+        )
+    if isinstance(exc, Http404) and _DJANGO_NOT_FOUND.fullmatch(str(exc)):
+        exc = NotFound()  # "Not found." in the reader's language
     return drf_exception_handler(exc, context)
+
+
+def _refuse_oversize(parser_context: Any) -> None:
+    """Django checks `DATA_UPLOAD_MAX_MEMORY_SIZE` only when `request.body` is read; under WSGI
+    DRF reads the body from the request's stream instead, so a 50 MB JSON or form body was
+    parsed whole (under ASGI it was Django's HTML 400 page). The declared length is checked
+    here, before reading, and the exception handler answers 413."""
+    request = (parser_context or {}).get("request")
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if request is None or limit is None:
+        return
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > limit:
+        raise RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
+
+
+class FormParser(parsers.FormParser):
+    """DRF's form parser, refusing a body over the upload limit before reading it."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        _refuse_oversize(parser_context)
+        return super().parse(stream, media_type, parser_context)
 
 
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser, refusing with 400 what would otherwise be a 500 further on: nesting
     deeper than anything we read (Python's parser would hit its recursion limit) and NUL
-    characters, which PostgreSQL cannot store in text or JSON."""
+    characters, which PostgreSQL cannot store in text or JSON; and with 413 a body over the
+    upload limit, before reading it."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        _refuse_oversize(parser_context)
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as error:
@@ -110,6 +163,7 @@ ERROR_STATUSES = {
     "403": gettext_lazy("Signed in, but not allowed (docs/access.md)."),
     "404": gettext_lazy("No such thing, or not one you may see."),
     "409": gettext_lazy("The event or match has moved on: what changed."),
+    "413": gettext_lazy("The request body is larger than the operation accepts."),
     "415": gettext_lazy(
         "Unsupported media type: the body's Content-Type is not one this operation reads."
     ),

@@ -24,6 +24,7 @@ from django.db.models import QuerySet
 from rest_framework.authentication import TokenAuthentication
 
 from kernel import request_cache
+from kernel.ids import parse_id
 from kernel.prepared import PreparedQuery
 
 #: How long a user row (or a token's user) stays cached when nothing says it changed.
@@ -65,7 +66,8 @@ class CachedModelBackend(ModelBackend):
         key = _user_key(user_id)
         user = request_cache.get(key)
         if user is None:
-            user = _user_query.first(user_id=int(user_id)) if str(user_id).isdigit() else None
+            number = parse_id(user_id)
+            user = None if number is None else _user_query.first(user_id=number)
             if user is None or not self.user_can_authenticate(user):
                 return None  # as Django's backend: no such user, or inactive
             cache.set(key, user, timeout=USER_CACHE_SECONDS)

@@ -6,8 +6,9 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms.fields import InvalidJSONInput
 
-from kernel.limits import MAX_ID
+from kernel.ids import parse_id
 
 
 class IdsMultipleChoiceField(forms.ModelMultipleChoiceField):
@@ -21,10 +22,31 @@ class IdsMultipleChoiceField(forms.ModelMultipleChoiceField):
     def _check_values(self, value: Any) -> Any:
         for pk in value:
             text = str(pk).strip()
-            if not text.isdigit() or int(text) > MAX_ID:
+            if parse_id(text) is None:
                 raise ValidationError(
                     self.error_messages["invalid_pk_value"],
                     code="invalid_pk_value",
                     params={"pk": text[:40]},
                 )
         return super()._check_values(value)
+
+
+class JSONField(forms.JSONField):
+    """Django's JSON form field, refusing as invalid JSON what Python's reader refuses otherwise
+    than with a `JSONDecodeError`, which is all Django catches: a number of more than 4,300
+    digits (`ValueError`) or nesting past the recursion limit (`RecursionError`) was a 500
+    when the form was read, and again when it was shown with what was typed."""
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except (ValueError, RecursionError) as error:
+            raise ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"value": str(value)[:40]}
+            ) from error
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        try:
+            return super().bound_data(data, initial)
+        except (ValueError, RecursionError):
+            return InvalidJSONInput(data)

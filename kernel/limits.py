@@ -22,6 +22,10 @@ MAX_RULING_TEXT = 4000
 
 MAX_NOTE = 500
 
+NAME_LENGTH = 80
+"""A guest's name, a club, a family label, a list's name: as long as their columns. Longer input
+is refused, never cut short."""
+
 TEAM_SIZE = (1, 16)
 """Krosmasters in a team under an event's own team-building rules (1.1.2; 3 to 8 regularly)."""
 TEAM_TOTAL_LEVEL = (0, 100)

@@ -8,6 +8,7 @@ import django_filters
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -17,8 +18,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kernel import access
+from kernel import access, filters
 from kernel.api import ERROR, require, valid
+from kernel.ids import parse_id
 from live import topics
 from live.http import live_etag
 from matches import selectors, services
@@ -44,9 +46,9 @@ from rules.catalog.log_check_api import LogVerifyThrottle, read_log_upload, too_
 from rules.matchlog.parse import MAX_LOG_BYTES
 
 
-class MatchFilter(django_filters.FilterSet):
+class MatchFilter(filters.FilterSet):
     event = django_filters.CharFilter(field_name="round__event__slug")
-    round = django_filters.NumberFilter(field_name="round__number")
+    round = filters.WholeNumberFilter(field_name="round__number")
 
     class Meta:
         model = Match
@@ -69,11 +71,9 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.visible_matches(self.request.user)
 
     @extend_schema(responses=MatchDetailSerializer)
-    # A pk that is no number follows nothing: the view answers 404 as for any unknown match.
+    # A pk that is no id follows nothing: the view answers 404 as for any unknown match.
     @method_decorator(
-        live_etag(
-            lambda request, pk: [topics.match(int(pk))] if pk.isascii() and pk.isdigit() else []
-        )
+        live_etag(lambda request, pk: [] if parse_id(pk) is None else [topics.match(parse_id(pk))])
     )
     def retrieve(self, request: Request, pk: str) -> Response:
         return Response(self._detail(self.get_object()))
@@ -98,7 +98,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
             return found
         match = self.get_object()  # 404 for a match the caller may not see, else 403
         registration = selectors.registration_in(self.request.user, match)
-        require(registration is not None, self.request, "only the match's players report")
+        require(registration is not None, self.request, _("only the match's players report"))
         return match, registration
 
     @extend_schema(
@@ -159,7 +159,8 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         description=gettext_lazy("Every result the match has had: who set it, when, and how.")
     )
     @extend_schema(responses=ResultChangeSerializer(many=True))
-    @action(detail=True, methods=["get"], pagination_class=None)  # every change, never paged
+    # Every change, never paged nor filtered (the list's filters are not documented here).
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def history(self, request: Request, pk: str) -> Response:
         match = self.get_object()
         require(selectors.can_follow(request.user, match), request)
@@ -180,7 +181,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(JudgeCallSerializer(call).data, status=status.HTTP_201_CREATED)
 
 
-class JudgeCallFilter(django_filters.FilterSet):
+class JudgeCallFilter(filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug")
 
     class Meta:
@@ -233,7 +234,9 @@ class JudgeCallViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def ruling(self, request: Request, pk: str) -> Response:
         call = self.get_object()
-        require(access.allows(request.user, "judge_call.rule", call.event), request, "judges rule")
+        require(
+            access.allows(request.user, "judge_call.rule", call.event), request, _("judges rule")
+        )
         system = systems.get(call.event.game_system)
         data = stored_scores(
             system, valid(result_input(system, RulingInputSerializer), request).validated_data
@@ -270,7 +273,9 @@ class _MatchLogBase(APIView):
         match = selectors.visible_matches(request.user).filter(pk=pk).first()
         if match is None:
             raise Http404
-        require(selectors.can_follow(request.user, match), request, "the match's logs are private")
+        require(
+            selectors.can_follow(request.user, match), request, _("the match's logs are private")
+        )
         return match
 
     def _log(self, request: Request, pk: int, log_id: int) -> MatchLog:
@@ -376,7 +381,7 @@ class MatchLogAcceptView(_MatchLogBase):
         log = self._log(request, pk, log_id)
         match = log.match
         registration = selectors.registration_in(request.user, match)
-        require(registration is not None, request, "only the match's players accept a result")
+        require(registration is not None, request, _("only the match's players accept a result"))
         match = log_services.accept_log_result(log, registration=registration, by=request.user)
         match.refresh_from_db()
         context = {"reports": selectors.reports(match)}

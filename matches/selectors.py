@@ -7,6 +7,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 
 from kernel import access, choices
+from kernel.ids import parse_id
 from kernel.prepared import PreparedQuery
 from matches.logs import selectors as log_selectors
 from matches.logs.outcome import match_outcome
@@ -64,9 +65,10 @@ def match_played_by(user: AbstractBaseUser | AnonymousUser, pk: object):
     event, else None (the caller then applies the visibility rules to tell 404 from 403).
     Players reporting their own result skip the visibility filter's joins: 10,000 reports and
     confirmations in a round (issue 15)."""
-    if not user.is_authenticated or not str(pk).isdigit():
+    number = parse_id(pk)
+    if not user.is_authenticated or number is None:
         return None
-    match = _played_match.first(pk=int(pk))
+    match = _played_match.first(pk=number)
     if (
         match is None
         or match.round.status == choices.RoundStatus.DRAFT

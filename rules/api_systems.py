@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -51,7 +52,10 @@ def _system(key: str) -> systems.GameSystem:
     try:
         return systems.get(key)
     except systems.UnknownSystem as error:
-        raise Http404(str(error)) from error
+        known = ", ".join(systems.SYSTEMS)
+        raise Http404(
+            _("no game system %(key)s; one of %(keys)s") % {"key": repr(key[:40]), "keys": known}
+        ) from error
 
 
 @extend_schema(
@@ -83,7 +87,7 @@ def system_detail(request: Request, key: str) -> Response:
 
 def _battlesone_or_404(key: str) -> None:
     if key != "battlesone":
-        raise Http404("only BATTLES ONE has a catalog read from its rulebook here")
+        raise Http404(_("only BATTLES ONE has a catalog read from its rulebook here"))
 
 
 def _unavailable(error: Exception) -> Response:
@@ -116,9 +120,12 @@ def system_catalog(request: Request, key: str) -> Response:
 def check_list(request: Request, key: str) -> Response:
     system = _system(key)
     if system.uses_formats:
-        raise Http404("Krosmaster teams are checked with /api/v1/catalog/formats/<id>/check/")
+        raise Http404(
+            _("Krosmaster teams are checked with %(url)s")
+            % {"url": "/api/v1/catalog/formats/<id>/check/"}
+        )
     if not isinstance(request.data, dict):
-        return Response({system.list_field: ["send the list as a JSON object"]}, status=400)
+        return Response({system.list_field: [_("send the list as a JSON object")]}, status=400)
     try:
         outcome = system.check_list(request.data)
     except systems.ListUnreadable as error:
@@ -172,7 +179,9 @@ def verify_record(request: Request, key: str) -> Response:
     except FileNotFoundError as missing:
         return _unavailable(missing)
     if checked is None:
-        raise Http404("Krosmaster match logs are verified at /api/v1/logs/verify")
+        raise Http404(
+            _("Krosmaster match logs are verified at %(url)s") % {"url": "/api/v1/logs/verify"}
+        )
     code = 422 if checked.status == "unreadable" else 200
     return Response(worded_record(checked.report), status=code)  # in the reader's language
 
@@ -191,9 +200,12 @@ def verify_record(request: Request, key: str) -> Response:
 def calculator(request: Request, key: str) -> Response:
     found = CALCULATORS.get(key)
     if found is None:
-        raise Http404(f"no calculator {key!r}; one of {', '.join(CALCULATORS)}")
+        raise Http404(
+            _("no calculator %(key)s; one of %(keys)s")
+            % {"key": repr(key[:40]), "keys": ", ".join(CALCULATORS)}
+        )
     if not isinstance(request.data, dict):
-        return Response({"record": ["send the recorded phase as a JSON object"]}, status=400)
+        return Response({"record": [_("send the recorded phase as a JSON object")]}, status=400)
     report = found.verify(request.data)
     status_code = 422 if report["status"] == "unreadable" else 200
     return Response(worded_phase(report), status=status_code)  # in the reader's language

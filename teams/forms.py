@@ -8,6 +8,7 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
+from kernel.ids import parse_id
 from rules.catalog import selectors as catalog
 from rules.engine.legality import TeamEntry
 from teams.services import MAX_ENTRIES
@@ -81,9 +82,9 @@ def entries_from(data: QueryDict) -> list[TeamEntry]:
         for code, label in zip(codes, labels, strict=False)
         if code
     ]
-    remove = data.get("remove", "")
-    if remove.isdigit() and int(remove) < len(entries):
-        del entries[int(remove)]
+    remove = parse_id(data.get("remove", ""))
+    if remove is not None and remove < len(entries):
+        del entries[remove]
     added = data.get("add", "").strip()
     if added and len(entries) < MAX_ENTRIES:
         entries.append(TeamEntry(added))

@@ -28,9 +28,10 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from kernel import access
+from kernel import access, filters
 from kernel.api import ERROR, require, valid
 from kernel.db_router import primary_reads
+from kernel.ids import parse_id
 from live import topics
 from live.http import answer, etag_for, live_etag
 from tournaments import selectors, services, snapshots
@@ -163,10 +164,9 @@ class EventViewSet(
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, slug: str) -> HttpResponseBase:
         """Tagged by the snapshot served, as the standings page (`views.event_standings`)."""
-        try:
-            number = int(request.query_params.get("page", 1))
-        except ValueError:
-            number = 1
+        number = parse_id(request.query_params.get("page", "1"))
+        if number is None or number < 1:  # a page past the last is the last one
+            raise ValidationError({"page": [_("a page number: a whole number from 1")]})
         with primary_reads():  # a small event's snapshot is computed from the primary
             # The event as the standings page reads it (cached, the same visibility rule as
             # `get_queryset`): the resource then costs no query (issue 15).
@@ -200,7 +200,7 @@ class EventViewSet(
         payload = selectors.bracket_payload(event)
         if payload is None:
             return Response(
-                {"field": "bracket", "reason": "the top cut has not started", "code": "no_cut"},
+                {"field": "bracket", "reason": _("the top cut has not started"), "code": "no_cut"},
                 status=status.HTTP_404_NOT_FOUND,
             )
         payload["svg_url"] = reverse("event-bracket-svg", args=[event.slug])
@@ -217,7 +217,8 @@ class EventViewSet(
         request=RegisterSerializer,
         responses={201: RegistrationSerializer, 409: ERROR, 422: ERROR},
     )
-    @action(detail=True, methods=["get", "post"], url_path="registrations")
+    # The event list's filters (status, is_online) are not this list's: neither read nor shown.
+    @action(detail=True, methods=["get", "post"], url_path="registrations", filter_backends=[])
     def registrations(self, request: Request, slug: str) -> Response:
         event = self.get_object()
         if request.method == "GET":
@@ -231,7 +232,7 @@ class EventViewSet(
         team = data.pop("team", None)
         team_kwargs = TeamInputSerializer.service_kwargs(team) if team is not None else {}
         if data.get("guest_name"):
-            require(who.organiser, request, "only organisers add guests")
+            require(who.organiser, request, _("only organisers add guests"))
             reg = services.register(event=event, by_organiser=True, **data, **team_kwargs)
         else:
             require(request.user.is_authenticated, request)
@@ -253,7 +254,8 @@ class EventViewSet(
     @extend_schema(
         methods=["POST"], request=None, responses={201: RoundDetailSerializer, 409: ERROR}
     )
-    @action(detail=True, methods=["get", "post"], url_path="rounds")
+    # The event list's filters (status, is_online) are not this list's: neither read nor shown.
+    @action(detail=True, methods=["get", "post"], url_path="rounds", filter_backends=[])
     def rounds(self, request: Request, slug: str) -> Response:
         event = self.get_object()
         if request.method == "GET":
@@ -284,11 +286,9 @@ def round_detail(
     return RoundDetailSerializer(round_, context=context).data
 
 
-class RegistrationFilter(django_filters.FilterSet):
+class RegistrationFilter(filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug")
-    dropped = django_filters.BooleanFilter(
-        field_name="dropped_at", lookup_expr="isnull", exclude=True
-    )
+    dropped = filters.BooleanFilter(field_name="dropped_at", lookup_expr="isnull", exclude=True)
 
     class Meta:
         model = Registration
@@ -368,7 +368,7 @@ class RegistrationViewSet(
         reg, organiser = self._acting_on()
         data = valid(RegistrationUpdateSerializer, request).validated_data
         if "rating" in data:
-            require(organiser, request, "only organisers set ratings")
+            require(organiser, request, _("only organisers set ratings"))
         for key, value in data.items():
             setattr(reg, key, value)
         reg.save(update_fields=list(data) or None)
@@ -389,7 +389,7 @@ class RegistrationViewSet(
     def team(self, request: Request, pk: str) -> Response:
         if request.method == "GET":
             reg = self.get_object()
-            require(access.can_see_team(request.user, reg), request, "this team is hidden")
+            require(access.can_see_team(request.user, reg), request, _("this team is hidden"))
             return Response(team_payload(reg))
         reg, organiser = self._acting_on()
         data = valid(TeamInputSerializer, request).validated_data
@@ -426,9 +426,9 @@ def _round_topics(pk: str) -> list[str]:
     """A round's live topics; its event's slug is cached (it never changes), so an unchanged
     round answers 304 with no query after the first time. A pk that is no number follows
     nothing: the view then answers 404 as for any unknown round."""
-    if not (pk.isascii() and pk.isdigit()):
+    round_id = parse_id(pk)
+    if round_id is None:
         return []
-    round_id = int(pk)
     key = f"round-event-slug:{round_id}"
     slug = cache.get(key)
     if slug is None:
@@ -439,7 +439,7 @@ def _round_topics(pk: str) -> list[str]:
     return [topics.event(slug), topics.standings(slug)]
 
 
-class RoundFilter(django_filters.FilterSet):
+class RoundFilter(filters.FilterSet):
     event = django_filters.CharFilter(field_name="event__slug")
 
     class Meta:

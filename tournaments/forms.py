@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from kernel import limits
-from kernel.forms import IdsMultipleChoiceField
+from kernel.forms import IdsMultipleChoiceField, JSONField
 from rules import systems
 from rules.catalog import selectors as catalog
 from rules.engine import formats as engine_formats
@@ -160,6 +160,7 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
+        field_classes = {"rulings": JSONField}
         fields = [
             "name",
             "game_system",
@@ -179,6 +180,17 @@ class EventForm(forms.ModelForm):
         }
         labels = {
             "name": _("Name"),
+            "starts_on": _("Starts on"),
+            "venue": _("Venue"),
+            "is_online": _("Online"),
+            "cut_kind": _("Top cut kind"),
+            "first_round_seeding": _("First round seeding"),
+            "round_minutes": _("Minutes per round"),
+            "time_policy": _("When time is called"),
+            "rulings": _("Rulings"),
+            "team_mode": _("Team mode"),
+            "require_legal_team": _("Require a legal team"),
+            "require_match_log": _("Require a match log"),
             "points_win": _("Points for a win"),
             "points_draw": _("Points for a draw"),
             "points_loss": _("Points for a loss"),

@@ -23,22 +23,34 @@ from kernel.choices import (
     TimePolicy,
 )
 from rules import systems
-from rules.engine.rulings import RulingError, Rulings, registered
+from rules.engine.rulings import registered
 from rules.wording import labels
 from tournaments.accounts import public_name
 
 
 def validate_rulings(value: object) -> None:
-    """An event's named rulings: an object of known ruling names to readings they offer."""
+    """An event's named rulings: an object of known ruling names to readings they offer.
+    Refused here in the reader's language (the engine's `RulingError` is English, and the
+    form showed its list of known rulings twice)."""
     if not isinstance(value, dict):
         raise ValidationError(_("Rulings must be an object of ruling names to readings."))
-    try:
-        Rulings.of(value)
-    except RulingError as error:
-        known = ", ".join(r.name for r in registered())
-        raise ValidationError(
-            _("%(error)s (known rulings: %(known)s)") % {"error": error, "known": known}
-        ) from error
+    known = {ruling.name: ruling for ruling in registered()}
+    for name, reading in value.items():
+        ruling = known.get(name)
+        if ruling is None:
+            raise ValidationError(
+                _("no ruling is named %(name)s; known rulings: %(known)s")
+                % {"name": repr(str(name)[:60]), "known": ", ".join(known)}
+            )
+        if reading not in ruling.readings:
+            raise ValidationError(
+                _("%(name)s: one of %(readings)s, not %(reading)s")
+                % {
+                    "name": name,
+                    "readings": ", ".join(ruling.readings),
+                    "reading": repr(str(reading)[:60]),
+                }
+            )
 
 
 def default_tiebreakers() -> list[str]:

@@ -16,19 +16,21 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db.models import Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.functional import SimpleLazyObject
+from django.utils.functional import Promise, SimpleLazyObject
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kernel import access, request_cache
+from kernel import access, limits, request_cache
 from kernel.db_router import primary_reads
 from kernel.errors import ServiceError
+from kernel.ids import parse_id
 from kernel.pages import attempt, back, refusal_messages
 from live import topics
 from live.http import answer, etag_for, live_etag, session_user_id
@@ -63,10 +65,15 @@ from tournaments.models import Event, Registration, Round
 from tournaments.notifications.forms import WebhookForm
 from tournaments.tasks import build_export, pair_round, start_top_cut
 
+#: Events on a page of the home page; older ones are on the next pages (`?page=2`).
+HOME_EVENTS_PER_PAGE = 20
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = access.visible_events(request.user)[:20]
-    return render(request, "tournaments/home.html", {"events": events})
+    events = Paginator(access.visible_events(request.user), HOME_EVENTS_PER_PAGE)
+    return render(
+        request, "tournaments/home.html", {"events": events.get_page(request.GET.get("page"))}
+    )
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -116,6 +123,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return _detail_page(request, event, who)
 
 
+#: Players listed on a page of the event page (`?players=2`) and of its teams page (`?page=2`).
+PLAYERS_PER_PAGE = 100
+
+
 def _detail_page(
     request: HttpRequest,
     event: Event,
@@ -144,7 +155,9 @@ def _detail_page(
             "game_system": selectors.game_system(event),
             "current": current,
             "rounds": access.visible_rounds(request.user, event),
-            "players": selectors.registrations(event),
+            "players": Paginator(selectors.registrations(event), PLAYERS_PER_PAGE).get_page(
+                request.GET.get("players")
+            ),
             "map_pool": event.map_pool.all(),
             "judges": event.roles.filter(role="judge").select_related("user"),
             "tiebreakers": [selectors.tiebreaker_label(event, name) for name in event.tiebreakers],
@@ -200,7 +213,7 @@ def event_settings(request: HttpRequest, slug: str) -> HttpResponse:
     form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
         settings = form.settings()
-        if attempt(request, lambda: services.update_event(event, **settings), "Settings saved."):
+        if attempt(request, lambda: services.update_event(event, **settings), _("Settings saved.")):
             return redirect("event-manage", event.slug)
     return render(
         request, "tournaments/event_form.html", {"form": form, "event": event, "who": who}
@@ -324,7 +337,11 @@ def forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpRespo
     event, _access = _organiser_event(request, slug)
     pair = get_object_or_404(selectors.forbidden_pairs(event), pk=pk)
     text = selectors.describe_forbidden(pair)
-    attempt(request, lambda: services.remove_forbidden_pair(pair), f"No longer kept apart: {text}.")
+    attempt(
+        request,
+        lambda: services.remove_forbidden_pair(pair),
+        _("No longer kept apart: %(pair)s.") % {"pair": text},
+    )
     return redirect("event-manage", slug)
 
 
@@ -345,10 +362,11 @@ def players_import(request: HttpRequest, slug: str) -> HttpResponse:
             % {"n": len(report.added), "names": ", ".join(report.added)},
         )
     for line, text, reason in report.refused:
+        shown = text if len(text) <= 60 else text[:60] + "…"  # a pasted line may be any length
         messages.error(
             request,
             _("Line %(line)s (%(text)s) not added: %(reason)s.")
-            % {"line": line, "text": text, "reason": reason},
+            % {"line": line, "text": shown, "reason": reason},
         )
     return redirect(reverse("event-manage", args=[slug]) + "#players")
 
@@ -434,17 +452,25 @@ def event_register(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("event-detail", slug)
 
 
-REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration, bool], Any], bool, str]] = {
+REGISTRATION_ACTIONS: dict[str, tuple[Callable[[Registration, bool], Any], bool, Promise]] = {
     # action: (service (registration, by an organiser), organisers only, message)
     "check-in": (
         lambda r, organiser: services.set_checked_in(r, True, by_player=not organiser),
         False,
-        "Checked in.",
+        gettext_lazy("Checked in."),
     ),
-    "check-out": (lambda r, _o: services.set_checked_in(r, False), False, "Check-in undone."),
-    "drop": (lambda r, _o: services.drop(r), False, "Dropped from the event."),
-    "reinstate": (lambda r, _o: services.reinstate(r), True, "Reinstated."),
-    "withdraw": (lambda r, _o: services.withdraw(r), False, "Registration withdrawn."),
+    "check-out": (
+        lambda r, _o: services.set_checked_in(r, False),
+        False,
+        gettext_lazy("Check-in undone."),
+    ),
+    "drop": (lambda r, _o: services.drop(r), False, gettext_lazy("Dropped from the event.")),
+    "reinstate": (lambda r, _o: services.reinstate(r), True, gettext_lazy("Reinstated.")),
+    "withdraw": (
+        lambda r, _o: services.withdraw(r),
+        False,
+        gettext_lazy("Registration withdrawn."),
+    ),
 }
 
 
@@ -479,7 +505,8 @@ def registration_action(request: HttpRequest, slug: str, pk: int, action: str) -
     service, organiser_only, message = REGISTRATION_ACTIONS[action]
     if not (who.organiser or (own and not organiser_only)):
         raise PermissionDenied
-    attempt(request, lambda: service(reg, who.organiser), f"{reg.display_name}: {message}")
+    said = _("%(name)s: %(done)s") % {"name": reg.display_name, "done": message}
+    attempt(request, lambda: service(reg, who.organiser), said)
     return back(request, reverse("event-detail", args=[slug]))
 
 
@@ -490,8 +517,9 @@ def event_teams(request: HttpRequest, slug: str) -> HttpResponse:
         for reg in selectors.registrations(event)
         if event.teams_public or who.staff or reg.user_id == request.user.pk
     ]
+    page = Paginator(regs, PLAYERS_PER_PAGE).get_page(request.GET.get("page"))
     return render(
-        request, "tournaments/event_teams.html", {"event": event, "who": who, "regs": regs}
+        request, "tournaments/event_teams.html", {"event": event, "who": who, "regs": page}
     )
 
 
@@ -652,27 +680,39 @@ def round_action(request: HttpRequest, slug: str, number: int, action: str) -> H
     round_ = _round(request, event, number)
     here = reverse("round-detail", args=[slug, number])
     if action == "publish":
-        attempt(request, lambda: services.publish_round(round_), "Pairings published.")
+        attempt(request, lambda: services.publish_round(round_), _("Pairings published."))
     elif action == "repair":
-        paired = attempt(request, lambda: services.repair_round(round_), "Round paired again.")
+        paired = attempt(request, lambda: services.repair_round(round_), _("Round paired again."))
         if paired is not None:
             here = reverse("round-detail", args=[slug, paired[0].number])
     elif action == "swap":
-        first, second = request.POST.get("first", ""), request.POST.get("second", "")
-        if not (first.isdigit() and second.isdigit()):
+        first, second = (
+            parse_id(request.POST.get("first", "")),
+            parse_id(request.POST.get("second", "")),
+        )
+        if first is None or second is None:
             messages.error(request, _("Choose two players to swap."))
             return redirect(here)
         warnings = attempt(
             request,
-            lambda: services.swap_players(round_, int(first), int(second)),
+            lambda: services.swap_players(round_, first, second),
             _("Players swapped."),
         )
         for warning in warnings or []:
             messages.warning(request, _("Warning: %(warning)s") % {"warning": warning})
     elif action.startswith("timer-") and action[6:] in services.TIMER_ACTIONS:
-        minutes = request.POST.get("minutes", "")
-        if action == "timer-start" and minutes.isdigit():
-            attempt(request, lambda: services.start_timer(round_, minutes=int(minutes)))
+        minutes = request.POST.get("minutes", "").strip()
+        if action == "timer-start" and minutes:
+            number = parse_id(minutes)
+            if number is None:  # never a silent start with the stored length
+                low, high = limits.ROUND_MINUTES
+                messages.error(
+                    request,
+                    _("Minutes: a whole number from %(low)d to %(high)d.")
+                    % {"low": low, "high": high},
+                )
+            else:
+                attempt(request, lambda: services.start_timer(round_, minutes=number))
         else:
             attempt(request, lambda: services.TIMER_ACTIONS[action[6:]](round_))
         return back(request, here)

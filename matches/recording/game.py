@@ -271,10 +271,15 @@ def parse_event(game: Game, data: dict[str, Any], line: int) -> Event:
     an event a scoresheet records, or not in the log format)."""
     if not isinstance(data, dict) or data.get("e") not in RECORDABLE:
         name = data.get("e") if isinstance(data, dict) else None
+        kinds = ", ".join(sorted(RECORDABLE))
+        if name is None:  # not "None cannot be recorded here"
+            raise Refused(
+                None, gettext("an event names its kind in e: one of %(kinds)s") % {"kinds": kinds}
+            )
         raise Refused(
             None,
             gettext("%(name)r cannot be recorded here; one of %(kinds)s")
-            % {"name": name, "kinds": ", ".join(sorted(RECORDABLE))},
+            % {"name": name, "kinds": kinds},
         )
     try:
         log = parse_log(game.header_line + "\n" + json.dumps(data) + "\n")

@@ -347,6 +347,13 @@ def undo(recording: Recording, *, by: AbstractBaseUser, after: int) -> Recording
     return recording
 
 
+def _check_in_force(recording: Recording, keep: int) -> None:
+    """`keep` names an action in force (0: every action is taken back), else 400."""
+    numbers = [a.number for a in games.active_actions(_rows(recording))]
+    if keep and keep not in numbers:
+        raise InvalidInput("keep", _("action #%(n)s is not in force") % {"n": keep})
+
+
 def rewind(
     recording: Recording,
     *,
@@ -361,9 +368,7 @@ def rewind(
     if recording.status == Recording.Status.FINISHED:
         raise Conflict("recording", _("the game is over and its log is stored"), "finished")
     _stale(recording, after)
-    numbers = [a.number for a in games.active_actions(_rows(recording))]
-    if keep and keep not in numbers:
-        raise InvalidInput("keep", _("action #%(n)s is not in force") % {"n": keep})
+    _check_in_force(recording, keep)
     _write(
         recording,
         after,
@@ -406,6 +411,7 @@ def correct(
             approved_by=by,
         )
     _stale(recording, after)
+    _check_in_force(recording, keep)  # never a proposal the other phone could not confirm
     recording.correction = {
         "side": who.side,
         "user": by.pk,

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from kernel.errors import ServiceError
+from kernel.ids import parse_id
 from live import topics
 from matches import selectors as match_selectors
 from matches.recording import selectors, services, setup
@@ -27,7 +28,7 @@ def recording_page(request: HttpRequest, pk: int) -> HttpResponse:
             services.start(
                 match,
                 by=request.user,
-                arena_id=int(arena) if arena and arena.isdigit() else None,
+                arena_id=parse_id(arena) if arena else None,
                 first=request.POST.get("first_player") or None,
                 ties=_posted_ties(request),
             )

@@ -1153,7 +1153,7 @@ def verify_text(text: str | bytes, catalog: Catalog) -> Verdict:
             continue
         try:
             value = _decode(raw)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:  # and huge integers, deep nesting
             return Verdict(
                 "unreadable", errors=[error_entry(number, None, "b1_line_not_json", error=error)]
             )

@@ -93,7 +93,9 @@ class FormatViewSet(
     viewsets.GenericViewSet,
 ):
     serializer_class = FormatSerializer
-    permission_classes = [CanManageCatalog]
+    # IsAuthenticatedOrReadOnly first: it lets the same requests through for reading, and it
+    # is what tells the schema (drf-spectacular) that reading needs no account.
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, CanManageCatalog]
     filter_backends: list = []
 
     def get_queryset(self) -> QuerySet[Format]:

@@ -264,7 +264,14 @@ def create_format(
     limits, seasons, editions, bans, adjustments); missing ones take the regular values."""
     value = validate_format(release, {"name": name, "date": date.isoformat(), **rules})
     if Format.objects.filter(release=release, name__iexact=value.name).exists():
-        raise FormatInvalid({"name": [f"release {release.name} already has a format {name!r}"]})
+        raise FormatInvalid(
+            {
+                "name": [
+                    _("release %(release)s already has a format %(name)s")
+                    % {"release": release.name, "name": repr(name)}
+                ]
+            }
+        )
     with transaction.atomic():
         if is_default:
             Format.objects.filter(release=release, is_default=True).update(is_default=False)

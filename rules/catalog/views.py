@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.functional import Promise
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.catalog import selectors, services
@@ -229,6 +229,28 @@ def arena_create(request: HttpRequest) -> HttpResponse:
     return redirect("rules:arena-list")
 
 
+#: The editor's tools (the form's values) in the reader's language; the grid names what is on
+#: each cell with them too.
+TOOL_LABELS = {
+    "tree": gettext_lazy("Tree"),
+    "bush": gettext_lazy("Bush"),
+    "crate": gettext_lazy("Crate"),
+    "demon": gettext_lazy("Demon cell"),
+    "kama": gettext_lazy("Kama"),
+    "start-A": gettext_lazy("Start A"),
+    "start-B": gettext_lazy("Start B"),
+    "erase": gettext_lazy("Erase"),
+}
+
+
+def _kind_label(kind: str) -> str:
+    """What `selectors.cell_kinds` found on a cell, in words: "kama-2" is two Kamas."""
+    if kind.startswith("kama-"):
+        count = int(kind.removeprefix("kama-"))
+        return ngettext("%(n)d Kama", "%(n)d Kamas", count) % {"n": count}
+    return str(TOOL_LABELS[kind])
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def arena_edit(request: HttpRequest, slug: str) -> HttpResponse:
@@ -249,7 +271,10 @@ def arena_edit(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("rules:arena-edit", slug=arena.slug)
     kinds = selectors.cell_kinds(arena)
     rows = [
-        [(f"{column}{row}", kinds.get(f"{column}{row}", [])) for column in "abcdefghijkl"]
+        [
+            (cell, [_kind_label(kind) for kind in kinds.get(cell, [])])
+            for cell in (f"{column}{row}" for column in "abcdefghijkl")
+        ]
         for row in range(12, 0, -1)
     ]
     context = {
@@ -257,7 +282,7 @@ def arena_edit(request: HttpRequest, slug: str) -> HttpResponse:
         "board": _board(arena, cell_size=EDITOR_CELL),
         "rows": rows,
         "problems": selectors.arena_problems(arena),
-        "tools": services.TOOLS,
+        "tools": [(tool, TOOL_LABELS[tool]) for tool in services.TOOLS],
         "tool": request.POST.get("tool", "tree"),
         "error": error,
     }

@@ -95,7 +95,9 @@ def report(system: str, counter: str, status: str = "valid", **parts: Any) -> di
 
 def unreadable(system: str, counter: str, problem: Any, **parts: Any) -> dict[str, Any]:
     """The report on a record that cannot be read (`problem`: an `Unreadable`, another error
-    or a message)."""
+    or a message). A missing field (a `KeyError`, whose text is the bare key) is said as one."""
+    if isinstance(problem, KeyError) and problem.args:
+        problem = Unreadable("ph_field_missing", field=str(problem.args[0]))
     error = {"index": None, "rule": None, **_keyed(problem)}
     return report(system, counter, "unreadable", errors=[error], **parts)
 
@@ -112,6 +114,8 @@ def verify_safely(
         if not isinstance(record, Mapping):
             raise Unreadable("ph_recorded_phase_object")
         return check(record)
+    except KeyError as missing:
+        return unreadable(system, counter, missing, **empty)
     except MALFORMED as malformed:
         problem = Unreadable("ph_malformed_record", error=getattr(malformed, "message", malformed))
         return unreadable(system, counter, problem, **empty)

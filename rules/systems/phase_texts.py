@@ -35,6 +35,7 @@ TEXTS: dict[str, str] = {
     "ph_whole_number_not": "{name}: {name2} is a whole number, not {value!r}",
     "ph_no_health_left": "{unit} has no health left",
     "ph_attacks_list_objects": "attacks: a list of {{attacker, target}} objects",
+    "ph_field_missing": "the record has no field {field!r}",
     "ph_effects_spells_are_not": "Effects and Spells are not described by the fragment",
     "ph_no_unit_named": "no unit named {name!r}",
     "ph_not_unit_player_turn": "{name} is not a unit of the player in turn",

@@ -52,6 +52,7 @@ WORDING: dict[str, Promise] = {
     "ph_whole_number_not": _("%(name)s: %(name2)s is a whole number, not %(value)r"),
     "ph_no_health_left": _("%(unit)s has no health left"),
     "ph_attacks_list_objects": _("attacks: a list of {attacker, target} objects"),
+    "ph_field_missing": _("the record has no field %(field)r"),
     "ph_effects_spells_are_not": _("Effects and Spells are not described by the fragment"),
     "ph_no_unit_named": _("no unit named %(name)r"),
     "ph_not_unit_player_turn": _("%(name)s is not a unit of the player in turn"),

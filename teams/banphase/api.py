@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import permissions, status
@@ -13,6 +14,7 @@ from rest_framework.views import APIView
 from kernel import choices
 from kernel.api import ERROR, require, valid
 from kernel.errors import InvalidInput
+from kernel.ids import parse_id
 from matches import selectors as match_selectors
 from matches.models import Match
 from rules.models import Arena
@@ -42,7 +44,7 @@ class _BanPhaseView(APIView):
     def _match(self, request: Request, pk: int) -> tuple[Match, bp_selectors.Viewer]:
         match = get_object_or_404(match_selectors.visible_matches(request.user), pk=pk)
         who = bp_selectors.viewer(request.user, match)
-        require(who.can_watch, request, "only the match's players and the event's staff")
+        require(who.can_watch, request, _("only the match's players and the event's staff"))
         return match, who
 
     def _state(self, phase: BanPhase, who: bp_selectors.Viewer, code: int = 200) -> Response:
@@ -80,7 +82,7 @@ class BanPhaseArenaView(_BanPhaseView):
         phase, who = self._phase(request, pk)
         event = phase.match.round.event
         picker = who.side is not None and event.arena_choice == choices.ArenaChoice.FIRST_PLAYER
-        require(picker or who.organiser, request, "organisers set the arena")
+        require(picker or who.organiser, request, _("organisers set the arena"))
         arena = _arena(valid(ArenaInputSerializer, request).validated_data["arena"])
         bp_services.set_arena(
             phase,
@@ -94,10 +96,10 @@ class BanPhaseArenaView(_BanPhaseView):
 
 def _arena(reference: str) -> Arena:
     found = Arena.objects.filter(slug=reference).first()
-    if found is None and reference.isdigit():
-        found = Arena.objects.filter(pk=int(reference)).first()
+    if found is None and parse_id(reference) is not None:
+        found = Arena.objects.filter(pk=parse_id(reference)).first()
     if found is None:
-        raise InvalidInput("arena", "no arena has this slug", "unknown_arena")
+        raise InvalidInput("arena", _("no arena has this slug"), "unknown_arena")
     return found
 
 
@@ -115,7 +117,7 @@ class BanPhaseBansView(_BanPhaseView):
     )
     def post(self, request: Request, pk: int) -> Response:
         phase, who = self._phase(request, pk)
-        require(who.side is not None or who.organiser, request, "only the match's players ban")
+        require(who.side is not None or who.organiser, request, _("only the match's players ban"))
         data = valid(BanInputSerializer, request).validated_data
         bp_services.ban(
             phase,
@@ -143,12 +145,12 @@ class BanPhaseTeamView(_BanPhaseView):
     )
     def post(self, request: Request, pk: int) -> Response:
         phase, who = self._phase(request, pk)
-        require(who.side is not None or who.organiser, request, "only the match's players")
+        require(who.side is not None or who.organiser, request, _("only the match's players"))
         data = valid(MatchTeamInputSerializer, request).validated_data
         side = who.side
         if side is None:  # an organiser, for a guest
             if "side" not in data:
-                raise InvalidInput("side", "organisers say whose team it is: a or b")
+                raise InvalidInput("side", _("organisers say whose team it is: a or b"))
             side = data["side"]
         bp_services.submit_team(
             phase, side=side, by=request.user, **MatchTeamInputSerializer.service_kwargs(data)
@@ -161,7 +163,7 @@ class _StaffActionView(_BanPhaseView):
 
     def post(self, request: Request, pk: int) -> Response:
         phase, who = self._phase(request, pk)
-        require(who.staff, request, "judges and organisers")
+        require(who.staff, request, _("judges and organisers"))
         self.act(phase, request.user)
         return self._state(phase, who)
 

@@ -38,7 +38,9 @@ class MatchTeamInputSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict) -> dict:
         if ("team_id" in attrs) == ("krosmasters" in attrs):
-            raise serializers.ValidationError({"team_id": ["give either team_id or krosmasters"]})
+            raise serializers.ValidationError(
+                {"team_id": [_("give either team_id or krosmasters")]}
+            )
         return attrs
 
     @staticmethod

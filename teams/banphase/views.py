@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from kernel.errors import InvalidInput, ServiceError
+from kernel.ids import parse_id
 from live import topics
 from live.http import live_etag
 from matches import selectors as match_selectors
@@ -146,7 +147,7 @@ def ban_phase_action(request: HttpRequest, pk: int, action: str) -> HttpResponse
         if action == "arena" and (who.organiser or who.side is not None):
             arena = Arena.objects.filter(pk=request.POST.get("arena") or 0).first()
             if arena is None:
-                raise InvalidInput("arena", "choose an arena")
+                raise InvalidInput("arena", _("choose an arena"))
             bp_services.set_arena(
                 phase,
                 arena=arena,
@@ -161,7 +162,7 @@ def ban_phase_action(request: HttpRequest, pk: int, action: str) -> HttpResponse
                 side=who.side,
                 profile=request.POST.get("profile", ""),
                 by=request.user,
-                turn=int(turn) if turn.isdigit() else None,
+                turn=parse_id(turn),
                 by_organiser=who.side is None and who.organiser,
             )
         elif action == "team" and who.side is not None:

@@ -105,3 +105,31 @@ def test_malformed_lists_are_refused_with_400(catalog, team):
     response = api.post(f"/api/v1/events/{event.slug}/registrations/", {"team": team},
                         format="json")  # fmt: skip
     assert response.status_code == 400, response.content
+
+
+@pytest.mark.parametrize(
+    "line", [b"[" * 100_000, b'{"n": ' + b"9" * 5000 + b"}"], ids=["deep", "huge-number"]
+)
+def test_a_record_line_no_json_reader_accepts_is_unreadable_not_a_500(catalog, line):
+    """Found by a fuzzer: Python's JSON reader raises RecursionError on deep nesting and
+    ValueError past 4,300 digits, where the reader only expected a JSONDecodeError."""
+    response = APIClient().post(
+        "/api/v1/game-systems/battlesone/verify/",
+        b'{"format": "b1r/1"}\n' + line + b"\n",
+        content_type="application/x-ndjson",
+    )
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["key"] == "b1_line_not_json"
+    assert response.json()["errors"][0]["line"] == 2
+
+
+@pytest.mark.parametrize(("key", "field"), [("tacticards", "units"), ("d20cast", "spells")])
+def test_a_recorded_phase_without_a_field_names_the_field(key, field):
+    """It said `'units'` (a KeyError's text) before."""
+    response = APIClient(HTTP_ACCEPT_LANGUAGE="fr").post(
+        f"/api/v1/calculators/{key}/verify/", {"done": True}, format="json"
+    )
+    assert response.status_code == 422
+    error = response.json()["errors"][0]
+    assert error["key"] == "ph_field_missing" and error["params"] == {"field": field}
+    assert error["message"] == f"l'enregistrement n'a pas de champ '{field}'"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from matches.models import MatchLog
 from tests.matchlogs_web.conftest import GAME, build_world, run_task, upload
@@ -52,3 +53,13 @@ def test_the_events_ko_credit_standby_order_and_targeted_units_reach_the_report(
     assert log.report["status"] == "valid"
     with pytest.raises(ValidationError, match="not 'first'"):
         validate_rulings({"standby-order": "first"})
+
+
+def test_an_unknown_ruling_is_refused_once_in_the_readers_language() -> None:
+    """Found by the French crawl of the event form: the engine's English sentence, with the
+    known rulings listed twice."""
+    with translation.override("fr"), pytest.raises(ValidationError) as refused:
+        validate_rulings({"corners": "exact"})
+    said = refused.value.messages[0]
+    assert said.startswith("aucune interprétation nommée 'corners'")
+    assert said.count("line-of-sight") == 1

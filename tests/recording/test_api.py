@@ -134,6 +134,28 @@ def test_a_proposed_correction_changes_the_etag_so_the_other_phone_sees_it(world
     assert seen.status_code == 200 and seen.json()["correction"]["keep"] == 0
 
 
+def test_a_proposed_correction_to_an_action_not_in_force_is_refused_not_stored(world):
+    """Found by fuzzing: a player's proposal to keep action #1000000 was stored (200), and the
+    other phone was offered a correction it could never confirm."""
+    _api(world.a).post(_url(world), {}, format="json")
+    _append(world, world.a, GAME[0], 0)
+    answer = _api(world.a).post(
+        _url(world, "corrections/"), {"after": 1, "keep": 1_000_000}, format="json"
+    )
+    assert answer.status_code == 400 and answer.json()["field"] == "keep"
+    assert _api(world.b).get(_url(world)).json().get("correction") is None
+
+
+@pytest.mark.parametrize("event", [{}, {"event": "move"}])
+def test_an_event_without_its_kind_says_where_the_kind_goes(world, event):
+    """It said "None cannot be recorded here" (the missing `e` read as None)."""
+    _api(world.a).post(_url(world), {}, format="json")
+    answer = _append(world, world.a, [event], 0)
+    assert answer.status_code == 422
+    said = answer.json()["message"]
+    assert "None" not in said and "e: one of" in said
+
+
 def test_the_board_after_tension_offers_inspiration_without_error(world):
     _api(world.a).post(_url(world), {}, format="json")
     sides = ["A", "B", "A", "A", "A", "A", "A", "A", "B"]

@@ -242,7 +242,11 @@ def log_verified(log_id: int) -> None:
 # Reads and the notices page ---------------------------------------------------------------------
 
 
-def mark_read(user) -> int:
-    marked = Notice.objects.filter(user=user, read_at__isnull=True).update(read_at=timezone.now())
+def mark_read(user, *, ids: list[int] | None = None) -> int:
+    """Mark `user`'s unread notices read: those with `ids` (the page shown), else all."""
+    unread = Notice.objects.filter(user=user, read_at__isnull=True)
+    if ids is not None:
+        unread = unread.filter(pk__in=ids)
+    marked = unread.update(read_at=timezone.now())
     forget_unread([user.pk])
     return marked

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -15,13 +16,17 @@ from tournaments.notifications import services
 from tournaments.notifications.forms import WebhookForm
 from tournaments.notifications.models import EventWebhook, Notice
 
+#: Notices on a page: the older ones stay reachable on the next pages (`?page=2`).
+NOTICES_PER_PAGE = 50
+
 
 @login_required
 def notices(request: HttpRequest) -> HttpResponse:
-    """Your latest notices; opening the page marks them read."""
-    shown = list(Notice.objects.filter(user=request.user).select_related("event")[:100])
-    services.mark_read(request.user)
-    return render(request, "notifications/notices.html", {"notices": shown})
+    """Your notices, newest first, a page at a time; the page shown is marked read."""
+    notices = Notice.objects.filter(user=request.user).select_related("event")
+    page = Paginator(notices, NOTICES_PER_PAGE).get_page(request.GET.get("page"))
+    services.mark_read(request.user, ids=[notice.pk for notice in page])
+    return render(request, "notifications/notices.html", {"notices": page})
 
 
 @require_POST

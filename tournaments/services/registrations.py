@@ -14,6 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from kernel import limits
 from kernel.errors import Conflict, InvalidInput, Unprocessable
 from rules import systems
 from rules.wording import refusals
@@ -37,6 +38,15 @@ def registration_open(event: Event) -> bool:
         paired = event.rounds.aggregate(n=Max("number"))["n"] or 0
         return paired < event.late_registration_round
     return False
+
+
+def _bounded(field: str, value: str) -> str:
+    """A name or label as typed; past its column's length it is refused, not cut short (a
+    pasted player list's line once became its first 80 characters)."""
+    if len(value) > limits.NAME_LENGTH:
+        said = _("at most %(n)d characters") % {"n": limits.NAME_LENGTH}
+        raise InvalidInput(field, said, "too_long")
+    return value
 
 
 @transaction.atomic
@@ -78,9 +88,9 @@ def register(
     registration = Registration(
         event=event,
         user=user,
-        guest_name="" if user is not None else guest_name[:80],
-        club=club.strip()[:80],
-        family=family.strip()[:80],
+        guest_name="" if user is not None else _bounded("guest_name", guest_name),
+        club=_bounded("club", club.strip()),
+        family=_bounded("family", family.strip()),
         rating=rating,
         checked_in=late,
     )
@@ -180,7 +190,7 @@ def _set_system_list(
             "no_list",
         )
     data = dict(team)
-    name = str(data.pop("name", "") or "")[:80]
+    name = _bounded("name", str(data.pop("name", "") or ""))
     try:
         outcome = system.check_list(data)
     except systems.ListUnreadable as error:

@@ -15,6 +15,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from tournaments.explanations import worded_explanation
+
 register = template.Library()
 
 
@@ -66,6 +68,12 @@ def _score_unit(event: Any) -> str:
     left" in BATTLES ONE)."""
     score = event.game.score
     return "" if score.key == "gg" else f" {score.short}"
+
+
+@register.filter
+def explanation_text(explanation: str) -> str:
+    """Why a table was paired, in the reader's language (`tournaments.explanations`)."""
+    return worded_explanation(explanation)
 
 
 @register.filter
@@ -152,7 +160,7 @@ def pairing_rows(context: template.Context, matches: Any) -> SafeString:
             else ""
         )
         if staff and m.explanation:
-            links += f'<span class="small muted">{escape(m.explanation)}</span>'
+            links += f'<span class="small muted">{escape(worded_explanation(m.explanation))}</span>'
         if staff and m.rematch:
             links += f' <strong class="warn">{words["rematch"]}</strong>'
         out.append(
