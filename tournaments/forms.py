@@ -21,7 +21,7 @@ from rules.catalog import selectors as catalog
 from rules.engine import formats as engine_formats
 from rules.models import Arena
 from teams.forms import TeamForm
-from tournaments import pairing
+from tournaments import pairing, selectors
 from tournaments.accounts.models import Account
 from tournaments.models import EVENT_PAGE_FIELDS, EVENT_SETTINGS, Event
 
@@ -349,8 +349,38 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=[("judge", _("Judge")), ("co_organiser", _("Co-organiser"))])
 
 
+#: Up to this many players the forbidden-pair form offers menus of them; past it (a menu of
+#: thousands of names on a phone), the organiser types a name or the number the desk shows.
+PLAYER_MENU_LIMIT = 200
+
+
+class PlayerNameField(forms.CharField):
+    """A player of the event named by the number the desk shows (`#12`) or by the exact shown
+    name; cleans to the registration's id."""
+
+    def __init__(self, *, event: Event, **kwargs: Any) -> None:
+        super().__init__(max_length=200, **kwargs)
+        self.event = event
+        self.widget.attrs.update(placeholder=_("Name or #number"), autocomplete="off")
+
+    def clean(self, value: Any) -> int:
+        text = super().clean(value)
+        found = selectors.registrations_named(self.event, text)
+        if not found:
+            raise forms.ValidationError(
+                _("No player of this event is named “%(name)s”."), params={"name": text}
+            )
+        if len(found) > 1:
+            raise forms.ValidationError(
+                _("Several players are named “%(name)s”: give the number shown beside the name."),
+                params={"name": text},
+            )
+        return found[0].pk
+
+
 class ForbiddenPairForm(forms.Form):
-    """Two players of the event kept apart; no round means the whole event."""
+    """Two players of the event kept apart; no round means the whole event. The players are
+    menus up to `PLAYER_MENU_LIMIT` players (`players` given), names or numbers past it."""
 
     first = forms.TypedChoiceField(coerce=int, label=_("Keep"))
     second = forms.TypedChoiceField(coerce=int, label=_("apart from"))
@@ -359,11 +389,21 @@ class ForbiddenPairForm(forms.Form):
     )
     reason = forms.CharField(max_length=200, required=False)
 
-    def __init__(self, *args: Any, players: list[tuple[int, str]] | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        event: Event,
+        players: list[tuple[int, str]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        choices = [(pk, name) for pk, name in players or []]
-        self.fields["first"].choices = choices
-        self.fields["second"].choices = choices
+        if players is None:
+            for name in ("first", "second"):
+                label = self.fields[name].label
+                self.fields[name] = PlayerNameField(event=event, label=label)
+            return
+        self.fields["first"].choices = players
+        self.fields["second"].choices = players
 
 
 #: The team-building rules as the rulebook sets them (1.1.1): the engine's format defaults.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import rules.engine.replay  # noqa: F401  (loads every module that registers a named ruling)
@@ -312,7 +313,7 @@ class Registration(models.Model):
         """What others see: the player's display name (or login), or the guest's name."""
         if self.user_id:
             return public_name(self.user)
-        return f"{self.guest_name} (guest)"
+        return gettext("%(name)s (guest)") % {"name": self.guest_name}
 
     @property
     def dropped(self) -> bool:

@@ -3,6 +3,7 @@ event (players and confirmed results), standings and the top-cut bracket."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -12,6 +13,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import F, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
+from kernel.ids import parse_id
 from kernel.prepared import PreparedQuery
 from matches import selectors as match_selectors
 from matches.models import Match
@@ -38,6 +40,41 @@ def roles_by_event(user: AbstractBaseUser) -> list[tuple[Event, list[str]]]:
 
 def registrations(event: Event) -> QuerySet[Registration]:
     return event.registrations.select_related("user").order_by("id")
+
+
+def _name_contains(text: str) -> Q:
+    return (
+        Q(user__first_name__icontains=text)
+        | Q(user__username__icontains=text)
+        | Q(guest_name__icontains=text)
+    )
+
+
+def registrations_matching(event: Event, query: str) -> QuerySet[Registration]:
+    """The event's registrations whose shown name (or login) contains `query`, any case: the
+    organiser's search on the desk, where a large event's players fill a hundred pages."""
+    query = query.strip()
+    found = registrations(event)
+    return found.filter(_name_contains(query)) if query else found
+
+
+def registrations_named(event: Event, text: str) -> list[Registration]:
+    """The registrations of the event a person means by `text`: its number as the desk shows
+    it (`#12` or `12`), else its exact shown name in any case (a guest's with or without the
+    "(guest)" the pages add). Two at most: more than one means the name is ambiguous."""
+    text = text.strip()
+    number = parse_id(text.removeprefix("#"))
+    if number is not None:
+        by_number = list(registrations(event).filter(pk=number))
+        if by_number:
+            return by_number
+    guest = re.sub(r"\s*\([^()]*\)$", "", text)  # "Ann (guest)", in any language
+    named = (
+        Q(user__first_name__iexact=text)
+        | Q(user__first_name="", user__username__iexact=text)
+        | Q(user__isnull=True, guest_name__iexact=guest)
+    )
+    return list(registrations(event).filter(named)[:2])
 
 
 def round_matches(round_: Round) -> QuerySet[Match]:
@@ -187,10 +224,13 @@ def _forbidden_reason(pair: ForbiddenPair) -> str:
 
 
 def describe_forbidden(pair: ForbiddenPair) -> str:
-    """One pair for people: 'Ann and Bob, round 2 only (same car)'."""
-    scope = f"round {pair.round_number} only" if pair.round_number else "the whole event"
-    why = f" ({pair.reason})" if pair.reason else ""
-    return f"{pair.player_a.display_name} and {pair.player_b.display_name}, {scope}{why}"
+    """One pair for people, in their language: 'Ann and Bob, round 2 only (same car)'."""
+    names = {"a": pair.player_a.display_name, "b": pair.player_b.display_name}
+    if pair.round_number:
+        text = _("%(a)s and %(b)s, round %(n)s only") % {**names, "n": pair.round_number}
+    else:
+        text = _("%(a)s and %(b)s, the whole event") % names
+    return f"{text} ({pair.reason})" if pair.reason else text
 
 
 def opponents_met(event: Event) -> dict[int, set[int]]:

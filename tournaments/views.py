@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings as django_settings
@@ -52,10 +53,12 @@ from tournaments import desk as desk_selectors
 from tournaments import my_match as my_match_fragment
 from tournaments.accounts import public_name
 from tournaments.forms import (
+    PLAYER_MENU_LIMIT,
     EventForm,
     ForbiddenPairForm,
     GuestForm,
     PlayerListForm,
+    PlayerNameField,
     RoleForm,
     SignUpForm,
     TeamRulesForm,
@@ -224,7 +227,11 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
     """The organiser's desk: lifecycle, players, rounds, results and exports."""
     event, who = _organiser_event(request, slug)
     latest = selectors.current_round(event, include_drafts=True)
-    regs = list(selectors.registrations(event))
+    query = request.GET.get("q", "")[:100]
+    regs = Paginator(selectors.registrations_matching(event, query), PLAYERS_PER_PAGE).get_page(
+        request.GET.get("players")
+    )
+    player_count = event.registrations.count()
     return render(
         request,
         "tournaments/event_manage.html",
@@ -232,8 +239,12 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "who": who,
             "regs": regs,
+            "query": query,
+            "player_count": player_count,
+            # a large event's forbidden-pair form takes names or these numbers (no menus)
+            "player_numbers": player_count > PLAYER_MENU_LIMIT,
+            "pager_query": urlencode({"q": query}) if query else "",
             "latest": latest,
-            "latest_matches": selectors.round_matches(latest) if latest else [],
             "rounds": event.rounds.order_by("number"),
             "lifecycle": desk_selectors.lifecycle_actions(event),
             "next_action": desk_selectors.pairing_action(event),
@@ -247,7 +258,7 @@ def event_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "pairing": background.state(event.pk, "pairing"),
             "top_cut": background.state(event.pk, "top_cut"),
             "forbidden_pairs": selectors.forbidden_pairs(event),
-            "forbidden_form": ForbiddenPairForm(players=_player_choices(regs)),
+            "forbidden_form": _forbidden_pair_form(event, player_count),
         },
     )
 
@@ -290,19 +301,26 @@ def event_team_rules(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _player_choices(regs: list[Registration]) -> list[tuple[int, str]]:
-    return sorted(((r.pk, r.display_name) for r in regs), key=lambda p: p[1].casefold())
+def _forbidden_pair_form(event: Event, player_count: int, data: Any = None) -> ForbiddenPairForm:
+    """Menus of the players for a small event; names or numbers past `PLAYER_MENU_LIMIT`."""
+    players = None
+    if player_count <= PLAYER_MENU_LIMIT:
+        regs = selectors.registrations(event)
+        players = sorted(((r.pk, r.display_name) for r in regs), key=lambda p: p[1].casefold())
+    return ForbiddenPairForm(data, event=event, players=players)
 
 
 @require_POST
 def forbidden_pair_add(request: HttpRequest, slug: str) -> HttpResponse:
     """Keep two players apart (organisers); the engine honours it from the next pairing."""
     event, _access = _organiser_event(request, slug)
-    form = ForbiddenPairForm(
-        request.POST, players=_player_choices(list(selectors.registrations(event)))
-    )
+    form = _forbidden_pair_form(event, event.registrations.count(), request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose two players of the event (and a round, or none)."))
+        for field in ("first", "second"):  # a name that fits nobody, or several players
+            if isinstance(form.fields[field], PlayerNameField):
+                for error in form.errors.get(field, []):
+                    messages.error(request, error)
         return redirect("event-manage", slug)
     data = form.cleaned_data
     pair = attempt(

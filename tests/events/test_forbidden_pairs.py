@@ -222,3 +222,42 @@ def test_registrations_withdrawn_take_their_pairs_with_them():
     services.add_forbidden_pair(event=event, first=regs[0].pk, second=regs[1].pk)
     services.withdraw(Registration.objects.get(pk=regs[0].pk))
     assert not ForbiddenPair.objects.exists()
+
+
+def test_a_large_events_desk_is_paged_searchable_and_keeps_players_apart_by_name(
+    client, monkeypatch
+):
+    """Past PLAYER_MENU_LIMIT players the desk pages its players (with a search) and the form
+    takes a name or the number the desk shows, instead of two menus of every player."""
+    monkeypatch.setattr("tournaments.views.PLAYER_MENU_LIMIT", 3)
+    organiser = make_user()
+    event, regs = make_running_event(4, organiser=organiser)
+    Registration.objects.bulk_create(
+        Registration(event=event, guest_name=f"Guest {n:03}") for n in range(130)
+    )
+    client.force_login(organiser)
+    desk = f"/events/{event.slug}/manage/"
+    page = client.get(desk).content.decode()
+    assert "Players (134)" in page and "Page 1 of 2" in page and 'name="q"' in page
+    assert "<select" not in page.split('id="forbidden-pairs"')[1].split("</section>")[0]
+    assert f"#{regs[0].pk}" in page  # the number a name can be replaced with
+    found = client.get(desk, {"q": "guest 12"}).content.decode()
+    assert "10 players match" in found and "Guest 129" in found and "Guest 099" not in found
+    assert "No player matches" in client.get(desk, {"q": "nobody"}).content.decode()
+    second = client.get(desk, {"q": "guest", "players": 2}).content.decode()
+    assert "Guest 129" in second and 'href="?q=guest&amp;players=1"' in second
+
+    add = f"/events/{event.slug}/forbidden-pairs/add/"
+    ann = regs[0].display_name
+    client.post(add, {"first": ann.upper(), "second": f"#{regs[1].pk}", "reason": "twins"})
+    pair = ForbiddenPair.objects.get(event=event)
+    assert {pair.player_a_id, pair.player_b_id} == {regs[0].pk, regs[1].pk}
+    guests = client.post(add, {"first": "Guest 007 (guest)", "second": "Guest 008"})
+    assert guests.status_code == 302
+    assert ForbiddenPair.objects.count() == 2
+    refused = client.post(add, {"first": "Nobody", "second": ann}, follow=True).content.decode()
+    assert "No player of this event is named “Nobody”." in refused
+    Registration.objects.create(event=event, guest_name="Guest 007")
+    twice = client.post(add, {"first": "Guest 007", "second": ann}, follow=True).content.decode()
+    assert "Several players are named “Guest 007”" in twice
+    assert ForbiddenPair.objects.count() == 2
