@@ -115,6 +115,32 @@ def test_unknown_unit_is_a_violation() -> None:
         _two_sides().unit("Z9")
 
 
+def test_with_unit_replaces_in_place_and_keeps_the_lookups_right() -> None:
+    """`with_unit` replaces through a positions lookup shared by the states it makes: the
+    order, `unit()` and the units in the arena must read as a full rebuild would."""
+    state = board(krosmaster("A1", "A", "c3"), krosmaster("A2", "A"), krosmaster("B1", "B", "h9"))
+    state.unit("A1")  # the lookups exist, so they are handed on, not rebuilt
+    moved = state.with_unit(replace(state.unit("A1"), cell=c("c4")))
+    entered = moved.with_unit(replace(moved.unit("A2"), cell=c("d4")))
+    assert [u.id for u in entered.units] == ["A1", "A2", "B1"]
+    assert entered.unit("A1").cell == c("c4") and entered.unit("A2").cell == c("d4")
+    assert [u.id for u in entered.in_arena()] == ["A1", "A2", "B1"]
+    assert state.unit("A1").cell == c("c3")  # the old state is untouched
+    stranger = krosmaster("Z9", "A", "a1")
+    assert entered.with_unit(stranger).units == entered.units  # not a unit of this game
+
+
+def test_with_unit_replaces_every_unit_of_a_shared_id() -> None:
+    twice = GameState(
+        arena=arena(),
+        units=(krosmaster("A1", "A", "c3"), krosmaster("A1", "A", "c5")),
+        timelines=(("A1",), ()),
+        first_player="A",
+    )
+    moved = twice.with_unit(krosmaster("A1", "A", "d4"))
+    assert [u.cell for u in moved.units] == [c("d4"), c("d4")]
+
+
 def _rich_state() -> GameState:
     boots = Reward("boots", "jade", RewardKind.EQUIPMENT, "set", ap=1, powers=frozenset({"lock"}))
     a1 = replace(
