@@ -454,6 +454,15 @@ class GameState:
         """The units on the board, read once per state (asked many times per event)."""
         return tuple([u for u in self.units if u.cell is not None])
 
+    @lazy.on("units")
+    def nobody_at_printed_hp(self) -> bool:
+        """No unit in the arena has Injuries reaching its printed HP, so none can be KO'd by
+        them (powers only raise HP): `injuries.settle_hp`, run after every event, stops here.
+        `with_unit` hands it on while the unit it puts in keeps below its printed HP."""
+        return not any(
+            (hp := u.profile.hp) is not None and u.injuries >= hp for u in self._in_arena
+        )
+
     def units_at(self, cell: Cell | None) -> tuple[Unit, ...]:
         if cell is None:  # as `u.cell == cell` read: the units out of the arena
             return tuple([u for u in self.units if u.cell is None])
@@ -527,6 +536,10 @@ class GameState:
             units[where] = unit
             values["units"] = tuple(units)
             values["_positions"] = positions
+        if mine.get("nobody_at_printed_hp") and (
+            unit.cell is None or (hp := unit.profile.hp) is None or unit.injuries < hp
+        ):
+            values["nobody_at_printed_hp"] = True
         known = mine.get("units_by_id")
         if known is not None and uid in known:  # the same ids: the lookup is updated, not rebuilt
             by_id = dict(known)

@@ -141,6 +141,17 @@ def test_with_unit_replaces_every_unit_of_a_shared_id() -> None:
     assert [u.cell for u in moved.units] == [c("d4"), c("d4")]
 
 
+def test_4_10_2_nobody_at_printed_hp_is_handed_on_only_while_it_holds() -> None:
+    """`settle_hp` stops at `nobody_at_printed_hp`, which `with_unit` hands on: a unit whose
+    Injuries reach its HP must turn it off, so that 4.10.2 still KOs it."""
+    state = _two_sides(hp=3)
+    assert state.nobody_at_printed_hp
+    hurt = state.with_unit(replace(state.unit("A1"), injuries=2))
+    assert hurt.nobody_at_printed_hp
+    down = hurt.with_unit(replace(hurt.unit("A1"), injuries=3))
+    assert not down.nobody_at_printed_hp
+
+
 def _rich_state() -> GameState:
     boots = Reward("boots", "jade", RewardKind.EQUIPMENT, "set", ap=1, powers=frozenset({"lock"}))
     a1 = replace(
