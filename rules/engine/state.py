@@ -514,9 +514,11 @@ class GameState:
         values.update(changes)
         return new
 
-    def with_unit(self, unit: Unit) -> GameState:
+    def with_unit(self, unit: Unit, **changes: Any) -> GameState:
         """This state with `unit` in place of the unit of the same id: `evolve(units=...)`
-        inlined (it runs about once per event), then the lookups and memos carried over."""
+        inlined (it runs about once per event), then the lookups and memos carried over.
+        `changes` are other fields changed in the same copy (`evolve`'s), saving a second copy
+        where an event changes a unit and the turn's fields together."""
         uid = unit.id
         mine = self.__dict__
         positions = mine.get("_positions")
@@ -555,6 +557,14 @@ class GameState:
                     values["roster_memo"] = roster
             elif roster is not None and old.roster_key == unit.roster_key:
                 values["roster_memo"] = roster  # (`roster_memo`)
+        if changes:
+            changed = tuple(changes)
+            gone = _EVOLVE_DROPS.get(changed)
+            if gone is None:
+                gone = _EVOLVE_DROPS[changed] = dropped(_LAZIES, changes)
+            for name in gone:
+                values.pop(name, None)
+            values.update(changes)
         return new
 
     def with_units(self, units: Iterable[Unit]) -> GameState:

@@ -130,6 +130,18 @@ def test_with_unit_replaces_in_place_and_keeps_the_lookups_right() -> None:
     assert entered.with_unit(stranger).units == entered.units  # not a unit of this game
 
 
+def test_with_unit_changes_other_fields_in_the_same_copy() -> None:
+    """Fields changed along with the unit drop what reads them, as `evolve` would."""
+    state = _two_sides()
+    memo = state.memo
+    kept = state.with_unit(state.unit("B1"), active_unit="A1", kamas_picked=1)
+    assert (kept.active_unit, kept.kamas_picked) == ("A1", 1)
+    assert kept.memo is memo  # the memo reads neither field
+    side = "B" if state.active_side != "B" else "A"
+    moved_on = state.with_unit(state.unit("B1"), active_side=side)
+    assert moved_on.active_side == side and moved_on.memo is not memo
+
+
 def test_with_unit_replaces_every_unit_of_a_shared_id() -> None:
     twice = GameState(
         arena=arena(),
