@@ -236,6 +236,8 @@ def settle_hp(state: GameState) -> GameState:
     """KO every unit whose Injuries reach its HP now (4.10.2 is checked continuously): HP can
     drop when the power raising it leaves play or its condition stops holding."""
     while state.phase is not Phase.OVER:
+        if state.nobody_at_printed_hp:  # the common case, handed on from state to state
+            return state
         for unit in state.in_arena():  # a plain loop: this runs after every event
             hp, injuries = unit.profile.hp, unit.injuries
             # powers only raise HP (`powers.hp_bonuses`): below the printed HP, no KO

@@ -386,6 +386,14 @@ class GameState:
     def units_by_id(self) -> dict[str, Unit]:
         return {u.id: u for u in self.units}
 
+    @lazy.on("units")
+    def _positions(self) -> dict[str, int]:
+        """Where each unit stands in `units`: `with_unit` replaces a unit in place, so the
+        states it makes share this lookup instead of comparing every unit's id. Empty if two
+        units share an id (`with_unit` then replaces both, as it always did)."""
+        found = {u.id: i for i, u in enumerate(self.units)}
+        return found if len(found) == len(self.units) else {}
+
     @lazy.on("units", "lasting", "timelines", "active_side", "phase", "turn")
     def memo(self) -> dict[Any, Any]:
         """Values derived from the pieces (a unit's powers now, its families, its HP...), kept
@@ -446,6 +454,15 @@ class GameState:
         """The units on the board, read once per state (asked many times per event)."""
         return tuple([u for u in self.units if u.cell is not None])
 
+    @lazy.on("units")
+    def nobody_at_printed_hp(self) -> bool:
+        """No unit in the arena has Injuries reaching its printed HP, so none can be KO'd by
+        them (powers only raise HP): `injuries.settle_hp`, run after every event, stops here.
+        `with_unit` hands it on while the unit it puts in keeps below its printed HP."""
+        return not any(
+            (hp := u.profile.hp) is not None and u.injuries >= hp for u in self._in_arena
+        )
+
     def units_at(self, cell: Cell | None) -> tuple[Unit, ...]:
         if cell is None:  # as `u.cell == cell` read: the units out of the arena
             return tuple([u for u in self.units if u.cell is None])
@@ -497,29 +514,57 @@ class GameState:
         values.update(changes)
         return new
 
-    def with_unit(self, unit: Unit) -> GameState:
+    def with_unit(self, unit: Unit, **changes: Any) -> GameState:
         """This state with `unit` in place of the unit of the same id: `evolve(units=...)`
-        inlined (it runs about once per event), then the lookups and memos carried over."""
+        inlined (it runs about once per event), then the lookups and memos carried over.
+        `changes` are other fields changed in the same copy (`evolve`'s), saving a second copy
+        where an event changes a unit and the turn's fields together."""
         uid = unit.id
-        new = object.__new__(GameState)
         mine = self.__dict__
+        positions = mine.get("_positions")
+        if positions is None:
+            positions = self._positions  # kept on this state and handed on (`_positions`)
+        new = object.__new__(GameState)
         values = mine.copy()
         copy_dict(new, values)
         if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
             for name in _UNITS_DROP:
                 values.pop(name, None)
-        values["units"] = tuple([unit if u.id == uid else u for u in self.units])
+        where = positions.get(uid)
+        if where is None:  # not a unit of this game, or an id held twice
+            values["units"] = tuple([unit if u.id == uid else u for u in self.units])
+        else:  # replaced in place (in C), and the positions hold for the new tuple too
+            units = list(self.units)
+            units[where] = unit
+            values["units"] = tuple(units)
+            values["_positions"] = positions
+        if mine.get("nobody_at_printed_hp") and (
+            unit.cell is None or (hp := unit.profile.hp) is None or unit.injuries < hp
+        ):
+            values["nobody_at_printed_hp"] = True
         known = mine.get("units_by_id")
         if known is not None and uid in known:  # the same ids: the lookup is updated, not rebuilt
             by_id = dict(known)
             by_id[uid] = unit
             values["units_by_id"] = by_id
-            memo = mine.get("memo")
-            if memo is not None and known[uid].memo_key == unit.memo_key:
-                values["memo"] = memo  # what the memo depends on is unchanged (`memo`)
+            old = known[uid]
             roster = mine.get("roster_memo")
-            if roster is not None and known[uid].roster_key == unit.roster_key:
-                values["roster_memo"] = roster  # the same (`roster_memo`)
+            if old.memo_key == unit.memo_key:  # what both memos depend on is unchanged (a
+                memo = mine.get("memo")  # roster key reads only fields of the memo key)
+                if memo is not None:
+                    values["memo"] = memo
+                if roster is not None:
+                    values["roster_memo"] = roster
+            elif roster is not None and old.roster_key == unit.roster_key:
+                values["roster_memo"] = roster  # (`roster_memo`)
+        if changes:
+            changed = tuple(changes)
+            gone = _EVOLVE_DROPS.get(changed)
+            if gone is None:
+                gone = _EVOLVE_DROPS[changed] = dropped(_LAZIES, changes)
+            for name in gone:
+                values.pop(name, None)
+            values.update(changes)
         return new
 
     def with_units(self, units: Iterable[Unit]) -> GameState:

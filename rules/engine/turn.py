@@ -436,7 +436,8 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1
         markers=Markers(),
     )
-    state = state.with_unit(unit).evolve(
+    state = state.with_unit(
+        unit,
         active_unit=unit_id,
         reward_revealed=False,
         reward_bought=False,
@@ -855,8 +856,11 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     if farmer_pays(state, unit):
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
-    state = state.with_unit(replace(unit, ap=0, mp=0, range_bonus=0))
-    state = state.evolve(active_unit=None, activated=(*state.activated, unit_id))
+    state = state.with_unit(
+        replace(unit, ap=0, mp=0, range_bonus=0),
+        active_unit=None,
+        activated=(*state.activated, unit_id),
+    )
     if next_unit(state) is None:
         state = _start_player_turn(state, opponent(unit.side))
     return state

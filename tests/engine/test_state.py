@@ -115,6 +115,55 @@ def test_unknown_unit_is_a_violation() -> None:
         _two_sides().unit("Z9")
 
 
+def test_with_unit_replaces_in_place_and_keeps_the_lookups_right() -> None:
+    """`with_unit` replaces through a positions lookup shared by the states it makes: the
+    order, `unit()` and the units in the arena must read as a full rebuild would."""
+    state = board(krosmaster("A1", "A", "c3"), krosmaster("A2", "A"), krosmaster("B1", "B", "h9"))
+    state.unit("A1")  # the lookups exist, so they are handed on, not rebuilt
+    moved = state.with_unit(replace(state.unit("A1"), cell=c("c4")))
+    entered = moved.with_unit(replace(moved.unit("A2"), cell=c("d4")))
+    assert [u.id for u in entered.units] == ["A1", "A2", "B1"]
+    assert entered.unit("A1").cell == c("c4") and entered.unit("A2").cell == c("d4")
+    assert [u.id for u in entered.in_arena()] == ["A1", "A2", "B1"]
+    assert state.unit("A1").cell == c("c3")  # the old state is untouched
+    stranger = krosmaster("Z9", "A", "a1")
+    assert entered.with_unit(stranger).units == entered.units  # not a unit of this game
+
+
+def test_with_unit_changes_other_fields_in_the_same_copy() -> None:
+    """Fields changed along with the unit drop what reads them, as `evolve` would."""
+    state = _two_sides()
+    memo = state.memo
+    kept = state.with_unit(state.unit("B1"), active_unit="A1", kamas_picked=1)
+    assert (kept.active_unit, kept.kamas_picked) == ("A1", 1)
+    assert kept.memo is memo  # the memo reads neither field
+    side = "B" if state.active_side != "B" else "A"
+    moved_on = state.with_unit(state.unit("B1"), active_side=side)
+    assert moved_on.active_side == side and moved_on.memo is not memo
+
+
+def test_with_unit_replaces_every_unit_of_a_shared_id() -> None:
+    twice = GameState(
+        arena=arena(),
+        units=(krosmaster("A1", "A", "c3"), krosmaster("A1", "A", "c5")),
+        timelines=(("A1",), ()),
+        first_player="A",
+    )
+    moved = twice.with_unit(krosmaster("A1", "A", "d4"))
+    assert [u.cell for u in moved.units] == [c("d4"), c("d4")]
+
+
+def test_4_10_2_nobody_at_printed_hp_is_handed_on_only_while_it_holds() -> None:
+    """`settle_hp` stops at `nobody_at_printed_hp`, which `with_unit` hands on: a unit whose
+    Injuries reach its HP must turn it off, so that 4.10.2 still KOs it."""
+    state = _two_sides(hp=3)
+    assert state.nobody_at_printed_hp
+    hurt = state.with_unit(replace(state.unit("A1"), injuries=2))
+    assert hurt.nobody_at_printed_hp
+    down = hurt.with_unit(replace(hurt.unit("A1"), injuries=3))
+    assert not down.nobody_at_printed_hp
+
+
 def _rich_state() -> GameState:
     boots = Reward("boots", "jade", RewardKind.EQUIPMENT, "set", ap=1, powers=frozenset({"lock"}))
     a1 = replace(
