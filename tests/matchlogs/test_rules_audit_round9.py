@@ -1,0 +1,162 @@
+"""Ninth rules audit (session 11): the order of effects on standby that round 8 left open
+(7.2.9.a, 1.7.1: Explosions with Steals Health or Counters, powers' effects that could KO the
+caster), the scoresheet's prompt once a spell ended a piece's turn (6.4), and rules no audit had
+covered (listed in docs/rules-examples.md, "Rules audit round 9 (session 11)"). Each verdict was
+worked out by hand from the 4.1 text before the engine was run."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from matches.recording import wording
+from rules.engine.casting import CastAction, apply_cast
+from rules.engine.cells import Cell
+from rules.engine.options import prompt
+from rules.engine.roster import Cost
+from rules.engine.state import SpecialMarker
+from tests.engine.casting_builders import bar, book, card, game, rolls, summon_card, token, unit
+from tests.matchlogs.cards import (
+    DUMMIES,
+    MIKE_LOCKE,
+    _header,
+    _inline,
+    _last,
+    _places,
+    _rolls,
+    _walk,
+)
+from tests.matchlogs.conftest import ev
+
+# -- 7.2.9.a, 1.7.1: an Explosion with Steals Health, its dice known ------------------------------
+
+_CON = bar("Con", "water", 2, kind="melee", effects="Steals Health .")
+_OSCAR = card("oscar", "Oscar Kass", [_CON], hp=10)
+_FIRE_BOMB = summon_card(
+    "Firebomb", [bar("Explosion", "fire", 2, kind="self", cost=Cost())], families=["bomb"]
+)
+_BOOM = {"explosion:F1": rolls("lock", A1="lock")}
+
+
+def _con_on_the_bomb(injuries: int):
+    """Oscar Kass (10 HP, `injuries`) hits his Firebomb F1 (1 HP) with Con: the Bomb is KO'd,
+    so Steals Health (heal 1) and its Explosion (2 FIRE on Oscar) wait in Step 8; the cast
+    carries the Explosion's dice (`standby_rolls`) but no `order`."""
+    units = [
+        unit("A1", "A", _OSCAR, "c3", injuries=injuries),
+        token("F1", "B", "B1", _FIRE_BOMB, "c4"),
+        unit("B1", "B", card("t", "Target"), "k11"),
+    ]
+    action = CastAction(
+        "A1", "Con", Cell.parse("c4"), rolls("critical", F1="lock"), standby_rolls=_BOOM
+    )
+    return apply_cast(game(units, "A1"), action, book([_OSCAR], [_FIRE_BOMB])).state
+
+
+def test_7_2_9_a_steals_health_and_an_explosion_whose_dice_are_known_need_no_order() -> None:
+    """With 3 Injuries Oscar ends with 3 - 1 + 2 = 4 in either order (1.7.1: the active player
+    orders them only when the order affects the outcome), so the Explosion whose dice the event
+    carries resolves without an `order`. Before this audit both waited for one."""
+    state = _con_on_the_bomb(3)
+    assert (state.pending, state.unit("A1").injuries) == ((), 4)
+
+
+def test_7_2_9_example_4_an_explosion_whose_dice_are_known_still_waits_for_the_order() -> None:
+    """With 8 Injuries the order decides Oscar's KO (7.2.9 Example 4): both still wait."""
+    state = _con_on_the_bomb(8)
+    assert {p.label for p in state.pending} == {"steals-health:A1", "explosion:F1"}
+
+
+# -- 7.2.9.a, 1.7.1: powers' effects only, where the order decides a KO ---------------------------
+
+_BLAST = bar(
+    "Blast",
+    "earth",
+    1,
+    kind="ranged",
+    low=1,
+    high=6,
+    cost=Cost(ap=1),
+    effects='"Cross" area of effect.',
+)
+_THEO = card("theo", "Theo", [_BLAST], hp=5, powers=["wakfu-recycling"])
+_BURNZZ = card("burnzz", "Missiz Burnzz", powers=["flame-return"])
+_PLAIN = card("plain", "Plain", hp=10)
+
+
+def _recycling_and_flame_return(injuries: int, order: tuple[str, ...] = (), **kw: Any):
+    """B1 (Theo: 5 HP, Wakfu Recycling, `injuries`) blasts c4: his ally B2 there carries A1's
+    (Missiz Burnzz) Will-o'-the-Wisp marker and A2 on c5 is an enemy Krosmaster. Wakfu
+    Recycling (heal Theo 1) and Flame Return (2 Injuries on Theo) wait in Step 8, both powers'
+    effects with no choice, Wakfu Recycling triggered first."""
+    marked = replace(
+        unit("B2", "B", _PLAIN, "c4"),
+        special_markers=(SpecialMarker("will-o\u2019-the-wisp", "A1"),),
+    )
+    units = [
+        unit("B1", "B", _THEO, "c1", injuries=injuries),
+        marked,
+        unit("A1", "A", _BURNZZ, "h8"),
+        unit("A2", "A", _PLAIN, "c5"),
+    ]
+    action = CastAction(
+        "B1", "Blast", Cell.parse("c4"), rolls("lock", B2="lock", A2="lock"), order=order
+    )
+    return apply_cast(game(units, "B1", **kw), action, book([_THEO, _BURNZZ, _PLAIN])).state
+
+
+def test_7_2_9_a_two_powers_effects_that_decide_the_casters_ko_wait_for_the_order() -> None:
+    """Theo with 3 Injuries: the heal first leaves him 3 - 1 + 2 = 4 (alive), Flame Return
+    first KOs him (5) and his Wakfu Recycling is lost (4.18.3.c). The order changes the
+    outcome, so the active player chooses it (7.2.9.a, 1.7.1): both wait under the default
+    `standby-order`. Before this audit they resolved in trigger order (Theo survived)."""
+    state = _recycling_and_flame_return(3)
+    assert {p.label for p in state.pending} == {"wakfu-recycling:B1", "flame-return:A1"}
+    assert prompt(state).step == "resolve"
+
+
+@pytest.mark.parametrize(
+    ("order", "alive"),
+    [
+        (("wakfu-recycling:B1", "flame-return:A1"), True),
+        (("flame-return:A1", "wakfu-recycling:B1"), False),
+    ],
+)
+def test_7_2_9_a_the_active_players_order_decides_the_casters_ko(order, alive: bool) -> None:
+    """Given, each order is followed: Theo survives the heal first, not Flame Return first."""
+    state = _recycling_and_flame_return(3, order)
+    assert (state.pending, state.unit("B1").cell is not None) == ((), alive)
+
+
+def test_1_7_1_two_powers_effects_that_commute_still_need_no_order() -> None:
+    """Theo with 1 Injury: 1 - 1 + 2 = 2 either way (the heal finds an Injury in both orders):
+    nothing changes with the order, so nothing waits (1.7.1)."""
+    state = _recycling_and_flame_return(1)
+    assert (state.pending, state.unit("B1").injuries) == ((), 2)
+
+
+# -- 6.4: the scoresheet once a spell ended the piece's turn --------------------------------------
+
+MONK = "s4-cpk-16"  # Felonious Monk: Sanctification ends his turn
+
+
+def test_6_4_the_prompt_says_the_turn_a_spell_ended_is_over(catalog, roster) -> None:
+    """After Sanctification (6.4, the card) the Monk may do nothing but end: the prompt no
+    longer says he acts, in English (the engine) and in the reader's language (gettext)."""
+    monk = _inline(roster, MONK, mp=9)
+    lines = [
+        _header((MONK, MIKE_LOCKE), DUMMIES, monk),
+        *_places(),
+        ev("activate", unit="A1"),
+        *_walk("A1", "d", 2, 10),
+        ev("cast", unit="A1", spell="Sanctification", target="d11", rolls=_rolls("B1", critical=2)),
+    ]
+    state = _last(lines, catalog)
+    asked = prompt(state)
+    assert (asked.step, asked.rule, asked.data) == ("act", "6.4", {"ended_by": "Sanctification"})
+    assert "acts" not in asked.text
+    said = wording.prompt_text(asked, state, {})
+    assert "Sanctification" in said and "acts" not in said
+    assert prompt(_last(lines[:-1], catalog)).text == "A1 acts"
