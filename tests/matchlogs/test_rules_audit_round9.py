@@ -16,8 +16,11 @@ from rules.engine.casting import CastAction, apply_cast
 from rules.engine.cells import Cell
 from rules.engine.options import prompt
 from rules.engine.roster import Cost
+from rules.engine.rulings import Rulings
 from rules.engine.state import SpecialMarker
 from tests.engine.casting_builders import bar, book, card, game, rolls, summon_card, token, unit
+from tests.matchlogs.audit import PLACES, kros, refused
+from tests.matchlogs.audit import game as header
 from tests.matchlogs.cards import (
     DUMMIES,
     MIKE_LOCKE,
@@ -160,3 +163,88 @@ def test_6_4_the_prompt_says_the_turn_a_spell_ended_is_over(catalog, roster) -> 
     said = wording.prompt_text(asked, state, {})
     assert "Sanctification" in said and "acts" not in said
     assert prompt(_last(lines[:-1], catalog)).text == "A1 acts"
+
+
+def test_4_18_3_b_ruling_active_player_orders_powers_effects_that_commute_still_wait() -> None:
+    """Under `standby-order` = `active-player-orders` several powers' effects wait for the log
+    even when their order changes nothing (the ruling's reading, unchanged by this audit)."""
+    rulings = Rulings.of({"standby-order": "active-player-orders"})
+    state = _recycling_and_flame_return(1, rulings=rulings)
+    assert {p.label for p in state.pending} == {"wakfu-recycling:B1", "flame-return:A1"}
+
+
+# -- 1.4.1, 1.4.2, 4.6.2: a game won on GG in the opponent's turn ---------------------------------
+
+_HIT = bar("Hit", "earth", 1, kind="melee")
+_COUNTERING = card("counterer", "Counterer", hp=10, level=1, powers=["counter"])
+
+
+def _countered(level: int, gg: int, wild: bool):
+    """A1 (Level `level`, 10 HP, 9 Injuries) hits B1 (Counter) with Hit (1 EARTH) in A's turn: the
+    Counter's Injury KOs A1 in Step 8 (4.9.12); A has `gg` GG."""
+    attacker = card("attacker", "Attacker", [_HIT], hp=10, level=level)
+    units = [unit("A1", "A", attacker, "c3", injuries=9), unit("B1", "B", _COUNTERING, "c4")]
+    action = CastAction("A1", "Hit", Cell.parse("c4"), rolls("lock", B1="lock"))
+    return apply_cast(
+        game(units, "A1", gg=(gg, 12 - gg), wild=wild), action, book([attacker, _COUNTERING])
+    ).state
+
+
+def test_1_4_1_the_opponents_counter_takes_the_last_gg_and_wins_in_the_active_players_turn() -> (
+    None
+):
+    """A has 1 GG, the wild GG is gone: the Counter KOs A1 (Level 1), B steals A's last GG
+    (4.6.2) and wins at once, in A's turn (1.4.1: the condition is checked constantly)."""
+    state = _countered(1, 1, wild=False)
+    assert (state.phase.value, state.winner, state.player("A").gg) == ("over", "B", 0)
+
+
+def test_4_6_2_the_wild_gg_first_then_the_last_gg_the_opponent_wins() -> None:
+    """A has 1 GG and the wild GG is there: A1 is Level 2, so B takes the wild GG and steals 1
+    (4.6.2): A has none left and the wild GG is gone: B wins in A's turn (1.4.1)."""
+    state = _countered(2, 1, wild=True)
+    assert (state.phase.value, state.winner, state.wild_gg) == ("over", "B", False)
+
+
+def test_1_4_2_a_player_without_gg_while_the_wild_gg_is_there_has_not_lost() -> None:
+    """A has no GG (1.4.2) and the wild GG is there: A1 (Level 1) KO'd gives B the wild GG only,
+    and nobody has won: A has 0 GG, the wild GG is no longer in play, so B wins now (1.4.1).
+    With A at 1 GG the same KO leaves A that GG: the game goes on."""
+    assert _countered(1, 0, wild=True).winner == "B"
+    going_on = _countered(1, 1, wild=True)
+    assert (going_on.phase.value, going_on.player("A").gg, going_on.wild_gg) == ("pieces", 1, False)
+
+
+# -- 1.3.1.c, 1.3.9: the first player of two teams that tie on every count ------------------------
+
+_TWINS = ([kros("ta1", initiative=5), kros("ta2", initiative=4)],
+          [kros("tb1", initiative=5), kros("tb2", initiative=4)])  # fmt: skip
+_B_PLACES_FIRST = [*PLACES[2:], *PLACES[:2]]
+
+
+@pytest.mark.parametrize(("places", "first"), [(PLACES, "A"), (_B_PLACES_FIRST, "B")])
+def test_1_3_1_c_the_side_placing_first_won_the_draw(catalog, places, first: str) -> None:
+    """The teams tie on every count (1.3.1.c: chance decides) and the header names no first
+    player; the first player places first (1.3.9), so the log's placements say who won the
+    draw: its first piece plays. Before this audit the log was refused at its header (1.3.1.c)
+    although no rule was broken."""
+    lines = [header(*_TWINS), *places, ev("activate", unit=f"{first}1")]
+    state = _last(lines, catalog)
+    assert (state.first_player, state.active_side, state.active_unit) == (first, first, f"{first}1")
+
+
+def test_1_3_1_c_named_first_player_still_places_first(catalog) -> None:
+    """Named in the header, the first player must place first (1.3.9)."""
+    refused([header(*_TWINS, first_player="A"), *_B_PLACES_FIRST], catalog, 2, "1.3.9")
+
+
+def test_1_3_1_c_a_tie_with_nothing_placed_names_nobody(catalog) -> None:
+    """A header alone (no `place`) says nothing of the draw: still refused at line 1."""
+    refused([header(*_TWINS)], catalog, 1, "1.3.1.c")
+
+
+def test_1_3_1_the_initiative_total_beats_the_placements(catalog) -> None:
+    """Without a tie 1.3.1 decides: B placing first where A has the higher total is refused at
+    B's first `place` (1.3.9), as before."""
+    a = [kros("ta1", initiative=9), kros("ta2", initiative=4)]
+    refused([header(a, _TWINS[1]), *_B_PLACES_FIRST], catalog, 2, "1.3.9")
