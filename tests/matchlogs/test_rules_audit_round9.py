@@ -19,7 +19,7 @@ from rules.engine.roster import Cost
 from rules.engine.rulings import Rulings
 from rules.engine.state import SpecialMarker
 from tests.engine.casting_builders import bar, book, card, game, rolls, summon_card, token, unit
-from tests.matchlogs.audit import PLACES, kros, refused
+from tests.matchlogs.audit import NO_DOUBLE, PLACES, cast, gun, kros, refused, spell
 from tests.matchlogs.audit import game as header
 from tests.matchlogs.cards import (
     DUMMIES,
@@ -31,7 +31,8 @@ from tests.matchlogs.cards import (
     _rolls,
     _walk,
 )
-from tests.matchlogs.conftest import ev
+from tests.matchlogs.cards import token as inline_token
+from tests.matchlogs.conftest import ev, verify
 
 # -- 7.2.9.a, 1.7.1: an Explosion with Steals Health, its dice known ------------------------------
 
@@ -248,3 +249,132 @@ def test_1_3_1_the_initiative_total_beats_the_placements(catalog) -> None:
     B's first `place` (1.3.9), as before."""
     a = [kros("ta1", initiative=9), kros("ta2", initiative=4)]
     refused([header(a, _TWINS[1]), *_B_PLACES_FIRST], catalog, 2, "1.3.9")
+
+
+# -- 4.17.3-4.17.4, 7.5.10.b, 4.18.5: a push towards characters ------------------------------------
+
+_SHOVE = spell("Shove", effects="Pushes 2.")
+
+
+def _shoved(a3: str) -> list[dict[str, Any]]:
+    """A1 (f1) hits his ally A2 (e1) with Shove (1 EARTH, Pushes 2): A2 is pushed west, towards
+    d1 and c1; A3 stands on `a3`."""
+    a = [kros("ta1", initiative=9, spells=[_SHOVE]), kros("ta2", initiative=8),
+         kros("ta3", initiative=7)]  # fmt: skip
+    b = [kros("tb1", initiative=2), kros("tb2", initiative=1)]
+    cells = {"A1": "f1", "A2": "e1", "A3": a3, "B1": "c12", "B2": "d12"}
+    hit = cast("A1", "e1", "Shove", crit=["lock"], armour={"A2": ["lock"]})
+    places = [ev("place", unit=u, cell=c) for u, c in cells.items()]
+    return [header(a, b), *places, ev("activate", unit="A1"), hit]
+
+
+def test_4_17_4_a_character_right_behind_stops_the_push_at_once(catalog) -> None:
+    """A3 on d1, the first cell of the push: a character makes its cell Impassable (4.17.4),
+    so A2 moves as far as possible, not at all (7.5.10.b), and still takes the Damage."""
+    a2 = _last(_shoved("d1"), catalog).unit("A2")
+    assert (a2.cell.name, a2.injuries) == ("e1", 1)
+
+
+def test_4_18_5_a_character_two_cells_behind_stops_the_push_one_cell_short(catalog) -> None:
+    """A3 on c1, the second cell: A2 is pushed 1 cell, to d1 (4.18.5's example)."""
+    assert _last(_shoved("c1"), catalog).unit("A2").cell.name == "d1"
+
+
+# -- 6.3.3, 4.5.2, 4.17.3: Kamas and summons -------------------------------------------------------
+
+_GHOUL = inline_token("token-ghoul", "Ghoul", "s1")
+_SUMMON_GHOUL = gun("Summon Ghoul", element=None,
+                    effects="Summons a GHOUL on the targeted free cell.")  # fmt: skip
+
+
+def _ghoul_on_the_kamas(*after: dict[str, Any]) -> list[dict[str, Any]]:
+    """A1 summons a Ghoul (a Mob with AP) on c2, a cell with 2 Kamas (a Kama cell is free,
+    4.17.3, 4.5.2), and the Ghoul plays after him (4.19.1.h). Then the events."""
+    a = [kros("ta1", initiative=9, spells=[_SUMMON_GHOUL]), kros("ta2", initiative=8)]
+    b = [kros("tb1", initiative=2), kros("tb2", initiative=1)]
+    return [
+        header(a, b, extra_profiles=(_GHOUL,)),
+        *PLACES,
+        ev("activate", unit="A1"),
+        cast("A1", "c2", "Summon Ghoul"),
+        ev("end", unit="A1"),
+        ev("activate", unit="A1/ghoul-1"),
+        *after,
+    ]
+
+
+def test_6_3_3_a_mob_standing_on_kamas_cannot_collect_them(catalog) -> None:
+    """Only a Krosmaster collects a Kama (6.3.3, 4.5.2): the Ghoul's `pick_kama` is refused."""
+    lines = _ghoul_on_the_kamas(ev("pick_kama", unit="A1/ghoul-1"))
+    refused(lines, catalog, len(lines), "6.3.3")
+
+
+def test_4_17_3_the_kamas_under_a_mob_are_out_of_reach(catalog) -> None:
+    """The Ghoul makes c2 Impassable (4.19.4.c): A2 cannot step onto it to collect them."""
+    tail = [ev("end", unit="A1/ghoul-1"), ev("activate", unit="A2"), ev("move", unit="A2", to="c2")]
+    lines = _ghoul_on_the_kamas(*tail)
+    refused(lines, catalog, len(lines), "4.17.3")
+
+
+# -- Time (tournament policy `equal-turns-draw`) at the boundary of a player turn ------------------
+
+
+def _first_round(*after: dict[str, Any]) -> list[dict[str, Any]]:
+    a, b = [kros("ta1", initiative=9), kros("ta2", initiative=8)], [kros("tb1"), kros("tb2")]
+    turns = [ev(e, unit=u) for u in ("A1", "A2") for e in ("activate", "end")]
+    return [header(a, b, timeline_ties={"B": ["B1", "B2"]}), *PLACES, *turns, *after]
+
+
+_B_TURN = [NO_DOUBLE, *[ev(e, unit=u) for u in ("B1", "B2") for e in ("activate", "end")]]
+
+
+def test_5_6_1_time_after_the_first_players_last_end_is_in_the_second_players_turn(
+    catalog,
+) -> None:
+    """A's last piece has ended: A's turn is over and B's has begun (5.6.1), so time called now
+    ends the game at the end of B's turn (the round): a draw at 6-6."""
+    report = verify(_first_round(ev("time"), *_B_TURN), catalog)
+    assert (report.status.value, report.to_dict()["result"]["winner"]) == ("valid", None)
+
+
+def test_5_6_1_time_after_the_second_players_last_end_is_in_the_next_round(catalog) -> None:
+    """B's last piece has ended: A's turn 3 has begun (5.6.1), so play goes on to the end of
+    B's turn 4 (the policy's "next one"): the log stopping here is incomplete, not over."""
+    report = verify(_first_round(*_B_TURN, ev("time")), catalog)
+    assert report.status.value == "incomplete"
+    assert report.states[-1].turn == 3
+
+
+# -- 4.16.3: Areas of Effect on the board's last row -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("area", "hit"),
+    [
+        ("Staff", ("B1", "B2")),  # c12 and e12, left and right of d12
+        ("Hammer", ("B1", "B2")),  # the T: c12, e12, and d13 beyond the edge
+        ("Square", ("B1", "B2")),  # c11-e11, c12, e12: the row 13 is not on the board
+        ("Shovel", ("B2",)),  # d13, behind d12, is not on the board
+        ("Hand", ("B2",)),  # d13 and d14
+        ("Breath", ("B2",)),  # the cone behind d12
+    ],
+)
+def test_4_16_3_an_area_reaching_past_the_edge_keeps_its_cells_on_the_board(
+    catalog, area: str, hit: tuple[str, ...]
+) -> None:
+    """A1 (d1) casts an area on B2 (d12, the last row; B1 on c12): the cells of the area past
+    the board's edge do not exist, and each target on the board rolls its Armour (4.16.2),
+    no more, no fewer (7.2.6.a). Every target takes 1 Injury."""
+    blast = spell("Area", kind="ranged", rmin=1, rmax=12, los=False,
+                  effects=f'"{area}" area of effect.')  # fmt: skip
+    a = [kros("ta1", initiative=9, spells=[blast]), kros("ta2", initiative=8)]
+    b = [kros("tb1", hp=5, initiative=2), kros("tb2", initiative=1)]
+    hit_cast = cast("A1", "d12", "Area", crit=["lock"], armour={u: ["lock"] for u in hit})
+    state = _last([header(a, b), *PLACES, ev("activate", unit="A1"), hit_cast], catalog)
+    assert {u: state.unit(u).injuries for u in ("B1", "B2")} == {
+        u: int(u in hit) for u in ("B1", "B2")
+    }
+    short = cast("A1", "d12", "Area", crit=["lock"], armour={"B2": ["lock"]})
+    if len(hit) == 2:  # B1's Armour roll left out: refused
+        lines = [header(a, b), *PLACES, ev("activate", unit="A1"), short]
+        refused(lines, catalog, len(lines), "7.2.6.a")
