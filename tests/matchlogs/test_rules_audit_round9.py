@@ -208,9 +208,9 @@ def test_4_6_2_the_wild_gg_first_then_the_last_gg_the_opponent_wins() -> None:
 
 
 def test_1_4_2_a_player_without_gg_while_the_wild_gg_is_there_has_not_lost() -> None:
-    """A has no GG (1.4.2) and the wild GG is there: A1 (Level 1) KO'd gives B the wild GG only,
-    and nobody has won: A has 0 GG, the wild GG is no longer in play, so B wins now (1.4.1).
-    With A at 1 GG the same KO leaves A that GG: the game goes on."""
+    """A has no GG but the wild GG is there: nobody has won yet (1.4.2). The KO of A1 (Level 1)
+    gives B the wild GG, and with it gone B alone has GG: B wins (1.4.1). With A at 1 GG the
+    same KO leaves A that GG: the game goes on."""
     assert _countered(1, 0, wild=True).winner == "B"
     going_on = _countered(1, 1, wild=True)
     assert (going_on.phase.value, going_on.player("A").gg, going_on.wild_gg) == ("pieces", 1, False)
