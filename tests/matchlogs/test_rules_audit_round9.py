@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from matches.recording import wording
 from rules.engine.casting import CastAction, apply_cast
@@ -163,6 +164,8 @@ def test_6_4_the_prompt_says_the_turn_a_spell_ended_is_over(catalog, roster) -> 
     assert "acts" not in asked.text
     said = wording.prompt_text(asked, state, {})
     assert "Sanctification" in said and "acts" not in said
+    with translation.override("fr"):
+        assert "terminé (Sanctification" in wording.prompt_text(asked, state, {})
     assert prompt(_last(lines[:-1], catalog)).text == "A1 acts"
 
 
