@@ -65,6 +65,8 @@ TargetTrigger = Callable[[GameState, str, tuple[str, ...]], list[PendingEffect]]
 #: (state, the unit about to be KO'd, GG so far) -> (state, GG, reason or None when unchanged);
 #: the state may record that a once-per-fight power has acted (4.18.2.a).
 LevelChange = Callable[[GameState, Unit, int], tuple[GameState, int, str | None]]
+#: (state, the Krosmaster whose KO a power avoided) -> state: records only (4.10.9).
+KoAvoided = Callable[[GameState, Unit], GameState]
 #: (state, unit, viewer) -> True (it blocks the viewer's sight), False (it does not) or None.
 SightRule = Callable[[GameState, Unit, Unit], bool | None]
 #: (state, caster, target cell name) -> the reason the spell needs no line of sight, or None.
@@ -135,6 +137,7 @@ class _Registry:
     markers: list[MarkerTrigger] = field(default_factory=list)
     targets: list[TargetTrigger] = field(default_factory=list)
     levels: list[LevelChange] = field(default_factory=list)
+    avoided: list[KoAvoided] = field(default_factory=list)
     sight: list[SightRule] = field(default_factory=list)
     #: the powers the sight rules read: with none of them in play, no rule changes anything
     sight_powers: frozenset[str] = frozenset()
@@ -209,6 +212,11 @@ def after_targets(handler: TargetTrigger) -> TargetTrigger:
 
 def ko_level(handler: LevelChange) -> LevelChange:
     _REGISTRY.levels.append(handler)
+    return handler
+
+
+def ko_avoided(handler: KoAvoided) -> KoAvoided:
+    _REGISTRY.avoided.append(handler)
     return handler
 
 
@@ -367,6 +375,14 @@ def on_ko(state: GameState, unit: Unit, by: str | None) -> GameState:
     """`unit` (as it was) was KO'd and removed from the arena by `by` (4.10.9: only then)."""
     for handler in _REGISTRY.kos:
         state = _queue(state, handler(state, unit, by))
+    return state
+
+
+def on_ko_avoided(state: GameState, unit: Unit) -> GameState:
+    """`unit` was KO'd but a power kept it on the board (Moon Hammer): nothing a KO triggers
+    happens (4.10.9), but the KO did happen, so a power's "first time" is spent."""
+    for handler in _REGISTRY.avoided:
+        state = handler(state, unit)
     return state
 
 
@@ -601,6 +617,7 @@ __all__ = [
     "gg_for_ko",
     "is_power_effect",
     "is_registered",
+    "ko_avoided",
     "ko_level",
     "modelled",
     "modelled_powers",
@@ -608,6 +625,7 @@ __all__ = [
     "on_injuries",
     "on_injuries_due",
     "on_ko",
+    "on_ko_avoided",
     "on_markers",
     "on_reward",
     "on_step",

@@ -25,11 +25,13 @@ from tests.matchlogs.audit import game as header
 from tests.matchlogs.cards import (
     DUMMIES,
     MIKE_LOCKE,
+    TENSION,
     _header,
     _inline,
     _last,
     _places,
     _rolls,
+    _stock,
     _walk,
 )
 from tests.matchlogs.cards import token as inline_token
@@ -381,3 +383,76 @@ def test_4_16_3_an_area_reaching_past_the_edge_keeps_its_cells_on_the_board(
     if len(hit) == 2:  # B1's Armour roll left out: refused
         lines = [header(a, b), *PLACES, ev("activate", unit="A1"), short]
         refused(lines, catalog, len(lines), "7.2.6.a")
+
+
+# -- 4.10.9, 4.18.2.a: Moon Hammer's avoided KO is the first time for Shadow of the Jungle --------
+
+MOON, DARKLI_MOON, JAV = "s3-dks3-6", "s3-exf3-8", "s3-dks3-3"
+
+
+def _moon_and_jav(roster, *cells: str) -> list[dict[str, Any]]:
+    """A: Darkli Moon (A1; Shadow of the Jungle), Moon (A2; Level 5, Wild, Moon Hammer, on f1),
+    Kanniball Jav (A3; Level 2, Wild, on e1), all 1 HP copies, and Mike Locke (A4). In B's turn
+    2 B's gunner shoots the pieces on `cells`, in order (1 Injury each, a KO)."""
+    gunner = kros("tb1", hp=5, initiative=2)
+    copies = [_inline(roster, pid, hp=1) for pid in (DARKLI_MOON, MOON, JAV)]
+    victims = {"f1": "A2", "e1": "A3"}
+    shots = [ev("cast", unit="B1", spell="Gun", target=c, rolls=_rolls(victims[c])) for c in cells]
+    return [
+        _header((DARKLI_MOON, MOON, JAV, MIKE_LOCKE), ("tb1", DUMMIES[1]), *copies, gunner,
+                timeline_ties={"A": ["A1", "A2", "A3"], "B": ["B1", "B2"]}),
+        *_places(A3="e1", A4="f2"),
+        *[ev(e, unit=u) for u in ("A1", "A3", "A4", "A2") for e in ("activate", "end")],
+        TENSION,
+        ev("activate", unit="B1"),
+        *shots,
+    ]  # fmt: skip
+
+
+def test_4_10_9_moons_avoided_ko_gives_his_full_level(catalog, roster) -> None:
+    """Moon KO'd stays on the board healed (Moon Hammer); B takes the wild GG and steals 4 (his
+    Level 5): Shadow of the Jungle, triggered by a KO, is not triggered by one that removes
+    nobody (4.10.9)."""
+    state = _last(_moon_and_jav(roster, "f1"), catalog)
+    assert (state.unit("A2").cell.name, state.unit("A2").injuries) == ("f1", 0)
+    assert (_stock(state, "A")[0], _stock(state, "B")[0]) == (2, 11)
+
+
+def test_4_18_2_a_after_moons_avoided_ko_jav_is_not_the_first_time(catalog, roster) -> None:
+    """Moon was KO'd (the card says so; only his removal is avoided), so Kanniball Jav's KO next
+    is not the first KO of a Level 2+ Wild ally (4.18.2.a): B steals his full 2 GG, A's last,
+    and wins (1.4.1). Before this audit Jav counted as Level 1 and the game went on at 1 GG."""
+    report = verify(_moon_and_jav(roster, "f1", "e1"), catalog)
+    assert (report.status.value, report.to_dict()["result"]["winner"]) == ("valid", "B")
+
+
+def test_4_18_2_a_jav_alone_is_still_the_first_time(catalog, roster) -> None:
+    """Without Moon's KO, Jav's is the first one: he counts as Level 1 (the wild GG only)."""
+    state = _last(_moon_and_jav(roster, "e1"), catalog)
+    assert (_stock(state, "A")[0], _stock(state, "B")[0]) == (6, 7)
+
+
+def _monk_guns(roster, *cells: str) -> list[dict[str, Any]]:
+    """Felonious Monk (A1; Laid Low, Critical Hit, a Gun added: 1 EARTH, any range) shoots in A's
+    turn 1 the pieces on `cells`: Moon (B1, a 1 HP copy, on d11) and Ko-Fang (B2, 1 HP, f12)."""
+    monk = _inline(roster, MONK, initiative=9)
+    monk["spells"] = [*monk["spells"], gun()]
+    b = (_inline(roster, MOON, hp=1), _inline(roster, DUMMIES[1], hp=1))
+    victims = {"d11": "B1", "f12": "B2"}
+    shots = [
+        ev("cast", unit="A1", spell="Gun", target=c, rolls=_rolls(victims[c], critical=2))
+        for c in cells
+    ]
+    lines = [_header((MONK, MIKE_LOCKE), (MOON, DUMMIES[1]), monk, *b), *_places()]
+    return [*lines, ev("activate", unit="A1"), *shots]
+
+
+@pytest.mark.parametrize(("cells", "marker"), [(("d11", "f12"), 0), (("f12",), 1)])
+def test_4_18_2_a_laid_low_moons_avoided_ko_is_the_monks_first(catalog, roster, cells, marker):
+    """The Monk's first KO of an opposing Krosmaster in A's turn is Moon's, though Moon Hammer
+    keeps him on the board: Laid Low gives nothing for it (4.10.9) and nothing for Ko-Fang's
+    next (not the first time, 4.18.2.a). Ko-Fang alone is the first: +1 AP and +1 MP markers
+    on every allied Krosmaster."""
+    state = _last(_monk_guns(roster, *cells), catalog)
+    assert state.unit("B2").cell is None
+    assert [state.unit(u).markers.ap for u in ("A1", "A2")] == [marker, marker]
