@@ -456,3 +456,37 @@ def test_4_18_2_a_laid_low_moons_avoided_ko_is_the_monks_first(catalog, roster, 
     state = _last(_monk_guns(roster, *cells), catalog)
     assert state.unit("B2").cell is None
     assert [state.unit(u).markers.ap for u in ("A1", "A2")] == [marker, marker]
+
+
+@pytest.mark.parametrize(
+    ("event", "rule"),
+    [
+        (ev("buy_gg", unit="A1/ghoul-1"), "6.3.4"),
+        (ev("buy_reward", unit="A1/ghoul-1", rank="granite", reward="sword", assign_to=None),
+         "6.3.6"),
+    ],
+)  # fmt: skip
+def test_6_3_4_a_mob_on_a_demon_cell_buys_nothing(catalog, event, rule: str) -> None:
+    """The Ghoul summoned on d2, a Demon cell: only a Krosmaster buys a GG (6.3.4) or a
+    Demonic Reward (6.3.6)."""
+    a = [kros("ta1", initiative=9, spells=[_SUMMON_GHOUL]), kros("ta2", initiative=8)]
+    b = [kros("tb1", initiative=2), kros("tb2", initiative=1)]
+    sword = {"id": "sword", "rank": "granite", "kind": "equipment", "equipment_type": "weapon",
+             "ap": 1}  # fmt: skip
+    lines = [
+        header(a, b, extra_profiles=(_GHOUL,), rewards=[sword]),
+        *PLACES,
+        ev("activate", unit="A1"),
+        cast("A1", "d2", "Summon Ghoul"),
+        ev("end", unit="A1"),
+        ev("activate", unit="A1/ghoul-1"),
+        event,
+    ]
+    refused(lines, catalog, len(lines), rule)
+
+
+def test_1_4_time_over_the_next_players_tension_is_refused(catalog) -> None:
+    """Time called in B's turn 2 ends the game with B's last `end` (a draw): A's Roll for
+    Tension after it is a game event after the game is over, refused (1.4)."""
+    lines = _first_round(ev("time"), *_B_TURN, NO_DOUBLE)
+    refused(lines, catalog, len(lines), "1.4")

@@ -5,7 +5,8 @@ without defining it; 4.10.6.b says every Injury is inflicted by a source. The en
 (docs/engine-spells.md, "Who KOs a unit"): the KO is by the source of the last Injuries placed
 on the unit in this turn (`injuries.ko_source`); a KO with no inflicted Injury (an Injury cost,
 4.10.6.c; HP dropping under the Injuries) is by nobody. A KO that a power avoids triggers
-nothing (4.10.9), which `injuries.knock_out` ensures by calling these only after the removal.
+nothing (4.10.9), which `injuries.knock_out` ensures by calling these only after the removal;
+it only spends the "first time" of the powers counting one (`_first_times_spent`).
 """
 
 from __future__ import annotations
