@@ -566,7 +566,9 @@ def resolve_one(
     return handler(state, effect, resolution)
 
 
-def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[str, str]]]:
+def settle(
+    state: GameState, book: Any = None, order_matters: Callable[[GameState], bool] | None = None
+) -> tuple[GameState, list[tuple[str, str]]]:
     """Outside a spell, resolve at once the powers' effects on standby that need no choice, in
     the order they were triggered (4.18.3.a: nothing else is being resolved). Effects of other
     kinds (a Click, an Explosion, a Counter) and those waiting for a choice stay for the log's
@@ -574,11 +576,16 @@ def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[st
     them first would choose the order that 7.2.9.a and 4.18.3.b leave to the active player
     (a Counter that KOs the holder first drops its effect). Effects triggered while resolving
     join the end of the list. Under the ruling `standby-order` = `active-player-orders`,
-    several effects wait for the log's order."""
+    several effects wait for the log's order, and under either reading so do several whose
+    order changes the outcome (`order_matters`, the casting module's every-order comparison:
+    1.7.1 leaves that order to the active player)."""
     notes: list[tuple[str, str]] = []
     if not state.pending:  # nearly every event: nothing waits
         return state, notes
     if not all(is_power_effect(p) for p in state.pending):
+        return state, notes
+    several = len({p.label for p in state.pending}) > 1
+    if several and order_matters is not None and order_matters(state):
         return state, notes
     while state.pending and state.phase is not Phase.OVER and orders_itself(state):
         due = next(

@@ -490,3 +490,54 @@ def test_1_4_time_over_the_next_players_tension_is_refused(catalog) -> None:
     Tension after it is a game event after the game is over, refused (1.4)."""
     lines = _first_round(ev("time"), *_B_TURN, NO_DOUBLE)
     refused(lines, catalog, len(lines), "1.4")
+
+
+# -- 7.2.9.a, 1.7.1 in a log: the replay's `settle` no longer picks the order ----------------------
+
+BURNZZ = "s5-exf5-2"  # Missiz Burnzz: Fire Guardian, Flame Return
+_BLOOD = spell("Blood", kind="self", element=None, cost={"ap": 1, "hp": 1})
+
+
+def _theo_blasts(roster, *after: dict[str, Any]) -> list[dict[str, Any]]:
+    """Missiz Burnzz (A1, a 9 MP copy) walks to d9 and puts her Will-o'-the-Wisp on B1 (d11).
+    In B's turn Theo (B2: 3 HP, Wakfu Recycling) pays 1 Injury (Blood), then blasts d10 (a
+    Cross on Burnzz, an enemy Krosmaster, and B1, carrying the marker): Wakfu Recycling (heal
+    1) and Flame Return (2 Injuries on Theo) wait together. Then the events."""
+    theo = kros(
+        "ttheo",
+        hp=3,
+        initiative=1,
+        spells=[gun("Blast", effects='"Cross" area of effect.'), _BLOOD],
+        powers=("wakfu-recycling",),
+    )
+    return [
+        _header((BURNZZ, MIKE_LOCKE), ("tplain", "ttheo"), _inline(roster, BURNZZ, mp=9), theo,
+                kros("tplain", initiative=2)),
+        *_places(), ev("activate", unit="A1"), *_walk("A1", "d", 2, 9),
+        ev("cast", unit="A1", spell="Fire Guardian", target="d11"),
+        ev("end", unit="A1"), ev("activate", unit="A2"), ev("end", unit="A2"),
+        TENSION, ev("activate", unit="B1"), ev("end", unit="B1"), ev("activate", unit="B2"),
+        cast("B2", "f12", "Blood"),
+        cast("B2", "d10", "Blast", crit=["lock"], armour={"A1": ["lock"], "B1": ["lock"]}),
+        *after,
+    ]  # fmt: skip
+
+
+def test_7_2_9_a_in_a_log_the_powers_effects_deciding_a_ko_wait_for_the_order(
+    catalog, roster
+) -> None:
+    """The same pair in a log: both wait after the cast (before this audit the replay's
+    `reactions.settle` resolved them at once in trigger order, and Theo survived)."""
+    state = _last(_theo_blasts(roster), catalog)
+    assert {p.label for p in state.pending} == {"wakfu-recycling:B2", "flame-return:A1"}
+
+
+@pytest.mark.parametrize(
+    ("first", "cell"), [("flame-return:A1", None), ("wakfu-recycling:B2", "f12")]
+)
+def test_7_2_9_a_in_a_log_the_resolve_events_give_the_order(catalog, roster, first, cell) -> None:
+    """Flame Return named first KOs Theo (1 + 2 = 3); Wakfu Recycling first heals him to 0, then
+    the last effect resolves by itself and he ends with 2."""
+    state = _last(_theo_blasts(roster, ev("resolve", source=first)), catalog)
+    b2 = state.unit("B2")
+    assert (state.pending, b2.cell.name if b2.cell else None) == ((), cell)

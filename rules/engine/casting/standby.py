@@ -138,6 +138,12 @@ def _needs_no_order(
     return same is True or (same is None and _powers_only(state))
 
 
+def order_matters(state: GameState, book: Spellbook, rules: Rules) -> bool:
+    """Whether trying every order of the effects on standby shows different outcomes (1.7.1):
+    then the active player orders them, outside a spell too (`reactions.settle`)."""
+    return _same_outcome_in_any_order(state, book, rules, {}) is False
+
+
 def _powers_only(state: GameState) -> bool:
     """Only roster powers' effects wait, none asking for a choice: without an order from the
     log they resolve in the order they triggered (docs/engine-spells.md, "Order on standby"),
