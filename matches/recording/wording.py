@@ -132,6 +132,11 @@ def prompt_text(prompt: options.Prompt, state: GameState, labels: dict[str, dict
             "side": side,
             "list": ", ".join(data.get("pending", [])),
         }
+    if prompt.step == "act" and "ended_by" in data:
+        return gettext("%(unit)s's turn is over (%(spell)s ended it): only its end is left.") % {
+            "unit": _unit_name(unit, labels),
+            "spell": data["ended_by"],
+        }
     if prompt.step == "act":
         return gettext("%(unit)s acts.") % {"unit": _unit_name(unit, labels)}
     if prompt.step == "inspire_or_activate":

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from rules.engine.frozen import replace
 from rules.engine.powers import injury_cap, max_hp, powers_of
-from rules.engine.reactions import gg_for_ko, on_injuries, on_injuries_due, on_ko
+from rules.engine.reactions import gg_for_ko, on_injuries, on_injuries_due, on_ko, on_ko_avoided
 from rules.engine.rulings import register
 from rules.engine.state import (
     GameState,
@@ -170,12 +170,14 @@ def knock_out(state: GameState, unit_id: str) -> GameState:
 
     Moon Hammer (Moon): the opponent still takes the GG, then Moon heals every Injury and stays
     where he is, with his markers, Rewards and summons; as he never leaves the arena, nothing
-    that a KO triggers happens (4.10.9, Loot and Prospecting included).
+    that a KO triggers happens (4.10.9, Loot and Prospecting included), though he was KO'd:
+    a power's "first time" a piece is KO'd is spent (`on_ko_avoided`).
     """
     unit = state.unit(unit_id)
     if unit.cell is not None and "moon-hammer" in powers_of(state, unit):
         if unit.is_krosmaster and unit.profile.level:
             state = award_gg(state, opponent(unit.side), unit.profile.level)
+        state = on_ko_avoided(state, unit)
         return check_winner(state.with_unit(replace(state.unit(unit_id), injuries=0)))
     by = ko_source(state, unit_id)
     if unit.is_krosmaster and unit.profile.level:

@@ -914,6 +914,17 @@ class Prompt:
         }
 
 
+def _acting(state: GameState, side: str | None, unit: str) -> Prompt:
+    """The active piece acts (6.3), unless an effect ended its turn (Sanctification,
+    Mocalisation: 6.4): then its End of Activation is all that is left, and the prompt says so
+    with the spell that ended it (`data["ended_by"]`) instead of offering actions."""
+    ended = turn_ended(state, unit)
+    if ended is None:
+        return Prompt("act", side, "6.3", f"{unit} acts", unit)
+    text = f"{unit}'s turn is over ({ended.source}): only its end is left"
+    return Prompt("act", side, "6.4", text, unit, {"ended_by": ended.source})
+
+
 def prompt(state: GameState) -> Prompt:
     """The next thing the rules expect (1.3.9, 5.1.3, 5.2-5.5, 6.2-6.4, 4.18.3.a, 1.4)."""
     if state.phase is Phase.OVER:
@@ -952,7 +963,7 @@ def prompt(state: GameState) -> Prompt:
             data={"pending": labels},
         )
     if state.active_unit is not None:
-        return Prompt("act", side, "6.3", f"{state.active_unit} acts", state.active_unit)
+        return _acting(state, side, state.active_unit)
     may_play = units_may_play_next(state)  # the next piece, or summons in any order (4.19.1.h)
     nxt = may_play[0] if may_play else None
     who = " or ".join(may_play) or str(nxt)

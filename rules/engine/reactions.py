@@ -65,6 +65,8 @@ TargetTrigger = Callable[[GameState, str, tuple[str, ...]], list[PendingEffect]]
 #: (state, the unit about to be KO'd, GG so far) -> (state, GG, reason or None when unchanged);
 #: the state may record that a once-per-fight power has acted (4.18.2.a).
 LevelChange = Callable[[GameState, Unit, int], tuple[GameState, int, str | None]]
+#: (state, the Krosmaster whose KO a power avoided) -> state: records only (4.10.9).
+KoAvoided = Callable[[GameState, Unit], GameState]
 #: (state, unit, viewer) -> True (it blocks the viewer's sight), False (it does not) or None.
 SightRule = Callable[[GameState, Unit, Unit], bool | None]
 #: (state, caster, target cell name) -> the reason the spell needs no line of sight, or None.
@@ -135,6 +137,7 @@ class _Registry:
     markers: list[MarkerTrigger] = field(default_factory=list)
     targets: list[TargetTrigger] = field(default_factory=list)
     levels: list[LevelChange] = field(default_factory=list)
+    avoided: list[KoAvoided] = field(default_factory=list)
     sight: list[SightRule] = field(default_factory=list)
     #: the powers the sight rules read: with none of them in play, no rule changes anything
     sight_powers: frozenset[str] = frozenset()
@@ -209,6 +212,11 @@ def after_targets(handler: TargetTrigger) -> TargetTrigger:
 
 def ko_level(handler: LevelChange) -> LevelChange:
     _REGISTRY.levels.append(handler)
+    return handler
+
+
+def ko_avoided(handler: KoAvoided) -> KoAvoided:
+    _REGISTRY.avoided.append(handler)
     return handler
 
 
@@ -367,6 +375,14 @@ def on_ko(state: GameState, unit: Unit, by: str | None) -> GameState:
     """`unit` (as it was) was KO'd and removed from the arena by `by` (4.10.9: only then)."""
     for handler in _REGISTRY.kos:
         state = _queue(state, handler(state, unit, by))
+    return state
+
+
+def on_ko_avoided(state: GameState, unit: Unit) -> GameState:
+    """`unit` was KO'd but a power kept it on the board (Moon Hammer): nothing a KO triggers
+    happens (4.10.9), but the KO did happen, so a power's "first time" is spent."""
+    for handler in _REGISTRY.avoided:
+        state = handler(state, unit)
     return state
 
 
@@ -550,7 +566,9 @@ def resolve_one(
     return handler(state, effect, resolution)
 
 
-def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[str, str]]]:
+def settle(
+    state: GameState, book: Any = None, order_matters: Callable[[GameState], bool] | None = None
+) -> tuple[GameState, list[tuple[str, str]]]:
     """Outside a spell, resolve at once the powers' effects on standby that need no choice, in
     the order they were triggered (4.18.3.a: nothing else is being resolved). Effects of other
     kinds (a Click, an Explosion, a Counter) and those waiting for a choice stay for the log's
@@ -558,11 +576,16 @@ def settle(state: GameState, book: Any = None) -> tuple[GameState, list[tuple[st
     them first would choose the order that 7.2.9.a and 4.18.3.b leave to the active player
     (a Counter that KOs the holder first drops its effect). Effects triggered while resolving
     join the end of the list. Under the ruling `standby-order` = `active-player-orders`,
-    several effects wait for the log's order."""
+    several effects wait for the log's order, and under either reading so do several whose
+    order changes the outcome (`order_matters`, the casting module's every-order comparison:
+    1.7.1 leaves that order to the active player)."""
     notes: list[tuple[str, str]] = []
     if not state.pending:  # nearly every event: nothing waits
         return state, notes
     if not all(is_power_effect(p) for p in state.pending):
+        return state, notes
+    several = len({p.label for p in state.pending}) > 1
+    if several and order_matters is not None and order_matters(state):
         return state, notes
     while state.pending and state.phase is not Phase.OVER and orders_itself(state):
         due = next(
@@ -601,6 +624,7 @@ __all__ = [
     "gg_for_ko",
     "is_power_effect",
     "is_registered",
+    "ko_avoided",
     "ko_level",
     "modelled",
     "modelled_powers",
@@ -608,6 +632,7 @@ __all__ = [
     "on_injuries",
     "on_injuries_due",
     "on_ko",
+    "on_ko_avoided",
     "on_markers",
     "on_reward",
     "on_step",

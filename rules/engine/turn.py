@@ -109,13 +109,16 @@ def new_game(
     *,
     timeline_ties: Mapping[str, Sequence[str]] | None = None,
     first_player_claim: str | None = None,
+    first_placer: str | None = None,
     names: Mapping[str, str] | None = None,
     rulings: Rulings = DEFAULT_RULINGS,
 ) -> GameState:
     """The board after 1.3.1-1.3.8: Kamas on their cells, 6 GG each and the wild GG, Timelines.
 
     `first_player_claim` is needed only when 1.3.1.c leaves the choice to chance; otherwise it
-    must agree with the computed first player.
+    must agree with the computed first player. Without it, the side that placed its figurines
+    first (`first_placer`, the log's first `place`) won that draw: the first player places
+    first (1.3.9), so the log already says who it is.
     """
     problems = arena.problems()
     if problems:
@@ -125,9 +128,9 @@ def new_game(
         raise RuleViolation.because("1.1.4", "unit_ids_shared")
     computed = first_player({s: [m.profile for m in teams[s]] for s in SIDES})
     if computed is None:
-        if first_player_claim not in SIDES:
+        computed = first_player_claim or first_placer
+        if computed not in SIDES:
             raise RuleViolation.because("1.3.1.c", "first_player_tie")
-        computed = first_player_claim
     elif first_player_claim is not None and first_player_claim != computed:
         raise RuleViolation.because(
             "1.3.1", "first_player_wrong", side=computed, claimed=first_player_claim

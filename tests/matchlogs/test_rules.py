@@ -198,11 +198,6 @@ HEADERS: list[tuple[str, dict[str, Any], str]] = [
         "2.4.3.b",
     ),
     (
-        "teams tie and nobody is named first",
-        header({"A": [("A1", "s1-dks1-17")], "B": [("B1", "s1-et1-11")]}),
-        "1.3.1.c",
-    ),
-    (
         "an arena without start cells for B",
         header() | {"arena": {**header()["arena"], "start_cells": {"A": ["c1"], "B": []}}},
         "1.2.1",

@@ -101,12 +101,7 @@ def standby(
             label = wanted.pop(0)
             if label not in labels:
                 raise StandbyOrderError(label, state.pending)
-        elif (
-            len(set(labels)) == 1
-            or _powers_only(state)
-            or _order_cannot_matter(state)
-            or _same_outcome_in_any_order(state, book, rules)
-        ):
+        elif _needs_no_order(state, book, rules, rolls):
             label = labels[0]
         else:
             trace.append(
@@ -130,6 +125,23 @@ def standby(
     if wanted and state.phase is not Phase.OVER:  # 7.2.9.a: the order names only what waits
         raise StandbyOrderError(wanted[0], state.pending)
     return check_winner(state) if state.phase is not Phase.OVER else state
+
+
+def _needs_no_order(
+    state: GameState, book: Spellbook, rules: Rules, rolls: Mapping[str, Rolls]
+) -> bool:
+    """Whether the effects on standby may resolve without the log's `order` (1.7.1: the active
+    player orders them only when the order affects the outcome)."""
+    if len({p.label for p in state.pending}) == 1 or _order_cannot_matter(state):
+        return True
+    same = _same_outcome_in_any_order(state, book, rules, rolls)
+    return same is True or (same is None and _powers_only(state))
+
+
+def order_matters(state: GameState, book: Spellbook, rules: Rules) -> bool:
+    """Whether trying every order of the effects on standby shows different outcomes (1.7.1):
+    then the active player orders them, outside a spell too (`reactions.settle`)."""
+    return _same_outcome_in_any_order(state, book, rules, {}) is False
 
 
 def _powers_only(state: GameState) -> bool:
@@ -195,38 +207,47 @@ def _marks_only(effect: PendingEffect, untouched: frozenset[str]) -> bool:
 
 #: At most this many Counters and powers' effects are tried in every order (4! = 24 runs).
 _MOST_TRIED = 4
-#: A spell's own effects on standby that resolve with no dice and no choice, so that every
-#: order can be tried: Counters (4.9.12) and the caster's Steals Health (7.5.22).
-_TRIED_KINDS = frozenset({"counter", "steals-health"})
+#: A spell's own effects on standby that resolve with no choice, so that every order can be
+#: tried: Counters (4.9.12), the caster's Steals Health (7.5.22), and a Bomb's Explosion or a
+#: Trap's Click once the event carries their dice (the dice rolled do not depend on the order).
+_TRIED_KINDS = frozenset({"counter", "steals-health", "explosion", "click"})
 
 
-def _same_outcome_in_any_order(state: GameState, book: Spellbook, rules: Rules) -> bool:
-    """Whether Counters (of several opponents, one area hitting them all, 4.9.12) and the
-    caster's Steals Health, perhaps with powers' effects needing no choice, end the same
-    whatever their order (1.7.1: the active player chooses only when the order affects the
-    outcome; 7.2.9.a). Each order is resolved and the outcomes compared (`_outcome`): a second
-    Counter on an attacker the first one KO'd is dropped (7.2.9.b), and who KOs him (4.10.6.b,
-    the source of the last Injury) changes nothing unless a power reads it (Prospecting of a
-    summon, Goultarminator, Loot under `loot-killer`...); a heal and an Injury on the caster
-    commute unless the Injury KOs him first or the heal finds too few Injuries (7.2.9 Example
-    4). A difference makes the effects wait for the log's `order`."""
+def _same_outcome_in_any_order(
+    state: GameState, book: Spellbook, rules: Rules, rolls: Mapping[str, Rolls]
+) -> bool | None:
+    """Whether the effects on standby end the same whatever their order (1.7.1: the active
+    player chooses only when the order affects the outcome; 7.2.9.a), or None when the engine
+    cannot try every order. Tried: Counters (of several opponents, one area hitting them all,
+    4.9.12), the caster's Steals Health, Explosions and Clicks whose dice the event carries,
+    and powers' effects needing no choice. Each order is resolved and the outcomes compared
+    (`_outcome`): a second Counter on an attacker the first one KO'd is dropped (7.2.9.b), and
+    who KOs him (4.10.6.b, the source of the last Injury) changes nothing unless a power reads
+    it (Prospecting of a summon, Goultarminator, Loot under `loot-killer`...); a heal and an
+    Injury on the caster commute unless the Injury KOs him first or the heal finds too few
+    Injuries (7.2.9 Example 4). False (a difference) makes the effects wait for the log's
+    `order`, as does None unless only powers' effects wait (they then resolve in the order
+    they triggered, `_powers_only`). An order whose dice no longer fit (an Explosion's target
+    KO'd first) differs from the others."""
     own = [p for p in state.pending if not is_power_effect(p)]
     labels = [p.label for p in state.pending]
     if (
-        not own
-        or any(p.kind not in _TRIED_KINDS for p in own)
+        any(
+            p.kind not in _TRIED_KINDS or (p.kind in _DICE_KINDS and p.label not in rolls)
+            for p in own
+        )
         or len(labels) > _MOST_TRIED
         or len(set(labels)) != len(labels)
         or not orders_itself(state)
         or any(waits_for_choice(p) is not None for p in state.pending)
     ):
-        return False
+        return None
     first: GameState | None = None
     for order in permutations(labels):
         try:
-            after = _outcome(standby(state, book, rules, order, {}, []))
+            after = _outcome(standby(state, book, rules, order, rolls, []))
         except (RuleViolation, Unsupported):
-            return False  # an order the log could not give: let it give one
+            return False if own else None  # an order the log could not give: let it give one
         if first is None:
             first = after
         elif after != first:

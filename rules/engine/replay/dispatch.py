@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from rules.engine.arena import SIDES
@@ -19,6 +20,7 @@ from rules.engine.casting import (
     apply_cast,
     apply_resolve,
 )
+from rules.engine.casting.standby import order_matters
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.logevents import (
@@ -193,7 +195,9 @@ def _step(
         state, trace = outcome.state, outcome.trace
     else:
         state, trace = _apply(state, event, ctx), ()
-    state, _ = settle(state, ctx.book)
+    if state.pending:  # nearly every event: nothing waits (`settle` would do nothing)
+        ordered = partial(order_matters, book=ctx.book, rules=ctx.rules)
+        state, _ = settle(state, ctx.book, ordered)
     return state, trace
 
 

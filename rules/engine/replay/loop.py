@@ -15,6 +15,7 @@ from rules.engine.logevents import (
     Checkpoint,
     Event,
     MatchLog,
+    Place,
     Reason,
     Result,
     Ruling,
@@ -117,6 +118,7 @@ def replay(
             teams(log, catalog),
             timeline_ties=header.timeline_ties,
             first_player_claim=header.first_player,
+            first_placer=_first_placer(log),
             names={s: header.players[s].name for s in SIDES},
             rulings=in_force,
         )
@@ -304,3 +306,12 @@ def equal_turns_over(state: GameState, last_turn: int) -> GameState:
             return closed
         state = closed
     return end_game(state, None, Reason.TIME.value)
+
+
+def _first_placer(log: MatchLog) -> str | None:
+    """The side of the unit the log places first (the first player's, 1.3.9), if any."""
+    place = next((e for e in log.events if isinstance(e, Place)), None)
+    if place is None:
+        return None
+    team = {slot.unit: side for side in SIDES for slot in log.header.players[side].team}
+    return team.get(place.unit)

@@ -5,7 +5,8 @@ without defining it; 4.10.6.b says every Injury is inflicted by a source. The en
 (docs/engine-spells.md, "Who KOs a unit"): the KO is by the source of the last Injuries placed
 on the unit in this turn (`injuries.ko_source`); a KO with no inflicted Injury (an Injury cost,
 4.10.6.c; HP dropping under the Injuries) is by nobody. A KO that a power avoids triggers
-nothing (4.10.9), which `injuries.knock_out` ensures by calling these only after the removal.
+nothing (4.10.9), which `injuries.knock_out` ensures by calling these only after the removal;
+it only spends the "first time" of the powers counting one (`_first_times_spent`).
 """
 
 from __future__ import annotations
@@ -168,26 +169,42 @@ def _laid_low(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[GameS
     return state, [("4.11.5", line)]
 
 
+def _laid_low_first(state: GameState, unit: Unit) -> Unit | None:
+    """The Monk whose KO of `unit` is the first one of his player's turn for Laid Low (a holder
+    in his team, 4.18.2.a-d), or None."""
+    by = ko_source(state, unit.id)
+    killer = state.unit(by) if by is not None else None
+    if killer is None or killer.side == unit.side or state.active_side != killer.side:
+        return None
+    if _used(state, "laid-low", killer.side, turn=state.turn) or not is_named(
+        state, killer, "monk"
+    ):
+        return None
+    team = (u for u in state.units if u.side == killer.side)
+    return killer if any("laid-low" in u.own_powers for u in team) else None
+
+
 @reactions.ko_level
 def _laid_low_first_time(state: GameState, unit: Unit, gg: int) -> tuple[GameState, int, None]:
     """Laid Low's "first time a Monk KO's an opposing Krosmaster" in the player's turn
     (4.18.2.a, 4.18.2.d) happens once, whether or not a Monk of the team has the power then: a
     first KO while every holder is Stained is recorded here (when the power acts, its effect
     records it, `_laid_low`), so no later KO of the turn is the first one."""
-    by = ko_source(state, unit.id)
-    killer = state.unit(by) if by is not None else None
-    if killer is None or killer.side == unit.side or state.active_side != killer.side:
-        return state, gg, None
-    if _used(state, "laid-low", killer.side, turn=state.turn) or not is_named(
-        state, killer, "monk"
-    ):
-        return state, gg, None
-    team = (u for u in state.units if u.side == killer.side)
-    if not any("laid-low" in u.own_powers for u in team):
-        return state, gg, None
-    if any(h.side == killer.side for h in holders(state, "laid-low")):
+    killer = _laid_low_first(state, unit)
+    if killer is None or any(h.side == killer.side for h in holders(state, "laid-low")):
         return state, gg, None  # the power acts: its effect on standby records the first time
     return _use(state, "laid-low", killer.side), gg, None
+
+
+def _jungle_first(state: GameState, unit: Unit) -> bool:
+    """`unit`'s KO is the first KO of a Level 2+ Wild ally of a team with Darkli Moon's power
+    (held by any of its Krosmasters, Stained or not) in the fight (4.18.2.a)."""
+    if (unit.profile.level or 0) < 2 or not is_named(state, unit, "wild"):
+        return False
+    team = (u for u in state.units if u.side == unit.side)
+    return not _used(state, "shadow-of-the-jungle", unit.side) and any(
+        "shadow-of-the-jungle" in u.own_powers for u in team
+    )
 
 
 @reactions.ko_level
@@ -199,16 +216,21 @@ def _shadow_of_the_jungle(
     holder has the power then (a KO'd or Stained Darkli Moon gives nothing). That first time
     happens once whether or not a holder can act on it: the engine records it for any team
     with a holder in the game, and a later KO is never the first one."""
-    level = unit.profile.level or 0
-    if level < 2 or not is_named(state, unit, "wild"):
-        return state, gg, None
-    team = (u for u in state.units if u.side == unit.side)
-    if _used(state, "shadow-of-the-jungle", unit.side) or not any(
-        "shadow-of-the-jungle" in u.own_powers for u in team
-    ):
+    if not _jungle_first(state, unit):
         return state, gg, None
     state = _use(state, "shadow-of-the-jungle", unit.side)
     if not any(h.side == unit.side for h in holders(state, "shadow-of-the-jungle")):
         return state, gg, None
-    lower = max(1, level - 2)
+    lower = max(1, (unit.profile.level or 0) - 2)
     return state, min(gg, lower), said("why_shadow_jungle_counts_as", unit=unit.id, level=lower)
+
+
+@reactions.ko_avoided
+def _first_times_spent(state: GameState, unit: Unit) -> GameState:
+    """Moon KO'd but kept on the board by Moon Hammer: the KO triggers neither Shadow of the
+    Jungle's Level change nor Laid Low's markers (4.10.9: the opponent takes his full Level in
+    GG), but he was KO'd, so it is the first time for both: a later KO is not (4.18.2.a)."""
+    if _jungle_first(state, unit):
+        state = _use(state, "shadow-of-the-jungle", unit.side)
+    killer = _laid_low_first(state, unit)
+    return state if killer is None else _use(state, "laid-low", killer.side)
