@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from tests.matchlogs.audit import PLACES, cast, game, gun, kros, refused
-from tests.matchlogs.cards import _at, _inline, _last
+from tests.matchlogs.cards import TENSION, _at, _inline, _last, _rolls
 from tests.matchlogs.conftest import ev
 from tests.matchlogs.test_card_audit_round4 import TOMBSTONE
-from tests.matchlogs.test_card_audit_round5 import _cast, _error, _game, _hit
+from tests.matchlogs.test_card_audit_round5 import _cast, _error, _game, _hit, _turn
 
 UP_TO_D11 = [ev("activate", unit="A1"), *[ev("move", unit="A1", to=f"d{i}") for i in range(2, 12)]]
 
@@ -99,3 +99,30 @@ def test_7_1_4_a_count_frigost_bubotron_tournament_costs_more_than_his_gauge(
     for pid in ("s1-exf-9", "s1-et1-44"):
         lines = _game(roster, pid, 2, _cast("Bubotron Tournament (4)", "d3"))
         assert _error(lines, catalog) == (len(lines), "7.1.4.a")
+
+
+def test_4_10_5_goultard_goultarminator_heals_after_a_ko(catalog, roster) -> None:
+    """Goultarminator: each time Goultard KOs another Krosmaster he heals himself by 3 (4.10.5,
+    never below 0 Injuries). Goultard waits on d10; Di Curey (1 HP here) gives him 1 Injury with
+    Wounding Word; his Supercut (2 AIR; 2 Critical dice, 4.9.3) KOs her: the Injury is healed."""
+    di_curey = {**_inline(roster, "s1-dks1-12"), "hp": 1}
+    word = _cast("Wounding Word", "d10", unit="B1", rolls=_rolls("A1"))
+    lines = _game(roster, "s1-dks1-27", 10, ev("end", unit="A1"), extra=(di_curey,))
+    lines += [*_turn("A2"), TENSION, *_turn("B2"), *_turn("B1", word), TENSION]
+    assert _last(lines, catalog).unit("A1").injuries == 1
+    state = _last([*lines, *_turn("A1", _hit("Supercut", crit=2))], catalog)
+    assert state.unit("B1").cell is None
+    assert state.unit("A1").injuries == 0
+
+
+def test_6_4_bad_guy_nemesis_samurai_moves_an_ally_only_after_standing_still(
+    catalog, roster
+) -> None:
+    """Bad Guy: at the end of his turn, if Nemesis Samurai stood still and used no AP or MP, an
+    allied Krosmaster moves to a free cell next to an opposing Krosmaster: Mike Locke to c11,
+    next to Di Curey (d11). After one step (1 MP used) nothing is on standby to resolve."""
+    move = ev("resolve", source="bad-guy:A1", choices=["unit:A2", "cell:c11"])
+    state = _last(_game(roster, "s3-exf3-10", 2, ev("end", unit="A1"), move), catalog)
+    assert _at(state, "A2")[0] == "c11"
+    lines = _game(roster, "s3-exf3-10", 3, ev("end", unit="A1"), move)
+    assert _error(lines, catalog) == (len(lines), "7.2.9.a")  # nothing on standby
