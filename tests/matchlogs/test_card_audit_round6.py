@@ -70,10 +70,13 @@ def test_4_19_8_c_a_tombstone_token_without_a_spell_is_read(catalog, roster) -> 
     assert _at(state, "A1/tombstone-1")[:2] == ("d5", 1)
 
 
-def _snap(roster, stop: int, *events: dict[str, Any], **changes: Any) -> list[dict[str, Any]]:
-    """Merkator walks to d`stop` (Di Curey on d11), casts Button Snap on himself, then `events`."""
-    snap = _cast("Button Snap", f"d{stop}")
-    return _game(roster, "s1-duel-2", stop, snap, *events, **changes)
+def _snap(
+    roster, stop: int, *events: dict[str, Any], pid: str = "s1-duel-2", **changes: Any
+) -> list[dict[str, Any]]:
+    """Merkator (`pid`) walks to d`stop` (Di Curey on d11), casts Button Snap on himself (the
+    Eternal card's Pressure-Cooker), then `events`."""
+    snap = _cast("Pressure-Cooker" if pid == "s1-et1-46" else "Button Snap", f"d{stop}")
+    return _game(roster, pid, stop, snap, *events, **changes)
 
 
 def test_7_2_7_c_merkator_button_snap_bonus_of_the_spells_own_element(catalog, roster) -> None:
@@ -126,3 +129,28 @@ def test_6_4_bad_guy_nemesis_samurai_moves_an_ally_only_after_standing_still(
     assert _at(state, "A2")[0] == "c11"
     lines = _game(roster, "s3-exf3-10", 3, ev("end", unit="A1"), move)
     assert _error(lines, catalog) == (len(lines), "7.2.9.a")  # nothing on standby
+
+
+def test_7_2_7_c_eternal_merkator_pressure_cooker_bonus_of_the_spells_own_element(
+    catalog, roster
+) -> None:
+    """The Eternal rewrite ("cast by Merkator this turn"), same reading: Pulverisation (3 AIR)
+    deals 4, Clout of Fog (1 WATER, Cross, Pierces Armour) from d9 deals 2."""
+    state = _last(_snap(roster, 10, _hit("Pulverisation"), pid="s1-et1-46"), catalog)
+    assert state.unit("B1").injuries == 4
+    fog = _cast("Clout of Fog", "d11", rolls={"critical": ["lock"]})
+    state = _last(_snap(roster, 9, fog, pid="s1-et1-46"), catalog)
+    assert state.unit("B1").injuries == 2
+
+
+def test_4_14_2_b_naz_rael_claw_attack_injures_whom_he_rolls_lock_against(catalog, roster) -> None:
+    """Claw Attack: when Naz Rael makes a Lock roll against an enemy (4.14.2.b), it suffers +1
+    Injury, whatever the roll. Naz waits on d10; Di Curey leaves d11 for e11: no success each
+    (Caught, 4.14.2.d), 1 Injury on her."""
+    leave = ev(
+        "move", unit="B1", to="e11", block=[{"by": "A1", "lock": ["armour"], "dodge": ["armour"]}]
+    )
+    lines = _game(roster, "s1-dks1-24", 10, ev("end", unit="A1"))
+    lines += [*_turn("A2"), TENSION, *_turn("B2"), ev("activate", unit="B1"), leave]
+    state = _last(lines, catalog)
+    assert (_at(state, "B1")[:2], state.unit("A1").injuries) == (("e11", 1), 0)
