@@ -154,3 +154,11 @@ def test_4_14_2_b_naz_rael_claw_attack_injures_whom_he_rolls_lock_against(catalo
     lines += [*_turn("A2"), TENSION, *_turn("B2"), ev("activate", unit="B1"), leave]
     state = _last(lines, catalog)
     assert (_at(state, "B1")[:2], state.unit("A1").injuries) == (("e11", 1), 0)
+
+
+def test_7_5_10_luk_ylook_repelling_arrow_pushes_as_far_as_it_can(catalog, roster) -> None:
+    """Repelling Arrow (0 EARTH, 1-5 in line, Pushes 2) from d8 on Di Curey (d11): the edge is
+    one cell behind her, so she is pushed to d12 only (7.2.4's own example: as much as
+    possible), with no Injury (0 damage, one success each, 7.2.7.b)."""
+    state = _last(_game(roster, "s1-dks1-9", 8, _hit("Repelling Arrow")), catalog)
+    assert _at(state, "B1")[:2] == ("d12", 0)
