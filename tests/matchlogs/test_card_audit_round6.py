@@ -80,8 +80,8 @@ def _snap(
 
 
 def test_7_2_7_c_merkator_button_snap_bonus_of_the_spells_own_element(catalog, roster) -> None:
-    """ "+1 AIR and +1 WATER": 7.2.7.c's example adds Aero Boost's AIR bonus "since Dan To Fu is
-    an AIR Spell", so each bonus reaches only the spells of its element, one per spell.
+    """ "+1 AIR and +1 WATER": 7.2.7.c's example adds Aero Boost's AIR bonus because Dan To Fu
+    is an AIR spell, so each bonus reaches only the spells of its element, one per spell.
     Pulverisation (3 AIR) deals 4; Steamtrooper (1 WATER, 2-3, Cross) from d9 deals 2; a 1 EARTH Gun
     given to Merkator here deals 1."""
     state = _last(_snap(roster, 10, _hit("Pulverisation")), catalog)
