@@ -179,6 +179,9 @@ class DiceDue:
     reasons: tuple[str, ...]
     #: The rule that makes each due die due, in the order the reasons count them (the base die
     #: first): a roll short of dice breaks the rule of the first die missing (`_broken_rule`).
+    #: Pierce Armour takes the base die away first (7.2.6.c): the powers' dice are each rolled
+    #: in addition to it (4.9.4, 7.2.6.b), so the one die left after Armour and Pierce Armour
+    #: is due to the Armour power, not to 7.2.6.a (without the power, none is due).
     sources: tuple[str, ...] = ()
 
     def explain(self) -> str:
@@ -226,7 +229,7 @@ def _dice_due(roll: Roll, context: RollContext) -> DiceDue:
         delta = modifier.amount(context)
         if delta:
             count += delta
-            sources = sources[:delta] if delta < 0 else [*sources, *[modifier.rule] * delta]
+            sources = sources[-delta:] if delta < 0 else [*sources, *[modifier.rule] * delta]
             reasons.append(
                 said(
                     "dice_modifier",
@@ -252,16 +255,16 @@ def _dice_due(roll: Roll, context: RollContext) -> DiceDue:
 def _broken_rule(due: DiceDue, rolled: int) -> str:
     """The rule a wrong count of dice breaks: with more dice than due, the rule that took a die
     away or capped the count when one did (7.2.6.c Pierce Armour, 4.10.3.b never more than one
-    die for a Neutral spell), since it says those dice are never rolled; a Critical or Armour
-    roll with fewer, the rule that makes the first missing die due (7.2.5.b for the die an
-    elemental power adds, 4.9.3 for Critical Hit's); else the roll's own (a Block roll short of
-    its power's die still cites 4.14.2.b/c)."""
+    die for a Neutral spell), since it says those dice are never rolled; a roll with fewer, the
+    rule that makes the first missing die due (7.2.5.b for the die an elemental power adds,
+    4.9.3 for Critical Hit's, 4.14.5/4.14.6 for the die the Lock or Dodge power adds to the
+    Block roll of 4.14.2.b/c); else the roll's own."""
     if rolled > due.count:
         for reason in reversed(due.reasons):
             cited = _CITED.search(reason)
             if reason.startswith(("-", "at most")) and cited:
                 return cited.group(1)
-    elif rolled < len(due.sources) and due.roll in (Roll.CRITICAL, Roll.ARMOUR):
+    elif rolled < len(due.sources):
         return due.sources[rolled]
     return _BASE_RULE[due.roll]
 

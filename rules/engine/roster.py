@@ -582,9 +582,17 @@ def _read_profile(
     spells: list[Spell] = []
     raw_spells = r.items(record, "spells", "spells")
     strength = r.integer(record, "strength", "strength", _STRENGTH, nullable=True, default=None)
-    # A Mob (a summon token with MP, 4.19.1.f) only usually has a spell (4.19.4).
-    mob = summon_stats and strength is not None and mp is not None
-    if "spells" in record and not raw_spells and isinstance(record["spells"], list) and not mob:
+    # A Mob (a summon token with MP, 4.19.1.f) only usually has a spell (4.19.4); a Tombstone
+    # (by its name or Type) has only Profanation (4.19.8.c), no spell.
+    token = summon_stats and strength is not None
+    tombstone = "tombstone" in {str(name).strip().lower(), *(t.lower() for t in types)}
+    spell_free = token and (mp is not None or tombstone)
+    if (
+        "spells" in record
+        and not raw_spells
+        and isinstance(record["spells"], list)
+        and not spell_free
+    ):
         r.problem("spells", "a Krosmaster has at least one spell (2.5.1)")
     for i, value in enumerate(raw_spells):
         spell = _read_spell(r, value, f"spells[{i}]", normalized)

@@ -168,7 +168,7 @@ def test_wrong_dice_count_says_how_many_and_why() -> None:
     due = dice_due(Roll.LOCK, RollContext(frozenset({"lock"})))
     with pytest.raises(DiceCountError) as err:
         check_dice(due, parse_dice(["lock"]), "B1")
-    assert err.value.rule == "4.14.2.b"
+    assert err.value.rule == "4.14.5"
     assert "needs 2 dice" in err.value.message
     assert "Lock power (4.14.5)" in err.value.message
     assert "by B1" in err.value.message and "1 were rolled" in err.value.message

@@ -193,7 +193,7 @@ def test_4_14_5_lock_power_rolls_two_dice() -> None:
     state = duel(powers=("lock",))
     with pytest.raises(DiceCountError) as err:
         move_one_cell(state, "A1", c("b3"), [roll("B1", ["lock"], ["dodge"])])
-    assert err.value.rule == "4.14.2.b"
+    assert err.value.rule == "4.14.5"  # the missing die is the Lock power's
     out = move_one_cell(state, "A1", c("b3"), [roll("B1", ["lock", "dofus:lock"], ["dodge"])])
     assert out.blocks[0].locks == 2 and out.blocks[0].result is BlockResult.LOCKED
 
@@ -204,7 +204,7 @@ def test_4_14_6_dodge_power_rolls_two_dice() -> None:
     )
     with pytest.raises(DiceCountError) as err:
         move_one_cell(state, "A1", c("b3"), [roll("B1", ["lock"], ["dodge"])])
-    assert err.value.rule == "4.14.2.c"
+    assert err.value.rule == "4.14.6"  # the missing die is the Dodge power's
     out = move_one_cell(state, "A1", c("b3"), [roll("B1", ["lock"], ["dodge", "lock"])])
     assert out.blocks[0].result is BlockResult.CAUGHT
 

@@ -1016,9 +1016,9 @@ def test_4_18_9_royal_gobballnator_reaches_a_summoned_gobball(catalog, roster) -
     Gobball summons, a Gobball by its name (4.19.2.e) though its token names no Type: Royal
     Summons on d10 from d9, then Royal Bite (1 EARTH, Pierces Armour) on it (3 HP here):
     Armour's die minus one, 1 die (4.9.4, 7.2.6.c), 1 Injury; with none the roll is refused
-    (the die left is counted as the base die, 7.2.6.a). Before this round the Gobball had no
-    Gobball family, so no Armour: 1 die was refused."""
-    for dice, error in ((1, None), (0, "7.2.6.a")):
+    (the die left is the Armour power's since round 6, 4.9.4). Before this round the Gobball had
+    no Gobball family, so no Armour: 1 die was refused."""
+    for dice, error in ((1, None), (0, "4.9.4")):
         bite = _cast("Royal Bite", "d10", rolls=_rolls("A1/gobball-1") | {
             "armour": {"A1/gobball-1": ["lock"] * dice}})  # fmt: skip
         summon = _cast("Royal Summons: Gobball (2)", "d10")

@@ -25,7 +25,7 @@ EXPECTED: dict[str, tuple] = {
     "mismatch-result.jsonl": ("mismatch", None),
     "invalid-move-into-tree.jsonl": ("invalid", "4.17.3"),
     "invalid-timeline-order.jsonl": ("invalid", "5.5.1"),
-    "invalid-lock-dice-count.jsonl": ("invalid", "4.14.2.b"),
+    "invalid-lock-dice-count.jsonl": ("invalid", "4.14.5"),
     "invalid-spell-out-of-range.jsonl": ("invalid", "7.1.5"),
     "unsupported-reward.jsonl": ("unsupported", None),
     "unreadable-errors.jsonl": ("unreadable", None),

@@ -90,7 +90,7 @@ def _inspired_b2(die: str) -> list[dict[str, Any]]:
     ]
 
 
-@pytest.mark.parametrize(("dice", "rule"), [(["lock", "lock"], None), (["lock"], "4.14.2.b")])
+@pytest.mark.parametrize(("dice", "rule"), [(["lock", "lock"], None), (["lock"], "4.14.5")])
 def test_5_3_3_an_inspiration_die_lasts_through_the_opponents_turn_lock(
     catalog, dice, rule
 ) -> None:

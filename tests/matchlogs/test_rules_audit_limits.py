@@ -265,7 +265,7 @@ def test_5_3_1_two_dice_on_one_krosmaster_give_both_powers(catalog) -> None:
     """B2's Lock die adds a Lock die to its Block roll (4.14.5): 2 dice, not 1."""
     lines = _inspired_lock(["lock", "armour"])
     agrees([*lines, ev("checkpoint", units={"A1": {"cell": "d11", "mp": 0}})], catalog)
-    refused(_inspired_lock(["lock"]), catalog, len(lines), "4.14.2.b")
+    refused(_inspired_lock(["lock"]), catalog, len(lines), "4.14.5")
 
 
 # -- Once per turn and per target (7.1.3.b; ruling `once-per-target`) ----------------------------

@@ -65,7 +65,7 @@ def test_4_14_7_a_slippery_mover_is_not_blocked(catalog) -> None:
     ("b2_powers", "step", "rule"),
     [
         ((), _leave(["lock", "lock"], ["armour"]), "4.14.2.b"),  # one die without Lock
-        (("lock",), _leave(["lock"], ["armour"]), "4.14.2.b"),  # two dice with Lock
+        (("lock",), _leave(["lock"], ["armour"]), "4.14.5"),  # two dice with Lock
         ((), ev("move", unit="A1", to="e11"), "4.14.2.e"),  # the Block is missing
     ],
     ids=["extra-lock-die", "missing-lock-die", "no-block"],

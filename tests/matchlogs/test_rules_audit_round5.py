@@ -807,7 +807,7 @@ def test_4_7_5_b_a_buffs_lock_power_counts_in_the_opponents_turn(catalog, dice, 
     if legal:
         agrees(lines, catalog)
     else:
-        refused(lines, catalog, len(lines), "4.14.2.b")
+        refused(lines, catalog, len(lines), "4.14.5")  # the Lock power's die
 
 
 # -- A diagonal gap between a Tree and a Krosmaster (4.15.9, ruling `line-of-sight`) ---------------
