@@ -134,4 +134,57 @@ EXPLOSION = spell(
 )
 GRENADO = token("token-grenado", "Grenado", "s1", mp=None, ap=None, spells=[EXPLOSION])
 # Count Harebourg's Sinistro: a Mob of the Sinistro family (4.19.2.d); 4 HP is the audits'.
+TOMBSTONE = token(
+    "token-tombstone", "Tombstone", "s4", bite="Fright", mp=None, ap=None, hp=3,
+    types=["Tombstone"], powers=[{"slug": "profanation", "name": "Profanation"}],
+)  # fmt: skip
 SINISTRO = token("token-sinistro", "Sinistro", "s1", hp=4, types=["Sinistro"])
+
+
+def _cast(spell_name: str, target: str, unit: str = "A1", **fields: Any) -> dict[str, Any]:
+    return ev("cast", unit=unit, spell=spell_name, target=target, **fields)
+
+
+def _turn(unit: str, *events: dict[str, Any]) -> list[dict[str, Any]]:
+    return [ev("activate", unit=unit), *events, ev("end", unit=unit)]
+
+
+def _game(
+    roster,
+    pid: str,
+    stop: int,
+    *events: dict[str, Any],
+    ally: str = MIKE_LOCKE,
+    b: tuple[str, ...] = DUMMIES,
+    extra: tuple[dict[str, Any], ...] = (),
+    cells: dict[str, str] | None = None,
+    header: dict[str, Any] | None = None,
+    **changes: Any,
+) -> list[dict[str, Any]]:
+    """`pid` as A1 (an inline copy with 9 MP and `changes`) with `ally` as A2, who plays first
+    when his Initiative is higher (ties: A1 first, 2.4.3.b); A1 walks from d2 up to d`stop`,
+    then the events. Side B is `b` (B1 on d11, B2 on f12 unless `cells` says otherwise);
+    `extra` are inline profiles (side B's changed copies, tokens); `header` adds fields to the
+    header (ties, first player, rulings)."""
+    a1 = _inline(roster, pid, **{"mp": 9, **changes})
+    first = roster[ally]["initiative"]
+    fields = dict(header or {})
+    if a1["initiative"] == first:
+        fields.setdefault("timeline_ties", {"A": ["A1", "A2"]})
+    sides = {p["id"]: p["initiative"] for p in (*(roster[q] for q in b), *extra)}
+    if a1["initiative"] + first == sum(sides[q] for q in b):  # 1.3.1.c: the log names A
+        fields.setdefault("first_player", "A")
+    head = _header((pid, ally), b, a1, *extra, **fields)
+    lead = _turn("A2") if a1["initiative"] < first else []
+    walk = _walk("A1", "d", 2, stop) if stop > 2 else []
+    return [head, *_places(**(cells or {})), *lead, ev("activate", unit="A1"), *walk, *events]
+
+
+def _error(lines: list[dict[str, Any]], catalog) -> tuple[int, str]:
+    error = verify(lines, catalog).errors[0]
+    return error.line, error.rule
+
+
+def _hit(spell_name: str, target: str = "d11", crit: int = 1, **rolls: Any) -> dict[str, Any]:
+    """A cast on Di Curey whose dice change nothing, with `rolls` added (coins)."""
+    return _cast(spell_name, target, rolls={**_rolls("B1", critical=crit), **rolls})

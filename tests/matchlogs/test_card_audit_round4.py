@@ -27,13 +27,18 @@ from tests.matchlogs.cards import (
     MIKE_LOCKE,
     SINISTRO,
     TENSION,
+    TOMBSTONE,
     _at,
+    _cast,
+    _error,
+    _game,
     _header,
     _inline,
     _last,
     _places,
     _rolls,
     _stock,
+    _turn,
     _walk,
     token,
 )
@@ -41,45 +46,6 @@ from tests.matchlogs.conftest import ev, verify
 
 DI_CUREY, KO_FANG = DUMMIES
 ROYAL_TOFU = "s3-qst-1"
-
-
-def _cast(spell_name: str, target: str, unit: str = "A1", **fields: Any) -> dict[str, Any]:
-    return ev("cast", unit=unit, spell=spell_name, target=target, **fields)
-
-
-def _turn(unit: str, *events: dict[str, Any]) -> list[dict[str, Any]]:
-    return [ev("activate", unit=unit), *events, ev("end", unit=unit)]
-
-
-def _game(
-    roster,
-    pid: str,
-    stop: int,
-    *events: dict[str, Any],
-    b: tuple[str, ...] = DUMMIES,
-    extra: tuple[dict[str, Any], ...] = (),
-    cells: dict[str, str] | None = None,
-    header: dict[str, Any] | None = None,
-    **changes: Any,
-) -> list[dict[str, Any]]:
-    """`pid` as A1 (an inline copy with 9 MP and `changes`; Mike Locke its ally, who plays first
-    when A1's Initiative is below his 2, and after A1 on a tie, 2.4.3.b) walks from d2 up to
-    d`stop`, then the events. Side B is `b` (B1 on d11, B2 on f12 unless `cells` says
-    otherwise); `extra` are inline profiles (side B's changed copies, tokens); `header` adds
-    fields to the header (ties, first player, rulings)."""
-    a1 = _inline(roster, pid, **{"mp": 9, **changes})
-    fields = dict(header or {})
-    if a1["initiative"] == 2:
-        fields.setdefault("timeline_ties", {"A": ["A1", "A2"]})
-    head = _header((pid, MIKE_LOCKE), b, a1, *extra, **fields)
-    lead = _turn("A2") if a1["initiative"] < 2 else []
-    walk = _walk("A1", "d", 2, stop) if stop > 2 else []
-    return [head, *_places(**(cells or {})), *lead, ev("activate", unit="A1"), *walk, *events]
-
-
-def _error(lines: list[dict[str, Any]], catalog) -> tuple[int, str]:
-    error = verify(lines, catalog).errors[0]
-    return error.line, error.rule
 
 
 # The summons the roster lacks (4.19: their figures are on the tokens, not in the data). A
@@ -93,10 +59,6 @@ LIVING_SHOVEL = token("token-living-shovel", "Living Shovel", "s2")
 PRESPIC = token("token-prespic", "Prespic", "s2", hp=4)
 TOFU = token("token-tofu", "Tofu", "s3", bite="Peck", element="air", hp=2)
 IMMATURE_DREGGON = token("token-immature-dreggon", "Immature Dreggon", "s3", mp=None, ap=2)
-TOMBSTONE = token(
-    "token-tombstone", "Tombstone", "s4", bite="Fright", mp=None, ap=None, hp=3,
-    types=["Tombstone"], powers=[{"slug": "profanation", "name": "Profanation"}],
-)  # fmt: skip
 FLEEFLEE = token("token-fleeflee", "Fleeflee", "s4", hp=3)
 GOBBOWL_BALL = token("token-gobbowl-ball", "Gobbowl Ball", "s5", mp=None, ap=None, hp=3)
 MINT_JELLY = token("token-mint-jelly", "Mint Jelly", "s5", hp=4, types=["Jelly"])

@@ -11,10 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from tests.matchlogs.audit import PLACES, cast, game, gun, kros, refused
-from tests.matchlogs.cards import TENSION, _at, _inline, _last, _rolls
+from tests.matchlogs.cards import (
+    TENSION,
+    TOMBSTONE,
+    _at,
+    _cast,
+    _error,
+    _game,
+    _hit,
+    _inline,
+    _last,
+    _rolls,
+    _turn,
+)
 from tests.matchlogs.conftest import ev
-from tests.matchlogs.test_card_audit_round4 import TOMBSTONE
-from tests.matchlogs.test_card_audit_round5 import _cast, _error, _game, _hit, _turn
 
 UP_TO_D11 = [ev("activate", unit="A1"), *[ev("move", unit="A1", to=f"d{i}") for i in range(2, 12)]]
 
