@@ -505,12 +505,7 @@ class GameState:
         values = mine.copy()  # in C: cheaper than field by field (`frozen.WHOLE_COPY_FROM`)
         copy_dict(new, values)
         if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
-            changed = tuple(changes)
-            gone = _EVOLVE_DROPS.get(changed)
-            if gone is None:
-                gone = _EVOLVE_DROPS[changed] = dropped(_LAZIES, changes)
-            for name in gone:
-                values.pop(name, None)
+            _drop_stale(values, changes)
         values.update(changes)
         return new
 
@@ -558,12 +553,7 @@ class GameState:
             elif roster is not None and old.roster_key == unit.roster_key:
                 values["roster_memo"] = roster  # (`roster_memo`)
         if changes:
-            changed = tuple(changes)
-            gone = _EVOLVE_DROPS.get(changed)
-            if gone is None:
-                gone = _EVOLVE_DROPS[changed] = dropped(_LAZIES, changes)
-            for name in gone:
-                values.pop(name, None)
+            _drop_stale(values, changes)
             values.update(changes)
         return new
 
@@ -690,6 +680,17 @@ _LAZIES = all_lazies(GameState)
 _UNITS_DROP = dropped(_LAZIES, {"units": None})
 #: Per tuple of changed fields, in the order given, the cached values `evolve` drops.
 _EVOLVE_DROPS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _drop_stale(values: dict[str, Any], changes: dict[str, Any]) -> None:
+    """Take out of a copy's `values` the cached values that read a field in `changes`
+    (`evolve`, `with_unit`), found once per tuple of changed fields."""
+    changed = tuple(changes)
+    gone = _EVOLVE_DROPS.get(changed)
+    if gone is None:
+        gone = _EVOLVE_DROPS[changed] = dropped(_LAZIES, changes)
+    for name in gone:
+        values.pop(name, None)
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:
