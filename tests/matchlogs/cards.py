@@ -105,24 +105,11 @@ def token(
 ) -> dict[str, Any]:
     """An inline summon the roster lacks (its name, Type or count is what a card reads): 1 HP,
     3 MP, 4 AP and one 1-damage melee spell, `figures` changed."""
-    spell = {
-        "name": bite,
-        "cost": {"ap": 3},
-        "range_kind": "melee",
-        "range_min": 1,
-        "range_max": 1,
-        "range_modifiable": False,
-        "range_line": False,
-        "range_los": True,
-        "element": element,
-        "base_damage": 1,
-        "limit": "unlimited",
-        "effects": "",
-    }
+    bite_spell = spell(bite, element=element, cost={"ap": 3})
     return {
         "id": pid, "name": name, "name_colour": "white", "level": 0, "initiative": 0, "mp": 3,
         "hp": 1, "ap": 4, "types": [], "season": season, "edition": "audit", "strength": 1,
-        "spells": [spell], "powers": [], **figures,
+        "spells": [bite_spell], "powers": [], **figures,
     }  # fmt: skip
 
 
