@@ -11,6 +11,13 @@ from typing import Any
 
 import pytest
 
+from rules.engine.casting import FANMADE, OFFICIAL, CastAction, apply_cast, apply_resolve
+from rules.engine.casting.actions import ResolveAction
+from rules.engine.cells import Cell
+from rules.engine.errors import RuleViolation
+from rules.engine.roster import Cost
+from tests.engine.casting_builders import bar, book, card, rolls, summon_card, token, unit
+from tests.engine.casting_builders import game as game_state
 from tests.matchlogs.audit import (
     NO_DOUBLE,
     PLACES,
@@ -460,3 +467,33 @@ def test_4_9_1_a_critical_inspiration_on_a_critical_hit_holder_adds_nothing(
     lines = [game(a, side_b()), *PLACES, *turn("A1"), *turn("A2"), NO_DOUBLE, *turn("B1"),
              *turn("B2"), *inspired, hit]  # fmt: skip
     agrees(lines, catalog) if rule is None else refused(lines, catalog, len(lines), rule)
+
+
+# -- 2.7's numbering of 7.5: a refusal under `official-2.7` cites the 2.7 number ----------------
+
+_CON = bar("Con", "water", 2, kind="melee", effects="Steals Health .")
+_OSCAR = card("oscar", "Oscar Kass", [_CON], hp=10)
+_FIRE_BOMB = summon_card(
+    "Firebomb", [bar("Explosion", "fire", 2, kind="self", cost=Cost())], families=["bomb"]
+)
+
+
+@pytest.mark.parametrize(("rules", "rule"), [(FANMADE, "7.5.22.a"), (OFFICIAL, "7.5.18.a")])
+def test_7_5_22_a_dice_for_steals_health_cite_the_rulesets_number(rules, rule: str) -> None:
+    """Oscar Kass (8 Injuries) KOs his Firebomb with Con: Steals Health and the Explosion wait
+    for the order (7.2.9 Example 4). A `resolve` of Steals Health carrying dice is refused: it
+    rolls none. Steals Health is 7.5.22 in 4.1 and 7.5.18 in 2.7, whose 7.5 lacks the effects
+    4.1 added (+X NEUTRAL, Steal Range, Steal and Remove Kamas); a log under `official-2.7`
+    cited the 4.1 number before this audit."""
+    units = [
+        unit("A1", "A", _OSCAR, "c3", injuries=8),
+        token("F1", "B", "B1", _FIRE_BOMB, "c4"),
+        unit("B1", "B", card("t", "Target"), "k11"),
+    ]
+    books = book([_OSCAR], [_FIRE_BOMB])
+    action = CastAction("A1", "Con", Cell.parse("c4"), rolls("critical", F1="lock"))
+    state = apply_cast(game_state(units, "A1"), action, books, rules).state
+    dice = ResolveAction("steals-health:A1", rolls("critical"))
+    with pytest.raises(RuleViolation) as refusal:
+        apply_resolve(state, dice, books, rules)
+    assert refusal.value.rule == rule
