@@ -33,6 +33,7 @@ from tests.matchlogs.audit import (
 )
 from tests.matchlogs.cards import _cast, _game, _last, _stock
 from tests.matchlogs.conftest import ARENA, ev, verify
+from tests.matchlogs.test_rules_audit_mechanisms import LAY_TRAP, TRAP
 
 A1 = ev("activate", unit="A1")
 
@@ -497,3 +498,55 @@ def test_7_5_22_a_dice_for_steals_health_cite_the_rulesets_number(rules, rule: s
     with pytest.raises(RuleViolation) as refusal:
         apply_resolve(state, dice, books, rules)
     assert refusal.value.rule == rule
+
+
+# -- 1.4.1, 1.4.3, 4.10.2.a: the last Krosmaster's KO also takes the last GG ---------------------
+
+
+@pytest.mark.parametrize(("reason", "status"), [("gg", "valid"), ("krosmasters", "mismatch")])
+def test_1_4_1_the_ko_gives_the_gg_before_the_piece_leaves(catalog, reason: str, status) -> None:
+    """B1 (Level 7, 1 HP) is B's only Krosmaster. Its KO first gives A the wild GG and B's 6
+    GG (4.10.2.a's first step), and 1.4.1 is checked constantly: A wins by GG before B1 leaves
+    the arena. 1.4.3 needs an opponent who still has GG, which B has not. So the reason is
+    `gg`, and a claimed `krosmasters` is a mismatch."""
+    lines = [
+        game([kros("ta1", initiative=9)], [kros("tb1", initiative=2, hp=1, level=7)]),
+        ev("place", unit="A1", cell="c1"),
+        ev("place", unit="B1", cell="c12"),
+        A1,
+        cast("A1", "c12", crit=["lock"], armour={"B1": ["lock"]}),
+        ev("result", winner="A", gg={"A": 13, "B": 0}, reason=reason),
+    ]
+    assert verify(lines, catalog).status.value == status
+
+
+# -- 4.19.7.c-d: a push across a Trap (4.1's Repelling Arrow example) ----------------------------
+
+
+@pytest.mark.parametrize(("distance", "cell", "waiting"), [(2, "d4", []), (1, "d3", ["click"])])
+def test_4_19_7_d_a_push_across_a_trap_does_not_set_it_off(
+    catalog, distance: int, cell: str, waiting: list[str]
+) -> None:
+    """A1 lays a Trap on d3 and A2 steps to d2. In turn 3 A1 (d1) pushes A2: 2 cells take it
+    across the Trap to d4, no Click (4.19.7.d, as Oscar Kass in the example); 1 cell ends the
+    move on the Trap, whose Click waits (4.19.7.c)."""
+    shove = spell("Shove", damage=0, effects=f"Pushes {distance}.")
+    a = [kros("ta1", initiative=9, spells=[LAY_TRAP, shove]), kros("ta2", initiative=8)]
+    a2 = [ev("move", unit="A2", to="c2"), ev("move", unit="A2", to="d2")]
+    lines = [
+        game(a, side_b(), extra_profiles=(TRAP,)),
+        *PLACES,
+        A1,
+        cast("A1", "d3", "Lay Trap (1)"),
+        ev("end", unit="A1"),
+        *turn("A1/lethal-trap-1"),
+        *turn("A2", *a2),
+        NO_DOUBLE,
+        *turn("B1"),
+        *turn("B2"),
+        NO_DOUBLE,
+        A1,
+        cast("A1", "d2", "Shove", crit=["lock"], armour={"A2": ["lock"]}),
+    ]
+    state = _last(lines, catalog)
+    assert (state.unit("A2").cell.name, [p.kind for p in state.pending]) == (cell, waiting)
