@@ -99,9 +99,11 @@ class Arena:
         )
         if blocked_starts:
             found.append(said("arena_starts_covered", cells=", ".join(blocked_starts)))
-        covered = sorted(c.name for c in self.demon_cells | set(self.kamas) if c in self.impassable)
-        if covered and covered_refused:
-            found.append(said("arena_special_cells_covered", cells=", ".join(covered)))
+        if covered_refused:
+            special = self.demon_cells | set(self.kamas)
+            covered = sorted(c.name for c in special if c in self.impassable)
+            if covered:
+                found.append(said("arena_special_cells_covered", cells=", ".join(covered)))
         return found
 
 
