@@ -12,9 +12,22 @@ from dataclasses import dataclass, field
 from rules.engine.cells import Cell
 from rules.engine.frozen import lazy
 from rules.engine.refusals import Said, said
+from rules.engine.rulings import register
 from rules.engine.scenery.pieces import PIECES, overrides, own_rules
 
 SIDES = ("A", "B")
+
+
+COVERED_CELLS = register(
+    "covered-cells",
+    default="accepted",
+    readings=("accepted", "refused"),
+    rule="1.2.1",
+    description="A Kama cell or a Demon cell under a Tree, a Bush or another Impassable piece "
+    "of scenery: accepted, the arena being what the event laid out (no rule forbids it; the "
+    "cell serves once the scenery is gone or moved), or refused at the header like a start "
+    "cell under scenery, the arena's special cells being places of their own (1.2.1).",
+)
 
 
 class ArenaError(ValueError):
@@ -50,12 +63,13 @@ class Arena:
         (4.17.4, 4.17.7.d); a crate cell is free (4.17.6.c). Computed once per arena."""
         return self.trees | self.bushes | own_rules(self.scenery)
 
-    def problems(self) -> list[Said]:
+    def problems(self, *, covered_refused: bool = False) -> list[Said]:
         """Why this arena cannot be used for a game yet (English as text, worded by key for the
         reader); empty when it can.
 
         Each side needs start cells on its own two first rows (1.3), and no two kinds of
-        scenery may share a cell.
+        scenery may share a cell. `covered_refused` (the ruling `covered-cells` = `refused`)
+        also refuses a Kama or Demon cell under Impassable scenery.
         """
         found: list[Said] = []
         home_rows = {"A": (0, 1), "B": (10, 11)}
@@ -85,6 +99,11 @@ class Arena:
         )
         if blocked_starts:
             found.append(said("arena_starts_covered", cells=", ".join(blocked_starts)))
+        if covered_refused:
+            special = self.demon_cells | set(self.kamas)
+            covered = sorted(c.name for c in special if c in self.impassable)
+            if covered:
+                found.append(said("arena_special_cells_covered", cells=", ".join(covered)))
         return found
 
 

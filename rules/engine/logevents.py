@@ -19,7 +19,7 @@ from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.movement import BlockRoll
 from rules.engine.roster import Profile
-from rules.engine.rulings import DEFAULT_RULINGS, Rulings
+from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import Reward
 
 LOG_FORMAT = "kml/1"
@@ -37,6 +37,17 @@ class TimePolicy(StrEnum):
 
     EQUAL_TURNS_DRAW = "equal-turns-draw"
     MORE_GG = "more-gg"
+
+
+TIME_BETWEEN_ROUNDS = register(
+    "time-between-rounds",
+    default="next-round-begun",
+    readings=("next-round-begun", "round-over"),
+    rule="5.6.1",
+    description="Time called under equal-turns-draw once the second player's turn is over and "
+    "before the first player's Roll for Tension: the first player's turn has begun (5.6.1), so "
+    "play goes on to the end of the next round; or the round is over and the game ends at once.",
+)
 
 
 class Reason(StrEnum):

@@ -202,6 +202,7 @@ REFUSALS: dict[str, str] = {
     "arena_start_cells_outside": "start cells of side {side} outside its two first rows: {cells}",
     "arena_cell_shared": "{cells} cannot hold both a {first} and a {second}",
     "arena_starts_covered": "start cells covered by scenery: {cells}",
+    "arena_special_cells_covered": "Kama or Demon cells covered by scenery: {cells}",
     # Blocks (4.14)
     "never_blocks": "{by} rolls no Lock dice against {unit} leaving {cell}: {why}",
     "slippery_ignores_block": "{unit} is Slippery and ignores the Block rules",

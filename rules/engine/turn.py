@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.engine.arena import SIDES, Arena
+from rules.engine.arena import COVERED_CELLS, SIDES, Arena
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
 from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
@@ -120,7 +120,7 @@ def new_game(
     first (`first_placer`, the log's first `place`) won that draw: the first player places
     first (1.3.9), so the log already says who it is.
     """
-    problems = arena.problems()
+    problems = arena.problems(covered_refused=rulings.reading(COVERED_CELLS.name) == "refused")
     if problems:
         raise RuleViolation.because("1.2.1", "arena_unplayable", problems=Joined(tuple(problems)))
     ids = [m.unit for s in SIDES for m in teams[s]]

@@ -238,6 +238,7 @@ WORDING: dict[str, Promise] = {
     ),
     "arena_cell_shared": _("%(cells)s cannot hold both a %(first)s and a %(second)s"),
     "arena_starts_covered": _("start cells covered by scenery: %(cells)s"),
+    "arena_special_cells_covered": _("Kama or Demon cells covered by scenery: %(cells)s"),
     "never_blocks": _("%(by)s rolls no Lock dice against %(unit)s leaving %(cell)s: %(why)s"),
     "slippery_ignores_block": _("%(unit)s is Slippery and ignores the Block rules"),
     "ally_never_blocks": _("%(unit)s is an ally: only enemy characters block"),

@@ -38,6 +38,26 @@ class Rules:
     def fanmade(self) -> bool:
         return self.ruleset is Ruleset.FANMADE_4_1
 
+    def cite(self, rule: str) -> str:
+        """`rule` (4.1 numbering) as this ruleset numbers it: 2.7 numbers the additional effects
+        of 7.5 without the ones 4.1 added (+X NEUTRAL, Steal Range, Steal and Remove Kamas),
+        so from Push on its numbers run behind; the rest of chapter 7 is numbered alike."""
+        if self.fanmade or not rule.startswith("7.5."):
+            return rule
+        number, _, letter = rule[4:].partition(".")
+        official = _OFFICIAL_7_5.get(int(number))
+        if official is None:
+            return rule
+        return f"7.5.{official}" + (f".{letter}" if letter else "")
+
+
+#: 4.1's 7.5.N -> 2.7's number for the same additional effect (Push 7.5.10 is 2.7's 7.5.9,
+#: Steals Health 7.5.22 its 7.5.18...); the first eight are numbered alike.
+_OFFICIAL_7_5 = {
+    **{n: n for n in range(1, 9)},
+    **dict(zip((10, 11, 12, 13, 14), range(9, 14), strict=True)),
+    **dict(zip(range(18, 25), range(14, 21), strict=True)),
+}
 
 FANMADE = Rules()
 

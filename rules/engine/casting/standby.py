@@ -66,7 +66,7 @@ def apply_resolve(
     effect = state.pending[labels.index(action.source)]
     if effect.kind not in _DICE_KINDS and (action.rolls.critical or action.rolls.armour):
         raise RuleViolation.because(
-            _NO_DICE.get(effect.kind, "7.2.9"), "standby_no_dice", source=action.source
+            rules.cite(_NO_DICE.get(effect.kind, "7.2.9")), "standby_no_dice", source=action.source
         )
     rolls = {**action.standby_rolls, action.source: action.rolls}
     trace: list[TraceStep] = []

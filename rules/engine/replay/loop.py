@@ -12,6 +12,7 @@ from rules.engine.casting import OFFICIAL
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.logevents import (
+    TIME_BETWEEN_ROUNDS,
     Checkpoint,
     Event,
     MatchLog,
@@ -172,7 +173,7 @@ def replay(
                         policy = time_policy
                     event = replace(event, policy=policy)
                     if policy is TimePolicy.EQUAL_TURNS_DRAW and state.phase is not Phase.OVER:
-                        last_turn = state.turn + state.turn % 2
+                        last_turn = _last_turn_of_round(state)
                 logged = event is events[index]  # not a `time` event given its policy
                 if pending_waivers:
                     state, was_applied, used = _game_event(state, event, ctx, pending_waivers)
@@ -289,6 +290,20 @@ def _where(state: GameState) -> str:
     gg = ", ".join(f"{s} {state.player(s).gg} GG" for s in SIDES)
     wild = " and the wild GG" if state.wild_gg else ""
     return f"turn {state.turn} (player {state.active_side}{active}); {gg}{wild} still in play"
+
+
+def _last_turn_of_round(state: GameState) -> int:
+    """The player turn whose end ends the round in play when time is called (`equal-turns-draw`):
+    the second player's, the turns of the first player being the odd ones. A turn that is over
+    without its `end` (its last piece KO'd in it, or ended by its spell) is over here too
+    (6.4.2): the opponent's turn has begun (5.6.1), as when the `end` is written. Between the
+    second player's turn and the first player's Roll for Tension, the named ruling
+    `time-between-rounds` says whether the next round has begun."""
+    state = close_finished_turn(state)
+    between = state.phase is Phase.TENSION and state.turn % 2 == 1
+    if between and state.rulings.reading(TIME_BETWEEN_ROUNDS.name) == "round-over":
+        return state.turn - 1
+    return state.turn + state.turn % 2
 
 
 def equal_turns_over(state: GameState, last_turn: int) -> GameState:
