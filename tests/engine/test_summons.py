@@ -90,8 +90,9 @@ def test_summon_spells_come_from_the_spellbook_punch_for_krosmasters_only() -> N
     state = _state(token("A1/tofu-1", "A", "A1", TOFU, "c4"))
     assert PUNCH in SPELLS.spells_of(state.unit("A1"))
     assert [s.name for s in SPELLS.spells_of(state.unit("A1/tofu-1"))] == ["Peck"]
-    with pytest.raises(Unsupported):
-        Spellbook.build({}).summon("Dragoturkey")
+    with pytest.raises(Unsupported) as missing:
+        Spellbook.build({}).summon("Dragoturkey", state.unit("A1"))
+    assert (missing.value.unit, missing.value.card) == ("A1", state.unit("A1").profile.name)
 
 
 def test_official_rules_do_not_count_control_values() -> None:
