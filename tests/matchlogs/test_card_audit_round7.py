@@ -56,6 +56,7 @@ EXPLOSION = spell(
 WATER_BOMB = token("token-water-bomb", "Water Bomb", "s1", mp=None, ap=None, spells=[EXPLOSION])
 FIREBOMB = token("token-firebomb", "Firebomb", "s1", mp=None, ap=None, spells=[EXPLOSION])
 TOFU = token("token-tofu", "Tofu", "s1", bite="Peck", element="air", hp=2)
+GOBBALL = token("token-gobball", "Gobball", "s1")  # a Gobball by its name (4.19.2.e)
 
 
 # -- Ranges, costs, limits and elements that differ from the audited print --------------------
@@ -338,6 +339,29 @@ def test_4_9_16_a_skale_and_trank_first_prints_prosecution_with_one_vigilante(ca
     assert state.unit("A2").markers.mp == 2
 
 
+def test_7_2_7_king_of_the_gobballs_eternal_extra_damage_with_a_gobball_next_to_the_target(
+    catalog, roster
+) -> None:
+    """The Eternal King walks to d10 and puts a Gobball on c10 (Summon Gobball (1), 4 AP,
+    melee); the Gobball steps to c11, next to Di Curey; at the King's next turn Gobbolob ("+2
+    EARTH extra damage when a GOBBALL is adjacent to the target of this spell") deals 3."""
+    summon = _cast("Summon Gobball (1)", "c10")
+    lines = _game(roster, "s1-et1-15", 10, summon, ev("end", unit="A1"), extra=(GOBBALL,))
+    lines += [*_turn("A1/gobball-1", ev("move", unit="A1/gobball-1", to="c11")), *_turn("A2"),
+              TENSION, *_turn("B2"), *_turn("B1"), TENSION, ev("activate", unit="A1"),
+              _hit("Gobbolob")]  # fmt: skip
+    assert _last(lines, catalog).unit("B1").injuries == 3
+
+
+def test_4_9_16_a_lumino_eternal_kazam_retribution_four_with_one_vigilante(catalog, roster):
+    """The Eternal Kazam (4 AP, 1 NEUTRAL, 2-4; "Retribution 4: Cross, Pierces Armour") with
+    Lumino the only Vigilante: neither applies (4.9.16.a). From d8 on Di Curey: she rolls her
+    Armour die (no Pierce), Ko-Fang on e11 is outside the spell: 1 Injury on her only."""
+    kazam = _cast("Kazam", "d11", rolls=_rolls("B1"))
+    state = _last(_game(roster, "s1-et1-51", 8, kazam, cells={"B2": "e11"}), catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries) == (1, 0)
+
+
 # -- Summoners of Traps and Dolls: the summon, the token's behaviour, what is not modelled -----
 
 
@@ -402,6 +426,22 @@ def test_4_19_7_d_oscar_kass_example_pushed_over_a_trap_it_does_not_click(catalo
     click = ev("resolve", source="click:A1/lethal-trap-1", rolls=_rolls("A1"))
     state = _last([*_pushed_over(roster, "d3"), click], catalog)
     assert (_at(state, "A1")[:2], _at(state, "A1/lethal-trap-1")[0]) == (("d3", 2), None)
+
+
+def test_4_19_7_c_naz_rael_eternal_feline_leap_onto_a_trap_clicks(catalog, roster) -> None:
+    """Fraktor (B; B plays first, 6 Initiative against 5) lays his Lethal Trap on d10. The
+    Eternal Naz Rael walks to d9 and Feline Leaps "in the targeted free cell" d10: a Trap's cell
+    is free (4.19.7.b), and a move by a spell's effect ending exactly on it clicks (4.19.7.c):
+    2 Injuries on Naz, the Trap gone."""
+    naz = _inline(roster, "s1-et1-19", mp=9)
+    head = _header(("s1-et1-19", MIKE_LOCKE), (FRAKTOR, KO_FANG), naz, LETHAL_TRAP)
+    lay = _cast("Lethal Trap (1)", "d10", unit="B1")
+    leap = _cast("Feline Leap", "d10")
+    click = ev("resolve", source="click:B1/lethal-trap-1", rolls=_rolls("A1"))
+    lines = [head, *_places("B"), *_turn("B1", lay), *_turn("B1/lethal-trap-1"), *_turn("B2"),
+             TENSION, ev("activate", unit="A1"), *_walk("A1", "d", 2, 9), leap, click]  # fmt: skip
+    state = _last(lines, catalog)
+    assert (_at(state, "A1")[:2], _at(state, "B1/lethal-trap-1")[0]) == (("d10", 2), None)
 
 
 def _block_doll(roster, *events: dict[str, Any]) -> list[dict[str, Any]]:
@@ -487,3 +527,33 @@ def test_4_19_sacrificial_doll_unmodelled_power_is_named(catalog, roster) -> Non
     facts = (missing.line, missing.feature, missing.unit, missing.card, missing.event)
     assert facts == (len(lines), "power:sacrifice", "A1/sacrificial-doll-1", "Sacrificial Doll",
                      "cast")  # fmt: skip
+
+
+# -- Left open in session 11: the Eternal Captain Amakna's second Mocalisation bar -------------
+
+
+def test_captain_amakna_7_1_1_eternal_second_mocalisation_bar_reached_by_its_target(
+    catalog, roster
+) -> None:
+    """The Eternal card prints two bars named Mocalisation (the roster's): a Fire attack (4 AP,
+    1-3, no sight needed) and a Personal spell (1 MP + 2 AP: +2 MP, ends his turn). A `cast`
+    names a spell by its name, and the target tells the two apart: a Personal spell targets
+    only its caster's cell (4.15.6), the attack reaches 1-3 cells. On d2: two +1 MP markers and
+    his turn is over (6.4: a step is refused); from d8 on Di Curey: 1 Injury (the attack)."""
+    personal = _cast("Mocalisation", "d2")
+    state = _last(_game(roster, "s1-et1-45", 2, personal), catalog)
+    assert (state.unit("A1").markers.mp, *_at(state, "A1")[2:]) == (2, 9 - 2, 9 - 1)
+    lines = _game(roster, "s1-et1-45", 2, personal, ev("move", unit="A1", to="d3"))
+    assert _error(lines, catalog) == (len(lines), "6.4")
+    state = _last(_game(roster, "s1-et1-45", 8, _hit("Mocalisation")), catalog)
+    assert state.unit("B1").injuries == 1
+
+
+def test_captain_amakna_7_1_3_a_eternal_mocalisation_limits_count_each_bar(catalog, roster):
+    """The two bars are two spells: the attack (unlimited) cast from d8, then the Personal
+    one (once per turn) on d8 in the same turn is cast (it was refused, 7.1.3.a, as if the
+    attack had used it up); the attack twice is cast too."""
+    both = (_hit("Mocalisation"), _cast("Mocalisation", "d8"))
+    assert _last(_game(roster, "s1-et1-45", 8, *both), catalog).unit("A1").markers.mp == 2
+    twice = (_hit("Mocalisation"), _hit("Mocalisation"))
+    assert _last(_game(roster, "s1-et1-45", 8, *twice), catalog).unit("B1").injuries == 2
