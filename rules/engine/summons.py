@@ -169,7 +169,12 @@ def put_into_play(
     owner = state.unit(summoner)
     unit_id = summon_unit_id(state, summoner, card.name)
     if strength_limit and card.profile.strength is None:
-        raise Unsupported("4.19.9.d:strength", said("no_strength", summon=card.name))
+        raise Unsupported(
+            "4.19.9.d:strength",
+            said("no_strength", summon=card.name),
+            unit=owner.id,
+            card=owner.profile.name,
+        )
     unit = Unit(unit_id, owner.side, card.profile, summoner=summoner)  # a new piece (4.19.9.e)
     try:
         state = apply_summon(

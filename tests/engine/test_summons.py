@@ -76,9 +76,11 @@ def test_4_19_9_d_team_strength_limit_of_six() -> None:
 
 
 def test_4_19_9_d_a_summon_without_strength_is_unsupported() -> None:
+    """Not modelled, and the report names the summoner and its card (card audit round 7)."""
     blank = summon_card("Blank", hp=1, strength=None)
-    with pytest.raises(Unsupported):
+    with pytest.raises(Unsupported) as missing:
         put_into_play(_state(), blank, "A1", c("c4"), control=None)
+    assert (missing.value.unit, missing.value.card) == ("A1", "Queen")
 
 
 def test_4_19_9_e_a_removed_summon_comes_back_under_its_old_id() -> None:

@@ -37,6 +37,7 @@ from tests.matchlogs.conftest import ev, verify
 DI_CUREY, KO_FANG = DUMMIES
 HEAL = {"rolls": {"critical": ["lock"]}}
 LUMINO = "s1-multi-1"  # a Vigilante and a Multiman, Initiative 6
+TRANK = "s1-multi-4"  # a Vigilante
 EVANGELYNE = "s1-exf-3"  # Brotherhood of the Tofu, Initiative 8
 FRAKTOR, FRAKTOR_ETERNAL = "s1-dks1-15", "s1-et1-32"
 
@@ -185,6 +186,34 @@ def test_7_1_5_amalia_eternal_brambles_and_attachment(catalog, roster) -> None:
     assert _at(state, "A2")[0] == "d2"
 
 
+# The card audits' arena with a Demon cell on d3, and a Granite Equipment (+1 MP) of the audit's.
+DEMON_ARENA = {
+    "name": "Card audit", "demon_cells": ["d3"],
+    "start_cells": {
+        "A": ["c1", "d1", "e1", "f1", "c2", "d2", "e2", "f2"],
+        "B": ["c11", "d11", "e11", "f11", "c12", "d12", "e12", "f12"],
+    },
+}  # fmt: skip
+BOOTS = {"id": "audit-granite-boots", "rank": "granite", "kind": "equipment",
+         "equipment_type": "set", "mp": 1}  # fmt: skip
+
+
+def test_4_7_10_amalia_eternal_present_opening_with_a_brotherhood_ally(catalog, roster) -> None:
+    """Present Opening: with another Brotherhood ally in play (Percedal), revealing a Demonic
+    Reward gives Amalia's next spell this turn +1 EARTH. At A's second turn (3 Kamas from the
+    sold dice, 5.4.1) she buys the Boots on d3 (4.7.6), reveals them (4.7.10), walks to d8 and
+    casts Defensive Brambles (1 EARTH) on Di Curey: 2 Injuries; with Mike Locke, 1."""
+    buy = ev("buy_reward", unit="A1", rank="granite", reward=BOOTS["id"], assign_to="A1")
+    reveal = ev("reveal_reward", unit="A1", reward=BOOTS["id"])
+    for ally, injuries in (("s1-exf-6", 2), (MIKE_LOCKE, 1)):
+        head = {"arena": DEMON_ARENA, "rewards": [BOOTS]}
+        lines = _game(roster, "s1-et1-2", 2, ev("end", unit="A1"), ally=ally, header=head)
+        lines += [*_turn("A2"), TENSION, *_turn("B2"), *_turn("B1"), TENSION,
+                  ev("activate", unit="A1"), ev("move", unit="A1", to="d3"), buy, reveal,
+                  *_walk("A1", "d", 3, 8), _hit("Defensive Brambles")]  # fmt: skip
+        assert _last(lines, catalog).unit("B1").injuries == injuries, ally
+
+
 def test_7_1_5_di_curey_eternal_wounding_word_four_sweet_nothings_not_herself(catalog, roster):
     """The Eternal Di Curey: Wounding Word reaches 4 (from d7: 1 Injury; the first print's 3
     is out of range, 7.1.5); Sweet Nothings is 1-4, so not on her own cell (7.1.5; the first
@@ -328,6 +357,27 @@ def test_4_9_3_percedal_fire_of_rubilax_critical_hit_with_a_brotherhood_ally(cat
         _last(_game(roster, pid, 10, _cast("Shushu Sword", "d11", rolls=one)), catalog)
 
 
+def _leaves_percedal(roster, ally: str, lock: int) -> list[dict[str, Any]]:
+    """Percedal (first print) waits on d10; in B's turn Di Curey leaves d11 for e11, Percedal
+    rolling `lock` Lock dice (no success) against her one Dodge die."""
+    lines = _game(roster, "s1-exf-6", 10, ev("end", unit="A1"), ally=ally)
+    block = [{"by": "A1", "lock": ["armour"] * lock, "dodge": ["armour"]}]
+    lead = [] if ally == EVANGELYNE else _turn("A2")  # Evangelyne played before Percedal
+    return [*lines, *lead, TENSION, *_turn("B2"), ev("activate", unit="B1"),
+            ev("move", unit="B1", to="e11", block=block)]  # fmt: skip
+
+
+def test_4_14_5_percedal_fire_of_rubilax_lock_with_a_brotherhood_ally(catalog, roster) -> None:
+    """Fire of Rubilax's Lock: with Evangelyne in play Percedal rolls 2 Lock dice (4.14.5), one
+    die is refused citing it; with Mike Locke, one die, two refused (4.14.2.b)."""
+    lines = _leaves_percedal(roster, EVANGELYNE, 1)
+    assert _error(lines, catalog) == (len(lines), "4.14.5")
+    _last(_leaves_percedal(roster, EVANGELYNE, 2), catalog)
+    _last(_leaves_percedal(roster, MIKE_LOCKE, 1), catalog)
+    lines = _leaves_percedal(roster, MIKE_LOCKE, 2)
+    assert _error(lines, catalog) == (len(lines), "4.14.2.b")
+
+
 def test_4_9_16_a_skale_and_trank_first_prints_prosecution_with_one_vigilante(catalog, roster):
     """Thalasso (6 AP, 3 WATER, 1-4 in line, "Prosecution 3: moves 3 closer") from d7 with one
     Vigilante: 3 Injuries and Skale stays on d7 (4.9.16.a). Uproot (1 MP + 5 AP, +2 MP to
@@ -360,6 +410,32 @@ def test_4_9_16_a_lumino_eternal_kazam_retribution_four_with_one_vigilante(catal
     kazam = _cast("Kazam", "d11", rolls=_rolls("B1"))
     state = _last(_game(roster, "s1-et1-51", 8, kazam, cells={"B2": "e11"}), catalog)
     assert (state.unit("B1").injuries, state.unit("B2").injuries) == (1, 0)
+
+
+def _vigilantes(roster, fourth: str, *events: dict[str, Any]) -> list[dict[str, Any]]:
+    """The Eternal Krobax (A1) and Lumino (A2, 9 MP here), Skale and `fourth` (Trank: four
+    Vigilantes; Mike Locke: three). Lumino (Initiative 6) plays first; then the events."""
+    lumino = _inline(roster, "s1-et1-51", mp=9)
+    ties = {"A": ["A1", "A3", "A4"] if fourth == TRANK else ["A1", "A3"]}
+    head = _header(("s1-et1-47", "s1-et1-51", "s1-multi-3", fourth), DUMMIES, lumino,
+                   timeline_ties=ties)  # fmt: skip
+    return [head, *_places(A3="c1", A4="e1", B2="e11"), ev("activate", unit="A2"), *events]
+
+
+def test_4_9_16_a_krobax_and_lumino_eternal_retribution_four_with_four_vigilantes(
+    catalog, roster
+) -> None:
+    """Retribution 4 (4.9.16.a) with four Vigilantes in the team: Crow Blood gives Krobax 3 max
+    AP (5 + 3 = 8 at his activation), and the Eternal Kazam from f9 on Di Curey has its Cross
+    and Pierces Armour (Ko-Fang on e11 hit too, no Armour die: 1 each). With three, 5 AP and
+    the plain Kazam (one target, her Armour die)."""
+    walk, krobax = _walk("A2", "f", 1, 9), [ev("end", unit="A2"), ev("activate", unit="A1")]
+    kazam = _cast("Kazam", "d11", unit="A2", rolls={"critical": ["lock"]})
+    state = _last(_vigilantes(roster, TRANK, *walk, kazam, *krobax), catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries, _at(state, "A1")[2]) == (1, 1, 8)
+    kazam = _cast("Kazam", "d11", unit="A2", rolls=_rolls("B1"))
+    state = _last(_vigilantes(roster, MIKE_LOCKE, *walk, kazam, *krobax), catalog)
+    assert (state.unit("B1").injuries, state.unit("B2").injuries, _at(state, "A1")[2]) == (1, 0, 5)
 
 
 # -- Summoners of Traps and Dolls: the summon, the token's behaviour, what is not modelled -----

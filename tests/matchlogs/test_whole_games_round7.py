@@ -1,8 +1,8 @@
-"""Whole games (card audit round 7, session 12): five complete logs of plausible competitive games
+"""Whole games (card audit round 7, session 12): six complete logs of plausible competitive games
 in the held-out style, teams of Season-legal profiles built to 1.1.1 (3 to 8 Krosmasters, 12
 Levels), several turns each with Kamas, sold Inspiration dice, casts with Critical and Armour
 dice, Blocks, summons (inline tokens: the roster has none), doubles at the Roll for Tension and a
-GG purchase. Three end (by GG after a KO, by Tension, by a GG purchase); two break a rule in the
+GG purchase. Four end (by GG after a KO, by Tension, by a GG purchase); two break a rule in the
 middle. Every checkpoint and the verdict were worked out by hand from the rules and the cards
 before the engine was run (docs/rules-examples.md, "Card audit round 7 (session 12)").
 """
@@ -774,6 +774,143 @@ def game_5() -> list[dict[str, Any]]:
     return lines
 
 
+def game_6() -> list[dict[str, Any]]:
+    """Game 6: game 3's teams and opening, with Inspiration (5.3): Bob rerolls a double (5.2.2:
+    no GG lost, one die) and puts the Critical die on Kitty Rage (two Critical dice); Alice puts
+    a Dodge die on Gein and sells the other (1 Kama, 5.4.2); Bob's Dodge die on Justice Knight
+    Jr gives his Dodge roll a second die (5.3.1, 4.14.6). Gein KOs Bakara: A wins by GG."""
+    header = head(
+        ("s2-dks2-25", "s5-wild-15", "s6-botf-3"), ("s2-dks2-8", "s4-ks4-8", "s4-duel3-2"), DRHELLER
+    )
+    lines = [
+        header,
+        *places(
+            ("A1", "e1"), ("A2", "f1"), ("A3", "g1"), ("B1", "f12"), ("B2", "e12"), ("B3", "g12")
+        ),
+    ]
+    # Turn 1 (A)
+    lines += turn("A1", mv("A1", "e2", "e3", "e4", "e5", "e6"))
+    lines += turn("A2", mv("A2", "f2", "f3", "f4"))
+    lines += turn("A3", mv("A3", "g2", "g3", "g4"), cast("A3", "Call Gray Drheller (3)", "g6"))
+    lines += turn("A3/gray-drheller-1", mv("A3/gray-drheller-1", "g7", "g8"))
+    # Turn 2 (B): a double rerolled (5.2.2): nobody loses a GG; the Critical die on Kitty Rage
+    lines += [
+        ev("tension", dice=["dofus:armour", "armour"], reroll="critical"),
+        cp(gg={"A": 6, "B": 6, "wild": True}),
+        ev("inspire", die=0, unit="B1"),
+    ]
+    lines += turn(
+        "B2",
+        mv("B2", "e11", "e10"),
+        cast(
+            "B2",
+            "Fantasagoria",
+            "g8",
+            crit=["critical", "lock"],
+            armour={"A3/gray-drheller-1": ["lock"]},
+        ),
+        cast(
+            "B2",
+            "Fantasagoria",
+            "g8",
+            crit=["lock", "lock"],
+            armour={"A3/gray-drheller-1": ["lock"]},
+        ),
+        cp(gg={"A": 6, "B": 6, "wild": True}, units={"A3/gray-drheller-1": {"cell": None}}),
+    )
+    lines += turn(
+        "B1",
+        mv("B1", "f11", "f10", "f9"),
+        cast("B1", "Ardent Mutilation", "f9"),
+        cast("B1", "Strength Storm", "e6", crit=["critical", "lock"], armour={"A1": ["lock"]}),
+        cast("B1", "Strength Storm", "e6", crit=["lock", "lock"], armour={"A1": ["armour"]}),
+    )
+    lines += turn("B3", mv("B3", "g11", "g10", "g9", "g8"))
+    lines += [cp(kamas={"A": 0, "B": 0}, units={"A1": {"injuries": 4}, "B1": {"injuries": 1}})]
+    # Turn 3 (A): Kitty Rage KO'd by the Gray Drheller (Level 5: the wild GG and 4 of B's)
+    lines += [tension("dodge", "armour"), ev("inspire", die=0, unit="A1")]
+    lines += turn(
+        "A1",
+        mv("A1", "e7", "e8", "e9"),
+        cast(
+            "A1",
+            "Mistake",
+            "f9",
+            crit=["critical", "critical"],
+            armour={"B1": ["lock"], "B2": ["armour"]},
+        ),
+        cast("A1", "Chakra Impulse", "e9"),
+        cast(
+            "A1",
+            "Mistake",
+            "f9",
+            crit=["critical", "lock", "lock"],
+            armour={"B1": ["armour"], "B2": ["lock"]},
+        ),
+        cast("A1", "Insecticide", "f9", crit=["critical", "lock", "lock"], armour={"B1": ["lock"]}),
+        cp(units={"B1": {"injuries": 9}, "B2": {"injuries": 8}, "A1": {"ap": 1}}),
+    )
+    lines += turn(
+        "A2",
+        mv("A2", "f5", "g5", "g6"),
+        cast(
+            "A2",
+            "Shadowflame",
+            "g8",
+            crit=["critical"],
+            armour={"B3": ["lock", "lock"], "B1": ["lock"]},
+        ),
+        cp(units={"A2": {"injuries": 1}, "B3": {"injuries": 3}, "B1": {"injuries": 12}}),
+    )
+    lines += turn(
+        "A3",
+        mv("A3", "f4", "f5", "f6"),
+        cast("A3", "Volcano", "f9", crit=["critical"], armour={"B1": []}),
+        cast("A3", "Call Gray Drheller (3)", "f8"),
+    )
+    lines += turn(
+        "A3/gray-drheller-1",
+        cast("A3/gray-drheller-1", "Bite", "f9", crit=["critical"], armour={"B1": ["lock"]}),
+    )
+    lines += [
+        cp(
+            gg={"A": 11, "B": 2, "wild": False},
+            kamas={"A": 1, "B": 0},
+            units={"B1": {"cell": None}},
+        )
+    ]
+    # Turn 4 (B): Justice Knight Jr slips away from the Gray Drheller (4.14.2.d: not Caught)
+    lines += [tension("critical", "dodge"), ev("inspire", die=1, unit="B3")]
+    lines += turn(
+        "B2",
+        cast("B2", "HupperKut", "e9", crit=["critical"], armour={"A1": ["lock", "lock"]}),
+        cp(units={"A1": {"injuries": 7}, "B2": {"cell": "e11"}}),
+    )
+    lines += turn(
+        "B3",
+        mv(
+            "B3",
+            "g7",
+            block=[{"by": "A3/gray-drheller-1", "lock": ["armour"], "dodge": ["dodge", "armour"]}],
+        ),
+        cast("B3", "Cutting Justice", "g6", crit=["critical"], armour={"A2": ["lock", "armour"]}),
+        cp(units={"A2": {"cell": "g5", "injuries": 3}, "B3": {"ap": 3, "mp": 3}}),
+    )
+    lines += [cp(kamas={"A": 1, "B": 1})]
+    # Turn 5 (A): a double (5.2.3), then Gein KOs Bakara (Level 4): B's last GG
+    lines += [tension("armour", "armour"), cp(gg={"A": 10, "B": 1, "wild": False})]
+    lines += [
+        ev("activate", unit="A1"),
+        *mv("A1", "e10"),
+        cast(
+            "A1", "Mistake", "e11", crit=["critical", "critical", "lock"], armour={"B2": ["lock"]}
+        ),
+        ev("result", winner="A", reason="gg", gg={"A": 11, "B": 0}),
+    ]
+
+    return lines
+
+
 def test_1_4_1_game_1_a_wins_by_gg_when_gein_is_kod(catalog) -> None:
     report = verify(game_1(), catalog)
     assert report.status is Status.VALID, report.to_dict()
@@ -807,3 +944,9 @@ def test_6_3_4_game_5_a_gg_purchase_takes_bs_last_gg(catalog) -> None:
     report = verify(game_5(), catalog)
     assert report.status is Status.VALID, report.to_dict()
     assert report.to_dict()["result"] == {"winner": "A", "reason": "gg", "gg": {"A": 9, "B": 0}}
+
+
+def test_5_3_1_game_6_inspiration_dice_give_their_powers_a_wins_by_gg(catalog) -> None:
+    report = verify(game_6(), catalog)
+    assert report.status is Status.VALID, report.to_dict()
+    assert report.to_dict()["result"] == {"winner": "A", "reason": "gg", "gg": {"A": 11, "B": 0}}
