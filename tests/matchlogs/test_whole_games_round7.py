@@ -950,3 +950,14 @@ def test_5_3_1_game_6_inspiration_dice_give_their_powers_a_wins_by_gg(catalog) -
     report = verify(game_6(), catalog)
     assert report.status is Status.VALID, report.to_dict()
     assert report.to_dict()["result"] == {"winner": "A", "reason": "gg", "gg": {"A": 11, "B": 0}}
+
+
+def test_5_5_1_game_4_variant_a_tricky_trap_skipped_in_the_timeline(catalog) -> None:
+    """Game 4 with its turn 3 as a player might write it: Gein's surviving Tricky Trap is not
+    activated after him, Raul Bak is. The Trap plays right after its summoner (4.19.1.h), so
+    Raul Bak's `activate` is refused (5.5.1), on the line where the Trap's turn was."""
+    lines = game_4()
+    trap = [i for i, e in enumerate(lines) if e == ev("activate", unit="A1/tricky-trap-2")][-1]
+    del lines[trap : trap + 2]  # its `activate` and `end`
+    error = verify(lines, catalog).errors[0]
+    assert (error.line, error.rule) == (trap + 1, "5.5.1")
