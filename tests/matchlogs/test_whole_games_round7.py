@@ -1,11 +1,11 @@
-"""Whole games (card audit round 7, session 12): six complete logs of plausible competitive games
-in the held-out style, teams of Season-legal profiles built to 1.1.1 (3 to 8 Krosmasters, 12
-Levels), several turns each with Kamas, sold Inspiration dice, casts with Critical and Armour
+"""Whole games (card audit round 7, session 12): seven complete logs of plausible competitive
+games in the held-out style, teams of Season-legal profiles built to 1.1.1 (3 to 8 Krosmasters,
+12 Levels), several turns each with Kamas, sold Inspiration dice, casts with Critical and Armour
 dice, Blocks, summons (inline tokens: the roster has none), doubles at the Roll for Tension and a
-GG purchase. Four end (by GG after a KO, by Tension, by a GG purchase); two break a rule in the
-middle. Every checkpoint and the verdict were worked out by hand from the rules and the cards
-before the engine was run (docs/rules-examples.md, "Card audit round 7 (session 12)").
-"""
+GG purchase. Five end (by GG after a KO, by Tension, by a GG purchase, by KO under 1.4.3); two
+break a rule in the middle. Every checkpoint and the verdict were worked out by hand from the
+rules and the cards before the engine was run (docs/rules-examples.md, "Card audit round 7
+(session 12)")."""
 
 from __future__ import annotations
 
@@ -911,6 +911,178 @@ def game_6() -> list[dict[str, Any]]:
     return lines
 
 
+def game_7() -> list[dict[str, Any]]:
+    """Game 7: Raul Bak, Henual, Kitty Rage, Bonta Riktus against Gein, Tiktokovitch, Choppy
+    Sue, eleven turns: Bob takes the wild GG and more with three KOs, Alice KOs all of his
+    Krosmasters; Bob still has 1 GG when his last one falls: A wins by 1.4.3."""
+    header = head(
+        ("s2-dks2-4", "s2-dks2-5", "s2-dks2-8", "s2-dks2-29"),
+        ("s2-dks2-25", "s2-junior-1", "s2-junior-2"),
+    )
+    lines = [
+        header,
+        *places(
+            ("A1", "g1"),
+            ("A2", "f1"),
+            ("A3", "e1"),
+            ("A4", "d1"),
+            ("B1", "f12"),
+            ("B2", "e12"),
+            ("B3", "g12"),
+        ),
+    ]
+    # Turn 1 (A)
+    lines += turn("A1", mv("A1", "g2", "g3", "g4"))
+    lines += turn("A2", mv("A2", "f2", "f3", "f4"))
+    lines += turn("A3", mv("A3", "e2", "e3", "e4"))
+    lines += turn("A4", mv("A4", "d2", "d3", "d4"))
+    # Turn 2 (B)
+    lines += [tension("lock", "dodge")]
+    lines += turn("B1", mv("B1", "f11", "f10", "f9", "f8", "f7"))
+    lines += turn(
+        "B2",
+        mv("B2", "e11", "e10", "e9"),
+        cast("B2", "Frostbite", "f4", crit=["critical"], armour={"A2": ["lock"]}),
+        cast("B2", "Frostbite", "f4", crit=["critical"], armour={"A2": ["lock"]}),
+    )
+    lines += turn(
+        "B3",
+        mv("B3", "g11", "g10", "g9"),
+        cast("B3", "Verdict", "g4", crit=["critical", "critical"], armour={"A1": ["lock"]}),
+    )
+    lines += [cp(units={"A2": {"injuries": 4}, "A1": {"injuries": 3}})]
+    # Turn 3 (A)
+    lines += [tension("armour", "critical")]
+    lines += turn(
+        "A1",
+        cast(
+            "A1",
+            "Clock",
+            "f7",
+            crit=["critical", "critical", "lock"],
+            armour={"B1": ["lock", "lock"]},
+        ),
+    )
+    lines += turn(
+        "A2", cast("A2", "Shrivelling", "f7", crit=["critical"], armour={"B1": ["lock", "lock"]})
+    )
+    lines += turn(
+        "A3",
+        mv("A3", "e5", "e6", "e7"),
+        cast("A3", "Ardent Mutilation", "e7"),
+        cast("A3", "Cut", "f7", crit=["critical"], armour={"B1": ["lock", "lock"]}),
+    )
+    lines += turn(
+        "A4",
+        cast(
+            "A4",
+            "Bontarian Vault",
+            "f7",
+            crit=["critical", "lock"],
+            armour={"B1": ["lock", "lock", "lock"]},
+        ),
+    )
+    lines += [cp(units={"B1": {"injuries": 10}, "A3": {"injuries": 1}}, kamas={"A": 3, "B": 3})]
+    # Turn 4 (B): Gein KOs Henual (Level 2: the wild GG and 1 of A's)
+    lines += [tension("dodge", "lock")]
+    lines += turn(
+        "B1",
+        cp(units={"B1": {"ap": 6, "mp": 4}}),
+        mv("B1", "f6", block=[{"by": "A3", "lock": ["armour"], "dodge": ["dodge"]}]),
+        mv("B1", "f5"),
+        cast("B1", "Mistake", "f4", crit=["critical", "lock"], armour={"A2": ["lock"]}),
+        cp(gg={"A": 5, "B": 8, "wild": False}, units={"A2": {"cell": None}}),
+        cast("B1", "Chakra Impulse", "f5"),
+    )
+    lines += turn(
+        "B2",
+        cast("B2", "Frostbite", "d4", crit=["critical"], armour={"A4": ["lock"]}),
+        cast("B2", "Frostbite", "d4", crit=["critical"], armour={"A4": ["lock"]}),
+    )
+    lines += turn(
+        "B3", cast("B3", "Verdict", "g4", crit=["critical", "critical"], armour={"A1": ["lock"]})
+    )
+    lines += [cp(kamas={"A": 3, "B": 6}, units={"A4": {"injuries": 4}, "A1": {"injuries": 6}})]
+    # Turn 5 (A): Raul Bak KOs Gein (Level 6)
+    lines += [tension("critical", "armour")]
+    lines += turn(
+        "A1",
+        cp(units={"A1": {"ap": 7}}),
+        cast(
+            "A1",
+            "Clock",
+            "f5",
+            crit=["critical", "critical", "lock"],
+            armour={"B1": ["lock", "lock"]},
+        ),
+        cp(gg={"A": 11, "B": 2, "wild": False}, units={"B1": {"cell": None}}),
+    )
+    lines += turn(
+        "A3",
+        mv("A3", "e8"),
+        cast("A3", "Ardent Mutilation", "e8"),
+        cast("A3", "Cut", "e9", crit=["critical"], armour={"B2": ["lock", "lock"]}),
+    )
+    lines += turn("A4")
+    lines += [cp(kamas={"A": 6, "B": 6}, units={"B2": {"injuries": 3}, "A3": {"injuries": 2}})]
+    # Turn 6 (B): Tiktokovitch KOs Bonta Riktus (Level 2), Choppy Sue KOs Raul Bak (Level 3)
+    lines += [tension("armour", "dodge")]
+    lines += turn(
+        "B2",
+        cast("B2", "Frostbite", "d4", crit=["critical"], armour={"A4": ["lock"]}),
+        cp(gg={"A": 9, "B": 4, "wild": False}, units={"A4": {"cell": None}}),
+    )
+    lines += turn(
+        "B3", cast("B3", "Verdict", "g4", crit=["critical", "critical"], armour={"A1": ["lock"]})
+    )
+    lines += [
+        cp(gg={"A": 6, "B": 7, "wild": False}, kamas={"A": 6, "B": 9}, units={"A1": {"cell": None}})
+    ]
+    # Turn 7 (A): Kitty Rage KOs Tiktokovitch (Level 3)
+    lines += [tension("lock", "critical")]
+    lines += turn(
+        "A3",
+        cast("A3", "Ardent Mutilation", "e8"),
+        cast("A3", "Cut", "e9", crit=["critical"], armour={"B2": ["lock", "lock"]}),
+        cp(gg={"A": 9, "B": 4, "wild": False}, units={"B2": {"cell": None}}),
+        mv("A3", "e9", "f9"),
+    )
+    # Turn 8 (B): Choppy Sue's Strong Swords push Kitty Rage away
+    lines += [tension("dodge", "critical")]
+    lines += turn(
+        "B3",
+        cast("B3", "Strong Sword", "f9", crit=["critical", "critical"], armour={"A3": ["lock"]}),
+        cast("B3", "Strong Sword", "d9", crit=["critical", "lock"], armour={"A3": ["lock"]}),
+    )
+    lines += [cp(kamas={"A": 9, "B": 12}, units={"A3": {"cell": "b9", "injuries": 5}})]
+    # Turn 9 (A)
+    lines += [tension("armour", "lock")]
+    lines += turn(
+        "A3",
+        mv("A3", "c9", "d9"),
+        cast("A3", "Ardent Mutilation", "d9"),
+        cast("A3", "Strength Storm", "g9", crit=["critical"], armour={"B3": []}),
+        cast("A3", "Strength Storm", "g9", crit=["critical"], armour={"B3": []}),
+    )
+    # Turn 10 (B)
+    lines += [tension("critical", "lock")]
+    lines += turn(
+        "B3", cast("B3", "Verdict", "d9", crit=["critical", "critical"], armour={"A3": ["lock"]})
+    )
+    lines += [cp(units={"A3": {"injuries": 8}, "B3": {"injuries": 6}})]
+    # Turn 11 (A): Kitty Rage KOs Choppy Sue, Bob's last Krosmaster; Bob still has 1 GG (1.4.3)
+    lines += [tension("dodge", "armour")]
+    lines += [
+        ev("activate", unit="A3"),
+        cast("A3", "Ardent Mutilation", "d9"),
+        cast("A3", "Strength Storm", "g9", crit=["critical"], armour={"B3": []}),
+        cast("A3", "Strength Storm", "g9", crit=["critical"], armour={"B3": []}),
+        ev("result", winner="A", reason="krosmasters", gg={"A": 12, "B": 1}),
+    ]
+
+    return lines
+
+
 def test_1_4_1_game_1_a_wins_by_gg_when_gein_is_kod(catalog) -> None:
     report = verify(game_1(), catalog)
     assert report.status is Status.VALID, report.to_dict()
@@ -961,3 +1133,10 @@ def test_5_5_1_game_4_variant_a_tricky_trap_skipped_in_the_timeline(catalog) -> 
     del lines[trap : trap + 2]  # its `activate` and `end`
     error = verify(lines, catalog).errors[0]
     assert (error.line, error.rule) == (trap + 1, "5.5.1")
+
+
+def test_1_4_3_game_7_a_wins_when_bob_has_gg_but_no_krosmaster(catalog) -> None:
+    report = verify(game_7(), catalog)
+    assert report.status is Status.VALID, report.to_dict()
+    result = {"winner": "A", "reason": "krosmasters", "gg": {"A": 12, "B": 1}}
+    assert report.to_dict()["result"] == result
