@@ -49,6 +49,7 @@ from rules.engine.sight import sight_blockers, sight_rules
 from rules.engine.state import (
     GameState,
     Phase,
+    SpellUse,
     Unit,
     turn_ended,
 )
@@ -56,11 +57,28 @@ from rules.engine.summons import PUNCH, Spellbook, controlled
 from rules.engine.turn import not_acting, standby_refusal, summon_cell_rule
 
 
-def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
-    for spell in book.spells_of(caster):
-        if spell.name.strip().lower() == name.strip().lower():
-            return spell
-    raise RuleViolation.because("7.1.1", "no_such_spell", unit=caster.id, spell=name)
+def find_spell(book: Spellbook, caster: Unit, name: str, target: Cell | None = None) -> Spell:
+    """The caster's spell bar named `name`. A card with two bars of one name (the roster's
+    Eternal Captain Amakna: a Mocalisation attack and a Personal Mocalisation) is told apart by
+    the `target`: a Personal spell targets only its caster's cell (4.15.6), so its bar is the
+    one meant when the target is that cell, and the other bar otherwise."""
+    bars = [s for s in book.spells_of(caster) if s.name.strip().lower() == name.strip().lower()]
+    if not bars:
+        raise RuleViolation.because("7.1.1", "no_such_spell", unit=caster.id, spell=name)
+    if len(bars) > 1 and target is not None:
+        own_cell = target == caster.cell
+        meant = [s for s in bars if (s.range_kind == "self") == own_cell]
+        return (meant or bars)[0]
+    return bars[0]
+
+
+def _same_bar(book: Spellbook, caster: Unit, spell: Spell, use: SpellUse) -> bool:
+    """Whether a recorded cast of `spell`'s name was a cast of this bar: of two bars of one
+    name (`find_spell`), the Personal one always had the caster itself as its main target."""
+    if use.spell != spell.name:
+        return False
+    twins = sum(1 for s in book.spells_of(caster) if s.name == spell.name)
+    return twins < 2 or (use.target == caster.id) == (spell.range_kind == "self")
 
 
 def use_key(state: GameState, cell: Cell) -> str:
@@ -68,8 +86,12 @@ def use_key(state: GameState, cell: Cell) -> str:
     return units[0].id if units else cell.name
 
 
-def _check_limits(state: GameState, caster: Unit, spell: Spell, target: Cell) -> None:
-    uses = [u for u in state.spell_uses if u.unit == caster.id and u.spell == spell.name]
+def _check_limits(
+    state: GameState, caster: Unit, spell: Spell, target: Cell, book: Spellbook
+) -> None:
+    uses = [
+        u for u in state.spell_uses if u.unit == caster.id and _same_bar(book, caster, spell, u)
+    ]
     this_turn = [u for u in uses if u.turn == state.turn]
     if spell.limit == "once_per_game" and uses:
         raise RuleViolation.because("7.1.3.c", "once_per_game_spent", spell=spell.name)
@@ -249,7 +271,7 @@ def check_prerequisites(
     """7.1: the caster may act, the limits and costs allow the spell, the target is in range
     and in sight. Raises `RuleViolation` naming the failed prerequisite."""
     caster = check_caster(state, action.unit)
-    spell = find_spell(book, caster, action.spell)
+    spell = find_spell(book, caster, action.spell, action.target)
     try:
         model = parse_spell_for(book, caster, spell)
     except Unsupported as missing:  # name the unit and card in the report
@@ -257,7 +279,7 @@ def check_prerequisites(
             missing.feature, missing.message, unit=caster.id, card=caster.profile.name
         ) from None
     _check_rules(model, rules, caster, spell)
-    _check_limits(state, caster, spell, action.target)
+    _check_limits(state, caster, spell, action.target, book)
     costs = spell_costs(state, caster, spell, action.choices)
     _check_costs(state, caster, costs)
     bonus, _ = range_bonus(state, caster)
