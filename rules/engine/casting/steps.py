@@ -491,7 +491,13 @@ def _is_due(state: GameState, unit: Unit) -> bool:
 
 def _ko_order(state: GameState) -> list[str]:
     """The units to check for a KO, those due first in the order of `simultaneous-ko-order`
-    when both sides have some (1.7.1), then the others (a KO's power may wound them)."""
+    when both sides have some (1.7.1), then the others (a KO's power may wound them).
+
+    Asked at the end of Steps 1, 3 and 7 of every cast: nearly always nobody in the arena holds
+    as many Injuries as its printed HP, which the states of a cast hand on from one to the next
+    (`GameState.nobody_at_printed_hp`), and then nobody is due."""
+    if state.nobody_at_printed_hp:
+        return []
     units = list(state.in_arena())
     due = [
         u
