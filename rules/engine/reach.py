@@ -33,6 +33,7 @@ from rules.engine.sight import (
     SightRules,
     blocking_cells,
     cells_of_mask,
+    has_line_of_sight,
     visibility_mask,
 )
 
@@ -237,7 +238,8 @@ def refusal(
             spell.rule,
             said("out_of_range_altered" if details else "out_of_range", caster=caster, **facts),
         )
-    if spell.los:
+    if spell.los and not has_line_of_sight(caster, target, blockers, rules):
+        # the masks answer whether; the cells in the way are read only to name them
         stopped = blocking_cells(caster, target, blockers, rules)
         if stopped:
             names = [_describe(cell, arena, labels) for cell in stopped]
