@@ -57,8 +57,9 @@ from rules.engine.turn import not_acting, standby_refusal, summon_cell_rule
 
 
 def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
+    wanted = name.strip().lower()
     for spell in book.spells_of(caster):
-        if spell.name.strip().lower() == name.strip().lower():
+        if spell.name.strip().lower() == wanted:
             return spell
     raise RuleViolation.because("7.1.1", "no_such_spell", unit=caster.id, spell=name)
 
