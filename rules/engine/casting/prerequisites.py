@@ -106,11 +106,27 @@ ONCE_PER_TARGET = register(
 
 @dataclass(frozen=True)
 class Costs:
+    """What a cast pays (7.1.4). The AP cost in words (`reasons`) is made only when read, by a
+    refusal or a trace: the replay loop's casts never read it."""
+
     ap: int
     mp: int
     hp: int
     kamas: int
-    reasons: tuple[str, ...]
+    printed_ap: int = 0
+    #: revealed Techniques, each taking 1 AP off a Punch (4.7.11.f)
+    techniques: int = 0
+    #: the powers' changes to the AP cost (`powers.ap_cost_modifiers`)
+    modifiers: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The AP cost term by term: printed, Techniques, powers."""
+        out: list[str] = [said("cost_printed", ap=self.printed_ap)]
+        if self.techniques:
+            out.append(said("cost_techniques", count=self.techniques))
+        out.extend(f"{delta:+d} {why}" for delta, why in self.modifiers)
+        return tuple(out)
 
 
 def spell_costs(
@@ -118,27 +134,20 @@ def spell_costs(
 ) -> Costs:
     """The costs to pay, after the powers that alter the AP cost (4.8.1). A cost of X takes
     the X the player chose (the cast's choice `x:N`, docs/match-log.md)."""
-    parts = dict(spell.cost.parts())
-    if VARIABLE_COST in parts.values():
+    cost = spell.cost
+    amounts = (cost.ap, cost.mp, cost.hp, cost.kama)  # None: not part of the cost, so 0
+    if VARIABLE_COST in amounts:
         x = cost_x(choices, spell.name)
-        parts = {k: x if v == VARIABLE_COST else v for k, v in parts.items()}
-    ap = int(parts.get("ap", 0))
-    reasons: list[str] = [said("cost_printed", ap=ap)]
-    techniques = _techniques(caster, spell)
+        amounts = tuple(x if a == VARIABLE_COST else a for a in amounts)
+    ap, mp, hp, kamas = [int(a or 0) for a in amounts]
+    printed = ap
+    techniques = len(_techniques(caster, spell))
     if techniques:  # 4.7.11.f
-        ap = max(0, ap - len(techniques))
-        reasons.append(said("cost_techniques", count=len(techniques)))
-    for delta, why in ap_cost_modifiers(state, caster):
+        ap = max(0, ap - techniques)
+    modifiers = tuple(ap_cost_modifiers(state, caster))
+    for delta, _ in modifiers:
         ap += delta
-        reasons.append(f"{delta:+d} {why}")
-    ap = max(0, ap)
-    return Costs(
-        ap,
-        int(parts.get("mp", 0)),
-        int(parts.get("hp", 0)),
-        int(parts.get("kama", 0)),
-        tuple(reasons),
-    )
+    return Costs(max(0, ap), mp, hp, kamas, printed, techniques, modifiers)
 
 
 def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:

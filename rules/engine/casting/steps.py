@@ -66,6 +66,10 @@ Log = Callable[[str, str, str], None]
 
 FACINGS = {f.name.lower(): f for f in Facing}
 
+#: The rolls of Steps 4 and 5 by name (`dice.Roll`), read once: an enum's `.value` runs Python
+#: code at every read.
+_CRITICAL, _ARMOUR = Roll.CRITICAL.value, Roll.ARMOUR.value
+
 TARGETED = register(
     "targeted-units",
     default="every-target",
@@ -201,7 +205,7 @@ def roll_critical(run: CastRun) -> None:
     caster = run.caster
     element = "heal" if run.model.kind is SpellKind.HEALING else run.element
     against = next(iter(run.in_play()), None)  # the first target, for Puddlage
-    side = RollSide(run.state, caster, Roll.CRITICAL.value, against, run.book)
+    side = RollSide(run.state, caster, _CRITICAL, against, run.book)
     context = RollContext(powers_of(run.state, caster), element)
     run.critical, due, dice = rolled(side, context, tuple(run.action.rolls.critical))
     if run.traced:  # its words are made only for a trace
@@ -244,7 +248,7 @@ def roll_armour(run: CastRun) -> dict[str, int]:
             run.pierce + len(extra_pierce),
             neutral_armour_cap=run.rules.fanmade,
         )
-        side = RollSide(run.state, unit, Roll.ARMOUR.value, caster, run.book)
+        side = RollSide(run.state, unit, _ARMOUR, caster, run.book)
         try:
             out[unit.id], due, dice = rolled(side, context, tuple(given.get(unit.id, ())))
         except DiceCountError:
