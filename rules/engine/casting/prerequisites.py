@@ -324,7 +324,9 @@ def _punch(caster: Unit, spell: Spell) -> SpellModel:
 
 def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
     """The model of a spell bar, read from its card text once per card and bar: the text never
-    changes during a game, and reading it is most of what a cast used to cost."""
+    changes during a game, and reading it is most of what a cast used to cost. Found by the
+    identity of the card and bar (`_MODELS`), else by their value (`_READ`): the summons of a
+    log that carries their cards are new objects in each log, with the same text."""
     if spell.name == "Punch" and caster.is_krosmaster:
         return _punch(caster, spell)
     profile = book.profile(caster.profile.id)
@@ -332,7 +334,13 @@ def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
     found = _MODELS.get(key)
     if found is not None and found[0] is profile and found[1] is spell:
         return found[2]
-    model = parse_spell(profile or _stand_in(caster, spell), spell)
+    card = profile or _stand_in(caster, spell)
+    model = _READ.get((card, spell))
+    if model is None:
+        model = parse_spell(card, spell)
+        if len(_READ) >= 1024:
+            _READ.clear()
+        _READ[(card, spell)] = model
     if len(_MODELS) >= 4096:
         _MODELS.clear()
     _MODELS[key] = (profile, spell, model)  # holds them, so their ids are not reused
@@ -341,6 +349,8 @@ def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
 
 #: Spell models already read, by the identity of the card and the bar (see `parse_spell_for`).
 _MODELS: dict[tuple[int, str, int], tuple[Profile | None, Spell, SpellModel]] = {}
+#: The same by the card's and the bar's value (hashed only when the identity is new).
+_READ: dict[tuple[Profile, Spell], SpellModel] = {}
 
 
 def _stand_in(caster: Unit, spell: Spell) -> Profile:
