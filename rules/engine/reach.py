@@ -100,6 +100,13 @@ class SpellRange:
             return "4.15.4"
         return "4.15.3" if self.los else "4.15.5"
 
+    @property
+    def blockable(self) -> bool:
+        """Whether a piece in the way can stop the spell: it needs a line of sight (4.15.9) to a
+        target that may lie beyond an adjacent cell. A melee target is adjacent (4.15.2), and
+        nothing lies between two adjacent cells, so no blocker matters there."""
+        return self.los and self.kind is not RangeKind.MELEE
+
     def bounds(self, *, range_bonus: int = 0, on_crate: bool = False) -> tuple[int, int]:
         """The MIN and MAX distances the spell reaches after alterations (4.15.7).
 

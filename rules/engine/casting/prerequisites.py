@@ -270,11 +270,14 @@ def check_prerequisites(
     _check_limits(state, caster, spell, action.target)
     costs = spell_costs(state, caster, spell, action.choices)
     _check_costs(state, caster, costs)
-    bonus, _ = range_bonus(state, caster)
     reach = spell_range(spell)
+    # Only a modifiable range moves (4.15.7): the markers and powers are read for it alone.
+    bonus = range_bonus(state, caster)[0] if reach.modifiable else 0
     if reach.los and needs_no_sight(state, caster, action.target.name):
         reach = replace(reach, los=False)  # Big Bad Moowolf
-    blockers, rules_of_sight = blockers_for(state, caster), sight_rules(state.rulings)
+    # The pieces in the way, read only when one can stop the spell (`SpellRange.blockable`).
+    blockers = blockers_for(state, caster) if reach.blockable else ()
+    rules_of_sight = sight_rules(state.rulings)
     check = partial(
         refusal,
         caster.cell,
