@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import codecs
 import copy
+import json
 import re
+import sys
 from typing import Any
 
 from django.conf import settings
@@ -17,9 +20,10 @@ from rest_framework import parsers
 from rest_framework.exceptions import NotAuthenticated, NotFound, ParseError, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils import json as drf_json
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from kernel.errors import ServiceError
+from kernel.errors import InvalidInput, ServiceError
 
 ERROR = OpenApiResponse(
     description=gettext_lazy("`{field, reason, code}`: what was refused and why.")
@@ -100,16 +104,24 @@ class FormParser(parsers.FormParser):
 
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser, refusing with 400 what would otherwise be a 500 further on: nesting
-    deeper than anything we read (Python's parser would hit its recursion limit) and NUL
-    characters, which PostgreSQL cannot store in text or JSON; and with 413 a body over the
-    upload limit, before reading it."""
+    deeper than anything we read (Python's parser would hit its recursion limit), NUL
+    characters, which PostgreSQL cannot store in text or JSON, and integers longer than Python
+    converts (its refusal names `sys.set_int_max_str_digits()`, no field); and with 413 a body
+    over the upload limit, before reading it."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         _refuse_oversize(parser_context)
+        encoding = parsers.get_encoding(parser_context or {})
         try:
-            data = super().parse(stream, media_type, parser_context)
+            data = json.load(
+                codecs.getreader(encoding)(stream),
+                parse_constant=drf_json.strict_constant if self.strict else None,
+                parse_int=_integer,
+            )
         except RecursionError as error:
             raise ParseError(_("JSON nested too deeply")) from error
+        except ValueError as error:
+            raise ParseError(_("JSON parse error - %(why)s") % {"why": error}) from error
         _check_json(data)
         return data
 
@@ -118,22 +130,43 @@ MAX_JSON_DEPTH = 32
 """Far deeper than any body we accept (a team is 3 levels, a match log header 4)."""
 
 
+class _LongInteger:
+    """An integer of the body too long for `int()`, kept until `_check_json` names its field."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _integer(text: str) -> int | _LongInteger:
+    digits = len(text.lstrip("-"))
+    if digits > sys.get_int_max_str_digits() > 0:
+        return _LongInteger(digits)
+    return int(text)
+
+
 def _check_json(data: Any) -> None:
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
     while stack:
-        value, depth = stack.pop()
+        value, depth, path = stack.pop()
         if depth > MAX_JSON_DEPTH:
             raise ParseError(_("JSON nested more than %(n)d levels deep") % {"n": MAX_JSON_DEPTH})
         if isinstance(value, str):
             if "\x00" in value:
                 raise ParseError(_("JSON strings must not contain NUL characters"))
+        elif isinstance(value, _LongInteger):
+            raise InvalidInput(
+                path or "body",
+                _("a number may have at most %(max)d digits; this one has %(n)d")
+                % {"max": sys.get_int_max_str_digits(), "n": value.digits},
+                code="number_too_long",
+            )
         elif isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
                     raise ParseError(_("JSON keys must not contain NUL characters"))
-                stack.append((item, depth + 1))
+                stack.append((item, depth + 1, f"{path}.{key}" if path else key))
         elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
+            stack.extend((item, depth + 1, f"{path}[{index}]") for index, item in enumerate(value))
 
 
 def require(allowed: bool, request: Request, why: str = "") -> None:

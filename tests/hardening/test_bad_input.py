@@ -210,3 +210,28 @@ def test_a_saved_team_with_a_nul_in_a_krosmaster_id_is_refused_on_the_page():
     assert response.status_code == 200
     assert "NUL" in response.content.decode()
     assert not Team.objects.filter(name="Nul").exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ('{"team_id": %s}' % ("9" * 5000), "team_id"),
+        ('{"team_id": -%s}' % ("1" * 4301), "team_id"),
+        ('{"krosmasters": [{"level": 1}, {"level": %s}]}' % ("7" * 9000), "krosmasters[1].level"),
+        ("%s" % ("5" * 4400), "body"),
+    ],
+    ids=["field", "negative", "nested", "whole body"],
+)
+def test_an_integer_longer_than_python_reads_is_400_naming_its_field(team_submission, body, field):
+    """A JSON number of more than 4,300 digits was a 400 repeating Python's own advice
+    ("use sys.set_int_max_str_digits()"), naming no field (the sweep of session 11)."""
+    api, reg_id = team_submission
+    before = Registration.objects.values("team_name", "team_entries").get(pk=reg_id)
+    response = api.put(
+        f"/api/v1/registrations/{reg_id}/team/", body, content_type="application/json"
+    )
+    assert response.status_code == 400, response.content[:300]
+    answer = response.json()
+    assert answer["field"] == field and answer["code"] == "number_too_long", answer
+    assert "4300 digits" in answer["reason"] and "sys." not in answer["reason"]
+    assert Registration.objects.values("team_name", "team_entries").get(pk=reg_id) == before
