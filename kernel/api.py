@@ -7,6 +7,7 @@ import copy
 import json
 import re
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -17,9 +18,16 @@ from django.utils.translation import gettext_lazy
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import parsers
-from rest_framework.exceptions import NotAuthenticated, NotFound, ParseError, PermissionDenied
+from rest_framework.exceptions import (
+    NotAuthenticated,
+    NotFound,
+    ParseError,
+    PermissionDenied,
+    ValidationError,
+)
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.utils import json as drf_json
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -44,6 +52,48 @@ class FieldsBuiltOnce:
             built = super().get_fields()  # type: ignore[misc]
             cls._fields_built_once = built  # type: ignore[attr-defined]
         return {name: copy.copy(field) for name, field in built.items()}
+
+
+class RejectUnknownFields:
+    """Mixed into every serializer that reads a request body: a key it does not take is a 400
+    naming it (`{"colour": ["not a field of this request (it takes: name, venue)"]}`), a key it
+    only shows (`id`, `created_at`) a 400 saying so. DRF's default drops both silently, so a
+    misspelt `gg_a` or a setting this endpoint does not change looked accepted and was lost.
+    `kernel.schema.AutoSchema` marks these request bodies `additionalProperties: false`."""
+
+    #: Sent by Django's own HTML forms, never a field.
+    IGNORED = frozenset({"csrfmiddlewaretoken"})
+
+    def to_internal_value(self, data: Any) -> Any:
+        unknown = self._unknown_fields(data) if isinstance(data, Mapping) else {}
+        try:
+            value = super().to_internal_value(data)  # type: ignore[misc]
+        except ValidationError as invalid:  # every problem at once: the fields' own too
+            if not unknown:
+                raise
+            detail = invalid.detail
+            if not isinstance(detail, Mapping):
+                detail = {api_settings.NON_FIELD_ERRORS_KEY: detail}
+            raise ValidationError({**detail, **unknown}) from invalid
+        if unknown:
+            raise ValidationError(unknown)
+        return value
+
+    def _unknown_fields(self, data: Mapping[Any, Any]) -> dict[str, list[str]]:
+        fields = self.fields  # type: ignore[attr-defined]
+        writable = [name for name, field in fields.items() if not field.read_only]
+        errors = {}
+        for key in data:
+            if key in writable or key in self.IGNORED:
+                continue
+            if key in fields:
+                errors[key] = [_("read-only: it cannot be set")]
+            else:
+                errors[str(key)] = [
+                    _("not a field of this request (it takes: %(fields)s)")
+                    % {"fields": ", ".join(writable) or "-"}
+                ]
+        return errors
 
 
 #: Django's `get_object_or_404` sentence, which Django never translates.
