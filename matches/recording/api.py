@@ -95,6 +95,18 @@ class ActionInput(RejectUnknownFields, serializers.Serializer):
         required=False, help_text=gettext_lazy("The token a `buy_reward` event draws.")
     )
 
+    def validate_events(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """An event's kind `e` is text (the engine reads the rest, and says which kinds there
+        are when it is missing or unknown); a list or an object there was a 500 (an unhashable
+        kind)."""
+        for index, event in enumerate(events):
+            if "e" in event and not isinstance(event["e"], str):
+                raise serializers.ValidationError(
+                    _("event %(n)d: `e` names the event as text (place, move, cast, end, ...)")
+                    % {"n": index}
+                )
+        return events
+
 
 class UndoInput(RejectUnknownFields, serializers.Serializer):
     after = serializers.IntegerField(min_value=0)

@@ -111,6 +111,16 @@ def test_1_3_9_during_set_up_a_piece_about_to_start_its_turn_is_not_called_kod(w
     assert "KO" not in answer["reason"] + answer["message"]
 
 
+@pytest.mark.parametrize("kind", [[], {}, {"a": 1}, None, 7])
+def test_an_event_whose_kind_is_not_text_is_400_and_nothing_is_recorded(world, kind):
+    """`{"e": []}` was a 500: the kind is put in a set before the engine reads the event."""
+    _api(world.a).post(_url(world), {}, format="json")
+    refused = _append(world, world.a, [{"e": kind, "unit": "A1", "cell": "a1"}], 0)
+    assert refused.status_code == 400, refused.content
+    assert "`e`" in refused.json()["events"][0]
+    assert _api(world.a).get(_url(world)).json()["version"] == 0
+
+
 def test_judges_and_spectators_read_only(world):
     _api(world.a).post(_url(world), {}, format="json")
     for user in (world.judge, world.outsider):
