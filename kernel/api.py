@@ -29,7 +29,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.utils import json as drf_json
-from rest_framework.views import exception_handler as drf_exception_handler
 
 from kernel.errors import InvalidInput, ServiceError
 
@@ -124,6 +123,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
     if isinstance(exc, Http404) and _DJANGO_NOT_FOUND.fullmatch(str(exc)):
         exc = NotFound()  # "Not found." in the reader's language
+    # Imported here: `rest_framework.views` reads the parser classes named in the settings,
+    # which live in this module; imported at the top, this module could not be imported first.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
     return drf_exception_handler(exc, context)
 
 
