@@ -21,7 +21,6 @@ from rest_framework import parsers
 from rest_framework.exceptions import (
     NotAuthenticated,
     NotFound,
-    ParseError,
     PermissionDenied,
     ValidationError,
 )
@@ -160,7 +159,8 @@ class JSONParser(parsers.JSONParser):
     deeper than anything we read (Python's parser would hit its recursion limit), NUL
     characters, which PostgreSQL cannot store in text or JSON, and integers longer than Python
     converts (its refusal names `sys.set_int_max_str_digits()`, no field); and with 413 a body
-    over the upload limit, before reading it."""
+    over the upload limit, before reading it. Each refusal is `{field, reason, code}` naming
+    the value at fault (`krosmasters[1].level`) or `body`, with DRF's `detail` kept."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         _refuse_oversize(parser_context)
@@ -172,11 +172,16 @@ class JSONParser(parsers.JSONParser):
                 parse_int=_integer,
             )
         except RecursionError as error:
-            raise ParseError(_("JSON nested too deeply")) from error
+            raise _malformed("body", _("JSON nested too deeply"), "too_deep") from error
         except ValueError as error:
-            raise ParseError(_("JSON parse error - %(why)s") % {"why": error}) from error
+            why = _("the body is not valid JSON (%(why)s)") % {"why": error}
+            raise _malformed("body", why, "malformed_json") from error
         _check_json(data)
         return data
+
+
+def _malformed(field: str, reason: str, code: str) -> InvalidInput:
+    return InvalidInput(field, reason, code=code, detail=reason)
 
 
 MAX_JSON_DEPTH = 32
@@ -201,22 +206,25 @@ def _check_json(data: Any) -> None:
     stack: list[tuple[Any, int, str]] = [(data, 0, "")]
     while stack:
         value, depth, path = stack.pop()
+        field = path or "body"
         if depth > MAX_JSON_DEPTH:
-            raise ParseError(_("JSON nested more than %(n)d levels deep") % {"n": MAX_JSON_DEPTH})
+            why = _("JSON nested more than %(n)d levels deep") % {"n": MAX_JSON_DEPTH}
+            raise _malformed(field, why, "too_deep")
         if isinstance(value, str):
             if "\x00" in value:
-                raise ParseError(_("JSON strings must not contain NUL characters"))
+                why = _("JSON strings must not contain NUL characters")
+                raise _malformed(field, why, "nul_byte")
         elif isinstance(value, _LongInteger):
-            raise InvalidInput(
-                path or "body",
-                _("a number may have at most %(max)d digits; this one has %(n)d")
-                % {"max": sys.get_int_max_str_digits(), "n": value.digits},
-                code="number_too_long",
-            )
+            why = _("a number may have at most %(max)d digits; this one has %(n)d") % {
+                "max": sys.get_int_max_str_digits(),
+                "n": value.digits,
+            }
+            raise _malformed(field, why, "number_too_long")
         elif isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
-                    raise ParseError(_("JSON keys must not contain NUL characters"))
+                    why = _("JSON keys must not contain NUL characters")
+                    raise _malformed(field, why, "nul_byte")
                 stack.append((item, depth + 1, f"{path}.{key}" if path else key))
         elif isinstance(value, list):
             stack.extend((item, depth + 1, f"{path}[{index}]") for index, item in enumerate(value))
