@@ -63,3 +63,39 @@ def test_the_controls_found_are_44_px_high_on_pages_that_fit(browser: Browser, l
         assert not small
     finally:
         context.close()
+
+
+def test_links_standing_beside_words_are_44_px_high_at_360_px(browser: Browser, live_server):
+    """The crumbs of a match page, an event's round list (each round with its badge), the
+    footer's links and the scoresheet's way back were 16-36 px: links a thumb aims at, though
+    words sit beside them (the sweep of session 12)."""
+    from tests.factories import make_running_event
+    from tournaments import services
+
+    event, _ = make_running_event(2)
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    match = round_.matches.get()
+    client = Client()
+    client.force_login(match.player_a.user)
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 360, "height": 740}, has_touch=True
+    )
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page = context.new_page()
+    checks = {
+        f"/events/{event.slug}/": [".round-list li > a", "footer a"],
+        f"/matches/{match.pk}/": [".crumbs a"],
+    }
+    try:
+        small = []
+        for path, selectors in checks.items():
+            page.goto(path)
+            for selector, height in page.evaluate(HEIGHTS, selectors):
+                if height is None or height < MIN_TAP - 0.5:
+                    small.append(f"{path} {selector}: {height}")
+        assert not small
+    finally:
+        context.close()
