@@ -99,3 +99,32 @@ def test_links_standing_beside_words_are_44_px_high_at_360_px(browser: Browser, 
         assert not small
     finally:
         context.close()
+
+
+def test_the_api_documentation_linked_from_every_footer_fits_a_thumb(browser: Browser, live_server):
+    """Swagger UI's own controls were 14-38 px high at 360 px, and its page had no
+    `<html lang>` (templates/drf_spectacular/swagger_ui.html)."""
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport={"width": 360, "height": 740},
+        has_touch=True,
+        locale="fr-FR",
+    )
+    page = context.new_page()
+    try:
+        page.goto("/api/docs/")
+        page.locator(".opblock-summary-control").first.wait_for()
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        heights = page.evaluate(
+            """() => Array.from(document.querySelectorAll(
+                 '.swagger-ui button, .swagger-ui a, .swagger-ui select'))
+               .filter((el) => el.getBoundingClientRect().height > 0)
+               .map((el) => [el.textContent.trim().slice(0, 30),
+                             el.getBoundingClientRect().height])"""
+        )
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+    finally:
+        context.close()
+    small = [(name, height) for name, height in heights if height < MIN_TAP - 0.5]
+    assert heights and not small, small
+    assert width <= 362
