@@ -259,7 +259,7 @@ REST_FRAMEWORK = {
         "anon": env.str("API_THROTTLE_ANON", "120/minute"),
         "user": env.str("API_THROTTLE_USER", "1200/minute"),
     },
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "kernel.schema.AutoSchema",
     "DEFAULT_PARSER_CLASSES": [
         "kernel.api.JSONParser",
         "kernel.api.FormParser",

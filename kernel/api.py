@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import codecs
 import copy
+import json
 import re
+import sys
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -14,12 +18,18 @@ from django.utils.translation import gettext_lazy
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import parsers
-from rest_framework.exceptions import NotAuthenticated, NotFound, ParseError, PermissionDenied
+from rest_framework.exceptions import (
+    NotAuthenticated,
+    NotFound,
+    PermissionDenied,
+    ValidationError,
+)
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.settings import api_settings
+from rest_framework.utils import json as drf_json
 
-from kernel.errors import ServiceError
+from kernel.errors import InvalidInput, ServiceError
 
 ERROR = OpenApiResponse(
     description=gettext_lazy("`{field, reason, code}`: what was refused and why.")
@@ -40,6 +50,48 @@ class FieldsBuiltOnce:
             built = super().get_fields()  # type: ignore[misc]
             cls._fields_built_once = built  # type: ignore[attr-defined]
         return {name: copy.copy(field) for name, field in built.items()}
+
+
+class RejectUnknownFields:
+    """Mixed into every serializer that reads a request body: a key it does not take is a 400
+    naming it (`{"colour": ["not a field of this request (it takes: name, venue)"]}`), a key it
+    only shows (`id`, `created_at`) a 400 saying so. DRF's default drops both silently, so a
+    misspelt `gg_a` or a setting this endpoint does not change looked accepted and was lost.
+    `kernel.schema.AutoSchema` marks these request bodies `additionalProperties: false`."""
+
+    #: Sent by Django's own HTML forms, never a field.
+    IGNORED = frozenset({"csrfmiddlewaretoken"})
+
+    def to_internal_value(self, data: Any) -> Any:
+        unknown = self._unknown_fields(data) if isinstance(data, Mapping) else {}
+        try:
+            value = super().to_internal_value(data)  # type: ignore[misc]
+        except ValidationError as invalid:  # every problem at once: the fields' own too
+            if not unknown:
+                raise
+            detail = invalid.detail
+            if not isinstance(detail, Mapping):
+                detail = {api_settings.NON_FIELD_ERRORS_KEY: detail}
+            raise ValidationError({**detail, **unknown}) from invalid
+        if unknown:
+            raise ValidationError(unknown)
+        return value
+
+    def _unknown_fields(self, data: Mapping[Any, Any]) -> dict[str, list[str]]:
+        fields = self.fields  # type: ignore[attr-defined]
+        writable = [name for name, field in fields.items() if not field.read_only]
+        errors = {}
+        for key in data:
+            if key in writable or key in self.IGNORED:
+                continue
+            if key in fields:
+                errors[key] = [_("read-only: it cannot be set")]
+            else:
+                errors[str(key)] = [
+                    _("not a field of this request (it takes: %(fields)s)")
+                    % {"fields": ", ".join(writable) or "-"}
+                ]
+        return errors
 
 
 #: Django's `get_object_or_404` sentence, which Django never translates.
@@ -70,6 +122,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         )
     if isinstance(exc, Http404) and _DJANGO_NOT_FOUND.fullmatch(str(exc)):
         exc = NotFound()  # "Not found." in the reader's language
+    # Imported here: `rest_framework.views` reads the parser classes named in the settings,
+    # which live in this module; imported at the top, this module could not be imported first.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
     return drf_exception_handler(exc, context)
 
 
@@ -100,40 +156,78 @@ class FormParser(parsers.FormParser):
 
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser, refusing with 400 what would otherwise be a 500 further on: nesting
-    deeper than anything we read (Python's parser would hit its recursion limit) and NUL
-    characters, which PostgreSQL cannot store in text or JSON; and with 413 a body over the
-    upload limit, before reading it."""
+    deeper than anything we read (Python's parser would hit its recursion limit), NUL
+    characters, which PostgreSQL cannot store in text or JSON, and integers longer than Python
+    converts (its refusal names `sys.set_int_max_str_digits()`, no field); and with 413 a body
+    over the upload limit, before reading it. Each refusal is `{field, reason, code}` naming
+    the value at fault (`krosmasters[1].level`) or `body`, with DRF's `detail` kept."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         _refuse_oversize(parser_context)
+        encoding = parsers.get_encoding(parser_context or {})
         try:
-            data = super().parse(stream, media_type, parser_context)
+            data = json.load(
+                codecs.getreader(encoding)(stream),
+                parse_constant=drf_json.strict_constant if self.strict else None,
+                parse_int=_integer,
+            )
         except RecursionError as error:
-            raise ParseError(_("JSON nested too deeply")) from error
+            raise _malformed("body", _("JSON nested too deeply"), "too_deep") from error
+        except ValueError as error:
+            why = _("the body is not valid JSON (%(why)s)") % {"why": error}
+            raise _malformed("body", why, "malformed_json") from error
         _check_json(data)
         return data
+
+
+def _malformed(field: str, reason: str, code: str) -> InvalidInput:
+    return InvalidInput(field, reason, code=code, detail=reason)
 
 
 MAX_JSON_DEPTH = 32
 """Far deeper than any body we accept (a team is 3 levels, a match log header 4)."""
 
 
+class _LongInteger:
+    """An integer of the body too long for `int()`, kept until `_check_json` names its field."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _integer(text: str) -> int | _LongInteger:
+    digits = len(text.lstrip("-"))
+    if digits > sys.get_int_max_str_digits() > 0:
+        return _LongInteger(digits)
+    return int(text)
+
+
 def _check_json(data: Any) -> None:
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
     while stack:
-        value, depth = stack.pop()
+        value, depth, path = stack.pop()
+        field = path or "body"
         if depth > MAX_JSON_DEPTH:
-            raise ParseError(_("JSON nested more than %(n)d levels deep") % {"n": MAX_JSON_DEPTH})
+            why = _("JSON nested more than %(n)d levels deep") % {"n": MAX_JSON_DEPTH}
+            raise _malformed(field, why, "too_deep")
         if isinstance(value, str):
             if "\x00" in value:
-                raise ParseError(_("JSON strings must not contain NUL characters"))
+                why = _("JSON strings must not contain NUL characters")
+                raise _malformed(field, why, "nul_byte")
+        elif isinstance(value, _LongInteger):
+            why = _("a number may have at most %(max)d digits; this one has %(n)d") % {
+                "max": sys.get_int_max_str_digits(),
+                "n": value.digits,
+            }
+            raise _malformed(field, why, "number_too_long")
         elif isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
-                    raise ParseError(_("JSON keys must not contain NUL characters"))
-                stack.append((item, depth + 1))
+                    why = _("JSON keys must not contain NUL characters")
+                    raise _malformed(field, why, "nul_byte")
+                stack.append((item, depth + 1, f"{path}.{key}" if path else key))
         elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
+            stack.extend((item, depth + 1, f"{path}[{index}]") for index, item in enumerate(value))
 
 
 def require(allowed: bool, request: Request, why: str = "") -> None:

@@ -3,7 +3,8 @@
 Each web process keeps ONE Redis subscription (not one per browser), started with the first
 stream and kept for the life of the loop; a notice reaches only the streams that follow its
 topic. After the subscription drops and comes back, every stream is told its topics may have
-changed, so nothing sent meanwhile is lost (followers re-ask and get `304` if it was nothing).
+changed, so nothing sent meanwhile is lost (followers re-ask and get `304` if it was nothing);
+paced like the notices many follow (below), since every stream of the process is told.
 
 Ten thousand idle phones must cost next to nothing (issue 15), so the per-stream work is only
 what cannot be shared: one clock ticks the heartbeats of all the hub's streams (a wait with a
@@ -128,16 +129,29 @@ class Hub:
                     del self.followers[topic]
 
     def deliver(self, message: dict[str, Any]) -> None:
-        streams = list(self.followers.get(message["topic"], ()))
+        self._paced(list(self.followers.get(message["topic"], ())), lambda s: s.offer(message))
+
+    def resubscribed(self) -> None:
+        """The Redis subscription came back after a loss: notices sent meanwhile were missed, so
+        every stream is told that each of its topics may have changed (its followers re-ask and
+        get `304` if nothing did). Paced over the streams like a notice many follow: told one
+        topic at a time, each topic's few followers (a user, a match) were all told at once, and
+        every phone of the process re-fetched its page in the same second."""
+        self._paced(list(self.streams), _all_topics_changed)
+
+    def _paced(self, streams: list[Stream], tell: Callable[[Stream], None]) -> None:
+        """`tell` a step of `streams` now and the rest a step every FANOUT_STEP_SECONDS."""
         step = max(1, round(settings.LIVE_FANOUT_PER_SECOND * FANOUT_STEP_SECONDS))
         for stream in streams[:step]:
-            stream.offer(message)
+            tell(stream)
         if len(streams) > step:
-            task = self.loop.create_task(self._fan_out(message, streams[step:], step))
+            task = self.loop.create_task(self._fan_out(streams[step:], step, tell))
             self._fan_outs.add(task)  # the loop keeps only weak references to its tasks
             task.add_done_callback(self._fan_outs.discard)
 
-    async def _fan_out(self, message: dict[str, Any], streams: list[Stream], step: int) -> None:
+    async def _fan_out(
+        self, streams: list[Stream], step: int, tell: Callable[[Stream], None]
+    ) -> None:
         """Tell the rest of a paced notice's `streams`, `step` of them every
         FANOUT_STEP_SECONDS. A stream closed meanwhile is skipped: its browser reconnects with
         its last event id and hears of the change then."""
@@ -145,7 +159,7 @@ class Hub:
             await asyncio.sleep(FANOUT_STEP_SECONDS)
             for stream in streams[first : first + step]:
                 if stream in self.streams:
-                    stream.offer(message)
+                    tell(stream)
 
     async def versions(
         self, read: Callable[[list[str]], dict[str, str]], topics: list[str]
@@ -195,8 +209,7 @@ class Hub:
             try:
                 await pubsub.subscribe(CHANNEL)
                 if reconnect:
-                    for topic in list(self.followers):
-                        self.deliver({"topic": topic, "version": None, "payload": {}})
+                    self.resubscribed()
                 async for item in pubsub.listen():
                     if item.get("type") == "message":
                         self.deliver(json.loads(item["data"]))
@@ -210,6 +223,11 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
                     await client.aclose()
+
+
+def _all_topics_changed(stream: Stream) -> None:
+    for topic in stream.topics:
+        stream.offer({"topic": topic, "version": None, "payload": {}})
 
 
 def _union(asked: Iterable[tuple[list[str], asyncio.Future]]) -> list[str]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kernel.api import RejectUnknownFields
 from rules.catalog.serializers import LegalityReportSerializer
 from teams import selectors, wording
 from teams.models import Team, TeamEntry
 
 
-class TeamEntrySerializer(serializers.ModelSerializer):
+class TeamEntrySerializer(RejectUnknownFields, serializers.ModelSerializer):
     profile = serializers.CharField(source="profile_code", help_text=_("Catalog profile id."))
     label = serializers.CharField(required=False, allow_blank=True, max_length=40)
 
@@ -19,7 +20,7 @@ class TeamEntrySerializer(serializers.ModelSerializer):
         fields = ["profile", "label"]
 
 
-class TeamSerializer(serializers.ModelSerializer):
+class TeamSerializer(RejectUnknownFields, serializers.ModelSerializer):
     """A saved team with its legality in its format, checked when read."""
 
     krosmasters = TeamEntrySerializer(source="entries", many=True)

@@ -1,10 +1,17 @@
 """API routes of the tournaments app, mounted under /api/v1/."""
 
 from django.urls import include, path, re_path
-from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.routers import DefaultRouter
 
+from kernel.api import RejectUnknownFields
 from tournaments import api
+
+
+class TokenInput(RejectUnknownFields, AuthTokenSerializer):
+    """DRF's username and password, refusing any other key (`RejectUnknownFields`)."""
+
 
 router = DefaultRouter()
 router.register("events", api.EventViewSet, basename="api-event")
@@ -25,5 +32,5 @@ urlpatterns = [
     ),
     path("", include(router.urls)),
     path("me/", api.me, name="api-me"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", ObtainAuthToken.as_view(serializer_class=TokenInput), name="api-token"),
 ]

@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kernel import limits
+from kernel.api import RejectUnknownFields
 from kernel.fields import id_field
 from rules import systems
 from rules.models import Arena, Format
@@ -21,7 +22,7 @@ from tournaments import pairing
 from tournaments.models import EVENT_SETTINGS, Event, ForbiddenPair, Registration, Round
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(RejectUnknownFields, serializers.ModelSerializer):
     format = serializers.PrimaryKeyRelatedField(
         queryset=Format.objects.select_related("release"), required=False, allow_null=True
     )
@@ -105,7 +106,7 @@ class EventSerializer(serializers.ModelSerializer):
         }
 
 
-class StatusChangeSerializer(serializers.Serializer):
+class StatusChangeSerializer(RejectUnknownFields, serializers.Serializer):
     status = serializers.ChoiceField(choices=Event.Status.choices)
     expected = serializers.CharField(
         required=False,
@@ -123,7 +124,7 @@ class StatusChangeSerializer(serializers.Serializer):
         return value
 
 
-class RoleGrantSerializer(serializers.Serializer):
+class RoleGrantSerializer(RejectUnknownFields, serializers.Serializer):
     username = serializers.CharField()
     role = serializers.ChoiceField(choices=["judge", "co_organiser"])
 
@@ -134,7 +135,7 @@ def _bounded(bounds: tuple[int, int], help_text: Any, **kwargs: Any) -> serializ
     )
 
 
-class CopyLimitsSerializer(serializers.Serializer):
+class CopyLimitsSerializer(RejectUnknownFields, serializers.Serializer):
     """Copies of one Krosmaster allowed by name colour (1.1.1.c, e, f); a colour left out keeps
     the format's limit."""
 
@@ -143,7 +144,7 @@ class CopyLimitsSerializer(serializers.Serializer):
     black = _bounded(limits.COPY_LIMIT, gettext_lazy("Black-name Krosmasters; 3 regularly."))
 
 
-class TeamRulesSerializer(serializers.Serializer):
+class TeamRulesSerializer(RejectUnknownFields, serializers.Serializer):
     """An event's own team-building rules (1.1.2), replacing the format's; a rule left out keeps
     the format's. Setting them replaces them all: `{}` goes back to the format's rules."""
 
@@ -190,12 +191,12 @@ class TeamRulesStateSerializer(serializers.Serializer):
     )
 
 
-class TeamEntrySerializer(serializers.Serializer):
+class TeamEntrySerializer(RejectUnknownFields, serializers.Serializer):
     profile = serializers.CharField()
     label = serializers.CharField(required=False)
 
 
-class TeamInputSerializer(serializers.Serializer):
+class TeamInputSerializer(RejectUnknownFields, serializers.Serializer):
     """Krosmaster: one of your saved teams, or the Krosmasters written out (ids or names).
     BATTLES ONE: the Rank and the Mobs (docs/battlesone.md)."""
 
@@ -299,7 +300,7 @@ def team_payload(registration: Registration) -> dict[str, Any]:
     }
 
 
-class RegisterSerializer(serializers.Serializer):
+class RegisterSerializer(RejectUnknownFields, serializers.Serializer):
     """Register yourself (no guest_name) or, as an organiser, a guest."""
 
     guest_name = serializers.CharField(required=False, allow_blank=True, max_length=80)
@@ -309,13 +310,13 @@ class RegisterSerializer(serializers.Serializer):
     team = TeamInputSerializer(required=False)
 
 
-class RegistrationUpdateSerializer(serializers.Serializer):
+class RegistrationUpdateSerializer(RejectUnknownFields, serializers.Serializer):
     club = serializers.CharField(required=False, allow_blank=True, max_length=80)
     family = serializers.CharField(required=False, allow_blank=True, max_length=80)
     rating = serializers.FloatField(required=False, allow_null=True)
 
 
-class CheckInSerializer(serializers.Serializer):
+class CheckInSerializer(RejectUnknownFields, serializers.Serializer):
     checked_in = serializers.BooleanField(default=True)
 
 
@@ -427,7 +428,7 @@ class RoundDetailSerializer(RoundSerializer):
         return self.context.get("warnings", [])
 
 
-class SwapSerializer(serializers.Serializer):
+class SwapSerializer(RejectUnknownFields, serializers.Serializer):
     first = id_field(help_text=gettext_lazy("Registration id of one player."))
     second = id_field(help_text=gettext_lazy("Registration id of the other player."))
 
@@ -459,7 +460,7 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ForbiddenPairInputSerializer(serializers.Serializer):
+class ForbiddenPairInputSerializer(RejectUnknownFields, serializers.Serializer):
     first = id_field(help_text=gettext_lazy("Registration id of one player."))
     second = id_field(help_text=gettext_lazy("Registration id of the other player."))
     round_number = serializers.IntegerField(
@@ -470,7 +471,7 @@ class ForbiddenPairInputSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
 
-class TimerSerializer(serializers.Serializer):
+class TimerSerializer(RejectUnknownFields, serializers.Serializer):
     action = serializers.ChoiceField(choices=["start", "pause", "reset"])
     minutes = serializers.IntegerField(
         required=False, min_value=limits.ROUND_MINUTES[0], max_value=limits.ROUND_MINUTES[1]

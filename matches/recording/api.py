@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kernel.api import ERROR, require, valid
+from kernel.api import ERROR, RejectUnknownFields, require, valid
 from kernel.errors import Conflict, InvalidInput
 from matches import selectors as match_selectors
 from matches.models import Match
@@ -43,7 +43,7 @@ REFUSED = OpenApiResponse(
 )
 
 
-class StartInput(serializers.Serializer):
+class StartInput(RejectUnknownFields, serializers.Serializer):
     arena = serializers.IntegerField(
         required=False, help_text=gettext_lazy("When the pool has several.")
     )
@@ -62,7 +62,7 @@ class StartInput(serializers.Serializer):
     )
 
 
-class RewardInput(serializers.Serializer):
+class RewardInput(RejectUnknownFields, serializers.Serializer):
     """A Demonic Reward token as read at the table (4.7); the server gives it its id."""
 
     rank = serializers.ChoiceField(choices=["granite", "jade", "silver"])
@@ -77,7 +77,7 @@ class RewardInput(serializers.Serializer):
     range = serializers.IntegerField(min_value=-6, max_value=6, required=False)
 
 
-class ActionInput(serializers.Serializer):
+class ActionInput(RejectUnknownFields, serializers.Serializer):
     after = serializers.IntegerField(
         min_value=0, help_text=gettext_lazy("The version this device saw.")
     )
@@ -95,12 +95,24 @@ class ActionInput(serializers.Serializer):
         required=False, help_text=gettext_lazy("The token a `buy_reward` event draws.")
     )
 
+    def validate_events(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """An event's kind `e` is text (the engine reads the rest, and says which kinds there
+        are when it is missing or unknown); a list or an object there was a 500 (an unhashable
+        kind)."""
+        for index, event in enumerate(events):
+            if "e" in event and not isinstance(event["e"], str):
+                raise serializers.ValidationError(
+                    _("event %(n)d: `e` names the event as text (place, move, cast, end, ...)")
+                    % {"n": index}
+                )
+        return events
 
-class UndoInput(serializers.Serializer):
+
+class UndoInput(RejectUnknownFields, serializers.Serializer):
     after = serializers.IntegerField(min_value=0)
 
 
-class CorrectionInput(serializers.Serializer):
+class CorrectionInput(RejectUnknownFields, serializers.Serializer):
     after = serializers.IntegerField(min_value=0)
     keep = serializers.IntegerField(
         min_value=0, help_text=gettext_lazy("The last action kept in force.")
@@ -265,7 +277,7 @@ class OptionsView(APIView):
         return Response({"version": recording.version, **found})
 
 
-class StandbyInput(serializers.Serializer):
+class StandbyInput(RejectUnknownFields, serializers.Serializer):
     event = serializers.DictField(
         help_text=gettext_lazy(
             "A `cast` or `resolve` event with all its dice, as it would be recorded."

@@ -73,6 +73,8 @@ PROBLEMS: dict[str, str] = {
     "b1_mob_not_object": "mobs[{index}]: each Mob is an object naming its mob",
     "b1_mob_numbers": "mobs[{index}]: lp and hp are whole numbers, abilities an object",
     "b1_ability_lp": "mobs[{index}].abilities.{name}: a whole number of LP, 0 or more",
+    "b1_unknown_field": "{path}: not a field of a list (it takes: {fields})",
+    "b1_label_too_long": "mobs[{index}].label: at most {max} characters, not {length}",
 }
 """Every list problem's key and English sentence; the Django layer words the same keys in the
 reader's language (`rules.wording.refusals.LIST_WORDING`), and a test fails when one has no
@@ -169,10 +171,38 @@ def read_entries(data: Mapping[str, Any]) -> tuple[str, list[MobEntry], list[Pro
             if amount is None or amount < 0:
                 raise ListError("b1_ability_lp", index=index, name=name)
             spread[slugify(str(name))] = amount
-        entries.append(
-            MobEntry(slugify(raw["mob"]), lp, hp, spread, str(raw.get("label") or "")[:40])
-        )
+        label = str(raw.get("label") or "")[:LABEL_LENGTH]
+        entries.append(MobEntry(slugify(raw["mob"]), lp, hp, spread, label))
     return str(data.get("rank") or ""), entries, problems
+
+
+LIST_FIELDS = ("rank", "mobs", "name")
+MOB_FIELDS = ("mob", "lp", "hp", "abilities", "label")
+LABEL_LENGTH = 40
+
+
+def refuse_unread_fields(data: Mapping[str, Any]) -> None:
+    """A list as a player sends it has no key the check would not read and no label longer
+    than a stored one: a misspelt `habilities` was dropped (the Mob then had no ability LP) and
+    a long label cut to its first 40 characters, both silently. Records keep reading their
+    lists as before (`read_entries`)."""
+    if not _is_mapping(data):
+        raise ListError("b1_list_not_object")
+    for key in data:
+        if key not in LIST_FIELDS:
+            raise ListError("b1_unknown_field", path=str(key), fields=", ".join(LIST_FIELDS))
+    mobs = data.get("mobs")
+    for index, raw in enumerate(mobs if isinstance(mobs, list) else []):
+        if not _is_mapping(raw):
+            continue
+        for key in raw:
+            if key not in MOB_FIELDS:
+                raise ListError(
+                    "b1_unknown_field", path=f"mobs[{index}].{key}", fields=", ".join(MOB_FIELDS)
+                )
+        label = raw.get("label")
+        if isinstance(label, str) and len(label) > LABEL_LENGTH:
+            raise ListError("b1_label_too_long", index=index, max=LABEL_LENGTH, length=len(label))
 
 
 def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:

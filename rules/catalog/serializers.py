@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kernel.api import RejectUnknownFields
 from rules.catalog import selectors
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Arena, Format, Power, Profile, Release, Spell
@@ -106,13 +107,13 @@ class ProfileQuerySerializer(serializers.Serializer):
     type = serializers.CharField(required=False, help_text=_("A Krosmaster type, e.g. Iop."))
 
 
-class AdjustmentSerializer(serializers.Serializer):
+class AdjustmentSerializer(RejectUnknownFields, serializers.Serializer):
     level = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     copy_limit = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     note = serializers.CharField(required=False, allow_blank=True)
 
 
-class FormatSerializer(serializers.ModelSerializer):
+class FormatSerializer(RejectUnknownFields, serializers.ModelSerializer):
     """A format; on create, the rule fields not given take the regular format's values."""
 
     release = serializers.CharField(

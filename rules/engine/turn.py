@@ -415,6 +415,8 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     _end_of_activation_settled(state)
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
+    if state.phase is Phase.SETUP:  # not placed yet, not KO'd: no piece starts a turn (1.3.9)
+        raise RuleViolation.because("1.3.9", "still_placing", unit=unit_id, action="act")
     if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     if state.phase is not Phase.PIECES:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import template
 
+from rules.wording import battlesone
 from rules.wording.refusals import refusal_text
 
 register = template.Library()
@@ -16,3 +17,9 @@ register = template.Library()
 def refusal(found: Any) -> str:
     """The error's sentence in the active language; the engine's English when it has no key."""
     return refusal_text(found)
+
+
+@register.filter
+def section(rule: Any) -> Any:
+    """A BATTLES ONE rulebook section in the active language; a rule number as it is."""
+    return battlesone.section(rule)

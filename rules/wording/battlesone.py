@@ -17,6 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from rules.battlesone import sections as S
 from rules.wording import refusals
 
 WORDING: dict[str, Promise] = {
@@ -252,6 +253,39 @@ WORDING: dict[str, Promise] = {
 }
 """How each key of `rules.battlesone.texts.TEXTS` is worded."""
 
+#: The rulebook's sections (`rules.battlesone.sections`) as a French reader finds them: the
+#: headings' words translated, the rulebook's terms (Mob, Hacked, GO, Visceral) as printed and
+#: its named points as the sentences word them (Melee Points: Points de Mêlée). The section
+#: cited stays the English heading (`rule`, an identifier); this is what is shown (`section`).
+SECTIONS: dict[str, Promise] = {
+    S.S_ATTACK: pgettext_lazy("BATTLES ONE section", "Definitions: Attack"),
+    S.S_STRENGTH: pgettext_lazy("BATTLES ONE section", "Definitions: Strength"),
+    S.S_DAMAGE: pgettext_lazy("BATTLES ONE section", "Definitions: Damage"),
+    S.S_HP: pgettext_lazy("BATTLES ONE section", "Definitions: Hit Points"),
+    S.S_LP: pgettext_lazy("BATTLES ONE section", "Definitions: Level Points"),
+    S.S_MOB: pgettext_lazy("BATTLES ONE section", "Definitions: Mob"),
+    S.S_RANK: pgettext_lazy("BATTLES ONE section", "Definitions: Rank"),
+    S.S_MELEE: pgettext_lazy("BATTLES ONE section", "Definitions: Melee Points"),
+    S.S_INITIATIVE: pgettext_lazy("BATTLES ONE section", "Definitions: Initiative"),
+    S.S_TURN: pgettext_lazy("BATTLES ONE section", "Definitions: Turn"),
+    S.S_ROUND: pgettext_lazy("BATTLES ONE section", "Definitions: Round"),
+    S.S_HACKED: pgettext_lazy("BATTLES ONE section", "Definitions: Hacked"),
+    S.S_VC: pgettext_lazy("BATTLES ONE section", "Abilities and Spells: Visceral"),
+    S.S_USAGE: pgettext_lazy("BATTLES ONE section", "Abilities and Spells"),
+    S.S_ICONS: pgettext_lazy("BATTLES ONE section", "Ability and Spell Icons"),
+    S.S_GO: pgettext_lazy("BATTLES ONE section", "Rules: GO Actions"),
+    S.S_TURN_ACTION: pgettext_lazy("BATTLES ONE section", "Rules: Turn Actions"),
+    S.S_DECLARE: pgettext_lazy("BATTLES ONE section", "Rules: Turn Actions (Declare Phase)"),
+    S.S_PLAY: pgettext_lazy("BATTLES ONE section", "Rules: Turn Actions (Play Phase)"),
+    S.S_END_PHASE: pgettext_lazy("BATTLES ONE section", "Rules: Turn Actions (End Phase)"),
+    S.S_END_ROUND: pgettext_lazy("BATTLES ONE section", "Rules: End Round Actions"),
+    S.S_WIN: pgettext_lazy("BATTLES ONE section", "Positions: Dead"),
+    S.S_SETUP: pgettext_lazy("BATTLES ONE section", "Set Up"),
+    S.S_SETUP_2: pgettext_lazy("BATTLES ONE section", "Set Up 2"),
+    S.S_ALMANAC: pgettext_lazy("BATTLES ONE section", "Almanac"),
+}
+
+
 HEADINGS: dict[str, Promise] = {
     "Absorb": pgettext_lazy("BATTLES ONE trace heading", "Absorb"),
     "Action Phase": pgettext_lazy("BATTLES ONE trace heading", "Action Phase"),
@@ -389,17 +423,25 @@ def heading(step: str) -> str:
     return str(HEADINGS[step]) if step in HEADINGS else step
 
 
+def section(rule: Any) -> Any:
+    """A rulebook section in the active language; anything else (another system's rule number,
+    a section this table does not know) as it is."""
+    return _word(SECTIONS, rule)
+
+
 def _entry(entry: Any) -> Any:
     if not isinstance(entry, Mapping):
         return entry
     said = sentence(entry.get("key") or "", entry.get("params") or {})
+    entry = {**entry, "section": section(entry.get("rule"))}
     return {**entry, "message": said} if said is not None else entry
 
 
 def worded_record(report: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
     """A BATTLES ONE verdict (`Verdict.to_dict()`, fresh or stored) as the reader sees it:
     errors, gaps and trace steps in the active language, each step with `english` set where
-    it had no key (shown `lang="en"`); lines, sections, keys and facts unchanged."""
+    it had no key (shown `lang="en"`), each entry with its rulebook `section` worded; lines,
+    cited sections (`rule`), keys and facts unchanged."""
     if not report or report.get("system") != "battlesone":
         return report
     steps = []
@@ -409,6 +451,7 @@ def worded_record(report: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
             {
                 **s,
                 "step": heading(s.get("step", "")),
+                "section": section(s.get("rule")),
                 "text": said if said is not None else s.get("text", ""),
                 "english": said is None,
             }
@@ -418,7 +461,7 @@ def worded_record(report: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
         **report,
         "errors": [_entry(e) for e in report.get("errors") or []],
         "unsupported": [_entry(u) for u in report.get("unsupported") or []],
-        "mismatches": [_figures(m) for m in report.get("mismatches") or []],
+        "mismatches": [_entry(_figures(m)) for m in report.get("mismatches") or []],
         "trace": steps,
         "reason_label": str(REASONS[reason]) if reason in REASONS else reason,
         "mobs": [

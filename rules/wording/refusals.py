@@ -515,6 +515,8 @@ LIST_WORDING: dict[str, Promise] = {
     "b1_mob_not_object": _("mobs[%(index)s]: each Mob is an object naming its mob"),
     "b1_mob_numbers": _("mobs[%(index)s]: lp and hp are whole numbers, abilities an object"),
     "b1_ability_lp": _("mobs[%(index)s].abilities.%(name)s: a whole number of LP, 0 or more"),
+    "b1_unknown_field": _("%(path)s: not a field of a list (it takes: %(fields)s)"),
+    "b1_label_too_long": _("mobs[%(index)s].label: at most %(max)s characters, not %(length)s"),
 }
 """How each BATTLES ONE list problem (`rules.battlesone.legality.PROBLEMS`) is worded; Rank,
 Mob and ability names stay as the rulebook prints them."""

@@ -5,16 +5,17 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from kernel.api import RejectUnknownFields
 from kernel.fields import id_field
 
 # The ban phase of a match (issue 6) ---------------------------------------------------------------
 
 
-class ArenaInputSerializer(serializers.Serializer):
+class ArenaInputSerializer(RejectUnknownFields, serializers.Serializer):
     arena = serializers.CharField(help_text=_("The arena's slug (or id)."))
 
 
-class BanInputSerializer(serializers.Serializer):
+class BanInputSerializer(RejectUnknownFields, serializers.Serializer):
     profile = serializers.CharField(help_text=_("Profile id (a version, e.g. s1-dks1-7) or name."))
     turn = serializers.IntegerField(
         required=False,
@@ -26,7 +27,7 @@ class BanInputSerializer(serializers.Serializer):
     )
 
 
-class MatchTeamInputSerializer(serializers.Serializer):
+class MatchTeamInputSerializer(RejectUnknownFields, serializers.Serializer):
     """One of your saved teams, or the Krosmasters written out (ids or names, labels)."""
 
     team_id = id_field(required=False)

@@ -40,6 +40,29 @@ def test_check_a_list(catalog):
     assert unreadable.status_code == 400 and "mobs" in unreadable.json()
 
 
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda body: {**body, "rnak": "page"}, "rnak"),
+        (
+            lambda body: {**body, "mobs": [{**body["mobs"][0], "habilities": {}}]},
+            "mobs[0].habilities",
+        ),
+        (lambda body: {**body, "mobs": [{**body["mobs"][0], "label": "L" * 41}]}, "mobs"),
+    ],
+    ids=["list key", "mob key", "long label"],
+)
+def test_a_list_with_a_key_not_read_or_a_label_too_long_is_refused(catalog, change, path):
+    """A misspelt key was dropped (a Mob's ability LP lost) and a label over 40 characters cut,
+    both silently (the sweep of session 12)."""
+    body = change(PAGE_LIST)
+    refused = APIClient().post("/api/v1/game-systems/battlesone/check-list/", body, format="json")
+    assert refused.status_code == 400, refused.content
+    problem = refused.json()["problems"][0]
+    assert problem["path"] == path
+    assert problem["key"] in ("b1_unknown_field", "b1_label_too_long")
+
+
 def test_verify_a_record(catalog):
     api = APIClient()
     for path in sorted(CORPUS.glob("*.jsonl")):

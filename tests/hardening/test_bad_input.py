@@ -210,3 +210,108 @@ def test_a_saved_team_with_a_nul_in_a_krosmaster_id_is_refused_on_the_page():
     assert response.status_code == 200
     assert "NUL" in response.content.decode()
     assert not Team.objects.filter(name="Nul").exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ('{"team_id": %s}' % ("9" * 5000), "team_id"),
+        ('{"team_id": -%s}' % ("1" * 4301), "team_id"),
+        ('{"krosmasters": [{"level": 1}, {"level": %s}]}' % ("7" * 9000), "krosmasters[1].level"),
+        ("%s" % ("5" * 4400), "body"),
+    ],
+    ids=["field", "negative", "nested", "whole body"],
+)
+def test_an_integer_longer_than_python_reads_is_400_naming_its_field(team_submission, body, field):
+    """A JSON number of more than 4,300 digits was a 400 repeating Python's own advice
+    ("use sys.set_int_max_str_digits()"), naming no field (the sweep of session 11)."""
+    api, reg_id = team_submission
+    before = Registration.objects.values("team_name", "team_entries").get(pk=reg_id)
+    response = api.put(
+        f"/api/v1/registrations/{reg_id}/team/", body, content_type="application/json"
+    )
+    assert response.status_code == 400, response.content[:300]
+    answer = response.json()
+    assert answer["field"] == field and answer["code"] == "number_too_long", answer
+    assert "4300 digits" in answer["reason"] and "sys." not in answer["reason"]
+    assert Registration.objects.values("team_name", "team_entries").get(pk=reg_id) == before
+
+
+# ---- Unknown fields (the sweep of session 11: DRF drops them silently) ----
+
+
+def test_an_unknown_field_in_a_team_submission_is_400_naming_it_and_the_team_is_kept(
+    team_submission,
+):
+    api, reg_id = team_submission
+    before = Registration.objects.values("team_name", "team_entries").get(pk=reg_id)
+    response = api.put(
+        f"/api/v1/registrations/{reg_id}/team/",
+        {**LEGAL_TEAM, "nmae": "Typo", "colour": "red"},
+        format="json",
+    )
+    assert response.status_code == 400, response.content
+    answer = response.json()
+    assert set(answer) == {"nmae", "colour"}
+    assert "krosmasters" in answer["nmae"][0] and "name" in answer["nmae"][0]
+    assert Registration.objects.values("team_name", "team_entries").get(pk=reg_id) == before
+
+
+def test_an_unknown_field_is_named_beside_the_fields_own_errors():
+    organiser = make_user()
+    api = APIClient()
+    api.force_authenticate(organiser)
+    response = api.post("/api/v1/events/", {"venue": "Hall", "city": "Paris"}, format="json")
+    assert response.status_code == 400
+    assert {"name", "city"} <= set(response.json())  # the missing name and the unknown city
+    assert not Event.objects.exists()
+
+
+def test_a_read_only_field_sent_is_400_and_changes_nothing():
+    organiser = make_user()
+    event = make_event(organiser=organiser)
+    api = APIClient()
+    api.force_authenticate(organiser)
+    response = api.patch(
+        f"/api/v1/events/{event.slug}/", {"name": "Renamed", "status": "finished"}, format="json"
+    )
+    assert response.status_code == 400 and "read-only" in response.json()["status"][0]
+    event.refresh_from_db()
+    assert (event.name, event.status) != ("Renamed", "finished") and event.status == "draft"
+
+
+def test_a_misspelt_score_of_a_report_is_refused_not_dropped():
+    from tests.factories import make_running_event
+    from tournaments import services
+
+    event, _ = make_running_event(2)
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    match = round_.matches.get()
+    api = APIClient()
+    api.force_authenticate(match.player_a.user)
+    response = api.post(
+        f"/api/v1/matches/{match.pk}/report/",
+        {"result": "a", "gg_a": 6, "gg_b": 2, "gg_c": 4},
+        format="json",
+    )
+    assert response.status_code == 400 and list(response.json()) == ["gg_c"]
+    assert not match.reports.exists()
+
+
+def test_every_request_body_of_the_schema_forbids_other_properties():
+    """The schema says what the API does: schemathesis and generated clients send no extra key
+    (`kernel.schema.AutoSchema`)."""
+    schema = APIClient().get("/api/schema/?format=json").json()
+    components = schema["components"]["schemas"]
+    open_bodies = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for content in operation.get("requestBody", {}).get("content", {}).values():
+                ref = content.get("schema", {}).get("$ref")
+                if (
+                    ref
+                    and components[ref.rsplit("/", 1)[1]].get("additionalProperties") is not False
+                ):
+                    open_bodies.append(f"{method.upper()} {path}")
+    assert open_bodies == []

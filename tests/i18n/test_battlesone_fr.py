@@ -70,9 +70,11 @@ def test_an_invalid_record_is_refused_in_french_and_english_with_the_same_key(ca
     }
     en, fr = answers["en"]["errors"][0], answers["fr"]["errors"][0]
     assert answers["en"]["status"] == answers["fr"]["status"] == "invalid"
-    assert {k: v for k, v in en.items() if k != "message"} == {
-        k: v for k, v in fr.items() if k != "message"
+    worded = ("message", "section")  # the cited section (`rule`) is the same in both
+    assert {k: v for k, v in en.items() if k not in worded} == {
+        k: v for k, v in fr.items() if k not in worded
     }
+    assert en["section"] == en["rule"] and fr["section"] != fr["rule"]
     assert en["key"] == "b1_die_faces" and en["params"]["what"] == "attack roll"
     assert en["message"] == "attack roll: a d20 shows 1 to 20, not 25"
     assert fr["message"] == "jet d'attaque : un d20 donne de 1 à 20, pas 25"
@@ -139,3 +141,36 @@ def test_a_stored_records_page_is_in_french(catalog, django_capture_on_commit_ca
     assert "Verdict : valide" in page and "tous les Mobs adverses tués" in page
     assert "Mise en place" in page and "déclare une Attaque sur" in page
     assert english_lines(page) == []
+
+
+def test_every_rulebook_section_is_worded_in_french():
+    """The sections a verdict cites ("Rules: Turn Actions (Declare Phase)") stayed English on
+    French pages (the sweep of session 11); each now has its French heading, and the cited
+    section itself (`rule`) never changes."""
+    from rules.battlesone import sections
+
+    cited = {value for name, value in vars(sections).items() if name.startswith("S_")}
+    assert cited == set(battlesone.SECTIONS)
+    with translation.override("fr"):
+        same = [rule for rule in cited if battlesone.section(rule) == rule]
+        assert battlesone.section("7.2.8") == "7.2.8"  # another system's rule, as it is
+    assert same == [], same
+    assert battlesone.section(sections.S_DECLARE) == sections.S_DECLARE  # English: the heading
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("inline_tasks")
+def test_a_stored_records_sections_are_in_french(catalog, django_capture_on_commit_callbacks):
+    from django.test import Client
+
+    from rules.battlesone import sections
+    from tests.battlesone.test_match_records import VALID, _match, _upload
+
+    match, _sides = _match()
+    log = _upload(match, VALID, django_capture_on_commit_callbacks)
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(match.player_a.user)
+    page = client.get(f"/matches/{match.pk}/logs/{log.pk}/replay/").content.decode()
+    assert "Rules: " not in page and "Definitions: " not in page
+    with translation.override("fr"):
+        assert f"({battlesone.section(sections.S_DECLARE)})" in page

@@ -123,6 +123,10 @@ def test_french_power_names_and_texts_with_english_fallback_marked(release):  # 
             french.request["PATH_INFO"].replace(code, english_only.profile.code)
         )
         assert english_only.name in page.text and 'class="lang-fallback"' in page.text
+        # What stays English is marked so (a screen reader reads it in English): the power
+        # and the spells the catalog has only in English (the sweep of session 12).
+        assert f'<span class="badge power" lang="en">{english_only.name}' in page.text
+        assert '<p class="effects"><span lang="en">' in page.text
 
 
 def test_event_times_in_the_event_time_zone_in_the_page_language():

@@ -51,10 +51,10 @@ def test_json_nested_deeper_than_anything_we_read_is_400(depth):
     body = '{"name": ' + "[" * depth + "]" * depth + ', "starts_on": "2026-12-24"}'
     response = api.post("/api/v1/events/", body, content_type="application/json")
     assert response.status_code == 400
-    assert "nested" in response.json()["detail"]
+    assert "nested" in response.json()["detail"] and response.json()["code"] == "too_deep"
 
 
-def test_a_nul_character_inside_json_is_400():
+def test_a_nul_character_inside_json_is_400_naming_its_field():
     organiser = make_user()
     api = APIClient()
     api.force_authenticate(organiser)
@@ -64,6 +64,21 @@ def test_a_nul_character_inside_json_is_400():
         content_type="application/json",
     )
     assert response.status_code == 400
+    assert response.json()["field"] == "name" and response.json()["code"] == "nul_byte"
+
+
+@pytest.mark.parametrize(
+    "body", ["{", '{"name": }', "NaN", '{"name": "x"} trailing', b"\xff\xfe{"], ids=repr
+)
+def test_a_body_that_is_no_json_is_400_naming_the_body(body):
+    """It was DRF's `{"detail": "JSON parse error - Expecting value: ..."}`, naming nothing."""
+    api = APIClient()
+    api.force_authenticate(make_user())
+    response = api.post("/api/v1/events/", body, content_type="application/json")
+    assert response.status_code == 400
+    answer = response.json()
+    assert (answer["field"], answer["code"]) == ("body", "malformed_json"), answer
+    assert answer["reason"] == answer["detail"] and "JSON" in answer["reason"]
 
 
 def test_every_service_refusal_has_field_reason_and_code():

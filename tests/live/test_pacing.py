@@ -83,3 +83,81 @@ def test_heartbeats_go_to_one_slot_of_streams_per_tick(paced):
         return [first, _told(streams)]
 
     assert _run(scenario) == [2, 2 * hub.HEARTBEAT_SLOTS]
+
+
+def test_after_the_subscription_comes_back_every_stream_is_told_a_step_at_a_time(paced):
+    """A lost Redis subscription may have missed notices, so every stream is told that its
+    topics may have changed. That was one notice per topic at once: each phone's own topic
+    (`user.<id>`) has one follower, so all the phones of the process re-fetched together."""
+
+    async def scenario(own: hub.Hub) -> list[int]:
+        streams = [own.open([f"user.{n}", "event.big-open"]) for n in range(25)]
+        own.resubscribed()
+        seen = [_told(streams)]
+        for _ in range(3):
+            await asyncio.sleep(hub.FANOUT_STEP_SECONDS * 1.05)
+            seen.append(_told(streams))
+        notices = [stream.queue.get_nowait() for stream in streams for _ in stream.topics]
+        assert all(stream.queue.empty() for stream in streams)  # one notice per topic followed
+        assert {notice["version"] for notice in notices} == {None}
+        return seen
+
+    assert _run(scenario) == [10, 20, 25, 25]
+
+
+def test_a_lost_subscription_tells_the_streams_paced_once_it_is_back(paced, monkeypatch):
+    """`_read_redis` hands the reconnection to `resubscribed` (the paced path), never the
+    per-topic `deliver`."""
+    import redis.asyncio as aioredis
+
+    calls: list[str] = []
+
+    class PubSub:
+        async def subscribe(self, channel: str) -> None:
+            calls.append("subscribe")
+            if len(calls) == 1:
+                raise ConnectionError("lost")
+
+        async def listen(self):
+            calls.append("listen")
+            await asyncio.sleep(3600)
+            yield {}
+
+        async def aclose(self) -> None:
+            pass
+
+    class Client:
+        def pubsub(self) -> PubSub:
+            return PubSub()
+
+        async def aclose(self) -> None:
+            pass
+
+    monkeypatch.setattr(aioredis.Redis, "from_url", staticmethod(lambda url: Client()))
+    monkeypatch.setattr(hub.asyncio, "sleep", _no_wait(asyncio.sleep))
+
+    async def scenario(own: hub.Hub) -> list[int]:
+        monkeypatch.setattr(own, "resubscribed", lambda: calls.append("resubscribed"))
+        monkeypatch.setattr(own, "deliver", lambda message: calls.append("deliver"))
+        own.open(["user.1"])
+        reader = asyncio.get_running_loop().create_task(own._read_redis("redis://unused"))
+        for _ in range(20):
+            await asyncio.sleep(0)
+            if "listen" in calls:
+                break
+        reader.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await reader
+        return []
+
+    _run(scenario)
+    assert calls == ["subscribe", "subscribe", "resubscribed", "listen"]
+
+
+def _no_wait(sleep):
+    """`asyncio.sleep` without the reconnection's one-second pause."""
+
+    async def quick(delay: float, *args):
+        return await sleep(0, *args)
+
+    return quick

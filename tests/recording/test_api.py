@@ -92,6 +92,35 @@ def test_options_and_cast_dice(world):
     assert nothing.status_code == 422 and nothing.json()["rule"] == "7.2.9.a"
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_1_3_9_during_set_up_a_piece_about_to_start_its_turn_is_not_called_kod(world, lang):
+    """Asked during the set-up what a piece would choose as its turn starts, the answer said
+    it "was KO'd and removed from the arena" (4.10.2.a): an unplaced piece has no cell yet. The
+    set-up (1.3.9) is the reason, in both languages."""
+    from django.utils import translation
+
+    from matches.recording import wording
+
+    _api(world.a).post(_url(world), {}, format="json")
+    refused = _api(world.a).get(_url(world, "options/?activate=A1"), HTTP_ACCEPT_LANGUAGE=lang)
+    answer = refused.json()
+    assert refused.status_code == 422 and answer["rule"] == "1.3.9", answer
+    assert answer["key"] == "still_placing"
+    with translation.override(lang):
+        assert answer["reason"] == wording.sentence("1.3.9")
+    assert "KO" not in answer["reason"] + answer["message"]
+
+
+@pytest.mark.parametrize("kind", [[], {}, {"a": 1}, None, 7])
+def test_an_event_whose_kind_is_not_text_is_400_and_nothing_is_recorded(world, kind):
+    """`{"e": []}` was a 500: the kind is put in a set before the engine reads the event."""
+    _api(world.a).post(_url(world), {}, format="json")
+    refused = _append(world, world.a, [{"e": kind, "unit": "A1", "cell": "a1"}], 0)
+    assert refused.status_code == 400, refused.content
+    assert "`e`" in refused.json()["events"][0]
+    assert _api(world.a).get(_url(world)).json()["version"] == 0
+
+
 def test_judges_and_spectators_read_only(world):
     _api(world.a).post(_url(world), {}, format="json")
     for user in (world.judge, world.outsider):
