@@ -140,7 +140,7 @@ def spell_costs(
     )
 
 
-def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
+def _check_costs(state: GameState, caster: Unit, costs: Costs, rules: Rules) -> None:
     if caster.ap < costs.ap:
         raise RuleViolation.because(
             "7.1.4.a",
@@ -162,7 +162,11 @@ def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
     kamas = state.player(caster.side).kamas
     if costs.kamas > kamas:
         raise RuleViolation.because(
-            "7.1.4.d", "not_enough_kamas", side=caster.side, kamas=kamas, needed=costs.kamas
+            rules.cite("7.1.4.d"),
+            "not_enough_kamas",
+            side=caster.side,
+            kamas=kamas,
+            needed=costs.kamas,
         )
 
 
@@ -259,7 +263,7 @@ def check_prerequisites(
     _check_rules(model, rules, caster, spell)
     _check_limits(state, caster, spell, action.target)
     costs = spell_costs(state, caster, spell, action.choices)
-    _check_costs(state, caster, costs)
+    _check_costs(state, caster, costs, rules)
     bonus, _ = range_bonus(state, caster)
     reach = spell_range(spell)
     if reach.los and needs_no_sight(state, caster, action.target.name):

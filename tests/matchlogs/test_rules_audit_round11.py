@@ -1,0 +1,206 @@
+"""Eleventh rules audit (session 12): the official 2.7 ruleset, difference by difference. Chapter
+7 of 2.7 was compared paragraph by paragraph with chapter 7 of 4.1 (and 4.1's chapter 8); for
+each difference a log can show, the verdict under `official-2.7` was worked out from the 2.7 text,
+the smallest log built and the engine run (listed in docs/rules-examples.md, "Rules audit round
+11 (session 12)")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.engine import options
+from rules.engine.casting import FANMADE, OFFICIAL
+from rules.engine.replay import dispatch, trace
+from rules.matchlog.verify import with_inline_profiles
+from tests.matchlogs.audit import (
+    NO_DOUBLE,
+    PLACES,
+    agrees,
+    cast,
+    game,
+    gun,
+    kros,
+    refused,
+    side_a,
+    side_b,
+    turn,
+)
+from tests.matchlogs.cards import _last
+from tests.matchlogs.conftest import ev, verify
+
+A1 = ev("activate", unit="A1")
+RULESETS = ("fanmade-4.1", "official-2.7")
+
+
+def _hit(spells: list[dict[str, Any]], ruleset: str, *events: dict[str, Any]) -> list[dict]:
+    """A1 (d1) holding `spells`, then `events` in its first turn."""
+    return [game(side_a(spells=spells), side_b(), ruleset=ruleset), *PLACES, A1, *events]
+
+
+# -- 7.1.4.d (4.1 only): a Kama cost under 2.7 --------------------------------------------------
+
+_PAY = gun("Pay", cost={"ap": 1, "kama": 2})
+_PAY_CAST = cast("A1", "d12", "Pay", crit=["lock"], armour={"B2": ["lock"]})
+
+
+@pytest.mark.parametrize(("ruleset", "rule"), [(RULESETS[0], "7.1.4.d"), (RULESETS[1], "7.1.4")])
+def test_7_1_4_d_an_unaffordable_kama_cost_cites_the_rulesets_number(
+    catalog, ruleset: str, rule: str
+) -> None:
+    """Pay costs 1 AP and 2 Kamas; player A has none. 4.1 refuses under 7.1.4.d; 2.7 has no
+    7.1.4.d (it lists AP, MP and Injury costs only), but its 7.1.4 asks that the caster can pay
+    all the costs of the spell: refused under 7.1.4."""
+    lines = _hit([_PAY], ruleset, _PAY_CAST)
+    refused(lines, catalog, len(lines), rule)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_7_1_4_a_kama_cost_picked_up_first_is_paid_under_both(catalog, ruleset: str) -> None:
+    """A1 walks to e2, picks its 2 Kamas and casts Pay: the 2 Kamas are spent (4.1 7.2.2.a; 2.7
+    pays all the costs, 7.1.4, in Step 1), the stock is empty."""
+    walk = [ev("move", unit="A1", to="e1"), ev("move", unit="A1", to="e2")]
+    lines = _hit([_PAY], ruleset, *walk, ev("pick_kama", unit="A1", count=2), _PAY_CAST)
+    agrees([*lines, ev("checkpoint", kamas={"A": 0})], catalog)
+
+
+# -- 7.5.27.a (4.1 only): a Rebound target on a spell without Rebound ---------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "rule"), [(RULESETS[0], "7.5.27.a"), (RULESETS[1], "7.2.3")])
+def test_7_5_27_a_a_rebound_target_for_a_spell_without_one_cites_the_rulesets_number(
+    catalog, ruleset: str, rule: str
+) -> None:
+    """A `rebound` choice on a plain Gun is refused, not ignored. 4.1 cites Rebound (7.5.27.a);
+    2.7 has no Rebound, and the targets of its spells are the ones 7.2.3 determines (the main
+    target and an area's cells), none of them chosen besides the main one: 7.2.3."""
+    hit = cast("A1", "d12", crit=["lock"], armour={"B2": ["lock"]}, rebound="c12")
+    lines = _hit([gun()], ruleset, hit)
+    refused(lines, catalog, len(lines), rule)
+
+
+# -- 7.5 in the trace: each line cites the ruleset's number -------------------------------------
+
+_MIX = gun("Mix", effects="Steals 1 {MP}. Pushes 1. Steals Health. Ta1 immediately gains 1 {AP}.")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rules"),
+    [
+        (RULESETS[0], ["7.5.13-7.5.15", "7.5.10", "7.5.22", "7.5.18-7.5.19", "7.5.22"]),
+        (RULESETS[1], ["7.5.12-7.5.13", "7.5.9", "7.5.18", "7.5.14-7.5.15", "7.5.18"]),
+    ],
+)
+def test_7_5_9_trace_of_additional_effects_cites_the_rulesets_numbers(
+    catalog, ruleset: str, rules: list[str]
+) -> None:
+    """Steal MP, Push, Steals Health, Immediately Gains AP: 4.1 numbers them 7.5.13 (Steal X MP,
+    with Steal AP 7.5.14), 7.5.10, 7.5.22 and 7.5.18-7.5.19; 2.7, without +X NEUTRAL and Steal
+    Range, 7.5.12 (-7.5.13), 7.5.9, 7.5.18 and 7.5.14-7.5.15. The trace of a cast under
+    `official-2.7` cited 4.1's numbers before this audit (and 7.5.15, Steal Range, with Steal)."""
+    lines = _hit([_MIX], ruleset, cast("A1", "d12", "Mix", crit=["lock"], armour={"B2": ["lock"]}))
+    steps = trace(verify(lines, catalog), len(lines)).steps
+    assert [s.rule for s in steps if s.step in ("Step 3", "Step 8")] == rules
+
+
+@pytest.mark.parametrize(
+    ("rule", "official"),
+    [
+        ("7.1.4.d", "7.1.4"),
+        ("7.2.1.c", "7.2.4.a"),
+        ("7.2.9.b", "7.2.9.b"),
+        ("7.5.8", "7.5.8"),
+        ("7.5.10.b", "7.5.9.b"),
+        ("7.5.24.a", "7.5.20.a"),
+        ("7.5.1-7.5.4", "7.5.1-7.5.4"),
+        ("4.9.12.a", "4.9.12.a"),
+    ],
+)
+def test_7_2_1_c_rules_cite_maps_4_1_numbers_to_2_7(rule: str, official: str) -> None:
+    """The one mapping (`Rules.cite`): the 4.1 numbers 2.7 lacks go to the 2.7 rule deciding
+    the same case (7.1.4.d to 7.1.4; 7.2.1.c, an effect triggered in a spell waiting for Step
+    8, to 7.2.4.a); chapters other than 7 are 4.1's under both rulesets."""
+    assert (FANMADE.cite(rule), OFFICIAL.cite(rule)) == (rule, official)
+
+
+# -- What agrees under 2.7 ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_7_5_12_a_steal_gives_only_the_markers_actually_placed(catalog, ruleset: str) -> None:
+    """B1 has 1 MP MAX; Steals 2 MP places one -1 MP marker (4.11.7). 2.7's 7.5.12.a gives the
+    caster a +1 MP marker per marker actually placed, 4.1's 7.5.13.a per marker placed: 1 under
+    both."""
+    a = [kros("ta1", initiative=9, spells=[gun("Steal", effects="Steals 2 {MP}.")])]
+    b = [kros("tb1", initiative=2, mp=1), kros("tb2", initiative=1)]
+    hit = cast("A1", "c12", "Steal", crit=["lock"], armour={"B1": ["lock"]})
+    places = [PLACES[0], *PLACES[2:]]
+    state = _last([game(a, b, ruleset=ruleset), *places, A1, hit], catalog)
+    assert (state.unit("A1").markers.mp, state.unit("B1").markers.mp) == (1, -1)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_7_2_7_c_plus_x_neutral_adds_its_damage_under_both(catalog, ruleset: str) -> None:
+    """+1 NEUTRAL on a Neutral spell: 4.1's 7.5.9; 2.7 lists no +X NEUTRAL, but its 7.2.7.c adds
+    the additional Damage an effect describes whatever its element: 2 Injuries under both."""
+    thump = gun("Thump", element="neutral", effects="+1 {N}")
+    lines = _hit(
+        [thump], ruleset, cast("A1", "d12", "Thump", crit=["lock"], armour={"B2": ["lock"]})
+    )
+    assert _last(lines, catalog).unit("B2").injuries == 2
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_7_5_18_a_steals_health_heals_in_step_8_under_both(catalog, ruleset: str) -> None:
+    """A1 (2 Injuries from B2's Gun) hits B2 for 1 with Steals Health: 2.7 applies it in Step 8,
+    where it becomes an Effect on Standby (7.5.18.a); 4.1 puts it on standby in Step 3 and
+    applies it in Step 8 (7.5.22.a). Either way A1 is left with 1 Injury."""
+    leech = gun("Leech", effects="Steals Health.")
+    wound = cast("B2", "d1", crit=["critical"], armour={"A1": ["lock"]})
+    hurt = [ev("end", unit="A1"), *turn("A2"), NO_DOUBLE, *turn("B1"), *turn("B2", wound)]
+    again = [NO_DOUBLE, A1, cast("A1", "d12", "Leech", crit=["lock"], armour={"B2": ["lock"]})]
+    lines = _hit([leech], ruleset, *hurt, *again)
+    assert _last(lines, catalog).unit("A1").injuries == 1
+
+
+@pytest.mark.parametrize(("ruleset", "rule"), [(RULESETS[0], "7.1.4.d"), (RULESETS[1], "7.1.4")])
+def test_7_1_4_d_scoresheet_shows_pay_refused_for_every_cell(catalog, ruleset, rule) -> None:
+    """The scoresheet (`options.spell_options`) shows Pay with no target and the refusal of the
+    log's ruleset: a Kama cost does not depend on the cell under either (7.1.4.d; 2.7's 7.1.4)."""
+    report = verify(_hit([_PAY], ruleset), catalog)
+    state = report.states[-1]
+    context = dispatch.context(
+        report.log, with_inline_profiles(catalog, report.log.header.profiles)
+    )
+    pay = next(
+        s for s in options.spell_options(state, state.unit("A1"), context) if s.name == "Pay"
+    )
+    assert (pay.targets, pay.rule) == ((), rule)
+
+
+@pytest.mark.parametrize(
+    ("effects", "feature"),
+    [
+        ("Track (if aligned): +2 {E}.", "track"),
+        ("Invasion (caster in opponent's territory): +2 {E}.", "invasion"),
+        ("Steals 1 {K} from the targeted Krosmaster.", "steal"),
+    ],
+)
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_7_5_25_effects_only_4_1_has_are_not_modelled_under_2_7(
+    catalog, ruleset: str, effects: str, feature: str
+) -> None:
+    """Track, Invasion and Steal X Kamas (4.1's 7.5.25, 7.5.26, 7.5.16) are not in 2.7's 7.5:
+    under `official-2.7` the cast is reported not modelled (`official-2.7:<effect>`), never
+    read with 4.1's meaning; under 4.1 it is accepted."""
+    lines = _hit(
+        [gun("X", effects=effects)],
+        ruleset,
+        cast("A1", "d12", "X", crit=["lock"], armour={"B2": ["lock"]}),
+    )
+    report = verify(lines, catalog)
+    if ruleset == RULESETS[0]:
+        assert not report.unsupported and report.errors[0].rule is None
+    else:
+        assert [u.feature for u in report.unsupported] == [f"official-2.7:{feature}"]
