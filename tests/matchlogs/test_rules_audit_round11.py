@@ -28,7 +28,7 @@ from tests.matchlogs.audit import (
     turn,
 )
 from tests.matchlogs.cards import _last
-from tests.matchlogs.conftest import ev, verify
+from tests.matchlogs.conftest import ARENA, ev, verify
 
 A1 = ev("activate", unit="A1")
 RULESETS = ("fanmade-4.1", "official-2.7")
@@ -57,7 +57,7 @@ def test_7_1_4_d_an_unaffordable_kama_cost_cites_the_rulesets_number(
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_7_1_4_a_kama_cost_picked_up_first_is_paid_under_both(catalog, ruleset: str) -> None:
+def test_7_1_4_d_kama_cost_picked_up_first_is_paid_under_both(catalog, ruleset: str) -> None:
     """A1 walks to e2, picks its 2 Kamas and casts Pay: the 2 Kamas are spent (4.1 7.2.2.a; 2.7
     pays all the costs, 7.1.4, in Step 1), the stock is empty."""
     walk = [ev("move", unit="A1", to="e1"), ev("move", unit="A1", to="e2")]
@@ -204,3 +204,65 @@ def test_7_5_25_effects_only_4_1_has_are_not_modelled_under_2_7(
         assert not report.unsupported and report.errors[0].rule is None
     else:
         assert [u.feature for u in report.unsupported] == [f"official-2.7:{feature}"]
+
+
+# -- 8.1: summons' Strength and control values (4.1 only) ----------------------------------------
+
+_ROCK = kros("token-rock", level=0, hp=3, ap=3, mp=3, initiative=0, strength=3) | {"name": "Rock"}
+_BLOB = kros("token-blob", level=0, hp=1, ap=3, mp=3, initiative=0, strength=1) | {"name": "Blob"}
+_SUMMONS = [
+    gun("Summon Rock (5)", element=None, effects="Summons a ROCK on the targeted free cell."),
+    gun("Summon Blob (2)", element=None, effects="Summons a BLOB on the targeted free cell."),
+]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "spell_name", "rule"),
+    [
+        (RULESETS[0], "Summon Rock (5)", "4.19.9.d"),
+        (RULESETS[0], "Summon Blob (2)", "4.19.9.c"),
+        (RULESETS[1], "Summon Rock (5)", None),
+        (RULESETS[1], "Summon Blob (2)", None),
+    ],
+)
+def test_8_1_2_summon_strength_and_control_only_under_4_1(
+    catalog, ruleset: str, spell_name: str, rule: str | None
+) -> None:
+    """A1 summons a third Rock (Strength 3) or a third Blob (control value 2). 4.1 refuses the
+    Rock at 9 Strength (4.19.9.d, 8.1.2) and the Blob at its control value (4.19.9.c, 8.1.3);
+    2.7 knows neither (8.1): both come into play."""
+    a = [kros("ta1", initiative=9, ap=12, spells=_SUMMONS), kros("ta2", initiative=8)]
+    head = game(a, side_b(), extra_profiles=(_ROCK, _BLOB), ruleset=ruleset)
+    lines = [head, *PLACES, A1, *(cast("A1", cell, spell_name) for cell in ("d2", "d3", "d4"))]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+# -- 8.8.1.a: Push Ice Cube's cost is 4.1's ----------------------------------------------------
+
+
+def test_8_8_1_a_push_ice_cube_is_not_modelled_under_2_7(catalog) -> None:
+    """4.1 rebalanced Push Ice Cube (2X AP for X cells, 8.8.1.a); the official cost is in none
+    of the texts the engine reads, so under `official-2.7` the cast is reported not modelled,
+    never priced with 4.1's cost."""
+    arena = {**ARENA, "scenery": {"d2": "ice cube"}}
+    push = ev("cast", unit="A1", spell="Push Ice Cube", target="d2", choices=["x:2"])
+    lines = [game(side_a(), side_b(), arena=arena, ruleset=RULESETS[1]), *PLACES, A1, push]
+    report = verify(lines, catalog)
+    assert [(u.line, u.feature) for u in report.unsupported] == [(7, "official-2.7:push-ice-cube")]
+
+
+# -- A judge's waiver names the rule the refusal cites ---------------------------------------------
+
+
+@pytest.mark.parametrize(("waived", "outcome"), [("7.1.4", "skipped"), ("7.1.4.d", "unused")])
+def test_7_1_4_waiver_under_2_7_names_2_7s_number(catalog, waived: str, outcome: str) -> None:
+    """Under `official-2.7` the unaffordable Pay is refused under 7.1.4, so a judge's waiver of
+    7.1.4 skips it; one of 4.1's 7.1.4.d waives nothing, and the refusal stands (round 10 left
+    waivers read in 4.1's numbers)."""
+    ruling = ev("ruling", judge="J", rule=waived, note="table call", waive=[waived])
+    report = verify(_hit([_PAY], RULESETS[1], ruling, _PAY_CAST), catalog)
+    assert [w.outcome.value for w in report.waivers] == [outcome]
+    assert [e.rule for e in report.errors if e.rule] == ([] if outcome == "skipped" else ["7.1.4"])
