@@ -25,10 +25,12 @@ from tests.matchlogs.audit import (
     refused,
     side_a,
     side_b,
+    spell,
     turn,
 )
 from tests.matchlogs.cards import _last
 from tests.matchlogs.conftest import ARENA, ev, verify
+from tests.matchlogs.test_rules_audit_mechanisms import BOMB, SUMMONING
 
 A1 = ev("activate", unit="A1")
 RULESETS = ("fanmade-4.1", "official-2.7")
@@ -266,3 +268,104 @@ def test_7_1_4_waiver_under_2_7_names_2_7s_number(catalog, waived: str, outcome:
     report = verify(_hit([_PAY], RULESETS[1], ruling, _PAY_CAST), catalog)
     assert [w.outcome.value for w in report.waivers] == [outcome]
     assert [e.rule for e in report.errors if e.rule] == ([] if outcome == "skipped" else ["7.1.4"])
+
+
+# == Coverage by citation (round 10's list, continued): rules every game meets ==================
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_7_2_5_c_one_critical_roll_for_an_area_and_7_2_7_e_damage_per_target(
+    catalog, ruleset: str
+) -> None:
+    """Blast (Cross area) on c12 hits B1 (c12) and B2 (d12). One Critical roll (1 success)
+    serves both targets (7.2.5.c); each rolls its own Armour (7.2.6.a), so the Damage differs
+    (7.2.7.e): B1 (no success) takes 1 + 1, B2 (1 success) takes 1. Numbered alike in 2.7."""
+    blast = gun("Blast", effects='"Cross" area of effect.')
+    rolls = {"crit": ["critical"], "armour": {"B1": ["lock"], "B2": ["armour"]}}
+    check = ev("checkpoint", units={"B1": {"injuries": 2}, "B2": {"injuries": 1}})
+    agrees([*_hit([blast], ruleset, cast("A1", "c12", "Blast", **rolls)), check], catalog)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_7_3_2_c_a_heal_removes_injuries_and_no_more(catalog, ruleset: str) -> None:
+    """A1 (1 Injury from B1's Gun) casts Cure (2, Healing) on itself with a Critical success:
+    3 heal (7.3.2.b), but only the 1 Injury marker there is removed (7.3.2.c): A1 has none."""
+    cure = spell("Cure", kind="ranged", rmin=0, rmax=12, los=False, element="heal", damage=2)
+    wound = cast("B1", "d1", crit=["lock"], armour={"A1": ["lock"]})
+    hurt = [ev("end", unit="A1"), *turn("A2"), NO_DOUBLE, *turn("B1", wound), *turn("B2")]
+    heal = [NO_DOUBLE, A1, cast("A1", "d1", "Cure", crit=["critical"])]
+    lines = _hit([cure], ruleset, *hurt, *heal)
+    agrees([*lines, ev("checkpoint", units={"A1": {"injuries": 0}})], catalog)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_7_5_6_a_plus_x_air_adds_its_damage_in_step_6(catalog, ruleset: str) -> None:
+    """Gust (1 AIR, +2 AIR): 3 AIR Damage with no Critical or Armour success (7.5.6.a, in both
+    rulesets' numbering)."""
+    gust = gun("Gust", element="air", effects="+2 {A}.")
+    hit = cast("A1", "d12", "Gust", crit=["lock"], armour={"B2": ["lock"]})
+    agrees([*_hit([gust], ruleset, hit), ev("checkpoint", units={"B2": {"injuries": 3}})], catalog)
+
+
+_INSPIRED = [
+    *turn("A1"),
+    *turn("A2"),
+    NO_DOUBLE,
+    *turn("B1"),
+    *turn("B2"),
+    ev("tension", dice=["armour", "lock"]),
+    ev("inspire", die=0, unit="A1"),
+    *turn("A1"),
+    *turn("A2"),
+    NO_DOUBLE,
+]
+_LATER = [*turn("B1"), *turn("B2"), NO_DOUBLE, *turn("A1"), *turn("A2"), NO_DOUBLE]
+
+
+@pytest.mark.parametrize(
+    ("later", "dice", "rule"),
+    [(False, 2, None), (False, 1, "4.9.4"), (True, 1, None), (True, 2, "7.2.6.a")],
+    ids=["next-turn-2", "next-turn-1", "turn-6-1", "turn-6-2"],
+)
+def test_5_3_1_b_an_armour_inspiration_lasts_to_the_end_of_the_next_turn(
+    catalog, later: bool, dice: int, rule: str | None
+) -> None:
+    """A places its Armour Tension die on A1 in turn 3: A1 has the Armour power (5.3.1.b) until
+    the end of the next turn (5.3.1), so B1's Gun in turn 4 meets 2 Armour dice; in turn 6 the
+    die is gone and A1 rolls 1."""
+    hit = cast("B1", "d1", crit=["lock"], armour={"A1": ["lock"] * dice})
+    lines = [game(side_a(), side_b()), *PLACES, *_INSPIRED, *(_LATER if later else [])]
+    lines += [ev("activate", unit="B1"), hit]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+def test_4_12_2_range_markers_cancel_each_other(catalog) -> None:
+    """Two -1 Range markers on B2, then one +1: the +1 cancels one -1 as it is placed (4.12.2);
+    B2 keeps a single -1 Range marker and no +1."""
+    minus = gun("Minus", effects="-1 max range to targeted krosmaster.")
+    plus = gun("Plus", effects="+1 max range to targeted krosmaster.")
+    hits = [cast("A1", "d12", n, crit=["lock"], armour={"B2": ["lock"]}) for n in ("Minus",) * 2]
+    hits.append(cast("A1", "d12", "Plus", crit=["lock"], armour={"B2": ["lock"]}))
+    state = _last([game(side_a(spells=[minus, plus]), side_b()), *PLACES, A1, *hits], catalog)
+    assert state.unit("B2").markers.range == -1
+
+
+def test_4_19_5_b_a_bomb_blocks_its_cell_and_4_11_1_takes_no_markers(catalog) -> None:
+    """A1 summons a Firebomb on d2. Its cell is Impassable (4.19.5.b), so A1's step onto d2 is
+    refused (4.17.3, not a free cell). The Bomb has no AP or MP gauge: -2 MP and -1 AP place
+    nothing on it (4.11.1.a, 4.11.1.b)."""
+    sap = gun("Sap", element=None, effects="-2 {MP}. -1 {AP}.")
+    a = [kros("ta1", initiative=9, spells=[SUMMONING, sap]), kros("ta2", initiative=8)]
+    summoned = [
+        game(a, side_b(), extra_profiles=(BOMB,)),
+        *PLACES,
+        A1,
+        cast("A1", "d2", SUMMONING["name"]),
+    ]
+    step = [*summoned, ev("move", unit="A1", to="d2")]
+    refused(step, catalog, len(step), "4.17.3")
+    markers = _last([*summoned, cast("A1", "d2", "Sap")], catalog).unit("A1/firebomb-1").markers
+    assert (markers.ap, markers.mp) == (0, 0)
