@@ -369,3 +369,57 @@ def test_4_19_5_b_a_bomb_blocks_its_cell_and_4_11_1_takes_no_markers(catalog) ->
     refused(step, catalog, len(step), "4.17.3")
     markers = _last([*summoned, cast("A1", "d2", "Sap")], catalog).unit("A1/firebomb-1").markers
     assert (markers.ap, markers.mp) == (0, 0)
+
+
+def _power_hit(spell_given, b2_powers, crit, armour, a1_powers=()) -> list[dict[str, Any]]:
+    head = game(side_a(spells=[spell_given], powers=a1_powers), side_b(powers=b2_powers))
+    return [head, *PLACES, A1, cast("A1", "d12", spell_given["name"], crit=crit, armour=armour)]
+
+
+_RESIST = ("water-resistance", "air-resistance")
+
+
+@pytest.mark.parametrize(
+    ("spell_given", "powers", "crit", "injuries"),
+    [
+        (gun(), ("immune",), ["critical"], 0),
+        (gun("Thump", element="neutral"), ("immune",), ["critical"], 2),
+        (gun("Wave", element="water", damage=2), _RESIST, ["lock"], 1),
+        (gun("Gale", element="air", damage=2), _RESIST, ["lock"], 1),
+        (gun("Flame", element="fire", damage=2), _RESIST, ["lock"], 2),
+        (gun(), ("wisdom",), ["lock"], 1),
+    ],
+    ids=["immune-earth", "immune-neutral", "resist-water", "resist-air", "resist-fire", "wisdom"],
+)
+def test_4_9_8_a_immune_4_9_7_b_resistances_4_9_28_a_wisdom(
+    catalog, spell_given, powers, crit, injuries: int
+) -> None:
+    """Immune zeroes the Damage of a WATER, AIR, EARTH or FIRE spell, not a Neutral one
+    (4.9.8.a); Resistance to two elements takes 1 off each of them and none off a third
+    (4.9.7.a-b); Wisdom is obsolete and read as not printed (4.9.28.a), not as unmodelled."""
+    lines = _power_hit(spell_given, powers, crit, {"B2": ["lock"]})
+    agrees([*lines, ev("checkpoint", units={"B2": {"injuries": injuries}})], catalog)
+
+
+@pytest.mark.parametrize(
+    ("element", "power", "crit", "armour", "rule"),
+    [
+        ("air", "agility", 2, 2, None),
+        ("earth", "agility", 1, 1, None),
+        ("earth", "strength", 1, 2, "7.2.5.b"),
+        ("fire", "intelligence", 2, 2, None),
+        ("fire", "intelligence", 2, 1, "7.2.6.b"),
+    ],
+)
+def test_4_9_18_a_elemental_powers_add_a_die_to_both_rolls_of_their_element(
+    catalog, element: str, power: str, crit: int, armour: int, rule: str | None
+) -> None:
+    """A1 and B2 both hold the power: an AIR spell with Agility, EARTH with Strength, FIRE with
+    Intelligence rolls 2 Critical and 2 Armour dice (4.9.18.a-4.9.20.a, 7.2.5.b, 7.2.6.b); the
+    same power against another element adds nothing."""
+    hit = gun("Bolt", element=element)
+    lines = _power_hit(hit, (power,), ["lock"] * crit, {"B2": ["lock"] * armour}, (power,))
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
