@@ -423,3 +423,46 @@ def test_4_9_18_a_elemental_powers_add_a_die_to_both_rolls_of_their_element(
         agrees(lines, catalog)
     else:
         refused(lines, catalog, len(lines), rule)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("resolved", [False, True])
+def test_7_2_1_b_a_spell_is_resolved_only_once_its_standby_is(
+    catalog, ruleset: str, resolved: bool
+) -> None:
+    """A1 KOs its own Firebomb (e2) with Gun: the Explosion waits on standby for its dice
+    (7.2.9.a), so Gun is not fully resolved (7.2.1.b) and A1's step is refused (7.2.1.a) until
+    a `resolve` brings them (the Square area reaches A1 on d1)."""
+    a = [kros("ta1", initiative=9, spells=[SUMMONING, gun()]), kros("ta2", initiative=8)]
+    head = game(a, side_b(), extra_profiles=(BOMB,), ruleset=ruleset)
+    kill = cast("A1", "e2", "Gun", crit=["lock"], armour={"A1/firebomb-1": ["lock"]})
+    lines = [head, *PLACES, A1, cast("A1", "e2", SUMMONING["name"]), kill]
+    if resolved:
+        boom = {"critical": ["lock"], "armour": {"A1": ["lock"]}}
+        lines.append(ev("resolve", source="explosion:A1/firebomb-1", rolls=boom))
+    lines.append(ev("move", unit="A1", to="e1"))
+    if resolved:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), "7.2.1.a")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize(("dice", "rule"), [(1, None), (2, "4.10.3.b")])
+def test_8_3_1_a_neutral_spell_rolls_one_critical_die_under_both(
+    catalog, ruleset: str, dice: int, rule: str | None
+) -> None:
+    """A1 has Critical Hit and casts a Neutral spell: one Critical die. 4.1 says so (4.10.3.b,
+    8.3.1) and 8.3.1 says the official rules already did; only the Armour die differs (round
+    5's `test_8_3_1_neutral_armour_dice_by_ruleset`)."""
+    head = game(
+        side_a(spells=[gun("Thump", element="neutral")], powers=("critical-hit",)),
+        side_b(),
+        ruleset=ruleset,
+    )
+    hit = cast("A1", "d12", "Thump", crit=["lock"] * dice, armour={"B2": ["lock"]})
+    lines = [head, *PLACES, A1, hit]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
