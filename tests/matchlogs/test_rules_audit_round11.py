@@ -277,9 +277,10 @@ def test_7_1_4_waiver_under_2_7_names_2_7s_number(catalog, waived: str, outcome:
 def test_7_2_5_c_one_critical_roll_for_an_area_and_7_2_7_e_damage_per_target(
     catalog, ruleset: str
 ) -> None:
-    """Blast (Cross area) on c12 hits B1 (c12) and B2 (d12). One Critical roll (1 success)
-    serves both targets (7.2.5.c); each rolls its own Armour (7.2.6.a), so the Damage differs
-    (7.2.7.e): B1 (no success) takes 1 + 1, B2 (1 success) takes 1. Numbered alike in 2.7."""
+    """Blast (Cross area) on c12 hits B1 (c12) and B2 (d12). One Critical roll (1 success) serves
+    both targets (7.2.5.c); each rolls its own Armour (7.2.6.a), and once both rolls are made the
+    Damage of each target is computed (7.2.7.a), so it differs (7.2.7.e): B1 (no success) takes
+    2, B2 (1 success) takes 1. Numbered alike in 2.7."""
     blast = gun("Blast", effects='"Cross" area of effect.')
     rolls = {"crit": ["critical"], "armour": {"B1": ["lock"], "B2": ["armour"]}}
     check = ev("checkpoint", units={"B1": {"injuries": 2}, "B2": {"injuries": 1}})
@@ -288,8 +289,9 @@ def test_7_2_5_c_one_critical_roll_for_an_area_and_7_2_7_e_damage_per_target(
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_7_3_2_c_a_heal_removes_injuries_and_no_more(catalog, ruleset: str) -> None:
-    """A1 (1 Injury from B1's Gun) casts Cure (2, Healing) on itself with a Critical success:
-    3 heal (7.3.2.b), but only the 1 Injury marker there is removed (7.3.2.c): A1 has none."""
+    """A1 (1 Injury from B1's Gun) casts Cure (2, a Healing spell: 4.8.6.b, 7.3.1) on itself with a
+    Critical success: 3 heal (7.3.2.b), but only the 1 Injury marker there is removed (7.3.2.c): A1
+    has none."""
     cure = spell("Cure", kind="ranged", rmin=0, rmax=12, los=False, element="heal", damage=2)
     wound = cast("B1", "d1", crit=["lock"], armour={"A1": ["lock"]})
     hurt = [ev("end", unit="A1"), *turn("A2"), NO_DOUBLE, *turn("B1", wound), *turn("B2")]
@@ -355,8 +357,8 @@ def test_4_12_2_range_markers_cancel_each_other(catalog) -> None:
 
 def test_4_19_5_b_a_bomb_blocks_its_cell_and_4_11_1_takes_no_markers(catalog) -> None:
     """A1 summons a Firebomb on d2. Its cell is Impassable (4.19.5.b), so A1's step onto d2 is
-    refused (4.17.3, not a free cell). The Bomb has no AP or MP gauge: -2 MP and -1 AP place
-    nothing on it (4.11.1.a, 4.11.1.b)."""
+    refused (4.17.3, not a free cell). The Bomb has no AP or MP gauge: Sap (a Special spell,
+    4.8.6.c, 7.4.1) places none of its -2 MP and -1 AP on it (4.11.1.a, 4.11.1.b)."""
     sap = gun("Sap", element=None, effects="-2 {MP}. -1 {AP}.")
     a = [kros("ta1", initiative=9, spells=[SUMMONING, sap]), kros("ta2", initiative=8)]
     summoned = [
@@ -394,9 +396,9 @@ _RESIST = ("water-resistance", "air-resistance")
 def test_4_9_8_a_immune_4_9_7_b_resistances_4_9_28_a_wisdom(
     catalog, spell_given, powers, crit, injuries: int
 ) -> None:
-    """Immune zeroes the Damage of a WATER, AIR, EARTH or FIRE spell, not a Neutral one
-    (4.9.8.a); Resistance to two elements takes 1 off each of them and none off a third
-    (4.9.7.a-b); Wisdom is obsolete and read as not printed (4.9.28.a), not as unmodelled."""
+    """Immune zeroes the Damage of a WATER, AIR, EARTH or FIRE spell, not a Neutral one (4.9.8.a:
+    Elemental Damage, 4.10.3.a); Resistance to two elements takes 1 off each of them and none off a
+    third (4.9.7.a-b); Wisdom is obsolete and read as not printed (4.9.28.a), not as unmodelled."""
     lines = _power_hit(spell_given, powers, crit, {"B2": ["lock"]})
     agrees([*lines, ev("checkpoint", units={"B2": {"injuries": injuries}})], catalog)
 
