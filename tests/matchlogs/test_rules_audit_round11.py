@@ -12,6 +12,7 @@ import pytest
 
 from rules.engine import options
 from rules.engine.casting import FANMADE, OFFICIAL
+from rules.engine.cells import Cell
 from rules.engine.replay import dispatch, trace
 from rules.matchlog.verify import with_inline_profiles
 from tests.matchlogs.audit import (
@@ -301,12 +302,42 @@ def test_7_3_2_c_a_heal_removes_injuries_and_no_more(catalog, ruleset: str) -> N
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_7_5_6_a_plus_x_air_adds_its_damage_in_step_6(catalog, ruleset: str) -> None:
-    """Gust (1 AIR, +2 AIR): 3 AIR Damage with no Critical or Armour success (7.5.6.a, in both
-    rulesets' numbering)."""
-    gust = gun("Gust", element="air", effects="+2 {A}.")
-    hit = cast("A1", "d12", "Gust", crit=["lock"], armour={"B2": ["lock"]})
-    agrees([*_hit([gust], ruleset, hit), ev("checkpoint", units={"B2": {"injuries": 3}})], catalog)
+@pytest.mark.parametrize(
+    ("element", "icon"), [("water", "W"), ("air", "A"), ("earth", "E"), ("fire", "F")]
+)
+def test_7_5_6_a_plus_x_element_adds_its_damage_in_step_6(
+    catalog, ruleset: str, element: str, icon: str
+) -> None:
+    """Bolt (1 Damage of its element, +2 of the same element): 3 Damage with no Critical or
+    Armour success (7.5.5.a, 7.5.6.a, 7.5.7.a, 7.5.8.a; numbered alike in both rulesets)."""
+    bolt = gun("Bolt", element=element, effects=f"+2 {{{icon}}}.")
+    hit = cast("A1", "d12", "Bolt", crit=["lock"], armour={"B2": ["lock"]})
+    agrees([*_hit([bolt], ruleset, hit), ev("checkpoint", units={"B2": {"injuries": 3}})], catalog)
+
+
+def test_4_9_13_a_the_heal_power_adds_one_to_a_healing_spell(catalog) -> None:
+    """A1 (Heal power, 2 Injuries from B1's Critical Gun) casts Cure (1) on itself with no
+    Critical success: 1 + 1 = 2 Injuries healed (4.9.13.a, 7.3.2.b)."""
+    cure = spell("Cure", kind="ranged", rmin=0, rmax=12, los=False, element="heal", damage=1)
+    wound = cast("B1", "d1", crit=["critical"], armour={"A1": ["lock"]})
+    hurt = [ev("end", unit="A1"), *turn("A2"), NO_DOUBLE, *turn("B1", wound), *turn("B2")]
+    head = game(side_a(spells=[cure], powers=("heal",)), side_b())
+    lines = [head, *PLACES, A1, *hurt, NO_DOUBLE, A1, cast("A1", "d1", "Cure", crit=["lock"])]
+    agrees([*lines, ev("checkpoint", units={"A1": {"injuries": 0}})], catalog)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_7_5_17_a_remove_kamas_under_4_1_only(catalog, ruleset: str) -> None:
+    """Sweep removes 1 of the 2 Kamas on c2 to the reserve (7.5.17.a): 1 is left. 2.7 has no
+    Remove X Kamas: not modelled there (`official-2.7:removekamas`)."""
+    sweep = gun(
+        "Sweep", element=None, damage=None, effects="Remove 1{K} from the targeted free cell."
+    )
+    report = verify(_hit([sweep], ruleset, cast("A1", "c2", "Sweep")), catalog)
+    if ruleset == RULESETS[0]:
+        assert report.states[-1].kamas_at(Cell.parse("c2")) == 1
+    else:
+        assert [u.feature for u in report.unsupported] == ["official-2.7:removekamas"]
 
 
 _INSPIRED = [
@@ -398,7 +429,8 @@ def test_4_9_8_a_immune_4_9_7_b_resistances_4_9_28_a_wisdom(
 ) -> None:
     """Immune zeroes the Damage of a WATER, AIR, EARTH or FIRE spell, not a Neutral one (4.9.8.a:
     Elemental Damage, 4.10.3.a); Resistance to two elements takes 1 off each of them and none off a
-    third (4.9.7.a-b); Wisdom is obsolete and read as not printed (4.9.28.a), not as unmodelled."""
+    third (4.9.7.a, 4.9.7.b); Wisdom is obsolete and read as not printed (4.9.28.a), not as
+    unmodelled."""
     lines = _power_hit(spell_given, powers, crit, {"B2": ["lock"]})
     agrees([*lines, ev("checkpoint", units={"B2": {"injuries": injuries}})], catalog)
 
@@ -417,7 +449,8 @@ def test_4_9_18_a_elemental_powers_add_a_die_to_both_rolls_of_their_element(
     catalog, element: str, power: str, crit: int, armour: int, rule: str | None
 ) -> None:
     """A1 and B2 both hold the power: an AIR spell with Agility, EARTH with Strength, FIRE with
-    Intelligence rolls 2 Critical and 2 Armour dice (4.9.18.a-4.9.20.a, 7.2.5.b, 7.2.6.b); the
+    Intelligence rolls 2 Critical and 2 Armour dice (4.9.18.a, 4.9.19.a, 4.9.20.a, 7.2.5.b,
+    7.2.6.b); the
     same power against another element adds nothing."""
     hit = gun("Bolt", element=element)
     lines = _power_hit(hit, (power,), ["lock"] * crit, {"B2": ["lock"] * armour}, (power,))
