@@ -501,3 +501,44 @@ def test_8_3_1_a_neutral_spell_rolls_one_critical_die_under_both(
         agrees(lines, catalog)
     else:
         refused(lines, catalog, len(lines), rule)
+
+
+def _move(unit_id: str, cell: str) -> dict[str, Any]:
+    return ev("move", unit=unit_id, to=cell)
+
+
+@pytest.mark.parametrize(("dice", "rule"), [(2, None), (1, "4.14.6")])
+def test_5_3_1_c_a_dodge_inspiration_adds_a_dodge_die(catalog, dice: int, rule) -> None:
+    """A1 walks to d4, B2 to d8; in turn 3 A places its Dodge Tension die on A1 (5.3.1.c), which
+    walks next to B2 and leaves it: A1 has the Dodge power and rolls 2 Dodge dice (4.9.6.a,
+    4.14.6); 1 die is refused."""
+    head = game(side_a(mp=4), side_b(mp=4))
+    a1_walk = [_move("A1", cell) for cell in ("d2", "d3", "d4")]
+    b2_walk = [_move("B2", cell) for cell in ("d11", "d10", "d9", "d8")]
+    turns = [A1, *a1_walk, ev("end", unit="A1"), *turn("A2"), NO_DOUBLE, *turn("B1")]
+    turns += [*turn("B2", *b2_walk), ev("tension", dice=["dodge", "lock"])]
+    turns += [ev("inspire", die=0, unit="A1"), A1, *(_move("A1", c) for c in ("d5", "d6", "d7"))]
+    block = [{"by": "B2", "lock": ["lock"], "dodge": ["lock"] * dice}]
+    lines = [head, *PLACES, *turns, ev("move", unit="A1", to="e7", block=block)]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+def test_4_9_25_a_wear_injures_the_summon_as_its_summoners_turn_starts(catalog) -> None:
+    """A1 summons a Blob with Wear in turn 1; it takes 1 Injury when A1's next turn starts
+    (4.9.25.a), not before."""
+    blob = kros("token-blob", level=0, hp=2, initiative=0, strength=1, powers=("wear",))
+    summon = gun(
+        "Summon Blob (2)", element=None, effects="Summons a BLOB on the targeted free cell."
+    )
+    head = game(
+        [kros("ta1", initiative=9, spells=[summon]), kros("ta2", initiative=8)],
+        side_b(),
+        extra_profiles=({**blob, "name": "Blob"},),
+    )
+    lines = [head, *PLACES, A1, cast("A1", "d2", summon["name"]), ev("end", unit="A1")]
+    lines += [*turn("A1/blob-1"), *turn("A2"), NO_DOUBLE, *turn("B1"), *turn("B2"), NO_DOUBLE]
+    assert _last(lines, catalog).unit("A1/blob-1").injuries == 0
+    assert _last([*lines, A1], catalog).unit("A1/blob-1").injuries == 1
