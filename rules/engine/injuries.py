@@ -46,10 +46,14 @@ def record_inflicted(state: GameState, source: str, victim: str, amount: int) ->
     Frantic Rhythm), and kept forever they made a long game's state grow with every Injury."""
     if amount <= 0:
         return state
-    entry = Lasting(INFLICTED, source, victim, state.turn, amount)
+    return replace(state, lasting=_with_record(state, source, victim, amount))
+
+
+def _with_record(state: GameState, source: str, victim: str, amount: int) -> tuple[Lasting, ...]:
+    """The lasting effects with the record of `record_inflicted` added, this turn's only."""
     turn = state.turn
     kept = [e for e in state.lasting if e.kind != INFLICTED or e.turn == turn]
-    return replace(state, lasting=(*kept, entry))
+    return (*kept, Lasting(INFLICTED, source, victim, turn, amount))
 
 
 def inflicted_this_turn(state: GameState, unit: Unit, *, krosmaster_only: bool = False) -> int:
@@ -92,14 +96,15 @@ def place_injuries(
         state, count, _ = on_injuries_due(state, unit_id, count, source)
         unit = state.unit(unit_id)
     placed = max(0, min(count, hp - unit.injuries))
-    if placed:
-        state = state.with_unit(replace(unit, injuries=unit.injuries + placed))
-    if source is not None:
-        state = record_inflicted(state, source, unit_id, placed)
-    elif placed and ko_source(state, unit_id) is not None:
-        # Injuries of nobody (an Injury cost, 4.10.6.c) after inflicted ones: the last ones
-        # placed are no one's, so a KO they make is by nobody (`ko_source`)
-        state = record_inflicted(state, NOBODY, unit_id, placed)
+    if placed:  # the markers and their record (`record_inflicted`) in one copy of the state
+        recorded: dict[str, tuple[Lasting, ...]] = {}
+        if source is not None:
+            recorded["lasting"] = _with_record(state, source, unit_id, placed)
+        elif ko_source(state, unit_id) is not None:
+            # Injuries of nobody (an Injury cost, 4.10.6.c) after inflicted ones: the last ones
+            # placed are no one's, so a KO they make is by nobody (`ko_source`)
+            recorded["lasting"] = _with_record(state, NOBODY, unit_id, placed)
+        state = state.with_unit(replace(unit, injuries=unit.injuries + placed), **recorded)
     if suffered:
         state = on_injuries(state, unit_id, placed, source)
     return state, placed

@@ -33,6 +33,7 @@ from rules.engine.sight import (
     SightRules,
     blocking_cells,
     cells_of_mask,
+    has_line_of_sight,
     visibility_mask,
 )
 
@@ -98,6 +99,13 @@ class SpellRange:
         if self.line:
             return "4.15.4"
         return "4.15.3" if self.los else "4.15.5"
+
+    @property
+    def blockable(self) -> bool:
+        """Whether a piece in the way can stop the spell: it needs a line of sight (4.15.9) to a
+        target that may lie beyond an adjacent cell. A melee target is adjacent (4.15.2), and
+        nothing lies between two adjacent cells, so no blocker matters there."""
+        return self.los and self.kind is not RangeKind.MELEE
 
     def bounds(self, *, range_bonus: int = 0, on_crate: bool = False) -> tuple[int, int]:
         """The MIN and MAX distances the spell reaches after alterations (4.15.7).
@@ -237,7 +245,8 @@ def refusal(
             spell.rule,
             said("out_of_range_altered" if details else "out_of_range", caster=caster, **facts),
         )
-    if spell.los:
+    if spell.los and not has_line_of_sight(caster, target, blockers, rules):
+        # the masks answer whether; the cells in the way are read only to name them
         stopped = blocking_cells(caster, target, blockers, rules)
         if stopped:
             names = [_describe(cell, arena, labels) for cell in stopped]

@@ -142,7 +142,8 @@ class _Registry:
     #: the powers the sight rules read: with none of them in play, no rule changes anything
     sight_powers: frozenset[str] = frozenset()
     sight_exemptions: list[SightExemption] = field(default_factory=list)
-    cast_checks: list[CastCheck] = field(default_factory=list)
+    #: each with the powers it reads: it is asked only when a unit in the arena may have one
+    cast_checks: list[tuple[frozenset[str], CastCheck]] = field(default_factory=list)
     turn_starts: list[TurnStart] = field(default_factory=list)
     cast_starts: list[CastStart] = field(default_factory=list)
     steps: list[StepTrigger] = field(default_factory=list)
@@ -242,9 +243,15 @@ def sight_exemption(handler: SightExemption) -> SightExemption:
     return handler
 
 
-def cast_check(handler: CastCheck) -> CastCheck:
-    _REGISTRY.cast_checks.append(handler)
-    return handler
+def cast_check(*powers: str) -> Callable[[CastCheck], CastCheck]:
+    """Register a power forbidding some casts (7.1.7); `powers` are those it reads, held by a
+    unit in the arena (`check_cast` asks it only when a unit there may have one of them)."""
+
+    def register_check(handler: CastCheck) -> CastCheck:
+        _REGISTRY.cast_checks.append((frozenset(powers), handler))
+        return handler
+
+    return register_check
 
 
 def turn_start(handler: TurnStart) -> TurnStart:
@@ -528,9 +535,14 @@ def needs_no_sight(state: GameState, caster: Unit, target: str) -> str | None:
 
 def check_cast(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Powers forbidding this cast (7.1.7) given the names of the cells it targets (the main one
-    or all of them: ruling `prerequisite-targets`); each raises `RuleViolation` naming its power."""
-    for check in _REGISTRY.cast_checks:
-        check(state, caster, targets)
+    or all of them: ruling `prerequisite-targets`); each raises `RuleViolation` naming its power.
+    Asked at every cast, and nearly always no unit in the arena may have any of their powers:
+    one look at the powers in play (`powers.possible_powers`) then spares every check."""
+    possible = _REGISTRY.possible
+    in_play = possible(state) if possible is not None else None
+    for powers, check in _REGISTRY.cast_checks:
+        if in_play is None or not in_play.isdisjoint(powers):
+            check(state, caster, targets)
 
 
 def on_turn_start(state: GameState, unit_id: str) -> GameState:

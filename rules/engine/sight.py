@@ -208,13 +208,31 @@ def segment(viewer: Cell, target: Cell) -> Segment:
     return Segment(tuple(crossed), tuple(corners), tuple(met))
 
 
+def _masks(seg: Segment) -> tuple[int, int, tuple[int, ...]]:
+    """What a segment meets, as masks: the cells it crosses, those it crosses or touches at a
+    corner, and the pair of cells it touches at each corner."""
+    crossed = 0
+    for cell in seg.crossed:
+        crossed |= cell_bit(cell)
+    pairs = tuple(cell_bit(a) | cell_bit(b) for a, b in seg.corners)
+    touched = crossed
+    for pair in pairs:
+        touched |= pair
+    return crossed, touched, pairs
+
+
+@lru_cache(maxsize=_N * _N)
+def _pair_masks(v: int, t: int) -> tuple[int, int, tuple[int, ...]]:
+    """`_masks` of the segment from cell index `v` to `t`, kept per pair: a cast asks one line
+    of sight, and a whole viewer's table (`_viewer_table`, for a visibility map) costs 143
+    segment walks to build and keeps them all."""
+    return _masks(segment(_CELLS[v], _CELLS[t]))
+
+
 @dataclass(frozen=True, slots=True)
 class _ViewerTable:
-    """Per viewer: for each target the masks its segment meets, and each cell's shadow."""
+    """Per viewer: the targets each cell hides from it (its shadow), by crossing or touching."""
 
-    crossed: tuple[int, ...]
-    touched: tuple[int, ...]
-    gaps: tuple[tuple[int, ...], ...]
     crossed_shadow: tuple[int, ...]
     touched_shadow: tuple[int, ...]
     gap_shadow: dict[int, int]
@@ -223,41 +241,22 @@ class _ViewerTable:
 @lru_cache(maxsize=_N)
 def _viewer_table(v: int) -> _ViewerTable:
     viewer = _CELLS[v]
-    crossed = [0] * _N
-    touched = [0] * _N
-    gaps: list[tuple[int, ...]] = [()] * _N
     crossed_shadow = [0] * _N
     touched_shadow = [0] * _N
     gap_shadow: dict[int, int] = {}
     for t in range(_N):
         if t == v:
             continue
-        seg = segment(viewer, _CELLS[t])
+        crossed, touched, pairs = _masks(segment(viewer, _CELLS[t]))
         target_bit = 1 << t
-        mask = 0
-        for cell in seg.crossed:
-            bit = cell_bit(cell)
-            mask |= bit
-            crossed_shadow[bit.bit_length() - 1] |= target_bit
-        pairs = tuple(cell_bit(a) | cell_bit(b) for a, b in seg.corners)
-        touch = 0
         for pair in pairs:
-            touch |= pair
             gap_shadow[pair] = gap_shadow.get(pair, 0) | target_bit
-        crossed[t], touched[t], gaps[t] = mask, mask | touch, pairs
-        rest = mask | touch
-        while rest:
-            low = rest & -rest
-            touched_shadow[low.bit_length() - 1] |= target_bit
-            rest ^= low
-    return _ViewerTable(
-        tuple(crossed),
-        tuple(touched),
-        tuple(gaps),
-        tuple(crossed_shadow),
-        tuple(touched_shadow),
-        gap_shadow,
-    )
+        for mask, shadows in ((crossed, crossed_shadow), (touched, touched_shadow)):
+            while mask:
+                low = mask & -mask
+                shadows[low.bit_length() - 1] |= target_bit
+                mask ^= low
+    return _ViewerTable(tuple(crossed_shadow), tuple(touched_shadow), gap_shadow)
 
 
 def _index(cell: Cell) -> int:
@@ -271,15 +270,14 @@ def has_line_of_sight(
     rules: SightRules = EXACT,
 ) -> bool:
     """Whether a piece on `viewer` has a line of sight to `target` (4.15.9)."""
-    t = _index(target)
-    table = _viewer_table(_index(viewer))
+    crossed, touched, gaps = _pair_masks(_index(viewer), _index(target))
     mask = _as_mask(blockers)
     if rules.corner_touch_blocks:
-        return not table.touched[t] & mask
-    if table.crossed[t] & mask:
+        return not touched & mask
+    if crossed & mask:
         return False
     if rules.diagonal_gap_blocks:
-        return not any(pair & mask == pair for pair in table.gaps[t])
+        return not any(pair & mask == pair for pair in gaps)
     return True
 
 

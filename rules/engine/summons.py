@@ -121,10 +121,17 @@ class Spellbook:
                 return card.spells
         raise Unsupported(f"profile:{unit.profile.id}", said("no_card_for_spells"))
 
-    def summon(self, name: str) -> SummonCard:
+    def summon(self, name: str, summoner: Unit) -> SummonCard:
+        """The card of the summon `name`; none is `Unsupported`, naming the `summoner` and its
+        card, whose spell or power puts it into play (the report says which, 4.19.1)."""
         card = self.summons.get(name.lower())
         if card is None:
-            raise Unsupported(f"summon:{slug(name)}", said("summon_profile_unknown"))
+            raise Unsupported(
+                f"summon:{slug(name)}",
+                said("summon_profile_unknown"),
+                unit=summoner.id,
+                card=summoner.profile.name,
+            )
         return card
 
 
@@ -162,7 +169,12 @@ def put_into_play(
     owner = state.unit(summoner)
     unit_id = summon_unit_id(state, summoner, card.name)
     if strength_limit and card.profile.strength is None:
-        raise Unsupported("4.19.9.d:strength", said("no_strength", summon=card.name))
+        raise Unsupported(
+            "4.19.9.d:strength",
+            said("no_strength", summon=card.name),
+            unit=owner.id,
+            card=owner.profile.name,
+        )
     unit = Unit(unit_id, owner.side, card.profile, summoner=summoner)  # a new piece (4.19.9.e)
     try:
         state = apply_summon(

@@ -76,9 +76,11 @@ def test_4_19_9_d_team_strength_limit_of_six() -> None:
 
 
 def test_4_19_9_d_a_summon_without_strength_is_unsupported() -> None:
+    """Not modelled, and the report names the summoner and its card (card audit round 7)."""
     blank = summon_card("Blank", hp=1, strength=None)
-    with pytest.raises(Unsupported):
+    with pytest.raises(Unsupported) as missing:
         put_into_play(_state(), blank, "A1", c("c4"), control=None)
+    assert (missing.value.unit, missing.value.card) == ("A1", "Queen")
 
 
 def test_4_19_9_e_a_removed_summon_comes_back_under_its_old_id() -> None:
@@ -90,8 +92,9 @@ def test_summon_spells_come_from_the_spellbook_punch_for_krosmasters_only() -> N
     state = _state(token("A1/tofu-1", "A", "A1", TOFU, "c4"))
     assert PUNCH in SPELLS.spells_of(state.unit("A1"))
     assert [s.name for s in SPELLS.spells_of(state.unit("A1/tofu-1"))] == ["Peck"]
-    with pytest.raises(Unsupported):
-        Spellbook.build({}).summon("Dragoturkey")
+    with pytest.raises(Unsupported) as missing:
+        Spellbook.build({}).summon("Dragoturkey", state.unit("A1"))
+    assert (missing.value.unit, missing.value.card) == ("A1", state.unit("A1").profile.name)
 
 
 def test_official_rules_do_not_count_control_values() -> None:

@@ -47,7 +47,10 @@ def choices_of(run: CastRun, key: str) -> list[str]:
 
 def unasked_choices(run: CastRun) -> list[str]:
     """The keys of the cast's choices that no part of the spell asked for (X of a cost of X
-    counts as asked); a log naming a choice the card never makes is refused."""
+    counts as asked); a log naming a choice the card never makes is refused. Most casts carry
+    no choice: then none is unasked, and nothing needs reading."""
+    if not run.action.choices:
+        return []
     parse_choices(run.action.choices, "")  # every entry well formed
     asked = {k.split(":", 1)[1] for k in run.notes if k.startswith("choice:")}
     if VARIABLE_COST in dict(run.spell.cost.parts()).values():

@@ -72,7 +72,7 @@ def summon_on(
     broken = summon_cell_rule(run.state, cell)
     if broken is not None:
         raise RuleViolation.because(broken, "free_cell_for_summon", cell=cell, summon=name)
-    card = run.book.summon(name)
+    card = run.book.summon(name, run.caster)
     limit = control if control is not None else _control(run)
     run.state, unit_id = put_into_play(
         run.state,
@@ -478,7 +478,7 @@ def _ghoul_resolve(
     if not state.is_free(cell) or state.units_at(cell):
         line = traced("card_cell_not_free", source="Ghoulification", cell=cell)
         return state, [("Step 8", "7.2.9.b", line)]
-    state, unit_id = put_into_play(state, book.summon("ghoul"), caster.id, cell, control=4)
+    state, unit_id = put_into_play(state, book.summon("ghoul", caster), caster.id, cell, control=4)
     if not unit_id:
         line = traced("card_no_ghoul_on", source="Ghoulification", cell=cell)
     else:

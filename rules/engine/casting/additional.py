@@ -292,7 +292,7 @@ def _steal(run: CastRun, effect: Steal) -> None:
 
 
 def _summon(run: CastRun, effect: SummonEffect) -> None:
-    card = run.book.summon(effect.name)
+    card = run.book.summon(effect.name, run.caster)
     control = run.model.control if run.rules.fanmade else None
     run.state, unit_id = put_into_play(
         run.state,

@@ -49,6 +49,7 @@ from rules.engine.sight import sight_blockers, sight_rules
 from rules.engine.state import (
     GameState,
     Phase,
+    SpellUse,
     Unit,
     turn_ended,
 )
@@ -56,11 +57,34 @@ from rules.engine.summons import PUNCH, Spellbook, controlled
 from rules.engine.turn import not_acting, standby_refusal, summon_cell_rule
 
 
-def find_spell(book: Spellbook, caster: Unit, name: str) -> Spell:
-    for spell in book.spells_of(caster):
-        if spell.name.strip().lower() == name.strip().lower():
-            return spell
-    raise RuleViolation.because("7.1.1", "no_such_spell", unit=caster.id, spell=name)
+def find_spell(book: Spellbook, caster: Unit, name: str, target: Cell | None = None) -> Spell:
+    """The caster's spell bar named `name`. A card with two bars of one name (the roster's
+    Eternal Captain Amakna: a Mocalisation attack and a Personal Mocalisation) is told apart by
+    the `target`: a Personal spell targets only its caster's cell (4.15.6), so its bar is the
+    one meant when the target is that cell, and the other bar otherwise."""
+    wanted = name.strip().lower()
+    bars = [s for s in book.spells_of(caster) if s.name.strip().lower() == wanted]
+    if not bars:
+        raise RuleViolation.because("7.1.1", "no_such_spell", unit=caster.id, spell=name)
+    if len(bars) > 1 and target is not None:
+        own_cell = target == caster.cell
+        meant = [s for s in bars if (s.range_kind == "self") == own_cell]
+        return (meant or bars)[0]
+    return bars[0]
+
+
+def _uses_of_bar(state: GameState, book: Spellbook, caster: Unit, spell: Spell) -> list[SpellUse]:
+    """The caster's recorded casts of this bar: of two bars of one name (`find_spell`), the
+    Personal one always had the caster itself as its main target."""
+    twins = sum(1 for s in book.spells_of(caster) if s.name == spell.name) > 1
+    personal = spell.range_kind == "self"
+    return [
+        u
+        for u in state.spell_uses
+        if u.unit == caster.id
+        and u.spell == spell.name
+        and (not twins or (u.target == caster.id) == personal)
+    ]
 
 
 def use_key(state: GameState, cell: Cell) -> str:
@@ -68,8 +92,10 @@ def use_key(state: GameState, cell: Cell) -> str:
     return units[0].id if units else cell.name
 
 
-def _check_limits(state: GameState, caster: Unit, spell: Spell, target: Cell) -> None:
-    uses = [u for u in state.spell_uses if u.unit == caster.id and u.spell == spell.name]
+def _check_limits(
+    state: GameState, caster: Unit, spell: Spell, target: Cell, book: Spellbook
+) -> None:
+    uses = _uses_of_bar(state, book, caster, spell)
     this_turn = [u for u in uses if u.turn == state.turn]
     if spell.limit == "once_per_game" and uses:
         raise RuleViolation.because("7.1.3.c", "once_per_game_spent", spell=spell.name)
@@ -105,11 +131,27 @@ ONCE_PER_TARGET = register(
 
 @dataclass(frozen=True)
 class Costs:
+    """What a cast pays (7.1.4). The AP cost in words (`reasons`) is made only when read, by a
+    refusal or a trace: the replay loop's casts never read it."""
+
     ap: int
     mp: int
     hp: int
     kamas: int
-    reasons: tuple[str, ...]
+    printed_ap: int = 0
+    #: revealed Techniques, each taking 1 AP off a Punch (4.7.11.f)
+    techniques: int = 0
+    #: the powers' changes to the AP cost (`powers.ap_cost_modifiers`)
+    modifiers: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The AP cost term by term: printed, Techniques, powers."""
+        out: list[str] = [said("cost_printed", ap=self.printed_ap)]
+        if self.techniques:
+            out.append(said("cost_techniques", count=self.techniques))
+        out.extend(f"{delta:+d} {why}" for delta, why in self.modifiers)
+        return tuple(out)
 
 
 def spell_costs(
@@ -117,27 +159,20 @@ def spell_costs(
 ) -> Costs:
     """The costs to pay, after the powers that alter the AP cost (4.8.1). A cost of X takes
     the X the player chose (the cast's choice `x:N`, docs/match-log.md)."""
-    parts = dict(spell.cost.parts())
-    if VARIABLE_COST in parts.values():
+    cost = spell.cost
+    amounts = (cost.ap, cost.mp, cost.hp, cost.kama)  # None: not part of the cost, so 0
+    if VARIABLE_COST in amounts:
         x = cost_x(choices, spell.name)
-        parts = {k: x if v == VARIABLE_COST else v for k, v in parts.items()}
-    ap = int(parts.get("ap", 0))
-    reasons: list[str] = [said("cost_printed", ap=ap)]
-    techniques = _techniques(caster, spell)
+        amounts = tuple(x if a == VARIABLE_COST else a for a in amounts)
+    ap, mp, hp, kamas = [int(a or 0) for a in amounts]
+    printed = ap
+    techniques = len(_techniques(caster, spell))
     if techniques:  # 4.7.11.f
-        ap = max(0, ap - len(techniques))
-        reasons.append(said("cost_techniques", count=len(techniques)))
-    for delta, why in ap_cost_modifiers(state, caster):
+        ap = max(0, ap - techniques)
+    modifiers = tuple(ap_cost_modifiers(state, caster))
+    for delta, _ in modifiers:
         ap += delta
-        reasons.append(f"{delta:+d} {why}")
-    ap = max(0, ap)
-    return Costs(
-        ap,
-        int(parts.get("mp", 0)),
-        int(parts.get("hp", 0)),
-        int(parts.get("kama", 0)),
-        tuple(reasons),
-    )
+    return Costs(max(0, ap), mp, hp, kamas, printed, techniques, modifiers)
 
 
 def _check_costs(state: GameState, caster: Unit, costs: Costs, rules: Rules) -> None:
@@ -253,7 +288,7 @@ def check_prerequisites(
     """7.1: the caster may act, the limits and costs allow the spell, the target is in range
     and in sight. Raises `RuleViolation` naming the failed prerequisite."""
     caster = check_caster(state, action.unit)
-    spell = find_spell(book, caster, action.spell)
+    spell = find_spell(book, caster, action.spell, action.target)
     try:
         model = parse_spell_for(book, caster, spell)
     except Unsupported as missing:  # name the unit and card in the report
@@ -261,14 +296,17 @@ def check_prerequisites(
             missing.feature, missing.message, unit=caster.id, card=caster.profile.name
         ) from None
     _check_rules(model, rules, caster, spell)
-    _check_limits(state, caster, spell, action.target)
+    _check_limits(state, caster, spell, action.target, book)
     costs = spell_costs(state, caster, spell, action.choices)
     _check_costs(state, caster, costs, rules)
-    bonus, _ = range_bonus(state, caster)
     reach = spell_range(spell)
+    # Only a modifiable range moves (4.15.7): the markers and powers are read for it alone.
+    bonus = range_bonus(state, caster)[0] if reach.modifiable else 0
     if reach.los and needs_no_sight(state, caster, action.target.name):
         reach = replace(reach, los=False)  # Big Bad Moowolf
-    blockers, rules_of_sight = blockers_for(state, caster), sight_rules(state.rulings)
+    # The pieces in the way, read only when one can stop the spell (`SpellRange.blockable`).
+    blockers = blockers_for(state, caster) if reach.blockable else ()
+    rules_of_sight = sight_rules(state.rulings)
     check = partial(
         refusal,
         caster.cell,
@@ -318,7 +356,9 @@ def _punch(caster: Unit, spell: Spell) -> SpellModel:
 
 def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
     """The model of a spell bar, read from its card text once per card and bar: the text never
-    changes during a game, and reading it is most of what a cast used to cost."""
+    changes during a game, and reading it is most of what a cast used to cost. Found by the
+    identity of the card and bar (`_MODELS`), else by their value (`_READ`): the summons of a
+    log that carries their cards are new objects in each log, with the same text."""
     if spell.name == "Punch" and caster.is_krosmaster:
         return _punch(caster, spell)
     profile = book.profile(caster.profile.id)
@@ -326,7 +366,13 @@ def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
     found = _MODELS.get(key)
     if found is not None and found[0] is profile and found[1] is spell:
         return found[2]
-    model = parse_spell(profile or _stand_in(caster, spell), spell)
+    card = profile or _stand_in(caster, spell)
+    model = _READ.get((card, spell))
+    if model is None:
+        model = parse_spell(card, spell)
+        if len(_READ) >= 1024:
+            _READ.clear()
+        _READ[(card, spell)] = model
     if len(_MODELS) >= 4096:
         _MODELS.clear()
     _MODELS[key] = (profile, spell, model)  # holds them, so their ids are not reused
@@ -335,6 +381,8 @@ def parse_spell_for(book: Spellbook, caster: Unit, spell: Spell) -> SpellModel:
 
 #: Spell models already read, by the identity of the card and the bar (see `parse_spell_for`).
 _MODELS: dict[tuple[int, str, int], tuple[Profile | None, Spell, SpellModel]] = {}
+#: The same by the card's and the bar's value (hashed only when the identity is new).
+_READ: dict[tuple[Profile, Spell], SpellModel] = {}
 
 
 def _stand_in(caster: Unit, spell: Spell) -> Profile:

@@ -62,6 +62,9 @@ class CastRun:
         self.origin = origin
         self.action = action
         self.trace = trace
+        #: Whether the cast writes its trace: a step whose words cost work to make skips them
+        #: when nobody will read them (the replay loop, `casting.apply_cast`).
+        self.traced = trace is not None
         self.element = spell.element or "neutral"
         self.cells: frozenset[Cell] = frozenset({main})
         self.targets: tuple[str, ...] = ()
@@ -77,12 +80,6 @@ class CastRun:
     @property
     def caster(self) -> Unit:
         return self.state.unit(self.caster_id)
-
-    @property
-    def traced(self) -> bool:
-        """Whether the cast writes its trace: a step whose words cost work to make skips them
-        when nobody will read them (the replay loop, `casting.apply_cast`)."""
-        return self.trace is not None
 
     @property
     def over(self) -> bool:

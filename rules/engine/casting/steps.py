@@ -66,6 +66,10 @@ Log = Callable[[str, str, str], None]
 
 FACINGS = {f.name.lower(): f for f in Facing}
 
+#: The rolls of Steps 4 and 5 by name (`dice.Roll`), read once: an enum's `.value` runs Python
+#: code at every read.
+_CRITICAL, _ARMOUR = Roll.CRITICAL.value, Roll.ARMOUR.value
+
 TARGETED = register(
     "targeted-units",
     default="every-target",
@@ -86,9 +90,15 @@ def triggering_targets(run: CastRun) -> tuple[str, ...]:
 
 
 def pay(run: CastRun, costs: Costs) -> None:
+    """Step 1 (7.2.2): the costs paid and the cast recorded (for the limits of 7.1.3 and what
+    counts earlier casts), in one copy of the state with the AP and MP; then the KOs due."""
     caster = run.caster
+    use = SpellUse(
+        caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main), run.main.name
+    )
     run.state = run.state.with_unit(
-        replace(caster, ap=caster.ap - costs.ap, mp=caster.mp - costs.mp)
+        replace(caster, ap=caster.ap - costs.ap, mp=caster.mp - costs.mp),
+        spell_uses=(*uses_still_read(run), use),
     )
     if costs.kamas:  # else the player is left as it is (a copy of the state spared)
         player = run.state.player(caster.side)
@@ -106,9 +116,6 @@ def pay(run: CastRun, costs: Costs) -> None:
             hp=costs.hp,
             kamas=costs.kamas,
         )
-    key = use_key(run.state, run.main)
-    use = SpellUse(caster.id, run.spell.name, run.state.turn, key, run.main.name)
-    run.state = replace(run.state, spell_uses=(*uses_still_read(run), use))
     settle(run, "Step 1", "7.2.2.b")
 
 
@@ -198,7 +205,7 @@ def roll_critical(run: CastRun) -> None:
     caster = run.caster
     element = "heal" if run.model.kind is SpellKind.HEALING else run.element
     against = next(iter(run.in_play()), None)  # the first target, for Puddlage
-    side = RollSide(run.state, caster, Roll.CRITICAL.value, against, run.book)
+    side = RollSide(run.state, caster, _CRITICAL, against, run.book)
     context = RollContext(powers_of(run.state, caster), element)
     run.critical, due, dice = rolled(side, context, tuple(run.action.rolls.critical))
     if run.traced:  # its words are made only for a trace
@@ -241,7 +248,7 @@ def roll_armour(run: CastRun) -> dict[str, int]:
             run.pierce + len(extra_pierce),
             neutral_armour_cap=run.rules.fanmade,
         )
-        side = RollSide(run.state, unit, Roll.ARMOUR.value, caster, run.book)
+        side = RollSide(run.state, unit, _ARMOUR, caster, run.book)
         try:
             out[unit.id], due, dice = rolled(side, context, tuple(given.get(unit.id, ())))
         except DiceCountError:
@@ -250,8 +257,8 @@ def roll_armour(run: CastRun) -> dict[str, int]:
             if unit.id not in given:
                 raise refuse() from None
             raise
-        why = Joined(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
         if run.traced:  # its words are made only for a trace
+            why = Joined(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
             run.say(
                 "Step 5",
                 "7.2.6",
@@ -376,7 +383,7 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
     for unit in run.in_play():
         if unit.profile.hp is None:
             continue
-        terms = [(base, said("term_base")), *bonus_terms(run, unit, heal=False)]
+        terms = bonus_terms(run, unit, heal=False)
         terms += damage_modifiers(
             run.state,
             run.caster,
@@ -387,10 +394,7 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
         )
         crit, arm = run.critical, armour.get(unit.id, 0)
         modifier = (crit > arm) - (crit < arm)
-        terms.insert(
-            len(terms), (modifier, said("term_critical_armour", critical=crit, armour=arm))
-        )
-        total = sum(n for n, _ in terms)
+        total = base + sum(n for n, _ in terms) + modifier
         immunity = immune(run.state, unit, run.element)
         if immunity:
             total = 0
@@ -403,7 +407,8 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
             )  # only this turn's records are ever read (4.18.2.b)
             run.state = replace(run.state, lasting=(*kept, damaged))
         if run.traced:  # the sum in words, made only for a trace
-            words = term_words(terms)
+            critical_armour = said("term_critical_armour", critical=crit, armour=arm)
+            words = term_words([(base, said("term_base")), *terms, (modifier, critical_armour)])
             if immunity:
                 words = Joined((words, said("term_immune")), " ")
             run.say(
@@ -491,7 +496,13 @@ def _is_due(state: GameState, unit: Unit) -> bool:
 
 def _ko_order(state: GameState) -> list[str]:
     """The units to check for a KO, those due first in the order of `simultaneous-ko-order`
-    when both sides have some (1.7.1), then the others (a KO's power may wound them)."""
+    when both sides have some (1.7.1), then the others (a KO's power may wound them).
+
+    Asked at the end of Steps 1, 3 and 7 of every cast: nearly always nobody in the arena holds
+    as many Injuries as its printed HP, which the states of a cast hand on from one to the next
+    (`GameState.nobody_at_printed_hp`), and then nobody is due."""
+    if state.nobody_at_printed_hp:
+        return []
     units = list(state.in_arena())
     due = [
         u

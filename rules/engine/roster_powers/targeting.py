@@ -45,9 +45,6 @@ reactions.modelled(
 reactions.modelled("wakfu-recycling", "reactions.after_targets (heals 1 per enemy Krosmaster cast)")
 reactions.modelled("flame-return", "reactions.after_targets (Will-o'-the-Wisp: 2 Injuries)")
 
-_SIT = frozenset({"sit-stay"})
-_SEDUCTION = frozenset({"seduction"})
-_PURPLE_CLAWS = frozenset({"protector-of-the-purple-claws"})
 #: The powers `_targeted` reads (of the caster, and of the holders in the arena).
 _ON_TARGETS = frozenset({"wakfu-recycling", "flame-return"})
 
@@ -107,13 +104,11 @@ def _on(state: GameState, targets: tuple[str, ...]) -> list[Unit]:
     return [u for u in state.in_arena() if u.cell is not None and u.cell.name in targets]
 
 
-@reactions.cast_check
+@reactions.cast_check("seduction")
 def _seduction(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Seduction (Master Vampire): an opposing Krosmaster carrying the Servant marker cannot
     cast a spell targeting the Master Vampire."""
     if not caster.is_krosmaster or not has_marker(caster, "servant"):
-        return
-    if not may_have(state, _SEDUCTION):
         return
     for unit in _on(state, targets):
         if enemies(unit, caster) and "seduction" in powers_of(state, unit):
@@ -147,12 +142,10 @@ def _remember_neighbours(state: GameState, unit_id: str) -> GameState:
     return state
 
 
-@reactions.cast_check
+@reactions.cast_check("sit-stay")
 def _sit_stay(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Sit! (Lou): an enemy character who started its turn adjacent to her cannot target her
     with spells during that turn."""
-    if not may_have(state, _SIT):
-        return  # nobody in the arena may have Sit!: no unit to look for
     for unit in _on(state, targets):
         if "sit-stay" in powers_of(state, unit) and _started_next_to(
             state, caster, unit, "sit-stay"
@@ -162,12 +155,10 @@ def _sit_stay(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
             )
 
 
-@reactions.cast_check
+@reactions.cast_check("protector-of-the-purple-claws")
 def _purple_claws(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None:
     """Protector of the Purple Claws (Phaeris): while he is in play, an opposing character who
     started its turn adjacent to him casts only spells targeting him during that turn."""
-    if not may_have(state, _PURPLE_CLAWS):
-        return  # asked at every cast: nobody in the arena may have it, nearly always
     for phaeris in holders(state, "protector-of-the-purple-claws"):
         if not _started_next_to(state, caster, phaeris, "protector-of-the-purple-claws"):
             continue

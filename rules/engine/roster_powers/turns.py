@@ -116,7 +116,7 @@ def _krostyle_resolve(
     vampyro = holding(state, fx.source, "krostyle")
     if vampyro is None or vampyro.cell is None:
         return state, [_lost(fx)]
-    card = res.book.summon("ghoul")
+    card = res.book.summon("ghoul", vampyro)
     placed = []
     for cell in sorted(vampyro.cell.neighbours(), key=lambda c: c.name):
         if not state.is_free(cell) or state.units_at(cell):
