@@ -542,3 +542,50 @@ def test_4_9_25_a_wear_injures_the_summon_as_its_summoners_turn_starts(catalog) 
     lines += [*turn("A1/blob-1"), *turn("A2"), NO_DOUBLE, *turn("B1"), *turn("B2"), NO_DOUBLE]
     assert _last(lines, catalog).unit("A1/blob-1").injuries == 0
     assert _last([*lines, A1], catalog).unit("A1/blob-1").injuries == 1
+
+
+@pytest.mark.parametrize(("powers", "rule"), [((), "7.1.6"), (("itty-bitty",), None)])
+def test_4_9_10_a_an_itty_bitty_ally_does_not_block_the_line(catalog, powers, rule) -> None:
+    """A1 steps to d2 and A2 to d1, then A2 shoots B2 on d12 down the d column: A1 in the way
+    blocks the line of sight (7.1.6, 4.15.9.a) unless it is Itty-Bitty (4.9.10.a, 4.15.9.b)."""
+    shot = spell("Shot", kind="ranged", rmin=1, rmax=12, los=True)
+    head = game(
+        [kros("ta1", initiative=9, powers=powers), kros("ta2", initiative=8, spells=[shot])],
+        side_b(),
+    )
+    a2 = [ev("activate", unit="A2"), _move("A2", "d1")]
+    hit = cast("A2", "d12", "Shot", crit=["lock"], armour={"B2": ["lock"]})
+    lines = [head, *PLACES, A1, _move("A1", "d2"), ev("end", unit="A1"), *a2, hit]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+@pytest.mark.parametrize(("powers", "rule"), [((), "4.14.2.e"), (("slippery",), None)])
+def test_4_9_9_a_a_slippery_character_leaves_without_a_block(catalog, powers, rule) -> None:
+    """A1 walks next to B2 (d7 by d8) and steps away with no Block written: refused (4.14.2.e)
+    unless A1 is Slippery (4.9.9.a, 4.14.7)."""
+    head = game(side_a(mp=4, powers=powers), side_b(mp=4))
+    a1_walk = [_move("A1", cell) for cell in ("d2", "d3", "d4")]
+    b2_walk = [_move("B2", cell) for cell in ("d11", "d10", "d9", "d8")]
+    turns = [A1, *a1_walk, ev("end", unit="A1"), *turn("A2"), NO_DOUBLE, *turn("B1")]
+    turns += [*turn("B2", *b2_walk), NO_DOUBLE, A1, *(_move("A1", c) for c in ("d5", "d6", "d7"))]
+    lines = [head, *PLACES, *turns, _move("A1", "e7")]
+    if rule is None:
+        agrees(lines, catalog)
+    else:
+        refused(lines, catalog, len(lines), rule)
+
+
+@pytest.mark.parametrize(("powers", "ap"), [((), 5), (("interior-fire",), 6)])
+def test_4_9_15_a_interior_fire_removes_a_minus_marker_as_the_turn_starts(
+    catalog, powers, ap: int
+) -> None:
+    """A1 puts a -1 AP marker on B2; at B2's next turn its AP gauge is 6 - 1 (6.2.1.b), or 6 with
+    Interior Fire, which removes the marker first (4.9.15.a, 8.6.2)."""
+    minus = gun("Minus", element=None, effects="-1 {AP}.")
+    head = game(side_a(spells=[minus]), side_b(powers=powers))
+    lines = [head, *PLACES, A1, cast("A1", "d12", "Minus"), ev("end", unit="A1"), *turn("A2")]
+    lines += [NO_DOUBLE, *turn("B1"), ev("activate", unit="B2")]
+    assert _last(lines, catalog).unit("B2").ap == ap
