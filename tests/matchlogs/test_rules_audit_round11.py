@@ -145,7 +145,7 @@ def test_7_5_12_a_steal_gives_only_the_markers_actually_placed(catalog, ruleset:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_7_2_7_c_plus_x_neutral_adds_its_damage_under_both(catalog, ruleset: str) -> None:
-    """+1 NEUTRAL on a Neutral spell: 4.1's 7.5.9; 2.7 lists no +X NEUTRAL, but its 7.2.7.c adds
+    """+1 NEUTRAL on a Neutral spell: 4.1's 7.5.9.a; 2.7 lists no +X NEUTRAL, but its 7.2.7.c adds
     the additional Damage an effect describes whatever its element: 2 Injuries under both."""
     thump = gun("Thump", element="neutral", effects="+1 {N}")
     lines = _hit(
