@@ -42,8 +42,8 @@ class Rules:
         """`rule` (4.1 numbering) as this ruleset numbers it: 2.7 numbers the additional effects
         of 7.5 without the ones 4.1 added (+X NEUTRAL, Steal Range, Steal and Remove Kamas),
         so from Push on its numbers run behind; the rest of chapter 7 is numbered alike, but
-        for the two rules only 4.1 has (`_OFFICIAL_ELSEWHERE`). A range (`7.5.13-7.5.15`)
-        becomes the range of the same effects 2.7 has (`7.5.12-7.5.13`)."""
+        for the rules only 4.1 has (`_OFFICIAL_ELSEWHERE`). A range (`7.5.13-7.5.15`) becomes
+        the range of the same effects 2.7 has (`7.5.12-7.5.13`)."""
         if self.fanmade or not rule.startswith("7."):
             return rule
         if "-" in rule and rule.startswith("7.5."):
