@@ -471,6 +471,7 @@ _SPELL_WIDE = frozenset(
         "7.1.3.c",
         "7.1.4.a",
         "7.1.4.b",
+        "7.1.4",  # 2.7's number for 7.1.4.d (`Rules.cite`)
         "7.1.4.c",
         "7.1.4.d",
         "7.2.1.a",

@@ -5,9 +5,12 @@ Cards are built here with only what each example needs; names follow the example
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from rules.engine.casting import (
+    FANMADE,
     OFFICIAL,
     CastAction,
     ResolveAction,
@@ -34,8 +37,25 @@ from tests.engine.casting_builders import (
 TARGET = card("target", "Target", hp=10, level=2)
 
 
+#: The rules `_cast` and `_resolve` apply: 4.1's, or each ruleset in turn for a test marked
+#: `BOTH` (chapter 7's examples are in 2.7 too, with the same outcomes).
+_RULES = FANMADE
+
+
+@pytest.fixture(params=[FANMADE, OFFICIAL], ids=["4.1", "2.7"])
+def _both_rulesets(request, monkeypatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "_RULES", request.param)
+
+
+BOTH = pytest.mark.usefixtures("_both_rulesets")
+
+
 def _cast(state, spellbook, caster, spell, target, **kw):
-    return apply_cast(state, CastAction(caster, spell, c(target), **kw), spellbook)
+    return apply_cast(state, CastAction(caster, spell, c(target), **kw), spellbook, _RULES)
+
+
+def _resolve(state, action, spellbook):
+    return apply_resolve(state, action, spellbook, _RULES)
 
 
 # -- 7.1.4.c, 7.2.2.b: costs in Injuries --
@@ -44,6 +64,7 @@ PUNITION = bar("Punition", "fire", 2, kind="melee", cost=Cost(ap=2, hp=1))
 COA = card("coa", "Coa Gulary", [PUNITION], hp=7, level=1)
 
 
+@BOTH
 def test_7_2_2_b_ko_paying_the_cost_then_the_spell_resolves() -> None:
     state = game([unit("A1", "A", COA, "c3", injuries=6), unit("B1", "B", TARGET, "c4")], "A1")
     out = _cast(state, book([COA, TARGET]), "A1", "Punition", "c4", rolls=rolls("lock", B1="lock"))
@@ -52,6 +73,7 @@ def test_7_2_2_b_ko_paying_the_cost_then_the_spell_resolves() -> None:
     assert out.state.unit("B1").injuries == 2  # the following steps are performed normally
 
 
+@BOTH
 def test_7_2_2_b_ko_paying_the_cost_ends_the_game_and_the_spell() -> None:
     units = [unit("A1", "A", COA, "c3", injuries=6), unit("B1", "B", TARGET, "c4")]
     state = game(units, "A1", gg=(1, 11), wild=False)
@@ -63,6 +85,7 @@ def test_7_2_2_b_ko_paying_the_cost_ends_the_game_and_the_spell() -> None:
     assert refused.value.rule == "7.2.2.b"
 
 
+@BOTH
 def test_7_1_4_c_goultard_cannot_receive_two_more_injuries() -> None:
     goultard = card("goultard", "Goultard", [bar("Black Steam", cost=Cost(ap=2, hp=2))], hp=25)
     state = game(
@@ -83,6 +106,7 @@ def _quentin(gg: tuple[int, int], wild: bool):
     return game(units, "A1", gg=gg, wild=wild), book([quentin, TARGET])
 
 
+@BOTH
 def test_7_2_4_d_lottery_ko_at_end_of_step_3_and_spell_goes_on() -> None:
     state, spells = _quentin((6, 6), True)
     out = _cast(
@@ -92,6 +116,7 @@ def test_7_2_4_d_lottery_ko_at_end_of_step_3_and_spell_goes_on() -> None:
     assert out.state.unit("B1").injuries == 2  # 1 base + 1 for the heads
 
 
+@BOTH
 def test_7_2_4_d_lottery_ko_wins_the_game_and_the_spell_stops() -> None:
     state, spells = _quentin((1, 11), False)
     out = _cast(state, spells, "A1", "Lottery", "c5", rolls=rolls("", "heads tails tails"))
@@ -110,6 +135,7 @@ OSCAR = card(
 )
 
 
+@BOTH
 def test_7_2_6_c_argon_gass_rolls_one_armour_die() -> None:
     argon = card("argon", "Argon Gass", powers=["armour"])
     state = game([unit("A1", "A", OSCAR, "c3"), unit("B1", "B", argon, "c6")], "A1")
@@ -124,6 +150,7 @@ def test_7_2_6_c_argon_gass_rolls_one_armour_die() -> None:
 # -- 7.2.7.c: the Queen of the Tofus' 4 AIR damage --
 
 
+@BOTH
 def test_7_2_7_c_dan_to_fu_deals_4_air_damage() -> None:
     dan = bar(
         "Dan To Fu",
@@ -168,6 +195,7 @@ WATER_BOMB = summon_card("Water Bomb", [EXPLOSION_W], families=["bomb"])
 FIRE_BOMB = summon_card("Firebomb", [EXPLOSION_F], families=["bomb"])
 
 
+@BOTH
 def test_7_2_9_a_celestial_sword_chain_of_explosions_in_the_players_order() -> None:
     sword = bar("Celestial Sword", "water", 1, low=2, high=3, effects='"Cross" area of effect.')
     goultard = card("goultard", "Goultard", [sword], hp=25)
@@ -191,12 +219,12 @@ def test_7_2_9_a_celestial_sword_chain_of_explosions_in_the_players_order() -> N
     )
     assert [p.label for p in out.state.pending] == ["explosion:W1", "explosion:W2"]
     assert out.trace[-1].rule == "7.2.9.a"  # waiting for the active player's order
-    out = apply_resolve(
+    out = _resolve(
         out.state, ResolveAction("explosion:W1", rolls("lock", F1="lock", F2="lock")), spells
     )
     assert [p.label for p in out.state.pending] == ["explosion:W2", "explosion:F1", "explosion:F2"]
     for label in ("explosion:F2", "explosion:W2", "explosion:F1"):
-        out = apply_resolve(out.state, ResolveAction(label, rolls("lock")), spells)
+        out = _resolve(out.state, ResolveAction(label, rolls("lock")), spells)
     assert out.state.pending == ()
 
 
@@ -218,6 +246,7 @@ def _aboum(gg: tuple[int, int], wild: bool):
     return game(units, "A1", gg=gg, wild=wild), book([aboum, fraktor], [LETHAL_TRAP])
 
 
+@BOTH
 def test_7_2_8_c_ko_after_step_7_ends_the_game_before_the_click() -> None:
     state, spells = _aboum((2, 3), False)
     out = _cast(state, spells, "A1", "Retreat Shot", "c6", rolls=rolls("lock", B1="lock"))
@@ -225,6 +254,7 @@ def test_7_2_8_c_ko_after_step_7_ends_the_game_before_the_click() -> None:
     assert out.state.winner == "A" and out.state.unit("A1").injuries == 0
 
 
+@BOTH
 def test_7_2_9_click_resolves_in_step_8_when_nobody_won() -> None:
     state, spells = _aboum((6, 6), True)
     out = _cast(
@@ -244,6 +274,7 @@ def test_7_2_9_click_resolves_in_step_8_when_nobody_won() -> None:
 # -- 7.2.8 / 7.2.9 Example 3: Maskun John's Counter and the GG count --
 
 
+@BOTH
 def test_7_2_9_maskun_john_counter_ends_the_game() -> None:
     arrow = bar("Blazing Arrow", "fire", 2, low=1, high=5)
     jems = card("jems", "Jems Blond", [arrow], hp=8, level=4)
@@ -260,6 +291,7 @@ def test_7_2_9_maskun_john_counter_ends_the_game() -> None:
     assert out.state.winner == "B"
 
 
+@BOTH
 def test_7_2_8_c_maskun_john_ko_gives_4_to_1_not_a_win() -> None:
     arrow = bar("Blazing Arrow", "fire", 2, low=1, high=5)
     jems = card("jems", "Jems Blond", [arrow], hp=8, level=4)
@@ -292,16 +324,18 @@ def _oscar_bomb():
     return out.state, spells
 
 
+@BOTH
 def test_7_2_9_b_explosion_first_kos_oscar_and_steals_health_is_dropped() -> None:
     state, spells = _oscar_bomb()
-    out = apply_resolve(state, ResolveAction("explosion:F1", rolls("lock", A1="lock")), spells)
+    out = _resolve(state, ResolveAction("explosion:F1", rolls("lock", A1="lock")), spells)
     assert out.state.unit("A1").cell is None and out.state.pending == ()
     assert any(t.rule == "7.2.9.b" for t in out.trace)
 
 
+@BOTH
 def test_7_2_9_a_steals_health_first_saves_oscar() -> None:
     state, spells = _oscar_bomb()
-    out = apply_resolve(
+    out = _resolve(
         state,
         ResolveAction(
             "steals-health:A1",
@@ -316,6 +350,7 @@ def test_7_2_9_a_steals_health_first_saves_oscar() -> None:
 # -- 7.2.8.d: Merkator's Krowsome with Steals Health; 4.10.4 and 4.10.5 --
 
 
+@BOTH
 @pytest.mark.parametrize(("power", "placed"), [("krobust", 3), ("krowsome", 2)])
 def test_7_2_8_d_injury_cap_and_steals_health(power: str, placed: int) -> None:
     con = bar("Con", "water", 4, kind="melee", effects="Steals Health .")

@@ -614,7 +614,9 @@ def _discoplane(profile, spell):
 
 def test_8_5_example_discoplane_rebound_wounds_a_second_opponent_first() -> None:
     """Discoplane is not in the shared roster (its Captain Amakna prints Discoslide), so the
-    spell is built here: a fire attack with Rebound (1-2): 1 Injury."""
+    spell is built here: a fire attack with Rebound (1-2): 1 Injury. Only B2 takes the
+    Rebound's Injury (7.5.27.b), applied in Step 3 (7.5.27.c), and only B1 the spell's Damage,
+    rolling the only Armour die (7.5.27.d)."""
     amakna = card("test-amakna", "Captain Amakna", [bar("Discoplane", "fire", 1)])
     anna = roster(ANNA)
     units = [

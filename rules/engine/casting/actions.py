@@ -41,14 +41,29 @@ class Rules:
     def cite(self, rule: str) -> str:
         """`rule` (4.1 numbering) as this ruleset numbers it: 2.7 numbers the additional effects
         of 7.5 without the ones 4.1 added (+X NEUTRAL, Steal Range, Steal and Remove Kamas),
-        so from Push on its numbers run behind; the rest of chapter 7 is numbered alike."""
-        if self.fanmade or not rule.startswith("7.5."):
+        so from Push on its numbers run behind; the rest of chapter 7 is numbered alike, but
+        for the rules only 4.1 has (`_OFFICIAL_ELSEWHERE`). A range (`7.5.13-7.5.15`) becomes
+        the range of the same effects 2.7 has (`7.5.12-7.5.13`)."""
+        if self.fanmade or not rule.startswith("7."):
             return rule
+        if "-" in rule and rule.startswith("7.5."):
+            first, last = (int(end.rpartition(".")[2]) for end in rule.split("-"))
+            known = [_OFFICIAL_7_5[n] for n in range(first, last + 1) if n in _OFFICIAL_7_5]
+            return f"7.5.{known[0]}-7.5.{known[-1]}" if known else rule
+        elsewhere = _OFFICIAL_ELSEWHERE.get(rule)
+        if elsewhere is not None or not rule.startswith("7.5."):
+            return elsewhere or rule
         number, _, letter = rule[4:].partition(".")
         official = _OFFICIAL_7_5.get(int(number))
         if official is None:
             return rule
         return f"7.5.{official}" + (f".{letter}" if letter else "")
+
+    def cite_trace(self, steps: tuple[TraceStep, ...]) -> tuple[TraceStep, ...]:
+        """A spell's trace, written in 4.1's numbers, in this ruleset's (`cite`)."""
+        if self.fanmade:
+            return steps
+        return tuple(step.cited(self.cite(step.rule)) for step in steps)
 
 
 #: 4.1's 7.5.N -> 2.7's number for the same additional effect (Push 7.5.10 is 2.7's 7.5.9,
@@ -58,6 +73,13 @@ _OFFICIAL_7_5 = {
     **dict(zip((10, 11, 12, 13, 14), range(9, 14), strict=True)),
     **dict(zip(range(18, 25), range(14, 21), strict=True)),
 }
+
+#: The rules of chapter 7 only 4.1 has -> the 2.7 rule that decides the same case: a Kama cost
+#: is one of "all the costs" (7.1.4); an effect a spell triggers waits for Step 8 (7.2.4.a); a
+#: Rebound target chosen for a spell without Rebound is no target 7.2.3 determines. The other
+#: 4.1-only effects (Track, Invasion, Rebound, Steal Range and Kamas, Remove Kamas) are not
+#: modelled under 2.7 (`prerequisites._check_rules`), so nothing cites them.
+_OFFICIAL_ELSEWHERE = {"7.1.4.d": "7.1.4", "7.2.1.c": "7.2.4.a", "7.5.27.a": "7.2.3"}
 
 FANMADE = Rules()
 
@@ -157,6 +179,14 @@ class TraceStep:
         made when first read."""
         line = cls.__new__(cls)
         line._fill(step, rule, key, None, None, params)
+        return line
+
+    def cited(self, rule: str) -> TraceStep:
+        """The same line citing `rule` (the ruleset's number for it, `Rules.cite_trace`)."""
+        if rule == self.rule:
+            return self
+        line = TraceStep.__new__(TraceStep)
+        line._fill(self.step, rule, self.key, self._text, self._params, self._raw)
         return line
 
     @property

@@ -175,7 +175,7 @@ def spell_costs(
     return Costs(max(0, ap), mp, hp, kamas, printed, techniques, modifiers)
 
 
-def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
+def _check_costs(state: GameState, caster: Unit, costs: Costs, rules: Rules) -> None:
     if caster.ap < costs.ap:
         raise RuleViolation.because(
             "7.1.4.a",
@@ -197,7 +197,11 @@ def _check_costs(state: GameState, caster: Unit, costs: Costs) -> None:
     kamas = state.player(caster.side).kamas
     if costs.kamas > kamas:
         raise RuleViolation.because(
-            "7.1.4.d", "not_enough_kamas", side=caster.side, kamas=kamas, needed=costs.kamas
+            rules.cite("7.1.4.d"),
+            "not_enough_kamas",
+            side=caster.side,
+            kamas=kamas,
+            needed=costs.kamas,
         )
 
 
@@ -294,7 +298,7 @@ def check_prerequisites(
     _check_rules(model, rules, caster, spell)
     _check_limits(state, caster, spell, action.target, book)
     costs = spell_costs(state, caster, spell, action.choices)
-    _check_costs(state, caster, costs)
+    _check_costs(state, caster, costs, rules)
     reach = spell_range(spell)
     # Only a modifiable range moves (4.15.7): the markers and powers are read for it alone.
     bonus = range_bonus(state, caster)[0] if reach.modifiable else 0

@@ -53,7 +53,7 @@ def apply_cast(
             )
     if action.rebound is not None and not _has_rebound(model.effects):
         raise RuleViolation.because(  # a choice the spell never asks for is refused, not ignored
-            "7.5.27.a", "no_rebound_effect", spell=spell.name
+            rules.cite("7.5.27.a"), "no_rebound_effect", spell=spell.name
         )
     refuse_unmodelled_powers(state, caster)
     trace: list[TraceStep] = []

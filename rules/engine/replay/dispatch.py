@@ -145,12 +145,20 @@ def spell_event(
             choices=event.choices,
             order=event.order,
         )
-        return apply_cast(state, action, ctx.book, ctx.rules, traced=traced)
+        return _cited(apply_cast(state, action, ctx.book, ctx.rules, traced=traced), ctx.rules)
     if all(p.label != event.source for p in state.pending):
         # an effect of the End of Activation of a turn over without its `end` (6.4.2)
         state = close_finished_turn(state)
     action = ResolveAction(event.source, event.rolls, event.order, choices=event.choices)
-    return apply_resolve(state, action, ctx.book, ctx.rules)
+    return _cited(apply_resolve(state, action, ctx.book, ctx.rules), ctx.rules)
+
+
+def _cited(outcome: CastOutcome, rules: Rules) -> CastOutcome:
+    """The casting module traces in 4.1's numbers; a game under another ruleset reads its own
+    (`Rules.cite`). Untraced casts (the replay loop) and 4.1 games pass through untouched."""
+    if rules.fanmade or not outcome.trace:
+        return outcome
+    return replace(outcome, trace=rules.cite_trace(outcome.trace))
 
 
 @dataclass(frozen=True)
