@@ -26,7 +26,14 @@ from rules.engine.powers import (
 from rules.engine.reactions import RollSide, on_step, rolled
 from rules.engine.refusals import Said, said
 from rules.engine.scenery import describe
-from rules.engine.state import GameState, PendingEffect, Phase, Unit, remove_from_arena
+from rules.engine.state import (
+    GameState,
+    PendingEffect,
+    Phase,
+    Unit,
+    anyone_passable,
+    remove_from_arena,
+)
 
 LOCKED_LOSS = 3  # MP and AP lost when Locked (4.14.2.d)
 CAUGHT_LOSS = 1  # MP and AP lost when Caught (4.14.2.d)
@@ -227,6 +234,8 @@ def _arrive(state: GameState, unit_id: str, *, ended: bool) -> GameState:
     4.19.7.d). The token leaves at once and its Click waits on standby (7.2.8 Example 2).
     Profanation adds an Injury to the Tombstone for each Krosmaster moved onto it (4.19.8.c).
     """
+    if not anyone_passable(state):  # the common case: no Trap or Tombstone in the arena
+        return state
     unit = state.unit(unit_id)
     for other in state.units_at(unit.cell) if unit.cell is not None else ():
         if other.id == unit_id:

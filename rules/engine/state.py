@@ -503,8 +503,8 @@ class GameState:
         new = object.__new__(GameState)
         mine = self.__dict__
         values = mine.copy()  # in C: cheaper than field by field (`frozen.WHOLE_COPY_FROM`)
-        copy_dict(new, values)
-        if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
+        copy_dict(new, "__dict__", values)
+        if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
             _drop_stale(values, changes)
         values.update(changes)
         return new
@@ -521,8 +521,8 @@ class GameState:
             positions = self._positions  # kept on this state and handed on (`_positions`)
         new = object.__new__(GameState)
         values = mine.copy()
-        copy_dict(new, values)
-        if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
+        copy_dict(new, "__dict__", values)
+        if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
             for name in _UNITS_DROP:
                 values.pop(name, None)
         where = positions.get(uid)
@@ -674,7 +674,7 @@ class GameState:
         )
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(GameState))
+_FIELD_COUNT = len(fields(GameState))
 _LAZIES = all_lazies(GameState)
 #: The cached values a change of `units` drops (`with_unit`).
 _UNITS_DROP = dropped(_LAZIES, {"units": None})
@@ -839,6 +839,32 @@ def _standing(state: GameState) -> tuple[str, ...]:
     if found is None:
         sides = {u.side for u in state.in_arena() if u.summoner is None}
         found = memo["standing"] = tuple([s for s in SIDES if s in sides])
+    return found
+
+
+def summons_in_arena(state: GameState, summoner: str) -> tuple[str, ...]:
+    """The ids of `summoner`'s summons in the arena, in the order of `units` (asked at the start
+    of each of its turns for Wear and Bombs). Read only from which units are in the arena and
+    their summoners, so kept in `GameState.roster_memo` for every summoner at once."""
+    memo = state.roster_memo
+    found = memo.get("summons")
+    if found is None:
+        found = memo["summons"] = {}
+        for unit in state.in_arena():
+            if unit.summoner is not None:
+                found[unit.summoner] = (*found.get(unit.summoner, ()), unit.id)
+    return found.get(summoner, ())
+
+
+def anyone_passable(state: GameState) -> bool:
+    """Whether a unit in the arena may be entered by other pieces (a Trap, a Tombstone: 4.17.4),
+    so that a piece arriving on a cell may find it there; usually none is. Read only from which
+    units are in the arena and their profiles, so kept in `GameState.roster_memo` (a step
+    keeps it)."""
+    memo = state.roster_memo
+    found = memo.get("passable")
+    if found is None:
+        found = memo["passable"] = not all(u.is_obstacle for u in state.in_arena())
     return found
 
 

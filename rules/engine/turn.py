@@ -39,6 +39,7 @@ from rules.engine.state import (
     check_winner,
     end_game,
     opponent,
+    summons_in_arena,
     turn_ended,
 )
 from rules.engine.triggers import Moment, fire, start_of_fight
@@ -498,9 +499,9 @@ def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
     summons (4.9.25) and its Bombs' Explosions."""
     state = on_turn_start(state, unit_id)  # what powers remember of this moment (Sit!)
     state = fire(state, Moment.START_OF_TURN, unit_id)
-    for summon in state.units:
-        if summon.summoner != unit_id or summon.cell is None:
-            continue
+    before = state  # the summons as they stand before Wear or an Explosion changes any
+    for summon_id in summons_in_arena(before, unit_id):
+        summon = before.unit(summon_id)
         if "bomb" in summon.profile.families:
             # 4.19.5.c: 1 Damage KOs the Bomb (1 HP); its Explosion waits on standby for the
             # `resolve` event that carries its dice (casting.apply_resolve).
@@ -607,7 +608,7 @@ def apply_move(
     `book` (the spellbook) lets Block rolls read spells (Puddlage)."""
     _acting(state, unit_id, "6.3.2")
     moved = move_one_cell(state, unit_id, to, blocks, book).state
-    if any(p.kind == "click" and not p.moment for p in moved.pending):
+    if moved.pending and any(p.kind == "click" and not p.moment for p in moved.pending):
         clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
             replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
             for p in moved.pending
