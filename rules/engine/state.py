@@ -118,6 +118,10 @@ class Markers:
     range: int = 0
 
 
+#: No marker: the one value every unit without markers shares (a turn's start resets them).
+NO_MARKERS = Markers()
+
+
 @dataclass(frozen=True)
 class SpecialMarker:
     """A named marker (4.13) and the Krosmaster who placed it (4.13.2, 4.13.3)."""
@@ -138,7 +142,7 @@ class Unit:
     injuries: int = 0
     ap: int = 0
     mp: int = 0
-    markers: Markers = Markers()
+    markers: Markers = NO_MARKERS
     range_bonus: int = 0
     gained_powers: frozenset[str] = frozenset()
     inspiration: tuple[str, ...] = ()
@@ -332,9 +336,10 @@ TURN_ENDED = "turn-ended"
 
 
 def turn_ended(state: GameState, unit_id: str) -> Lasting | None:
-    """The effect that ended this unit's turn during the current game turn, if any."""
-    for entry in state.lasting:
-        if entry.kind == TURN_ENDED and entry.unit == unit_id and entry.turn == state.turn:
+    """The effect that ended this unit's turn during the current game turn, if any (asked
+    before every action: `lasting_now` is usually empty)."""
+    for entry in state.lasting_now:
+        if entry.kind == TURN_ENDED and entry.unit == unit_id:
             return entry
     return None
 
@@ -807,7 +812,7 @@ def _cleared(unit: Unit) -> Unit:
         injuries=0,
         ap=0,
         mp=0,
-        markers=Markers(),
+        markers=NO_MARKERS,
         range_bonus=0,
         gained_powers=frozenset(),
         inspiration=(),

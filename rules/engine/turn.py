@@ -22,11 +22,11 @@ from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
+    NO_MARKERS,
     START_OF_TURN,
     TRAP_ENTERED,
     GameState,
     Lasting,
-    Markers,
     PendingEffect,
     Phase,
     PlayerState,
@@ -438,7 +438,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         ap=max(0, top_ap + unit.markers.ap) if top_ap is not None else 0,  # 6.2.1.b, 4.11.5
         mp=max(0, top_mp + unit.markers.mp) if top_mp is not None else 0,
         range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1
-        markers=Markers(),
+        markers=NO_MARKERS,
     )
     state = state.with_unit(
         unit,

@@ -189,7 +189,8 @@ def _step(
     if state.phase is Phase.OVER:
         raise RuleViolation.because("1.4", "game_already_over", ending=ending(state))
     _check_referenced_units(state, event)
-    state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
+    if state.pending:  # nearly every event: nothing waits, nothing to decline
+        state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
     if isinstance(event, _SPELL_EVENTS):
         outcome = spell_event(state, event, ctx, traced=traced)
         state, trace = outcome.state, outcome.trace

@@ -183,7 +183,8 @@ def replay(
                     redo: Redo | bool = PLAIN  # one shared flag, not a function per event
                 else:
                     redo = partial(_redo, event, ctx, tuple(pending_waivers), last_turn)
-                pending_waivers = []
+                if pending_waivers:
+                    pending_waivers = []
                 if last_turn is not None:
                     state = equal_turns_over(state, last_turn)
                 applied.append(was_applied)
