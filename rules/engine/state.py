@@ -524,13 +524,15 @@ class GameState:
         positions = mine.get("_positions")
         if positions is None:
             positions = self._positions  # kept on this state and handed on (`_positions`)
+        where = positions.get(uid)
+        if where is not None and self.units[where] is unit:  # the unit as it was: what was
+            return self.evolve(**changes) if changes else self  # derived from units holds
         new = object.__new__(GameState)
         values = mine.copy()
         copy_dict(new, "__dict__", values)
         if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
             for name in _UNITS_DROP:
                 values.pop(name, None)
-        where = positions.get(uid)
         if where is None:  # not a unit of this game, or an id held twice
             values["units"] = tuple([unit if u.id == uid else u for u in self.units])
         else:  # replaced in place (in C), and the positions hold for the new tuple too

@@ -416,7 +416,8 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     _end_of_activation_settled(state)
     if state.phase is Phase.INSPIRATION:
         state = apply_refund(state)
-    if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
+    unit = state.unit(unit_id)
+    if unit.cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     if state.phase is not Phase.PIECES:
         raise RuleViolation.because("5.2.1", "tension_before_pieces")
@@ -426,7 +427,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         raise RuleViolation.because(
             "5.5.1", "not_next_in_timeline", expected=next_unit(state), unit=unit_id
         )
-    unit = _interior_fire(state, state.unit(unit_id), choices)
+    unit = _interior_fire(state, unit, choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
     rewards = tuple(  # 6.2.1.a
         t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
@@ -568,12 +569,13 @@ def standby_refusal(state: GameState) -> RuleViolation | None:
 def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
     """The active piece, in its Activation Phase, with no effect waiting on standby; `rule` is
     the rule of the action itself (its other conditions)."""
-    _not_over(state)
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
+        _not_over(state)  # a game over is refused first (its phase is not `PIECES`)
         raise not_acting(state, unit_id, "act")
-    waiting = standby_refusal(state)
-    if waiting is not None:
-        raise waiting
+    if state.pending:
+        waiting = standby_refusal(state)
+        if waiting is not None:
+            raise waiting
     unit = state.unit(unit_id)
     if unit.cell is None:  # KO'd in its own turn (or a summon of a KO'd piece): removed
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
@@ -860,8 +862,10 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     if farmer_pays(state, unit):
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
+    if unit.ap or unit.mp or unit.range_bonus:  # else the unit is kept, and what reads it
+        unit = replace(unit, ap=0, mp=0, range_bonus=0)
     state = state.with_unit(
-        replace(unit, ap=0, mp=0, range_bonus=0),
+        unit,
         active_unit=None,
         activated=(*state.activated, unit_id),
     )
