@@ -571,8 +571,11 @@ class GameState:
         return state
 
     def with_player(self, player: PlayerState) -> GameState:
-        a, b = (player if p.side == player.side else p for p in self.players)
-        return self.evolve(players=(a, b))
+        a, b = self.players
+        side = player.side
+        return self.evolve(
+            players=(player if a.side == side else a, player if b.side == side else b)
+        )
 
     def with_kamas_at(self, cell: Cell, count: int) -> GameState:
         board = {c: n for c, n in self.kamas_on_board if c != cell}

@@ -202,14 +202,18 @@ def apply_place(state: GameState, unit_id: str, cell: Cell) -> GameState:
 
 def _start_player_turn(state: GameState, side: str) -> GameState:
     """A new game turn for `side` (5.1.1, 5.6.1); its Inspiration dice come off (5.3.3). Only
-    the units carrying dice are copied: the others keep the values derived from them."""
-    units = tuple(
-        replace(u, inspiration=()) if u.side == side and u.inspiration else u for u in state.units
-    )
+    the units carrying dice are copied: the others keep the values derived from them, and when
+    none carries any (nearly always) the state keeps its units and what was derived from them
+    (the unit lookups, the roster memo)."""
+    if any(u.side == side and u.inspiration for u in state.units):
+        units = tuple(
+            replace(u, inspiration=()) if u.side == side and u.inspiration else u
+            for u in state.units
+        )
+        state = replace(state, units=units)
     first_turn = state.turn == 0
     return replace(
         state,
-        units=units,
         turn=state.turn + 1,
         active_side=side,
         active_unit=None,
