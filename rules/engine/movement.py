@@ -90,10 +90,10 @@ def blockers(state: GameState, unit: Unit) -> tuple[Unit, ...]:
     ):
         return ()
     side, x, y = unit.side, unit.cell.x, unit.cell.y
-    return tuple(  # `Cell.is_adjacent` inlined: asked for every enemy at every move
-        [
+    return tuple(  # `Cell.is_adjacent` inlined: asked for every enemy at every move; over all
+        [  # the units (those out of the arena have no cell), as each step changes `in_arena`
             u
-            for u in state.in_arena()
+            for u in state.units
             if u.side != side
             and (c := u.cell) is not None
             and abs(c.x - x) + abs(c.y - y) == 1
