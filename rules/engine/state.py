@@ -550,12 +550,12 @@ class GameState:
             by_id[uid] = unit
             values["units_by_id"] = by_id
             old = known[uid]
-            roster = mine.get("roster_memo")
-            if old.memo_key == unit.memo_key:  # what both memos depend on is unchanged (a
-                memo = mine.get("memo")  # roster key reads only fields of the memo key)
-                if memo is not None:
-                    values["memo"] = memo
-                if roster is not None:
+            memo, roster = mine.get("memo"), mine.get("roster_memo")
+            # The memo key is compared only when there is a memo to hand on: it is built for
+            # each unit that moved or took Injuries, and few states are asked for their memo.
+            if memo is not None and old.memo_key == unit.memo_key:  # what both memos depend
+                values["memo"] = memo  # on is unchanged (a roster key reads only fields of
+                if roster is not None:  # the memo key)
                     values["roster_memo"] = roster
             elif roster is not None and old.roster_key == unit.roster_key:
                 values["roster_memo"] = roster  # (`roster_memo`)
