@@ -83,10 +83,10 @@ def _plan(cls: type) -> _Plan | None:
     return plan
 
 
-def copy_dict(new: object, values: dict[str, Any]) -> None:
-    """Give `new` (made by `object.__new__`) the instance dictionary `values` (a copy): a frozen
-    dataclass refuses ordinary attribute assignment."""
-    object.__setattr__(new, "__dict__", values)
+#: `copy_dict(new, "__dict__", values)` gives `new` (made by `object.__new__`) the instance
+#: dictionary `values` (a copy): a frozen dataclass refuses ordinary attribute assignment. The
+#: C function itself, not a Python function calling it: the copies run many times per event.
+copy_dict = object.__setattr__
 
 
 def _drops(cls: type, changed: tuple[str, ...]) -> tuple[str, ...]:
@@ -127,7 +127,7 @@ def replace(obj: T, /, **changes: Any) -> T:
     mine = obj.__dict__
     if whole:
         values = mine.copy()
-        copy_dict(new, values)
+        copy_dict(new, "__dict__", values)
     else:
         values = new.__dict__
         values.update(mine)

@@ -118,6 +118,10 @@ class Markers:
     range: int = 0
 
 
+#: No marker: the one value every unit without markers shares (a turn's start resets them).
+NO_MARKERS = Markers()
+
+
 @dataclass(frozen=True)
 class SpecialMarker:
     """A named marker (4.13) and the Krosmaster who placed it (4.13.2, 4.13.3)."""
@@ -138,7 +142,7 @@ class Unit:
     injuries: int = 0
     ap: int = 0
     mp: int = 0
-    markers: Markers = Markers()
+    markers: Markers = NO_MARKERS
     range_bonus: int = 0
     gained_powers: frozenset[str] = frozenset()
     inspiration: tuple[str, ...] = ()
@@ -332,9 +336,10 @@ TURN_ENDED = "turn-ended"
 
 
 def turn_ended(state: GameState, unit_id: str) -> Lasting | None:
-    """The effect that ended this unit's turn during the current game turn, if any."""
-    for entry in state.lasting:
-        if entry.kind == TURN_ENDED and entry.unit == unit_id and entry.turn == state.turn:
+    """The effect that ended this unit's turn during the current game turn, if any (asked
+    before every action: `lasting_now` is usually empty)."""
+    for entry in state.lasting_now:
+        if entry.kind == TURN_ENDED and entry.unit == unit_id:
             return entry
     return None
 
@@ -503,8 +508,8 @@ class GameState:
         new = object.__new__(GameState)
         mine = self.__dict__
         values = mine.copy()  # in C: cheaper than field by field (`frozen.WHOLE_COPY_FROM`)
-        copy_dict(new, values)
-        if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
+        copy_dict(new, "__dict__", values)
+        if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
             _drop_stale(values, changes)
         values.update(changes)
         return new
@@ -519,13 +524,15 @@ class GameState:
         positions = mine.get("_positions")
         if positions is None:
             positions = self._positions  # kept on this state and handed on (`_positions`)
+        where = positions.get(uid)
+        if where is not None and self.units[where] is unit:  # the unit as it was: what was
+            return self.evolve(**changes) if changes else self  # derived from units holds
         new = object.__new__(GameState)
         values = mine.copy()
-        copy_dict(new, values)
-        if len(mine) > len(_FIELD_NAMES):  # some derived value is cached on this state
+        copy_dict(new, "__dict__", values)
+        if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
             for name in _UNITS_DROP:
                 values.pop(name, None)
-        where = positions.get(uid)
         if where is None:  # not a unit of this game, or an id held twice
             values["units"] = tuple([unit if u.id == uid else u for u in self.units])
         else:  # replaced in place (in C), and the positions hold for the new tuple too
@@ -543,12 +550,12 @@ class GameState:
             by_id[uid] = unit
             values["units_by_id"] = by_id
             old = known[uid]
-            roster = mine.get("roster_memo")
-            if old.memo_key == unit.memo_key:  # what both memos depend on is unchanged (a
-                memo = mine.get("memo")  # roster key reads only fields of the memo key)
-                if memo is not None:
-                    values["memo"] = memo
-                if roster is not None:
+            memo, roster = mine.get("memo"), mine.get("roster_memo")
+            # The memo key is compared only when there is a memo to hand on: it is built for
+            # each unit that moved or took Injuries, and few states are asked for their memo.
+            if memo is not None and old.memo_key == unit.memo_key:  # what both memos depend
+                values["memo"] = memo  # on is unchanged (a roster key reads only fields of
+                if roster is not None:  # the memo key)
                     values["roster_memo"] = roster
             elif roster is not None and old.roster_key == unit.roster_key:
                 values["roster_memo"] = roster  # (`roster_memo`)
@@ -564,8 +571,11 @@ class GameState:
         return state
 
     def with_player(self, player: PlayerState) -> GameState:
-        a, b = (player if p.side == player.side else p for p in self.players)
-        return self.evolve(players=(a, b))
+        a, b = self.players
+        side = player.side
+        return self.evolve(
+            players=(player if a.side == side else a, player if b.side == side else b)
+        )
 
     def with_kamas_at(self, cell: Cell, count: int) -> GameState:
         board = {c: n for c, n in self.kamas_on_board if c != cell}
@@ -674,7 +684,7 @@ class GameState:
         )
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(GameState))
+_FIELD_COUNT = len(fields(GameState))
 _LAZIES = all_lazies(GameState)
 #: The cached values a change of `units` drops (`with_unit`).
 _UNITS_DROP = dropped(_LAZIES, {"units": None})
@@ -807,7 +817,7 @@ def _cleared(unit: Unit) -> Unit:
         injuries=0,
         ap=0,
         mp=0,
-        markers=Markers(),
+        markers=NO_MARKERS,
         range_bonus=0,
         gained_powers=frozenset(),
         inspiration=(),
@@ -839,6 +849,32 @@ def _standing(state: GameState) -> tuple[str, ...]:
     if found is None:
         sides = {u.side for u in state.in_arena() if u.summoner is None}
         found = memo["standing"] = tuple([s for s in SIDES if s in sides])
+    return found
+
+
+def summons_in_arena(state: GameState, summoner: str) -> tuple[str, ...]:
+    """The ids of `summoner`'s summons in the arena, in the order of `units` (asked at the start
+    of each of its turns for Wear and Bombs). Read only from which units are in the arena and
+    their summoners, so kept in `GameState.roster_memo` for every summoner at once."""
+    memo = state.roster_memo
+    found = memo.get("summons")
+    if found is None:
+        found = memo["summons"] = {}
+        for unit in state.in_arena():
+            if unit.summoner is not None:
+                found[unit.summoner] = (*found.get(unit.summoner, ()), unit.id)
+    return found.get(summoner, ())
+
+
+def anyone_passable(state: GameState) -> bool:
+    """Whether a unit in the arena may be entered by other pieces (a Trap, a Tombstone: 4.17.4),
+    so that a piece arriving on a cell may find it there; usually none is. Read only from which
+    units are in the arena and their profiles, so kept in `GameState.roster_memo` (a step
+    keeps it)."""
+    memo = state.roster_memo
+    found = memo.get("passable")
+    if found is None:
+        found = memo["passable"] = not all(u.is_obstacle for u in state.in_arena())
     return found
 
 

@@ -22,11 +22,11 @@ from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
+    NO_MARKERS,
     START_OF_TURN,
     TRAP_ENTERED,
     GameState,
     Lasting,
-    Markers,
     PendingEffect,
     Phase,
     PlayerState,
@@ -39,6 +39,7 @@ from rules.engine.state import (
     check_winner,
     end_game,
     opponent,
+    summons_in_arena,
     turn_ended,
 )
 from rules.engine.triggers import Moment, fire, start_of_fight
@@ -201,14 +202,18 @@ def apply_place(state: GameState, unit_id: str, cell: Cell) -> GameState:
 
 def _start_player_turn(state: GameState, side: str) -> GameState:
     """A new game turn for `side` (5.1.1, 5.6.1); its Inspiration dice come off (5.3.3). Only
-    the units carrying dice are copied: the others keep the values derived from them."""
-    units = tuple(
-        replace(u, inspiration=()) if u.side == side and u.inspiration else u for u in state.units
-    )
+    the units carrying dice are copied: the others keep the values derived from them, and when
+    none carries any (nearly always) the state keeps its units and what was derived from them
+    (the unit lookups, the roster memo)."""
+    if any(u.side == side and u.inspiration for u in state.units):
+        units = tuple(
+            replace(u, inspiration=()) if u.side == side and u.inspiration else u
+            for u in state.units
+        )
+        state = replace(state, units=units)
     first_turn = state.turn == 0
     return replace(
         state,
-        units=units,
         turn=state.turn + 1,
         active_side=side,
         active_unit=None,
@@ -417,7 +422,8 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         state = apply_refund(state)
     if state.phase is Phase.SETUP:  # not placed yet, not KO'd: no piece starts a turn (1.3.9)
         raise RuleViolation.because("1.3.9", "still_placing", unit=unit_id, action="act")
-    if state.unit(unit_id).cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
+    unit = state.unit(unit_id)
+    if unit.cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     if state.phase is not Phase.PIECES:
         raise RuleViolation.because("5.2.1", "tension_before_pieces")
@@ -427,7 +433,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         raise RuleViolation.because(
             "5.5.1", "not_next_in_timeline", expected=next_unit(state), unit=unit_id
         )
-    unit = _interior_fire(state, state.unit(unit_id), choices)
+    unit = _interior_fire(state, unit, choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
     rewards = tuple(  # 6.2.1.a
         t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
@@ -439,7 +445,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         ap=max(0, top_ap + unit.markers.ap) if top_ap is not None else 0,  # 6.2.1.b, 4.11.5
         mp=max(0, top_mp + unit.markers.mp) if top_mp is not None else 0,
         range_bonus=unit.markers.range,  # 6.2.1.c, 4.12.1
-        markers=Markers(),
+        markers=NO_MARKERS,
     )
     state = state.with_unit(
         unit,
@@ -500,9 +506,9 @@ def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
     summons (4.9.25) and its Bombs' Explosions."""
     state = on_turn_start(state, unit_id)  # what powers remember of this moment (Sit!)
     state = fire(state, Moment.START_OF_TURN, unit_id)
-    for summon in state.units:
-        if summon.summoner != unit_id or summon.cell is None:
-            continue
+    before = state  # the summons as they stand before Wear or an Explosion changes any
+    for summon_id in summons_in_arena(before, unit_id):
+        summon = before.unit(summon_id)
         if "bomb" in summon.profile.families:
             # 4.19.5.c: 1 Damage KOs the Bomb (1 HP); its Explosion waits on standby for the
             # `resolve` event that carries its dice (casting.apply_resolve).
@@ -569,12 +575,13 @@ def standby_refusal(state: GameState) -> RuleViolation | None:
 def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
     """The active piece, in its Activation Phase, with no effect waiting on standby; `rule` is
     the rule of the action itself (its other conditions)."""
-    _not_over(state)
     if state.phase is not Phase.PIECES or state.active_unit != unit_id:
+        _not_over(state)  # a game over is refused first (its phase is not `PIECES`)
         raise not_acting(state, unit_id, "act")
-    waiting = standby_refusal(state)
-    if waiting is not None:
-        raise waiting
+    if state.pending:
+        waiting = standby_refusal(state)
+        if waiting is not None:
+            raise waiting
     unit = state.unit(unit_id)
     if unit.cell is None:  # KO'd in its own turn (or a summon of a KO'd piece): removed
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
@@ -609,7 +616,7 @@ def apply_move(
     `book` (the spellbook) lets Block rolls read spells (Puddlage)."""
     _acting(state, unit_id, "6.3.2")
     moved = move_one_cell(state, unit_id, to, blocks, book).state
-    if any(p.kind == "click" and not p.moment for p in moved.pending):
+    if moved.pending and any(p.kind == "click" and not p.moment for p in moved.pending):
         clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
             replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
             for p in moved.pending
@@ -861,8 +868,10 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
     if farmer_pays(state, unit):
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
+    if unit.ap or unit.mp or unit.range_bonus:  # else the unit is kept, and what reads it
+        unit = replace(unit, ap=0, mp=0, range_bonus=0)
     state = state.with_unit(
-        replace(unit, ap=0, mp=0, range_bonus=0),
+        unit,
         active_unit=None,
         activated=(*state.activated, unit_id),
     )

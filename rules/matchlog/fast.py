@@ -65,6 +65,11 @@ _RANKS = frozenset({"granite", "jade", "silver"})
 _COINS = frozenset({"heads", "tails"})
 
 
+#: An optional list field left out: read as the empty list it means (one shared object, never
+#: changed, instead of a new list per line).
+_ABSENT: list[Any] = []
+
+
 class _Slow(Exception):
     """Not sure: the line goes to the models."""
 
@@ -182,10 +187,10 @@ def _rolls(value: Any) -> Rolls:
         if len(pairs) > 32:
             raise _Slow
         armour = {_unit(unit): _dice(dice) for unit, dice in pairs.items()}
-    coins = fields.get("coins", [])
+    coins = fields.get("coins", _ABSENT)
     if type(coins) is not list or len(coins) > 8 or not _COINS.issuperset(coins):
         raise _Slow
-    return Rolls(critical=_dice(fields.get("critical", [])), armour=armour, coins=tuple(coins))
+    return Rolls(critical=_dice(fields.get("critical", _ABSENT)), armour=armour, coins=tuple(coins))
 
 
 _BLOCK = frozenset({"by", "lock", "dodge"})
@@ -251,14 +256,14 @@ def _inspire(f: dict[str, Any], line: int) -> Event:
 
 
 def _activate(f: dict[str, Any], line: int) -> Event:
-    return Activate(line, _unit(f["unit"]), _choices(f.get("choices", [])))
+    return Activate(line, _unit(f["unit"]), _choices(f.get("choices", _ABSENT)))
 
 
 def _move(f: dict[str, Any], line: int) -> Event:
-    blocks = f.get("block", [])
+    blocks = f.get("block", _ABSENT)
     if type(blocks) is not list or len(blocks) > 4:
         raise _Slow
-    return Move(line, _unit(f["unit"]), _cell(f["to"]), tuple(_block(b) for b in blocks))
+    return Move(line, _unit(f["unit"]), _cell(f["to"]), tuple([_block(b) for b in blocks]))
 
 
 def _pick_kama(f: dict[str, Any], line: int) -> Event:
@@ -300,9 +305,9 @@ def _cast(f: dict[str, Any], line: int) -> Event:
         _cell(f["target"]),
         direction,
         None if rebound is None else _cell(rebound),
-        _choices(f.get("choices", [])),
+        _choices(f.get("choices", _ABSENT)),
         _rolls(f["rolls"]) if "rolls" in f else Rolls(),
-        _order(f.get("order", [])),
+        _order(f.get("order", _ABSENT)),
     )
 
 
@@ -314,8 +319,8 @@ def _resolve(f: dict[str, Any], line: int) -> Event:
         line,
         source,
         _rolls(f["rolls"]) if "rolls" in f else Rolls(),
-        _order(f.get("order", [])),
-        _choices(f.get("choices", [])),
+        _order(f.get("order", _ABSENT)),
+        _choices(f.get("choices", _ABSENT)),
     )
 
 

@@ -110,20 +110,21 @@ _UNIT_FIELDS: dict[type, tuple[str, ...]] = {}
 def _check_referenced_units(state: GameState, event: Event) -> None:
     """Every unit id an event names must be in this game (4.3.1: `GameState.unit` raises)."""
     known = state.units_by_id
-    names = _UNIT_FIELDS.get(type(event))
+    kind = type(event)  # (the event classes have no subclasses)
+    names = _UNIT_FIELDS.get(kind)
     if names is None:
-        names = _UNIT_FIELDS[type(event)] = tuple(
+        names = _UNIT_FIELDS[kind] = tuple(
             name for name in ("unit", "assign_to") if hasattr(event, name)
         )
     for name in names:
         value = getattr(event, name)
-        if value is not None and value not in known:
+        if value not in known and value is not None:  # known: nearly always, one test
             state.unit(value)
-    if isinstance(event, Move):
+    if kind is Move:
         for block in event.block:
             if block.by not in known:
                 state.unit(block.by)
-    elif isinstance(event, Cast):
+    elif kind is Cast:
         for unit_id in event.rolls.armour:
             if unit_id not in known:
                 state.unit(unit_id)
@@ -197,7 +198,8 @@ def _step(
     if state.phase is Phase.OVER:
         raise RuleViolation.because("1.4", "game_already_over", ending=ending(state))
     _check_referenced_units(state, event)
-    state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
+    if state.pending:  # nearly every event: nothing waits, nothing to decline
+        state = decline_optional(state, event.source if isinstance(event, Resolve) else None)
     if isinstance(event, _SPELL_EVENTS):
         outcome = spell_event(state, event, ctx, traced=traced)
         state, trace = outcome.state, outcome.trace

@@ -147,17 +147,18 @@ def replay(
     pending_waivers: list[Ruling] = []
     last_turn: int | None = None  # equal-turns-draw: the player turn after which the game ends
     for index, event in enumerate(events):
+        kind = type(event)  # compared by identity: the event classes have no subclasses
         try:
-            if isinstance(event, Ruling):
+            if kind is Ruling:
                 pending_waivers.append(event)
-            elif isinstance(event, Checkpoint):
+            elif kind is Checkpoint:
                 seen = close_finished_turn(state)  # a turn over is over, `end` written or not
                 for claim in event.claims:
                     computed = computed_value(seen, claim.path)
                     if claim.value != computed:
                         differ(event.line, claim.path, claim.value, computed)
                         break
-            elif isinstance(event, Result):
+            elif kind is Result:
                 if state.phase is Phase.OVER:
                     diffs = [d for d in result_differences(event, state) if d[1] != d[2]]
                     claimed_matches = not diffs
@@ -166,7 +167,7 @@ def replay(
                 else:
                     claimed_matches = False
             else:
-                if isinstance(event, Time):
+                if kind is Time:
                     policy = event.policy or time_policy or TimePolicy.EQUAL_TURNS_DRAW
                     if time_policy is not None and policy is not time_policy:
                         differ(event.line, "time.policy", policy.value, time_policy.value)
@@ -184,7 +185,8 @@ def replay(
                     redo: Redo | bool = PLAIN  # one shared flag, not a function per event
                 else:
                     redo = partial(_redo, event, ctx, tuple(pending_waivers), last_turn)
-                pending_waivers = []
+                if pending_waivers:
+                    pending_waivers = []
                 if last_turn is not None:
                     state = equal_turns_over(state, last_turn)
                 applied.append(was_applied)

@@ -38,17 +38,18 @@ class Timeline(Sequence[GameState]):
         self._every = every
         self._redo: list[Redo | bool | None] = []  # None: the event left the state as it was
         self._kept: dict[int, GameState] = {}
-        self._recent: tuple[int, GameState] | None = None  # the last state read or added
+        #: The last state rebuilt: reading states in order rebuilds each once. (The last state
+        #: added is never the start of a rebuild, which only reads states before the last.)
+        self._recent: tuple[int, GameState] | None = None
 
     def append(self, state: GameState, redo: Redo | bool | None) -> None:
         """The state after the next event and how to rebuild it: a function of the state before,
         `PLAIN` (see `bind`) or None (the event changed nothing)."""
-        index = len(self._redo)
-        self._redo.append(redo)
-        if index % self._every == self._every - 1:
-            self._kept[index] = state
+        redos = self._redo
+        if len(redos) % self._every == self._every - 1:
+            self._kept[len(redos)] = state
+        redos.append(redo)
         self._last = state
-        self._recent = (index, state)
 
     def __len__(self) -> int:
         return len(self._redo)
