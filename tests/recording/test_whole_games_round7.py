@@ -1,0 +1,95 @@
+"""Card audit round 7's seven whole games played through the scoresheet, event by event, as
+two phones at a table would (tests/recording/round7.py): every event of the valid games is
+offered when it happens and accepted, and the recorded game verifies to the log's result; the
+broken games are refused at the breaking event with its rule in the player's language, nothing
+recorded is lost, and a correction works; the second phone follows by live notices and accepts
+the result, and a disagreement on a correction applies nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from matches.models import MatchLog
+from matches.recording import services, wording
+from matches.recording.models import Recording
+from rules.catalog import selectors as catalog
+from tests.matchlogs.conftest import ev
+from tests.recording import round7
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inline_tasks")]
+
+#: The results the round 7 audit worked out by hand (tests/matchlogs/test_whole_games_round7.py).
+RESULTS: dict[int, dict[str, Any]] = {
+    1: {"winner": "A", "reason": "gg", "gg": {"A": 11, "B": 0}},
+    3: {"winner": "A", "reason": "tension", "gg": {"A": 9, "B": 0}},
+    5: {"winner": "A", "reason": "gg", "gg": {"A": 9, "B": 0}},
+    6: {"winner": "A", "reason": "gg", "gg": {"A": 11, "B": 0}},
+    7: {"winner": "A", "reason": "krosmasters", "gg": {"A": 12, "B": 1}},
+}
+
+
+def _recorded(lines: list[dict[str, Any]]) -> tuple[round7.World, Recording, list[dict]]:
+    world, arena = round7.round7_world(lines)
+    return world, round7.start(world, arena, lines[0]), round7.events_of(lines)
+
+
+@pytest.mark.parametrize("number", sorted(RESULTS))
+def test_1_4_a_valid_round_7_game_recorded_event_by_event_verifies_to_its_result(
+    number, django_capture_on_commit_callbacks
+):
+    lines = round7.GAMES[number]()
+    world, recording, events = _recorded(lines)
+    with django_capture_on_commit_callbacks(execute=True):
+        round7.play(world, recording, events)
+    recording.refresh_from_db()
+    assert recording.status == Recording.Status.FINISHED
+    log = MatchLog.objects.get(pk=recording.log_id)
+    report = catalog.verify_match_log(bytes(log.data)).to_dict()
+    assert report["status"] == "valid", report
+    assert report["result"] == RESULTS[number]
+    assert log.status == "valid" and log.report["result"] == RESULTS[number]
+
+
+def _game_4_variant() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Game 4 with the Tricky Trap's turn left out (the audit's 5.5.1 variant); the Trap's
+    `activate` is the event a correction records instead."""
+    lines = round7.round7.game_4()
+    trap = [i for i, e in enumerate(lines) if e == ev("activate", unit="A1/tricky-trap-2")][-1]
+    return lines[: trap] + lines[trap + 2 : trap + 3], lines[trap]
+
+
+BROKEN = {
+    "6.3.2": lambda: (round7.round7.game_2(), None),
+    "7.1.6": lambda: (round7.round7.game_4(), None),
+    "5.5.1": _game_4_variant,
+}
+
+
+@pytest.mark.parametrize("rule", sorted(BROKEN))
+def test_a_broken_round_7_game_is_refused_at_the_breaking_event_in_french(rule):
+    lines, correction = BROKEN[rule]()
+    world, recording, events = _recorded(lines)
+    correction = correction or ev("end", unit=events[-1]["unit"])  # the piece ends its turn
+    game = round7.play(world, recording, events[:-1])
+    before = (recording.version, recording.actions.count())
+    side = round7.selectors.options.prompt(game.state).side
+    with translation.override("fr"), pytest.raises(services.IllegalAction) as refused:
+        services.append(recording, by=world.user(side), events=[events[-1]], after=before[0])
+    assert refused.value.extra["rule"] == rule
+    with translation.override("fr"):
+        french = wording.sentence(rule)
+    with translation.override("en"):
+        assert french != wording.sentence(rule), "the refusal is not translated"
+    assert refused.value.reason == french
+    recording.refresh_from_db()
+    assert (recording.version, recording.actions.count()) == before  # nothing lost
+    # The correction: the player undoes their last action, records it again, then the event
+    # the rules allow at that moment.
+    services.undo(recording, by=world.user(side), after=recording.version)
+    round7.play(world, recording, [events[-2], correction])
+    recording.refresh_from_db()
+    assert recording.version == before[0] + 3
