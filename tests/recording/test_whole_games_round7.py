@@ -93,3 +93,17 @@ def test_a_broken_round_7_game_is_refused_at_the_breaking_event_in_french(rule):
     round7.play(world, recording, [events[-2], correction])
     recording.refresh_from_db()
     assert recording.version == before[0] + 3
+
+
+def test_7_1_4_a_a_spell_refused_for_its_ap_cost_is_worded_in_french_to_its_printed_cost():
+    """Round 7 game 1, Kitty Rage after her casts of turn 4: the spells she can no longer pay
+    are refused (7.1.4.a) with the cost's parts in the reader's language, not "3 AP printed"."""
+    lines = round7.round7.game_1()
+    world, recording, events = _recorded(lines)
+    second_end = [i for i, e in enumerate(events) if e == ev("end", unit="A1")][1]
+    game = round7.play(world, recording, events[:second_end])
+    with translation.override("fr"):
+        spells = round7.selectors.options_payload(game, "A1")["spells"]
+    refused = [s["refused"] for s in spells if s["rule"] == "7.1.4.a"]
+    assert refused, spells
+    assert all("PA imprimés" in text and "AP printed" not in text for text in refused), refused
