@@ -79,9 +79,11 @@ def start(world: World, arena: Arena, header: dict[str, Any]) -> Recording:
         for side, groups in info.ties.items()
     }
     recording = services.start(world.match, by=world.a, arena_id=arena.pk, ties=ties)
-    assert recording.header.get("timeline_ties", {}) == {
-        s: v for s, v in wanted.items() if s in info.ties
-    } or not wanted
+    assert (
+        recording.header.get("timeline_ties", {})
+        == {s: v for s, v in wanted.items() if s in info.ties}
+        or not wanted
+    )
     return recording
 
 

@@ -59,7 +59,7 @@ def _game_4_variant() -> tuple[list[dict[str, Any]], dict[str, Any]]:
     `activate` is the event a correction records instead."""
     lines = round7.round7.game_4()
     trap = [i for i, e in enumerate(lines) if e == ev("activate", unit="A1/tricky-trap-2")][-1]
-    return lines[: trap] + lines[trap + 2 : trap + 3], lines[trap]
+    return lines[:trap] + lines[trap + 2 : trap + 3], lines[trap]
 
 
 BROKEN = {
@@ -107,3 +107,68 @@ def test_7_1_4_a_a_spell_refused_for_its_ap_cost_is_worded_in_french_to_its_prin
     refused = [s["refused"] for s in spells if s["rule"] == "7.1.4.a"]
     assert refused, spells
     assert all("PA imprimés" in text and "AP printed" not in text for text in refused), refused
+
+
+def _api(user) -> APIClient:
+    api = APIClient()
+    api.force_authenticate(user)
+    return api
+
+
+def test_two_phones_record_game_3_over_the_api_and_both_accept_its_result(
+    monkeypatch, settings, django_capture_on_commit_callbacks
+):
+    """Each action is posted by the phone whose turn it is; the other phone gets the live
+    notice (docs/live.md: the version only), fetches the board with its ETag and sees the
+    action; at the end both players accept the stored log's result and it is confirmed."""
+    settings.LIVE_REDIS_URL = None
+    notices: list[tuple[str, dict]] = []
+    monkeypatch.setattr(
+        services, "publish", lambda topic, payload: notices.append((topic, payload))
+    )
+    lines = round7.round7.game_3()
+    world, arena = round7.round7_world(lines)
+    url = f"/api/v1/matches/{world.match.pk}/recording/"
+    phones = {"A": _api(world.a), "B": _api(world.b)}
+    assert phones["A"].post(url, {"arena": arena.pk}, format="json").status_code == 201
+    board = phones["A"].get(url)
+    etags = {side: phones[side].get(url)["ETag"] for side in "AB"}
+    for event in round7.events_of(lines):
+        side = board.json()["prompt"]["side"]
+        other = "B" if side == "A" else "A"
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = phones[side].post(
+                f"{url}actions/", {"after": board.json()["version"], "events": [event]}, "json"
+            )
+        assert answer.status_code == 201, (event, answer.json())
+        version = answer.json()["version"]
+        assert notices[-1] == (f"recording.{world.match.pk}", {"version": version})
+        board = phones[other].get(url, HTTP_IF_NONE_MATCH=etags[other])
+        assert board.status_code == 200 and board.json()["version"] == version
+        last = board.json()["history"][-1]
+        assert last["number"] == version and last["side"] == side and last["in_force"]
+        etags[other] = board["ETag"]
+    log = board.json()["log"]
+    assert log is not None and log["status"] == "valid", log
+    accept = f"/api/v1/matches/{world.match.pk}/logs/{log['id']}/accept/"
+    assert phones["A"].post(accept).status_code == 200
+    confirmed = phones["B"].post(accept)
+    assert confirmed.status_code == 200 and confirmed.json()["status"] == "confirmed"
+
+
+def test_a_correction_the_players_disagree_on_applies_nothing_until_both_name_the_same():
+    """docs/recording.md: a player's correction is a proposal that applies when the other
+    player confirms the same one; another one is a new proposal, and nothing is taken back."""
+    lines = round7.round7.game_3()
+    world, recording, events = _recorded(lines)
+    round7.play(world, recording, events[:12])
+    recording.refresh_from_db()
+    version = recording.version
+    services.correct(recording, by=world.a, after=version, keep=8, note="Tension")
+    services.correct(recording, by=world.b, after=version, keep=10)  # disagrees: a new proposal
+    recording.refresh_from_db()
+    assert recording.version == version and recording.correction["side"] == "B"
+    services.correct(recording, by=world.a, after=version, keep=10)  # A confirms B's
+    recording.refresh_from_db()
+    assert recording.version == version + 1 and recording.correction in (None, {})
+    assert recording.actions.last().kind == "rewind"
