@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('rules', '0003_power_texts_in_french'),
+        ("rules", "0003_power_texts_in_french"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='profile',
-            name='hp',
+            model_name="profile",
+            name="hp",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='profile',
-            name='mp',
+            model_name="profile",
+            name="mp",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
     ]
