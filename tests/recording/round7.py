@@ -154,17 +154,46 @@ def offered(game: games.Game, event: dict[str, Any]) -> None:
             assert event["count"] <= actions[kind]["max"]
 
 
-def play(world: World, recording: Recording, events: list[dict[str, Any]]) -> games.Game:
-    """Each event offered, then recorded by the phone whose turn it is, one action each."""
+def play(
+    world: World, recording: Recording, events: list[dict[str, Any]], *, paths: bool = False
+) -> games.Game:
+    """Each event offered, then recorded by the phone whose turn it is, one action each; with
+    `paths`, a piece's steps in a row are one action, as a tap on a green cell records them
+    (the last cell must be offered too)."""
     game = games.load(recording, selectors.time_policy(world.match))
-    for event in events:
-        offered(game, event)
+    for action in _actions(events) if paths else [[e] for e in events]:
+        offered(game, action[0])
+        if len(action) > 1:
+            moves = selectors.options_payload(game, action[0]["unit"])["moves"]
+            assert action[-1]["to"] in [m["cell"] for m in moves], action
         side = selectors.options.prompt(game.state).side
         appended = services.append(
-            recording, by=world.user(side), events=[dict(event)], after=recording.version
+            recording,
+            by=world.user(side),
+            events=[dict(e) for e in action],
+            after=recording.version,
         )
         game = appended.game
     return game
+
+
+def _actions(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Steps of one piece in a row grouped; a blocked step is an action of its own, as the
+    phone offers only the adjacent cells there and asks the Block roll (docs/recording.md)."""
+    actions: list[list[dict[str, Any]]] = []
+    for event in events:
+        last = actions[-1] if actions else None
+        if (
+            last
+            and event["e"] == last[-1]["e"] == "move"
+            and event["unit"] == last[-1]["unit"]
+            and "block" not in event
+            and "block" not in last[0]
+        ):
+            last.append(event)
+        else:
+            actions.append([event])
+    return actions
 
 
 def events_of(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:

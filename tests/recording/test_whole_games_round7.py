@@ -37,14 +37,15 @@ def _recorded(lines: list[dict[str, Any]]) -> tuple[round7.World, Recording, lis
     return world, round7.start(world, arena, lines[0]), round7.events_of(lines)
 
 
+@pytest.mark.parametrize("paths", [False, True], ids=["steps", "paths"])
 @pytest.mark.parametrize("number", sorted(RESULTS))
 def test_1_4_a_valid_round_7_game_recorded_event_by_event_verifies_to_its_result(
-    number, django_capture_on_commit_callbacks
+    number, paths, django_capture_on_commit_callbacks
 ):
     lines = round7.GAMES[number]()
     world, recording, events = _recorded(lines)
     with django_capture_on_commit_callbacks(execute=True):
-        round7.play(world, recording, events)
+        round7.play(world, recording, events, paths=paths)
     recording.refresh_from_db()
     assert recording.status == Recording.Status.FINISHED
     log = MatchLog.objects.get(pk=recording.log_id)
