@@ -175,3 +175,11 @@ def test_a_correction_the_players_disagree_on_applies_nothing_until_both_name_th
     recording.refresh_from_db()
     assert recording.version == version + 1 and recording.correction in (None, {})
     assert recording.actions.last().kind == "rewind"
+
+
+def test_7_1_6_a_cast_without_line_of_sight_is_refused_with_a_sentence_about_sight():
+    """Game 4's Fantasagoria through Gein: the players read that the line of sight is blocked,
+    not the general "cannot be cast on that cell" of 7.1."""
+    with translation.override("fr"):
+        assert wording.sentence("7.1.6") != wording.sentence("7.1")
+        assert "vue" in wording.sentence("7.1.6")
