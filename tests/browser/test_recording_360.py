@@ -61,6 +61,7 @@ def test_a_short_game_recorded_by_taps_on_two_360_px_phones(browser: Browser, li
     b = _phone(browser, live_server.url, world.b)
     a.goto(url)
     _button(a, "Start recording")
+    expect(a.locator(".rec-prompt")).to_contain_text("Player A places A1")  # the page reloaded
     b.goto(url)
     _fits(a)
     _cell(a, "e2")  # 1
@@ -90,6 +91,7 @@ def test_a_short_game_recorded_by_taps_on_two_360_px_phones(browser: Browser, li
     _at(a, 9)
     _button(a, "Start the turn of A1")  # 10
     _at(a, 10)
+    expect(a.locator('g.cell.mark-move-block[data-cell="d10"]')).to_be_visible()
     _cell(a, "d10")  # leaving e10 next to B1: the Block roll (4.14.2)
     _die(a, "lock", "B1", "armour")
     _die(a, "dodge", "A1", "dodge")
