@@ -183,3 +183,23 @@ def test_7_1_6_a_cast_without_line_of_sight_is_refused_with_a_sentence_about_sig
     with translation.override("fr"):
         assert wording.sentence("7.1.6") != wording.sentence("7.1")
         assert "vue" in wording.sentence("7.1.6")
+
+
+def test_4_19_1_h_the_prompt_names_the_summons_that_may_play_next():
+    """Game 4, Gein's two Tricky Traps may play in either order after him (4.19.1.h): the
+    prompt names them as it names Krosmasters ("A1/tricky-trap-1 Tricky Trap"), in French."""
+    lines = round7.round7.game_4()
+    world, recording, events = _recorded(lines)
+    game = round7.games.load(recording, round7.selectors.time_policy(world.match))
+    for event in events:
+        prompt = round7.selectors.options.prompt(game.state)
+        if prompt.rule == "4.19.1.h":
+            break
+        game = services.append(
+            recording, by=world.user(prompt.side), events=[event], after=recording.version
+        ).game
+    else:
+        pytest.fail("no choice of summons in game 4")
+    with translation.override("fr"):
+        text = wording.prompt_text(prompt, game.state, recording.labels)
+    assert "A1/tricky-trap-1 Tricky Trap" in text and "Frise" in text, text
