@@ -201,5 +201,8 @@ def test_4_19_1_h_the_prompt_names_the_summons_that_may_play_next():
     else:
         pytest.fail("no choice of summons in game 4")
     with translation.override("fr"):
-        text = wording.prompt_text(prompt, game.state, recording.labels)
+        board = round7.selectors.board_payload(
+            recording, game, round7.selectors.viewer(world.a, world.match)
+        )
+    text = board["prompt"]["text"]
     assert "A1/tricky-trap-1 Tricky Trap" in text and "Frise" in text, text
