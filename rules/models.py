@@ -62,8 +62,9 @@ class Profile(models.Model):
     name_colour = models.CharField(max_length=8, choices=_choices(NAME_COLOURS))
     level = models.PositiveSmallIntegerField()
     initiative = models.PositiveSmallIntegerField()
-    mp = models.PositiveSmallIntegerField()
-    hp = models.PositiveSmallIntegerField()
+    # Null only for a summon token (a Mechanism has no MP, a Trap no HP: 4.19.1.f, 4.19.7).
+    mp = models.PositiveSmallIntegerField(null=True, blank=True)
+    hp = models.PositiveSmallIntegerField(null=True, blank=True)
     ap = models.PositiveSmallIntegerField(null=True, blank=True)
     types = models.JSONField(default=list, blank=True)
     types_search = models.CharField(

@@ -150,7 +150,9 @@ def can_undo(recording: Recording, game: Game, user_id: int | None) -> bool:
 def _prompt(
     prompt: options.Prompt, state: GameState, labels: dict[str, dict[str, str]]
 ) -> dict[str, Any]:
-    out = {**prompt.to_dict(), "text": wording.prompt_text(prompt, state, labels)}
+    # Summons are named by their card, as the team's pieces are by their labels (4.19.1.h).
+    named = {**{u.id: {"name": u.profile.name} for u in state.units if u.summoner}, **labels}
+    out = {**prompt.to_dict(), "text": wording.prompt_text(prompt, state, named)}
     if prompt.step == "tension":  # its 2 dice and why (Inspiration's `dice` are the dice left)
         out["data"] = {**prompt.data, "dice": wording.dice_request(prompt.data["dice"])}
     return out

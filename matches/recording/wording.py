@@ -67,6 +67,7 @@ SENTENCES = {
     "7.1.4.a": _("Not enough AP for this spell."),
     "7.1.4.b": _("Not enough MP for this spell."),
     "7.1.5": _("The target is out of range or out of sight."),
+    "7.1.6": _("Something blocks the line of sight to the target."),
     "7.1": _("The spell cannot be cast on that cell."),
     "7.2.1.a": _("Resolve the effects on standby first."),
     "7.2.2.b": _("The game ended during this spell: its remaining dice are never rolled."),

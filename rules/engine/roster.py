@@ -139,7 +139,7 @@ class Profile:
     name_colour: str
     level: int
     initiative: int
-    #: None only for a summon token of a match log (`parse_roster(summon_stats=True)`): a
+    #: None only for a summon token (a log's header, or a catalog document: `summon_stats`): a
     #: Mechanism has no MP (4.19.1.f, 4.3.4.b) and a Trap no HP (4.19.7).
     mp: int | None
     hp: int | None
@@ -677,8 +677,9 @@ def parse_roster(
 
     Records repeating an id with identical content are imported once and listed in
     ``duplicates``; a repeated id with different content is an issue for each differing field.
-    ``summon_stats`` (a match log's inline profiles) lets a summon token print no MP (a
-    Mechanism, 4.19.1.f) or no HP (a Trap, 4.19.7): `mp`/`hp` null when `strength` is set.
+    ``summon_stats`` (a match log's inline profiles, and always for a catalog document) lets a
+    summon token print no MP (a Mechanism, 4.19.1.f) or no HP (a Trap, 4.19.7): `mp`/`hp` null
+    when `strength` is set.
     """
     issues: list[RosterIssue] = []
     if isinstance(document, list):
@@ -686,6 +687,9 @@ def parse_roster(
         own_release = DEFAULT_RELEASE
     elif isinstance(document, dict) and document.get("format") == CATALOG_FORMAT:
         source_format, normalized = CATALOG_FORMAT, False
+        # An organiser's catalog carries its summon cards as a log's header does: a Trap token
+        # prints no MP or HP (4.19.7), and the scoresheet copies the token into its header.
+        summon_stats = True
         for key in document:
             if key not in ("format", "release", "profiles"):
                 issues.append(RosterIssue(None, None, key, "unknown field"))

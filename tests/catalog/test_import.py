@@ -177,3 +177,18 @@ def test_4_19_9_d_summon_strength_survives_import_and_export(release: Release, t
     summons = services.import_roster(document, release_name="with-summons").release
     assert selectors.engine_catalog(summons).profiles()[0].strength == 3
     assert selectors.export_roster(summons)["profiles"][0]["strength"] == 3
+
+
+def test_4_19_7_a_trap_token_without_mp_or_hp_imports_with_its_strength(release: Release):
+    """An organiser's catalog holds its summon cards as a log's header does: a Trap prints no
+    MP or HP (4.19.7), so the scoresheet can copy it into its header (round 7's Tricky Trap)."""
+    document = selectors.export_roster(release)
+    trap = {**document["profiles"][0], "id": "token-trap", "strength": 1, "mp": None, "hp": None}
+    document["profiles"].append(trap)
+    summons = services.import_roster(document, release_name="with-a-trap").release
+    found = {p.id: p for p in selectors.engine_catalog(summons).profiles()}["token-trap"]
+    assert (found.mp, found.hp, found.strength) == (None, None, 1)
+    refused = {**trap, "id": "no-strength", "strength": None}
+    document["profiles"][-1] = refused
+    with pytest.raises(services.CatalogImportError, match="only for a summon token"):
+        services.import_roster(document, release_name="not-a-trap")

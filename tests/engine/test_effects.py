@@ -170,6 +170,21 @@ def test_7_5_16_steal_kamas_from_the_opponent_stock_as_far_as_possible() -> None
     assert (state.player("A").kamas, state.player("B").kamas) == (1, 0)
 
 
+def test_7_5_16_hold_up_steals_no_kamas_from_a_summon() -> None:
+    """Hold-Up and Deviousness steal from "the targeted Krosmaster": cast on an enemy summon,
+    the spell does its damage but its player keeps their Kamas."""
+    spell = bar("Hold-Up", "fire", 1, effects="Steals 1{K} from the targeted Krosmaster.")
+    tofu = token("B1/tofu-1", "B", "B1", TOFU, "c5")
+    state, _ = _cast(
+        spell,
+        units=[_foe("h8"), tofu],
+        game={"kamas": (0, 2)},
+        rolls=rolls("lock", **{"B1/tofu-1": "lock"}),
+    )
+    assert (state.player("A").kamas, state.player("B").kamas) == (0, 2)
+    assert state.unit("B1/tofu-1").injuries == 1
+
+
 def test_7_5_17_remove_kamas_from_the_cell() -> None:
     spell = bar("Sweep", None, None, effects="Remove 2 {K} from the targeted free cell.")
     mage = _mage(spell)

@@ -264,7 +264,9 @@ def _steal(run: CastRun, effect: Steal) -> None:
         if unit.id == caster.id:
             continue
         if effect.resource == "kamas":
-            if unit.side == caster.side:
+            # the cards steal from "the targeted Krosmaster" (Hold-Up, Deviousness): a summon
+            # in the area pays nothing
+            if unit.side == caster.side or not unit.is_krosmaster:
                 continue
             loser = run.state.player(unit.side)
             taken = min(effect.amount, loser.kamas)  # 4.18.5

@@ -41,7 +41,7 @@ from rules.engine.powers import (
 from rules.engine.reach import SpellRange, refusal
 from rules.engine.reactions import blocks_sight as sight_changed
 from rules.engine.reactions import check_cast, needs_no_sight, sight_powers
-from rules.engine.refusals import said
+from rules.engine.refusals import Joined, said
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
 from rules.engine.rulings import register
 from rules.engine.scenery import sight_blocking
@@ -183,7 +183,7 @@ def _check_costs(state: GameState, caster: Unit, costs: Costs, rules: Rules) -> 
             unit=caster.id,
             ap=caster.ap,
             cost=costs.ap,
-            reasons="; ".join(costs.reasons),
+            reasons=Joined(costs.reasons),  # each part worded in the reader's language
         )
     if caster.mp < costs.mp:
         raise RuleViolation.because(
