@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.engine.dice import ROLLS, DiceDue, Die, RollContext, check_dice, dice_due
 from rules.engine.frozen import replace
@@ -91,10 +91,10 @@ ExtraSuccess = Callable[["RollSide", Die], bool]
 DueChange = Callable[["RollSide"], tuple[int, str] | None]
 
 
-@dataclass(frozen=True)
-class RollSide:
+class RollSide(NamedTuple):
     """One side of a roll (1.6): who rolls, what for (`dice.Roll` value), against whom, and the
-    spellbook when the caller has one (powers may read the opponent's spells)."""
+    spellbook when the caller has one (powers may read the opponent's spells). A named tuple:
+    one is made for every roll, and nothing compares or hashes it."""
 
     state: GameState
     roller: Unit
@@ -493,7 +493,7 @@ def rolled(
         return sum(1 for d in counted if d.side == wanted), due, counted
     powers, why = powers_for_roll(side, context.powers)
     if powers is not context.powers:
-        context = replace(context, powers=powers)
+        context = context._replace(powers=powers)
     due = adjust_due(side, dice_due(ROLLS[side.roll], context))
     if why:
         due = DiceDue(due.roll, due.count, (*due.reasons, *why), due.sources)

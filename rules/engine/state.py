@@ -230,14 +230,15 @@ class Unit:
             self.summoner,
         )
 
-    @lazy.on("id", "side", "cell", "profile", "gained_powers", "inspiration", "rewards", "summoner")
+    @lazy.on("id", "side", "profile", "gained_powers", "inspiration", "rewards", "summoner")
     def roster_key(self) -> tuple[Any, ...]:
-        """What of this unit a `GameState.roster_memo` depends on: whether it is in the arena
-        and what it holds itself, not where it stands nor its Injuries, so a step keeps it."""
+        """What of this unit a `GameState.roster_memo` depends on, besides whether it is in the
+        arena: what it holds itself, not where it stands nor its Injuries. It does not read the
+        cell, so a copy that only moves the unit keeps it (`frozen.replace`) instead of building
+        it again at every step; `with_unit` compares the two cells' emptiness itself."""
         return (
             self.id,
             self.side,
-            self.cell is None,
             id(self.profile),
             id(self.gained_powers),
             self.inspiration,
@@ -433,9 +434,10 @@ class GameState:
         """Values derived only from which units are in the arena and the powers each holds
         itself (`Unit.roster_key`): the powers present in the arena, those held in the game,
         the Vigilantes of a team. Unlike `memo`, it is not emptied when a unit moves or takes
-        Injuries: `with_unit` hands it on to the next state while the changed unit's
-        `roster_key` stays the same, so these are maintained across the steps of a game
-        instead of rebuilt after each. Any other change of the units gives an empty one."""
+        Injuries: `with_unit` hands it on to the next state while the changed unit stays in
+        (or out of) the arena with the same `roster_key`, so these are maintained across the
+        steps of a game instead of rebuilt after each. Any other change of the units gives an
+        empty one."""
         return {}
 
     def player(self, side: str) -> PlayerState:
@@ -557,7 +559,11 @@ class GameState:
                 values["memo"] = memo  # on is unchanged (a roster key reads only fields of
                 if roster is not None:  # the memo key)
                     values["roster_memo"] = roster
-            elif roster is not None and old.roster_key == unit.roster_key:
+            elif (
+                roster is not None
+                and (old.cell is None) is (unit.cell is None)
+                and old.roster_key == unit.roster_key
+            ):
                 values["roster_memo"] = roster  # (`roster_memo`)
         if changes:
             _drop_stale(values, changes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.engine.cells import Cell
 from rules.engine.dice import Die
@@ -239,8 +239,10 @@ class TraceStep:
         return f"{self.step}: {self.text} ({self.rule})"
 
 
-@dataclass(frozen=True)
-class CastOutcome:
+class CastOutcome(NamedTuple):
+    """The state after a cast or a resolution, and its trace. A named tuple: one is made for
+    every cast."""
+
     state: GameState
     trace: tuple[TraceStep, ...]
 

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.engine.cards import parse_spell
 from rules.engine.cards.acts import cost_x
@@ -129,10 +128,10 @@ ONCE_PER_TARGET = register(
 )
 
 
-@dataclass(frozen=True)
-class Costs:
+class Costs(NamedTuple):
     """What a cast pays (7.1.4). The AP cost in words (`reasons`) is made only when read, by a
-    refusal or a trace: the replay loop's casts never read it."""
+    refusal or a trace: the replay loop's casts never read it. A named tuple: one is made for
+    every cast, built in a third of a frozen dataclass's time, and nothing compares it."""
 
     ap: int
     mp: int

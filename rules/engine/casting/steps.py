@@ -176,9 +176,11 @@ def choose_targets(run: CastRun) -> None:
     area = 0  # the area's cells as a mask: no `Cell` hashed per unit
     for c in run.cells:
         area |= 1 << (c.y * BOARD_SIZE + c.x)
+    # Over all the units, in the same order: those out of the arena have no cell, and Step 1
+    # made a new units tuple (the caster paid), whose in-arena tuple would be built for this.
     run.targets = tuple(
         u.id
-        for u in run.state.in_arena()
+        for u in run.state.units
         if (c := u.cell) is not None and area >> (c.y * BOARD_SIZE + c.x) & 1
     )
     if run.traced:  # its words are made only for a trace

@@ -22,7 +22,7 @@ from rules.engine.casting import (
 )
 from rules.engine.casting.standby import order_matters
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import replace
+from rules.engine.frozen import copy_dict, replace
 from rules.engine.logevents import (
     Activate,
     BuyGG,
@@ -136,16 +136,7 @@ def spell_event(
     """The one place where `cast` and `resolve` events reach the casting module; a cast
     without `traced` writes no trace (`casting.apply_cast`)."""
     if isinstance(event, Cast):
-        action = CastAction(
-            unit=event.unit,
-            spell=event.spell,
-            target=event.target,
-            rolls=event.rolls,
-            direction=event.direction,
-            rebound=event.rebound,
-            choices=event.choices,
-            order=event.order,
-        )
+        action = cast_action(event)
         return _cited(apply_cast(state, action, ctx.book, ctx.rules, traced=traced), ctx.rules)
     if all(p.label != event.source for p in state.pending):
         # an effect of the End of Activation of a turn over without its `end` (6.4.2)
@@ -154,12 +145,33 @@ def spell_event(
     return _cited(apply_resolve(state, action, ctx.book, ctx.rules), ctx.rules)
 
 
+def cast_action(event: Cast) -> CastAction:
+    """The `cast` event as the casting module reads it. Its nine fields are set in one copy of
+    an instance dictionary (`frozen.copy_dict`, as `frozen.replace` does), not one
+    `object.__setattr__` each by the frozen dataclass's `__init__`: one is made per cast, and
+    lives only for the cast, so its unshared dictionary is not kept."""
+    action = object.__new__(CastAction)
+    values = {
+        "unit": event.unit,
+        "spell": event.spell,
+        "target": event.target,
+        "rolls": event.rolls,
+        "direction": event.direction,
+        "rebound": event.rebound,
+        "choices": event.choices,
+        "order": event.order,
+        "standby_rolls": {},
+    }
+    copy_dict(action, "__dict__", values)
+    return action
+
+
 def _cited(outcome: CastOutcome, rules: Rules) -> CastOutcome:
     """The casting module traces in 4.1's numbers; a game under another ruleset reads its own
     (`Rules.cite`). Untraced casts (the replay loop) and 4.1 games pass through untouched."""
     if rules.fanmade or not outcome.trace:
         return outcome
-    return replace(outcome, trace=rules.cite_trace(outcome.trace))
+    return outcome._replace(trace=rules.cite_trace(outcome.trace))
 
 
 @dataclass(frozen=True)
