@@ -197,21 +197,18 @@ class MoveOption:
         }
 
 
-def block_needs(state: GameState, unit: Unit, context: Context) -> tuple[BlockNeed, ...]:
-    """The Block rolls `unit` faces leaving its cell: one per adjacent enemy character (4.14.1,
-    4.14.2.e), each with the dice both sides roll and why (4.14.2.b, 4.14.2.c, 4.14.5, 4.14.6,
-    and the powers that change a roll: Puddlage, Driving, Ecaflip's Second Chance)."""
-    return _block_probe(state, unit, context)[0]
-
-
 def _block_probe(
     state: GameState, unit: Unit, context: Context
 ) -> tuple[tuple[BlockNeed, ...], tuple[BlockRoll, ...]]:
-    """`block_needs`, asked of the engine as a cast's dice are (module docstring): a step to a
-    free adjacent cell is tried with the Block rolls named and no dice, and each refusal that
-    says how many dice a roll needs (`DiceCountError`, `RerollError`; `against` tells which
-    Block roll) is answered with dice that score nothing. Also the Block rolls the step went
-    through with, to probe the other cells."""
+    """The Block rolls `unit` faces leaving its cell: one per adjacent enemy character (4.14.1,
+    4.14.2.e), each with the dice both sides roll and why (4.14.2.b, 4.14.2.c, 4.14.5, 4.14.6,
+    and the powers that change a roll: Puddlage, Driving, Ecaflip's Second Chance).
+
+    Asked of the engine as a cast's dice are (module docstring): a step to a free adjacent cell
+    is tried with the Block rolls named and no dice, and each refusal that says how many dice a
+    roll needs (`DiceCountError`, `RerollError`; `against` tells which Block roll) is answered
+    with dice that score nothing. Also the Block rolls the step went through with, to probe the
+    other cells."""
     enemies = sorted(b.id for b in blockers(state, unit))
     free = [c for c in sorted(_neighbours(unit.cell)) if state.is_free(c)] if unit.cell else []
     if not enemies or not free:
