@@ -20,8 +20,6 @@ MAX_POINTS = 100
 MAX_RULING_TEXT = 4000
 """A judge's ruling: a few paragraphs, stored and shown in full."""
 
-MAX_NOTE = 500
-
 NAME_LENGTH = 80
 """A guest's name, a club, a family label, a list's name: as long as their columns. Longer input
 is refused, never cut short."""

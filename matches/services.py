@@ -25,7 +25,6 @@ from matches import notices, signals
 from matches.models import JudgeCall, Match, ResultChange, ResultReport, Ruling
 from rules import systems
 
-NOTE_LENGTH = ResultChange._meta.get_field("note").max_length
 Source = ResultChange.Source
 
 if TYPE_CHECKING:

@@ -46,10 +46,6 @@ def logs_of(match: Match) -> QuerySet[MatchLog]:
     )
 
 
-def latest_log(match: Match) -> MatchLog | None:
-    return logs_of(match).first()
-
-
 def log_of(match: Match, log_id: Any) -> MatchLog | None:
     try:
         return logs_of(match).filter(pk=int(log_id)).first()
@@ -761,8 +757,3 @@ def header_of(data: bytes) -> Header | None:
         return parse_log(data).header
     except LogParseError:
         return None
-
-
-def log_match_mismatches(log: MatchLog) -> list[Problem]:
-    """Where a stored log's header differs from its match, computed afresh from its bytes."""
-    return list(match_check(log.match, header_of(log_data(log))).problems)
