@@ -40,7 +40,7 @@ CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in limits.CUT_SIZES i
 
 class SignUpForm(UserCreationForm):
     display_name = forms.CharField(
-        max_length=60,
+        max_length=limits.DISPLAY_NAME_LENGTH,
         required=False,
         label=_("Display name"),
         help_text=_("Shown to other players instead of your login (optional)."),
