@@ -33,7 +33,12 @@ from rules.engine.casting import (
     check_prerequisites,
     spell_costs,
 )
-from rules.engine.casting.prerequisites import blockers_for, parse_spell_for, range_bonus
+from rules.engine.casting.prerequisites import (
+    blockers_for,
+    parse_spell_for,
+    range_bonus,
+    spell_range,
+)
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import DiceCountError, DiceDue, Die, RerollError, Roll
 from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
@@ -48,7 +53,7 @@ from rules.engine.movement import (
     move_one_cell,
 )
 from rules.engine.powers import powers_of
-from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.reach import targetable_cells
 from rules.engine.reactions import is_power_effect, waits_for_choice
 from rules.engine.refusals import said
 from rules.engine.replay.dispatch import Applied, Context, step
@@ -356,17 +361,6 @@ class SpellOption:
         }
 
 
-def _range_fields(spell: Spell) -> dict[str, Any]:
-    return {
-        "range_kind": spell.range_kind,
-        "range_min": spell.range_min,
-        "range_max": spell.range_max,
-        "range_modifiable": spell.range_modifiable,
-        "range_line": spell.range_line,
-        "range_los": spell.range_los,
-    }
-
-
 def _range_words(spell: Spell) -> str:
     if spell.range_kind == "melee":
         return "melee"
@@ -410,7 +404,7 @@ def spell_options(state: GameState, unit: Unit, context: Context) -> tuple[Spell
             continue
         candidates = targetable_cells(
             unit.cell,
-            SpellRange.from_spell(_range_fields(spell)),
+            spell_range(spell),
             state.arena,
             sight,
             range_bonus=bonus,
