@@ -209,15 +209,8 @@ class _Game:
             event = Cast(self.number, unit, spell, target, direction, rolls=rolls)
             try:
                 self.state = apply_event(self.state, event, self.ctx)
-            except DiceCountError as wrong:
-                dice = _dice(self.rng, wrong.due.count)
-                if wrong.due.roll is Roll.CRITICAL:
-                    critical = dice
-                else:
-                    armour[wrong.who] = dice
-                continue
-            except ArmourRollsError as wrong:
-                armour = {u: armour.get(u, _dice(self.rng, 1)) for u in wrong.expected}
+            except (DiceCountError, ArmourRollsError) as wrong:
+                critical, armour = self._dice_asked(wrong, critical, armour)
                 continue
             except RuleViolation as refused:
                 if refused.rule == "7.2.4" and not coins:
@@ -244,6 +237,22 @@ class _Game:
             return True
         return False
 
+    def _dice_asked(
+        self,
+        wrong: DiceCountError | ArmourRollsError,
+        critical: tuple[Die, ...],
+        armour: dict[str, tuple[Die, ...]],
+    ) -> tuple[tuple[Die, ...], dict[str, tuple[Die, ...]]]:
+        """A cast's or a resolution's dice with those the engine refused them for drawn afresh:
+        the Critical roll or one target's Armour roll of the count it names, or an Armour roll
+        for each target it expects that has none."""
+        if isinstance(wrong, ArmourRollsError):
+            return critical, {u: armour.get(u, _dice(self.rng, 1)) for u in wrong.expected}
+        dice = _dice(self.rng, wrong.due.count)
+        if wrong.due.roll is Roll.CRITICAL:
+            return dice, armour
+        return critical, {**armour, wrong.who: dice}
+
     def settle_standby(self) -> None:
         """`resolve` events for what waits on standby (an order, or dice: Explosions, Clicks)."""
         for _ in range(12):
@@ -257,15 +266,8 @@ class _Game:
                 event = Resolve(self.number, label, rolls)
                 try:
                     self.state = apply_event(self.state, event, self.ctx)
-                except DiceCountError as wrong:
-                    dice = _dice(self.rng, wrong.due.count)
-                    if wrong.due.roll is Roll.CRITICAL:
-                        critical = dice
-                    else:
-                        armour[wrong.who] = dice
-                    continue
-                except ArmourRollsError as wrong:
-                    armour = {u: armour.get(u, _dice(self.rng, 1)) for u in wrong.expected}
+                except (DiceCountError, ArmourRollsError) as wrong:
+                    critical, armour = self._dice_asked(wrong, critical, armour)
                     continue
                 except (RuleViolation, Unsupported):
                     return

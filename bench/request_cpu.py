@@ -137,12 +137,6 @@ def calls(world: dict, server: Server) -> dict[str, Iterator[Call]]:
             _, got, _ = server(("GET", f"/events/{slug}/me/", headers, b""))  # not timed
             yield "GET", f"/events/{slug}/me/", {**headers, "If-None-Match": got["etag"]}, b""
 
-    def my_match_again() -> Iterator[Call]:
-        # The same phones again, without a tag: the re-fetch after a change of their table
-        # (their session, user and roles are cached by their first view).
-        for user in players:
-            yield "GET", f"/events/{slug}/me/", {**page(user), "HX-Request": "true"}, b""
-
     def reports(action: str, seat: int, start: int) -> Callable[[], Iterator[Call]]:
         def each() -> Iterator[Call]:
             for table in tables[start:]:
@@ -162,7 +156,9 @@ def calls(world: dict, server: Server) -> dict[str, Iterator[Call]]:
     return {
         "my_match": my_match(),
         "my_match_304": my_match_304(),
-        "my_match_again": my_match_again(),
+        # The same phones again, without a tag: the re-fetch after a change of their table
+        # (their session, user and roles are cached by their first view).
+        "my_match_again": my_match(),
         # Reports on one half of the tables, then confirmations of those reports.
         "report": reports("report", 0, 0)(),
         "confirm": reports("confirm", 1, 0)(),

@@ -63,7 +63,6 @@ from rules.matchlog.verify import verify_log_text  # noqa: E402
 CORPUS = REPO / "tests" / "matchlogs" / "corpus"
 GAMES = ("game-gg-win.jsonl", "game-tension-win.jsonl", "game-ko-win.jsonl")
 LOGS = 1000
-PIPELINE_TASK = "matches.tasks.verify_match_log"
 BROKER_DB = 15
 
 

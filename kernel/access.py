@@ -212,10 +212,6 @@ def is_organiser(user: Person, event: Event) -> bool:
     return allows(user, "event.manage", event)
 
 
-def is_judge(user: Person, event: Event) -> bool:
-    return allows(user, "judge_call.rule", event)
-
-
 @dataclass(frozen=True)
 class Access:
     """What one person may do in one event, worked out once per request."""

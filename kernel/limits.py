@@ -20,7 +20,14 @@ MAX_POINTS = 100
 MAX_RULING_TEXT = 4000
 """A judge's ruling: a few paragraphs, stored and shown in full."""
 
-MAX_NOTE = 500
+RESULT_NOTE_LENGTH = 300
+"""Why a result changed (`ResultChange.note`): a line; what a service writes there is cut to it."""
+
+CALL_NOTE_LENGTH = 500
+"""A judge call's note (`JudgeCall.note`): what a player typed, or the log verifier's review."""
+
+DISPLAY_NAME_LENGTH = 60
+"""A person's display name on pairings and standings (`Account.display_name`)."""
 
 NAME_LENGTH = 80
 """A guest's name, a club, a family label, a list's name: as long as their columns. Longer input

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from kernel import limits
 from kernel.choices import LogStatus, Outcome
 from matches.logs import wording as log_wording
 
@@ -121,7 +122,7 @@ class ResultChange(models.Model):
     previous_result = models.CharField(max_length=4, blank=True)
     previous_gg_a = models.PositiveSmallIntegerField(null=True)
     previous_gg_b = models.PositiveSmallIntegerField(null=True)
-    note = models.CharField(max_length=300, blank=True)
+    note = models.CharField(max_length=limits.RESULT_NOTE_LENGTH, blank=True)
 
     class Meta:
         ordering = ["match", "changed_at", "id"]
@@ -152,7 +153,7 @@ class JudgeCall(models.Model):
     raised_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
-    note = models.CharField(max_length=500, blank=True)
+    note = models.CharField(max_length=limits.CALL_NOTE_LENGTH, blank=True)
     # A note the log verifier wrote: its key and facts, so each reader gets it in their language
     # (`note_text`); empty for a note a person typed, shown as written.
     note_facts = models.JSONField(default=dict, blank=True)

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from kernel.api import FieldsBuiltOnce, RejectUnknownFields
 from kernel.choices import Outcome
-from kernel.limits import MAX_GG, MAX_RULING_TEXT
+from kernel.limits import CALL_NOTE_LENGTH, MAX_GG, MAX_RULING_TEXT, RESULT_NOTE_LENGTH
 from matches.logs import selectors as log_selectors
 from matches.logs.outcome import match_outcome
 from matches.models import JudgeCall, Match, MatchLog, ResultChange, ResultReport, Ruling
@@ -89,7 +89,7 @@ class ResultInputSerializer(RejectUnknownFields, serializers.Serializer):
 
 
 class CorrectionSerializer(ResultInputSerializer):
-    note = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=RESULT_NOTE_LENGTH)
 
 
 _SYSTEM_INPUTS: dict[tuple[str, str], type[serializers.Serializer]] = {}
@@ -149,7 +149,7 @@ class ResultChangeSerializer(serializers.ModelSerializer):
 
 
 class JudgeCallInputSerializer(RejectUnknownFields, serializers.Serializer):
-    note = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=CALL_NOTE_LENGTH)
 
 
 class RulingSerializer(serializers.ModelSerializer):

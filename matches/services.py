@@ -19,13 +19,12 @@ from django.utils.translation import gettext as _
 
 from kernel import choices
 from kernel.errors import Conflict, InvalidInput
-from kernel.limits import MAX_RULING_TEXT
+from kernel.limits import CALL_NOTE_LENGTH, MAX_RULING_TEXT, RESULT_NOTE_LENGTH
 from kernel.prepared import PreparedQuery
 from matches import notices, signals
 from matches.models import JudgeCall, Match, ResultChange, ResultReport, Ruling
 from rules import systems
 
-NOTE_LENGTH = ResultChange._meta.get_field("note").max_length
 Source = ResultChange.Source
 
 if TYPE_CHECKING:
@@ -91,7 +90,7 @@ def _write_result(
         previous_result=match.result,
         previous_gg_a=match.gg_a,
         previous_gg_b=match.gg_b,
-        note=note[:300],
+        note=note[:RESULT_NOTE_LENGTH],
     )
     match.result, match.gg_a, match.gg_b = result, gg_a, gg_b
     match.status = Match.Status.CONFIRMED
@@ -337,7 +336,11 @@ def call_judge(
     if event.status in (choices.EventStatus.DRAFT, choices.EventStatus.FINISHED):
         raise Conflict("event", _("judges are on duty while the event runs"), "not_running")
     call = JudgeCall.objects.create(
-        event=event, match=match, kind=JudgeCall.Kind.CALL, raised_by=by, note=note.strip()[:500]
+        event=event,
+        match=match,
+        kind=JudgeCall.Kind.CALL,
+        raised_by=by,
+        note=note.strip()[:CALL_NOTE_LENGTH],
     )
     notices.judge_queue_changed(event)
     if match is not None:
@@ -383,9 +386,7 @@ def record_ruling(
             gg_b=gg_b,
             source=Source.RULING,
             by=judge,
-            note=Truncator(f"{rule.strip()}: {text.strip()}").chars(
-                ResultChange._meta.get_field("note").max_length
-            ),
+            note=Truncator(f"{rule.strip()}: {text.strip()}").chars(RESULT_NOTE_LENGTH),
         )
         _resolve_disputes(match)
     ruling = Ruling.objects.create(

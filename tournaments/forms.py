@@ -40,7 +40,7 @@ CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in limits.CUT_SIZES i
 
 class SignUpForm(UserCreationForm):
     display_name = forms.CharField(
-        max_length=60,
+        max_length=limits.DISPLAY_NAME_LENGTH,
         required=False,
         label=_("Display name"),
         help_text=_("Shown to other players instead of your login (optional)."),
@@ -410,48 +410,27 @@ class ForbiddenPairForm(forms.Form):
 RULEBOOK_FORMAT = engine_formats.Format("rulebook", datetime.date(2000, 1, 1))
 
 
+def _bounded(label: Any, bounds: tuple[int, int], **kwargs: Any) -> forms.IntegerField:
+    """An integer field within one of `kernel.limits`' (low, high) pairs."""
+    return forms.IntegerField(label=label, min_value=bounds[0], max_value=bounds[1], **kwargs)
+
+
 class TeamRulesForm(forms.Form):
     """An event's own team-building rules (1.1.2), every rule shown with the value applied;
     the service keeps only those that differ from the format's."""
 
-    min_team_size = forms.IntegerField(
-        label=_("Fewest Krosmasters"),
-        min_value=limits.TEAM_SIZE[0],
-        max_value=limits.TEAM_SIZE[1],
-    )
-    max_team_size = forms.IntegerField(
-        label=_("Most Krosmasters"),
-        min_value=limits.TEAM_SIZE[0],
-        max_value=limits.TEAM_SIZE[1],
-    )
-    total_level = forms.IntegerField(
-        label=_("Exact total Level"),
+    min_team_size = _bounded(_("Fewest Krosmasters"), limits.TEAM_SIZE)
+    max_team_size = _bounded(_("Most Krosmasters"), limits.TEAM_SIZE)
+    total_level = _bounded(_("Exact total Level"), limits.TEAM_TOTAL_LEVEL, required=False)
+    max_total_level = _bounded(
+        _("Highest total Level"),
+        limits.TEAM_TOTAL_LEVEL,
         required=False,
-        min_value=limits.TEAM_TOTAL_LEVEL[0],
-        max_value=limits.TEAM_TOTAL_LEVEL[1],
-    )
-    max_total_level = forms.IntegerField(
-        label=_("Highest total Level"),
-        required=False,
-        min_value=limits.TEAM_TOTAL_LEVEL[0],
-        max_value=limits.TEAM_TOTAL_LEVEL[1],
         help_text=_("Empty: no ceiling."),
     )
-    gold = forms.IntegerField(
-        label=_("Copies of a unique (gold-name) Krosmaster"),
-        min_value=limits.COPY_LIMIT[0],
-        max_value=limits.COPY_LIMIT[1],
-    )
-    white = forms.IntegerField(
-        label=_("Copies of a white-name Krosmaster"),
-        min_value=limits.COPY_LIMIT[0],
-        max_value=limits.COPY_LIMIT[1],
-    )
-    black = forms.IntegerField(
-        label=_("Copies of a black-name Krosmaster"),
-        min_value=limits.COPY_LIMIT[0],
-        max_value=limits.COPY_LIMIT[1],
-    )
+    gold = _bounded(_("Copies of a unique (gold-name) Krosmaster"), limits.COPY_LIMIT)
+    white = _bounded(_("Copies of a white-name Krosmaster"), limits.COPY_LIMIT)
+    black = _bounded(_("Copies of a black-name Krosmaster"), limits.COPY_LIMIT)
     single_version_of_unique = forms.BooleanField(
         label=_("Only one version of a unique Krosmaster"),
         required=False,

@@ -140,10 +140,6 @@ def my_current_match(event: Event, user: AbstractBaseUser) -> Match | None:
     return _my_current_match.first(event_id=event.pk, user_id=user.pk)
 
 
-def match_of(registration: Registration, round_: Round) -> Match | None:
-    return round_matches(round_).filter(Q(player_a=registration) | Q(player_b=registration)).first()
-
-
 # The pairing engine's view of an event -----------------------------------------------------------
 
 

@@ -30,7 +30,6 @@ from rules.engine.logevents import Header, TimePolicy, event_name
 from rules.engine.replay import Replay, trace
 from rules.engine.state import GameState
 from rules.engine.svg import Highlight, Mark, render_board
-from rules.matchlog.parse import LogParseError, parse_log
 from rules.wording.board import board_legend
 from rules.wording.refusals import refusal_text
 
@@ -44,10 +43,6 @@ def logs_of(match: Match) -> QuerySet[MatchLog]:
         .select_related("uploaded_by", "review_call")
         .order_by("-uploaded_at", "-id")
     )
-
-
-def latest_log(match: Match) -> MatchLog | None:
-    return logs_of(match).first()
 
 
 def log_of(match: Match, log_id: Any) -> MatchLog | None:
@@ -753,16 +748,3 @@ def match_check(match: Match, header: Header | None) -> MatchCheck:
     arena_problems, arena_skipped = _compare_arena(match, header)
     problems += arena_problems + _compare_event(match, header)
     return MatchCheck(True, sides, basis, source, tuple(problems), (*skipped, *arena_skipped))
-
-
-def header_of(data: bytes) -> Header | None:
-    """The header of a log, None when the text is not a readable `kml/1` log."""
-    try:
-        return parse_log(data).header
-    except LogParseError:
-        return None
-
-
-def log_match_mismatches(log: MatchLog) -> list[Problem]:
-    """Where a stored log's header differs from its match, computed afresh from its bytes."""
-    return list(match_check(log.match, header_of(log_data(log))).problems)

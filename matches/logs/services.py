@@ -31,7 +31,7 @@ from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from kernel import choices
+from kernel import choices, limits
 from kernel.errors import Conflict, InvalidInput
 from kernel.tasks import queue_task
 from matches import notices, services, signals
@@ -55,7 +55,6 @@ TIME_POLICIES = {
     choices.TimePolicy.EQUAL_TURNS: TimePolicy.EQUAL_TURNS_DRAW,
     choices.TimePolicy.GG_LEAD: TimePolicy.MORE_GG,
 }
-REVIEW_NOTE_LENGTH = 500
 
 
 # Upload -----------------------------------------------------------------------------------------
@@ -223,7 +222,7 @@ def review_note(log: MatchLog) -> str:
     how the log differs from the match; stored in English, worded for each reader from the log
     (`JudgeCall.note_text`, `wording.review_text`)."""
     with translation.override("en"):
-        return wording.review_text(log, REVIEW_NOTE_LENGTH)
+        return wording.review_text(log, limits.CALL_NOTE_LENGTH)
 
 
 def _apply_verdict(log: MatchLog) -> None:

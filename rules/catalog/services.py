@@ -27,7 +27,7 @@ from rules.catalog import selectors
 from rules.engine import formats as engine_formats
 from rules.engine import roster as engine_roster
 from rules.engine.arena import SIDES
-from rules.engine.cells import Cell, CellError
+from rules.engine.cells import BOARD_SIZE, Cell, CellError
 from rules.models import Arena, Format, Power, Profile, Release, Spell, Summon
 
 RELEASE_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -375,7 +375,7 @@ def fill_start_cells(arena: Arena) -> Arena:
             starts[side] = [
                 Cell(x, y).name
                 for y in HOME_ROWS[side]
-                for x in range(12)
+                for x in range(BOARD_SIZE)
                 if Cell(x, y).name not in blocked
             ]
     arena.start_cells = {

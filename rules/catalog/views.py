@@ -29,6 +29,7 @@ from rules.catalog.forms import (
     PaintForm,
 )
 from rules.engine.areas import AreaError
+from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.inspect import inspect_board
 from rules.engine.reach import RangeError
 from rules.engine.svg import render_board
@@ -273,9 +274,9 @@ def arena_edit(request: HttpRequest, slug: str) -> HttpResponse:
     rows = [
         [
             (cell, [_kind_label(kind) for kind in kinds.get(cell, [])])
-            for cell in (f"{column}{row}" for column in "abcdefghijkl")
+            for cell in (Cell(x, y).name for x in range(BOARD_SIZE))
         ]
-        for row in range(12, 0, -1)
+        for y in reversed(range(BOARD_SIZE))
     ]
     context = {
         "arena": arena,

@@ -30,19 +30,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import Enum, StrEnum
-from typing import Any
 
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.refusals import Said
+from rules.engine.refusals import Said, SaidError
 
 
-class AreaError(ValueError):
-    """An area that cannot be laid out as asked (missing or impossible orientation); `said` is
-    why, worded by its refusal key (`rules.engine.refusals`)."""
-
-    def __init__(self, key: str, /, **params: Any) -> None:
-        self.said = Said(key, params)
-        super().__init__(str(self.said))
+class AreaError(SaidError):
+    """An area that cannot be laid out as asked (missing or impossible orientation)."""
 
 
 class Shape(StrEnum):

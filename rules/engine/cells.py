@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
-from rules.engine.refusals import Said
+from rules.engine.refusals import SaidError
 
 BOARD_SIZE = 12
 _COLUMNS = "abcdefghijkl"
@@ -20,14 +19,8 @@ _COLUMNS = "abcdefghijkl"
 _NAMES = tuple(tuple(f"{column}{y + 1}" for column in _COLUMNS) for y in range(BOARD_SIZE))
 
 
-class CellError(ValueError):
-    """A cell name or coordinate that does not exist on the board; `said` is why, worded by its
-    refusal key (`rules.engine.refusals`) so that a refusal quoting it is worded too."""
-
-    def __init__(self, key: str, /, **params: Any) -> None:
-        self.said = Said(key, params)
-        self.key, self.params = key, params
-        super().__init__(str(self.said))
+class CellError(SaidError):
+    """A cell name or coordinate that does not exist on the board."""
 
 
 @dataclass(frozen=True, order=True, slots=True)

@@ -33,7 +33,12 @@ from rules.engine.casting import (
     check_prerequisites,
     spell_costs,
 )
-from rules.engine.casting.prerequisites import blockers_for, parse_spell_for, range_bonus
+from rules.engine.casting.prerequisites import (
+    blockers_for,
+    parse_spell_for,
+    range_bonus,
+    spell_range,
+)
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import DiceCountError, DiceDue, Die, RerollError, Roll
 from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
@@ -48,7 +53,7 @@ from rules.engine.movement import (
     move_one_cell,
 )
 from rules.engine.powers import powers_of
-from rules.engine.reach import SpellRange, targetable_cells
+from rules.engine.reach import targetable_cells
 from rules.engine.reactions import is_power_effect, waits_for_choice
 from rules.engine.refusals import said
 from rules.engine.replay.dispatch import Applied, Context, step
@@ -197,21 +202,18 @@ class MoveOption:
         }
 
 
-def block_needs(state: GameState, unit: Unit, context: Context) -> tuple[BlockNeed, ...]:
-    """The Block rolls `unit` faces leaving its cell: one per adjacent enemy character (4.14.1,
-    4.14.2.e), each with the dice both sides roll and why (4.14.2.b, 4.14.2.c, 4.14.5, 4.14.6,
-    and the powers that change a roll: Puddlage, Driving, Ecaflip's Second Chance)."""
-    return _block_probe(state, unit, context)[0]
-
-
 def _block_probe(
     state: GameState, unit: Unit, context: Context
 ) -> tuple[tuple[BlockNeed, ...], tuple[BlockRoll, ...]]:
-    """`block_needs`, asked of the engine as a cast's dice are (module docstring): a step to a
-    free adjacent cell is tried with the Block rolls named and no dice, and each refusal that
-    says how many dice a roll needs (`DiceCountError`, `RerollError`; `against` tells which
-    Block roll) is answered with dice that score nothing. Also the Block rolls the step went
-    through with, to probe the other cells."""
+    """The Block rolls `unit` faces leaving its cell: one per adjacent enemy character (4.14.1,
+    4.14.2.e), each with the dice both sides roll and why (4.14.2.b, 4.14.2.c, 4.14.5, 4.14.6,
+    and the powers that change a roll: Puddlage, Driving, Ecaflip's Second Chance).
+
+    Asked of the engine as a cast's dice are (module docstring): a step to a free adjacent cell
+    is tried with the Block rolls named and no dice, and each refusal that says how many dice a
+    roll needs (`DiceCountError`, `RerollError`; `against` tells which Block roll) is answered
+    with dice that score nothing. Also the Block rolls the step went through with, to probe the
+    other cells."""
     enemies = sorted(b.id for b in blockers(state, unit))
     free = [c for c in sorted(_neighbours(unit.cell)) if state.is_free(c)] if unit.cell else []
     if not enemies or not free:
@@ -359,17 +361,6 @@ class SpellOption:
         }
 
 
-def _range_fields(spell: Spell) -> dict[str, Any]:
-    return {
-        "range_kind": spell.range_kind,
-        "range_min": spell.range_min,
-        "range_max": spell.range_max,
-        "range_modifiable": spell.range_modifiable,
-        "range_line": spell.range_line,
-        "range_los": spell.range_los,
-    }
-
-
 def _range_words(spell: Spell) -> str:
     if spell.range_kind == "melee":
         return "melee"
@@ -413,7 +404,7 @@ def spell_options(state: GameState, unit: Unit, context: Context) -> tuple[Spell
             continue
         candidates = targetable_cells(
             unit.cell,
-            SpellRange.from_spell(_range_fields(spell)),
+            spell_range(spell),
             state.arena,
             sight,
             range_bonus=bonus,

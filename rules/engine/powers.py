@@ -209,7 +209,8 @@ def _allies(state: GameState, unit: Unit) -> list[Unit]:
     return [u for u in state.in_arena() if u.side == unit.side and u.id != unit.id]
 
 
-def _adjacent(a: Unit, b: Unit) -> bool:
+def adjacent(a: Unit, b: Unit) -> bool:
+    """Two units both in the arena on orthogonally adjacent cells (4.15.1)."""
     return a.cell is not None and b.cell is not None and a.cell.is_adjacent(b.cell)
 
 
@@ -251,7 +252,7 @@ _GRANTERS = frozenset(
 def stained(state: GameState, unit: Unit) -> bool:
     """An enemy character holding Stain is adjacent: the unit keeps no other power."""
     return "stain" in _present(state) and any(
-        u.side != unit.side and _adjacent(u, unit) and "stain" in u.own_powers
+        u.side != unit.side and adjacent(u, unit) and "stain" in u.own_powers
         for u in state.in_arena()
     )
 
@@ -555,7 +556,7 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
         if other.side != unit.side:
             continue
         for power in ("reinforced-protection", "feca-shield", "spell-rebound"):
-            near = other.id == unit.id or (unit.is_krosmaster and _adjacent(other, unit))
+            near = other.id == unit.id or (unit.is_krosmaster and adjacent(other, unit))
             if power in other.own_powers and near:
                 gained.update(_GRANTS[power])
         if "natural-defense" in other.own_powers and unit.summoner and unit.is_character:
@@ -565,7 +566,7 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
             gained.update(_GRANTS["tofuteur-royal"])
         if "bouftonneur-royal" in other.own_powers and "gobball" in families:
             gained.update(_GRANTS["bouftonneur-royal"])
-        bubble = other.id == unit.id or (unit.is_krosmaster and _adjacent(other, unit))
+        bubble = other.id == unit.id or (unit.is_krosmaster and adjacent(other, unit))
         theirs = state.active_side is not None and state.active_side != unit.side
         if "bububble" in other.own_powers and bubble and theirs and not stained(state, other):
             gained.add("unfazed")
@@ -720,7 +721,7 @@ def ap_cost_modifiers(state: GameState, caster: Unit) -> list[tuple[int, str]]:
     if "heroic-inspiration" in powers_of(state, caster) and brotherhood_ally(state, caster):
         out.append((-1, "Heroic Inspiration: a Brotherhood of the Tofu ally in play"))
     for enemy in state.in_arena():
-        if enemy.side == caster.side or not _adjacent(enemy, caster):
+        if enemy.side == caster.side or not adjacent(enemy, caster):
             continue
         enemy_powers = powers_of(state, enemy)
         if "sticky-spray-can" in enemy_powers:
@@ -755,7 +756,7 @@ def pierces(state: GameState, caster: Unit, target: Unit, *, attack: bool) -> li
     out = []
     if "totor" in own and _allied_minotor(state, caster):
         out.append("Totor: an allied Minotor in play")
-    if "wakforce" in own and _adjacent(caster, target):
+    if "wakforce" in own and adjacent(caster, target):
         out.append("Wakforce: the target is adjacent to the caster")
     return out
 
@@ -858,10 +859,10 @@ def injury_cap(state: GameState, caster: Unit, target: Unit) -> tuple[int, str] 
         caps.append((2, "Krowsome: at most 2 Injuries at a time"))
     if "krobust" in theirs:
         caps.append((3, "Krobust: at most 3 Injuries at a time from a spell"))
-    if "invisibility" in theirs and caster.is_character and not _adjacent(caster, target):
+    if "invisibility" in theirs and caster.is_character and not adjacent(caster, target):
         caps.append((0, "Invisibility: no Injuries from a character not adjacent"))
     if "haziness" in theirs and not any(
-        u.is_character and _adjacent(u, target) for u in state.in_arena()
+        u.is_character and adjacent(u, target) for u in state.in_arena()
     ):
         caps.append((0, "Haziness: no character adjacent"))
     return min(caps) if caps else None
@@ -1035,7 +1036,7 @@ def blocks_sight(unit: Unit, viewer: Unit, powers: frozenset[str]) -> bool:
     Itty-Bitty never blocks (4.9.10), Invisibility not for a viewer that is not adjacent."""
     if "itty-bitty" in powers:
         return False
-    if "invisibility" in powers and not _adjacent(unit, viewer):
+    if "invisibility" in powers and not adjacent(unit, viewer):
         return False
     return unit.is_krosmaster or "obstructive" in powers
 

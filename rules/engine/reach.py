@@ -21,11 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from rules.engine.arena import Arena
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.refusals import Joined, Said, said
+from rules.engine.refusals import Joined, Said, SaidError, said
 from rules.engine.scenery import describe
 from rules.engine.sight import (
     EXACT,
@@ -44,13 +43,8 @@ class RangeKind(StrEnum):
     SELF = "self"
 
 
-class RangeError(ValueError):
-    """Range data that no spell bar can show (for example MIN above MAX); `said` is why, worded
-    by its refusal key (`rules.engine.refusals`)."""
-
-    def __init__(self, key: str, /, **params: Any) -> None:
-        self.said = Said(key, params)
-        super().__init__(str(self.said))
+class RangeError(SaidError):
+    """Range data that no spell bar can show (for example MIN above MAX)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -504,6 +504,17 @@ class Said(str):
         return {"key": self.key, "params": facts(self.params)}
 
 
+class SaidError(ValueError):
+    """A value the engine cannot read (a cell name, an area, a range); `said` is why, worded by
+    its refusal key, so that a refusal quoting it is worded too. `key` and `params` are its
+    parts."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.said = Said(key, params)
+        self.key, self.params = key, params
+        super().__init__(str(self.said))
+
+
 def said(key: str, /, **params: Any) -> Said:
     """`Said(key, params)`, written like `RuleViolation.because`."""
     return Said(key, params)

@@ -23,7 +23,6 @@ S_PHASE = "Battle Phase"
 S_RESOLUTION = "Battle Resolution"
 S_COUNTER = "Counter Attack conditions"
 S_LIFE = "Attacking Life Points"
-S_RANGE = "Battle Phase: In Range"
 KINDS = ("melee", "ranged", "magical")
 
 

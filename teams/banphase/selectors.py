@@ -83,10 +83,6 @@ def has_ban_phase(event: Event) -> bool:
     return event.team_mode == choices.TeamMode.PER_MATCH
 
 
-def phase_of(match: Match) -> BanPhase | None:
-    return BanPhase.objects.filter(match=match).select_related("arena").first()
-
-
 def check_has_phase(match: Match) -> None:
     """Refuse (409) a match that has no ban phase: its event plays one team for the whole event,
     it is a bye, or its round is not published."""

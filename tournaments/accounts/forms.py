@@ -5,6 +5,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
+from kernel import limits
 from tournaments.accounts.models import Account
 
 
@@ -12,7 +13,7 @@ class AccountForm(forms.Form):
     """The account page: the public display name and the e-mail (for notices and resets)."""
 
     display_name = forms.CharField(
-        max_length=60,
+        max_length=limits.DISPLAY_NAME_LENGTH,
         required=False,
         label=_("Display name"),
         help_text=_("Shown on pairings and standings instead of your login."),

@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from kernel import limits
+
 
 class Account(models.Model):
     """What a person shows of themselves; the login stays private to sign in with."""
@@ -13,7 +15,7 @@ class Account(models.Model):
     )
     display_name = models.CharField(
         _("display name"),
-        max_length=60,
+        max_length=limits.DISPLAY_NAME_LENGTH,
         blank=True,
         help_text=_("Shown on pairings and standings instead of your login."),
     )

@@ -15,10 +15,6 @@ from tournaments.accounts.forms import AccountForm
 from tournaments.accounts.language import remember, saved_language
 
 
-def _chosen_name(user) -> str:
-    return user.first_name
-
-
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
     user = request.user

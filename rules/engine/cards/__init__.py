@@ -99,10 +99,6 @@ def standby_hook(kind: str) -> CardHook | None:
     return found if found is not None and found.standby is not None else None
 
 
-def registered_spells() -> tuple[str, ...]:
-    return tuple(sorted(_SPELLS))
-
-
 # Registration imports: each module registers its handlers and hooks with `@spell` and
 # `card_effect` when it is imported, and no name of theirs is used here. They come last because
 # the modules import `spell` and `card_effect` from this package.

@@ -31,7 +31,7 @@ from rules.engine.effects import (
 from rules.engine.errors import Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import INFLICTED
-from rules.engine.powers import families_of, in_opponent_territory
+from rules.engine.powers import adjacent, families_of, in_opponent_territory
 from rules.engine.refusals import said
 from rules.engine.roster import Profile, Spell
 
@@ -76,16 +76,10 @@ def _card(key: str) -> CardEffect:
 # -- what the conditions read -------------------------------------------------------------------
 
 
-def _adjacent(a: Unit, b: Unit) -> bool:
-    return a.cell is not None and b.cell is not None and a.cell.is_adjacent(b.cell)
-
-
 def _yugo_next_to(state: GameState, target: Unit) -> bool:
     """A Krosmaster named Yugo (any version, either team) stands next to `target`."""
     return any(
-        u.is_krosmaster
-        and u.profile.name.split(" - ")[0].lower() == "yugo"
-        and _adjacent(u, target)
+        u.is_krosmaster and u.profile.name.split(" - ")[0].lower() == "yugo" and adjacent(u, target)
         for u in state.in_arena()
         if u.id != target.id
     )
@@ -155,7 +149,7 @@ def _jammy_defeat(run: CastRun, target: Unit) -> tuple[int, str]:
     """Jammy Defeat (Strawberry King): two more damage when at least one Strawberry Jelly,
     whoever controls it (4.18.9), is next to the target."""
     if any(
-        u.profile.name.lower() == "strawberry jelly" and _adjacent(u, target)
+        u.profile.name.lower() == "strawberry jelly" and adjacent(u, target)
         for u in run.state.in_arena()
     ):
         return 2, said("why_jammy_defeat_strawberry_jelly")
@@ -180,7 +174,7 @@ def _reinforcements(run: CastRun, target: Unit) -> tuple[int, str]:
     """Reinforcements (Nemesis Samurai): one more damage when an allied Krosmaster other than
     the caster (4.4.2) is next to the target."""
     if any(
-        u.is_krosmaster and u.side == run.side and u.id != run.caster_id and _adjacent(u, target)
+        u.is_krosmaster and u.side == run.side and u.id != run.caster_id and adjacent(u, target)
         for u in run.state.in_arena()
         if u.id != target.id
     ):

@@ -27,7 +27,7 @@ from rules.engine.cards.acts import (
 from rules.engine.cards.conditions import _yugo_next_to as yugo_next_to
 from rules.engine.cards.gauges import caster_change, exact, model
 from rules.engine.cards.rulings import setting
-from rules.engine.cells import Cell
+from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.effects import (
     Attract,
     CardEffect,
@@ -223,7 +223,7 @@ def _group_transfer(run: CastRun) -> None:
         assert unit.cell is not None
         dx, dy = unit.cell.x - start.x, unit.cell.y - start.y
         x, y = cell.x + dx, cell.y + dy
-        if not (0 <= x < 12 and 0 <= y < 12) or not run.state.is_free(Cell(x, y)):
+        if not (0 <= x < BOARD_SIZE and 0 <= y < BOARD_SIZE) or not run.state.is_free(Cell(x, y)):
             run.log(
                 "Step 3",
                 "4.18.5",

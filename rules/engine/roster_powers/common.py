@@ -97,10 +97,6 @@ def holding(state: GameState, unit_id: str, power: str) -> Unit | None:
     return unit
 
 
-def adjacent(a: Unit, b: Unit) -> bool:
-    return a.cell is not None and b.cell is not None and a.cell.is_adjacent(b.cell)
-
-
 def is_named(state: GameState, unit: Unit, name: str) -> bool:
     """A card naming a Type or summon means every unit of that Type or name (4.18.9)."""
     return unit.profile.name.strip().lower() == name or name in families_of(state, unit)

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from rules.engine import reactions
 from rules.engine.injuries import heal, injure
-from rules.engine.powers import brotherhood_ally, possible_powers, powers_of
+from rules.engine.powers import adjacent, brotherhood_ally, possible_powers, powers_of
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
     add_kamas,
-    adjacent,
     effect,
     enemies,
     gain_now,

@@ -16,11 +16,10 @@ from rules.engine import reactions
 from rules.engine.errors import RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure
-from rules.engine.powers import families_of, may_have, powers_of
+from rules.engine.powers import adjacent, families_of, may_have, powers_of
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
-    adjacent,
     effect,
     enemies,
     has_marker,

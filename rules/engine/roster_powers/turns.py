@@ -22,11 +22,10 @@ from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, settle_hp
 from rules.engine.movement import relocate
-from rules.engine.powers import families_of, may_have, vigilantes
+from rules.engine.powers import adjacent, families_of, may_have, vigilantes
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
-    adjacent,
     effect,
     enemies,
     gain_now,
