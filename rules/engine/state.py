@@ -71,10 +71,6 @@ class RewardKind(StrEnum):
     EQUIPMENT = "equipment"
 
 
-RANKS = ("granite", "jade", "silver")
-EQUIPMENT_TYPES = ("weapon", "set", "pet", "dofus", "trophy", "technique")
-
-
 @dataclass(frozen=True)
 class Reward:
     """A Demonic Reward (4.7) as far as the engine can apply it.

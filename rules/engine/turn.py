@@ -933,8 +933,6 @@ def apply_summon(
     broken = summon_cell_rule(state, cell)
     if broken is not None:
         raise RuleViolation.because(broken, "cell_not_free_of_units", cell=cell)
-    if strength_limit is not None and summon.profile.strength is None:
-        raise Unsupported("4.19.1.d:strength", said("no_strength", summon=summon.profile.id))
     strength = sum(
         u.profile.strength or 0
         for u in state.in_arena()

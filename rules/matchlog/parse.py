@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from rules.engine.arena import SIDES, arena_from_dict
 from rules.engine.casting import Rolls  # also registers the spells' named rulings
 from rules.engine.cells import Cell
-from rules.engine.dice import Die
+from rules.engine.dice import Die, parse_dice
 from rules.engine.logevents import (
     Activate,
     BuyGG,
@@ -393,14 +393,10 @@ def _reward(model: schema.RewardModel) -> Reward:
 # -- events --------------------------------------------------------------------------------------
 
 
-def _dice(texts: Iterable[str]) -> tuple[Die, ...]:
-    return tuple(Die.parse(t) for t in texts)
-
-
 def _rolls(model: schema.RollsModel) -> Rolls:
     return Rolls(
-        critical=_dice(model.critical),
-        armour={unit: _dice(dice) for unit, dice in model.armour.items()},
+        critical=parse_dice(model.critical),
+        armour={unit: parse_dice(dice) for unit, dice in model.armour.items()},
         coins=tuple(model.coins),
     )
 
@@ -430,13 +426,15 @@ def _event(value: dict[str, Any], number: int, issues: _Issues) -> Event | None:
             return Place(number, model.unit, Cell.parse(model.cell))
         case schema.TensionModel():
             reroll = Die.parse(model.reroll) if model.reroll is not None else None
-            return Tension(number, _dice(model.dice), reroll)
+            return Tension(number, parse_dice(model.dice), reroll)
         case schema.InspireModel():
             return Inspire(number, model.die, model.unit)
         case schema.ActivateModel():
             return Activate(number, model.unit, tuple(model.choices))
         case schema.MoveModel():
-            blocks = tuple(BlockRoll(b.by, _dice(b.lock), _dice(b.dodge)) for b in model.block)
+            blocks = tuple(
+                BlockRoll(b.by, parse_dice(b.lock), parse_dice(b.dodge)) for b in model.block
+            )
             return Move(number, model.unit, Cell.parse(model.to), blocks)
         case schema.PickKamaModel():
             return PickKama(number, model.unit, model.count)
