@@ -23,6 +23,9 @@ MAX_RULING_TEXT = 4000
 RESULT_NOTE_LENGTH = 300
 """Why a result changed (`ResultChange.note`): a line; what a service writes there is cut to it."""
 
+CORRECTION_NOTE_LENGTH = 300
+"""Why a recorded game was taken back (`RecordedAction.note`, a correction's proposal): a line."""
+
 CALL_NOTE_LENGTH = 500
 """A judge call's note (`JudgeCall.note`): what a player typed, or the log verifier's review."""
 

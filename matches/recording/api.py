@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from kernel.api import ERROR, RejectUnknownFields, require, valid
 from kernel.errors import Conflict, InvalidInput
+from kernel.limits import CORRECTION_NOTE_LENGTH
 from matches import selectors as match_selectors
 from matches.models import Match
 from matches.recording import game as games
@@ -117,7 +118,9 @@ class CorrectionInput(RejectUnknownFields, serializers.Serializer):
     keep = serializers.IntegerField(
         min_value=0, help_text=gettext_lazy("The last action kept in force.")
     )
-    note = serializers.CharField(max_length=300, required=False, allow_blank=True)
+    note = serializers.CharField(
+        max_length=CORRECTION_NOTE_LENGTH, required=False, allow_blank=True
+    )
 
 
 def _match(request: Request, pk: int) -> Match:

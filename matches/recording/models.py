@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from kernel.limits import CORRECTION_NOTE_LENGTH
+
 
 class Recording(models.Model):
     """The live scoresheet of one match (one per match)."""
@@ -87,7 +89,7 @@ class RecordedAction(models.Model):
     outcome = models.JSONField(
         default=dict, help_text=_("What the engine said when it accepted the action (trace).")
     )
-    note = models.CharField(max_length=300, blank=True)
+    note = models.CharField(max_length=CORRECTION_NOTE_LENGTH, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

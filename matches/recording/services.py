@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from kernel.errors import Conflict, InvalidInput, ServiceError
+from kernel.limits import CORRECTION_NOTE_LENGTH
 from live import publish, topics
 from matches.logs import services as log_services
 from matches.models import Match
@@ -380,7 +381,7 @@ def rewind(
             author=by,
             approved_by=approved_by,
             side=viewer(by, recording.match).side or "",
-            note=note[:300],
+            note=note[:CORRECTION_NOTE_LENGTH],
         ),
     )
     Recording.objects.filter(pk=recording.pk).update(correction=None)
@@ -416,7 +417,7 @@ def correct(
         "side": who.side,
         "user": by.pk,
         "keep": keep,
-        "note": note[:300],
+        "note": note[:CORRECTION_NOTE_LENGTH],
         "after": after,
     }
     recording.save(update_fields=["correction"])
