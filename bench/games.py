@@ -247,7 +247,7 @@ class _Game:
         the Critical roll or one target's Armour roll of the count it names, or an Armour roll
         for each target it expects that has none."""
         if isinstance(wrong, ArmourRollsError):
-            return critical, {u: armour.get(u, _dice(self.rng, 1)) for u in wrong.expected}
+            return critical, {u: armour.get(u, _dice(self.rng, 1)) for u in sorted(wrong.expected)}
         dice = _dice(self.rng, wrong.due.count)
         if wrong.due.roll is Roll.CRITICAL:
             return dice, armour

@@ -17,6 +17,10 @@ MAX_BAN_SECONDS = 3600
 MAX_POINTS = 100
 """Points for a win, a draw or a loss; any real scoring is a handful."""
 
+RATING = (0, 10_000)
+"""A registration's rating, the first round's seeding (Elo-like scales stay in the low
+thousands): beyond it the number is a typing error, not a rating."""
+
 MAX_RULING_TEXT = 4000
 """A judge's ruling: a few paragraphs, stored and shown in full."""
 

@@ -1,11 +1,11 @@
 """API routes of the matches app, mounted under /api/v1/."""
 
 from django.urls import include, path, re_path
-from rest_framework.routers import SimpleRouter
 
+from kernel.routes import api_router
 from matches import api
 
-router = SimpleRouter()
+router = api_router()
 router.register("matches", api.MatchViewSet, basename="api-match")
 router.register("judge-calls", api.JudgeCallViewSet, basename="api-judge-call")
 

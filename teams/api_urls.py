@@ -4,13 +4,12 @@
 """
 
 from django.urls import include, path, re_path
-from rest_framework.routers import SimpleRouter
 
+from kernel.routes import api_router
 from teams import api
 from teams.banphase import api as ban_api
 
-router = SimpleRouter()
-router.trailing_slash = "/?"  # the constructor only knows "/" or ""
+router = api_router()
 router.register("teams", api.TeamViewSet, basename="team")
 
 #: The ban phase of a match (issue 6); mounted before the matches app's router.

@@ -3,9 +3,9 @@
 from django.urls import include, path, re_path
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.routers import DefaultRouter
 
 from kernel.api import RejectUnknownFields
+from kernel.routes import api_path, api_router
 from tournaments import api
 
 
@@ -13,7 +13,7 @@ class TokenInput(RejectUnknownFields, AuthTokenSerializer):
     """DRF's username and password, refusing any other key (`RejectUnknownFields`)."""
 
 
-router = DefaultRouter()
+router = api_router()
 router.register("events", api.EventViewSet, basename="api-event")
 router.register("registrations", api.RegistrationViewSet, basename="api-registration")
 router.register("rounds", api.RoundViewSet, basename="api-round")
@@ -31,6 +31,6 @@ urlpatterns = [
         name="api-forbidden-pair-detail",
     ),
     path("", include(router.urls)),
-    path("me/", api.me, name="api-me"),
-    path("auth/token/", ObtainAuthToken.as_view(serializer_class=TokenInput), name="api-token"),
+    api_path(r"me", api.me, name="api-me"),
+    api_path(r"auth/token", ObtainAuthToken.as_view(serializer_class=TokenInput), name="api-token"),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -278,7 +279,11 @@ class Registration(models.Model):
         max_length=80, blank=True, help_text=_("Never paired with the same club.")
     )
     family = models.CharField(max_length=80, blank=True, help_text=_("Never paired with family."))
-    rating = models.FloatField(null=True, blank=True)
+    rating = models.FloatField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(limits.RATING[0]), MaxValueValidator(limits.RATING[1])],
+    )
     team_name = models.CharField(max_length=80, blank=True)
     team_entries = models.JSONField(default=list, blank=True)
     team_legality = models.JSONField(default=dict, blank=True)

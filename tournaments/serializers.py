@@ -306,14 +306,18 @@ class RegisterSerializer(RejectUnknownFields, serializers.Serializer):
     guest_name = serializers.CharField(required=False, allow_blank=True, max_length=80)
     club = serializers.CharField(required=False, allow_blank=True, max_length=80)
     family = serializers.CharField(required=False, allow_blank=True, max_length=80)
-    rating = serializers.FloatField(required=False, allow_null=True)
+    rating = serializers.FloatField(
+        required=False, allow_null=True, min_value=limits.RATING[0], max_value=limits.RATING[1]
+    )
     team = TeamInputSerializer(required=False)
 
 
 class RegistrationUpdateSerializer(RejectUnknownFields, serializers.Serializer):
     club = serializers.CharField(required=False, allow_blank=True, max_length=80)
     family = serializers.CharField(required=False, allow_blank=True, max_length=80)
-    rating = serializers.FloatField(required=False, allow_null=True)
+    rating = serializers.FloatField(
+        required=False, allow_null=True, min_value=limits.RATING[0], max_value=limits.RATING[1]
+    )
 
 
 class CheckInSerializer(RejectUnknownFields, serializers.Serializer):

@@ -272,7 +272,9 @@ def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
     except RuleViolation as refused:
         raise Refused.by_rules(refused) from None
     for spell in found["spells"]:  # why a spell cannot be cast, in the reader's language
-        spell["reason"] = wording.sentence(spell["rule"]) if spell["refused"] else None
+        spell["reason"] = (
+            wording.sentence(spell["rule"], spell["refused_key"]) if spell["refused"] else None
+        )
         if spell["refused"]:
             spell["refused"] = refusals.refusal_text(
                 {

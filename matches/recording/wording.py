@@ -46,6 +46,7 @@ SENTENCES = {
     "4.19.5.a": _("A mechanism is not a character: it never rolls to Block."),
     "4.19.6.a": _("A mechanism is not a character: it never rolls to Block."),
     "4.19.7.a": _("A mechanism is not a character: it never rolls to Block."),
+    "4.19.7.c": _("The Trap's Click goes off at once: resolve it before anything else."),
     "4.19.8.a": _("A mechanism is not a character: it never rolls to Block."),
     "4.19.9.c": _("The summoner already controls as many of these summons as the spell allows."),
     "4.19.9.d": _("A team's summons may not go above 6 Strength."),
@@ -86,6 +87,11 @@ SENTENCES = {
     "8.6.2": _("Interior Fire removes one marker: choose which."),
 }
 
+#: Refusals whose rule covers several cases, worded by the engine's key instead (before the rule).
+KEY_SENTENCES = {
+    "no_unit_to_switch": _("There is no unit on that cell to switch places with."),
+}
+
 #: The question a choice asks at the table, by its key (docs/match-log.md, "Choices of a cast").
 QUESTIONS = {
     "unit": _("Tap the unit the card picks."),
@@ -100,8 +106,11 @@ QUESTIONS = {
 }
 
 
-def sentence(rule: str | None) -> str:
-    """The translated sentence for a refusal under `rule` (see the module docstring)."""
+def sentence(rule: str | None, key: str | None = None) -> str:
+    """The translated sentence for a refusal under `rule` (see the module docstring), or for
+    its `key` when the rule's own sentence would not fit it (`KEY_SENTENCES`)."""
+    if key in KEY_SENTENCES:
+        return str(KEY_SENTENCES[key])
     parts = (rule or "").split(".")
     while parts and parts[0]:  # "7.1.4.a", then "7.1.4", then "7.1"
         found = SENTENCES.get(".".join(parts))
@@ -238,7 +247,7 @@ def choice_request(request: dict[str, Any]) -> dict[str, Any]:
     return {
         **request,
         "question": str(question) if question else gettext("Choose a value."),
-        "reason": sentence(request["rule"]),
+        "reason": sentence(request["rule"], request.get("why_key")),
         "why": said,
     }
 

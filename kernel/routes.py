@@ -1,0 +1,30 @@
+"""The API's one router: every app's API urls build theirs here.
+
+Clients write paths bare or with the trailing slash; a router of its own per app let some
+apps answer both and others only one, so the choice is made once, here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import URLPattern, re_path
+from rest_framework.routers import SimpleRouter
+
+#: The routes' ending: the slash is optional (DRF's constructor only knows "/" or "").
+OPTIONAL_SLASH = "/?"
+
+
+def api_router() -> SimpleRouter:
+    """A router whose every route answers with and without the trailing slash."""
+    router = SimpleRouter()
+    router.trailing_slash = OPTIONAL_SLASH
+    return router
+
+
+def api_path(regex: str, view: Any, name: str) -> URLPattern:
+    """A route outside a router, answering with and without the trailing slash.
+
+    `regex` is the path without its anchors nor its final slash; reversing gives the bare path.
+    """
+    return re_path(rf"^{regex}{OPTIONAL_SLASH}$", view, name=name)

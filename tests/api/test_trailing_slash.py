@@ -1,0 +1,40 @@
+"""Every API path answers with and without its trailing slash (one router, `kernel.routes`)."""
+
+import pytest
+from django.urls import Resolver404, resolve
+
+PATHS = [
+    "/api/v1/events",
+    "/api/v1/events/spring-open",
+    "/api/v1/registrations",
+    "/api/v1/rounds/3",
+    "/api/v1/matches",
+    "/api/v1/matches/3",
+    "/api/v1/judge-calls",
+    "/api/v1/teams",
+    "/api/v1/teams/3",
+    "/api/v1/catalog/releases",
+    "/api/v1/me",
+    "/api/v1/auth/token",
+    "/api/v1/logs/verify",
+    "/api/v1/schema/match-log.json",
+    "/api/v1/game-systems",
+    "/api/v1/game-systems/krosmaster-arena",
+    "/api/v1/game-systems/krosmaster-arena/catalog",
+    "/api/v1/calculators/krosmaster-arena/verify",
+    "/api/v1/matches/3/logs",
+    "/api/v1/matches/3/recording/actions",
+    "/api/v1/matches/3/ban-phase/bans",
+]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_it_answers_with_and_without_the_slash(path):
+    bare, slashed = resolve(path), resolve(path + "/")
+    assert bare.url_name == slashed.url_name
+    assert bare.kwargs == slashed.kwargs
+
+
+def test_it_still_refuses_an_unknown_path():
+    with pytest.raises(Resolver404):
+        resolve("/api/v1/nowhere/")
