@@ -9,15 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import URLPattern, re_path
-from rest_framework.routers import SimpleRouter
+from rest_framework.routers import DefaultRouter, SimpleRouter
 
 #: The routes' ending: the slash is optional (DRF's constructor only knows "/" or "").
 OPTIONAL_SLASH = "/?"
 
 
-def api_router() -> SimpleRouter:
-    """A router whose every route answers with and without the trailing slash."""
-    router = SimpleRouter()
+def api_router(*, root: bool = False) -> SimpleRouter:
+    """A router whose every route answers with and without the trailing slash. With `root`, it
+    also serves the browsable index of its resources at its mount point (`/api/v1/`, the
+    tournaments app's), as DRF's `DefaultRouter` does."""
+    router = DefaultRouter() if root else SimpleRouter()
     router.trailing_slash = OPTIONAL_SLASH
     return router
 

@@ -13,7 +13,7 @@ class TokenInput(RejectUnknownFields, AuthTokenSerializer):
     """DRF's username and password, refusing any other key (`RejectUnknownFields`)."""
 
 
-router = api_router()
+router = api_router(root=True)
 router.register("events", api.EventViewSet, basename="api-event")
 router.register("registrations", api.RegistrationViewSet, basename="api-registration")
 router.register("rounds", api.RoundViewSet, basename="api-round")

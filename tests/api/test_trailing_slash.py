@@ -38,3 +38,10 @@ def test_it_answers_with_and_without_the_slash(path):
 def test_it_still_refuses_an_unknown_path():
     with pytest.raises(Resolver404):
         resolve("/api/v1/nowhere/")
+
+
+def test_the_api_root_lists_the_tournaments_resources(client) -> None:
+    """`/api/v1/` stays the browsable index a client starts from."""
+    response = client.get("/api/v1/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    assert {"events", "registrations", "rounds"} <= set(response.json())
