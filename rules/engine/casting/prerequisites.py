@@ -228,7 +228,9 @@ def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any
     if may_have(state, _SIGHT_POWERS) or may_have(state, sight_powers()):
         return UNKNOWN
     vid = viewer.id
-    return tuple([u.cell for u in state.in_arena() if u.summoner is None and u.id != vid])
+    return tuple(
+        [u.cell for u in state.units if u.cell is not None and u.summoner is None and u.id != vid]
+    )
 
 
 #: The powers `powers.blocks_sight` reads.
