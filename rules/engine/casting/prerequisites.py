@@ -461,7 +461,7 @@ def spell_range(spell: Spell) -> SpellRange:
     found = _RANGES.get(id(spell))
     if found is not None and found[0] is spell:
         return found[1]
-    reach = SpellRange.from_spell(spell_dict(spell))
+    reach = SpellRange.from_spell(spell)
     if len(_RANGES) >= 4096:
         _RANGES.clear()
     _RANGES[id(spell)] = (spell, reach)  # holds the bar, so its id is not reused
@@ -469,17 +469,6 @@ def spell_range(spell: Spell) -> SpellRange:
 
 
 _RANGES: dict[int, tuple[Spell, SpellRange]] = {}
-
-
-def spell_dict(spell: Spell) -> dict:
-    return {
-        "range_kind": spell.range_kind,
-        "range_min": spell.range_min,
-        "range_max": spell.range_max,
-        "range_modifiable": spell.range_modifiable,
-        "range_line": spell.range_line,
-        "range_los": spell.range_los,
-    }
 
 
 UNMODELLED_SCOPE = register(
