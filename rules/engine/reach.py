@@ -25,6 +25,7 @@ from enum import StrEnum
 from rules.engine.arena import Arena
 from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.refusals import Joined, Said, SaidError, said
+from rules.engine.roster import Spell
 from rules.engine.scenery import describe
 from rules.engine.sight import (
     EXACT,
@@ -66,21 +67,21 @@ class SpellRange:
                 raise RangeError("range_not_valid", low=self.minimum, high=self.maximum)
 
     @classmethod
-    def from_spell(cls, spell: Mapping) -> SpellRange:
-        """Read the range fields of a spell of the normalized roster.
+    def from_spell(cls, spell: Spell) -> SpellRange:
+        """Read the range fields of a spell bar.
 
         The roster gives melee spells range 1-1 and personal spells no range; 4.15.2 and 4.15.6
         say neither has a MIN or MAX range, so both are dropped here.
         """
-        kind = RangeKind(spell["range_kind"])
+        kind = RangeKind(spell.range_kind)
         ranged = kind is RangeKind.RANGED
         return cls(
             kind=kind,
-            minimum=spell.get("range_min") if ranged else None,
-            maximum=spell.get("range_max") if ranged else None,
-            modifiable=bool(spell.get("range_modifiable")) and ranged,
-            line=bool(spell.get("range_line")) and ranged,
-            los=bool(spell.get("range_los", True)) and kind is not RangeKind.SELF,
+            minimum=spell.range_min if ranged else None,
+            maximum=spell.range_max if ranged else None,
+            modifiable=spell.range_modifiable and ranged,
+            line=spell.range_line and ranged,
+            los=spell.range_los and kind is not RangeKind.SELF,
         )
 
     @property

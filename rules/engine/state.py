@@ -849,7 +849,7 @@ def _standing(state: GameState) -> tuple[str, ...]:
     memo = state.roster_memo
     found = memo.get("standing")
     if found is None:
-        sides = {u.side for u in state.in_arena() if u.summoner is None}
+        sides = {u.side for u in state.units if u.cell is not None and u.summoner is None}
         found = memo["standing"] = tuple([s for s in SIDES if s in sides])
     return found
 
@@ -862,8 +862,8 @@ def summons_in_arena(state: GameState, summoner: str) -> tuple[str, ...]:
     found = memo.get("summons")
     if found is None:
         found = memo["summons"] = {}
-        for unit in state.in_arena():
-            if unit.summoner is not None:
+        for unit in state.units:
+            if unit.summoner is not None and unit.cell is not None:
                 found[unit.summoner] = (*found.get(unit.summoner, ()), unit.id)
     return found.get(summoner, ())
 
@@ -876,7 +876,7 @@ def anyone_passable(state: GameState) -> bool:
     memo = state.roster_memo
     found = memo.get("passable")
     if found is None:
-        found = memo["passable"] = not all(u.is_obstacle for u in state.in_arena())
+        found = memo["passable"] = not all(u.is_obstacle for u in state.units if u.cell is not None)
     return found
 
 

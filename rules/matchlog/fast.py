@@ -85,16 +85,6 @@ _SCAN = json.scanner.make_scanner(
 )
 
 
-def loads(line: str) -> Any:
-    """The line's JSON with objects as tuples of pairs (see the module docstring); raises
-    ValueError (or RecursionError, StopIteration) for anything the slow reader would refuse or
-    treat specially, and for whitespace around the value (rare: the slow reader takes it)."""
-    value, end = _SCAN(line, 0)
-    if end != len(line):
-        raise ValueError("more after the value")
-    return value
-
-
 def _mapping(value: Any) -> dict[str, Any]:
     """An object without duplicate keys, as a dict."""
     if type(value) is not tuple:
@@ -256,14 +246,17 @@ def _inspire(f: dict[str, Any], line: int) -> Event:
 
 
 def _activate(f: dict[str, Any], line: int) -> Event:
-    return Activate(line, _unit(f["unit"]), _choices(f.get("choices", _ABSENT)))
+    choices = f.get("choices", _ABSENT)
+    return Activate(line, _unit(f["unit"]), () if choices is _ABSENT else _choices(choices))
 
 
 def _move(f: dict[str, Any], line: int) -> Event:
     blocks = f.get("block", _ABSENT)
     if type(blocks) is not list or len(blocks) > 4:
         raise _Slow
-    return Move(line, _unit(f["unit"]), _cell(f["to"]), tuple([_block(b) for b in blocks]))
+    # Most moves are not blocked: no comprehension (a function call in 3.11) for an empty list.
+    block = tuple([_block(b) for b in blocks]) if blocks else ()
+    return Move(line, _unit(f["unit"]), _cell(f["to"]), block)
 
 
 def _pick_kama(f: dict[str, Any], line: int) -> Event:
@@ -362,8 +355,11 @@ _EVENTS = {
 def event(line: str, number: int) -> Event | None:
     """The event of a well-formed line, or None when the line must be read by the models."""
     try:
-        value = loads(line)
-        if type(value) is not tuple:
+        # Objects as tuples of pairs (see the module docstring); the scanner raises ValueError
+        # (or RecursionError, StopIteration) for anything the slow reader would refuse or treat
+        # specially, and whitespace around the value (rare: the slow reader takes it) is refused.
+        value, end = _SCAN(line, 0)
+        if end != len(line) or type(value) is not tuple:
             return None
         fields = dict(value)
         kind = fields.get("e")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,7 +128,14 @@ def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
     header: Header | None = None
     events: list[Event] = []
     first = True
-    for number, line in _lines(text):
+    # Non-blank lines with their numbers; JSON Lines ends lines with \n only (a JSON string may
+    # hold U+2028 and friends, which `str.splitlines` would split on). A loop here, not a
+    # generator: it runs once per line.
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        if line[-1] == "\r":
+            line = line.rstrip("\r")
         if not first:
             event = fast.event(line, number)  # a well-formed line: no models needed
             if event is not None:
@@ -166,14 +173,6 @@ def _decode(data: str | bytes, issues: _Issues) -> str | None:
         line = raw[: error.start].count(b"\n") + 1
         issues.said(line, "", "log_not_utf8", byte=f"{raw[error.start]:#04x}")
         return None
-
-
-def _lines(text: str) -> Iterator[tuple[int, str]]:
-    """Non-blank lines with their numbers; JSON Lines ends lines with \\n only (a JSON string may
-    hold U+2028 and friends, which `str.splitlines` would split on)."""
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line.strip():
-            yield number, line.rstrip("\r")
 
 
 _BAD: Any = object()

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from rules.engine.cells import Cell
+from rules.engine.roster import Profile, Spell, parse_roster
 from tests.engine.roster_data import load_json
 
 
@@ -30,12 +31,17 @@ def tree_layouts() -> dict[str, frozenset[Cell]]:
     }
 
 
-def spell(profile_name: str, spell_name: str, *, eternal: bool = False) -> dict:
+def spell(profile_name: str, spell_name: str, *, eternal: bool = False) -> Spell:
     """A spell of the normalized roster, from the original (or the Eternal) profile."""
-    for profile in load("krosmasters_normalized.json"):
-        if profile["name"].strip() != profile_name or bool(profile["eternal_stars"]) != eternal:
+    for profile in roster_profiles():
+        if profile.name.strip() != profile_name or bool(profile.eternal_stars) != eternal:
             continue
-        for found in profile["spells"]:
-            if found["name"] == spell_name:
+        for found in profile.spells:
+            if found.name == spell_name:
                 return found
     raise LookupError(f"{profile_name}: {spell_name} is not in the roster")
+
+
+def roster_profiles() -> tuple[Profile, ...]:
+    """The profiles of the normalized roster, as the engine reads them."""
+    return parse_roster(load("krosmasters_normalized.json")).profiles

@@ -213,7 +213,7 @@ def test_4_16_3_multiple_targets_are_every_cell_that_could_be_targeted() -> None
 
 
 def test_4_16_4_example_amalia_defensive_brambles_has_a_cross_area() -> None:
-    assert shape_from_text(spell("Amalia", "Defensive Brambles")["effects"]) is Shape.CROSS
+    assert shape_from_text(spell("Amalia", "Defensive Brambles").effects) is Shape.CROSS
 
 
 def test_4_16_4_every_area_named_in_the_roster_is_known() -> None:

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from rules.engine.casting import CastAction, ResolveAction, Rolls, apply_cast, apply_resolve
 from rules.engine.casting.actions import ArmourRollsError
-from rules.engine.casting.prerequisites import blockers_for, range_bonus, spell_dict
+from rules.engine.casting.prerequisites import blockers_for, range_bonus
 from rules.engine.cells import Cell
 from rules.engine.dice import DiceCountError, Die, Face
 from rules.engine.errors import RuleViolation, Unsupported
@@ -101,7 +101,7 @@ def _aim(draw, state: GameState, profile) -> tuple[str, Cell]:
         return spell.name, Cell(0, 0)
     reach = targetable_cells(
         origin.cell,
-        SpellRange.from_spell(spell_dict(spell)),
+        SpellRange.from_spell(spell),
         state.arena,
         blockers_for(state, origin),
         range_bonus=range_bonus(state, origin)[0],

@@ -12,7 +12,7 @@ from rules.engine.arena import Arena, arena_from_dict
 from rules.engine.cells import Cell, all_cells
 from rules.engine.reach import RangeError, RangeKind, SpellRange, refusal, targetable_cells
 from rules.engine.sight import CLOSED_DIAGONAL_GAPS, has_line_of_sight, sight_blockers
-from tests.engine.shared_data import load, spell
+from tests.engine.shared_data import roster_profiles, spell
 
 c = Cell.parse
 EMPTY = Arena(name="empty")
@@ -28,8 +28,8 @@ def deviousness() -> SpellRange:
 
 def test_every_spell_of_the_roster_has_a_readable_range() -> None:
     kinds = {kind: 0 for kind in RangeKind}
-    for profile in load("krosmasters_normalized.json"):
-        for found in profile["spells"]:
+    for profile in roster_profiles():
+        for found in profile.spells:
             kinds[SpellRange.from_spell(found).kind] += 1
     assert all(kinds.values())
 

@@ -228,7 +228,9 @@ def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any
     if may_have(state, _SIGHT_POWERS) or may_have(state, sight_powers()):
         return UNKNOWN
     vid = viewer.id
-    return tuple([u.cell for u in state.in_arena() if u.summoner is None and u.id != vid])
+    return tuple(
+        [u.cell for u in state.units if u.cell is not None and u.summoner is None and u.id != vid]
+    )
 
 
 #: The powers `powers.blocks_sight` reads.
@@ -459,7 +461,7 @@ def spell_range(spell: Spell) -> SpellRange:
     found = _RANGES.get(id(spell))
     if found is not None and found[0] is spell:
         return found[1]
-    reach = SpellRange.from_spell(spell_dict(spell))
+    reach = SpellRange.from_spell(spell)
     if len(_RANGES) >= 4096:
         _RANGES.clear()
     _RANGES[id(spell)] = (spell, reach)  # holds the bar, so its id is not reused
@@ -467,17 +469,6 @@ def spell_range(spell: Spell) -> SpellRange:
 
 
 _RANGES: dict[int, tuple[Spell, SpellRange]] = {}
-
-
-def spell_dict(spell: Spell) -> dict:
-    return {
-        "range_kind": spell.range_kind,
-        "range_min": spell.range_min,
-        "range_max": spell.range_max,
-        "range_modifiable": spell.range_modifiable,
-        "range_line": spell.range_line,
-        "range_los": spell.range_los,
-    }
 
 
 UNMODELLED_SCOPE = register(
