@@ -40,6 +40,7 @@ def test_it_still_refuses_an_unknown_path():
         resolve("/api/v1/nowhere/")
 
 
+@pytest.mark.django_db
 def test_the_api_root_lists_the_tournaments_resources(client) -> None:
     """`/api/v1/` stays the browsable index a client starts from."""
     response = client.get("/api/v1/", HTTP_ACCEPT="application/json")
