@@ -10,7 +10,7 @@ from rules.engine.replay.dispatch import cast_action
 
 
 def test_cast_action_is_the_action_its_constructor_makes() -> None:
-    """`cast_action` sets the fields without `__init__`: every field must be there, as given."""
+    """`cast_action` carries every field of the event over, as given."""
     rolls = Rolls(parse_dice(["critical"]), {"B1": parse_dice(["armour", "lock"])}, ("heads",))
     event = Cast(
         7,

@@ -22,7 +22,7 @@ from rules.engine.casting import (
 )
 from rules.engine.casting.standby import order_matters
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import copy_dict, replace
+from rules.engine.frozen import replace
 from rules.engine.logevents import (
     Activate,
     BuyGG,
@@ -146,24 +146,17 @@ def spell_event(
 
 
 def cast_action(event: Cast) -> CastAction:
-    """The `cast` event as the casting module reads it. Its nine fields are set in one copy of
-    an instance dictionary (`frozen.copy_dict`, as `frozen.replace` does), not one
-    `object.__setattr__` each by the frozen dataclass's `__init__`: one is made per cast, and
-    lives only for the cast, so its unshared dictionary is not kept."""
-    action = object.__new__(CastAction)
-    values = {
-        "unit": event.unit,
-        "spell": event.spell,
-        "target": event.target,
-        "rolls": event.rolls,
-        "direction": event.direction,
-        "rebound": event.rebound,
-        "choices": event.choices,
-        "order": event.order,
-        "standby_rolls": {},
-    }
-    copy_dict(action, "__dict__", values)
-    return action
+    """The `cast` event as the casting module reads it."""
+    return CastAction(
+        unit=event.unit,
+        spell=event.spell,
+        target=event.target,
+        rolls=event.rolls,
+        direction=event.direction,
+        rebound=event.rebound,
+        choices=event.choices,
+        order=event.order,
+    )
 
 
 def _cited(outcome: CastOutcome, rules: Rules) -> CastOutcome:
