@@ -35,7 +35,9 @@ KEPT_WHEN_MISSING = (
     "player_cap",
     "rulings",
 )
-CUT_CHOICES = [(0, "No top cut")] + [(n, f"Top {n}") for n in limits.CUT_SIZES if n]
+CUT_CHOICES = [(0, _("No top cut"))] + [
+    (n, _("Top %(n)d") % {"n": n}) for n in limits.CUT_SIZES if n
+]
 
 
 class SignUpForm(UserCreationForm):
