@@ -274,17 +274,19 @@ class Registration(models.Model):
         blank=True,
         related_name="registrations",
     )
-    guest_name = models.CharField(max_length=80, blank=True)
+    guest_name = models.CharField(max_length=limits.NAME_LENGTH, blank=True)
     club = models.CharField(
-        max_length=80, blank=True, help_text=_("Never paired with the same club.")
+        max_length=limits.NAME_LENGTH, blank=True, help_text=_("Never paired with the same club.")
     )
-    family = models.CharField(max_length=80, blank=True, help_text=_("Never paired with family."))
+    family = models.CharField(
+        max_length=limits.NAME_LENGTH, blank=True, help_text=_("Never paired with family.")
+    )
     rating = models.FloatField(
         null=True,
         blank=True,
         validators=[MinValueValidator(limits.RATING[0]), MaxValueValidator(limits.RATING[1])],
     )
-    team_name = models.CharField(max_length=80, blank=True)
+    team_name = models.CharField(max_length=limits.NAME_LENGTH, blank=True)
     team_entries = models.JSONField(default=list, blank=True)
     team_legality = models.JSONField(default=dict, blank=True)
     team_submitted_at = models.DateTimeField(null=True, blank=True)

@@ -201,7 +201,7 @@ class TeamInputSerializer(RejectUnknownFields, serializers.Serializer):
     BATTLES ONE: the Rank and the Mobs (docs/battlesone.md)."""
 
     team_id = id_field(required=False)
-    name = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
     krosmasters = serializers.ListField(
         child=serializers.JSONField(), required=False, max_length=limits.TEAM_SIZE[1]
     )
@@ -303,9 +303,11 @@ def team_payload(registration: Registration) -> dict[str, Any]:
 class RegisterSerializer(RejectUnknownFields, serializers.Serializer):
     """Register yourself (no guest_name) or, as an organiser, a guest."""
 
-    guest_name = serializers.CharField(required=False, allow_blank=True, max_length=80)
-    club = serializers.CharField(required=False, allow_blank=True, max_length=80)
-    family = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    guest_name = serializers.CharField(
+        required=False, allow_blank=True, max_length=limits.NAME_LENGTH
+    )
+    club = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
+    family = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
     rating = serializers.FloatField(
         required=False, allow_null=True, min_value=limits.RATING[0], max_value=limits.RATING[1]
     )
@@ -313,8 +315,8 @@ class RegisterSerializer(RejectUnknownFields, serializers.Serializer):
 
 
 class RegistrationUpdateSerializer(RejectUnknownFields, serializers.Serializer):
-    club = serializers.CharField(required=False, allow_blank=True, max_length=80)
-    family = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    club = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
+    family = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
     rating = serializers.FloatField(
         required=False, allow_null=True, min_value=limits.RATING[0], max_value=limits.RATING[1]
     )
