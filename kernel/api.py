@@ -80,9 +80,10 @@ class RejectUnknownFields:
     def _unknown_fields(self, data: Mapping[Any, Any]) -> dict[str, list[str]]:
         fields = self.fields  # type: ignore[attr-defined]
         writable = [name for name, field in fields.items() if not field.read_only]
+        takes = set(writable)
         errors = {}
         for key in data:
-            if key in writable or key in self.IGNORED:
+            if key in takes or key in self.IGNORED:
                 continue
             if key in fields:
                 errors[key] = [_("read-only: it cannot be set")]
