@@ -12,7 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kernel import limits
-from kernel.api import RejectUnknownFields
+from kernel.api import InputSerializer, RejectUnknownFields
 from kernel.fields import id_field
 from rules import systems
 from rules.models import Arena, Format
@@ -106,7 +106,7 @@ class EventSerializer(RejectUnknownFields, serializers.ModelSerializer):
         }
 
 
-class StatusChangeSerializer(RejectUnknownFields, serializers.Serializer):
+class StatusChangeSerializer(InputSerializer):
     status = serializers.ChoiceField(choices=Event.Status.choices)
     expected = serializers.CharField(
         required=False,
@@ -124,7 +124,7 @@ class StatusChangeSerializer(RejectUnknownFields, serializers.Serializer):
         return value
 
 
-class RoleGrantSerializer(RejectUnknownFields, serializers.Serializer):
+class RoleGrantSerializer(InputSerializer):
     username = serializers.CharField()
     role = serializers.ChoiceField(choices=["judge", "co_organiser"])
 
@@ -135,7 +135,7 @@ def _bounded(bounds: tuple[int, int], help_text: Any, **kwargs: Any) -> serializ
     )
 
 
-class CopyLimitsSerializer(RejectUnknownFields, serializers.Serializer):
+class CopyLimitsSerializer(InputSerializer):
     """Copies of one Krosmaster allowed by name colour (1.1.1.c, e, f); a colour left out keeps
     the format's limit."""
 
@@ -144,7 +144,7 @@ class CopyLimitsSerializer(RejectUnknownFields, serializers.Serializer):
     black = _bounded(limits.COPY_LIMIT, gettext_lazy("Black-name Krosmasters; 3 regularly."))
 
 
-class TeamRulesSerializer(RejectUnknownFields, serializers.Serializer):
+class TeamRulesSerializer(InputSerializer):
     """An event's own team-building rules (1.1.2), replacing the format's; a rule left out keeps
     the format's. Setting them replaces them all: `{}` goes back to the format's rules."""
 
@@ -191,12 +191,12 @@ class TeamRulesStateSerializer(serializers.Serializer):
     )
 
 
-class TeamEntrySerializer(RejectUnknownFields, serializers.Serializer):
+class TeamEntrySerializer(InputSerializer):
     profile = serializers.CharField()
     label = serializers.CharField(required=False)
 
 
-class TeamInputSerializer(RejectUnknownFields, serializers.Serializer):
+class TeamInputSerializer(InputSerializer):
     """Krosmaster: one of your saved teams, or the Krosmasters written out (ids or names).
     BATTLES ONE: the Rank and the Mobs (docs/battlesone.md)."""
 
@@ -300,7 +300,7 @@ def team_payload(registration: Registration) -> dict[str, Any]:
     }
 
 
-class RegisterSerializer(RejectUnknownFields, serializers.Serializer):
+class RegisterSerializer(InputSerializer):
     """Register yourself (no guest_name) or, as an organiser, a guest."""
 
     guest_name = serializers.CharField(
@@ -314,7 +314,7 @@ class RegisterSerializer(RejectUnknownFields, serializers.Serializer):
     team = TeamInputSerializer(required=False)
 
 
-class RegistrationUpdateSerializer(RejectUnknownFields, serializers.Serializer):
+class RegistrationUpdateSerializer(InputSerializer):
     club = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
     family = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
     rating = serializers.FloatField(
@@ -322,7 +322,7 @@ class RegistrationUpdateSerializer(RejectUnknownFields, serializers.Serializer):
     )
 
 
-class CheckInSerializer(RejectUnknownFields, serializers.Serializer):
+class CheckInSerializer(InputSerializer):
     checked_in = serializers.BooleanField(default=True)
 
 
@@ -434,7 +434,7 @@ class RoundDetailSerializer(RoundSerializer):
         return self.context.get("warnings", [])
 
 
-class SwapSerializer(RejectUnknownFields, serializers.Serializer):
+class SwapSerializer(InputSerializer):
     first = id_field(help_text=gettext_lazy("Registration id of one player."))
     second = id_field(help_text=gettext_lazy("Registration id of the other player."))
 
@@ -466,7 +466,7 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ForbiddenPairInputSerializer(RejectUnknownFields, serializers.Serializer):
+class ForbiddenPairInputSerializer(InputSerializer):
     first = id_field(help_text=gettext_lazy("Registration id of one player."))
     second = id_field(help_text=gettext_lazy("Registration id of the other player."))
     round_number = serializers.IntegerField(
@@ -477,7 +477,7 @@ class ForbiddenPairInputSerializer(RejectUnknownFields, serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
 
-class TimerSerializer(RejectUnknownFields, serializers.Serializer):
+class TimerSerializer(InputSerializer):
     action = serializers.ChoiceField(choices=["start", "pause", "reset"])
     minutes = serializers.IntegerField(
         required=False, min_value=limits.ROUND_MINUTES[0], max_value=limits.ROUND_MINUTES[1]
