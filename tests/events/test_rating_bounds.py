@@ -88,6 +88,27 @@ def test_the_service_takes_a_rating_at_the_bounds():
     assert (low.rating, high.rating) == (limits.RATING[0], limits.RATING[1])
 
 
+def test_changing_the_details_refuses_what_registering_refuses():
+    """The API's PATCH goes through `services.change_details`, which checks as `register`
+    does: a rating out of bounds or a label too long is refused and nothing is written."""
+    organiser = make_user()
+    reg = services.register(event=open_event(organiser), guest_name="Ana", by_organiser=True)
+
+    with pytest.raises(InvalidInput) as refused:
+        services.change_details(reg, club="Bonta", rating=limits.RATING[1] + 1)
+    assert (refused.value.field, refused.value.code) == ("rating", "out_of_range")
+    with pytest.raises(InvalidInput) as refused:
+        services.change_details(reg, family="x" * (limits.NAME_LENGTH + 1))
+    assert (refused.value.field, refused.value.code) == ("family", "too_long")
+    reg.refresh_from_db()
+    assert (reg.club, reg.family, reg.rating) == ("", "", None)
+
+    services.change_details(reg, club="Bonta", rating=1500)
+    services.change_details(reg, rating=None)  # no rating again; the club stays
+    reg.refresh_from_db()
+    assert (reg.club, reg.rating) == ("Bonta", None)
+
+
 def test_the_model_refuses_what_the_api_refuses():
     organiser = make_user()
     reg = services.register(event=open_event(organiser), guest_name="Ana", by_organiser=True)

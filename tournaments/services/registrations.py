@@ -128,6 +128,36 @@ def register(
     return registration
 
 
+#: A detail `change_details` leaves as it is (None is a rating's own value: no rating).
+UNCHANGED: Any = object()
+
+
+def change_details(
+    registration: Registration,
+    *,
+    club: str = UNCHANGED,
+    family: str = UNCHANGED,
+    rating: float | None = UNCHANGED,
+) -> Registration:
+    """Change a registration's club or family label or its rating (who may is the caller's
+    check: ratings are organisers'). Each value is refused as `register` refuses it: the
+    API's PATCH wrote the row itself, past the business layer."""
+    changes = {
+        field: value
+        for field, value in (
+            ("club", club if club is UNCHANGED else _short_enough("club", club)),
+            ("family", family if family is UNCHANGED else _short_enough("family", family)),
+            ("rating", rating if rating is UNCHANGED else _rating(rating)),
+        )
+        if value is not UNCHANGED
+    }
+    for field, value in changes.items():
+        setattr(registration, field, value)
+    if changes:
+        registration.save(update_fields=list(changes))
+    return registration
+
+
 @transaction.atomic
 def submit_team(
     registration: Registration,
