@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.defaults import page_not_found
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import parsers
+from rest_framework import parsers, serializers
 from rest_framework.exceptions import (
     NotAuthenticated,
     NotFound,
@@ -93,6 +93,11 @@ class RejectUnknownFields:
                     % {"fields": ", ".join(writable) or "-"}
                 ]
         return errors
+
+
+class InputSerializer(RejectUnknownFields, serializers.Serializer):
+    """The base of a request body's own serializer (a view's input, not a model's shape): it
+    refuses a key it does not take (`RejectUnknownFields`)."""
 
 
 #: Django's `get_object_or_404` sentence, which Django never translates.

@@ -1,6 +1,11 @@
 """The bounds every layer checks against: forms, serializers (and so the OpenAPI schema),
 services and database constraints read them from here, so they cannot disagree."""
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+Field = TypeVar("Field")
+
 MAX_GG = 13
 """A game holds 13 GG: 6 for each player and the Wild GG (4.1 rules 1.3.5, 1.3.6); no player can
 end with more."""
@@ -51,3 +56,9 @@ BIGINT_RANGE = range(-(2**63), 2**63)
 """Every value a PostgreSQL `bigint` (Django's `BigIntegerField`, `BigAutoField`) can hold."""
 MAX_ID = BIGINT_RANGE[-1]
 """The largest id a `BigAutoField` can hold; anything above cannot name a row."""
+
+
+def bounded(field: Callable[..., Field], bounds: tuple[float, float], /, **kwargs: Any) -> Field:
+    """A number field, a form's or a serializer's (both take `min_value` and `max_value`),
+    within one of the (low, high) pairs above: `bounded(forms.IntegerField, TEAM_SIZE)`."""
+    return field(min_value=bounds[0], max_value=bounds[1], **kwargs)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular import openapi
+from drf_spectacular import openapi, plumbing
 
-from kernel.api import RejectUnknownFields
+from kernel.api import FieldsBuiltOnce, InputSerializer, RejectUnknownFields
 
 
 class AutoSchema(openapi.AutoSchema):
@@ -22,3 +22,11 @@ class AutoSchema(openapi.AutoSchema):
         if direction == "request" and isinstance(serializer, RejectUnknownFields):
             schema["additionalProperties"] = False
         return schema
+
+
+def lib_doc_excludes() -> list[type]:
+    """drf-spectacular's `GET_LIB_DOC_EXCLUDES`: the classes whose docstrings are never a
+    schema description. Besides the libraries', our shared serializer bases: their docstrings
+    speak to developers, and a serializer without its own docstring showed them to API
+    clients (`RejectUnknownFields`' mixin internals on some thirty request bodies)."""
+    return [*plumbing.get_lib_doc_excludes(), InputSerializer, RejectUnknownFields, FieldsBuiltOnce]

@@ -1,8 +1,8 @@
 """API routes of the matches app, mounted under /api/v1/."""
 
-from django.urls import include, path, re_path
+from django.urls import include, path
 
-from kernel.routes import api_router
+from kernel.routes import api_path, api_router
 from matches import api
 
 router = api_router()
@@ -10,20 +10,20 @@ router.register("matches", api.MatchViewSet, basename="api-match")
 router.register("judge-calls", api.JudgeCallViewSet, basename="api-judge-call")
 
 urlpatterns = [
-    # Match logs (issue 9): with or without the trailing slash, as /api/v1/logs/verify.
-    re_path(r"^matches/(?P<pk>[0-9]+)/logs/?$", api.MatchLogsView.as_view(), name="api-match-logs"),
-    re_path(
-        r"^matches/(?P<pk>[0-9]+)/logs/(?P<log_id>[0-9]+)/?$",
+    # Match logs (issue 9).
+    api_path(r"matches/(?P<pk>[0-9]+)/logs", api.MatchLogsView.as_view(), name="api-match-logs"),
+    api_path(
+        r"matches/(?P<pk>[0-9]+)/logs/(?P<log_id>[0-9]+)",
         api.MatchLogDetailView.as_view(),
         name="api-match-log-detail",
     ),
-    re_path(
-        r"^matches/(?P<pk>[0-9]+)/logs/(?P<log_id>[0-9]+)/raw/?$",
+    api_path(
+        r"matches/(?P<pk>[0-9]+)/logs/(?P<log_id>[0-9]+)/raw",
         api.MatchLogRawView.as_view(),
         name="api-match-log-raw",
     ),
-    re_path(
-        r"^matches/(?P<pk>[0-9]+)/logs/(?P<log_id>[0-9]+)/accept/?$",
+    api_path(
+        r"matches/(?P<pk>[0-9]+)/logs/(?P<log_id>[0-9]+)/accept",
         api.MatchLogAcceptView.as_view(),
         name="api-match-log-accept",
     ),

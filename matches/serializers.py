@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from kernel.api import FieldsBuiltOnce, RejectUnknownFields
+from kernel.api import FieldsBuiltOnce, InputSerializer
 from kernel.choices import Outcome
 from kernel.limits import CALL_NOTE_LENGTH, MAX_GG, MAX_RULING_TEXT, RESULT_NOTE_LENGTH
 from matches.logs import selectors as log_selectors
@@ -82,7 +82,7 @@ class MatchDetailSerializer(MatchSerializer):
         return None if found is None else ReportSerializer(found, many=True).data
 
 
-class ResultInputSerializer(RejectUnknownFields, serializers.Serializer):
+class ResultInputSerializer(InputSerializer):
     result = serializers.ChoiceField(choices=Outcome.choices, help_text=_("From player A's side."))
     gg_a = serializers.IntegerField(min_value=0, max_value=MAX_GG)
     gg_b = serializers.IntegerField(min_value=0, max_value=MAX_GG)
@@ -148,7 +148,7 @@ class ResultChangeSerializer(serializers.ModelSerializer):
         ]
 
 
-class JudgeCallInputSerializer(RejectUnknownFields, serializers.Serializer):
+class JudgeCallInputSerializer(InputSerializer):
     note = serializers.CharField(required=False, allow_blank=True, max_length=CALL_NOTE_LENGTH)
 
 
@@ -161,7 +161,7 @@ class RulingSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "judge", "created_at"]
 
 
-class RulingInputSerializer(RejectUnknownFields, serializers.Serializer):
+class RulingInputSerializer(InputSerializer):
     rule = serializers.CharField(max_length=32, help_text=_("Rule number applied, e.g. 3.4.2."))
     text = serializers.CharField(max_length=MAX_RULING_TEXT)
     result = serializers.ChoiceField(choices=Outcome.choices, required=False, allow_blank=True)

@@ -369,9 +369,7 @@ class RegistrationViewSet(
         data = valid(RegistrationUpdateSerializer, request).validated_data
         if "rating" in data:
             require(organiser, request, _("only organisers set ratings"))
-        for key, value in data.items():
-            setattr(reg, key, value)
-        reg.save(update_fields=list(data) or None)
+        reg = services.change_details(reg, **data)
         return Response(self.get_serializer(reg).data)
 
     @extend_schema(

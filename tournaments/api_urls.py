@@ -1,6 +1,6 @@
 """API routes of the tournaments app, mounted under /api/v1/."""
 
-from django.urls import include, path, re_path
+from django.urls import include, path
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 
@@ -19,14 +19,14 @@ router.register("registrations", api.RegistrationViewSet, basename="api-registra
 router.register("rounds", api.RoundViewSet, basename="api-round")
 
 urlpatterns = [
-    # Forbidden pairs (issue 4/5): with or without the trailing slash, like the match logs.
-    re_path(
-        r"^events/(?P<slug>[-\w]+)/forbidden-pairs/?$",
+    # Forbidden pairs (issue 4/5).
+    api_path(
+        r"events/(?P<slug>[-\w]+)/forbidden-pairs",
         api.ForbiddenPairsView.as_view(),
         name="api-forbidden-pairs",
     ),
-    re_path(
-        r"^events/(?P<slug>[-\w]+)/forbidden-pairs/(?P<pair_id>[0-9]+)/?$",
+    api_path(
+        r"events/(?P<slug>[-\w]+)/forbidden-pairs/(?P<pair_id>[0-9]+)",
         api.ForbiddenPairDetailView.as_view(),
         name="api-forbidden-pair-detail",
     ),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import zoneinfo
 from typing import Any
@@ -412,27 +413,26 @@ class ForbiddenPairForm(forms.Form):
 RULEBOOK_FORMAT = engine_formats.Format("rulebook", datetime.date(2000, 1, 1))
 
 
-def _bounded(label: Any, bounds: tuple[int, int], **kwargs: Any) -> forms.IntegerField:
-    """An integer field within one of `kernel.limits`' (low, high) pairs."""
-    return forms.IntegerField(label=label, min_value=bounds[0], max_value=bounds[1], **kwargs)
+#: A team-building rule's field: an integer within its `kernel.limits` pair.
+_rule = functools.partial(limits.bounded, forms.IntegerField)
 
 
 class TeamRulesForm(forms.Form):
     """An event's own team-building rules (1.1.2), every rule shown with the value applied;
     the service keeps only those that differ from the format's."""
 
-    min_team_size = _bounded(_("Fewest Krosmasters"), limits.TEAM_SIZE)
-    max_team_size = _bounded(_("Most Krosmasters"), limits.TEAM_SIZE)
-    total_level = _bounded(_("Exact total Level"), limits.TEAM_TOTAL_LEVEL, required=False)
-    max_total_level = _bounded(
-        _("Highest total Level"),
+    min_team_size = _rule(limits.TEAM_SIZE, label=_("Fewest Krosmasters"))
+    max_team_size = _rule(limits.TEAM_SIZE, label=_("Most Krosmasters"))
+    total_level = _rule(limits.TEAM_TOTAL_LEVEL, label=_("Exact total Level"), required=False)
+    max_total_level = _rule(
         limits.TEAM_TOTAL_LEVEL,
+        label=_("Highest total Level"),
         required=False,
         help_text=_("Empty: no ceiling."),
     )
-    gold = _bounded(_("Copies of a unique (gold-name) Krosmaster"), limits.COPY_LIMIT)
-    white = _bounded(_("Copies of a white-name Krosmaster"), limits.COPY_LIMIT)
-    black = _bounded(_("Copies of a black-name Krosmaster"), limits.COPY_LIMIT)
+    gold = _rule(limits.COPY_LIMIT, label=_("Copies of a unique (gold-name) Krosmaster"))
+    white = _rule(limits.COPY_LIMIT, label=_("Copies of a white-name Krosmaster"))
+    black = _rule(limits.COPY_LIMIT, label=_("Copies of a black-name Krosmaster"))
     single_version_of_unique = forms.BooleanField(
         label=_("Only one version of a unique Krosmaster"),
         required=False,

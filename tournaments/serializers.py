@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.urls import reverse
@@ -12,7 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kernel import limits
-from kernel.api import RejectUnknownFields
+from kernel.api import InputSerializer, RejectUnknownFields
 from kernel.fields import id_field
 from rules import systems
 from rules.models import Arena, Format
@@ -106,7 +107,7 @@ class EventSerializer(RejectUnknownFields, serializers.ModelSerializer):
         }
 
 
-class StatusChangeSerializer(RejectUnknownFields, serializers.Serializer):
+class StatusChangeSerializer(InputSerializer):
     status = serializers.ChoiceField(choices=Event.Status.choices)
     expected = serializers.CharField(
         required=False,
@@ -124,44 +125,44 @@ class StatusChangeSerializer(RejectUnknownFields, serializers.Serializer):
         return value
 
 
-class RoleGrantSerializer(RejectUnknownFields, serializers.Serializer):
+class RoleGrantSerializer(InputSerializer):
     username = serializers.CharField()
     role = serializers.ChoiceField(choices=["judge", "co_organiser"])
 
 
-def _bounded(bounds: tuple[int, int], help_text: Any, **kwargs: Any) -> serializers.IntegerField:
-    return serializers.IntegerField(
-        min_value=bounds[0], max_value=bounds[1], required=False, help_text=help_text, **kwargs
-    )
+#: A team-building rule: an integer within its `kernel.limits` pair; left out, the format's.
+_rule = functools.partial(limits.bounded, serializers.IntegerField, required=False)
 
 
-class CopyLimitsSerializer(RejectUnknownFields, serializers.Serializer):
+class CopyLimitsSerializer(InputSerializer):
     """Copies of one Krosmaster allowed by name colour (1.1.1.c, e, f); a colour left out keeps
     the format's limit."""
 
-    gold = _bounded(limits.COPY_LIMIT, gettext_lazy("Unique (gold-name) Krosmasters; 1 regularly."))
-    white = _bounded(limits.COPY_LIMIT, gettext_lazy("White-name Krosmasters; 2 regularly."))
-    black = _bounded(limits.COPY_LIMIT, gettext_lazy("Black-name Krosmasters; 3 regularly."))
+    gold = _rule(
+        limits.COPY_LIMIT, help_text=gettext_lazy("Unique (gold-name) Krosmasters; 1 regularly.")
+    )
+    white = _rule(limits.COPY_LIMIT, help_text=gettext_lazy("White-name Krosmasters; 2 regularly."))
+    black = _rule(limits.COPY_LIMIT, help_text=gettext_lazy("Black-name Krosmasters; 3 regularly."))
 
 
-class TeamRulesSerializer(RejectUnknownFields, serializers.Serializer):
+class TeamRulesSerializer(InputSerializer):
     """An event's own team-building rules (1.1.2), replacing the format's; a rule left out keeps
     the format's. Setting them replaces them all: `{}` goes back to the format's rules."""
 
-    min_team_size = _bounded(
-        limits.TEAM_SIZE, gettext_lazy("Fewest Krosmasters in a team (1.1.1.a: 3).")
+    min_team_size = _rule(
+        limits.TEAM_SIZE, help_text=gettext_lazy("Fewest Krosmasters in a team (1.1.1.a: 3).")
     )
-    max_team_size = _bounded(
-        limits.TEAM_SIZE, gettext_lazy("Most Krosmasters in a team (1.1.1.a: 8).")
+    max_team_size = _rule(
+        limits.TEAM_SIZE, help_text=gettext_lazy("Most Krosmasters in a team (1.1.1.a: 8).")
     )
-    total_level = _bounded(
+    total_level = _rule(
         limits.TEAM_TOTAL_LEVEL,
-        gettext_lazy("Exact total Level (1.1.1.b: 12); null for none."),
+        help_text=gettext_lazy("Exact total Level (1.1.1.b: 12); null for none."),
         allow_null=True,
     )
-    max_total_level = _bounded(
+    max_total_level = _rule(
         limits.TEAM_TOTAL_LEVEL,
-        gettext_lazy("Ceiling of the total Level; null for none."),
+        help_text=gettext_lazy("Ceiling of the total Level; null for none."),
         allow_null=True,
     )
     copy_limits = CopyLimitsSerializer(required=False)
@@ -191,12 +192,12 @@ class TeamRulesStateSerializer(serializers.Serializer):
     )
 
 
-class TeamEntrySerializer(RejectUnknownFields, serializers.Serializer):
+class TeamEntrySerializer(InputSerializer):
     profile = serializers.CharField()
     label = serializers.CharField(required=False)
 
 
-class TeamInputSerializer(RejectUnknownFields, serializers.Serializer):
+class TeamInputSerializer(InputSerializer):
     """Krosmaster: one of your saved teams, or the Krosmasters written out (ids or names).
     BATTLES ONE: the Rank and the Mobs (docs/battlesone.md)."""
 
@@ -300,29 +301,29 @@ def team_payload(registration: Registration) -> dict[str, Any]:
     }
 
 
-class RegisterSerializer(RejectUnknownFields, serializers.Serializer):
-    """Register yourself (no guest_name) or, as an organiser, a guest."""
+def _name_field() -> serializers.CharField:
+    """A guest's name, a club or a family label: optional, at most a column's length."""
+    return serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
 
-    guest_name = serializers.CharField(
-        required=False, allow_blank=True, max_length=limits.NAME_LENGTH
-    )
-    club = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
-    family = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
-    rating = serializers.FloatField(
-        required=False, allow_null=True, min_value=limits.RATING[0], max_value=limits.RATING[1]
-    )
+
+class RegistrationUpdateSerializer(InputSerializer):
+    """What a registration's owner or an organiser may change: the club and family labels,
+    and (organisers) the rating."""
+
+    club = _name_field()
+    family = _name_field()
+    rating = limits.bounded(serializers.FloatField, limits.RATING, required=False, allow_null=True)
+
+
+class RegisterSerializer(RegistrationUpdateSerializer):
+    """Register yourself (no guest_name) or, as an organiser, a guest; with a club, family,
+    rating and team if given."""
+
+    guest_name = _name_field()
     team = TeamInputSerializer(required=False)
 
 
-class RegistrationUpdateSerializer(RejectUnknownFields, serializers.Serializer):
-    club = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
-    family = serializers.CharField(required=False, allow_blank=True, max_length=limits.NAME_LENGTH)
-    rating = serializers.FloatField(
-        required=False, allow_null=True, min_value=limits.RATING[0], max_value=limits.RATING[1]
-    )
-
-
-class CheckInSerializer(RejectUnknownFields, serializers.Serializer):
+class CheckInSerializer(InputSerializer):
     checked_in = serializers.BooleanField(default=True)
 
 
@@ -434,7 +435,7 @@ class RoundDetailSerializer(RoundSerializer):
         return self.context.get("warnings", [])
 
 
-class SwapSerializer(RejectUnknownFields, serializers.Serializer):
+class SwapSerializer(InputSerializer):
     first = id_field(help_text=gettext_lazy("Registration id of one player."))
     second = id_field(help_text=gettext_lazy("Registration id of the other player."))
 
@@ -466,7 +467,7 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ForbiddenPairInputSerializer(RejectUnknownFields, serializers.Serializer):
+class ForbiddenPairInputSerializer(InputSerializer):
     first = id_field(help_text=gettext_lazy("Registration id of one player."))
     second = id_field(help_text=gettext_lazy("Registration id of the other player."))
     round_number = serializers.IntegerField(
@@ -477,7 +478,7 @@ class ForbiddenPairInputSerializer(RejectUnknownFields, serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
 
-class TimerSerializer(RejectUnknownFields, serializers.Serializer):
+class TimerSerializer(InputSerializer):
     action = serializers.ChoiceField(choices=["start", "pause", "reset"])
     minutes = serializers.IntegerField(
         required=False, min_value=limits.ROUND_MINUTES[0], max_value=limits.ROUND_MINUTES[1]

@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kernel.api import ERROR, RejectUnknownFields, require, valid
+from kernel.api import ERROR, InputSerializer, require, valid
 from kernel.errors import Conflict, InvalidInput
 from kernel.limits import CORRECTION_NOTE_LENGTH
 from matches import selectors as match_selectors
@@ -44,7 +44,7 @@ REFUSED = OpenApiResponse(
 )
 
 
-class StartInput(RejectUnknownFields, serializers.Serializer):
+class StartInput(InputSerializer):
     arena = serializers.IntegerField(
         required=False, help_text=gettext_lazy("When the pool has several.")
     )
@@ -63,7 +63,7 @@ class StartInput(RejectUnknownFields, serializers.Serializer):
     )
 
 
-class RewardInput(RejectUnknownFields, serializers.Serializer):
+class RewardInput(InputSerializer):
     """A Demonic Reward token as read at the table (4.7); the server gives it its id."""
 
     rank = serializers.ChoiceField(choices=["granite", "jade", "silver"])
@@ -78,7 +78,7 @@ class RewardInput(RejectUnknownFields, serializers.Serializer):
     range = serializers.IntegerField(min_value=-6, max_value=6, required=False)
 
 
-class ActionInput(RejectUnknownFields, serializers.Serializer):
+class ActionInput(InputSerializer):
     after = serializers.IntegerField(
         min_value=0, help_text=gettext_lazy("The version this device saw.")
     )
@@ -109,11 +109,11 @@ class ActionInput(RejectUnknownFields, serializers.Serializer):
         return events
 
 
-class UndoInput(RejectUnknownFields, serializers.Serializer):
+class UndoInput(InputSerializer):
     after = serializers.IntegerField(min_value=0)
 
 
-class CorrectionInput(RejectUnknownFields, serializers.Serializer):
+class CorrectionInput(InputSerializer):
     after = serializers.IntegerField(min_value=0)
     keep = serializers.IntegerField(
         min_value=0, help_text=gettext_lazy("The last action kept in force.")
@@ -280,7 +280,7 @@ class OptionsView(APIView):
         return Response({"version": recording.version, **found})
 
 
-class StandbyInput(RejectUnknownFields, serializers.Serializer):
+class StandbyInput(InputSerializer):
     event = serializers.DictField(
         help_text=gettext_lazy(
             "A `cast` or `resolve` event with all its dice, as it would be recorded."

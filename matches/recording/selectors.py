@@ -80,7 +80,7 @@ def _units(state: GameState, labels: dict[str, dict[str, str]]) -> list[dict[str
             {
                 "id": unit.id,
                 "side": unit.side,
-                "name": unit.profile.name if unit.summoner else label.get("name", unit.id),
+                "name": wording.piece_name(state, unit.id, labels) or unit.id,
                 "label": "" if unit.summoner else label.get("label", ""),
                 "cell": unit.cell.name if unit.cell else None,
                 "injuries": unit.injuries,
@@ -150,9 +150,7 @@ def can_undo(recording: Recording, game: Game, user_id: int | None) -> bool:
 def _prompt(
     prompt: options.Prompt, state: GameState, labels: dict[str, dict[str, str]]
 ) -> dict[str, Any]:
-    # Summons are named by their card, as the team's pieces are by their labels (4.19.1.h).
-    named = {**{u.id: {"name": u.profile.name} for u in state.units if u.summoner}, **labels}
-    out = {**prompt.to_dict(), "text": wording.prompt_text(prompt, state, named)}
+    out = {**prompt.to_dict(), "text": wording.prompt_text(prompt, state, labels)}
     if prompt.step == "tension":  # its 2 dice and why (Inspiration's `dice` are the dice left)
         out["data"] = {**prompt.data, "dice": wording.dice_request(prompt.data["dice"])}
     return out
@@ -273,7 +271,9 @@ def options_payload(game: Game, unit_id: str) -> dict[str, Any]:
         raise Refused.by_rules(refused) from None
     for spell in found["spells"]:  # why a spell cannot be cast, in the reader's language
         spell["reason"] = (
-            wording.sentence(spell["rule"], spell["refused_key"]) if spell["refused"] else None
+            wording.sentence(spell["rule"], spell["refused_key"], spell["refused_params"])
+            if spell["refused"]
+            else None
         )
         if spell["refused"]:
             spell["refused"] = refusals.refusal_text(

@@ -60,7 +60,7 @@ class IllegalAction(ServiceError):
                 "The engine does not model this yet (%(feature)s): record it as a judge rules."
             ) % {"feature": refused.feature}
         elif refused.rule:
-            reason = wording.sentence(refused.rule, refused.key)
+            reason = wording.sentence(refused.rule, refused.key, refused.params)
         else:
             reason = refused.message  # the event itself is malformed: a client's mistake
         super().__init__("events", reason, "illegal", **refused.to_dict())

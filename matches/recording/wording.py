@@ -11,6 +11,7 @@ has its dice (`dice.dice_due`: "+1 Lock power (4.14.5)") by its rule.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext
@@ -18,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine import options
 from rules.engine.state import GameState
+from rules.wording import refusals
 from rules.wording.refusals import refusal_text
 
 SENTENCES = {
@@ -87,10 +89,9 @@ SENTENCES = {
     "8.6.2": _("Interior Fire removes one marker: choose which."),
 }
 
-#: Refusals whose rule covers several cases, worded by the engine's key instead (before the rule).
-KEY_SENTENCES = {
-    "no_unit_to_switch": _("There is no unit on that cell to switch places with."),
-}
+#: Refusals whose rule covers several cases: the headline is the refusal's own sentence, by its
+#: key, as `rules.wording.refusals` words it (one wording of each key), not the rule's.
+OWN_SENTENCE = frozenset({"no_unit_to_switch"})
 
 #: The question a choice asks at the table, by its key (docs/match-log.md, "Choices of a cast").
 QUESTIONS = {
@@ -106,11 +107,15 @@ QUESTIONS = {
 }
 
 
-def sentence(rule: str | None, key: str | None = None) -> str:
+def sentence(
+    rule: str | None, key: str | None = None, params: Mapping[str, Any] | None = None
+) -> str:
     """The translated sentence for a refusal under `rule` (see the module docstring), or for
-    its `key` when the rule's own sentence would not fit it (`KEY_SENTENCES`)."""
-    if key in KEY_SENTENCES:
-        return str(KEY_SENTENCES[key])
+    its `key` and facts when the rule's own sentence would not fit it (`OWN_SENTENCE`)."""
+    if key in OWN_SENTENCE:
+        said = refusals.sentence(key, params or {})
+        if said is not None:  # a sentence, as the others: capitalised, with its full stop
+            return f"{said[:1].upper()}{said[1:]}."
     parts = (rule or "").split(".")
     while parts and parts[0]:  # "7.1.4.a", then "7.1.4", then "7.1"
         found = SENTENCES.get(".".join(parts))
@@ -144,23 +149,25 @@ def prompt_text(prompt: options.Prompt, state: GameState, labels: dict[str, dict
         }
     if prompt.step == "act" and "ended_by" in data:
         return gettext("%(unit)s's turn is over (%(spell)s ended it): only its end is left.") % {
-            "unit": _unit_name(unit, labels),
+            "unit": _unit_name(unit, state, labels),
             "spell": data["ended_by"],
         }
     if prompt.step == "act":
-        return gettext("%(unit)s acts.") % {"unit": _unit_name(unit, labels)}
+        return gettext("%(unit)s acts.") % {"unit": _unit_name(unit, state, labels)}
     if prompt.step == "inspire_or_activate":
         return gettext(
             "Player %(side)s may put a Tension die on a Krosmaster (5.3) before %(unit)s plays; "
             "dice left are sold at once (5.4)."
-        ) % {"side": side, "unit": _who_plays(prompt, labels)}
+        ) % {"side": side, "unit": _who_plays(prompt, state, labels)}
     if prompt.step == "activate":
         may_play = data.get("units") or [unit]
         if len(may_play) > 1:
             return gettext(
                 "Player %(side)s chooses which plays next in the Timeline: %(units)s (4.19.1.h)."
-            ) % {"side": side, "units": _who_plays(prompt, labels)}
-        return gettext("%(unit)s plays next in the Timeline.") % {"unit": _unit_name(unit, labels)}
+            ) % {"side": side, "units": _who_plays(prompt, state, labels)}
+        return gettext("%(unit)s plays next in the Timeline.") % {
+            "unit": _unit_name(unit, state, labels)
+        }
     return prompt.text
 
 
@@ -181,15 +188,26 @@ def _ending(state: GameState) -> str:
     return gettext("a draw: %(why)s") % {"why": why}
 
 
-def _who_plays(prompt: options.Prompt, labels: dict[str, dict[str, str]]) -> str:
+def _who_plays(prompt: options.Prompt, state: GameState, labels: dict[str, dict[str, str]]) -> str:
     """The piece that plays next, or the summons the active player may order (4.19.1.h)."""
     may_play = prompt.data.get("units") or [prompt.unit or ""]
-    return gettext(" or ").join(_unit_name(u, labels) for u in may_play)
+    return gettext(" or ").join(_unit_name(u, state, labels) for u in may_play)
 
 
-def _unit_name(unit_id: str, labels: dict[str, dict[str, str]]) -> str:
-    label = labels.get(unit_id) or {}
-    return f"{unit_id} {label['name']}" if label.get("name") else unit_id
+def piece_name(state: GameState, unit_id: str, labels: dict[str, dict[str, str]]) -> str:
+    """A piece's name at the table, empty if it has none: a team's Krosmaster by its label's
+    card name (`setup.header_for`), a summon by its card (4.19.1.h). The board and the prompt
+    both read it."""
+    label = labels.get(unit_id)
+    if label and label.get("name"):
+        return label["name"]
+    unit = state.units_by_id.get(unit_id)
+    return unit.profile.name if unit is not None and unit.summoner else ""
+
+
+def _unit_name(unit_id: str, state: GameState, labels: dict[str, dict[str, str]]) -> str:
+    name = piece_name(state, unit_id, labels)
+    return f"{unit_id} {name}" if name else unit_id
 
 
 #: Why a roll has a die, by the rule `dice.dice_due` gives it.
@@ -247,7 +265,7 @@ def choice_request(request: dict[str, Any]) -> dict[str, Any]:
     return {
         **request,
         "question": str(question) if question else gettext("Choose a value."),
-        "reason": sentence(request["rule"], request.get("why_key")),
+        "reason": sentence(request["rule"], request.get("why_key"), request.get("why_params")),
         "why": said,
     }
 

@@ -149,10 +149,19 @@ def _is_mapping(value: Any) -> bool:
     return isinstance(value, (dict, Mapping))
 
 
-def read_entries(data: Mapping[str, Any]) -> tuple[str, list[MobEntry], list[Problem]]:
-    """The rank key and the Mob entries of a list, with the problems of shape found on the way."""
+def read_entries(
+    data: Mapping[str, Any], *, strict: bool = False
+) -> tuple[str, list[MobEntry], list[Problem]]:
+    """The rank key and the Mob entries of a list, with the problems of shape found on the way.
+
+    `strict` is for a list as a player sends it: a key the check would not read, or a label
+    longer than a stored one, is refused (`ListError`, naming the field's path). A misspelt
+    `habilities` was dropped (the Mob then had no ability LP) and a long label cut to its
+    first 40 characters, both silently. Records keep reading their lists leniently."""
     if not _is_mapping(data):
         raise ListError("b1_list_not_object")
+    if strict:
+        _refuse_unknown_keys(data, LIST_FIELDS, "")
     mobs = data.get("mobs")
     if not isinstance(mobs, list) or not mobs:
         raise ListError("b1_no_mobs")
@@ -161,6 +170,9 @@ def read_entries(data: Mapping[str, Any]) -> tuple[str, list[MobEntry], list[Pro
     for index, raw in enumerate(mobs):
         if not _is_mapping(raw) or not isinstance(raw.get("mob"), str):
             raise ListError("b1_mob_not_object", index=index)
+        if strict:
+            _refuse_unknown_keys(raw, MOB_FIELDS, f"mobs[{index}].")
+            _refuse_long_label(raw.get("label"), index)
         lp, hp = _int(raw.get("lp")), _int(raw.get("hp", 0))
         abilities = raw.get("abilities") or {}
         if lp is None or hp is None or not _is_mapping(abilities):
@@ -181,33 +193,28 @@ MOB_FIELDS = ("mob", "lp", "hp", "abilities", "label")
 LABEL_LENGTH = 40
 
 
-def refuse_unread_fields(data: Mapping[str, Any]) -> None:
-    """A list as a player sends it has no key the check would not read and no label longer
-    than a stored one: a misspelt `habilities` was dropped (the Mob then had no ability LP) and
-    a long label cut to its first 40 characters, both silently. Records keep reading their
-    lists as before (`read_entries`)."""
-    if not _is_mapping(data):
-        raise ListError("b1_list_not_object")
+def _refuse_unknown_keys(data: Mapping[str, Any], fields: tuple[str, ...], prefix: str) -> None:
     for key in data:
-        if key not in LIST_FIELDS:
-            raise ListError("b1_unknown_field", path=str(key), fields=", ".join(LIST_FIELDS))
-    mobs = data.get("mobs")
-    for index, raw in enumerate(mobs if isinstance(mobs, list) else []):
-        if not _is_mapping(raw):
-            continue
-        for key in raw:
-            if key not in MOB_FIELDS:
-                raise ListError(
-                    "b1_unknown_field", path=f"mobs[{index}].{key}", fields=", ".join(MOB_FIELDS)
-                )
-        label = raw.get("label")
-        if isinstance(label, str) and len(label) > LABEL_LENGTH:
-            raise ListError("b1_label_too_long", index=index, max=LABEL_LENGTH, length=len(label))
+        if key not in fields:
+            raise ListError("b1_unknown_field", path=f"{prefix}{key}", fields=", ".join(fields))
 
 
-def check_list(data: Mapping[str, Any], catalog: Catalog) -> ListReport:
-    """Every reason the list may not be played; raises `ListError` if it cannot be read."""
-    rank_key, entries, problems = read_entries(data)
+def _refuse_long_label(label: Any, index: int) -> None:
+    """`path` names the label itself (the API's problem `path`), not the list's `mobs`."""
+    if isinstance(label, str) and len(label) > LABEL_LENGTH:
+        raise ListError(
+            "b1_label_too_long",
+            index=index,
+            max=LABEL_LENGTH,
+            length=len(label),
+            path=f"mobs[{index}].label",
+        )
+
+
+def check_list(data: Mapping[str, Any], catalog: Catalog, *, strict: bool = False) -> ListReport:
+    """Every reason the list may not be played; raises `ListError` if it cannot be read (or,
+    `strict`, has a key not read or a label too long: `read_entries`)."""
+    rank_key, entries, problems = read_entries(data, strict=strict)
     rank = catalog.rank(rank_key)
     if rank is None:
         names = ", ".join(r.slug for r in catalog.ranks)

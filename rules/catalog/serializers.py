@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from kernel.api import RejectUnknownFields
+from kernel.api import InputSerializer, RejectUnknownFields
 from rules.catalog import selectors
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Arena, Format, Power, Profile, Release, Spell
@@ -107,7 +107,7 @@ class ProfileQuerySerializer(serializers.Serializer):
     type = serializers.CharField(required=False, help_text=_("A Krosmaster type, e.g. Iop."))
 
 
-class AdjustmentSerializer(RejectUnknownFields, serializers.Serializer):
+class AdjustmentSerializer(InputSerializer):
     level = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     copy_limit = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     note = serializers.CharField(required=False, allow_blank=True)

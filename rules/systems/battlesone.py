@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.battlesone.catalog import Catalog, load_catalog
 from rules.battlesone.engine import verify_text
-from rules.battlesone.legality import ListError, check_list, refuse_unread_fields
+from rules.battlesone.legality import ListError, check_list
 from rules.battlesone.ranks import RANKS
 from rules.systems.base import (
     ListOutcome,
@@ -46,8 +46,7 @@ class BattlesOne:
 
     def check_list(self, data: Mapping[str, Any], context: Any = None) -> ListOutcome:
         try:
-            refuse_unread_fields(data)
-            report = check_list(data, self.catalog(context))
+            report = check_list(data, self.catalog(context), strict=True)
         except ListError as error:
             raise ListUnreadable(
                 [

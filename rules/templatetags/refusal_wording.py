@@ -1,11 +1,12 @@
 """`{{ error|refusal }}`: a reported error or refusal in the page's language
-(`rules.wording.refusals`)."""
+(`rules.wording.refusals`); `{% section rule %}`: a cited rule or BATTLES ONE section."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
+from django.utils.html import conditional_escape, format_html
 
 from rules.wording import battlesone
 from rules.wording.refusals import refusal_text
@@ -19,7 +20,12 @@ def refusal(found: Any) -> str:
     return refusal_text(found)
 
 
-@register.filter
-def section(rule: Any) -> Any:
-    """A BATTLES ONE rulebook section in the active language; a rule number as it is."""
-    return battlesone.section(rule)
+@register.simple_tag
+def section(rule: Any) -> str:
+    """`{% section e.rule %}`: a cited rule as pages show it, a BATTLES ONE section in the
+    active language (`battlesone.section`), a rule number as it is; the English heading
+    standing in on a page in another language is marked `lang="en"`."""
+    shown = battlesone.section(rule)
+    if battlesone.section_is_english(rule, shown):
+        return format_html('<span lang="en">{}</span>', shown)
+    return conditional_escape(shown)

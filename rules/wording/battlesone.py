@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from rules.battlesone import sections as S
 from rules.wording import refusals
@@ -425,8 +425,22 @@ def heading(step: str) -> str:
 
 def section(rule: Any) -> Any:
     """A rulebook section in the active language; anything else (another system's rule number,
-    a section this table does not know) as it is."""
+    a section this table does not know) as it is. The one wording of a section: the API's
+    `section` key (`worded_record`) and the pages' `{% section %}` tag both read it."""
     return _word(SECTIONS, rule)
+
+
+def section_is_english(rule: Any, shown: Any) -> bool:
+    """Whether `shown` (`section(rule)`) is the rulebook's English heading standing in on a page
+    in another language (a heading this table does not know, as in a record stored before it
+    was renamed, or one not yet translated): pages mark it `lang="en"`. A rule number (another
+    system's, `7.2.8`) is no English."""
+    return (
+        isinstance(rule, str)
+        and shown == rule
+        and rule[:1].isalpha()
+        and not (get_language() or "en").startswith("en")
+    )
 
 
 def _entry(entry: Any) -> Any:

@@ -771,9 +771,12 @@ def worded_problems(problems: Any) -> list[dict[str, Any]]:
 
 
 def problems_text(problems: Any) -> str:
-    """The problems on one line, `path: message; ...`, in the active language."""
+    """The problems on one line, `path: message; ...`, in the active language; the path
+    once, where the message already begins with it (`mobs[1].label: at most 40 ...`)."""
     return "; ".join(
-        f"{p['path']}: {p['message']}" if p.get("path") else p["message"]
+        f"{p['path']}: {p['message']}"
+        if p.get("path") and not str(p["message"]).startswith(str(p["path"]))
+        else p["message"]
         for p in worded_problems(problems)
     )
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from kernel.api import RejectUnknownFields
+from kernel.api import InputSerializer
 from kernel.fields import id_field
 
 # The ban phase of a match (issue 6) ---------------------------------------------------------------
 
 
-class ArenaInputSerializer(RejectUnknownFields, serializers.Serializer):
+class ArenaInputSerializer(InputSerializer):
     arena = serializers.CharField(help_text=_("The arena's slug (or id)."))
 
 
-class BanInputSerializer(RejectUnknownFields, serializers.Serializer):
+class BanInputSerializer(InputSerializer):
     profile = serializers.CharField(help_text=_("Profile id (a version, e.g. s1-dks1-7) or name."))
     turn = serializers.IntegerField(
         required=False,
@@ -27,7 +27,7 @@ class BanInputSerializer(RejectUnknownFields, serializers.Serializer):
     )
 
 
-class MatchTeamInputSerializer(RejectUnknownFields, serializers.Serializer):
+class MatchTeamInputSerializer(InputSerializer):
     """One of your saved teams, or the Krosmasters written out (ids or names, labels)."""
 
     team_id = id_field(required=False)

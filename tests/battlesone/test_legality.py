@@ -84,3 +84,27 @@ UNREADABLE = [
 def test_unreadable_lists_raise(catalog, bad):
     with pytest.raises(ListError):
         check_list(bad, catalog)
+
+
+def test_a_sent_list_names_the_long_label_and_a_record_cuts_it(catalog):
+    """A player's list (`strict`) refuses a label over 40 characters naming `mobs[i].label`
+    (it named `mobs`); a record's list keeps reading it cut to 40, as before."""
+    long = {
+        **PAGE_LIST,
+        "mobs": [PAGE_LIST["mobs"][0], {**PAGE_LIST["mobs"][1], "label": "L" * 41}],
+    }
+    with pytest.raises(ListError) as refused:
+        check_list(long, catalog, strict=True)
+    assert refused.value.key == "b1_label_too_long"
+    assert refused.value.params["path"] == "mobs[1].label"
+    assert check_list(long, catalog).entries[1].label == "L" * 40
+
+
+def test_a_sent_list_refuses_a_key_it_would_not_read(catalog):
+    misspelt = {**PAGE_LIST, "mobs": [{**PAGE_LIST["mobs"][0], "habilities": {}}]}
+    with pytest.raises(ListError) as refused:
+        check_list(misspelt, catalog, strict=True)
+    assert refused.value.params["path"] == "mobs[0].habilities"
+    with pytest.raises(ListError) as refused:
+        check_list({**PAGE_LIST, "rnak": "page"}, catalog, strict=True)
+    assert refused.value.params["path"] == "rnak"

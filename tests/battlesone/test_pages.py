@@ -88,6 +88,9 @@ def test_builder_shows_legality_as_the_list_changes(client, catalog):
     rows["lp_0"] = 10
     illegal = client.post("/teams/battlesone/", rows, HTTP_HX_REQUEST="true").content.decode()
     assert "Not legal" in illegal and "Definitions: Rank" in illegal and "Set Up 2" in illegal
+    # a section is a heading in words, not in the monospace badge of a rule number
+    assert '<span class="section">Definitions: Rank</span>' in illegal
+    assert '<span class="rule">' not in illegal
 
 
 def test_result_entry_uses_mobs_left(client, catalog):

@@ -48,7 +48,13 @@ def test_check_a_list(catalog):
             lambda body: {**body, "mobs": [{**body["mobs"][0], "habilities": {}}]},
             "mobs[0].habilities",
         ),
-        (lambda body: {**body, "mobs": [{**body["mobs"][0], "label": "L" * 41}]}, "mobs"),
+        (
+            lambda body: {
+                **body,
+                "mobs": [body["mobs"][0], {**body["mobs"][1], "label": "L" * 41}],
+            },
+            "mobs[1].label",
+        ),
     ],
     ids=["list key", "mob key", "long label"],
 )

@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from kernel.api import FieldsBuiltOnce, InputSerializer, RejectUnknownFields
 from matches.models import MatchLog
 from rules.matchlog.parse import MAX_LOG_BYTES
 from tests.api.test_access_matrix import event_world
@@ -315,3 +316,18 @@ def test_every_request_body_of_the_schema_forbids_other_properties():
                 ):
                     open_bodies.append(f"{method.upper()} {path}")
     assert open_bodies == []
+
+
+def test_no_schema_description_is_a_shared_bases_docstring():
+    """A serializer without its own docstring showed `RejectUnknownFields`' (or
+    `FieldsBuiltOnce`') developer notes as its description (`kernel.schema.lib_doc_excludes`)."""
+    schema = APIClient().get("/api/schema/?format=json").json()
+    bases = [
+        cls.__doc__.split()[:6] for cls in (FieldsBuiltOnce, InputSerializer, RejectUnknownFields)
+    ]
+    leaked = [
+        name
+        for name, component in schema["components"]["schemas"].items()
+        if any(component.get("description", "").split()[:6] == words for words in bases)
+    ]
+    assert leaked == []

@@ -174,3 +174,35 @@ def test_a_stored_records_sections_are_in_french(catalog, django_capture_on_comm
     assert "Rules: " not in page and "Definitions: " not in page
     with translation.override("fr"):
         assert f"({battlesone.section(sections.S_DECLARE)})" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("inline_tasks")
+def test_a_heading_in_english_on_a_french_page_says_so(catalog, django_capture_on_commit_callbacks):
+    """A section the wording does not know (a record stored before its heading was renamed)
+    is shown as the rulebook's English heading: on a French page it is marked `lang="en"`
+    (it had lost the mark when sections were worded), and never in a rule number's badge."""
+    from django.test import Client
+
+    from rules.battlesone import sections
+    from tests.battlesone.test_match_records import VALID, _match, _upload
+
+    match, _sides = _match()
+    log = _upload(match, VALID, django_capture_on_commit_callbacks)
+    old = "Rules: A Heading Since Renamed"
+    error = {"line": 3, "rule": old, "message": "the rule as it was", "key": ""}
+    log.report = {**log.report, "errors": [error]}
+    log.save(update_fields=["report"])
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(match.player_a.user)
+
+    page = client.get(f"/matches/{match.pk}/logs/{log.pk}/replay/").content.decode()
+
+    assert f'<span lang="en">{old}</span>' in page
+    with translation.override("fr"):
+        french = battlesone.section(sections.S_DECLARE)
+    assert f"({french})" in page  # a worded heading needs no mark
+    english = Client(headers={"accept-language": "en"})
+    english.force_login(match.player_a.user)
+    page = english.get(f"/matches/{match.pk}/logs/{log.pk}/replay/").content.decode()
+    assert old in page and f'<span lang="en">{old}</span>' not in page

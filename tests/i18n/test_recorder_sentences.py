@@ -32,17 +32,20 @@ def test_4_19_7_c_a_trap_s_click_has_its_own_sentence(language, expected):
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("en", "There is no unit on that cell to switch places with."),
-        ("fr", "Il n'y a aucune unité sur cette case avec qui échanger de place."),
+        ("en", "There is no unit on C4 to switch places with."),
+        ("fr", "Il n'y a pas d'unité sur C4 avec qui échanger de place."),
     ],
 )
 def test_7_1_2_no_unit_to_switch_with_has_its_own_sentence(language, expected):
+    """The headline is the refusal's own sentence, worded by its key once
+    (`rules.wording.refusals`), naming the cell; the rule's sentence for other keys."""
     with translation.override(language):
-        assert wording.sentence("7.1.2", "no_unit_to_switch") == expected
+        assert wording.sentence("7.1.2", "no_unit_to_switch", {"cell": "C4"}) == expected
         assert wording.sentence("7.1.2", "another_key") == str(wording.SENTENCES["7.1.2"])
 
 
-def test_every_key_sentence_names_a_key_the_engine_refuses_with():
+def test_every_own_sentence_is_a_key_the_engine_refuses_with_and_is_worded():
     from rules.engine.refusals import REFUSALS
+    from rules.wording.refusals import WORDING
 
-    assert set(wording.KEY_SENTENCES) <= set(REFUSALS)
+    assert set(REFUSALS) & set(WORDING) >= wording.OWN_SENTENCE

@@ -1,7 +1,12 @@
 """The API's frame: schema, offline docs, authentication, pagination and clear errors."""
 
+import re
+from pathlib import Path
+
+import drf_spectacular
 import pytest
 import yaml
+from django.conf import settings
 from openapi_spec_validator import validate
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -25,6 +30,24 @@ def test_docs_render_without_any_cdn(client):
     assert "swagger-ui" in page
     assert "cdn" not in page.lower()
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in page
+
+
+def test_the_docs_page_is_drf_spectaculars_own_with_lang_and_phone_styles_only(client):
+    """templates/drf_spectacular/swagger_ui.html copies drf-spectacular's page: its blocks
+    (`head`, `body`) cannot reach the `<html>` tag, which needs the page's language. Whatever
+    else the copy holds is upstream's, so an upgrade that changes upstream's page fails here
+    (then copy it again), and the page still says its language."""
+
+    def markup(text: str) -> str:
+        text = re.sub(r"{%\s*(load|get_current_language|block|endblock)\b[^%]*%}|{#.*?#}", "", text)
+        text = re.sub(r"\s*@media \(max-width: 40rem\) {.*?}\s*}", "", text, flags=re.S)
+        return " ".join(text.replace(' lang="{{ LANGUAGE_CODE }}"', "").split())
+
+    ours = Path(settings.BASE_DIR, "templates/drf_spectacular/swagger_ui.html").read_text()
+    upstream = Path(drf_spectacular.__file__).parent / "templates/drf_spectacular/swagger_ui.html"
+    assert markup(ours) == markup(upstream.read_text())
+    french = client.get("/api/docs/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<html lang="fr">' in french and "min-height: 44px" in french
 
 
 def test_sidecar_assets_are_served(live_server):

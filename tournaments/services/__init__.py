@@ -18,6 +18,7 @@ from tournaments.services.event import (
 )
 from tournaments.services.forbidden_pairs import add_forbidden_pair, remove_forbidden_pair
 from tournaments.services.registrations import (
+    change_details,
     drop,
     register,
     registration_open,
@@ -46,6 +47,7 @@ __all__ = [
     "TIMER_ACTIONS",
     "TRANSITIONS",
     "add_forbidden_pair",
+    "change_details",
     "create_event",
     "drop",
     "grant_role",

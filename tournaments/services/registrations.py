@@ -40,13 +40,26 @@ def registration_open(event: Event) -> bool:
     return False
 
 
-def _bounded(field: str, value: str) -> str:
+def _short_enough(field: str, value: str) -> str:
     """A name or label as typed; past its column's length it is refused, not cut short (a
     pasted player list's line once became its first 80 characters)."""
     if len(value) > limits.NAME_LENGTH:
         said = _("at most %(n)d characters") % {"n": limits.NAME_LENGTH}
         raise InvalidInput(field, said, "too_long")
     return value
+
+
+def _rating(rating: float | None) -> float | None:
+    """The seeding rating, refused outside `limits.RATING` (not a number, NaN or infinite
+    included): the API's field checks it too, but not every caller comes through the API,
+    and the model's validators are not run on `save()`."""
+    if rating is None:
+        return None
+    low, high = limits.RATING
+    if isinstance(rating, bool) or not isinstance(rating, int | float) or not low <= rating <= high:
+        said = _("between %(low)d and %(high)d") % {"low": low, "high": high}
+        raise InvalidInput("rating", said, "out_of_range")
+    return rating
 
 
 @transaction.atomic
@@ -88,10 +101,10 @@ def register(
     registration = Registration(
         event=event,
         user=user,
-        guest_name="" if user is not None else _bounded("guest_name", guest_name),
-        club=_bounded("club", club.strip()),
-        family=_bounded("family", family.strip()),
-        rating=rating,
+        guest_name="" if user is not None else _short_enough("guest_name", guest_name),
+        club=_short_enough("club", club.strip()),
+        family=_short_enough("family", family.strip()),
+        rating=_rating(rating),
         checked_in=late,
     )
     wants_team = team is not None or saved_team_id is not None
@@ -112,6 +125,36 @@ def register(
         raise Conflict("user", _("registered already"), "registered") from error
     if user is not None:
         grant_role(event=event, user=user, role=EventRole.Role.PLAYER)
+    return registration
+
+
+#: A detail `change_details` leaves as it is (None is a rating's own value: no rating).
+UNCHANGED: Any = object()
+
+
+def change_details(
+    registration: Registration,
+    *,
+    club: str = UNCHANGED,
+    family: str = UNCHANGED,
+    rating: float | None = UNCHANGED,
+) -> Registration:
+    """Change a registration's club or family label or its rating (who may is the caller's
+    check: ratings are organisers'). Each value is refused as `register` refuses it: the
+    API's PATCH wrote the row itself, past the business layer."""
+    changes = {
+        field: value
+        for field, value in (
+            ("club", club if club is UNCHANGED else _short_enough("club", club)),
+            ("family", family if family is UNCHANGED else _short_enough("family", family)),
+            ("rating", rating if rating is UNCHANGED else _rating(rating)),
+        )
+        if value is not UNCHANGED
+    }
+    for field, value in changes.items():
+        setattr(registration, field, value)
+    if changes:
+        registration.save(update_fields=list(changes))
     return registration
 
 
@@ -190,7 +233,7 @@ def _set_system_list(
             "no_list",
         )
     data = dict(team)
-    name = _bounded("name", str(data.pop("name", "") or ""))
+    name = _short_enough("name", str(data.pop("name", "") or ""))
     try:
         outcome = system.check_list(data)
     except systems.ListUnreadable as error:
