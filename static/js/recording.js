@@ -31,6 +31,10 @@
   let plan = null; // what the player is composing
   let info = null; // a unit tapped for information
   let message = null; // {kind: "refused" | "ok", html}
+  // The engine's detail says nothing more when it is the headline itself, but for the capital
+  // and the full stop the headline gives a sentence (matches/recording/wording.OWN_SENTENCE).
+  const bare = (text) => (text || "").trim().replace(/\.$/, "").toLowerCase();
+  const sameSentence = (a, b) => bare(a) === bare(b);
   /* On a phone the board keeps cells of at least 44 px (CSS: 48 px) and scrolls in its frame,
      the active piece in view; "whole board" shows it all at once, smaller, to look at: a tap
      there comes back to tap size on the tapped cell instead of recording anything. */
@@ -135,7 +139,7 @@
       etag = null;
       adopt(r.data, r.ask);
     } else if (r.status === 422) {
-      message = { kind: "refused", rule: r.data.rule, text: r.data.reason, detail: r.data.message !== r.data.reason ? r.data.message : null };
+      message = { kind: "refused", rule: r.data.rule, text: r.data.reason, detail: sameSentence(r.data.message, r.data.reason) ? null : r.data.message };
       render();
     } else if (r.status === 409 && r.data && r.data.code === "stale") {
       message = { kind: "refused", rule: null, text: T.stale };
