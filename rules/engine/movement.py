@@ -236,6 +236,41 @@ def move_one_cell(
     return MoveOutcome(_arrive(state, unit_id, ended=True), True, tuple(outcomes))
 
 
+def step_unblocked(state: GameState, unit: Unit, to: Cell) -> GameState | None:
+    """`move_one_cell` with no Block roll written, in the common case, decided in one pass over
+    the units instead of its separate checks: the mover is a character in the arena with MP
+    left, `to` is adjacent and free, and no enemy character stands next to the mover (so nobody
+    rolls to Block, 4.14.1, and a Slippery mover changes nothing); no unit in the arena may have
+    a power the engine does not model, and no Trap or Tombstone is in the arena (`_arrive` does
+    nothing). The step is then `move_one_cell`'s last lines: 1 MP spent, the cell changed, the
+    powers reacting to a step (Mintetized). None when any of this does not hold, for
+    `move_one_cell` to decide (and to word a refusal); `unit` is `state`'s own."""
+    cell = unit.cell
+    if (
+        cell is None
+        or unit.mp < 1
+        or not unit.is_character
+        or anyone_passable(state)
+        or unmodelled_possible(state)
+        or to in state.arena.impassable
+    ):
+        return None
+    x, y, tx, ty = cell.x, cell.y, to.x, to.y
+    if abs(tx - x) + abs(ty - y) != 1:
+        return None
+    side = unit.side
+    for other in state.units:
+        c = other.cell
+        if c is None:
+            continue
+        if c.x == tx and c.y == ty:  # no Trap or Tombstone in the arena: an obstacle (4.17.4)
+            return None
+        if other.side != side and abs(c.x - x) + abs(c.y - y) == 1 and other.is_character:
+            return None  # an enemy character next to the mover: the Block procedure (4.14)
+    state = state.with_unit(replace(unit, mp=unit.mp - 1, cell=to))
+    return on_step(state, unit.id, cell.name)  # Mintetized
+
+
 def _arrive(state: GameState, unit_id: str, *, ended: bool) -> GameState:
     """What happens when a piece enters a cell holding a Trap or a Tombstone.
 

@@ -16,7 +16,7 @@ from rules.engine.dice import Die
 from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure, knock_out, settle_hp
-from rules.engine.movement import BlockRoll, move_one_cell
+from rules.engine.movement import BlockRoll, move_one_cell, step_unblocked
 from rules.engine.powers import max_ap, max_mp, place_markers, possible_powers, powers_of
 from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.refusals import Joined, said
@@ -613,15 +613,18 @@ def apply_move(
     book: object | None = None,
 ) -> GameState:
     """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put.
-    `book` (the spellbook) lets Block rolls read spells (Puddlage)."""
-    _acting(state, unit_id, "6.3.2")
-    moved = move_one_cell(state, unit_id, to, blocks, book).state
-    if moved.pending and any(p.kind == "click" and not p.moment for p in moved.pending):
-        clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
-            replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
-            for p in moved.pending
-        )
-        moved = replace(moved, pending=clicks)
+    `book` (the spellbook) lets Block rolls read spells (Puddlage). Most steps need no Block
+    roll and enter no Trap: `step_unblocked` takes them, `move_one_cell` the others."""
+    unit = _acting(state, unit_id, "6.3.2")
+    moved = None if blocks else step_unblocked(state, unit, to)
+    if moved is None:
+        moved = move_one_cell(state, unit_id, to, blocks, book).state
+        if moved.pending and any(p.kind == "click" and not p.moment for p in moved.pending):
+            clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
+                replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
+                for p in moved.pending
+            )
+            moved = replace(moved, pending=clicks)
     return check_winner(settle_hp(moved))
 
 
