@@ -125,6 +125,12 @@ def _never_blocks(state: GameState, mover: Unit, other: Unit) -> tuple[str, Said
     return "4.14.1", said("not_next_to", unit=other.id, mover=mover.id)
 
 
+#: The rolls of a Block, read once (an enum member's `value` is Python code), and what each
+#: result costs the mover (4.14.2.d).
+_LOCK, _DODGE = Roll.LOCK.value, Roll.DODGE.value
+_LOSSES = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}
+
+
 def block_result(locks: int, dodges: int, *, by_summon: bool) -> BlockResult:
     """Compare the two rolls (4.14.2.d); a summon's Locked is only Caught (4.14.3)."""
     if locks > dodges:
@@ -213,15 +219,16 @@ def move_one_cell(
         )
     outcomes = []
     ap, mp = unit.ap, unit.mp
+    dodge_powers = powers_of(state, unit)
     for roll in blocks:
         enemy = enemies[roll.by]
-        lock_powers, dodge_powers = powers_of(state, enemy), powers_of(state, unit)
-        lock_side = RollSide(state, enemy, Roll.LOCK.value, unit, book)
-        dodge_side = RollSide(state, unit, Roll.DODGE.value, enemy, book)
+        lock_powers = powers_of(state, enemy)
+        lock_side = RollSide(state, enemy, _LOCK, unit, book)
+        dodge_side = RollSide(state, unit, _DODGE, enemy, book)
         locks, _, _ = rolled(lock_side, RollContext(lock_powers), tuple(roll.lock))
         dodges, _, _ = rolled(dodge_side, RollContext(dodge_powers), tuple(roll.dodge))
         result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)
-        loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(result, 0)
+        loss = _LOSSES.get(result, 0)
         ap, mp = max(0, ap - loss), max(0, mp - loss)
         outcomes.append(BlockOutcome(enemy.id, locks, dodges, result))
         if "claw-attack" in lock_powers:
@@ -229,6 +236,7 @@ def move_one_cell(
             if state.unit(unit_id).cell is None or state.phase is Phase.OVER:
                 return MoveOutcome(state, False, tuple(outcomes))
             unit = state.unit(unit_id)
+            dodge_powers = powers_of(state, unit)  # the Injury may change them (Wakardor...)
     if mp < 1:
         return MoveOutcome(state.with_unit(replace(unit, ap=ap, mp=mp)), False, tuple(outcomes))
     state = state.with_unit(replace(unit, ap=ap, mp=mp - 1, cell=to))

@@ -346,8 +346,8 @@ def apply_refund(state: GameState) -> GameState:
         raise RuleViolation.because("5.4.1", "refund_after_inspiration")
     left = sum(1 for s in state.tension_dice if s)
     player = state.player(state.active_side or "")
-    state = state.with_player(replace(player, kamas=player.kamas + REFUND[left]))
-    return replace(state, phase=Phase.PIECES, tension_dice=())
+    paid = replace(player, kamas=player.kamas + REFUND[left])
+    return state.with_player(paid, phase=Phase.PIECES, tension_dice=())
 
 
 # -- a game piece's turn (chapter 6) ---------------------------------------------------------
@@ -429,17 +429,18 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         raise RuleViolation.because("5.2.1", "tension_before_pieces")
     if state.active_unit is not None:
         raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
-    if not may_play_next(state, unit_id):
-        raise RuleViolation.because(
+    if unit_id != next_unit(state) and not may_play_next(state, unit_id):  # (the next piece
+        raise RuleViolation.because(  # may always play: `units_may_play_next` names it first)
             "5.5.1", "not_next_in_timeline", expected=next_unit(state), unit=unit_id
         )
     unit = _interior_fire(state, unit, choices)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
-    rewards = tuple(  # 6.2.1.a
-        t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
-    )
-    if len(rewards) != len(unit.rewards):  # else unchanged: what reads the Rewards is kept
-        unit = replace(unit, rewards=rewards)
+    if unit.rewards:  # a face-up Buff is discarded (6.2.1.a)
+        rewards = tuple(
+            t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
+        )
+        if len(rewards) != len(unit.rewards):  # else unchanged: what reads the Rewards is kept
+            unit = replace(unit, rewards=rewards)
     unit = replace(
         unit,
         ap=max(0, top_ap + unit.markers.ap) if top_ap is not None else 0,  # 6.2.1.b, 4.11.5
@@ -859,14 +860,17 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         raise RuleViolation.because("6.4.2", "only_active_turn_ends", active=state.active_unit)
     if state.active_unit != unit_id:
         raise not_acting(state, unit_id, "end its turn")
-    waiting = standby_refusal(state)
-    if waiting is not None:
-        raise waiting
+    if state.pending:
+        waiting = standby_refusal(state)
+        if waiting is not None:
+            raise waiting
     state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
     if state.phase is Phase.OVER:
         return state
-    if any(e.until == unit_id for e in state.lasting):  # effects of this piece's turn (6.4.1)
-        state = replace(state, lasting=tuple(e for e in state.lasting if e.until != unit_id))
+    for entry in state.lasting:  # effects of this piece's turn (6.4.1); a plain loop, as this
+        if entry.until == unit_id:  # runs at every end and nearly always finds none
+            state = replace(state, lasting=tuple(e for e in state.lasting if e.until != unit_id))
+            break
     unit = state.unit(unit_id)
     if farmer_pays(state, unit):
         player = state.player(unit.side)
