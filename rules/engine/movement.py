@@ -207,7 +207,8 @@ def move_one_cell(
             raise RuleViolation.because(
                 rule, "never_blocks", by=by, unit=unit_id, cell=unit.cell, why=why
             )
-    if (named or enemies) and (sorted(named) != sorted(enemies) or len(set(named)) != len(named)):
+    # each enemy named once: as many names as enemies, and the same ones
+    if (named or enemies) and (len(named) != len(enemies) or enemies.keys() != set(named)):
         expected = ", ".join(sorted(enemies)) or "none"
         raise RuleViolation.because(
             "4.14.2.e",
