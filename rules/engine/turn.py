@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules.engine.arena import COVERED_CELLS, SIDES, Arena
 from rules.engine.cells import Cell
@@ -201,27 +202,35 @@ def apply_place(state: GameState, unit_id: str, cell: Cell) -> GameState:
 
 
 def _start_player_turn(state: GameState, side: str) -> GameState:
-    """A new game turn for `side` (5.1.1, 5.6.1); its Inspiration dice come off (5.3.3). Only
-    the units carrying dice are copied: the others keep the values derived from them, and when
-    none carries any (nearly always) the state keeps its units and what was derived from them
-    (the unit lookups, the roster memo)."""
-    if any(u.side == side and u.inspiration for u in state.units):
+    """A new game turn for `side` (5.1.1, 5.6.1) in one copy of the state; its Inspiration dice
+    come off (5.3.3). Only the units carrying dice are copied: the others keep the values
+    derived from them, and when none carries any (nearly always) the state keeps its units and
+    what was derived from them (the unit lookups, the roster memo)."""
+    if _inspired(state, side):
         units = tuple(
             replace(u, inspiration=()) if u.side == side and u.inspiration else u
             for u in state.units
         )
-        state = replace(state, units=units)
-    first_turn = state.turn == 0
-    return replace(
-        state,
-        turn=state.turn + 1,
-        active_side=side,
-        active_unit=None,
-        activated=(),
-        gg_bought=False,
-        tension_dice=(),
-        phase=Phase.PIECES if first_turn else Phase.TENSION,
-    )
+        return state.evolve(units=units, **_new_turn(state, side))
+    return state.evolve(**_new_turn(state, side))
+
+
+def _inspired(state: GameState, side: str) -> bool:
+    """Whether a unit of `side` carries Inspiration dice, which its new turn takes off."""
+    return any(u.side == side and u.inspiration for u in state.units)
+
+
+def _new_turn(state: GameState, side: str) -> dict[str, Any]:
+    """The fields of the state a new game turn for `side` sets, its units apart."""
+    return {
+        "turn": state.turn + 1,
+        "active_side": side,
+        "active_unit": None,
+        "activated": (),
+        "gg_bought": False,
+        "tension_dice": (),
+        "phase": Phase.PIECES if state.turn == 0 else Phase.TENSION,
+    }
 
 
 def _not_over(state: GameState) -> None:
@@ -344,7 +353,7 @@ def apply_refund(state: GameState) -> GameState:
     _not_over(state)
     if state.phase is not Phase.INSPIRATION:
         raise RuleViolation.because("5.4.1", "refund_after_inspiration")
-    left = sum(1 for s in state.tension_dice if s)
+    left = len(state.tension_dice) - state.tension_dice.count("")  # a used die is ""
     player = state.player(state.active_side or "")
     paid = replace(player, kamas=player.kamas + REFUND[left])
     return state.with_player(paid, phase=Phase.PIECES, tension_dice=())
@@ -353,14 +362,17 @@ def apply_refund(state: GameState) -> GameState:
 # -- a game piece's turn (chapter 6) ---------------------------------------------------------
 
 
-def next_unit(state: GameState) -> str | None:
-    """The next piece of the active Timeline still in the arena that has not played (5.5.1).
+def next_unit(state: GameState, activated: tuple[str, ...] | None = None) -> str | None:
+    """The next piece of the active Timeline still in the arena that has not played (5.5.1);
+    `activated`, when given, replaces the state's (`apply_end` asks before its copy).
 
     KO'd Krosmasters keep their place (4.10.2.b) but have no turn while out of the arena.
     """
     if state.active_side is None:
         return None
-    by_id, activated = state.units_by_id, state.activated  # asked at every activation and end
+    by_id = state.units_by_id  # asked at every activation and end
+    if activated is None:
+        activated = state.activated
     for unit_id in state.timeline(state.active_side):
         if unit_id in activated:
             continue
@@ -877,14 +889,14 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         state = state.with_player(replace(player, kamas=player.kamas + 1))
     if unit.ap or unit.mp or unit.range_bonus:  # else the unit is kept, and what reads it
         unit = replace(unit, ap=0, mp=0, range_bonus=0)
-    state = state.with_unit(
-        unit,
-        active_unit=None,
-        activated=(*state.activated, unit_id),
-    )
-    if next_unit(state) is None:
-        state = _start_player_turn(state, opponent(unit.side))
-    return state
+    activated = (*state.activated, unit_id)
+    if next_unit(state, activated) is not None:  # (asked before the copy: the piece keeps its
+        return state.with_unit(unit, active_unit=None, activated=activated)  # cell)
+    side = opponent(unit.side)  # every piece has played: the opponent's turn (5.6.1)
+    if _inspired(state, side):  # its dice come off, in a copy of the units (rare)
+        ended = state.with_unit(unit, active_unit=None, activated=activated)
+        return _start_player_turn(ended, side)
+    return state.with_unit(unit, **_new_turn(state, side))  # the end and the new turn, one copy
 
 
 # -- summons and markers -----------------------------------------------------------------------
