@@ -85,21 +85,35 @@ def blockers(state: GameState, unit: Unit) -> tuple[Unit, ...]:
     from being blocked and says nothing about blocking others. Powers are those the units have
     now (`powers.powers_of`: granted by allies, lost next to a Stain).
     """
-    if unit.cell is None or (
-        "slippery" in possible_powers(state) and "slippery" in powers_of(state, unit)
-    ):
+    if unit.cell is None or _slippery(state, unit):
         return ()
-    side, x, y = unit.side, unit.cell.x, unit.cell.y
-    return tuple(  # `Cell.is_adjacent` inlined: asked for every enemy at every move; over all
-        [  # the units (those out of the arena have no cell), as each step changes `in_arena`
-            u
-            for u in state.units
-            if u.side != side
-            and (c := u.cell) is not None
-            and abs(c.x - x) + abs(c.y - y) == 1
-            and u.is_character
-        ]
-    )
+    return tuple(_surroundings(state, unit, None)[1])
+
+
+def _slippery(state: GameState, unit: Unit) -> bool:
+    """The mover ignores the Block rules (4.14.7, 4.9.9)."""
+    return "slippery" in possible_powers(state) and "slippery" in powers_of(state, unit)
+
+
+def _surroundings(state: GameState, unit: Unit, to: Cell | None) -> tuple[bool, list[Unit]]:
+    """In one pass over the units, as a step asks both: whether a unit that is an obstacle
+    stands on `to` (4.17.4), and the enemy characters next to `unit` (in the arena), which
+    roll to Block it unless it is Slippery (`blockers`). `Cell.is_adjacent` is inlined and
+    every unit read (those out of the arena have no cell): this runs at every step."""
+    cell = unit.cell
+    assert cell is not None
+    x, y, side = cell.x, cell.y, unit.side
+    tx, ty = (to.x, to.y) if to is not None else (-1, -1)
+    taken, near = False, []
+    for other in state.units:
+        c = other.cell
+        if c is None:
+            continue
+        if c.x == tx and c.y == ty and other.is_obstacle:
+            taken = True
+        if other.side != side and abs(c.x - x) + abs(c.y - y) == 1 and other.is_character:
+            near.append(other)
+    return taken, near
 
 
 #: The rule saying that a mechanism of each family never Locks (not being a character).
@@ -189,16 +203,19 @@ def move_one_cell(
         raise RuleViolation.because("6.3.2", "no_mp_characteristic", unit=unit_id)
     if unit.cell is None:
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="move")
+    taken, near = _surroundings(state, unit, to)
+    if near and _slippery(state, unit):
+        near = []  # `blockers`
     if unit.mp < 1:
-        if blockers(state, unit):  # the step would start a Block: it needs 1 MP (4.14.2.a)
+        if near:  # the step would start a Block: it needs 1 MP (4.14.2.a)
             raise RuleViolation.because("4.14.2.a", "no_mp_for_block", unit=unit_id)
         raise RuleViolation.because("6.3.2", "no_mp_left", unit=unit_id)
     if not unit.cell.is_adjacent(to):
         raise RuleViolation.because("4.17.2", "not_adjacent", to=to, cell=unit.cell, unit=unit_id)
-    if not state.is_free(to):
+    if taken or to in state.arena.impassable:  # `GameState.is_free`
         raise RuleViolation.because("4.17.3", "cell_taken", cell=to, what=_why_not_free(state, to))
 
-    enemies = {u.id: u for u in blockers(state, unit)}
+    enemies = {u.id: u for u in near}
     _refuse_unmodelled(state, [unit, *enemies.values()])
     named = [b.by for b in blocks]
     for by in named:
@@ -264,18 +281,11 @@ def step_unblocked(state: GameState, unit: Unit, to: Cell) -> GameState | None:
         or to in state.arena.impassable
     ):
         return None
-    x, y, tx, ty = cell.x, cell.y, to.x, to.y
-    if abs(tx - x) + abs(ty - y) != 1:
+    if abs(to.x - cell.x) + abs(to.y - cell.y) != 1:
         return None
-    side = unit.side
-    for other in state.units:
-        c = other.cell
-        if c is None:
-            continue
-        if c.x == tx and c.y == ty:  # no Trap or Tombstone in the arena: an obstacle (4.17.4)
-            return None
-        if other.side != side and abs(c.x - x) + abs(c.y - y) == 1 and other.is_character:
-            return None  # an enemy character next to the mover: the Block procedure (4.14)
+    taken, near = _surroundings(state, unit, to)
+    if taken or near:  # a unit on `to`, or an enemy character next to the mover (4.14)
+        return None
     state = state.with_unit(replace(unit, mp=unit.mp - 1, cell=to))
     return on_step(state, unit.id, cell.name)  # Mintetized
 
