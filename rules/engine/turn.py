@@ -18,7 +18,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure, knock_out, settle_hp
 from rules.engine.movement import BlockRoll, move_one_cell, step_unblocked
-from rules.engine.powers import max_ap, max_mp, place_markers, possible_powers, powers_of
+from rules.engine.powers import max_gauges, place_markers, possible_powers, powers_of
 from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
@@ -446,7 +446,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
             "5.5.1", "not_next_in_timeline", expected=next_unit(state), unit=unit_id
         )
     unit = _interior_fire(state, unit, choices)
-    top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
+    top_ap, top_mp = max_gauges(state, unit)  # with powers (4.11.2)
     if unit.rewards:  # a face-up Buff is discarded (6.2.1.a)
         rewards = tuple(
             t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
