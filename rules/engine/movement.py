@@ -85,21 +85,35 @@ def blockers(state: GameState, unit: Unit) -> tuple[Unit, ...]:
     from being blocked and says nothing about blocking others. Powers are those the units have
     now (`powers.powers_of`: granted by allies, lost next to a Stain).
     """
-    if unit.cell is None or (
-        "slippery" in possible_powers(state) and "slippery" in powers_of(state, unit)
-    ):
+    if unit.cell is None or _slippery(state, unit):
         return ()
-    side, x, y = unit.side, unit.cell.x, unit.cell.y
-    return tuple(  # `Cell.is_adjacent` inlined: asked for every enemy at every move; over all
-        [  # the units (those out of the arena have no cell), as each step changes `in_arena`
-            u
-            for u in state.units
-            if u.side != side
-            and (c := u.cell) is not None
-            and abs(c.x - x) + abs(c.y - y) == 1
-            and u.is_character
-        ]
-    )
+    return tuple(_surroundings(state, unit, None)[1])
+
+
+def _slippery(state: GameState, unit: Unit) -> bool:
+    """The mover ignores the Block rules (4.14.7, 4.9.9)."""
+    return "slippery" in possible_powers(state) and "slippery" in powers_of(state, unit)
+
+
+def _surroundings(state: GameState, unit: Unit, to: Cell | None) -> tuple[bool, list[Unit]]:
+    """In one pass over the units, as a step asks both: whether a unit that is an obstacle
+    stands on `to` (4.17.4), and the enemy characters next to `unit` (in the arena), which
+    roll to Block it unless it is Slippery (`blockers`). `Cell.is_adjacent` is inlined and
+    every unit read (those out of the arena have no cell): this runs at every step."""
+    cell = unit.cell
+    assert cell is not None
+    x, y, side = cell.x, cell.y, unit.side
+    tx, ty = (to.x, to.y) if to is not None else (-1, -1)
+    taken, near = False, []
+    for other in state.units:
+        c = other.cell
+        if c is None:
+            continue
+        if c.x == tx and c.y == ty and other.is_obstacle:
+            taken = True
+        if other.side != side and abs(c.x - x) + abs(c.y - y) == 1 and other.is_character:
+            near.append(other)
+    return taken, near
 
 
 #: The rule saying that a mechanism of each family never Locks (not being a character).
@@ -123,6 +137,12 @@ def _never_blocks(state: GameState, mover: Unit, other: Unit) -> tuple[str, Said
         rule = _NEVER_LOCKS.get(family or "", "4.3.4.b")
         return rule, said("mechanism_never_locks", unit=other.id)
     return "4.14.1", said("not_next_to", unit=other.id, mover=mover.id)
+
+
+#: The rolls of a Block, read once (an enum member's `value` is Python code), and what each
+#: result costs the mover (4.14.2.d).
+_LOCK, _DODGE = Roll.LOCK.value, Roll.DODGE.value
+_LOSSES = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}
 
 
 def block_result(locks: int, dodges: int, *, by_summon: bool) -> BlockResult:
@@ -183,16 +203,19 @@ def move_one_cell(
         raise RuleViolation.because("6.3.2", "no_mp_characteristic", unit=unit_id)
     if unit.cell is None:
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="move")
+    taken, near = _surroundings(state, unit, to)
+    if near and _slippery(state, unit):
+        near = []  # `blockers`
     if unit.mp < 1:
-        if blockers(state, unit):  # the step would start a Block: it needs 1 MP (4.14.2.a)
+        if near:  # the step would start a Block: it needs 1 MP (4.14.2.a)
             raise RuleViolation.because("4.14.2.a", "no_mp_for_block", unit=unit_id)
         raise RuleViolation.because("6.3.2", "no_mp_left", unit=unit_id)
     if not unit.cell.is_adjacent(to):
         raise RuleViolation.because("4.17.2", "not_adjacent", to=to, cell=unit.cell, unit=unit_id)
-    if not state.is_free(to):
+    if taken or to in state.arena.impassable:  # `GameState.is_free`
         raise RuleViolation.because("4.17.3", "cell_taken", cell=to, what=_why_not_free(state, to))
 
-    enemies = {u.id: u for u in blockers(state, unit)}
+    enemies = {u.id: u for u in near}
     _refuse_unmodelled(state, [unit, *enemies.values()])
     named = [b.by for b in blocks]
     for by in named:
@@ -201,7 +224,8 @@ def move_one_cell(
             raise RuleViolation.because(
                 rule, "never_blocks", by=by, unit=unit_id, cell=unit.cell, why=why
             )
-    if (named or enemies) and (sorted(named) != sorted(enemies) or len(set(named)) != len(named)):
+    # each enemy named once: as many names as enemies, and the same ones
+    if (named or enemies) and (len(named) != len(enemies) or enemies.keys() != set(named)):
         expected = ", ".join(sorted(enemies)) or "none"
         raise RuleViolation.because(
             "4.14.2.e",
@@ -213,15 +237,16 @@ def move_one_cell(
         )
     outcomes = []
     ap, mp = unit.ap, unit.mp
+    dodge_powers = powers_of(state, unit)
     for roll in blocks:
         enemy = enemies[roll.by]
-        lock_powers, dodge_powers = powers_of(state, enemy), powers_of(state, unit)
-        lock_side = RollSide(state, enemy, Roll.LOCK.value, unit, book)
-        dodge_side = RollSide(state, unit, Roll.DODGE.value, enemy, book)
+        lock_powers = powers_of(state, enemy)
+        lock_side = RollSide(state, enemy, _LOCK, unit, book)
+        dodge_side = RollSide(state, unit, _DODGE, enemy, book)
         locks, _, _ = rolled(lock_side, RollContext(lock_powers), tuple(roll.lock))
         dodges, _, _ = rolled(dodge_side, RollContext(dodge_powers), tuple(roll.dodge))
         result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)
-        loss = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}.get(result, 0)
+        loss = _LOSSES.get(result, 0)
         ap, mp = max(0, ap - loss), max(0, mp - loss)
         outcomes.append(BlockOutcome(enemy.id, locks, dodges, result))
         if "claw-attack" in lock_powers:
@@ -229,11 +254,40 @@ def move_one_cell(
             if state.unit(unit_id).cell is None or state.phase is Phase.OVER:
                 return MoveOutcome(state, False, tuple(outcomes))
             unit = state.unit(unit_id)
+            dodge_powers = powers_of(state, unit)  # the Injury may change them (Wakardor...)
     if mp < 1:
         return MoveOutcome(state.with_unit(replace(unit, ap=ap, mp=mp)), False, tuple(outcomes))
     state = state.with_unit(replace(unit, ap=ap, mp=mp - 1, cell=to))
     state = on_step(state, unit_id, unit.cell.name)  # Mintetized
     return MoveOutcome(_arrive(state, unit_id, ended=True), True, tuple(outcomes))
+
+
+def step_unblocked(state: GameState, unit: Unit, to: Cell) -> GameState | None:
+    """`move_one_cell` with no Block roll written, in the common case, decided in one pass over
+    the units instead of its separate checks: the mover is a character in the arena with MP
+    left, `to` is adjacent and free, and no enemy character stands next to the mover (so nobody
+    rolls to Block, 4.14.1, and a Slippery mover changes nothing); no unit in the arena may have
+    a power the engine does not model, and no Trap or Tombstone is in the arena (`_arrive` does
+    nothing). The step is then `move_one_cell`'s last lines: 1 MP spent, the cell changed, the
+    powers reacting to a step (Mintetized). None when any of this does not hold, for
+    `move_one_cell` to decide (and to word a refusal); `unit` is `state`'s own."""
+    cell = unit.cell
+    if (
+        cell is None
+        or unit.mp < 1
+        or not unit.is_character
+        or anyone_passable(state)
+        or unmodelled_possible(state)
+        or to in state.arena.impassable
+    ):
+        return None
+    if abs(to.x - cell.x) + abs(to.y - cell.y) != 1:
+        return None
+    taken, near = _surroundings(state, unit, to)
+    if taken or near:  # a unit on `to`, or an enemy character next to the mover (4.14)
+        return None
+    state = state.with_unit(replace(unit, mp=unit.mp - 1, cell=to))
+    return on_step(state, unit.id, cell.name)  # Mintetized
 
 
 def _arrive(state: GameState, unit_id: str, *, ended: bool) -> GameState:

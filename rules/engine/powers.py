@@ -1012,6 +1012,20 @@ def max_hp(state: GameState, unit: Unit) -> int | None:
     return base + sum(n for n, _ in hp_bonuses(state, unit))
 
 
+def max_gauges(state: GameState, unit: Unit) -> tuple[int | None, int | None]:
+    """`max_ap` and `max_mp` together, as a turn's start and a marker read both: the unit's own
+    when no power in the game can change either, as their quick answers say, asked once
+    (kept in `GameState.roster_memo`, as `_unchanged` reads only what it keeps)."""
+    memo = state.roster_memo
+    own = memo.get("own-gauges")
+    if own is None:
+        own_ap = _unchanged(state, _AP_CHANGERS, heritages=False)
+        own = memo["own-gauges"] = own_ap and _unchanged(state, _MP_CHANGERS)
+    if own:
+        return unit.max_ap, unit.max_mp
+    return max_ap(state, unit), max_mp(state, unit)
+
+
 def place_markers(
     state: GameState, unit_id: str, *, ap: int = 0, mp: int = 0, range: int = 0
 ) -> GameState:
@@ -1021,7 +1035,7 @@ def place_markers(
     stop at the characteristic's MAX (4.11.7, with powers), the rest being lost (4.18.5).
     """
     unit = state.unit(unit_id)
-    top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)
+    top_ap, top_mp = max_gauges(state, unit)
     if (ap and top_ap is None) or (mp and top_mp is None):
         raise RuleViolation.because("4.11.6", "no_gauge", unit=unit_id)
     new_ap = max(unit.markers.ap + ap, -(top_ap or 0))
@@ -1055,6 +1069,7 @@ __all__ = [
     "injury_cap",
     "is_modelled",
     "max_ap",
+    "max_gauges",
     "max_hp",
     "max_mp",
     "may_have",

@@ -572,11 +572,13 @@ class GameState:
             state = state.with_unit(u)
         return state
 
-    def with_player(self, player: PlayerState) -> GameState:
+    def with_player(self, player: PlayerState, **changes: Any) -> GameState:
+        """This state with `player` in place of the player of the same side; `changes` are
+        other fields changed in the same copy (as for `with_unit`)."""
         a, b = self.players
         side = player.side
         return self.evolve(
-            players=(player if a.side == side else a, player if b.side == side else b)
+            players=(player if a.side == side else a, player if b.side == side else b), **changes
         )
 
     def with_kamas_at(self, cell: Cell, count: int) -> GameState:

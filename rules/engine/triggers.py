@@ -78,9 +78,11 @@ def registered() -> tuple[tuple[str, str], ...]:
 
 def fire(state: GameState, moment: Moment, unit_id: str) -> GameState:
     """Run the unit's handlers for `moment`; a unit out of the arena triggers nothing."""
-    unit = state.unit(unit_id)
-    if unit.cell is None or possible_powers(state).isdisjoint(_SLUGS[moment]):
-        return state  # out of the arena, or nobody may have a power acting now
+    if possible_powers(state).isdisjoint(_SLUGS[moment]):
+        return state  # nobody in the arena may have a power acting now (asked first: nearly
+    unit = state.unit(unit_id)  # always the answer, whoever the unit is)
+    if unit.cell is None:
+        return state  # out of the arena
     powers = powers_of(state, unit)
     for slug, run in _AT[moment]:
         if slug not in powers or state.phase is Phase.OVER:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules.engine.arena import COVERED_CELLS, SIDES, Arena
 from rules.engine.cells import Cell
@@ -16,8 +17,8 @@ from rules.engine.dice import Die
 from rules.engine.errors import ChoiceMissing, RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, injure, knock_out, settle_hp
-from rules.engine.movement import BlockRoll, move_one_cell
-from rules.engine.powers import max_ap, max_mp, place_markers, possible_powers, powers_of
+from rules.engine.movement import BlockRoll, move_one_cell, step_unblocked
+from rules.engine.powers import max_gauges, place_markers, possible_powers, powers_of
 from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
@@ -201,27 +202,35 @@ def apply_place(state: GameState, unit_id: str, cell: Cell) -> GameState:
 
 
 def _start_player_turn(state: GameState, side: str) -> GameState:
-    """A new game turn for `side` (5.1.1, 5.6.1); its Inspiration dice come off (5.3.3). Only
-    the units carrying dice are copied: the others keep the values derived from them, and when
-    none carries any (nearly always) the state keeps its units and what was derived from them
-    (the unit lookups, the roster memo)."""
-    if any(u.side == side and u.inspiration for u in state.units):
+    """A new game turn for `side` (5.1.1, 5.6.1) in one copy of the state; its Inspiration dice
+    come off (5.3.3). Only the units carrying dice are copied: the others keep the values
+    derived from them, and when none carries any (nearly always) the state keeps its units and
+    what was derived from them (the unit lookups, the roster memo)."""
+    if _inspired(state, side):
         units = tuple(
             replace(u, inspiration=()) if u.side == side and u.inspiration else u
             for u in state.units
         )
-        state = replace(state, units=units)
-    first_turn = state.turn == 0
-    return replace(
-        state,
-        turn=state.turn + 1,
-        active_side=side,
-        active_unit=None,
-        activated=(),
-        gg_bought=False,
-        tension_dice=(),
-        phase=Phase.PIECES if first_turn else Phase.TENSION,
-    )
+        return state.evolve(units=units, **_new_turn(state, side))
+    return state.evolve(**_new_turn(state, side))
+
+
+def _inspired(state: GameState, side: str) -> bool:
+    """Whether a unit of `side` carries Inspiration dice, which its new turn takes off."""
+    return any(u.side == side and u.inspiration for u in state.units)
+
+
+def _new_turn(state: GameState, side: str) -> dict[str, Any]:
+    """The fields of the state a new game turn for `side` sets, its units apart."""
+    return {
+        "turn": state.turn + 1,
+        "active_side": side,
+        "active_unit": None,
+        "activated": (),
+        "gg_bought": False,
+        "tension_dice": (),
+        "phase": Phase.PIECES if state.turn == 0 else Phase.TENSION,
+    }
 
 
 def _not_over(state: GameState) -> None:
@@ -344,23 +353,26 @@ def apply_refund(state: GameState) -> GameState:
     _not_over(state)
     if state.phase is not Phase.INSPIRATION:
         raise RuleViolation.because("5.4.1", "refund_after_inspiration")
-    left = sum(1 for s in state.tension_dice if s)
+    left = len(state.tension_dice) - state.tension_dice.count("")  # a used die is ""
     player = state.player(state.active_side or "")
-    state = state.with_player(replace(player, kamas=player.kamas + REFUND[left]))
-    return replace(state, phase=Phase.PIECES, tension_dice=())
+    paid = replace(player, kamas=player.kamas + REFUND[left])
+    return state.with_player(paid, phase=Phase.PIECES, tension_dice=())
 
 
 # -- a game piece's turn (chapter 6) ---------------------------------------------------------
 
 
-def next_unit(state: GameState) -> str | None:
-    """The next piece of the active Timeline still in the arena that has not played (5.5.1).
+def next_unit(state: GameState, activated: tuple[str, ...] | None = None) -> str | None:
+    """The next piece of the active Timeline still in the arena that has not played (5.5.1);
+    `activated`, when given, replaces the state's (`apply_end` asks before its copy).
 
     KO'd Krosmasters keep their place (4.10.2.b) but have no turn while out of the arena.
     """
     if state.active_side is None:
         return None
-    by_id, activated = state.units_by_id, state.activated  # asked at every activation and end
+    by_id = state.units_by_id  # asked at every activation and end
+    if activated is None:
+        activated = state.activated
     for unit_id in state.timeline(state.active_side):
         if unit_id in activated:
             continue
@@ -429,17 +441,18 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         raise RuleViolation.because("5.2.1", "tension_before_pieces")
     if state.active_unit is not None:
         raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
-    if not may_play_next(state, unit_id):
-        raise RuleViolation.because(
+    if unit_id != next_unit(state) and not may_play_next(state, unit_id):  # (the next piece
+        raise RuleViolation.because(  # may always play: `units_may_play_next` names it first)
             "5.5.1", "not_next_in_timeline", expected=next_unit(state), unit=unit_id
         )
     unit = _interior_fire(state, unit, choices)
-    top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)  # with powers (4.11.2)
-    rewards = tuple(  # 6.2.1.a
-        t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
-    )
-    if len(rewards) != len(unit.rewards):  # else unchanged: what reads the Rewards is kept
-        unit = replace(unit, rewards=rewards)
+    top_ap, top_mp = max_gauges(state, unit)  # with powers (4.11.2)
+    if unit.rewards:  # a face-up Buff is discarded (6.2.1.a)
+        rewards = tuple(
+            t for t in unit.rewards if not (t.face_up and t.reward.kind is RewardKind.BUFF)
+        )
+        if len(rewards) != len(unit.rewards):  # else unchanged: what reads the Rewards is kept
+            unit = replace(unit, rewards=rewards)
     unit = replace(
         unit,
         ap=max(0, top_ap + unit.markers.ap) if top_ap is not None else 0,  # 6.2.1.b, 4.11.5
@@ -613,15 +626,18 @@ def apply_move(
     book: object | None = None,
 ) -> GameState:
     """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put.
-    `book` (the spellbook) lets Block rolls read spells (Puddlage)."""
-    _acting(state, unit_id, "6.3.2")
-    moved = move_one_cell(state, unit_id, to, blocks, book).state
-    if moved.pending and any(p.kind == "click" and not p.moment for p in moved.pending):
-        clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
-            replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
-            for p in moved.pending
-        )
-        moved = replace(moved, pending=clicks)
+    `book` (the spellbook) lets Block rolls read spells (Puddlage). Most steps need no Block
+    roll and enter no Trap: `step_unblocked` takes them, `move_one_cell` the others."""
+    unit = _acting(state, unit_id, "6.3.2")
+    moved = None if blocks else step_unblocked(state, unit, to)
+    if moved is None:
+        moved = move_one_cell(state, unit_id, to, blocks, book).state
+        if moved.pending and any(p.kind == "click" and not p.moment for p in moved.pending):
+            clicks = tuple(  # the Click of a Trap entered by this move: cast at once (4.19.7.c)
+                replace(p, moment=TRAP_ENTERED) if p.kind == "click" and not p.moment else p
+                for p in moved.pending
+            )
+            moved = replace(moved, pending=clicks)
     return check_winner(settle_hp(moved))
 
 
@@ -856,28 +872,31 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         raise RuleViolation.because("6.4.2", "only_active_turn_ends", active=state.active_unit)
     if state.active_unit != unit_id:
         raise not_acting(state, unit_id, "end its turn")
-    waiting = standby_refusal(state)
-    if waiting is not None:
-        raise waiting
+    if state.pending:
+        waiting = standby_refusal(state)
+        if waiting is not None:
+            raise waiting
     state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
     if state.phase is Phase.OVER:
         return state
-    if any(e.until == unit_id for e in state.lasting):  # effects of this piece's turn (6.4.1)
-        state = replace(state, lasting=tuple(e for e in state.lasting if e.until != unit_id))
+    for entry in state.lasting:  # effects of this piece's turn (6.4.1); a plain loop, as this
+        if entry.until == unit_id:  # runs at every end and nearly always finds none
+            state = replace(state, lasting=tuple(e for e in state.lasting if e.until != unit_id))
+            break
     unit = state.unit(unit_id)
     if farmer_pays(state, unit):
         player = state.player(unit.side)
         state = state.with_player(replace(player, kamas=player.kamas + 1))
     if unit.ap or unit.mp or unit.range_bonus:  # else the unit is kept, and what reads it
         unit = replace(unit, ap=0, mp=0, range_bonus=0)
-    state = state.with_unit(
-        unit,
-        active_unit=None,
-        activated=(*state.activated, unit_id),
-    )
-    if next_unit(state) is None:
-        state = _start_player_turn(state, opponent(unit.side))
-    return state
+    activated = (*state.activated, unit_id)
+    if next_unit(state, activated) is not None:  # (asked before the copy: the piece keeps its
+        return state.with_unit(unit, active_unit=None, activated=activated)  # cell)
+    side = opponent(unit.side)  # every piece has played: the opponent's turn (5.6.1)
+    if _inspired(state, side):  # its dice come off, in a copy of the units (rare)
+        ended = state.with_unit(unit, active_unit=None, activated=activated)
+        return _start_player_turn(ended, side)
+    return state.with_unit(unit, **_new_turn(state, side))  # the end and the new turn, one copy
 
 
 # -- summons and markers -----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from rules.engine.movement import (
     move_one_cell,
     push,
     retreat,
+    step_unblocked,
 )
 from rules.engine.state import GameState, PendingEffect
 from tests.engine.test_state_builders import arena, board, c, krosmaster, summon, tombstone, trap
@@ -39,6 +40,21 @@ def test_6_3_2_one_cell_costs_one_mp() -> None:
     state = board(krosmaster("A1", "A", "c3"), active="A1")
     out = move_one_cell(state, "A1", c("d3"))
     assert out.moved and out.state.unit("A1").cell == c("d3") and out.state.unit("A1").mp == 2
+
+
+def test_6_3_2_the_unblocked_step_is_move_one_cell() -> None:
+    # `step_unblocked` takes the common step at once; next to an enemy (4.14.1), onto a taken
+    # cell (4.17.3), with a Trap in the arena (4.19.7) or without MP it leaves the step to
+    # `move_one_cell`, which decides or refuses it
+    state = board(krosmaster("A1", "A", "c3"), krosmaster("B1", "B", "f6"), active="A1")
+    unit = state.unit("A1")
+    assert step_unblocked(state, unit, c("d3")) == move_one_cell(state, "A1", c("d3")).state
+    assert step_unblocked(duel(), duel().unit("A1"), c("d3")) is None
+    assert step_unblocked(state, unit, c("e3")) is None
+    trapped = board(krosmaster("A1", "A", "c3"), trap("B1/trap", "B", "B1", "h8"), active="A1")
+    assert step_unblocked(trapped, trapped.unit("A1"), c("d3")) is None
+    tired = replace(unit, mp=0)
+    assert step_unblocked(state.with_unit(tired), tired, c("d3")) is None
 
 
 @pytest.mark.parametrize("to", ["e3", "d4", "c3"])

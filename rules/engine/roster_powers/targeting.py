@@ -130,8 +130,10 @@ def _started_next_to(state: GameState, unit: Unit, holder: Unit, power: str) -> 
 def _remember_neighbours(state: GameState, unit_id: str) -> GameState:
     """Sit! and Protector of the Purple Claws look at where an enemy character started its
     turn: remember the holders it was adjacent to when its turn started."""
+    if not may_have(state, _WATCHING):  # asked first: nobody in the arena may have them
+        return state
     unit = state.unit(unit_id)
-    if not unit.is_character or not may_have(state, _WATCHING):
+    if not unit.is_character:
         return state
     for power in _WATCHERS:
         for holder in holders(state, power):

@@ -297,9 +297,9 @@ _REMEMBER_START = frozenset({"bad-guy", "masquerade"})
 def _remember_start(state: GameState, unit_id: str) -> GameState:
     """Remember how a piece began its turn (Bad Guy; Masquerade's first turn). This runs at every
     activation: when nobody in the arena may have either power, `holders` is not asked."""
-    unit = state.unit(unit_id)
     if not may_have(state, _REMEMBER_START):
         return state
+    unit = state.unit(unit_id)
     if not any(h.id == unit_id for p in _REMEMBER_START for h in holders(state, p)):
         return state
     where = unit.cell.name if unit.cell is not None else "-"
