@@ -357,7 +357,7 @@ _LATER = [*turn("B1"), *turn("B2"), NO_DOUBLE, *turn("A1"), *turn("A2"), NO_DOUB
 
 @pytest.mark.parametrize(
     ("later", "dice", "rule"),
-    [(False, 2, None), (False, 1, "4.9.4"), (True, 1, None), (True, 2, "7.2.6.a")],
+    [(False, 2, None), (False, 1, "4.9.4.a"), (True, 1, None), (True, 2, "7.2.6.a")],
     ids=["next-turn-2", "next-turn-1", "turn-6-1", "turn-6-2"],
 )
 def test_5_3_1_b_an_armour_inspiration_lasts_to_the_end_of_the_next_turn(
