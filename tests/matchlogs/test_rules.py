@@ -165,7 +165,7 @@ ILLEGAL: list[tuple[str, list[dict[str, Any]], str]] = [
     (
         "cast a spell the card lacks",
         [*placed(), *A1, ev("cast", unit="A1", spell="Fireball", target="c2")],
-        "7.1.1",
+        "6.3.5",
     ),
     (
         "resolve with nothing on standby",

@@ -612,8 +612,8 @@ _PLAIN = [game(side_a(), side_b()), *PLACES, A1]
 @pytest.mark.parametrize(
     ("event", "rule"),
     [
-        (plain_hit("A1", "d12", "B2", "Fireball"), "7.1.1"),
-        (plain_hit("A1", "d12", "B2", "Spit"), "7.1.1"),
+        (plain_hit("A1", "d12", "B2", "Fireball"), "6.3.5"),
+        (plain_hit("A1", "d12", "B2", "Spit"), "6.3.5"),
         (plain_hit("Z9", "d12", "B2"), "4.3.1"),
         (ev("move", unit="Z9", to="d2"), "4.3.1"),
         (ev("end", unit="Z9"), "4.3.1"),
