@@ -545,7 +545,7 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
         return RuleViolation.because(
             "5.5.1", "not_next_in_timeline", expected=expected, unit=unit_id
         )
-    return RuleViolation.because("6.2", "activate_first", unit=unit_id, action=action)
+    return RuleViolation.because("5.5.2", "activate_first", unit=unit_id, action=action)
 
 
 def standby_refusal(state: GameState) -> RuleViolation | None:
@@ -735,7 +735,7 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
 
 #: The refusals of `not_acting` that all mean "not in its own Activation Phase": the set-up, a
 #: Roll for Tension still due, another piece active, its turn over, not next, not activated yet.
-_NOT_ITS_ACTIVATION = frozenset({"1.3.9", "5.2.1", "6.3.1", "6.4.2", "5.5.1", "6.2"})
+_NOT_ITS_ACTIVATION = frozenset({"1.3.9", "5.2.1", "6.3.1", "6.4.2", "5.5.1", "5.5.2"})
 
 
 def _outside_own_activation(refusal: RuleViolation) -> RuleViolation:

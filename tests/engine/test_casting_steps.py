@@ -70,7 +70,7 @@ def test_6_3_1_only_the_active_game_piece_casts() -> None:
 
 def test_5_5_1_a_piece_not_next_in_the_timeline_casts_nothing() -> None:
     between = replace(_state(), active_unit=None)  # A1's turn has not started: A1 is next
-    assert _refused(between, "Bolt") == "6.2"  # next, but before its Preliminary Phase
+    assert _refused(between, "Bolt") == "5.5.2"  # next, but before its Preliminary Phase
     with pytest.raises(RuleViolation) as refused:
         check_prerequisites(between, CastAction("B1", "Filler", c("c3")), SPELLS)
     assert refused.value.rule == "5.5.1" and "A1 plays next" in refused.value.message
