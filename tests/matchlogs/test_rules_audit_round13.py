@@ -347,9 +347,10 @@ def test_4_9_5_a_the_lock_power_rolls_two_dice(catalog, lock: list[str], rule) -
 
 
 def test_4_18_4_e_stain_takes_slippery_away_once_next_to_it(catalog) -> None:
-    """A1 (Slippery) walks up the d column to d11, next to B2 (Stain). Stain's continuous
-    effect applies the moment its condition is met (4.18.4.e): A1 has no power next to B2, so
-    leaving d11 needs the Block roll Slippery would have spared it (4.14.7, 4.14.2.e)."""
+    """A1 (Slippery) walks up the d column to d11, next to B2 (Stain). Stain makes a continuous
+    static effect (4.18.4.a), applied the moment its condition is met (4.18.4.e): A1 has no
+    power next to B2, so leaving d11 needs the Block roll Slippery would have spared it
+    (4.14.7, 4.14.2.e)."""
     lines = [_header(a1_powers=("slippery",), b2_powers=("stain",)), *PLACES, *UP_TO_D11]
     lines.append(ev("move", unit="A1", to="e11"))
     refused(lines, catalog, len(lines), "4.14.2.e")
