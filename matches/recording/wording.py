@@ -82,9 +82,11 @@ SENTENCES = {
     "7.3.2.a": _("The targets of a Healing spell do not roll for Armour."),
     "7.4.2": _("A Special spell rolls no dice."),
     "7.5.22.a": _("This effect on standby rolls no dice."),
+    # 2.7's number for 7.5.22.a (`Rules.cite`); 4.1's 7.5.18.a (Immediately Gains) refuses nothing
+    "7.5.18.a": _("This effect on standby rolls no dice."),
     "7.2.9.a": _("That effect is not on standby."),
     "4.18.3.e": _("This effect needs the player's choice."),
-    "8.6.2": _("Interior Fire removes one marker: choose which."),
+    "4.9.15.a": _("Interior Fire removes one marker: choose which."),
 }
 
 #: Refusals whose rule covers several cases, worded by the engine's key instead (before the rule).

@@ -465,7 +465,7 @@ INTERIOR_FIRE = register(
     "interior-fire-timing",
     default="before-gauges",
     readings=("before-gauges", "after-gauges"),
-    rule="8.6.2",
+    rule="4.9.15.a",
     description=(
         "Interior Fire removes one -1 AP or -1 MP marker at the start of its holder's turn; "
         "6.2.1.b has already spent the markers by then (6.2.1.d). before-gauges: the marker is "
@@ -476,9 +476,10 @@ INTERIOR_FIRE = register(
 
 
 def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Unit:
-    """Interior Fire (8.6.2): one -1 AP or -1 MP marker is removed before 6.2.1.b counts them,
-    under the default reading of `interior-fire-timing`. With both kinds, the player names one
-    in the `activate` event (`marker:ap` or `marker:mp`); with one kind there is no choice."""
+    """Interior Fire (4.9.15.a, 8.6.2.a): one -1 AP or -1 MP marker is removed before 6.2.1.b
+    counts them, under the default reading of `interior-fire-timing`. With both kinds, the
+    player names one in the `activate` event (`marker:ap` or `marker:mp`); with one kind there
+    is no choice."""
     if "interior-fire" not in possible_powers(state) or "interior-fire" not in powers_of(
         state, unit
     ):
@@ -490,10 +491,10 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
     if len(kinds) == 2:
         if not picked:
             raise ChoiceMissing.asking(
-                "8.6.2", "interior_fire_choice", "marker", ("ap", "mp"), unit=unit.id
+                "4.9.15.a", "interior_fire_choice", "marker", ("ap", "mp"), unit=unit.id
             )
         if len(picked) != 1 or picked[0] not in kinds:
-            raise RuleViolation.because("8.6.2", "interior_fire_choice", unit=unit.id)
+            raise RuleViolation.because("4.9.15.a", "interior_fire_choice", unit=unit.id)
         kinds = picked
     if not kinds:
         return unit
