@@ -156,11 +156,11 @@ def _element_power(ctx: RollContext) -> int:
 DICE_MODIFIERS: tuple[DiceModifier, ...] = (
     DiceModifier(Roll.LOCK, "4.14.5", "Lock power", _has("lock")),
     DiceModifier(Roll.DODGE, "4.14.6", "Dodge power", _has("dodge")),
-    DiceModifier(Roll.CRITICAL, "4.9.3", "Critical Hit power", _has("critical-hit")),
+    DiceModifier(Roll.CRITICAL, "4.9.3.a", "Critical Hit power", _has("critical-hit")),
     DiceModifier(
         Roll.CRITICAL, "7.2.5.b", "elemental power for the spell's element", _element_power
     ),
-    DiceModifier(Roll.ARMOUR, "4.9.4", "Armour power", _has("armour")),
+    DiceModifier(Roll.ARMOUR, "4.9.4.a", "Armour power", _has("armour")),
     DiceModifier(Roll.ARMOUR, "7.2.6.b", "elemental power for the spell's element", _element_power),
     DiceModifier(Roll.ARMOUR, "7.2.6.c", "Pierce Armour", lambda ctx: -ctx.pierce_armour),
 )
@@ -183,7 +183,7 @@ class DiceDue:
     #: The rule that makes each due die due, in the order the reasons count them (the base die
     #: first): a roll short of dice breaks the rule of the first die missing (`_broken_rule`).
     #: Pierce Armour takes the base die away first (7.2.6.c): the powers' dice are each rolled
-    #: in addition to it (4.9.4, 7.2.6.b), so the one die left after Armour and Pierce Armour
+    #: in addition to it (4.9.4.a, 7.2.6.b), so the one die left after Armour and Pierce Armour
     #: is due to the Armour power, not to 7.2.6.a (without the power, none is due).
     sources: tuple[str, ...] = ()
 
@@ -256,7 +256,7 @@ def _broken_rule(due: DiceDue, rolled: int) -> str:
     away or capped the count when one did (7.2.6.c Pierce Armour, 4.10.3.b never more than one
     die for a Neutral spell), since it says those dice are never rolled; a roll with fewer, the
     rule that makes the first missing die due (7.2.5.b for the die an elemental power adds,
-    4.9.3 for Critical Hit's, 4.14.5/4.14.6 for the die the Lock or Dodge power adds to the
+    4.9.3.a for Critical Hit's, 4.14.5/4.14.6 for the die the Lock or Dodge power adds to the
     Block roll of 4.14.2.b/c); else the roll's own."""
     if rolled > due.count:
         for reason in reversed(due.reasons):

@@ -447,7 +447,7 @@ def spell_options(state: GameState, unit: Unit, context: Context) -> tuple[Spell
     return tuple(out)
 
 
-#: Prerequisites that do not depend on the target cell (4.8.5, 4.19.7.c, 6.2.1.d, 6.4.2, 7.1.1,
+#: Prerequisites that do not depend on the target cell (4.8.5, 4.19.7.c, 6.2.1.d, 6.3.5, 6.4.2,
 #: 7.1.3.a/c, 7.1.4, 7.2.1.a):
 #: when the first candidate cell fails on one of them, every cell does.
 _SPELL_WIDE = frozenset(
@@ -456,8 +456,8 @@ _SPELL_WIDE = frozenset(
         "4.8.5",
         "4.19.7.c",
         "6.2.1.d",
+        "6.3.5",
         "6.4.2",
-        "7.1.1",
         "7.1.3.a",
         "7.1.3.c",
         "7.1.4.a",

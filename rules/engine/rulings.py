@@ -23,7 +23,7 @@ The replay report lists every ruling with the reading it applied (`Rulings.appli
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 
@@ -39,13 +39,15 @@ class NamedRuling:
     description: str
     rule: str
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self, cite: Callable[[str], str] | None = None) -> dict[str, object]:
+        """The ruling as a listing shows it; `cite` numbers its rule in a game's ruleset
+        (`casting.Rules.cite`: Pump-Action Bow's 7.5.20 is 2.7's 7.5.16), 4.1's without it."""
         return {
             "name": self.name,
             "default": self.default,
             "readings": list(self.readings),
             "description": self.description,
-            "rule": self.rule,
+            "rule": cite(self.rule) if cite else self.rule,
         }
 
 

@@ -478,7 +478,7 @@ INTERIOR_FIRE = register(
     "interior-fire-timing",
     default="before-gauges",
     readings=("before-gauges", "after-gauges"),
-    rule="8.6.2",
+    rule="4.9.15.a",
     description=(
         "Interior Fire removes one -1 AP or -1 MP marker at the start of its holder's turn; "
         "6.2.1.b has already spent the markers by then (6.2.1.d). before-gauges: the marker is "
@@ -489,9 +489,10 @@ INTERIOR_FIRE = register(
 
 
 def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Unit:
-    """Interior Fire (8.6.2): one -1 AP or -1 MP marker is removed before 6.2.1.b counts them,
-    under the default reading of `interior-fire-timing`. With both kinds, the player names one
-    in the `activate` event (`marker:ap` or `marker:mp`); with one kind there is no choice."""
+    """Interior Fire (4.9.15.a, 8.6.2.a): one -1 AP or -1 MP marker is removed before 6.2.1.b
+    counts them, under the default reading of `interior-fire-timing`. With both kinds, the
+    player names one in the `activate` event (`marker:ap` or `marker:mp`); with one kind there
+    is no choice."""
     if "interior-fire" not in possible_powers(state) or "interior-fire" not in powers_of(
         state, unit
     ):
@@ -503,10 +504,10 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
     if len(kinds) == 2:
         if not picked:
             raise ChoiceMissing.asking(
-                "8.6.2", "interior_fire_choice", "marker", ("ap", "mp"), unit=unit.id
+                "4.9.15.a", "interior_fire_choice", "marker", ("ap", "mp"), unit=unit.id
             )
         if len(picked) != 1 or picked[0] not in kinds:
-            raise RuleViolation.because("8.6.2", "interior_fire_choice", unit=unit.id)
+            raise RuleViolation.because("4.9.15.a", "interior_fire_choice", unit=unit.id)
         kinds = picked
     if not kinds:
         return unit
@@ -558,7 +559,7 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
         return RuleViolation.because(
             "5.5.1", "not_next_in_timeline", expected=expected, unit=unit_id
         )
-    return RuleViolation.because("6.2", "activate_first", unit=unit_id, action=action)
+    return RuleViolation.because("5.5.2", "activate_first", unit=unit_id, action=action)
 
 
 def standby_refusal(state: GameState) -> RuleViolation | None:
@@ -751,7 +752,7 @@ def apply_reveal_reward(state: GameState, unit_id: str, reward_id: str) -> GameS
 
 #: The refusals of `not_acting` that all mean "not in its own Activation Phase": the set-up, a
 #: Roll for Tension still due, another piece active, its turn over, not next, not activated yet.
-_NOT_ITS_ACTIVATION = frozenset({"1.3.9", "5.2.1", "6.3.1", "6.4.2", "5.5.1", "6.2"})
+_NOT_ITS_ACTIVATION = frozenset({"1.3.9", "5.2.1", "6.3.1", "6.4.2", "5.5.1", "5.5.2"})
 
 
 def _outside_own_activation(refusal: RuleViolation) -> RuleViolation:

@@ -490,7 +490,7 @@
   };
   const withChoices = (event) => (plan.choices && plan.choices.length ? { ...event, choices: plan.choices.slice() } : event);
 
-  // -- choices (7.2.4, 4.18.3.e, 8.6.2) ---------------------------------------------------------
+  // -- choices (7.2.4, 4.18.3.e, 4.9.15.a) -----------------------------------------------------
   /* What a card or a power leaves to the player (a unit, a cell, X, an effect...): the server
      asks one choice at a time with the values the engine accepts; a unit or a cell is tapped on
      the board (marked), any value also has its button. After each pick the server is asked

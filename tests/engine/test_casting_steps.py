@@ -70,7 +70,7 @@ def test_6_3_1_only_the_active_game_piece_casts() -> None:
 
 def test_5_5_1_a_piece_not_next_in_the_timeline_casts_nothing() -> None:
     between = replace(_state(), active_unit=None)  # A1's turn has not started: A1 is next
-    assert _refused(between, "Bolt") == "6.2"  # next, but before its Preliminary Phase
+    assert _refused(between, "Bolt") == "5.5.2"  # next, but before its Preliminary Phase
     with pytest.raises(RuleViolation) as refused:
         check_prerequisites(between, CastAction("B1", "Filler", c("c3")), SPELLS)
     assert refused.value.rule == "5.5.1" and "A1 plays next" in refused.value.message
@@ -89,8 +89,9 @@ def test_4_10_2_a_a_piece_kod_in_its_own_turn_acts_no_more() -> None:
     assert refused.value.rule == "4.10.2.a"
 
 
-def test_7_1_1_the_caster_must_have_the_spell() -> None:
-    assert _refused(_state(), "Fireball") == "7.1.1"
+def test_6_3_5_the_caster_must_have_the_spell() -> None:
+    """Each Game Piece casts its own spells (6.3.5; rules audit round 13: not 7.1.1)."""
+    assert _refused(_state(), "Fireball") == "6.3.5"
 
 
 def test_7_2_1_a_no_spell_while_an_effect_waits_on_standby() -> None:

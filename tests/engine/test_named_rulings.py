@@ -228,12 +228,16 @@ def test_7_1_2_prerequisite_targets_every_target_purple_claws_accepts_phaeris_in
 
 
 def test_docs_engine_spells_lists_every_named_ruling_with_its_rule_and_default() -> None:
-    """Issue 13: docs/engine-spells.md lists every ruling with the setting that switches it."""
+    """Issue 13: docs/engine-spells.md lists every ruling with the setting that switches it, its
+    rule in 4.1's numbers and in 2.7's (`=` when alike; rules audit round 13)."""
+    from rules.engine.casting import OFFICIAL
     from rules.engine.rulings import registered
     from tests.engine.roster_data import REPO_ROOT
 
     docs = (REPO_ROOT / "docs" / "engine-spells.md").read_text()
     for ruling in registered():
         others = ", ".join(f"`{r}`" for r in ruling.readings if r != ruling.default)
-        row = f"| `{ruling.name}` | {ruling.rule} | `{ruling.default}` | {others} |"
+        official = OFFICIAL.cite(ruling.rule)
+        two = "=" if official == ruling.rule else official
+        row = f"| `{ruling.name}` | {ruling.rule} | {two} | `{ruling.default}` | {others} |"
         assert row in docs, row

@@ -134,7 +134,7 @@ def test_8_6_2_interior_fire_asks_which_marker_when_the_turn_starts(catalog):  #
     slowed = state.with_unit(replace(state.unit("A1"), markers=Markers(ap=-1, mp=-1)))
     asked = options.activate_choice(slowed, "A1", context)
     assert asked is not None and asked.key == "marker" and asked.values == ("ap", "mp")
-    assert asked.rule == "8.6.2"
+    assert asked.rule == "4.9.15.a"
     with pytest.raises(RuleViolation) as refused:  # not the piece the Timeline calls
         options.activate_choice(slowed, "B1", context)
     assert refused.value.rule == "5.5.1"

@@ -659,7 +659,7 @@ def test_card_wally_sumwerels_reinforced_protection_armour_die_7_2_6_b(catalog, 
     state = _last(_clock_on_b1(roster, "s2-dks2-20", armour=2), catalog)
     assert state.unit("B1").injuries == 2
     error = verify(_clock_on_b1(roster, "s2-dks2-20", armour=1), catalog).errors[0]
-    assert error.rule == "4.9.4" and "Armour power" in error.message  # its die missing
+    assert error.rule == "4.9.4.a" and "Armour power" in error.message  # its die missing
 
 
 def test_card_igar_dlador_spell_rebound_counter_attack_4_9(catalog, roster) -> None:

@@ -715,7 +715,7 @@ def test_6_4_1_kriss_krass_fraud_ends_with_his_own_turn(catalog, roster) -> None
     lines = _fraud_then_ally(roster, 3)
     assert _last(lines, catalog).unit("B1").injuries == 1 + 1
     error = verify(_fraud_then_ally(roster, 1), catalog).errors[0]
-    assert (error.line, error.rule) == (len(lines), "4.9.4")  # the Armour power's die missing
+    assert (error.line, error.rule) == (len(lines), "4.9.4.a")  # the Armour power's die missing
 
 
 def test_6_4_1_kriss_krass_fraud_for_the_players_turn_ruling(catalog, roster) -> None:
@@ -964,7 +964,7 @@ def test_4_18_9_royal_gobballnator_reaches_a_krosmaster_of_the_gobball_type(
     lines = _royal_gobballnator(roster, 2)
     assert _last(lines, catalog).unit("A2").injuries == 1
     error = verify(_royal_gobballnator(roster, 1), catalog).errors[0]
-    assert (error.line, error.rule) == (len(lines), "4.9.4")  # the Armour power's die missing
+    assert (error.line, error.rule) == (len(lines), "4.9.4.a")  # the Armour power's die missing
 
 
 def _totor(roster, dice: int, **fields: Any) -> list[dict[str, Any]]:

@@ -819,12 +819,12 @@ def test_6_2_1_d_maskemane_masquerade_keeps_the_gauges_filled_before(catalog) ->
 
 def test_4_18_3_e_maskemane_masquerade_casts_the_new_forms_spells(catalog) -> None:
     """The new card's spells only: Reciteal (the Coward's heal, 0-3) on himself is cast; Cross
-    Pressing (the Classic's) is refused: he has no such spell now (7.1.1)."""
+    Pressing (the Classic's) is refused: he has no such spell now (6.3.5)."""
     heal = _cast("Reciteal", "d2", rolls={"critical": ["lock"]})
     assert _last(_masquerade(heal), catalog).unit("A1").ap == 6 - 5
     lines = _masquerade(_cast("Cross Pressing", "d5", rolls={"critical": ["lock"]}))
     error = verify(lines, catalog).errors[0]
-    assert (error.line, error.rule, error.key) == (len(lines), "7.1.1", "no_such_spell")
+    assert (error.line, error.rule, error.key) == (len(lines), "6.3.5", "no_such_spell")
 
 
 # -- A heritage feeding a dice power ----------------------------------------------------------

@@ -615,7 +615,7 @@ def test_4_9_3_royal_tofu_his_tofu_rolling_one_die_is_refused(catalog, roster) -
     """The same log with one Critical die for the Tofu: it must roll two (7.2.5.b); the die
     missing is the one Critical Hit adds (4.9.3), the rule cited (round 5)."""
     lines = _game(roster, ROYAL_TOFU, 9, *_royal_tofu(["critical"]), extra=(TOFU,))
-    assert _error(lines, catalog) == (len(lines), "4.9.3")
+    assert _error(lines, catalog) == (len(lines), "4.9.3.a")
 
 
 # -- Friar Tubs: a Staff, and a heal with a Square around himself ------------------------------

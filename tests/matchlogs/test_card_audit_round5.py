@@ -427,7 +427,7 @@ def test_7_2_5_b_a_critical_roll_short_of_the_elemental_die(catalog) -> None:
     """Strength adds a Critical die to an EARTH spell (7.2.5.b): one die breaks 7.2.5.b, not
     7.2.5.a; with Critical Hit too, 3 are due and 1 die misses Critical Hit's (4.9.3)."""
     refused(_short(a1=("strength",)), catalog, 7, "7.2.5.b")
-    refused(_short(a1=("critical-hit", "strength")), catalog, 7, "4.9.3")
+    refused(_short(a1=("critical-hit", "strength")), catalog, 7, "4.9.3.a")
     refused(_short(a1=("critical-hit", "strength"), critical=2), catalog, 7, "7.2.5.b")
     refused(_short(a1=("strength",), critical=0), catalog, 7, "7.2.5.a")
 
@@ -436,7 +436,7 @@ def test_7_2_6_b_an_armour_roll_short_of_the_elemental_die(catalog) -> None:
     """Strength adds an Armour die against an EARTH spell (7.2.6.b): one die breaks 7.2.6.b;
     with the Armour power too, one die misses Armour's (4.9.4), none the base die (7.2.6.a)."""
     refused(_short(b2=("strength",)), catalog, 7, "7.2.6.b")
-    refused(_short(b2=("armour", "strength")), catalog, 7, "4.9.4")
+    refused(_short(b2=("armour", "strength")), catalog, 7, "4.9.4.a")
     refused(_short(b2=("armour", "strength"), armour=0), catalog, 7, "7.2.6.a")
 
 
@@ -879,7 +879,7 @@ def test_4_9_3_percimol_puddlage_critical_die_against_a_water_caster(catalog, ro
     refused, citing the missing die's rule (4.9.3); on Di Curey (no WATER spell) one is due."""
     ally = _inline(roster, "s1-dks1-11", initiative=0)
     b = ("s1-dks1-11", KO_FANG)
-    for crit, error in ((2, None), (1, "4.9.3")):
+    for crit, error in ((2, None), (1, "4.9.3.a")):
         lines = _game(roster, "s1-dks1-25", 9, _hit("Stopator", crit=crit), b=b, extra=(ally,))
         if error is None:
             assert _last(lines, catalog).unit("B1").injuries == 1
@@ -920,9 +920,9 @@ def test_4_9_3_clot_madness_critical_hit_from_seven_injuries(catalog, roster) ->
     state = _last(_mad_clot(roster, 2, 2), catalog)
     assert (state.unit("A1").injuries, state.unit("B1").injuries) == (8, 1)
     lines = _mad_clot(roster, 2, 1)
-    assert _error(lines, catalog) == (len(lines), "4.9.3")
+    assert _error(lines, catalog) == (len(lines), "4.9.3.a")
     lines = _mad_clot(roster, 1, 2)
-    assert _error(lines, catalog) == (len(lines) - 1, "4.9.3")
+    assert _error(lines, catalog) == (len(lines) - 1, "4.9.3.a")
 
 
 def test_4_9_7_a_darkness_knight_master_knight_takes_an_allys_resistance(catalog, roster) -> None:
@@ -977,7 +977,7 @@ def test_4_18_9_royal_gobballnator_reaches_a_summoned_gobball(catalog, roster) -
     Armour's die minus one, 1 die (4.9.4, 7.2.6.c), 1 Injury; with none the roll is refused
     (the die left is the Armour power's since round 6, 4.9.4). Before this round the Gobball had
     no Gobball family, so no Armour: 1 die was refused."""
-    for dice, error in ((1, None), (0, "4.9.4")):
+    for dice, error in ((1, None), (0, "4.9.4.a")):
         bite = _cast("Royal Bite", "d10", rolls=_rolls("A1/gobball-1") | {
             "armour": {"A1/gobball-1": ["lock"] * dice}})  # fmt: skip
         summon = _cast("Royal Summons: Gobball (2)", "d10")

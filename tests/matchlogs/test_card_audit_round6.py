@@ -65,9 +65,9 @@ def test_7_2_6_c_armour_and_pierce_armour_leave_the_armour_powers_die(catalog) -
     die breaks 4.9.4: without the power no die would be due at all, so the die left is the
     power's (it cited 7.2.6.a). With Strength too, 2 dice; 1 misses Strength's (7.2.6.b)."""
     assert _last(_pierced(("armour",), 1), catalog).unit("B2").injuries == 1
-    refused(_pierced(("armour",), 0), catalog, 7, "4.9.4")
+    refused(_pierced(("armour",), 0), catalog, 7, "4.9.4.a")
     refused(_pierced(("armour", "strength"), 1), catalog, 7, "7.2.6.b")
-    refused(_pierced(("armour", "strength"), 0), catalog, 7, "4.9.4")
+    refused(_pierced(("armour", "strength"), 0), catalog, 7, "4.9.4.a")
 
 
 def test_4_19_8_c_a_tombstone_token_without_a_spell_is_read(catalog, roster) -> None:

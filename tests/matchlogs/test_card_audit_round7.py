@@ -353,7 +353,7 @@ def test_4_9_3_percedal_fire_of_rubilax_critical_hit_with_a_brotherhood_ally(cat
         assert _last(lines, catalog).unit("B1").injuries == 3
         one = {"critical": ["lock"]} if pierces else _rolls("B1")
         lines = _game(roster, pid, 10, _cast("Shushu Sword", "d11", rolls=one), ally=EVANGELYNE)
-        assert _error(lines, catalog) == (len(lines), "4.9.3")
+        assert _error(lines, catalog) == (len(lines), "4.9.3.a")
         _last(_game(roster, pid, 10, _cast("Shushu Sword", "d11", rolls=one)), catalog)
 
 

@@ -150,7 +150,7 @@ ILLEGAL: list[tuple[str, list[dict[str, Any]], str]] = [
     (
         "cast by the next piece before its turn starts",
         [*placed(), ev("cast", unit="A1", spell="Punch", target="c2")],
-        "6.2",
+        "5.5.2",
     ),
     (
         "cast by a piece that is not next in the Timeline",
@@ -165,7 +165,7 @@ ILLEGAL: list[tuple[str, list[dict[str, Any]], str]] = [
     (
         "cast a spell the card lacks",
         [*placed(), *A1, ev("cast", unit="A1", spell="Fireball", target="c2")],
-        "7.1.1",
+        "6.3.5",
     ),
     (
         "resolve with nothing on standby",

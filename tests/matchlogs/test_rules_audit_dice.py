@@ -46,7 +46,7 @@ _BLANK = gun("Blank", element=None, effects="+1 {MP}.")
     ("spell_given", "target", "rolls", "rule"),
     [
         (_CURE, "c1", {"critical": ["lock", "lock"]}, None),
-        (_CURE, "c1", {"critical": ["lock"]}, "4.9.3"),  # Critical Hit's die missing
+        (_CURE, "c1", {"critical": ["lock"]}, "4.9.3.a"),  # Critical Hit's die missing
         (_BLANK, "d12", {}, None),
         (_BLANK, "d12", {"critical": ["lock"]}, "7.4.2"),
         (None, "c1", {"critical": ["lock"], "armour": {"A2": ["lock"]}}, None),
@@ -99,7 +99,7 @@ def test_5_3_3_an_inspiration_die_lasts_through_the_opponents_turn_lock(
     agrees(lines, catalog) if rule is None else refused(lines, catalog, 28, rule)
 
 
-@pytest.mark.parametrize(("dice", "rule"), [(["lock", "lock"], None), (["lock"], "4.9.4")])
+@pytest.mark.parametrize(("dice", "rule"), [(["lock", "lock"], None), (["lock"], "4.9.4.a")])
 def test_5_3_3_an_inspiration_die_lasts_through_the_opponents_turn_armour(
     catalog, dice, rule
 ) -> None:

@@ -207,7 +207,7 @@ def test_4_14_2_d_a_block_takes_what_is_left_and_4_14_2_f_moves_with_1_mp(
     agrees([*_beside_b2(mp, ap), leave, check], catalog)
 
 
-@pytest.mark.parametrize(("dice", "rule"), [(["lock", "lock"], None), (["lock"], "4.9.3")])
+@pytest.mark.parametrize(("dice", "rule"), [(["lock", "lock"], None), (["lock"], "4.9.3.a")])
 def test_7_2_2_b_a_caster_knocked_out_by_its_cost_still_rolls_its_powers_dice(
     catalog, dice, rule
 ) -> None:

@@ -344,10 +344,10 @@ def test_4_17_3_a_move_to_the_targeted_free_cell(catalog, target, rule) -> None:
 
 
 def test_4_8_5_a_summon_has_no_punch(catalog) -> None:
-    """Punch is every Krosmaster's (4.8.5); the Blob's card has only Sacrifice (7.1.1)."""
+    """Punch is every Krosmaster's (4.8.5); the Blob's card has only Sacrifice (6.3.5)."""
     lines = [_SUMMONER, *PLACES, A1, cast("A1", "d2", "Summon Blob (2)"), ev("end", unit="A1")]
     punch = plain_hit(BLOB, "d1", "A1", "Punch")
-    refused([*lines, ev("activate", unit=BLOB), punch], catalog, 10, "7.1.1")
+    refused([*lines, ev("activate", unit=BLOB), punch], catalog, 10, "6.3.5")
 
 
 @pytest.mark.parametrize(

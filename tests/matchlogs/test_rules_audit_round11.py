@@ -91,8 +91,8 @@ _MIX = gun("Mix", effects="Steals 1 {MP}. Pushes 1. Steals Health. Ta1 immediate
 @pytest.mark.parametrize(
     ("ruleset", "rules"),
     [
-        (RULESETS[0], ["7.5.13-7.5.15", "7.5.10", "7.5.22", "7.5.18-7.5.19", "7.5.22"]),
-        (RULESETS[1], ["7.5.12-7.5.13", "7.5.9", "7.5.18", "7.5.14-7.5.15", "7.5.18"]),
+        (RULESETS[0], ["7.5.13-7.5.15", "7.5.10", "7.5.22.a", "7.5.18-7.5.19", "7.5.22.a"]),
+        (RULESETS[1], ["7.5.12-7.5.13", "7.5.9", "7.5.14-7.5.15", "7.5.18.a", "7.5.18.a"]),
     ],
 )
 def test_7_5_9_trace_of_additional_effects_cites_the_rulesets_numbers(
@@ -100,7 +100,8 @@ def test_7_5_9_trace_of_additional_effects_cites_the_rulesets_numbers(
 ) -> None:
     """Steal MP, Push, Steals Health, Immediately Gains AP: 4.1 numbers them 7.5.13 (Steal X MP,
     with Steal AP 7.5.14), 7.5.10, 7.5.22 and 7.5.18-7.5.19; 2.7, without +X NEUTRAL and Steal
-    Range, 7.5.12 (-7.5.13), 7.5.9, 7.5.18 and 7.5.14-7.5.15. The trace of a cast under
+    Range, 7.5.12 (-7.5.13), 7.5.9, 7.5.18 and 7.5.14-7.5.15 (Steals Health's standby line in
+    Step 8 under 2.7, round 13). The trace of a cast under
     `official-2.7` cited 4.1's numbers before this audit (and 7.5.15, Steal Range, with Steal)."""
     lines = _hit([_MIX], ruleset, cast("A1", "d12", "Mix", crit=["lock"], armour={"B2": ["lock"]}))
     steps = trace(verify(lines, catalog), len(lines)).steps
@@ -357,7 +358,7 @@ _LATER = [*turn("B1"), *turn("B2"), NO_DOUBLE, *turn("A1"), *turn("A2"), NO_DOUB
 
 @pytest.mark.parametrize(
     ("later", "dice", "rule"),
-    [(False, 2, None), (False, 1, "4.9.4"), (True, 1, None), (True, 2, "7.2.6.a")],
+    [(False, 2, None), (False, 1, "4.9.4.a"), (True, 1, None), (True, 2, "7.2.6.a")],
     ids=["next-turn-2", "next-turn-1", "turn-6-1", "turn-6-2"],
 )
 def test_5_3_1_b_an_armour_inspiration_lasts_to_the_end_of_the_next_turn(

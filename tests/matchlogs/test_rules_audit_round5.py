@@ -612,8 +612,8 @@ _PLAIN = [game(side_a(), side_b()), *PLACES, A1]
 @pytest.mark.parametrize(
     ("event", "rule"),
     [
-        (plain_hit("A1", "d12", "B2", "Fireball"), "7.1.1"),
-        (plain_hit("A1", "d12", "B2", "Spit"), "7.1.1"),
+        (plain_hit("A1", "d12", "B2", "Fireball"), "6.3.5"),
+        (plain_hit("A1", "d12", "B2", "Spit"), "6.3.5"),
         (plain_hit("Z9", "d12", "B2"), "4.3.1"),
         (ev("move", unit="Z9", to="d2"), "4.3.1"),
         (ev("end", unit="Z9"), "4.3.1"),
@@ -853,7 +853,7 @@ def test_4_15_9_a_diagonal_gap_between_a_tree_and_an_ally(catalog, reading, seen
         ("fanmade-4.1", 1, None),
         ("fanmade-4.1", 2, "4.10.3.b"),
         ("official-2.7", 2, None),
-        ("official-2.7", 1, "4.9.4"),  # the Armour power's die missing
+        ("official-2.7", 1, "4.9.4.a"),  # the Armour power's die missing
     ],
 )
 def test_8_3_1_neutral_armour_dice_by_ruleset(catalog, ruleset, dice, rule) -> None:

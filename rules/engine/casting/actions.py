@@ -60,10 +60,22 @@ class Rules:
         return f"7.5.{official}" + (f".{letter}" if letter else "")
 
     def cite_trace(self, steps: tuple[TraceStep, ...]) -> tuple[TraceStep, ...]:
-        """A spell's trace, written in 4.1's numbers, in this ruleset's (`cite`)."""
+        """A spell's trace, written in 4.1's numbers, in this ruleset's (`cite`). The steps are
+        numbered alike (7.2.1), but 2.7's Steals Health becomes an Effect on Standby in Step 8,
+        not Step 3 (its 7.5.18.a; 4.1's 7.5.22.a): its line moves to the start of Step 8, and
+        goes when the spell stopped before Step 8 (7.2.4.d, 7.2.8.c: it never waited)."""
         if self.fanmade:
             return steps
-        return tuple(step.cited(self.cite(step.rule)) for step in steps)
+        cited = [step.cited(self.cite(step.rule)) for step in steps]
+        late = [step for step in cited if step.key in _STEP_8_UNDER_2_7]
+        if not late:
+            return tuple(cited)
+        kept = [step for step in cited if step.key not in _STEP_8_UNDER_2_7]
+        at = next((i for i, step in enumerate(kept) if step.step == "Step 8"), None)
+        if at is None:
+            return tuple(kept)
+        kept[at:at] = [step.cited(step.rule, "Step 8") for step in late]
+        return tuple(kept)
 
 
 #: 4.1's 7.5.N -> 2.7's number for the same additional effect (Push 7.5.10 is 2.7's 7.5.9,
@@ -80,6 +92,9 @@ _OFFICIAL_7_5 = {
 #: 4.1-only effects (Track, Invasion, Rebound, Steal Range and Kamas, Remove Kamas) are not
 #: modelled under 2.7 (`prerequisites._check_rules`), so nothing cites them.
 _OFFICIAL_ELSEWHERE = {"7.1.4.d": "7.1.4", "7.2.1.c": "7.2.4.a", "7.5.27.a": "7.2.3"}
+
+#: Trace lines (by key) of what 4.1 does in Step 3 and 2.7 in Step 8 (`Rules.cite_trace`).
+_STEP_8_UNDER_2_7 = frozenset({"steals_health_standby"})
 
 FANMADE = Rules()
 
@@ -181,12 +196,14 @@ class TraceStep:
         line._fill(step, rule, key, None, None, params)
         return line
 
-    def cited(self, rule: str) -> TraceStep:
-        """The same line citing `rule` (the ruleset's number for it, `Rules.cite_trace`)."""
-        if rule == self.rule:
+    def cited(self, rule: str, step: str | None = None) -> TraceStep:
+        """The same line citing `rule` (the ruleset's number for it, `Rules.cite_trace`), in
+        `step` when given (the ruleset's moment for it)."""
+        step = step or self.step
+        if rule == self.rule and step == self.step:
             return self
         line = TraceStep.__new__(TraceStep)
-        line._fill(self.step, rule, self.key, self._text, self._params, self._raw)
+        line._fill(step, rule, self.key, self._text, self._params, self._raw)
         return line
 
     @property

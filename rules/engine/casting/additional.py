@@ -128,7 +128,7 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
     if isinstance(effect, StealsHealth):
         pending = PendingEffect("steals-health", caster.id)
         run.state = replace(state, pending=(*state.pending, pending))
-        run.say("Step 3", "7.5.22", "steals_health_standby")
+        run.say("Step 3", "7.5.22.a", "steals_health_standby")
         return
     if isinstance(effect, Markers):
         for unit in run.in_play(effect.who):

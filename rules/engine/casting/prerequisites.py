@@ -60,11 +60,13 @@ def find_spell(book: Spellbook, caster: Unit, name: str, target: Cell | None = N
     """The caster's spell bar named `name`. A card with two bars of one name (the roster's
     Eternal Captain Amakna: a Mocalisation attack and a Personal Mocalisation) is told apart by
     the `target`: a Personal spell targets only its caster's cell (4.15.6), so its bar is the
-    one meant when the target is that cell, and the other bar otherwise."""
+    one meant when the target is that cell, and the other bar otherwise. A name the caster has
+    no bar of breaks 6.3.5 (each Game Piece has its own spells); 7.1 lists no such prerequisite.
+    """
     wanted = name.strip().lower()
     bars = [s for s in book.spells_of(caster) if s.name.strip().lower() == wanted]
     if not bars:
-        raise RuleViolation.because("7.1.1", "no_such_spell", unit=caster.id, spell=name)
+        raise RuleViolation.because("6.3.5", "no_such_spell", unit=caster.id, spell=name)
     if len(bars) > 1 and target is not None:
         own_cell = target == caster.cell
         meant = [s for s in bars if (s.range_kind == "self") == own_cell]

@@ -290,7 +290,9 @@ def _resolve_one(
         if blocked:
             trace.append(TraceStep("Step 8", "4.13.4", blocked))
         trace.append(
-            TraceStep.said("Step 8", "7.5.22", "steals_health_heals", unit=caster.id, healed=healed)
+            TraceStep.said(
+                "Step 8", "7.5.22.a", "steals_health_heals", unit=caster.id, healed=healed
+            )
         )
         return state
     if effect.kind == "counter":
