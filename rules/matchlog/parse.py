@@ -128,6 +128,7 @@ def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
     header: Header | None = None
     events: list[Event] = []
     first = True
+    read_event = fast.reader()
     # Non-blank lines with their numbers; JSON Lines ends lines with \n only (a JSON string may
     # hold U+2028 and friends, which `str.splitlines` would split on). A loop here, not a
     # generator: it runs once per line.
@@ -137,7 +138,7 @@ def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
         if line[-1] == "\r":
             line = line.rstrip("\r")
         if not first:
-            event = fast.event(line, number)  # a well-formed line: no models needed
+            event = read_event(line, number)  # a well-formed line: no models needed
             if event is not None:
                 events.append(event)
                 continue
