@@ -191,3 +191,10 @@ def test_a_built_event_matches_its_class_pattern() -> None:
             assert (line, unit, to, block) == (3, "A1", cell, ())
         case _:
             raise AssertionError("no match")
+
+
+def test_a_result_line_goes_to_the_models() -> None:
+    """`parse._read` looks for the claimed result among the events the models read only."""
+    line = '{"e": "result", "winner": "A", "gg": {"A": 12, "B": 3}}'
+    assert fast.event(line, 3) is None
+    assert isinstance(_slow(line), parse.Result)
