@@ -68,8 +68,8 @@ _RANKS = frozenset({"granite", "jade", "silver"})
 _COINS = frozenset({"heads", "tails"})
 
 
-#: An optional list field left out: read as the empty list it means (one shared object, never
-#: changed, instead of a new list per line).
+#: An optional field left out: read as the empty list an optional list means (one shared object,
+#: never changed, instead of a new list per line).
 _ABSENT: list[Any] = []
 
 
@@ -179,11 +179,23 @@ def _rolls(value: Any) -> Rolls:
         pairs = _mapping(fields["armour"])
         if len(pairs) > 32:
             raise _Slow
-        armour = {_unit(unit): _dice(dice) for unit, dice in pairs.items()}
-    coins = fields.get("coins", _ABSENT)
-    if type(coins) is not list or len(coins) > 8 or not _COINS.issuperset(coins):
+        for unit, dice in pairs.items():  # a loop, not a comprehension (a call in 3.11)
+            armour[_unit(unit)] = _dice(dice)
+    critical, coins = fields.get("critical", _ABSENT), fields.get("coins", _ABSENT)
+    if coins is not _ABSENT and (
+        type(coins) is not list or len(coins) > 8 or not _COINS.issuperset(coins)
+    ):
         raise _Slow
-    return Rolls(critical=_dice(fields.get("critical", _ABSENT)), armour=armour, coins=tuple(coins))
+    return Rolls(
+        () if critical is _ABSENT else _dice(critical),
+        armour,
+        () if coins is _ABSENT else tuple(coins),
+    )
+
+
+#: A cast or a resolution without dice: the one `Rolls()` they all share, as `CastAction`'s
+#: default does (a frozen value nothing changes).
+_NO_ROLLS = Rolls()
 
 
 _BLOCK = frozenset({"by", "lock", "dodge"})
@@ -294,15 +306,20 @@ def _cast(f: dict[str, Any]) -> tuple[Any, ...]:
         raise _Slow
     if direction is not None and (type(direction) is not str or direction not in _DIRECTIONS):
         raise _Slow
+    choices, rolls, order = (
+        f.get("choices", _ABSENT),
+        f.get("rolls", _ABSENT),
+        f.get("order", _ABSENT),
+    )
     return (
         _unit(f["unit"]),
         spell,
         _cell(f["target"]),
         direction,
         None if rebound is None else _cell(rebound),
-        _choices(f.get("choices", _ABSENT)),
-        _rolls(f["rolls"]) if "rolls" in f else Rolls(),
-        _order(f.get("order", _ABSENT)),
+        () if choices is _ABSENT else _choices(choices),
+        _NO_ROLLS if rolls is _ABSENT else _rolls(rolls),
+        () if order is _ABSENT else _order(order),
     )
 
 
@@ -310,11 +327,16 @@ def _resolve(f: dict[str, Any]) -> tuple[Any, ...]:
     source = f["source"]
     if type(source) is not str or not _LABEL.match(source):
         raise _Slow
+    choices, rolls, order = (
+        f.get("choices", _ABSENT),
+        f.get("rolls", _ABSENT),
+        f.get("order", _ABSENT),
+    )
     return (
         source,
-        _rolls(f["rolls"]) if "rolls" in f else Rolls(),
-        _order(f.get("order", _ABSENT)),
-        _choices(f.get("choices", _ABSENT)),
+        _NO_ROLLS if rolls is _ABSENT else _rolls(rolls),
+        () if order is _ABSENT else _order(order),
+        () if choices is _ABSENT else _choices(choices),
     )
 
 

@@ -129,34 +129,34 @@ def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
     events: list[Event] = []
     result_at: int | None = None  # where the first result is in `events`
     read_event = fast.reader()
-    # Non-blank lines with their numbers; JSON Lines ends lines with \n only (a JSON string may
-    # hold U+2028 and friends, which `str.splitlines` would split on). The first is the header.
-    # Loops here, not a generator: they run once per line.
-    lines = enumerate(text.split("\n"), start=1)
+    # Lines with their numbers; JSON Lines ends lines with \n only (a JSON string may hold U+2028
+    # and friends, which `str.splitlines` would split on), a Windows editor with \r\n. The first
+    # non-blank line is the header. Loops here, not a generator: they run once per line.
+    split = text.split("\n")
+    if "\r" in text:
+        split = [line.rstrip("\r") for line in split]
+    lines = enumerate(split, start=1)
     for number, line in lines:
         if line.strip():
-            value = _json(line.rstrip("\r"), number, issues)
+            value = _json(line, number, issues)
             header = _header(value, number, issues) if value is not _BAD else None
             break
     else:
         issues.said(None, "", "log_empty")
         return None
     for number, line in lines:
-        if not line.strip():
-            continue
-        if line[-1] == "\r":
-            line = line.rstrip("\r")
         event = read_event(line, number)  # a well-formed line: no models needed
-        if event is not None:
-            events.append(event)
-            continue
-        value = _json(line, number, issues)
-        event = _event(value, number, issues) if value is not _BAD else None
-        if event is not None:
+        if event is None:
+            if not line.strip():  # a blank line (never well formed)
+                continue
+            value = _json(line, number, issues)
+            event = _event(value, number, issues) if value is not _BAD else None
+            if event is None:
+                continue
             # Only the models read a result line (`fast` takes none), so only they can find one.
             if result_at is None and isinstance(event, Result):
                 result_at = len(events)
-            events.append(event)
+        events.append(event)
     _check_result_last(events, result_at, issues)
     return MatchLog(header, tuple(events)) if header is not None else None
 
