@@ -396,9 +396,30 @@ _EVENTS: dict[
 }
 
 
+_MOVE, _ACTIVATE, _END = (_EVENTS[kind][2] for kind in ("move", "activate", "end"))
+
+#: The commonest lines, a `move` without a Block and an `activate` or `end` without choices,
+#: written compactly or as `json.dumps` writes them (`{"e": "end", "unit": "A1"}`): known by their
+#: shape alone, without the JSON scan. Such a line is a JSON object with exactly these fields, all
+#: strings without escapes; their values are then checked like any other (`_unit`, `_CELLS`).
+#: Any other spelling of the same event takes the scan.
+_PLAIN = re.compile(
+    r'\{"e": ?"(move|activate|end)", ?"unit": ?"([^"\\]*)"(?:, ?"to": ?"([^"\\]*)")?\}'
+)
+
+
 def _reading(line: str) -> Reading | None:
     """What a well-formed line says, or None when the line must be read by the models."""
     try:
+        plain = _PLAIN.fullmatch(line)
+        if plain is not None:
+            kind, unit, to = plain.groups()
+            unit = _UNITS.get(unit) or _unit(unit)
+            if kind == "move":
+                return _MOVE, (unit, _CELLS[to], ())  # no cell: KeyError
+            if to is not None:
+                return None
+            return (_END, (unit,)) if kind == "end" else (_ACTIVATE, (unit, ()))
         # Objects as tuples of pairs (see the module docstring); the scanner raises ValueError
         # (or RecursionError, StopIteration) for anything the slow reader would refuse or treat
         # specially, and whitespace around the value (rare: the slow reader takes it) is refused.

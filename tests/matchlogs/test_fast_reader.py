@@ -101,7 +101,8 @@ def test_a_changed_line_is_refused_or_read_the_same(data: st.DataObject) -> None
             if isinstance(parent, list) and where[-1] >= len(parent):
                 parent.append(None)
             parent[where[-1]] = data.draw(JSON_VALUES)
-        line = json.dumps(value, ensure_ascii=data.draw(st.booleans()))
+        separators = data.draw(st.sampled_from([(", ", ": "), (",", ":"), (",", ": ")]))
+        line = json.dumps(value, ensure_ascii=data.draw(st.booleans()), separators=separators)
     event = fast.event(line, 7)
     if event is not None:
         assert event == _slow(line), line
@@ -118,6 +119,37 @@ def test_duplicate_keys_and_odd_json_go_to_the_models() -> None:
         fast.event('{"e": "cast", "unit": "A1", "spell": "x", "target": "a1", "rebound": ""}', 3)
         is None
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"e":"move","unit":"A1","to":"e2"}',
+        '{"e": "move", "unit": "A1/sinistro-1", "to": "l12"}',
+        '{"e":"move", "unit":"A1","to":"e2"}',
+        '{"e" :"move","unit":"A1","to":"e2"}',
+        '{"e":"move","unit":"A1","to":"E2"}',
+        '{"e":"move","unit":"A1","to":"m2"}',
+        '{"e":"move","unit":"A1"}',
+        '{"e":"move","unit":"A1","to":""}',
+        '{"e":"move","unit":"","to":"e2"}',
+        '{"e":"move","unit":"A\\u0031","to":"e2"}',
+        '{"e":"move","unit":"A1\t","to":"e2"}',
+        '{"e":"activate","unit":"A1","to":"e2"}',
+        '{"e":"activate","unit":"A1"}',
+        '{"e":"end","unit":"A1"}',
+        '{"e":"end","unit":"B2/trap-1"}',
+        '{"e":"end","unit":"-B2"}',
+        '{"e":"end","unit":"A1","unit":"A2"}',
+        '{"e":"end","unit":"A1"}\r',
+    ],
+)
+def test_the_commonest_lines_read_by_their_shape_as_by_the_models(line: str) -> None:
+    """`move`, `activate` and `end` lines are known by their shape (`fast._PLAIN`), without the
+    JSON scan: each spelling reads as the models read it, or goes to them."""
+    event = fast.event(line, 7)
+    if event is not None:
+        assert event == _slow(line)
 
 
 def test_a_repeated_line_is_read_as_the_first_with_its_own_number() -> None:
