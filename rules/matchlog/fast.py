@@ -49,7 +49,9 @@ from rules.engine.logevents import (
 from rules.engine.movement import BlockRoll
 from rules.matchlog import schema
 
-#: Every cell by its exact name (`a1` .. `l12`), and every die by its exact notation.
+#: Every cell by its exact name (`a1` .. `l12`), and every die by its exact notation. A cell is
+#: looked up directly, `_CELLS[value]`: anything but an exact name raises KeyError (or TypeError,
+#: unhashable), which sends the line to the models.
 _CELLS: dict[str, Cell] = {cell.name: cell for cell in all_cells()}
 _DICE: dict[str, Die] = {
     **{face.value: Die(face, face) for face in Face if face not in TURNS},
@@ -123,15 +125,6 @@ def _unit(value: Any) -> str:
 
 #: Unit ids already checked against the schema's pattern, interned.
 _UNITS: dict[str, str] = {}
-
-
-def _cell(value: Any) -> Cell:
-    if type(value) is not str:
-        raise _Slow
-    cell = _CELLS.get(value)
-    if cell is None:
-        raise _Slow
-    return cell
 
 
 def _dice(value: Any) -> tuple[Die, ...]:
@@ -224,7 +217,7 @@ def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
                     raise _Slow
             else:
                 _int(claimed, 0, schema.MAX_GG if group == "gg" else schema.MAX_KAMAS)
-            claims.append(Claim(f"{group}.{key}", claimed))
+            claims.append(_CLAIM(f"{group}.{key}", claimed))
     units = fields.get("units")
     if units is not None:
         found = _mapping(units)
@@ -235,18 +228,19 @@ def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
             for key, value in _object(claimed, _UNIT_CLAIM).items():
                 if value is not None:
                     if key == "cell":
-                        _cell(value)
+                        _CELLS[value]  # an exact name, or KeyError
                     else:
                         _int(value, 0, schema.MAX_COUNT)
-                claims.append(Claim(f"units.{unit}.{key}", value))
+                claims.append(_CLAIM(f"units.{unit}.{key}", value))
     return tuple(claims)
 
 
 _UNIT_CLAIM = frozenset({"cell", "injuries", "ap", "mp"})
+_CLAIM = positional_builder(Claim)
 
 
 def _place(f: dict[str, Any]) -> tuple[Any, ...]:
-    return _unit(f["unit"]), _cell(f["cell"])
+    return _unit(f["unit"]), _CELLS[f["cell"]]
 
 
 def _tension(f: dict[str, Any]) -> tuple[Any, ...]:
@@ -271,7 +265,7 @@ def _move(f: dict[str, Any]) -> tuple[Any, ...]:
         raise _Slow
     # Most moves are not blocked: no comprehension (a function call in 3.11) for an empty list.
     block = tuple([_block(b) for b in blocks]) if blocks else ()
-    return _unit(f["unit"]), _cell(f["to"]), block
+    return _unit(f["unit"]), _CELLS[f["to"]], block
 
 
 def _pick_kama(f: dict[str, Any]) -> tuple[Any, ...]:
@@ -314,9 +308,9 @@ def _cast(f: dict[str, Any]) -> tuple[Any, ...]:
     return (
         _unit(f["unit"]),
         spell,
-        _cell(f["target"]),
+        _CELLS[f["target"]],
         direction,
-        None if rebound is None else _cell(rebound),
+        None if rebound is None else _CELLS[rebound],
         () if choices is _ABSENT else _choices(choices),
         _NO_ROLLS if rolls is _ABSENT else _rolls(rolls),
         () if order is _ABSENT else _order(order),
