@@ -307,9 +307,9 @@ E = TypeVar("E")
 
 
 def positional_builder(cls: type[E]) -> Callable[..., E]:
-    """A faster constructor of the frozen slotted class `cls` (an event, a claim), for the log
-    reader (one event per line): it takes every field positionally, in order, and applies no
-    default.
+    """A faster constructor of the frozen slotted class `cls` (an event, a claim, a Block roll),
+    for the log reader (one event per line): it takes every field positionally, in order, and
+    applies no default.
 
     A frozen dataclass's `__init__` sets each field through `object.__setattr__` (a generic call per
     field, about half of what building an event costs). The builder is instead a mutable twin

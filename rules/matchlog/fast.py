@@ -198,7 +198,10 @@ def _block(value: Any) -> BlockRoll:
     fields = _object(value, _BLOCK)
     if len(fields) != 3:
         raise _Slow
-    return BlockRoll(_unit(fields["by"]), _dice(fields["lock"]), _dice(fields["dodge"]))
+    return _BLOCK_ROLL(_unit(fields["by"]), _dice(fields["lock"]), _dice(fields["dodge"]))
+
+
+_BLOCK_ROLL = positional_builder(BlockRoll)
 
 
 def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
