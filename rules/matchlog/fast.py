@@ -8,7 +8,8 @@ or missing field, a wrong type, a value out of bounds, an event type it does not
 duplicate key) gives None, and the caller reads that line again the slow way, whose models
 produce the precise `line N: field: message`. So a line accepted here is one the models accept,
 and the event built is the one `parse._event` builds (tests/matchlogs/test_fast_reader.py checks
-both against each other).
+both against each other). Each event is made by its class's `logevents.positional_builder`, and
+`reader` reads each distinct line of a log once.
 
 Objects are read with `object_pairs_hook=tuple` (a C call): an object is a tuple of pairs, an
 array a list, so the two cannot be confused, and a duplicate key shows as a dict shorter than
@@ -21,6 +22,7 @@ import json
 import json.scanner
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from rules.engine.casting import Rolls
@@ -42,11 +44,14 @@ from rules.engine.logevents import (
     Resolve,
     RevealReward,
     Tension,
+    positional_builder,
 )
 from rules.engine.movement import BlockRoll
 from rules.matchlog import schema
 
-#: Every cell by its exact name (`a1` .. `l12`), and every die by its exact notation.
+#: Every cell by its exact name (`a1` .. `l12`), and every die by its exact notation. A cell is
+#: looked up directly, `_CELLS[value]`: anything but an exact name raises KeyError (or TypeError,
+#: unhashable), which sends the line to the models.
 _CELLS: dict[str, Cell] = {cell.name: cell for cell in all_cells()}
 _DICE: dict[str, Die] = {
     **{face.value: Die(face, face) for face in Face if face not in TURNS},
@@ -65,8 +70,8 @@ _RANKS = frozenset({"granite", "jade", "silver"})
 _COINS = frozenset({"heads", "tails"})
 
 
-#: An optional list field left out: read as the empty list it means (one shared object, never
-#: changed, instead of a new list per line).
+#: An optional field left out: read as the empty list an optional list means (one shared object,
+#: never changed, instead of a new list per line).
 _ABSENT: list[Any] = []
 
 
@@ -122,15 +127,6 @@ def _unit(value: Any) -> str:
 _UNITS: dict[str, str] = {}
 
 
-def _cell(value: Any) -> Cell:
-    if type(value) is not str:
-        raise _Slow
-    cell = _CELLS.get(value)
-    if cell is None:
-        raise _Slow
-    return cell
-
-
 def _dice(value: Any) -> tuple[Die, ...]:
     if type(value) is not list or len(value) > schema.MAX_DICE:
         raise _Slow
@@ -176,11 +172,23 @@ def _rolls(value: Any) -> Rolls:
         pairs = _mapping(fields["armour"])
         if len(pairs) > 32:
             raise _Slow
-        armour = {_unit(unit): _dice(dice) for unit, dice in pairs.items()}
-    coins = fields.get("coins", _ABSENT)
-    if type(coins) is not list or len(coins) > 8 or not _COINS.issuperset(coins):
+        for unit, dice in pairs.items():  # a loop, not a comprehension (a call in 3.11)
+            armour[_unit(unit)] = _dice(dice)
+    critical, coins = fields.get("critical", _ABSENT), fields.get("coins", _ABSENT)
+    if coins is not _ABSENT and (
+        type(coins) is not list or len(coins) > 8 or not _COINS.issuperset(coins)
+    ):
         raise _Slow
-    return Rolls(critical=_dice(fields.get("critical", _ABSENT)), armour=armour, coins=tuple(coins))
+    return Rolls(
+        () if critical is _ABSENT else _dice(critical),
+        armour,
+        () if coins is _ABSENT else tuple(coins),
+    )
+
+
+#: A cast or a resolution without dice: the one `Rolls()` they all share, as `CastAction`'s
+#: default does (a frozen value nothing changes).
+_NO_ROLLS = Rolls()
 
 
 _BLOCK = frozenset({"by", "lock", "dodge"})
@@ -190,7 +198,10 @@ def _block(value: Any) -> BlockRoll:
     fields = _object(value, _BLOCK)
     if len(fields) != 3:
         raise _Slow
-    return BlockRoll(_unit(fields["by"]), _dice(fields["lock"]), _dice(fields["dodge"]))
+    return _BLOCK_ROLL(_unit(fields["by"]), _dice(fields["lock"]), _dice(fields["dodge"]))
+
+
+_BLOCK_ROLL = positional_builder(BlockRoll)
 
 
 def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
@@ -209,7 +220,7 @@ def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
                     raise _Slow
             else:
                 _int(claimed, 0, schema.MAX_GG if group == "gg" else schema.MAX_KAMAS)
-            claims.append(Claim(f"{group}.{key}", claimed))
+            claims.append(_CLAIM(f"{group}.{key}", claimed))
     units = fields.get("units")
     if units is not None:
         found = _mapping(units)
@@ -220,54 +231,55 @@ def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
             for key, value in _object(claimed, _UNIT_CLAIM).items():
                 if value is not None:
                     if key == "cell":
-                        _cell(value)
+                        _CELLS[value]  # an exact name, or KeyError
                     else:
                         _int(value, 0, schema.MAX_COUNT)
-                claims.append(Claim(f"units.{unit}.{key}", value))
+                claims.append(_CLAIM(f"units.{unit}.{key}", value))
     return tuple(claims)
 
 
 _UNIT_CLAIM = frozenset({"cell", "injuries", "ap", "mp"})
+_CLAIM = positional_builder(Claim)
 
 
-def _place(f: dict[str, Any], line: int) -> Event:
-    return Place(line, _unit(f["unit"]), _cell(f["cell"]))
+def _place(f: dict[str, Any]) -> tuple[Any, ...]:
+    return _unit(f["unit"]), _CELLS[f["cell"]]
 
 
-def _tension(f: dict[str, Any], line: int) -> Event:
+def _tension(f: dict[str, Any]) -> tuple[Any, ...]:
     reroll = f.get("reroll")
     if reroll is not None:
         reroll = _dice([reroll])[0]
-    return Tension(line, _dice(f["dice"]), reroll)
+    return _dice(f["dice"]), reroll
 
 
-def _inspire(f: dict[str, Any], line: int) -> Event:
-    return Inspire(line, _int(f["die"], 0, 1), _unit(f["unit"]))
+def _inspire(f: dict[str, Any]) -> tuple[Any, ...]:
+    return _int(f["die"], 0, 1), _unit(f["unit"])
 
 
-def _activate(f: dict[str, Any], line: int) -> Event:
+def _activate(f: dict[str, Any]) -> tuple[Any, ...]:
     choices = f.get("choices", _ABSENT)
-    return Activate(line, _unit(f["unit"]), () if choices is _ABSENT else _choices(choices))
+    return _unit(f["unit"]), () if choices is _ABSENT else _choices(choices)
 
 
-def _move(f: dict[str, Any], line: int) -> Event:
+def _move(f: dict[str, Any]) -> tuple[Any, ...]:
     blocks = f.get("block", _ABSENT)
     if type(blocks) is not list or len(blocks) > 4:
         raise _Slow
     # Most moves are not blocked: no comprehension (a function call in 3.11) for an empty list.
     block = tuple([_block(b) for b in blocks]) if blocks else ()
-    return Move(line, _unit(f["unit"]), _cell(f["to"]), block)
+    return _unit(f["unit"]), _CELLS[f["to"]], block
 
 
-def _pick_kama(f: dict[str, Any], line: int) -> Event:
-    return PickKama(line, _unit(f["unit"]), _int(f.get("count", 1), 0, schema.MAX_COUNT))
+def _pick_kama(f: dict[str, Any]) -> tuple[Any, ...]:
+    return _unit(f["unit"]), _int(f.get("count", 1), 0, schema.MAX_COUNT)
 
 
-def _buy_gg(f: dict[str, Any], line: int) -> Event:
-    return BuyGG(line, _unit(f["unit"]))
+def _buy_gg(f: dict[str, Any]) -> tuple[Any, ...]:
+    return (_unit(f["unit"]),)
 
 
-def _buy_reward(f: dict[str, Any], line: int) -> Event:
+def _buy_reward(f: dict[str, Any]) -> tuple[Any, ...]:
     rank, reward, face_up = f["rank"], f["reward"], f.get("face_up", False)
     assign_to = f["assign_to"]
     if type(rank) is not str or rank not in _RANKS or type(face_up) is not bool:
@@ -275,86 +287,136 @@ def _buy_reward(f: dict[str, Any], line: int) -> Event:
     if type(reward) is not str or not _ID.match(reward):
         raise _Slow
     assigned = None if assign_to is None else _unit(assign_to)
-    return BuyReward(line, _unit(f["unit"]), rank, reward, assigned, face_up)
+    return _unit(f["unit"]), rank, reward, assigned, face_up
 
 
-def _reveal_reward(f: dict[str, Any], line: int) -> Event:
+def _reveal_reward(f: dict[str, Any]) -> tuple[Any, ...]:
     reward = f["reward"]
     if type(reward) is not str or not _ID.match(reward):
         raise _Slow
-    return RevealReward(line, _unit(f["unit"]), reward)
+    return _unit(f["unit"]), reward
 
 
-def _cast(f: dict[str, Any], line: int) -> Event:
+def _cast(f: dict[str, Any]) -> tuple[Any, ...]:
     spell, direction, rebound = f["spell"], f.get("direction"), f.get("rebound")
     if type(spell) is not str or not 1 <= len(spell) <= 100:
         raise _Slow
     if direction is not None and (type(direction) is not str or direction not in _DIRECTIONS):
         raise _Slow
-    return Cast(
-        line,
+    choices, rolls, order = (
+        f.get("choices", _ABSENT),
+        f.get("rolls", _ABSENT),
+        f.get("order", _ABSENT),
+    )
+    return (
         _unit(f["unit"]),
         spell,
-        _cell(f["target"]),
+        _CELLS[f["target"]],
         direction,
-        None if rebound is None else _cell(rebound),
-        _choices(f.get("choices", _ABSENT)),
-        _rolls(f["rolls"]) if "rolls" in f else Rolls(),
-        _order(f.get("order", _ABSENT)),
+        None if rebound is None else _CELLS[rebound],
+        () if choices is _ABSENT else _choices(choices),
+        _NO_ROLLS if rolls is _ABSENT else _rolls(rolls),
+        () if order is _ABSENT else _order(order),
     )
 
 
-def _resolve(f: dict[str, Any], line: int) -> Event:
+def _resolve(f: dict[str, Any]) -> tuple[Any, ...]:
     source = f["source"]
     if type(source) is not str or not _LABEL.match(source):
         raise _Slow
-    return Resolve(
-        line,
+    choices, rolls, order = (
+        f.get("choices", _ABSENT),
+        f.get("rolls", _ABSENT),
+        f.get("order", _ABSENT),
+    )
+    return (
         source,
-        _rolls(f["rolls"]) if "rolls" in f else Rolls(),
-        _order(f.get("order", _ABSENT)),
-        _choices(f.get("choices", _ABSENT)),
+        _NO_ROLLS if rolls is _ABSENT else _rolls(rolls),
+        () if order is _ABSENT else _order(order),
+        () if choices is _ABSENT else _choices(choices),
     )
 
 
-def _end(f: dict[str, Any], line: int) -> Event:
-    return End(line, _unit(f["unit"]))
+def _end(f: dict[str, Any]) -> tuple[Any, ...]:
+    return (_unit(f["unit"]),)
 
 
-def _checkpoint(f: dict[str, Any], line: int) -> Event:
-    return Checkpoint(line, _claims(f))
+def _checkpoint(f: dict[str, Any]) -> tuple[Any, ...]:
+    return (_claims(f),)
 
 
-#: Per event type: its fields (`e` included) and the builder. Rarer types (a ruling, a concession,
-#: time, the result) always go to the models.
-_EVENTS = {
-    "place": (frozenset({"e", "unit", "cell"}), _place),
-    "tension": (frozenset({"e", "dice", "reroll"}), _tension),
-    "inspire": (frozenset({"e", "die", "unit"}), _inspire),
-    "activate": (frozenset({"e", "unit", "choices"}), _activate),
-    "move": (frozenset({"e", "unit", "to", "block"}), _move),
-    "pick_kama": (frozenset({"e", "unit", "count"}), _pick_kama),
-    "buy_gg": (frozenset({"e", "unit"}), _buy_gg),
+#: A line read: the builder of its event's class (`logevents.positional_builder`) and the
+#: event's fields after its line number.
+Reading = tuple[Callable[..., Event], tuple[Any, ...]]
+
+#: Per event type: its fields (`e` included), the reader of the fields after the line number, and
+#: the event's builder. Rarer types (a ruling, a concession, time, the result) always go to the
+#: models.
+_EVENTS: dict[
+    str, tuple[frozenset[str], Callable[[dict[str, Any]], tuple[Any, ...]], Callable[..., Event]]
+] = {
+    "place": (frozenset({"e", "unit", "cell"}), _place, positional_builder(Place)),
+    "tension": (frozenset({"e", "dice", "reroll"}), _tension, positional_builder(Tension)),
+    "inspire": (frozenset({"e", "die", "unit"}), _inspire, positional_builder(Inspire)),
+    "activate": (frozenset({"e", "unit", "choices"}), _activate, positional_builder(Activate)),
+    "move": (frozenset({"e", "unit", "to", "block"}), _move, positional_builder(Move)),
+    "pick_kama": (frozenset({"e", "unit", "count"}), _pick_kama, positional_builder(PickKama)),
+    "buy_gg": (frozenset({"e", "unit"}), _buy_gg, positional_builder(BuyGG)),
     "buy_reward": (
         frozenset({"e", "unit", "rank", "reward", "face_up", "assign_to"}),
         _buy_reward,
+        positional_builder(BuyReward),
     ),
-    "reveal_reward": (frozenset({"e", "unit", "reward"}), _reveal_reward),
+    "reveal_reward": (
+        frozenset({"e", "unit", "reward"}),
+        _reveal_reward,
+        positional_builder(RevealReward),
+    ),
     "cast": (
         frozenset(
             {"e", "unit", "spell", "target", "direction", "rebound", "choices", "rolls", "order"}
         ),
         _cast,
+        positional_builder(Cast),
     ),
-    "resolve": (frozenset({"e", "source", "rolls", "order", "choices"}), _resolve),
-    "end": (frozenset({"e", "unit"}), _end),
-    "checkpoint": (frozenset({"e", "gg", "kamas", "units"}), _checkpoint),
+    "resolve": (
+        frozenset({"e", "source", "rolls", "order", "choices"}),
+        _resolve,
+        positional_builder(Resolve),
+    ),
+    "end": (frozenset({"e", "unit"}), _end, positional_builder(End)),
+    "checkpoint": (
+        frozenset({"e", "gg", "kamas", "units"}),
+        _checkpoint,
+        positional_builder(Checkpoint),
+    ),
 }
 
 
-def event(line: str, number: int) -> Event | None:
-    """The event of a well-formed line, or None when the line must be read by the models."""
+_MOVE, _ACTIVATE, _END = (_EVENTS[kind][2] for kind in ("move", "activate", "end"))
+
+#: The commonest lines, a `move` without a Block and an `activate` or `end` without choices,
+#: written compactly or as `json.dumps` writes them (`{"e": "end", "unit": "A1"}`): known by their
+#: shape alone, without the JSON scan. Such a line is a JSON object with exactly these fields, all
+#: strings without escapes; their values are then checked like any other (`_unit`, `_CELLS`).
+#: Any other spelling of the same event takes the scan.
+_PLAIN = re.compile(
+    r'\{"e": ?"(move|activate|end)", ?"unit": ?"([^"\\]*)"(?:, ?"to": ?"([^"\\]*)")?\}'
+)
+
+
+def _reading(line: str) -> Reading | None:
+    """What a well-formed line says, or None when the line must be read by the models."""
     try:
+        plain = _PLAIN.fullmatch(line)
+        if plain is not None:
+            kind, unit, to = plain.groups()
+            unit = _UNITS.get(unit) or _unit(unit)
+            if kind == "move":
+                return _MOVE, (unit, _CELLS[to], ())  # no cell: KeyError
+            if to is not None:
+                return None
+            return (_END, (unit,)) if kind == "end" else (_ACTIVATE, (unit, ()))
         # Objects as tuples of pairs (see the module docstring); the scanner raises ValueError
         # (or RecursionError, StopIteration) for anything the slow reader would refuse or treat
         # specially, and whitespace around the value (rare: the slow reader takes it) is refused.
@@ -366,6 +428,40 @@ def event(line: str, number: int) -> Event | None:
         known = _EVENTS.get(kind) if type(kind) is str else None
         if known is None or len(fields) != len(value) or not known[0].issuperset(fields):
             return None
-        return known[1](fields, number)
+        return known[2], known[1](fields)
     except (_Slow, KeyError, ValueError, RecursionError, TypeError, StopIteration):
         return None
+
+
+def event(line: str, number: int) -> Event | None:
+    """The event of a well-formed line, or None when the line must be read by the models."""
+    reading = _reading(line)
+    return None if reading is None else reading[0](number, *reading[1])
+
+
+#: How many distinct lines a reader remembers (then it starts again): a few hundred cover the
+#: lines a game repeats, and the memory stays small whatever the log's length.
+_REMEMBERED = 1024
+
+
+def reader() -> Callable[[str, int], Event | None]:
+    """`event` for the lines of one log, each distinct line read once.
+
+    A game repeats many lines word for word (`{"e": "end", "unit": "A1"}` each turn, the same
+    Tension roll, a unit stepping back and forth): about half the event lines of the benchmark's
+    corpus are a repeat of an earlier line of the same log. What a line says does not depend
+    on where it stands, so a repeat only builds a new event with its own line number."""
+    seen: dict[str, Reading] = {}
+
+    def read(line: str, number: int) -> Event | None:
+        reading = seen.get(line)
+        if reading is None:
+            reading = _reading(line)
+            if reading is None:
+                return None
+            if len(seen) >= _REMEMBERED:
+                seen.clear()
+            seen[line] = reading
+        return reading[0](number, *reading[1])
+
+    return read

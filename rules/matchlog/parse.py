@@ -127,32 +127,37 @@ def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
         return None
     header: Header | None = None
     events: list[Event] = []
-    first = True
-    # Non-blank lines with their numbers; JSON Lines ends lines with \n only (a JSON string may
-    # hold U+2028 and friends, which `str.splitlines` would split on). A loop here, not a
-    # generator: it runs once per line.
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        if line[-1] == "\r":
-            line = line.rstrip("\r")
-        if not first:
-            event = fast.event(line, number)  # a well-formed line: no models needed
-            if event is not None:
-                events.append(event)
-                continue
-        value = _json(line, number, issues)
-        if first:
-            first = False
+    result_at: int | None = None  # where the first result is in `events`
+    read_event = fast.reader()
+    # Lines with their numbers; JSON Lines ends lines with \n only (a JSON string may hold U+2028
+    # and friends, which `str.splitlines` would split on), a Windows editor with \r\n. The first
+    # non-blank line is the header. Loops here, not a generator: they run once per line.
+    split = text.split("\n")
+    if "\r" in text:
+        split = [line.rstrip("\r") for line in split]
+    lines = enumerate(split, start=1)
+    for number, line in lines:
+        if line.strip():
+            value = _json(line, number, issues)
             header = _header(value, number, issues) if value is not _BAD else None
-            continue
-        event = _event(value, number, issues) if value is not _BAD else None
-        if event is not None:
-            events.append(event)
-    if first:
+            break
+    else:
         issues.said(None, "", "log_empty")
         return None
-    _check_result_last(events, issues)
+    for number, line in lines:
+        event = read_event(line, number)  # a well-formed line: no models needed
+        if event is None:
+            if not line.strip():  # a blank line (never well formed)
+                continue
+            value = _json(line, number, issues)
+            event = _event(value, number, issues) if value is not _BAD else None
+            if event is None:
+                continue
+            # Only the models read a result line (`fast` takes none), so only they can find one.
+            if result_at is None and isinstance(event, Result):
+                result_at = len(events)
+        events.append(event)
+    _check_result_last(events, result_at, issues)
     return MatchLog(header, tuple(events)) if header is not None else None
 
 
@@ -478,9 +483,9 @@ def _event(value: dict[str, Any], number: int, issues: _Issues) -> Event | None:
     raise TypeError(f"no event for {type(model).__name__}")
 
 
-def _check_result_last(events: list[Event], issues: _Issues) -> None:
-    """The claimed result closes the log: anything after it was never verified by anyone."""
-    for i, event in enumerate(events):
-        if isinstance(event, Result) and i != len(events) - 1:
-            issues.said(events[i + 1].line, "e", "log_result_not_last", line=event.line)
-            return
+def _check_result_last(events: list[Event], result_at: int | None, issues: _Issues) -> None:
+    """The claimed result closes the log: anything after it was never verified by anyone.
+    `result_at` is where the first result is in `events`, if there is one."""
+    if result_at is not None and result_at != len(events) - 1:
+        line = events[result_at].line
+        issues.said(events[result_at + 1].line, "e", "log_result_not_last", line=line)

@@ -3,13 +3,30 @@ the very event they build: any line it takes, broken or not, reads the same both
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.engine.casting import Rolls
+from rules.engine.cells import Cell
+from rules.engine.dice import Die, Face
+from rules.engine.logevents import (
+    EVENT_NAMES,
+    Activate,
+    Cast,
+    Claim,
+    Move,
+    TimePolicy,
+    positional_builder,
+)
+from rules.engine.movement import BlockRoll
 from rules.matchlog import fast, parse
 from tests.matchlogs.conftest import CORPUS
 
@@ -86,7 +103,8 @@ def test_a_changed_line_is_refused_or_read_the_same(data: st.DataObject) -> None
             if isinstance(parent, list) and where[-1] >= len(parent):
                 parent.append(None)
             parent[where[-1]] = data.draw(JSON_VALUES)
-        line = json.dumps(value, ensure_ascii=data.draw(st.booleans()))
+        separators = data.draw(st.sampled_from([(", ", ": "), (",", ":"), (",", ": ")]))
+        line = json.dumps(value, ensure_ascii=data.draw(st.booleans()), separators=separators)
     event = fast.event(line, 7)
     if event is not None:
         assert event == _slow(line), line
@@ -103,3 +121,115 @@ def test_duplicate_keys_and_odd_json_go_to_the_models() -> None:
         fast.event('{"e": "cast", "unit": "A1", "spell": "x", "target": "a1", "rebound": ""}', 3)
         is None
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"e":"move","unit":"A1","to":"e2"}',
+        '{"e": "move", "unit": "A1/sinistro-1", "to": "l12"}',
+        '{"e":"move", "unit":"A1","to":"e2"}',
+        '{"e" :"move","unit":"A1","to":"e2"}',
+        '{"e":"move","unit":"A1","to":"E2"}',
+        '{"e":"move","unit":"A1","to":"m2"}',
+        '{"e":"move","unit":"A1"}',
+        '{"e":"move","unit":"A1","to":""}',
+        '{"e":"move","unit":"","to":"e2"}',
+        '{"e":"move","unit":"A\\u0031","to":"e2"}',
+        '{"e":"move","unit":"A1\t","to":"e2"}',
+        '{"e":"activate","unit":"A1","to":"e2"}',
+        '{"e":"activate","unit":"A1"}',
+        '{"e":"end","unit":"A1"}',
+        '{"e":"end","unit":"B2/trap-1"}',
+        '{"e":"end","unit":"-B2"}',
+        '{"e":"end","unit":"A1","unit":"A2"}',
+        '{"e":"end","unit":"A1"}\r',
+    ],
+)
+def test_the_commonest_lines_read_by_their_shape_as_by_the_models(line: str) -> None:
+    """`move`, `activate` and `end` lines are known by their shape (`fast._PLAIN`), without the
+    JSON scan: each spelling reads as the models read it, or goes to them."""
+    event = fast.event(line, 7)
+    if event is not None:
+        assert event == _slow(line)
+
+
+def test_a_repeated_line_is_read_as_the_first_with_its_own_number() -> None:
+    read = fast.reader()
+    lines = LINES[:40] * 3
+    for number, line in enumerate(lines, start=2):
+        event = read(line, number)
+        assert event == fast.event(line, number), line
+        assert event is None or event.line == number
+
+
+def test_a_reader_forgets_and_reads_again_past_its_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fast, "_REMEMBERED", 3)
+    read = fast.reader()
+    lines = [f'{{"e": "end", "unit": "A{i}"}}' for i in range(5)] * 2
+    for number, line in enumerate(lines, start=2):
+        assert read(line, number) == fast.event(line, number)
+
+
+def _examples() -> list[tuple[type, tuple[Any, ...]]]:
+    """One value per field of every class the reader builds, none of them the field's default."""
+    found: list[tuple[type, tuple[Any, ...]]] = []
+    cell, die = Cell.parse("d4"), Die(Face.LOCK, Face.LOCK)
+    for cls in (*EVENT_NAMES, Claim, BlockRoll):
+        values = []
+        for f in dataclasses.fields(cls):
+            value: Any = {
+                "line": 9,
+                "cell": cell,
+                "to": cell,
+                "target": cell,
+                "rebound": cell,
+                "dice": (die,),
+                "reroll": die,
+                "rolls": Rolls(critical=(die,)),
+                "gg": {"A": 1, "B": 2},
+                "policy": TimePolicy.MORE_GG,
+                "face_up": True,
+                "count": 3,
+                "die": 1,
+            }.get(f.name, (f"{f.name}-x",) if "tuple" in str(f.type) else f"{f.name}-x")
+            values.append(value)
+        found.append((cls, tuple(values)))
+    return found
+
+
+@pytest.mark.parametrize(("cls", "values"), _examples(), ids=lambda v: getattr(v, "__name__", ""))
+def test_a_built_event_is_an_instance_like_any_other(cls: type, values: tuple[Any, ...]) -> None:
+    built, made = positional_builder(cls)(*values), cls(*values)
+    assert type(built) is cls
+    assert built == made and repr(built) == repr(made)
+    try:
+        assert hash(built) == hash(made)
+    except TypeError:  # a field holds a dict (`Rolls.armour`, `Result.gg`): neither hashes
+        with pytest.raises(TypeError):
+            hash(made)
+    assert not hasattr(built, "__dict__") and sys.getsizeof(built) == sys.getsizeof(made)
+    assert copy.deepcopy(built) == made
+    first = dataclasses.fields(cls)[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(built, first, 10)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        delattr(built, first)
+
+
+def test_a_built_event_matches_its_class_pattern() -> None:
+    cell = Cell.parse("d4")
+    match positional_builder(Move)(3, "A1", cell, ()):
+        case Activate() | Cast():
+            raise AssertionError("matched another class")
+        case Move(line, unit, to, block):
+            assert (line, unit, to, block) == (3, "A1", cell, ())
+        case _:
+            raise AssertionError("no match")
+
+
+def test_a_result_line_goes_to_the_models() -> None:
+    """`parse._read` looks for the claimed result among the events the models read only."""
+    line = '{"e": "result", "winner": "A", "gg": {"A": 12, "B": 3}}'
+    assert fast.event(line, 3) is None
+    assert isinstance(_slow(line), parse.Result)

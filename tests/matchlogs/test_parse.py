@@ -26,6 +26,20 @@ def test_blank_lines_are_ignored_and_lines_keep_their_numbers() -> None:
     assert log.header.line == 2 and [e.line for e in log.events] == [5]
 
 
+def _read(data: str) -> object:
+    try:
+        return parse_log(data)
+    except LogParseError as error:
+        return error.issues
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("*.jsonl")), ids=lambda p: p.stem)
+def test_windows_line_ends_read_as_unix_ones(path) -> None:
+    data = path.read_text(encoding="utf-8", errors="replace")
+    assert _read(data.replace("\n", "\r\n")) == _read(data)
+    assert _read(data.replace("\n", "\r\r\n")) == _read(data)
+
+
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
