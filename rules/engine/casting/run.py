@@ -68,7 +68,9 @@ class CastRun:
         self.element = spell.element or "neutral"
         self.cells: frozenset[Cell] = frozenset({main})
         self.targets: tuple[str, ...] = ()
-        self.main_targets: tuple[str, ...] = ()
+        #: the units on the targeted cell (7.2.3.a), read once: for the record of the cast in
+        #: Step 1 (`steps.pay`) and as the area's units in Step 2 (`steps.choose_targets`)
+        self.main_targets: tuple[str, ...] = units_on(state, main)
         self.pierce = 0
         self.extra: list[ExtraDamage] = []
         self.coins: Iterator[str] = iter(action.rolls.coins)
@@ -166,6 +168,13 @@ class CastRun:
         if side not in ("heads", "tails"):
             raise RuleViolation.because("7.2.4", "coin_side", side=side)
         return side
+
+
+def units_on(state: GameState, cell: Cell) -> tuple[str, ...]:
+    """The ids of the units on `cell`, in the order of `units`. The main targets of a cast do
+    not change from its start to Step 2 (`CastRun.main_targets`): paying moves no piece, and a
+    KO at the end of Step 1, the only one that could, makes `steps.pay` read them again."""
+    return tuple([u.id for u in state.units_at(cell)])
 
 
 def faces(dice: tuple[Die, ...]) -> str:

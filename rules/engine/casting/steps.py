@@ -19,10 +19,9 @@ from rules.engine.casting.prerequisites import (
     range_bonus,
     refuse_unmodelled_powers,
     spell_range,
-    use_key,
 )
-from rules.engine.casting.run import CastRun, faces
-from rules.engine.cells import BOARD_SIZE
+from rules.engine.casting.run import CastRun, faces, units_on
+from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import DiceCountError, Roll, RollContext
 from rules.engine.effects import (
     CardEffect,
@@ -93,9 +92,9 @@ def pay(run: CastRun, costs: Costs) -> None:
     """Step 1 (7.2.2): the costs paid and the cast recorded (for the limits of 7.1.3 and what
     counts earlier casts), in one copy of the state with the AP and MP; then the KOs due."""
     caster = run.caster
-    use = SpellUse(
-        caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main), run.main.name
-    )
+    # the record names the unit on the targeted cell, else the cell (`use_key`, 7.1.3.b)
+    key = run.main_targets[0] if run.main_targets else run.main.name
+    use = SpellUse(caster.id, run.spell.name, run.state.turn, key, run.main.name)
     run.state = run.state.with_unit(
         replace(caster, ap=caster.ap - costs.ap, mp=caster.mp - costs.mp),
         spell_uses=(*uses_still_read(run), use),
@@ -116,7 +115,10 @@ def pay(run: CastRun, costs: Costs) -> None:
             hp=costs.hp,
             kamas=costs.kamas,
         )
+    paid = run.state
     settle(run, "Step 1", "7.2.2.b")
+    if run.state is not paid:  # a KO (of the caster, by an Injury cost) moved pieces
+        run.main_targets = units_on(run.state, run.main)
 
 
 def uses_still_read(run: CastRun) -> tuple[SpellUse, ...]:
@@ -125,9 +127,16 @@ def uses_still_read(run: CastRun) -> tuple[SpellUse, ...]:
     only (the limits of 7.1.3.a-b, and the spells and powers counting earlier casts this turn,
     4.18.2.b), except the once-per-game limit (7.1.3.c), which reads the caster's casts of that
     spell in every turn: a cast of an earlier turn is kept only for a spell limited once per
-    game, or whose card is not found now (kept, to be safe)."""
+    game, or whose card is not found now (kept, to be safe).
+
+    The casts are recorded in the order they happen (each appended here, in Step 1) and the
+    game turn never goes back, so when the first one recorded is of this turn, all are: then
+    the tuple is kept as it is, without a look at each cast (nearly every cast of a turn)."""
     turn = run.state.turn
-    return tuple(u for u in run.state.spell_uses if u.turn == turn or _once_per_game(run, u))
+    uses = run.state.spell_uses
+    if not uses or uses[0].turn == turn:
+        return uses
+    return tuple(u for u in uses if u.turn == turn or _once_per_game(run, u))
 
 
 def _once_per_game(run: CastRun, use: SpellUse) -> bool:
@@ -145,10 +154,33 @@ def choose_targets(run: CastRun) -> None:
         conditional = isinstance(effect, Track | Invasion | Retribution)
         if conditional and effect.shape is not None and condition(run, effect):
             shape = effect.shape
-    facing = turn = None
     problem = direction_problem(shape, run.action.direction) if run.action.direction else None
     if problem is not None:  # a choice the spell never asks for is refused, not ignored
         raise RuleViolation.because("7.2.3.b", "no_direction", problem=problem)
+    if shape is not Shape.SINGLE:
+        run.cells = _area(run, shape)
+    # else the targeted cell alone (4.16.1), which `run.cells` holds from the start; it reads
+    # no direction (any was refused above)
+    if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
+        check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
+    # the units of a one-cell area are its main targets, read in Step 1
+    run.targets = run.main_targets if shape is Shape.SINGLE else _units_in(run.state, run.cells)
+    if run.traced:  # its words are made only for a trace
+        run.say(
+            "Step 2",
+            "7.2.3",
+            "area",
+            shape=shape.value,
+            cells=", ".join(sorted(c.name for c in run.cells)),
+            targets=", ".join(run.targets) or "none",
+        )
+    refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
+    run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
+
+
+def _area(run: CastRun, shape: Shape) -> frozenset[Cell]:
+    """The cells of the spell's area (4.16), oriented by the cast's direction, if any."""
+    facing = turn = None
     if run.action.direction in ("left", "right"):
         turn = Turn(run.action.direction)
     elif run.action.direction:
@@ -165,35 +197,25 @@ def choose_targets(run: CastRun) -> None:
             rules=sight_rules(run.state.rulings),
         )
     try:
-        run.cells = area_cells(
+        return area_cells(
             shape, run.origin, run.main, facing=facing, turn=turn, targetable=targetable
         )
     except AreaError as error:
         raise RuleViolation.because("7.2.3.b", error.said.key, **error.said.params) from None
-    if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
-        check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
-    run.main_targets = tuple(u.id for u in run.state.units_at(run.main))
+
+
+def _units_in(state: GameState, cells: frozenset[Cell]) -> tuple[str, ...]:
+    """The units on these cells, in the order of `units` (as `run.units_on` for one cell)."""
     area = 0  # the area's cells as a mask: no `Cell` hashed per unit
-    for c in run.cells:
+    for c in cells:
         area |= 1 << (c.y * BOARD_SIZE + c.x)
     # Over all the units, in the same order: those out of the arena have no cell, and Step 1
     # made a new units tuple (the caster paid), whose in-arena tuple would be built for this.
-    run.targets = tuple(
+    return tuple(
         u.id
-        for u in run.state.units
+        for u in state.units
         if (c := u.cell) is not None and area >> (c.y * BOARD_SIZE + c.x) & 1
     )
-    if run.traced:  # its words are made only for a trace
-        run.say(
-            "Step 2",
-            "7.2.3",
-            "area",
-            shape=shape.value,
-            cells=", ".join(sorted(c.name for c in run.cells)),
-            targets=", ".join(run.targets) or "none",
-        )
-    refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
-    run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
 
 
 def step3(run: CastRun) -> None:
