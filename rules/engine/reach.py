@@ -207,13 +207,14 @@ def refusal(
     blocking cells ("Oscar Kass") for the sentence; unnamed blocking cells are called the Tree or
     the piece on that cell.
     """
-    labels = labels or {}
     if spell.kind is RangeKind.SELF:
         if target == caster:
             return None
         return Refusal("7.1.5", "4.15.6", said("personal_target", caster=caster, target=target))
     distance = caster.distance(target)
-    if spell.kind is RangeKind.MELEE and distance != 1:
+    if spell.kind is RangeKind.MELEE:
+        if distance == 1:  # within reach (4.15.2), and no piece is in the way (`blockable`)
+            return None
         return Refusal(
             "7.1.5",
             "4.15.2",
@@ -244,7 +245,7 @@ def refusal(
         # the masks answer whether; the cells in the way are read only to name them
         stopped = blocking_cells(caster, target, blockers, rules)
         if stopped:
-            names = [_describe(cell, arena, labels) for cell in stopped]
+            names = [_describe(cell, arena, labels or {}) for cell in stopped]
             return Refusal(
                 "7.1.6",
                 "4.15.9",

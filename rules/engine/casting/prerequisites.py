@@ -44,7 +44,7 @@ from rules.engine.refusals import Joined, said
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
 from rules.engine.rulings import register
 from rules.engine.scenery import sight_blocking
-from rules.engine.sight import sight_blockers, sight_rules
+from rules.engine.sight import EXACT, sight_blockers, sight_rules
 from rules.engine.state import (
     GameState,
     Phase,
@@ -72,10 +72,60 @@ def find_spell(book: Spellbook, caster: Unit, name: str, target: Cell | None = N
     return bars[0]
 
 
-def _uses_of_bar(state: GameState, book: Spellbook, caster: Unit, spell: Spell) -> list[SpellUse]:
+class Bar(NamedTuple):
+    """What every cast of one spell bar reads of it and its card, the same all game: read once
+    per spellbook, card and name (`_bar`)."""
+
+    spell: Spell
+    #: None for a Krosmaster's Punch, whose revealed Techniques add to it (`_punch`)
+    model: SpellModel | None
+    reach: SpellRange
+    #: another bar of the card has the same name (`find_spell`, `_uses_of_bar`)
+    twins: bool
+    #: an effect whose target cell has requirements (`_check_target`)
+    target_rules: bool
+
+
+def _bar(book: Spellbook, caster: Unit, name: str, target: Cell) -> Bar:
+    """The caster's bar named `name` (`find_spell`) with its model (`parse_spell_for`) and range
+    (`spell_range`). They read only the spellbook, the card (the profile id; a Krosmaster also
+    has Punch, 4.8.5) and the name, none of which changes during a game, so a bar is kept by
+    them (`_BARS`, the book held so that its id is not reused); but for two bars of one name,
+    where the target tells them apart, and a Punch's model."""
+    key = (id(book), caster.profile.id, caster.is_krosmaster, name)
+    found = _BARS.get(key)
+    if found is not None and found[0] is book:
+        return found[1]
+    spell = find_spell(book, caster, name, target)
+    model = None
+    if spell.name != "Punch" or not caster.is_krosmaster:
+        try:
+            model = parse_spell_for(book, caster, spell)
+        except Unsupported as missing:  # name the unit and card in the report
+            raise Unsupported(
+                missing.feature, missing.message, unit=caster.id, card=caster.profile.name
+            ) from None
+    bar = Bar(
+        spell,
+        model,
+        spell_range(spell),
+        sum(1 for s in book.spells_of(caster) if s.name == spell.name) > 1,
+        model is None
+        or any(isinstance(e, SummonEffect | Teleport | SwitchPlaces) for e in model.effects),
+    )
+    if not bar.twins:
+        if len(_BARS) >= 4096:
+            _BARS.clear()
+        _BARS[key] = (book, bar)
+    return bar
+
+
+_BARS: dict[tuple[int, str, bool, str], tuple[Spellbook, Bar]] = {}
+
+
+def _uses_of_bar(state: GameState, caster: Unit, spell: Spell, twins: bool) -> list[SpellUse]:
     """The caster's recorded casts of this bar: of two bars of one name (`find_spell`), the
     Personal one always had the caster itself as its main target."""
-    twins = sum(1 for s in book.spells_of(caster) if s.name == spell.name) > 1
     personal = spell.range_kind == "self"
     return [
         u
@@ -91,10 +141,9 @@ def use_key(state: GameState, cell: Cell) -> str:
     return units[0].id if units else cell.name
 
 
-def _check_limits(
-    state: GameState, caster: Unit, spell: Spell, target: Cell, book: Spellbook
-) -> None:
-    uses = _uses_of_bar(state, book, caster, spell)
+def _check_limits(state: GameState, caster: Unit, bar: Bar, target: Cell) -> None:
+    spell = bar.spell
+    uses = _uses_of_bar(state, caster, spell, bar.twins)
     this_turn = [u for u in uses if u.turn == state.turn]
     if spell.limit == "once_per_game" and uses:
         raise RuleViolation.because("7.1.3.c", "once_per_game_spent", spell=spell.name)
@@ -289,25 +338,23 @@ def check_prerequisites(
     """7.1: the caster may act, the limits and costs allow the spell, the target is in range
     and in sight. Raises `RuleViolation` naming the failed prerequisite."""
     caster = check_caster(state, action.unit)
-    spell = find_spell(book, caster, action.spell, action.target)
-    try:
-        model = parse_spell_for(book, caster, spell)
-    except Unsupported as missing:  # name the unit and card in the report
-        raise Unsupported(
-            missing.feature, missing.message, unit=caster.id, card=caster.profile.name
-        ) from None
+    bar = _bar(book, caster, action.spell, action.target)
+    spell = bar.spell
+    model = bar.model if bar.model is not None else _punch(caster, spell)
     _check_rules(model, rules, caster, spell)
-    _check_limits(state, caster, spell, action.target, book)
+    _check_limits(state, caster, bar, action.target)
     costs = spell_costs(state, caster, spell, action.choices)
     _check_costs(state, caster, costs, rules)
-    reach = spell_range(spell)
+    reach = bar.reach
     # Only a modifiable range moves (4.15.7): the markers and powers are read for it alone.
     bonus = range_bonus(state, caster)[0] if reach.modifiable else 0
-    if reach.los and needs_no_sight(state, caster, action.target.name):
+    if reach.blockable and needs_no_sight(state, caster, action.target.name):
         reach = replace(reach, los=False)  # Big Bad Moowolf
-    # The pieces in the way, read only when one can stop the spell (`SpellRange.blockable`).
-    blockers = blockers_for(state, caster) if reach.blockable else ()
-    rules_of_sight = sight_rules(state.rulings)
+    # The pieces in the way and the corner reading (`sight_rules`) matter only when a piece
+    # can stop the spell (`SpellRange.blockable`): a melee target is adjacent, and `refusal`
+    # looks for a line of sight only then.
+    blockable = reach.blockable
+    blockers = blockers_for(state, caster) if blockable else ()
     check = partial(
         refusal,
         caster.cell,
@@ -316,14 +363,15 @@ def check_prerequisites(
         state.arena,
         blockers,
         range_bonus=bonus,
-        rules=rules_of_sight,
+        rules=sight_rules(state.rulings) if blockable else EXACT,
     )
     refused = check()
     if refused is not None:  # again, naming the pieces in the way (only for the message)
         refused = check(labels={u.cell: u.id for u in state.in_arena()})
         assert refused is not None
         raise RuleViolation.because(refused.rule, refused.said.key, **refused.said.params)
-    _check_target(state, caster, model, action.target, rules)
+    if bar.target_rules:
+        _check_target(state, caster, model, action.target, rules)
     if state.rulings.reading(PREREQUISITE_TARGETS.name) == "main-target":
         check_cast(state, caster, (action.target.name,))  # powers forbidding it (Seduction)
     return caster, spell, model, costs
