@@ -88,13 +88,16 @@ class Bar(NamedTuple):
 
 def _bar(book: Spellbook, caster: Unit, name: str, target: Cell) -> Bar:
     """The caster's bar named `name` (`find_spell`) with its model (`parse_spell_for`) and range
-    (`spell_range`). They read only the spellbook, the card (the profile id; a Krosmaster also
-    has Punch, 4.8.5) and the name, none of which changes during a game, so a bar is kept by
-    them (`_BARS`, the book held so that its id is not reused); but for two bars of one name,
-    where the target tells them apart, and a Punch's model."""
-    key = (id(book), caster.profile.id, caster.is_krosmaster, name)
+    (`spell_range`). They read only the caster's card (`Spellbook.spells_of`: the catalog's
+    card, else the summon's card in the book; a Krosmaster also has Punch, 4.8.5) and the name,
+    none of which changes, so a bar is kept by them (`_BARS`): by the catalog's card, shared by
+    every log, or for a summon by the book, which holds its card. The card or book is held, so
+    that its id is not reused. Not kept: two bars of one name, which the target tells apart,
+    and a Punch's model."""
+    holder = book.profile(caster.profile.id) or book
+    key = (id(holder), caster.profile.id, caster.is_krosmaster, name)
     found = _BARS.get(key)
-    if found is not None and found[0] is book:
+    if found is not None and found[0] is holder:
         return found[1]
     spell = find_spell(book, caster, name, target)
     model = None
@@ -116,11 +119,11 @@ def _bar(book: Spellbook, caster: Unit, name: str, target: Cell) -> Bar:
     if not bar.twins:
         if len(_BARS) >= 4096:
             _BARS.clear()
-        _BARS[key] = (book, bar)
+        _BARS[key] = (holder, bar)
     return bar
 
 
-_BARS: dict[tuple[int, str, bool, str], tuple[Spellbook, Bar]] = {}
+_BARS: dict[tuple[int, str, bool, str], tuple[Profile | Spellbook, Bar]] = {}
 
 
 def _uses_of_bar(state: GameState, caster: Unit, spell: Spell, twins: bool) -> list[SpellUse]:
