@@ -146,6 +146,8 @@ def use_key(state: GameState, cell: Cell) -> str:
 
 def _check_limits(state: GameState, caster: Unit, bar: Bar, target: Cell) -> None:
     spell = bar.spell
+    if spell.limit not in _LIMITS:  # unlimited: no earlier cast to look at
+        return
     uses = _uses_of_bar(state, caster, spell, bar.twins)
     this_turn = [u for u in uses if u.turn == state.turn]
     if spell.limit == "once_per_game" and uses:
@@ -166,6 +168,10 @@ def _check_limits(state: GameState, caster: Unit, bar: Bar, target: Cell) -> Non
         raise RuleViolation.because(
             "7.1.3.b", "once_per_target_spent", spell=spell.name, target=key, unit=caster.id
         )
+
+
+#: The limits of 7.1.3 that earlier casts of the bar can break (the others: unlimited).
+_LIMITS = frozenset({"once_per_game", "once_per_turn", "once_per_turn_per_target"})
 
 
 ONCE_PER_TARGET = register(
@@ -211,11 +217,10 @@ def spell_costs(
     """The costs to pay, after the powers that alter the AP cost (4.8.1). A cost of X takes
     the X the player chose (the cast's choice `x:N`, docs/match-log.md)."""
     cost = spell.cost
-    amounts = (cost.ap, cost.mp, cost.hp, cost.kama)  # None: not part of the cost, so 0
-    if VARIABLE_COST in amounts:
+    ap, mp, hp, kamas = cost.ap or 0, cost.mp or 0, cost.hp or 0, cost.kama or 0  # None: not paid
+    if VARIABLE_COST in (ap, mp, hp, kamas):
         x = cost_x(choices, spell.name)
-        amounts = tuple(x if a == VARIABLE_COST else a for a in amounts)
-    ap, mp, hp, kamas = [int(a or 0) for a in amounts]
+        ap, mp, hp, kamas = (x if a == VARIABLE_COST else a for a in (ap, mp, hp, kamas))
     printed = ap
     techniques = len(_techniques(caster, spell))
     if techniques:  # 4.7.11.f

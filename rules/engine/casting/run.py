@@ -78,6 +78,8 @@ class CastRun:
         self.placed: dict[str, int] = {}
         self.notes: dict[str, int] = {}  # what a card hook remembers from Step 3 to Step 6
         self.stopped = "Step 7"  # the step whose KOs won the game, if one did (`log`)
+        #: the state and targets `in_play` last read, and the units it found
+        self._in_play: tuple[GameState | None, tuple[str, ...], tuple[Unit, ...]] = (None, (), ())
 
     @property
     def caster(self) -> Unit:
@@ -122,9 +124,18 @@ class CastRun:
             return False
         return who.max_level is None or level <= who.max_level
 
-    def in_play(self, who: TargetFilter | None = None) -> list[Unit]:
-        units = [self.state.unit(t) for t in self.targets]
-        return [u for u in units if u.cell is not None and (who is None or self.matches(u, who))]
+    def in_play(self, who: TargetFilter | None = None) -> tuple[Unit, ...]:
+        """The targets still in the arena, those `who` names when given. Read once per state
+        and targets (`_in_play`): Steps 4, 5 and 6 each ask, and most card effects of Step 3,
+        while most leave the state as it was."""
+        state, targets = self.state, self.targets
+        seen = self._in_play
+        if seen[0] is not state or seen[1] is not targets:
+            units = [state.unit(t) for t in targets]
+            seen = self._in_play = (state, targets, tuple([u for u in units if u.cell is not None]))
+        if who is None:
+            return seen[2]
+        return tuple([u for u in seen[2] if self.matches(u, who)])
 
     def place_injuries(
         self, unit_id: str, count: int, *, source: str | None = None, suffered: bool = True
