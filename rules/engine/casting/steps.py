@@ -6,7 +6,7 @@ and the KOs due at the end of Steps 1, 3 and 7. Step 8 is `standby`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rules.engine import cards
 from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells, direction_problem
@@ -251,18 +251,10 @@ def roll_critical(run: CastRun) -> None:
 def roll_armour(run: CastRun) -> dict[str, int]:
     caster = run.caster
     rolling = [u for u in run.in_play() if u.profile.hp is not None]
-    given = dict(run.action.rolls.armour)
+    given = run.action.rolls.armour
     expected = {u.id for u in rolling}
-
-    def refuse() -> ArmourRollsError:
-        return ArmourRollsError(
-            frozenset(expected),
-            f"Armour rolls are due from {', '.join(sorted(expected)) or 'nobody'}; the log "
-            f"has {', '.join(sorted(given)) or 'none'}",
-        )
-
-    if not set(given) <= expected:
-        raise refuse()
+    if not expected.issuperset(given):
+        raise _armour_refused(expected, given)
     out: dict[str, int] = {}
     for unit in rolling:
         extra_pierce = pierces(run.state, caster, unit, attack=True)
@@ -279,7 +271,7 @@ def roll_armour(run: CastRun) -> dict[str, int]:
             # A target rolling no dice (Pierces Armour on a piece without Armour) may be left
             # out of the log; one that rolls dice must be there.
             if unit.id not in given:
-                raise refuse() from None
+                raise _armour_refused(expected, given) from None
             raise
         if run.traced:  # its words are made only for a trace
             why = Joined(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
@@ -294,6 +286,15 @@ def roll_armour(run: CastRun) -> dict[str, int]:
                 successes=out[unit.id],
             )
     return out
+
+
+def _armour_refused(expected: set[str], given: Mapping[str, object]) -> ArmourRollsError:
+    """The log's Armour rolls are not from exactly the targets that roll (7.2.6.a)."""
+    return ArmourRollsError(
+        frozenset(expected),
+        f"Armour rolls are due from {', '.join(sorted(expected)) or 'nobody'}; the log "
+        f"has {', '.join(sorted(given)) or 'none'}",
+    )
 
 
 def _cast_right_after(run: CastRun, lasting: Lasting) -> bool:
@@ -356,11 +357,10 @@ def caster_terms(run: CastRun, *, heal: bool) -> list[tuple[int, str]]:
     """Additional damage or heal the caster's lasting effects give every target of this spell
     (Demonic Rewards, 7.2.7.c): whatever the target is, a Crate of Dynamite included."""
     kind = LastingKind.HEAL if heal else LastingKind.DAMAGE
-    return [
+    return [  # this turn's lasting effects (`lasting_now`): nearly always none
         (lasting.amount, lasting.source)
-        for lasting in run.state.lasting
+        for lasting in run.state.lasting_now
         if lasting.unit == run.caster_id
-        and lasting.turn == run.state.turn
         and lasting.element in (None, run.element)
         and (
             lasting.kind == kind.value
