@@ -84,6 +84,8 @@ class Bar(NamedTuple):
     twins: bool
     #: an effect whose target cell has requirements (`_check_target`)
     target_rules: bool
+    #: the costs as printed (`printed_costs`); None for a cost of X, chosen at each cast
+    costs: Costs | None
 
 
 def _bar(book: Spellbook, caster: Unit, name: str, target: Cell) -> Bar:
@@ -115,6 +117,7 @@ def _bar(book: Spellbook, caster: Unit, name: str, target: Cell) -> Bar:
         sum(1 for s in book.spells_of(caster) if s.name == spell.name) > 1,
         model is None
         or any(isinstance(e, SummonEffect | Teleport | SwitchPlaces) for e in model.effects),
+        None if any(a == VARIABLE_COST for _, a in spell.cost.parts()) else printed_costs(spell),
     )
     if not bar.twins:
         if len(_BARS) >= 4096:
@@ -212,23 +215,37 @@ class Costs(NamedTuple):
 
 
 def spell_costs(
-    state: GameState, caster: Unit, spell: Spell, choices: tuple[str, ...] = ()
+    state: GameState,
+    caster: Unit,
+    spell: Spell,
+    choices: tuple[str, ...] = (),
+    printed: Costs | None = None,
 ) -> Costs:
     """The costs to pay, after the powers that alter the AP cost (4.8.1). A cost of X takes
-    the X the player chose (the cast's choice `x:N`, docs/match-log.md)."""
+    the X the player chose (the cast's choice `x:N`, docs/match-log.md). `printed` is the bar's
+    cost as printed when already read (`Bar.costs`): most casts pay just that."""
+    if printed is None:
+        printed = printed_costs(spell, choices)
+    techniques = len(_techniques(caster, spell))
+    modifiers = ap_cost_modifiers(state, caster)
+    if not techniques and not modifiers:
+        return printed
+    ap = printed.printed_ap
+    if techniques:  # 4.7.11.f
+        ap = max(0, ap - techniques)
+    for delta, _ in modifiers:
+        ap += delta
+    return printed._replace(ap=max(0, ap), techniques=techniques, modifiers=tuple(modifiers))
+
+
+def printed_costs(spell: Spell, choices: tuple[str, ...] = ()) -> Costs:
+    """The costs as printed on the bar, a cost of X read from the cast's choice `x:N`."""
     cost = spell.cost
     ap, mp, hp, kamas = cost.ap or 0, cost.mp or 0, cost.hp or 0, cost.kama or 0  # None: not paid
     if VARIABLE_COST in (ap, mp, hp, kamas):
         x = cost_x(choices, spell.name)
         ap, mp, hp, kamas = (x if a == VARIABLE_COST else a for a in (ap, mp, hp, kamas))
-    printed = ap
-    techniques = len(_techniques(caster, spell))
-    if techniques:  # 4.7.11.f
-        ap = max(0, ap - techniques)
-    modifiers = tuple(ap_cost_modifiers(state, caster))
-    for delta, _ in modifiers:
-        ap += delta
-    return Costs(max(0, ap), mp, hp, kamas, printed, techniques, modifiers)
+    return Costs(max(0, ap), mp, hp, kamas, ap)
 
 
 def _check_costs(state: GameState, caster: Unit, costs: Costs, rules: Rules) -> None:
@@ -351,7 +368,7 @@ def check_prerequisites(
     model = bar.model if bar.model is not None else _punch(caster, spell)
     _check_rules(model, rules, caster, spell)
     _check_limits(state, caster, bar, action.target)
-    costs = spell_costs(state, caster, spell, action.choices)
+    costs = spell_costs(state, caster, spell, action.choices, bar.costs)
     _check_costs(state, caster, costs, rules)
     reach = bar.reach
     # Only a modifiable range moves (4.15.7): the markers and powers are read for it alone.

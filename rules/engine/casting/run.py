@@ -185,7 +185,8 @@ def units_on(state: GameState, cell: Cell) -> tuple[str, ...]:
     """The ids of the units on `cell`, in the order of `units`. The main targets of a cast do
     not change from its start to Step 2 (`CastRun.main_targets`): paying moves no piece, and a
     KO at the end of Step 1, the only one that could, makes `steps.pay` read them again."""
-    return tuple([u.id for u in state.units_at(cell)])
+    x, y = cell.x, cell.y  # `GameState.units_at`, the ids taken in the same pass
+    return tuple([u.id for u in state.units if (c := u.cell) is not None and c.x == x and c.y == y])
 
 
 def faces(dice: tuple[Die, ...]) -> str:
