@@ -70,7 +70,10 @@ def apply_cast(
         action,
         trace if traced else None,
     )
-    run.say("Prerequisites", "7.1", "casts", unit=caster.id, spell=spell.name, target=action.target)
+    if traced:  # its words are made only for a trace
+        run.say(
+            "Prerequisites", "7.1", "casts", unit=caster.id, spell=spell.name, target=action.target
+        )
     pay(run, costs)
     if run.over:  # the Injury cost KO'd a Krosmaster and won the game (7.2.2.b)
         refuse_dice_of_a_stopped_spell(run, "7.2.2.b", "Step 1")

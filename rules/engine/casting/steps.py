@@ -228,10 +228,11 @@ def step3(run: CastRun) -> None:
 def roll_critical(run: CastRun) -> None:
     caster = run.caster
     element = "heal" if run.model.kind is SpellKind.HEALING else run.element
-    against = next(iter(run.in_play()), None)  # the first target, for Puddlage
+    targets = run.in_play()
+    against = targets[0] if targets else None  # the first target, for Puddlage
     side = RollSide(run.state, caster, _CRITICAL, against, run.book)
     context = RollContext(powers_of(run.state, caster), element)
-    run.critical, due, dice = rolled(side, context, tuple(run.action.rolls.critical))
+    run.critical, due, dice = rolled(side, context, run.action.rolls.critical)
     if run.traced:  # its words are made only for a trace
         run.say(
             "Step 4",
@@ -460,7 +461,7 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
         placed = run.place_injuries(unit_id, amount, source=caster.id)  # inflicted, 4.10.6.b
         run.placed[unit_id] = placed
         lost = amount - placed
-        if lost:
+        if run.traced and lost:  # its words are made only for a trace
             run.say(
                 "Step 7",
                 "7.2.8.a",
@@ -469,7 +470,7 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
                 placed=placed,
                 lost=lost,
             )
-        else:
+        elif run.traced:
             run.say("Step 7", "7.2.8.a", "injuries_received", unit=unit_id, placed=placed)
         if (
             placed  # the powers it has now, with these Injuries (4.18.3 example: Wakardor)
