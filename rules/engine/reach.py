@@ -44,6 +44,11 @@ class RangeKind(StrEnum):
     SELF = "self"
 
 
+#: The kinds every cast's range tests, read once: an enum member read from its class costs about
+#: as much as a call (Python 3.11).
+_MELEE, _SELF = RangeKind.MELEE, RangeKind.SELF
+
+
 class RangeError(SaidError):
     """Range data that no spell bar can show (for example MIN above MAX)."""
 
@@ -100,7 +105,7 @@ class SpellRange:
         """Whether a piece in the way can stop the spell: it needs a line of sight (4.15.9) to a
         target that may lie beyond an adjacent cell. A melee target is adjacent (4.15.2), and
         nothing lies between two adjacent cells, so no blocker matters there."""
-        return self.los and self.kind is not RangeKind.MELEE
+        return self.los and self.kind is not _MELEE
 
     def bounds(self, *, range_bonus: int = 0, on_crate: bool = False) -> tuple[int, int]:
         """The MIN and MAX distances the spell reaches after alterations (4.15.7).
@@ -109,9 +114,9 @@ class SpellRange:
         (4.7.5.c), negative for a malus; `on_crate` adds 1 (4.17.6.c). Only a modifiable spell's
         MAX moves, and never below its MIN (4.12.3).
         """
-        if self.kind is RangeKind.MELEE:
+        if self.kind is _MELEE:
             return 1, 1
-        if self.kind is RangeKind.SELF:
+        if self.kind is _SELF:
             return 0, 0
         assert self.minimum is not None and self.maximum is not None
         if not self.modifiable:
@@ -207,12 +212,12 @@ def refusal(
     blocking cells ("Oscar Kass") for the sentence; unnamed blocking cells are called the Tree or
     the piece on that cell.
     """
-    if spell.kind is RangeKind.SELF:
+    if spell.kind is _SELF:
         if target == caster:
             return None
         return Refusal("7.1.5", "4.15.6", said("personal_target", caster=caster, target=target))
     distance = caster.distance(target)
-    if spell.kind is RangeKind.MELEE:
+    if spell.kind is _MELEE:
         if distance == 1:  # within reach (4.15.2), and no piece is in the way (`blockable`)
             return None
         return Refusal(

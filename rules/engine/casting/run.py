@@ -34,6 +34,10 @@ from rules.engine.state import (
 from rules.engine.summons import Spellbook
 from rules.engine.turn import apply_markers
 
+#: `Phase.OVER`, read once: an enum member read from its class costs about as much as a
+#: call (Python 3.11), and `CastRun.over` is asked several times per cast.
+_OVER = Phase.OVER
+
 
 class CastRun:
     """The working state of one spell while its steps run; card hooks read and change it."""
@@ -87,7 +91,7 @@ class CastRun:
 
     @property
     def over(self) -> bool:
-        return self.state.phase is Phase.OVER
+        return self.state.phase is _OVER
 
     def log(self, step: str, rule: str, text: str) -> None:
         """A trace line. A KO that wins the game says so under 1.4 (`steps.knock_outs`): the

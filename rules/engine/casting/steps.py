@@ -68,6 +68,12 @@ FACINGS = {f.name.lower(): f for f in Facing}
 #: The rolls of Steps 4 and 5 by name (`dice.Roll`), read once: an enum's `.value` runs Python
 #: code at every read.
 _CRITICAL, _ARMOUR = Roll.CRITICAL.value, Roll.ARMOUR.value
+#: Enum members the steps test at every cast, read once: a member read from its class costs
+#: about as much as a call (Python 3.11).
+_SINGLE, _HEALING, _OVER = Shape.SINGLE, SpellKind.HEALING, Phase.OVER
+#: The kinds of `Lasting` that add to a spell (`caster_terms`, asked for every target), by value.
+_DAMAGE, _HEAL = LastingKind.DAMAGE.value, LastingKind.HEAL.value
+_NEXT_DAMAGE = LastingKind.NEXT_DAMAGE.value
 
 TARGETED = register(
     "targeted-units",
@@ -157,14 +163,14 @@ def choose_targets(run: CastRun) -> None:
     problem = direction_problem(shape, run.action.direction) if run.action.direction else None
     if problem is not None:  # a choice the spell never asks for is refused, not ignored
         raise RuleViolation.because("7.2.3.b", "no_direction", problem=problem)
-    if shape is not Shape.SINGLE:
+    if shape is not _SINGLE:
         run.cells = _area(run, shape)
     # else the targeted cell alone (4.16.1), which `run.cells` holds from the start; it reads
     # no direction (any was refused above)
     if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
         check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
     # the units of a one-cell area are its main targets, read in Step 1
-    run.targets = run.main_targets if shape is Shape.SINGLE else _units_in(run.state, run.cells)
+    run.targets = run.main_targets if shape is _SINGLE else _units_in(run.state, run.cells)
     if run.traced:  # its words are made only for a trace
         run.say(
             "Step 2",
@@ -227,7 +233,7 @@ def step3(run: CastRun) -> None:
 
 def roll_critical(run: CastRun) -> None:
     caster = run.caster
-    element = "heal" if run.model.kind is SpellKind.HEALING else run.element
+    element = "heal" if run.model.kind is _HEALING else run.element
     targets = run.in_play()
     against = targets[0] if targets else None  # the first target, for Puddlage
     side = RollSide(run.state, caster, _CRITICAL, against, run.book)
@@ -357,15 +363,15 @@ _CARD_HOOKS: dict[int, tuple[SpellModel, tuple[cards.CardHook, ...]]] = {}
 def caster_terms(run: CastRun, *, heal: bool) -> list[tuple[int, str]]:
     """Additional damage or heal the caster's lasting effects give every target of this spell
     (Demonic Rewards, 7.2.7.c): whatever the target is, a Crate of Dynamite included."""
-    kind = LastingKind.HEAL if heal else LastingKind.DAMAGE
+    kind = _HEAL if heal else _DAMAGE
     return [  # this turn's lasting effects (`lasting_now`): nearly always none
         (lasting.amount, lasting.source)
         for lasting in run.state.lasting_now
         if lasting.unit == run.caster_id
         and lasting.element in (None, run.element)
         and (
-            lasting.kind == kind.value
-            or (lasting.kind == LastingKind.NEXT_DAMAGE and _cast_right_after(run, lasting))
+            lasting.kind == kind
+            or (lasting.kind == _NEXT_DAMAGE and _cast_right_after(run, lasting))
         )
     ]
 
@@ -550,7 +556,7 @@ def _ko_order(state: GameState) -> list[str]:
     def outcome(order: list[str]) -> tuple[bool, int]:
         after = state
         for uid in order:
-            if after.phase is Phase.OVER:
+            if after.phase is _OVER:
                 break
             after = knock_out(after, uid)
         return after.winner == active, after.player(active).gg
@@ -579,7 +585,7 @@ def knock_outs(state: GameState, log: Log, step: str, rule: str) -> GameState:
         elif "bomb" in unit.profile.families:
             explosion = PendingEffect("explosion", unit.id, cell=cell.name)
             state = replace(state, pending=(*state.pending, explosion))
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             log(step, "1.4", traced("spell_stops", winner=state.winner))
             return state
     return state
