@@ -46,8 +46,8 @@ def apply_cast(
     if state.arena.scenery and is_push_ice_cube(action.spell):
         return apply_push_ice_cube(state, action, rules)
     caster, spell, model, costs = check_prerequisites(state, action, book, rules)
-    for family, rule, when in _TRIGGERED_ONLY:
-        if not caster.is_krosmaster and family in caster.profile.families:
+    for family, rule, when in () if caster.is_krosmaster else _TRIGGERED_ONLY:
+        if family in caster.profile.families:
             raise RuleViolation.because(
                 rule, "triggered_only", unit=caster.id, spell=spell.name, when=when
             )

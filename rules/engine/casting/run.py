@@ -82,12 +82,20 @@ class CastRun:
         self.placed: dict[str, int] = {}
         self.notes: dict[str, int] = {}  # what a card hook remembers from Step 3 to Step 6
         self.stopped = "Step 7"  # the step whose KOs won the game, if one did (`log`)
+        #: the state `caster` last read, and the caster in it (`caster` is the state's own unit,
+        #: as `prerequisites.check_caster` and `standby` look it up)
+        self._caster: tuple[GameState, Unit] = (state, caster)
         #: the state and targets `in_play` last read, and the units it found
         self._in_play: tuple[GameState | None, tuple[str, ...], tuple[Unit, ...]] = (None, (), ())
 
     @property
     def caster(self) -> Unit:
-        return self.state.unit(self.caster_id)
+        """The caster as the current state has it, looked up once per state (each step asks)."""
+        state = self.state
+        seen = self._caster
+        if seen[0] is not state:
+            seen = self._caster = (state, state.unit(self.caster_id))
+        return seen[1]
 
     @property
     def over(self) -> bool:
