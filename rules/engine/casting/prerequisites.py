@@ -73,8 +73,8 @@ def find_spell(book: Spellbook, caster: Unit, name: str, target: Cell | None = N
 
 
 class Bar(NamedTuple):
-    """What every cast of one spell bar reads of it and its card, the same all game: read once
-    per spellbook, card and name (`_bar`)."""
+    """What every cast of one spell bar reads of it and its card, which never change: read once
+    per card and name (`_bar`)."""
 
     spell: Spell
     #: None for a Krosmaster's Punch, whose revealed Techniques add to it (`_punch`)
