@@ -40,6 +40,11 @@ INFLICTED = "inflicted"
 NOBODY = ""
 
 
+#: `Phase.OVER`, read once: an enum member read from its class costs about as much as a call
+#: (Python 3.11), and `settle_hp` asks after every event.
+_OVER = Phase.OVER
+
+
 def record_inflicted(state: GameState, source: str, victim: str, amount: int) -> GameState:
     """Remember that `source` inflicted `amount` Injuries on `victim` this game turn. The records
     of earlier turns go: only this turn's are ever read (`inflicted_this_turn`, `ko_source`,
@@ -199,7 +204,7 @@ def knock_out(state: GameState, unit_id: str) -> GameState:
         if summon.summoner == unit_id and summon.cell is not None:
             state = remove_from_arena(state, summon.id)
     state = check_winner(state)
-    return on_ko(state, unit, by) if state.phase is not Phase.OVER else state
+    return on_ko(state, unit, by) if state.phase is not _OVER else state
 
 
 KO_CREDIT = register(
@@ -242,7 +247,7 @@ def _credited(state: GameState, source: str) -> str:
 def settle_hp(state: GameState) -> GameState:
     """KO every unit whose Injuries reach its HP now (4.10.2 is checked continuously): HP can
     drop when the power raising it leaves play or its condition stops holding."""
-    while state.phase is not Phase.OVER:
+    while state.phase is not _OVER:
         if state.nobody_at_printed_hp:  # the common case, handed on from state to state
             return state
         for unit in state.in_arena():  # a plain loop: this runs after every event

@@ -44,6 +44,11 @@ class RangeKind(StrEnum):
     SELF = "self"
 
 
+#: The kinds every cast's range tests, read once: an enum member read from its class costs about
+#: as much as a call (Python 3.11).
+_MELEE, _SELF = RangeKind.MELEE, RangeKind.SELF
+
+
 class RangeError(SaidError):
     """Range data that no spell bar can show (for example MIN above MAX)."""
 
@@ -100,7 +105,7 @@ class SpellRange:
         """Whether a piece in the way can stop the spell: it needs a line of sight (4.15.9) to a
         target that may lie beyond an adjacent cell. A melee target is adjacent (4.15.2), and
         nothing lies between two adjacent cells, so no blocker matters there."""
-        return self.los and self.kind is not RangeKind.MELEE
+        return self.los and self.kind is not _MELEE
 
     def bounds(self, *, range_bonus: int = 0, on_crate: bool = False) -> tuple[int, int]:
         """The MIN and MAX distances the spell reaches after alterations (4.15.7).
@@ -109,9 +114,9 @@ class SpellRange:
         (4.7.5.c), negative for a malus; `on_crate` adds 1 (4.17.6.c). Only a modifiable spell's
         MAX moves, and never below its MIN (4.12.3).
         """
-        if self.kind is RangeKind.MELEE:
+        if self.kind is _MELEE:
             return 1, 1
-        if self.kind is RangeKind.SELF:
+        if self.kind is _SELF:
             return 0, 0
         assert self.minimum is not None and self.maximum is not None
         if not self.modifiable:
@@ -207,13 +212,14 @@ def refusal(
     blocking cells ("Oscar Kass") for the sentence; unnamed blocking cells are called the Tree or
     the piece on that cell.
     """
-    labels = labels or {}
-    if spell.kind is RangeKind.SELF:
+    if spell.kind is _SELF:
         if target == caster:
             return None
         return Refusal("7.1.5", "4.15.6", said("personal_target", caster=caster, target=target))
     distance = caster.distance(target)
-    if spell.kind is RangeKind.MELEE and distance != 1:
+    if spell.kind is _MELEE:
+        if distance == 1:  # within reach (4.15.2), and no piece is in the way (`blockable`)
+            return None
         return Refusal(
             "7.1.5",
             "4.15.2",
@@ -223,7 +229,7 @@ def refusal(
         return Refusal(  # 4.15.4 itself forbids the cell, whatever its distance (not 7.1.5)
             "4.15.4", "4.15.4", said("line_target", target=target, caster=caster)
         )
-    on_crate = caster in arena.crates
+    on_crate = spell.modifiable and caster in arena.crates  # a Crate moves only that (4.17.6.c)
     low, high = spell.bounds(range_bonus=range_bonus, on_crate=on_crate)
     if not low <= distance <= high:
         details = []
@@ -244,7 +250,7 @@ def refusal(
         # the masks answer whether; the cells in the way are read only to name them
         stopped = blocking_cells(caster, target, blockers, rules)
         if stopped:
-            names = [_describe(cell, arena, labels) for cell in stopped]
+            names = [_describe(cell, arena, labels or {}) for cell in stopped]
             return Refusal(
                 "7.1.6",
                 "4.15.9",

@@ -489,8 +489,11 @@ def rolled(
         due = dice_due(ROLLS[side.roll], context)
         counted = tuple(dice)
         check_dice(due, counted, side.roller.id, side.against.id if side.against else "")
-        wanted = side.roll
-        return sum(1 for d in counted if d.side == wanted), due, counted
+        wanted, successes = side.roll, 0
+        for die in counted:  # a plain loop: a generator costs more than the one or two dice
+            if die.side == wanted:
+                successes += 1
+        return successes, due, counted
     powers, why = powers_for_roll(side, context.powers)
     if powers is not context.powers:
         context = context._replace(powers=powers)

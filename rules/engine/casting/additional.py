@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.engine import cards
 from rules.engine.casting.run import CastRun
 from rules.engine.cells import Cell
@@ -89,7 +91,7 @@ FORCED_MOVE_ORDER = register(
 )
 
 
-def _forced_move_order(run: CastRun, effect: Push | Attract) -> list[Unit]:
+def _forced_move_order(run: CastRun, effect: Push | Attract) -> Sequence[Unit]:
     """The targets of a Push or Attract in the order they move (named ruling
     `forced-move-order`); pieces that cannot meet keep the order they were targeted in."""
     units = run.in_play(effect.who)

@@ -24,6 +24,10 @@ from rules.engine.powers import (
 from rules.engine.refusals import Joined, said
 from rules.engine.scenery.dynamite import damage_crates
 
+#: The kinds of spell, read once: an enum member read from its class costs about as much as
+#: a call (Python 3.11), and every cast asks which kind it is several times.
+_ATTACK, _HEALING, _SPECIAL = SpellKind.ATTACK, SpellKind.HEALING, SpellKind.SPECIAL
+
 
 def resolve(run: CastRun) -> None:
     """Steps 2 to 7 (Step 8 is left to the caller: standby spells have none, 7.2.9.d)."""
@@ -33,12 +37,13 @@ def resolve(run: CastRun) -> None:
     if run.over:  # a KO at Step 3 won the game: the spell does not resolve (7.2.4.d)
         refuse_dice_of_a_stopped_spell(run, "7.2.4.d", "Step 3")
     refuse_dice_never_rolled(run)
-    if run.over or run.model.kind is SpellKind.SPECIAL:
-        if run.model.kind is SpellKind.SPECIAL:
+    kind = run.model.kind
+    if run.over or kind is _SPECIAL:
+        if kind is _SPECIAL:
             run.say("Steps 4-7", "7.4.2", "special_skips")
         return
     roll_critical(run)
-    if run.model.kind is SpellKind.ATTACK:
+    if kind is _ATTACK:
         damage = compute_damage(run, roll_armour(run))
         place_damage(run, damage)
         damage_crates(run)  # 4.17.5.b: scenery with HP on the targeted cells
@@ -52,9 +57,9 @@ def refuse_dice_never_rolled(run: CastRun) -> None:
     another game. A Special spell performs no Step 4 or 5 (7.4.2), so no Critical Hit or Armour
     roll; the targets of a Healing spell make no Armour roll (7.3.2.a)."""
     rolls = run.action.rolls
-    if run.model.kind is SpellKind.SPECIAL and (rolls.critical or rolls.armour):
+    if run.model.kind is _SPECIAL and (rolls.critical or rolls.armour):
         raise RuleViolation.because("7.4.2", "special_no_dice", spell=run.spell.name)
-    if run.model.kind is SpellKind.HEALING and rolls.armour:
+    if run.model.kind is _HEALING and rolls.armour:
         raise RuleViolation.because(
             "7.3.2.a",
             "healing_no_armour",

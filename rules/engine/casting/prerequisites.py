@@ -44,7 +44,7 @@ from rules.engine.refusals import Joined, said
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
 from rules.engine.rulings import register
 from rules.engine.scenery import sight_blocking
-from rules.engine.sight import sight_blockers, sight_rules
+from rules.engine.sight import EXACT, sight_blockers, sight_rules
 from rules.engine.state import (
     GameState,
     Phase,
@@ -74,10 +74,66 @@ def find_spell(book: Spellbook, caster: Unit, name: str, target: Cell | None = N
     return bars[0]
 
 
-def _uses_of_bar(state: GameState, book: Spellbook, caster: Unit, spell: Spell) -> list[SpellUse]:
+class Bar(NamedTuple):
+    """What every cast of one spell bar reads of it and its card, which never change: read once
+    per card and name (`_bar`)."""
+
+    spell: Spell
+    #: None for a Krosmaster's Punch, whose revealed Techniques add to it (`_punch`)
+    model: SpellModel | None
+    reach: SpellRange
+    #: another bar of the card has the same name (`find_spell`, `_uses_of_bar`)
+    twins: bool
+    #: an effect whose target cell has requirements (`_check_target`)
+    target_rules: bool
+    #: the costs as printed (`printed_costs`); None for a cost of X, chosen at each cast
+    costs: Costs | None
+
+
+def _bar(book: Spellbook, caster: Unit, name: str, target: Cell) -> Bar:
+    """The caster's bar named `name` (`find_spell`) with its model (`parse_spell_for`) and range
+    (`spell_range`). They read only the caster's card (`Spellbook.spells_of`: the catalog's
+    card, else the summon's card in the book; a Krosmaster also has Punch, 4.8.5) and the name,
+    none of which changes, so a bar is kept by them (`_BARS`): by the catalog's card, shared by
+    every log, or for a summon by the book, which holds its card. The card or book is held, so
+    that its id is not reused. Not kept: two bars of one name, which the target tells apart,
+    and a Punch's model."""
+    holder = book.profile(caster.profile.id) or book
+    key = (id(holder), caster.profile.id, caster.is_krosmaster, name)
+    found = _BARS.get(key)
+    if found is not None and found[0] is holder:
+        return found[1]
+    spell = find_spell(book, caster, name, target)
+    model = None
+    if spell.name != "Punch" or not caster.is_krosmaster:
+        try:
+            model = parse_spell_for(book, caster, spell)
+        except Unsupported as missing:  # name the unit and card in the report
+            raise Unsupported(
+                missing.feature, missing.message, unit=caster.id, card=caster.profile.name
+            ) from None
+    bar = Bar(
+        spell,
+        model,
+        spell_range(spell),
+        sum(1 for s in book.spells_of(caster) if s.name == spell.name) > 1,
+        model is None
+        or any(isinstance(e, SummonEffect | Teleport | SwitchPlaces) for e in model.effects),
+        None if any(a == VARIABLE_COST for _, a in spell.cost.parts()) else printed_costs(spell),
+    )
+    if not bar.twins:
+        if len(_BARS) >= 4096:
+            _BARS.clear()
+        _BARS[key] = (holder, bar)
+    return bar
+
+
+_BARS: dict[tuple[int, str, bool, str], tuple[Profile | Spellbook, Bar]] = {}
+
+
+def _uses_of_bar(state: GameState, caster: Unit, spell: Spell, twins: bool) -> list[SpellUse]:
     """The caster's recorded casts of this bar: of two bars of one name (`find_spell`), the
     Personal one always had the caster itself as its main target."""
-    twins = sum(1 for s in book.spells_of(caster) if s.name == spell.name) > 1
     personal = spell.range_kind == "self"
     return [
         u
@@ -93,10 +149,11 @@ def use_key(state: GameState, cell: Cell) -> str:
     return units[0].id if units else cell.name
 
 
-def _check_limits(
-    state: GameState, caster: Unit, spell: Spell, target: Cell, book: Spellbook
-) -> None:
-    uses = _uses_of_bar(state, book, caster, spell)
+def _check_limits(state: GameState, caster: Unit, bar: Bar, target: Cell) -> None:
+    spell = bar.spell
+    if spell.limit not in _LIMITS:  # unlimited: no earlier cast to look at
+        return
+    uses = _uses_of_bar(state, caster, spell, bar.twins)
     this_turn = [u for u in uses if u.turn == state.turn]
     if spell.limit == "once_per_game" and uses:
         raise RuleViolation.because("7.1.3.c", "once_per_game_spent", spell=spell.name)
@@ -116,6 +173,10 @@ def _check_limits(
         raise RuleViolation.because(
             "7.1.3.b", "once_per_target_spent", spell=spell.name, target=key, unit=caster.id
         )
+
+
+#: The limits of 7.1.3 that earlier casts of the bar can break (the others: unlimited).
+_LIMITS = frozenset({"once_per_game", "once_per_turn", "once_per_turn_per_target"})
 
 
 ONCE_PER_TARGET = register(
@@ -156,24 +217,37 @@ class Costs(NamedTuple):
 
 
 def spell_costs(
-    state: GameState, caster: Unit, spell: Spell, choices: tuple[str, ...] = ()
+    state: GameState,
+    caster: Unit,
+    spell: Spell,
+    choices: tuple[str, ...] = (),
+    printed: Costs | None = None,
 ) -> Costs:
     """The costs to pay, after the powers that alter the AP cost (4.8.1). A cost of X takes
-    the X the player chose (the cast's choice `x:N`, docs/match-log.md)."""
-    cost = spell.cost
-    amounts = (cost.ap, cost.mp, cost.hp, cost.kama)  # None: not part of the cost, so 0
-    if VARIABLE_COST in amounts:
-        x = cost_x(choices, spell.name)
-        amounts = tuple(x if a == VARIABLE_COST else a for a in amounts)
-    ap, mp, hp, kamas = [int(a or 0) for a in amounts]
-    printed = ap
+    the X the player chose (the cast's choice `x:N`, docs/match-log.md). `printed` is the bar's
+    cost as printed when already read (`Bar.costs`): most casts pay just that."""
+    if printed is None:
+        printed = printed_costs(spell, choices)
     techniques = len(_techniques(caster, spell))
+    modifiers = ap_cost_modifiers(state, caster)
+    if not techniques and not modifiers:
+        return printed
+    ap = printed.printed_ap
     if techniques:  # 4.7.11.f
         ap = max(0, ap - techniques)
-    modifiers = tuple(ap_cost_modifiers(state, caster))
     for delta, _ in modifiers:
         ap += delta
-    return Costs(max(0, ap), mp, hp, kamas, printed, techniques, modifiers)
+    return printed._replace(ap=max(0, ap), techniques=techniques, modifiers=tuple(modifiers))
+
+
+def printed_costs(spell: Spell, choices: tuple[str, ...] = ()) -> Costs:
+    """The costs as printed on the bar, a cost of X read from the cast's choice `x:N`."""
+    cost = spell.cost
+    ap, mp, hp, kamas = cost.ap or 0, cost.mp or 0, cost.hp or 0, cost.kama or 0  # None: not paid
+    if VARIABLE_COST in (ap, mp, hp, kamas):
+        x = cost_x(choices, spell.name)
+        ap, mp, hp, kamas = (x if a == VARIABLE_COST else a for a in (ap, mp, hp, kamas))
+    return Costs(max(0, ap), mp, hp, kamas, ap)
 
 
 def _check_costs(state: GameState, caster: Unit, costs: Costs, rules: Rules) -> None:
@@ -264,12 +338,17 @@ PREREQUISITE_TARGETS = register(
 )
 
 
+#: The phases every cast checks, read once: an enum member read from its class costs about as
+#: much as a call (Python 3.11).
+_OVER, _PIECES = Phase.OVER, Phase.PIECES
+
+
 def check_caster(state: GameState, unit_id: str) -> Unit:
     """The caster may cast now: the game goes on, it is the acting unit and its turn was not
     ended, nothing waits on standby (7.2.1.a) and it was not removed from the arena (4.10.2.a)."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise RuleViolation.because("1.4.1", "game_over_won", winner=state.winner)
-    if state.phase is not Phase.PIECES or state.active_unit != unit_id:
+    if state.phase is not _PIECES or state.active_unit != unit_id:
         raise not_acting(state, unit_id, "cast a spell")
     ended = turn_ended(state, unit_id)
     if ended is not None:
@@ -291,25 +370,23 @@ def check_prerequisites(
     """7.1: the caster may act, the limits and costs allow the spell, the target is in range
     and in sight. Raises `RuleViolation` naming the failed prerequisite."""
     caster = check_caster(state, action.unit)
-    spell = find_spell(book, caster, action.spell, action.target)
-    try:
-        model = parse_spell_for(book, caster, spell)
-    except Unsupported as missing:  # name the unit and card in the report
-        raise Unsupported(
-            missing.feature, missing.message, unit=caster.id, card=caster.profile.name
-        ) from None
+    bar = _bar(book, caster, action.spell, action.target)
+    spell = bar.spell
+    model = bar.model if bar.model is not None else _punch(caster, spell)
     _check_rules(model, rules, caster, spell)
-    _check_limits(state, caster, spell, action.target, book)
-    costs = spell_costs(state, caster, spell, action.choices)
+    _check_limits(state, caster, bar, action.target)
+    costs = spell_costs(state, caster, spell, action.choices, bar.costs)
     _check_costs(state, caster, costs, rules)
-    reach = spell_range(spell)
+    reach = bar.reach
     # Only a modifiable range moves (4.15.7): the markers and powers are read for it alone.
     bonus = range_bonus(state, caster)[0] if reach.modifiable else 0
-    if reach.los and needs_no_sight(state, caster, action.target.name):
+    if reach.blockable and needs_no_sight(state, caster, action.target.name):
         reach = replace(reach, los=False)  # Big Bad Moowolf
-    # The pieces in the way, read only when one can stop the spell (`SpellRange.blockable`).
-    blockers = blockers_for(state, caster) if reach.blockable else ()
-    rules_of_sight = sight_rules(state.rulings)
+    # The pieces in the way and the corner reading (`sight_rules`) matter only when a piece
+    # can stop the spell (`SpellRange.blockable`): a melee target is adjacent, and `refusal`
+    # looks for a line of sight only then.
+    blockable = reach.blockable
+    blockers = blockers_for(state, caster) if blockable else ()
     check = partial(
         refusal,
         caster.cell,
@@ -318,14 +395,15 @@ def check_prerequisites(
         state.arena,
         blockers,
         range_bonus=bonus,
-        rules=rules_of_sight,
+        rules=sight_rules(state.rulings) if blockable else EXACT,
     )
     refused = check()
     if refused is not None:  # again, naming the pieces in the way (only for the message)
         refused = check(labels={u.cell: u.id for u in state.in_arena()})
         assert refused is not None
         raise RuleViolation.because(refused.rule, refused.said.key, **refused.said.params)
-    _check_target(state, caster, model, action.target, rules)
+    if bar.target_rules:
+        _check_target(state, caster, model, action.target, rules)
     if state.rulings.reading(PREREQUISITE_TARGETS.name) == "main-target":
         check_cast(state, caster, (action.target.name,))  # powers forbidding it (Seduction)
     return caster, spell, model, costs

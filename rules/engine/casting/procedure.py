@@ -46,8 +46,8 @@ def apply_cast(
     if state.arena.scenery and is_push_ice_cube(action.spell):
         return apply_push_ice_cube(state, action, rules)
     caster, spell, model, costs = check_prerequisites(state, action, book, rules)
-    for family, rule, when in _TRIGGERED_ONLY:
-        if not caster.is_krosmaster and family in caster.profile.families:
+    for family, rule, when in () if caster.is_krosmaster else _TRIGGERED_ONLY:
+        if family in caster.profile.families:
             raise RuleViolation.because(
                 rule, "triggered_only", unit=caster.id, spell=spell.name, when=when
             )
@@ -70,7 +70,10 @@ def apply_cast(
         action,
         trace if traced else None,
     )
-    run.say("Prerequisites", "7.1", "casts", unit=caster.id, spell=spell.name, target=action.target)
+    if traced:  # its words are made only for a trace
+        run.say(
+            "Prerequisites", "7.1", "casts", unit=caster.id, spell=spell.name, target=action.target
+        )
     pay(run, costs)
     if run.over:  # the Injury cost KO'd a Krosmaster and won the game (7.2.2.b)
         refuse_dice_of_a_stopped_spell(run, "7.2.2.b", "Step 1")

@@ -34,6 +34,10 @@ from rules.engine.state import (
 from rules.engine.summons import Spellbook
 from rules.engine.turn import apply_markers
 
+#: `Phase.OVER`, read once: an enum member read from its class costs about as much as a
+#: call (Python 3.11), and `CastRun.over` is asked several times per cast.
+_OVER = Phase.OVER
+
 
 class CastRun:
     """The working state of one spell while its steps run; card hooks read and change it."""
@@ -68,7 +72,9 @@ class CastRun:
         self.element = spell.element or "neutral"
         self.cells: frozenset[Cell] = frozenset({main})
         self.targets: tuple[str, ...] = ()
-        self.main_targets: tuple[str, ...] = ()
+        #: the units on the targeted cell (7.2.3.a), read once: for the record of the cast in
+        #: Step 1 (`steps.pay`) and as the area's units in Step 2 (`steps.choose_targets`)
+        self.main_targets: tuple[str, ...] = units_on(state, main)
         self.pierce = 0
         self.extra: list[ExtraDamage] = []
         self.coins: Iterator[str] = iter(action.rolls.coins)
@@ -76,14 +82,24 @@ class CastRun:
         self.placed: dict[str, int] = {}
         self.notes: dict[str, int] = {}  # what a card hook remembers from Step 3 to Step 6
         self.stopped = "Step 7"  # the step whose KOs won the game, if one did (`log`)
+        #: the state `caster` last read, and the caster in it (`caster` is the state's own unit,
+        #: as `prerequisites.check_caster` and `standby` look it up)
+        self._caster: tuple[GameState, Unit] = (state, caster)
+        #: the state and targets `in_play` last read, and the units it found
+        self._in_play: tuple[GameState | None, tuple[str, ...], tuple[Unit, ...]] = (None, (), ())
 
     @property
     def caster(self) -> Unit:
-        return self.state.unit(self.caster_id)
+        """The caster as the current state has it, looked up once per state (each step asks)."""
+        state = self.state
+        seen = self._caster
+        if seen[0] is not state:
+            seen = self._caster = (state, state.unit(self.caster_id))
+        return seen[1]
 
     @property
     def over(self) -> bool:
-        return self.state.phase is Phase.OVER
+        return self.state.phase is _OVER
 
     def log(self, step: str, rule: str, text: str) -> None:
         """A trace line. A KO that wins the game says so under 1.4 (`steps.knock_outs`): the
@@ -120,9 +136,18 @@ class CastRun:
             return False
         return who.max_level is None or level <= who.max_level
 
-    def in_play(self, who: TargetFilter | None = None) -> list[Unit]:
-        units = [self.state.unit(t) for t in self.targets]
-        return [u for u in units if u.cell is not None and (who is None or self.matches(u, who))]
+    def in_play(self, who: TargetFilter | None = None) -> tuple[Unit, ...]:
+        """The targets still in the arena, those `who` names when given. Read once per state
+        and targets (`_in_play`): Steps 4, 5 and 6 each ask, and most card effects of Step 3,
+        while most leave the state as it was."""
+        state, targets = self.state, self.targets
+        seen = self._in_play
+        if seen[0] is not state or seen[1] is not targets:
+            units = [state.unit(t) for t in targets]
+            seen = self._in_play = (state, targets, tuple([u for u in units if u.cell is not None]))
+        if who is None:
+            return seen[2]
+        return tuple([u for u in seen[2] if self.matches(u, who)])
 
     def place_injuries(
         self, unit_id: str, count: int, *, source: str | None = None, suffered: bool = True
@@ -166,6 +191,14 @@ class CastRun:
         if side not in ("heads", "tails"):
             raise RuleViolation.because("7.2.4", "coin_side", side=side)
         return side
+
+
+def units_on(state: GameState, cell: Cell) -> tuple[str, ...]:
+    """The ids of the units on `cell`, in the order of `units`. The main targets of a cast do
+    not change from its start to Step 2 (`CastRun.main_targets`): paying moves no piece, and a
+    KO at the end of Step 1, the only one that could, makes `steps.pay` read them again."""
+    x, y = cell.x, cell.y  # `GameState.units_at`, the ids taken in the same pass
+    return tuple([u.id for u in state.units if (c := u.cell) is not None and c.x == x and c.y == y])
 
 
 def faces(dice: tuple[Die, ...]) -> str:

@@ -6,7 +6,7 @@ and the KOs due at the end of Steps 1, 3 and 7. Step 8 is `standby`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rules.engine import cards
 from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells, direction_problem
@@ -19,10 +19,9 @@ from rules.engine.casting.prerequisites import (
     range_bonus,
     refuse_unmodelled_powers,
     spell_range,
-    use_key,
 )
-from rules.engine.casting.run import CastRun, faces
-from rules.engine.cells import BOARD_SIZE
+from rules.engine.casting.run import CastRun, faces, units_on
+from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import DiceCountError, Roll, RollContext
 from rules.engine.effects import (
     CardEffect,
@@ -69,6 +68,12 @@ FACINGS = {f.name.lower(): f for f in Facing}
 #: The rolls of Steps 4 and 5 by name (`dice.Roll`), read once: an enum's `.value` runs Python
 #: code at every read.
 _CRITICAL, _ARMOUR = Roll.CRITICAL.value, Roll.ARMOUR.value
+#: Enum members the steps test at every cast, read once: a member read from its class costs
+#: about as much as a call (Python 3.11).
+_SINGLE, _HEALING, _OVER = Shape.SINGLE, SpellKind.HEALING, Phase.OVER
+#: The kinds of `Lasting` that add to a spell (`caster_terms`, asked for every target), by value.
+_DAMAGE, _HEAL = LastingKind.DAMAGE.value, LastingKind.HEAL.value
+_NEXT_DAMAGE = LastingKind.NEXT_DAMAGE.value
 
 TARGETED = register(
     "targeted-units",
@@ -93,9 +98,9 @@ def pay(run: CastRun, costs: Costs) -> None:
     """Step 1 (7.2.2): the costs paid and the cast recorded (for the limits of 7.1.3 and what
     counts earlier casts), in one copy of the state with the AP and MP; then the KOs due."""
     caster = run.caster
-    use = SpellUse(
-        caster.id, run.spell.name, run.state.turn, use_key(run.state, run.main), run.main.name
-    )
+    # the record names the unit on the targeted cell, else the cell (`use_key`, 7.1.3.b)
+    key = run.main_targets[0] if run.main_targets else run.main.name
+    use = SpellUse(caster.id, run.spell.name, run.state.turn, key, run.main.name)
     run.state = run.state.with_unit(
         replace(caster, ap=caster.ap - costs.ap, mp=caster.mp - costs.mp),
         spell_uses=(*uses_still_read(run), use),
@@ -116,7 +121,10 @@ def pay(run: CastRun, costs: Costs) -> None:
             hp=costs.hp,
             kamas=costs.kamas,
         )
+    paid = run.state
     settle(run, "Step 1", "7.2.2.b")
+    if run.state is not paid:  # a KO (of the caster, by an Injury cost) moved pieces
+        run.main_targets = units_on(run.state, run.main)
 
 
 def uses_still_read(run: CastRun) -> tuple[SpellUse, ...]:
@@ -125,9 +133,16 @@ def uses_still_read(run: CastRun) -> tuple[SpellUse, ...]:
     only (the limits of 7.1.3.a-b, and the spells and powers counting earlier casts this turn,
     4.18.2.b), except the once-per-game limit (7.1.3.c), which reads the caster's casts of that
     spell in every turn: a cast of an earlier turn is kept only for a spell limited once per
-    game, or whose card is not found now (kept, to be safe)."""
+    game, or whose card is not found now (kept, to be safe).
+
+    The casts are recorded in the order they happen (each appended here, in Step 1) and the
+    game turn never goes back, so when the first one recorded is of this turn, all are: then
+    the tuple is kept as it is, without a look at each cast (nearly every cast of a turn)."""
     turn = run.state.turn
-    return tuple(u for u in run.state.spell_uses if u.turn == turn or _once_per_game(run, u))
+    uses = run.state.spell_uses
+    if not uses or uses[0].turn == turn:
+        return uses
+    return tuple(u for u in uses if u.turn == turn or _once_per_game(run, u))
 
 
 def _once_per_game(run: CastRun, use: SpellUse) -> bool:
@@ -145,10 +160,33 @@ def choose_targets(run: CastRun) -> None:
         conditional = isinstance(effect, Track | Invasion | Retribution)
         if conditional and effect.shape is not None and condition(run, effect):
             shape = effect.shape
-    facing = turn = None
     problem = direction_problem(shape, run.action.direction) if run.action.direction else None
     if problem is not None:  # a choice the spell never asks for is refused, not ignored
         raise RuleViolation.because("7.2.3.b", "no_direction", problem=problem)
+    if shape is not _SINGLE:
+        run.cells = _area(run, shape)
+    # else the targeted cell alone (4.16.1), which `run.cells` holds from the start; it reads
+    # no direction (any was refused above)
+    if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
+        check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
+    # the units of a one-cell area are its main targets, read in Step 1
+    run.targets = run.main_targets if shape is _SINGLE else _units_in(run.state, run.cells)
+    if run.traced:  # its words are made only for a trace
+        run.say(
+            "Step 2",
+            "7.2.3",
+            "area",
+            shape=shape.value,
+            cells=", ".join(sorted(c.name for c in run.cells)),
+            targets=", ".join(run.targets) or "none",
+        )
+    refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
+    run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
+
+
+def _area(run: CastRun, shape: Shape) -> frozenset[Cell]:
+    """The cells of the spell's area (4.16), oriented by the cast's direction, if any."""
+    facing = turn = None
     if run.action.direction in ("left", "right"):
         turn = Turn(run.action.direction)
     elif run.action.direction:
@@ -165,35 +203,25 @@ def choose_targets(run: CastRun) -> None:
             rules=sight_rules(run.state.rulings),
         )
     try:
-        run.cells = area_cells(
+        return area_cells(
             shape, run.origin, run.main, facing=facing, turn=turn, targetable=targetable
         )
     except AreaError as error:
         raise RuleViolation.because("7.2.3.b", error.said.key, **error.said.params) from None
-    if run.ruling(PREREQUISITE_TARGETS.name) == "every-target":  # 7.1.2, now the area is known
-        check_cast(run.state, run.caster, tuple(sorted(c.name for c in run.cells)))
-    run.main_targets = tuple(u.id for u in run.state.units_at(run.main))
+
+
+def _units_in(state: GameState, cells: frozenset[Cell]) -> tuple[str, ...]:
+    """The units on these cells, in the order of `units` (as `run.units_on` for one cell)."""
     area = 0  # the area's cells as a mask: no `Cell` hashed per unit
-    for c in run.cells:
+    for c in cells:
         area |= 1 << (c.y * BOARD_SIZE + c.x)
     # Over all the units, in the same order: those out of the arena have no cell, and Step 1
     # made a new units tuple (the caster paid), whose in-arena tuple would be built for this.
-    run.targets = tuple(
+    return tuple(
         u.id
-        for u in run.state.units
+        for u in state.units
         if (c := u.cell) is not None and area >> (c.y * BOARD_SIZE + c.x) & 1
     )
-    if run.traced:  # its words are made only for a trace
-        run.say(
-            "Step 2",
-            "7.2.3",
-            "area",
-            shape=shape.value,
-            cells=", ".join(sorted(c.name for c in run.cells)),
-            targets=", ".join(run.targets) or "none",
-        )
-    refuse_unmodelled_powers(run.state, run.caster, run.targets)  # now that targets are known
-    run.state = on_targets(run.state, run.caster_id, triggering_targets(run))  # Flame Return...
 
 
 def step3(run: CastRun) -> None:
@@ -205,11 +233,12 @@ def step3(run: CastRun) -> None:
 
 def roll_critical(run: CastRun) -> None:
     caster = run.caster
-    element = "heal" if run.model.kind is SpellKind.HEALING else run.element
-    against = next(iter(run.in_play()), None)  # the first target, for Puddlage
+    element = "heal" if run.model.kind is _HEALING else run.element
+    targets = run.in_play()
+    against = targets[0] if targets else None  # the first target, for Puddlage
     side = RollSide(run.state, caster, _CRITICAL, against, run.book)
     context = RollContext(powers_of(run.state, caster), element)
-    run.critical, due, dice = rolled(side, context, tuple(run.action.rolls.critical))
+    run.critical, due, dice = rolled(side, context, run.action.rolls.critical)
     if run.traced:  # its words are made only for a trace
         run.say(
             "Step 4",
@@ -229,18 +258,10 @@ def roll_critical(run: CastRun) -> None:
 def roll_armour(run: CastRun) -> dict[str, int]:
     caster = run.caster
     rolling = [u for u in run.in_play() if u.profile.hp is not None]
-    given = dict(run.action.rolls.armour)
+    given = run.action.rolls.armour
     expected = {u.id for u in rolling}
-
-    def refuse() -> ArmourRollsError:
-        return ArmourRollsError(
-            frozenset(expected),
-            f"Armour rolls are due from {', '.join(sorted(expected)) or 'nobody'}; the log "
-            f"has {', '.join(sorted(given)) or 'none'}",
-        )
-
-    if not set(given) <= expected:
-        raise refuse()
+    if not expected.issuperset(given):
+        raise _armour_refused(expected, given)
     out: dict[str, int] = {}
     for unit in rolling:
         extra_pierce = pierces(run.state, caster, unit, attack=True)
@@ -257,7 +278,7 @@ def roll_armour(run: CastRun) -> dict[str, int]:
             # A target rolling no dice (Pierces Armour on a piece without Armour) may be left
             # out of the log; one that rolls dice must be there.
             if unit.id not in given:
-                raise refuse() from None
+                raise _armour_refused(expected, given) from None
             raise
         if run.traced:  # its words are made only for a trace
             why = Joined(due.reasons + tuple(f"-1 {p} (7.2.6.c)" for p in extra_pierce))
@@ -272,6 +293,15 @@ def roll_armour(run: CastRun) -> dict[str, int]:
                 successes=out[unit.id],
             )
     return out
+
+
+def _armour_refused(expected: set[str], given: Mapping[str, object]) -> ArmourRollsError:
+    """The log's Armour rolls are not from exactly the targets that roll (7.2.6.a)."""
+    return ArmourRollsError(
+        frozenset(expected),
+        f"Armour rolls are due from {', '.join(sorted(expected)) or 'nobody'}; the log "
+        f"has {', '.join(sorted(given)) or 'none'}",
+    )
 
 
 def _cast_right_after(run: CastRun, lasting: Lasting) -> bool:
@@ -333,16 +363,15 @@ _CARD_HOOKS: dict[int, tuple[SpellModel, tuple[cards.CardHook, ...]]] = {}
 def caster_terms(run: CastRun, *, heal: bool) -> list[tuple[int, str]]:
     """Additional damage or heal the caster's lasting effects give every target of this spell
     (Demonic Rewards, 7.2.7.c): whatever the target is, a Crate of Dynamite included."""
-    kind = LastingKind.HEAL if heal else LastingKind.DAMAGE
-    return [
+    kind = _HEAL if heal else _DAMAGE
+    return [  # this turn's lasting effects (`lasting_now`): nearly always none
         (lasting.amount, lasting.source)
-        for lasting in run.state.lasting
+        for lasting in run.state.lasting_now
         if lasting.unit == run.caster_id
-        and lasting.turn == run.state.turn
         and lasting.element in (None, run.element)
         and (
-            lasting.kind == kind.value
-            or (lasting.kind == LastingKind.NEXT_DAMAGE and _cast_right_after(run, lasting))
+            lasting.kind == kind
+            or (lasting.kind == _NEXT_DAMAGE and _cast_right_after(run, lasting))
         )
     ]
 
@@ -438,7 +467,7 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
         placed = run.place_injuries(unit_id, amount, source=caster.id)  # inflicted, 4.10.6.b
         run.placed[unit_id] = placed
         lost = amount - placed
-        if lost:
+        if run.traced and lost:  # its words are made only for a trace
             run.say(
                 "Step 7",
                 "7.2.8.a",
@@ -447,7 +476,7 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
                 placed=placed,
                 lost=lost,
             )
-        else:
+        elif run.traced:
             run.say("Step 7", "7.2.8.a", "injuries_received", unit=unit_id, placed=placed)
         if (
             placed  # the powers it has now, with these Injuries (4.18.3 example: Wakardor)
@@ -527,7 +556,7 @@ def _ko_order(state: GameState) -> list[str]:
     def outcome(order: list[str]) -> tuple[bool, int]:
         after = state
         for uid in order:
-            if after.phase is Phase.OVER:
+            if after.phase is _OVER:
                 break
             after = knock_out(after, uid)
         return after.winner == active, after.player(active).gg
@@ -556,7 +585,7 @@ def knock_outs(state: GameState, log: Log, step: str, rule: str) -> GameState:
         elif "bomb" in unit.profile.families:
             explosion = PendingEffect("explosion", unit.id, cell=cell.name)
             state = replace(state, pending=(*state.pending, explosion))
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             log(step, "1.4", traced("spell_stops", winner=state.winner))
             return state
     return state
