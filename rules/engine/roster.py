@@ -212,6 +212,11 @@ class Catalog(Mapping[str, Profile]):
         # Hashable so checkers can be cached per catalog; content is fixed once built.
         return hash((self.release, len(self._by_id)))
 
+    def as_dict(self) -> dict[str, Profile]:
+        """A new dict of the profiles by id, in import order: copied at once, where `dict(self)`
+        would go key by key through the `Mapping` protocol."""
+        return self._by_id.copy()
+
     def profiles(self) -> tuple[Profile, ...]:
         """All profiles, in import order."""
         return tuple(self._by_id.values())
