@@ -35,6 +35,10 @@ class Cell:
     @classmethod
     def parse(cls, name: str) -> Cell:
         """Read a name like `c7`; case is ignored, anything else off the board is an error."""
+        if type(name) is str:  # an exact name (either case) is looked up; `_BY_NAME` below
+            cell = _BY_NAME.get(name)
+            if cell is not None:
+                return cell
         if not isinstance(name, str) or not 2 <= len(name) <= 3:
             raise CellError("not_a_cell_name", name=name)
         column, row = name[0].lower(), name[1:]
@@ -65,6 +69,16 @@ class Cell:
 
     def is_adjacent(self, other: Cell) -> bool:
         return abs(self.x - other.x) + abs(self.y - other.y) == 1  # `distance`, inlined: hot
+
+
+#: Every cell by its name, the column in either case (`c7`, `C7`): what `Cell.parse` reads
+#: them as, built by it. Any other spelling (`c07`, a row in other digits) takes its checks.
+_BY_NAME: dict[str, Cell] = {}
+_BY_NAME.update(
+    (spelling, Cell.parse(spelling))
+    for name in (name for row in _NAMES for name in row)
+    for spelling in (name, name.upper())
+)
 
 
 def all_cells() -> Iterator[Cell]:

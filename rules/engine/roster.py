@@ -21,7 +21,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -211,6 +211,11 @@ class Catalog(Mapping[str, Profile]):
     def __hash__(self) -> int:
         # Hashable so checkers can be cached per catalog; content is fixed once built.
         return hash((self.release, len(self._by_id)))
+
+    def as_dict(self) -> dict[str, Profile]:
+        """A new dict of the profiles by id, in import order: copied at once, where `dict(self)`
+        would go key by key through the `Mapping` protocol."""
+        return self._by_id.copy()
 
     def profiles(self) -> tuple[Profile, ...]:
         """All profiles, in import order."""
@@ -666,8 +671,42 @@ def _shown(value: Any) -> str:
     return "absent" if value is _MISSING else json.dumps(value)[:60]
 
 
+#: What `_read_profile` made of each distinct record of decoded JSON (`parse_roster(...,
+#: decoded=True)`): the profile and the record's own issues, both immutable, keyed by the record's
+#: `repr`, which names a JSON value exactly (str keys; str, int, float, bool, None, list and dict
+#: values each written differently). A match log's inline profiles (summons, mostly) recur from
+#: log to log. Emptied when full, so memory stays bounded.
+_READ: dict[tuple[str, bool, bool], tuple[Profile | None, tuple[RosterIssue, ...]]] = {}
+_READ_MAX = 512
+
+
+def _read_decoded(
+    record: dict[str, Any],
+    index: int,
+    issues: list[RosterIssue],
+    normalized: bool,
+    summon_stats: bool,
+) -> Profile | None:
+    """`_read_profile` of a record decoded from JSON text, each distinct record read once."""
+    key = (repr(record), normalized, summon_stats)
+    found = _READ.get(key)
+    if found is None:
+        own: list[RosterIssue] = []
+        profile = _read_profile(record, index, own, normalized, summon_stats)
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        found = _READ[key] = (profile, tuple(own))
+    profile, own_issues = found
+    issues.extend(i if i.index == index else replace(i, index=index) for i in own_issues)
+    return profile
+
+
 def parse_roster(
-    document: Any, *, release: str | None = None, summon_stats: bool = False
+    document: Any,
+    *,
+    release: str | None = None,
+    summon_stats: bool = False,
+    decoded: bool = False,
 ) -> RosterParse:
     """Read a roster document (already decoded from JSON) into profiles and problems.
 
@@ -679,8 +718,11 @@ def parse_roster(
     ``duplicates``; a repeated id with different content is an issue for each differing field.
     ``summon_stats`` (a match log's inline profiles, and always for a catalog document) lets a
     summon token print no MP (a Mechanism, 4.19.1.f) or no HP (a Trap, 4.19.7): `mp`/`hp` null
-    when `strength` is set.
+    when `strength` is set. ``decoded`` says that the document was just decoded from JSON text
+    and is read nowhere else (`json.loads`: plain values only), so that a record already read
+    once is not read again (`_read_decoded`).
     """
+    read_profile = _read_decoded if decoded else _read_profile
     issues: list[RosterIssue] = []
     if isinstance(document, list):
         source_format, records, normalized = NORMALIZED_FORMAT, document, True
@@ -737,7 +779,7 @@ def parse_roster(
             continue
         if isinstance(record_id, str):
             first_seen[record_id] = index
-        profile = _read_profile(record, index, issues, normalized, summon_stats)
+        profile = read_profile(record, index, issues, normalized, summon_stats)
         if profile is not None:
             profiles[profile.id] = profile
 

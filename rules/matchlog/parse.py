@@ -334,6 +334,7 @@ def _header(value: dict[str, Any], number: int, issues: _Issues) -> Header | Non
         read = parse_roster(
             {"format": CATALOG_FORMAT, "release": "log", "profiles": model.profiles},
             summon_stats=True,
+            decoded=True,  # the header's own JSON, checked by its model: plain values only
         )
         for issue in read.issues:
             where = f"profiles[{issue.index}]" if issue.index is not None else "profiles"

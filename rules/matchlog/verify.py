@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.engine.logevents import MatchLog, TimePolicy
 from rules.engine.replay import Replay, Status, replay
-from rules.engine.roster import Profile
+from rules.engine.roster import Catalog, Profile
 from rules.engine.rulings import Rulings
 from rules.matchlog.parse import LogParseError, ParseIssue, parse_log
 
@@ -55,7 +55,9 @@ def with_inline_profiles(
     """The catalog as this game sees it: the log's inline profiles override or extend it."""
     if not profiles:
         return catalog
-    return {**catalog, **{p.id: p for p in profiles}}
+    merged = catalog.as_dict() if isinstance(catalog, Catalog) else dict(catalog)
+    merged.update({p.id: p for p in profiles})
+    return merged
 
 
 def verify_log(

@@ -276,3 +276,19 @@ def test_4_19_9_d_a_summons_strength_is_read_checked_and_exported() -> None:
     assert [str(i) for i in parse_roster(token).issues] == [
         "token-tofu: strength: must be between 0 and 6, not 7"
     ]
+
+
+def test_decoded_records_read_once_give_the_same_parse(records: list[dict[str, Any]]) -> None:
+    """`decoded=True` reads each distinct record once (`roster._read_decoded`): the same
+    profiles and issues as a fresh read, an issue keeping the index of the record it is in."""
+    records[3]["level"] = "high"
+    records[5]["spells"][0]["range_kind"] = "far"
+    text = json.dumps(records)
+    fresh = parse_roster(json.loads(text))
+    assert fresh.issues
+    for _ in range(2):  # the second read comes from the cache
+        assert parse_roster(json.loads(text), decoded=True) == fresh
+    moved = json.loads(text)
+    moved.insert(0, moved.pop(5))  # the same bad records, now at indexes 0 and 4
+    assert parse_roster(moved, decoded=True) == parse_roster(json.loads(json.dumps(moved)))
+    assert {issue.index for issue in parse_roster(moved, decoded=True).issues} == {0, 4}

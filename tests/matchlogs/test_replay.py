@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from rules.engine.logevents import TimePolicy
 from rules.engine.replay import Status, WaiverOutcome, trace
-from rules.matchlog.verify import UnreadableReport
+from rules.matchlog.verify import UnreadableReport, with_inline_profiles
 from tests.matchlogs.conftest import TEAMS, corpus_lines, ev, header, placed, verify
 
 PASS_A = [
@@ -364,3 +365,15 @@ def test_4_19_9_d_a_summon_needs_its_strength_from_the_inline_profile(
     else:
         summoned = [u for u in report.states[-1].units if u.id.startswith("A1/")]
         assert [(u.cell.name, u.profile.strength) for u in summoned] == [("c2", 1)]
+
+
+def test_inline_profiles_merged_into_a_copy_in_the_catalogs_order(catalog) -> None:
+    """`with_inline_profiles` copies a `Catalog` at once (`Catalog.as_dict`): the same mapping,
+    in the same order, as merging it key by key; the catalog itself is left as it was."""
+    first = next(iter(catalog.values()))
+    changed = replace(first, hp=first.hp + 1)
+    extra = replace(first, id="log-extra")
+    merged = with_inline_profiles(catalog, (changed, extra))
+    assert list(merged.items()) == list({**catalog, changed.id: changed, extra.id: extra}.items())
+    assert catalog[first.id] is first and "log-extra" not in catalog
+    assert with_inline_profiles(catalog, ()) is catalog
