@@ -3,7 +3,8 @@
 The engine is pure Python and speaks English. A refusal (`RuleViolation(rule, message)`) names
 the exact units and cells, and stays in the answer as the detail; the sentence shown first at the
 table is chosen here by the rule's number, the most precise rule known first (`7.1.4.a`, then
-`7.1.4`, then `7.1`); a refusal a 2.7 game cites by another number, by its key (`BY_KEY`). A
+`7.1.4`, then `7.1`); a refusal whose number
+changes with the ruleset or the case, by its key (`BY_KEY`). A
 rule without its own sentence gets the general one, with its number.
 What the game waits for (`options.prompt`) is worded here by its step, and each reason a roll
 has its dice (`dice.dice_due`: "+1 Lock power (4.14.5)") by its rule.
@@ -94,10 +95,15 @@ SENTENCES = {
     "4.9.15.a": _("Interior Fire removes one marker: choose which."),
 }
 
-#: Refusals a 2.7 game cites by another number than 4.1's (`casting.Rules.cite`: a Kama cost is
-#: its 7.1.4, shared with every other cost; a Rebound target its 7.2.3): the sentence is the 4.1
-#: rule's, found by the refusal's key, so both rulesets read the same one.
-BY_KEY = {"not_enough_kamas": "7.1.4.d", "no_rebound_effect": "7.5.27.a"}
+#: Refusals whose number changes with the ruleset or the case while their sentence does not,
+#: found by the refusal's key: a 2.7 game cites a Kama cost as its 7.1.4, shared with every
+#: other cost, and a Rebound target as its 7.2.3 (`casting.Rules.cite`); an event after the
+#: game cites the rule that ended it (1.4.1, 1.4.3, 5.2.3 or 1.4).
+BY_KEY = {
+    "not_enough_kamas": "7.1.4.d",
+    "no_rebound_effect": "7.5.27.a",
+    "game_already_over": "1.4",
+}
 
 #: Refusals whose rule covers several cases: the headline is the refusal's own sentence, by its
 #: key, as `rules.wording.refusals` words it (one wording of each key), not the rule's.

@@ -86,7 +86,13 @@ def test_7_1_4_another_cost_keeps_the_cost_sentence_under_2_7():
     assert said == "The piece cannot pay the spell's cost."
 
 
-def test_by_key_holds_only_rules_2_7_numbers_otherwise():
-    """`BY_KEY` is for the refusals `Rules.cite` renumbers, and each has its own sentence."""
-    for rule in wording.BY_KEY.values():
-        assert OFFICIAL.cite(rule) != rule and rule in wording.SENTENCES
+def test_by_key_every_rule_has_its_sentence():
+    """Each refusal `BY_KEY` names reads its rule's own sentence, never the general one."""
+    assert all(rule in wording.SENTENCES for rule in wording.BY_KEY.values())
+
+
+@pytest.mark.parametrize("rule", ["1.4.1", "1.4.3", "5.2.3", "1.4"])
+def test_1_4_an_event_after_the_game_reads_the_game_is_over(rule):
+    """An event after the game cites the rule that ended it; the headline stays the same."""
+    with translation.override("fr"):
+        assert wording.sentence(rule, "game_already_over") == str(wording.SENTENCES["1.4"])

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rules.matchlog.verify import Status
-from tests.matchlogs.audit import PLACES, cast, game, kros, side_b
+from tests.matchlogs.audit import PLACES, cast, game, kros, refused, side_a, side_b
 from tests.matchlogs.conftest import ev, verify
+from tests.matchlogs.test_rules_audit_end import _six_doubles
 
 RULESETS = ("fanmade-4.1", "official-2.7")
 
@@ -59,3 +60,15 @@ def test_4_20_1_ruling_six_rows_under_official(catalog) -> None:
     report = verify(lines, catalog)
     assert report.status is Status.INCOMPLETE, report.to_dict()
     assert report.states[-1].unit("B2").injuries == 2
+
+
+# -- 1.4: an event after the game cites the rule that ended it -----------------------------------
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_5_2_3_an_event_after_a_tension_end_cites_5_2_3(catalog, ruleset: str) -> None:
+    """Six doubles take both players' last GG at the Tension of A's turn 7 (5.2.3: the game is
+    over, a draw by default). A1's activation after it breaks 5.2.3, not the heading 1.4;
+    chapter 5 is 4.1's under both rulesets."""
+    lines = [game(side_a(), side_b(), ruleset=ruleset), *PLACES, *_six_doubles()]
+    refused([*lines, ev("activate", unit="A1")], catalog, len(lines) + 1, "5.2.3")
