@@ -3,7 +3,9 @@
 The engine is pure Python and speaks English. A refusal (`RuleViolation(rule, message)`) names
 the exact units and cells, and stays in the answer as the detail; the sentence shown first at the
 table is chosen here by the rule's number, the most precise rule known first (`7.1.4.a`, then
-`7.1.4`, then `7.1`). A rule without its own sentence gets the general one, with its number.
+`7.1.4`, then `7.1`); a refusal whose number
+changes with the ruleset or the case, by its key (`BY_KEY`). A
+rule without its own sentence gets the general one, with its number.
 What the game waits for (`options.prompt`) is worded here by its step, and each reason a roll
 has its dice (`dice.dice_due`: "+1 Lock power (4.14.5)") by its rule.
 """
@@ -69,6 +71,7 @@ SENTENCES = {
     "7.1.4": _("The piece cannot pay the spell's cost."),
     "7.1.4.a": _("Not enough AP for this spell."),
     "7.1.4.b": _("Not enough MP for this spell."),
+    "7.1.4.d": _("Your team does not have enough Kamas for this spell."),
     "7.1.5": _("The target is out of range or out of sight."),
     "7.1.6": _("Something blocks the line of sight to the target."),
     "7.1": _("The spell cannot be cast on that cell."),
@@ -84,11 +87,22 @@ SENTENCES = {
     "7.3.2.a": _("The targets of a Healing spell do not roll for Armour."),
     "7.4.2": _("A Special spell rolls no dice."),
     "7.5.22.a": _("This effect on standby rolls no dice."),
+    "7.5.27.a": _("This spell has no Rebound: it takes no Rebound target."),
     # 2.7's number for 7.5.22.a (`Rules.cite`); 4.1's 7.5.18.a (Immediately Gains) refuses nothing
     "7.5.18.a": _("This effect on standby rolls no dice."),
     "7.2.9.a": _("That effect is not on standby."),
     "4.18.3.e": _("This effect needs the player's choice."),
     "4.9.15.a": _("Interior Fire removes one marker: choose which."),
+}
+
+#: Refusals whose number changes with the ruleset or the case while their sentence does not,
+#: found by the refusal's key: a 2.7 game cites a Kama cost as its 7.1.4, shared with every
+#: other cost, and a Rebound target as its 7.2.3 (`casting.Rules.cite`); an event after the
+#: game cites the rule that ended it (1.4.1, 1.4.3, 5.2.3 or 1.4).
+BY_KEY = {
+    "not_enough_kamas": "7.1.4.d",
+    "no_rebound_effect": "7.5.27.a",
+    "game_already_over": "1.4",
 }
 
 #: Refusals whose rule covers several cases: the headline is the refusal's own sentence, by its
@@ -118,6 +132,8 @@ def sentence(
         said = refusals.sentence(key, params or {})
         if said is not None:  # a sentence, as the others: capitalised, with its full stop
             return f"{said[:1].upper()}{said[1:]}."
+    if key in BY_KEY:
+        return str(SENTENCES[BY_KEY[key]])
     parts = (rule or "").split(".")
     while parts and parts[0]:  # "7.1.4.a", then "7.1.4", then "7.1"
         found = SENTENCES.get(".".join(parts))

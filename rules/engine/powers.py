@@ -373,11 +373,40 @@ def brotherhood_ally(state: GameState, unit: Unit) -> bool:
     return any(_BROTHERHOOD in families_of(state, u) for u in _allies(state, unit))
 
 
-def in_opponent_territory(state: GameState, unit: Unit) -> bool:
-    """The 6 rows nearest the opponent's start edge (4.20.1, 8.2.1): rows 7-12 for player A."""
+#: What "opponent's territory" is. 4.20.1: the 6 rows nearest the opponent's start edge. 8.2.1
+#: says the official rules (2.7) gave a 12-row arena a neutral zone that 4.1 removed, without
+#: saying which rows it took; those rows went to the two territories, so under 2.7 a unit on
+#: its own 6 rows is in no opponent's territory and one on the other 6 may be neutral.
+TERRITORY = register(
+    "opponent-territory",
+    default="six-rows",
+    readings=("six-rows", "neutral-zone"),
+    rule="4.20.1",
+    description=(
+        "Opponent's territory. six-rows: 4.20.1, the 6 rows nearest the opponent's start "
+        "edge; neutral-zone: the official rules 2.7 (8.2.1), a neutral zone of unknown rows in "
+        "the middle, so a unit on the opponent's 6 rows is Unsupported (the default of an "
+        "official-2.7 game)."
+    ),
+)
+
+
+def in_opponent_territory(state: GameState, unit: Unit, *, card: str | None = None) -> bool:
+    """The 6 rows nearest the opponent's start edge (4.20.1, 8.2.1): rows 7-12 for player A.
+    Under the `neutral-zone` reading (2.7) a unit on those rows may stand in the neutral zone,
+    which the text does not place: `Unsupported`, naming the unit and `card` (the card reading
+    the territory; the unit's own by default)."""
     if unit.cell is None:
         return False
-    return unit.cell.y >= 6 if unit.side == "A" else unit.cell.y <= 5
+    inside = unit.cell.y >= 6 if unit.side == "A" else unit.cell.y <= 5
+    if inside and state.rulings.reading(TERRITORY.name) == "neutral-zone":
+        raise Unsupported(
+            f"{TERRITORY.name}:neutral-zone",
+            said("territory_neutral_zone", unit=unit.id, cell=unit.cell.name),
+            unit=unit.id,
+            card=card or unit.profile.name,
+        )
+    return inside
 
 
 #: The Chafers' powers acting while their holder is KO'd, and the power each gives its heir.

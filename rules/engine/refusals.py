@@ -389,6 +389,10 @@ REFUSALS: dict[str, str] = {
     "technique_effect_missing": (
         "a Technique adds an effect to Punch (4.7.11.e); the log's reward gives none"
     ),
+    "territory_neutral_zone": (
+        "{unit} on {cell} may stand in the neutral zone the official rules 2.7 give a 12-row "
+        "arena, whose rows are not modelled"
+    ),
     "effect_not_in_official_rules": "{spell} uses an effect the official rules 2.7 do not define",
     "tombstone_profanation": "whether {unit} passing over {tombstone} without stopping profanes it",
     "no_straight_line": "no straight line from {start} to {to} for a forced movement",

@@ -370,6 +370,10 @@ WORDING: dict[str, Promise] = {
     "technique_effect_missing": _(
         "a Technique adds an effect to Punch (4.7.11.e); the log's reward gives none"
     ),
+    "territory_neutral_zone": _(
+        "%(unit)s on %(cell)s may stand in the neutral zone the official rules 2.7 give a "
+        "12-row arena, whose rows are not modelled"
+    ),
     "effect_not_in_official_rules": _(
         "%(spell)s uses an effect the official rules 2.7 do not define"
     ),

@@ -8,6 +8,7 @@ import pytest
 from django.utils import translation
 
 from matches.recording import wording
+from rules.engine.casting import FANMADE, OFFICIAL
 
 GENERAL = {
     "en": "The rules do not allow this action (rule 4.19.7.c).",
@@ -49,3 +50,49 @@ def test_every_own_sentence_is_a_key_the_engine_refuses_with_and_is_worded():
     from rules.wording.refusals import WORDING
 
     assert set(REFUSALS) & set(WORDING) >= wording.OWN_SENTENCE
+
+
+_KAMAS = {
+    "en": "Your team does not have enough Kamas for this spell.",
+    "fr": "Votre équipe n'a pas assez de Kamas pour ce sort.",
+}
+_REBOUND = {
+    "en": "This spell has no Rebound: it takes no Rebound target.",
+    "fr": "Ce sort n'a pas de Rebond : il ne prend aucune cible de Rebond.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("rules", [FANMADE, OFFICIAL], ids=["fanmade-4.1", "official-2.7"])
+@pytest.mark.parametrize(
+    ("rule", "key", "expected"),
+    [("7.1.4.d", "not_enough_kamas", _KAMAS), ("7.5.27.a", "no_rebound_effect", _REBOUND)],
+    ids=["kama-cost", "rebound-target"],
+)
+def test_7_1_4_d_and_7_5_27_a_read_their_sentence_under_both_rulesets(
+    language, rules, rule, key, expected
+):
+    """2.7 cites a Kama cost as its 7.1.4 and a Rebound target as its 7.2.3 (`Rules.cite`);
+    the headline is the 4.1 rule's sentence under both, found by the refusal's key."""
+    with translation.override(language):
+        assert wording.sentence(rules.cite(rule), key) == expected[language]
+
+
+def test_7_1_4_another_cost_keeps_the_cost_sentence_under_2_7():
+    """2.7's 7.1.4 also refuses an X cost with no X chosen: the general cost sentence, not the
+    Kamas one (the key tells the cases apart, not the number)."""
+    with translation.override("en"):
+        said = wording.sentence("7.1.4", "cost_x_choice")
+    assert said == "The piece cannot pay the spell's cost."
+
+
+def test_by_key_every_rule_has_its_sentence():
+    """Each refusal `BY_KEY` names reads its rule's own sentence, never the general one."""
+    assert all(rule in wording.SENTENCES for rule in wording.BY_KEY.values())
+
+
+@pytest.mark.parametrize("rule", ["1.4.1", "1.4.3", "5.2.3", "1.4"])
+def test_1_4_an_event_after_the_game_reads_the_game_is_over(rule):
+    """An event after the game cites the rule that ended it; the headline stays the same."""
+    with translation.override("fr"):
+        assert wording.sentence(rule, "game_already_over") == str(wording.SENTENCES["1.4"])

@@ -227,8 +227,10 @@ def test_1_4_3_a_players_last_krosmaster_kod_by_its_own_area(catalog) -> None:
     ids=["move", "end", "tension", "concede", "time"],
 )
 def test_1_4_no_game_event_after_the_game_ended(catalog, event) -> None:
+    """The game ended with B the only one with a Krosmaster: an event after it breaks 1.4.3
+    (round 13b: the rule that ended it, not the heading)."""
     lines = _duel(b_hp=5)
-    refused([*lines, event], catalog, len(lines) + 1, "1.4")
+    refused([*lines, event], catalog, len(lines) + 1, "1.4.3")
 
 
 def test_1_4_a_checkpoint_and_the_result_may_follow_the_end(catalog) -> None:
@@ -254,7 +256,7 @@ _BIG_B2 = [kros("tb1", hp=1, initiative=2, level=3), kros("tb2", initiative=1, l
 
 def test_1_4_1_a_bought_gg_taking_the_last_gg_wins(catalog) -> None:
     """B2 (Level 6) KO'd: the wild GG and 5 stolen (12-1). A1 then buys a GG on d2 (12 Kamas):
-    B's last GG is stolen, A wins at once (1.4.1) and nothing may follow (1.4)."""
+    B's last GG is stolen, A wins at once (1.4.1) and nothing may follow (1.4.1)."""
     arena = {**ARENA, "kamas": {"d2": 12}}
     lines = [game(side_a(ap=20), _BIG_B2, arena=arena), *PLACES, A1, plain_hit("A1", "d12", "B2")]
     lines += [ev("checkpoint", gg={"A": 12, "B": 1, "wild": False})]
@@ -263,7 +265,7 @@ def test_1_4_1_a_bought_gg_taking_the_last_gg_wins(catalog) -> None:
     _ended(
         [*lines, ev("result", winner="A", gg={"A": 13, "B": 0}, reason="gg")], catalog, "A", "gg"
     )
-    refused([*lines, ev("end", unit="A1")], catalog, len(lines) + 1, "1.4")
+    refused([*lines, ev("end", unit="A1")], catalog, len(lines) + 1, "1.4.1")
 
 
 def test_4_6_2_a_ko_steals_only_the_gg_left(catalog) -> None:

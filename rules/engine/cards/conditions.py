@@ -85,9 +85,9 @@ def _yugo_next_to(state: GameState, target: Unit) -> bool:
     )
 
 
-def _in_territory_of_opponent(state: GameState, unit: Unit, side: str) -> bool:
-    """`unit` stands in the territory of `side`'s opponent (4.20.1)."""
-    return in_opponent_territory(state, replace(unit, side=side))
+def _in_territory_of_opponent(state: GameState, unit: Unit, side: str, card: str) -> bool:
+    """`unit` stands in the territory of `side`'s opponent (4.20.1), read for `card`."""
+    return in_opponent_territory(state, replace(unit, side=side), card=card)
 
 
 # -- damage and heal bonuses (Step 6) -----------------------------------------------------------
@@ -348,7 +348,9 @@ def _feint(run: CastRun) -> None:
     """Feint (Amalius): a targeted character standing in the territory of the caster's opponent
     (4.20.1) gets a -1 MP and a -1 AP marker."""
     for unit in run.in_play():
-        if unit.is_character and _in_territory_of_opponent(run.state, unit, run.side):
+        if unit.is_character and _in_territory_of_opponent(
+            run.state, unit, run.side, run.caster.profile.name
+        ):
             _markers_on(
                 run,
                 unit,

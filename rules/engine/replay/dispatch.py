@@ -46,7 +46,7 @@ from rules.engine.logevents import (
 )
 from rules.engine.reactions import decline_optional, settle
 from rules.engine.refusals import said
-from rules.engine.replay.report import WaiverOutcome, ending
+from rules.engine.replay.report import REASON_RULES, WaiverOutcome, ending
 from rules.engine.roster import Profile
 from rules.engine.state import (
     GameState,
@@ -196,12 +196,20 @@ def step(state: GameState, event: Event, ctx: Context) -> Applied:
 _SPELL_EVENTS = (Cast, Resolve)
 
 
+def _over_rule(state: GameState) -> str:
+    """The rule that ended the game, which an event after it breaks: 1.4.1 (the only player with
+    GG), 1.4.3 (the only one with Krosmasters) or 5.2.3 (the last GG lost to Tension); 1.4 for
+    a concession or time, tournament policies no rule of 4.1 numbers."""
+    rule = REASON_RULES.get(state.over_reason or "", "tournament")
+    return "1.4" if rule == "tournament" else rule
+
+
 def _step(
     state: GameState, event: Event, ctx: Context, *, traced: bool = True
 ) -> tuple[GameState, tuple[TraceStep, ...]]:
     """`step` without its `Applied` wrapper (the replay loop reads only the state)."""
     if state.phase is Phase.OVER:
-        raise RuleViolation.because("1.4", "game_already_over", ending=ending(state))
+        raise RuleViolation.because(_over_rule(state), "game_already_over", ending=ending(state))
     _check_referenced_units(state, event)
     if state.pending:  # nearly every event: nothing waits, nothing to decline
         state = decline_optional(state, event.source if isinstance(event, Resolve) else None)

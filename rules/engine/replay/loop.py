@@ -24,7 +24,7 @@ from rules.engine.logevents import (
     TimePolicy,
     event_name,
 )
-from rules.engine.powers import BOSS_TYPE
+from rules.engine.powers import BOSS_TYPE, TERRITORY
 from rules.engine.replay.claims import computed_value, result_differences, result_of
 from rules.engine.replay.dispatch import Context, apply_event, context, teams, waive
 from rules.engine.replay.report import (
@@ -112,6 +112,7 @@ def replay(
     in_force = header.rulings if rulings is None else rulings
     if header.ruleset == OFFICIAL.ruleset.value:  # 1.1.1.g is a rule of 4.1 only
         in_force = in_force.or_else(BOSS_TYPE.name, "printed")
+        in_force = in_force.or_else(TERRITORY.name, "neutral-zone")
     try:
         ctx = context(log, catalog)
         initial = new_game(
