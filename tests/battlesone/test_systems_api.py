@@ -55,8 +55,31 @@ def test_check_a_list(catalog):
             },
             "mobs[1].label",
         ),
+        (lambda body: {**body, "mobs": ["warrior", *body["mobs"][1:]]}, "mobs[0]"),
+        (
+            lambda body: {**body, "mobs": [body["mobs"][0], {**body["mobs"][1], "lp": "7"}]},
+            "mobs[1].lp",
+        ),
+        (lambda body: {**body, "mobs": [{**body["mobs"][0], "hp": 2.5}]}, "mobs[0].hp"),
+        (
+            lambda body: {**body, "mobs": [{**body["mobs"][0], "abilities": [1]}]},
+            "mobs[0].abilities",
+        ),
+        (
+            lambda body: {**body, "mobs": [{**body["mobs"][0], "abilities": {"absorbtion": -1}}]},
+            "mobs[0].abilities.absorbtion",
+        ),
     ],
-    ids=["list key", "mob key", "long label"],
+    ids=[
+        "list key",
+        "mob key",
+        "long label",
+        "mob not object",
+        "lp",
+        "hp",
+        "abilities",
+        "ability lp",
+    ],
 )
 def test_a_list_with_a_key_not_read_or_a_label_too_long_is_refused(catalog, change, path):
     """A misspelt key was dropped (a Mob's ability LP lost) and a label over 40 characters cut,
@@ -66,7 +89,15 @@ def test_a_list_with_a_key_not_read_or_a_label_too_long_is_refused(catalog, chan
     assert refused.status_code == 400, refused.content
     problem = refused.json()["problems"][0]
     assert problem["path"] == path
-    assert problem["key"] in ("b1_unknown_field", "b1_label_too_long")
+    assert problem["key"] in (
+        "b1_unknown_field",
+        "b1_label_too_long",
+        "b1_mob_not_object",
+        "b1_mob_whole_number",
+        "b1_mob_abilities_object",
+        "b1_ability_lp",
+    )
+    assert refused.json()["mobs"][0].startswith(path + ":")  # the path once, first
 
 
 def test_verify_a_record(catalog):
