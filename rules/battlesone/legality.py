@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from rules.battlesone.catalog import Catalog, Mob, slugify
-from rules.battlesone.ranks import MIN_MOBS, Rank
+from rules.battlesone.ranks import MIN_MOBS, RANKS, Rank
 from rules.battlesone.sections import S_ALMANAC, S_LP, S_MOB, S_RANK, S_SETUP_2
 
 BASE_HP = 20
@@ -70,6 +70,7 @@ PROBLEMS: dict[str, str] = {
     # a list that cannot be read at all (`ListError`)
     "b1_list_not_object": "a list is an object with a rank and mobs",
     "b1_no_mobs": "mobs: give the Mobs of the list",
+    "b1_too_many_mobs": "mobs: a list fields at most {max} Mobs, not {count}",
     "b1_mob_not_object": "mobs[{index}]: each Mob is an object naming its mob",
     "b1_mob_whole_number": "mobs[{index}].{field}: a whole number",
     "b1_mob_abilities_object": "mobs[{index}].abilities: an object of abilities and their LP",
@@ -158,10 +159,11 @@ def read_entries(
 ) -> tuple[str, list[MobEntry], list[Problem]]:
     """The rank key and the Mob entries of a list, with the problems of shape found on the way.
 
-    `strict` is for a list as a player sends it: a key the check would not read, or a label
-    longer than a stored one, is refused (`ListError`, naming the field's path). A misspelt
-    `habilities` was dropped (the Mob then had no ability LP) and a long label cut to its
-    first 40 characters, both silently. Records keep reading their lists leniently."""
+    `strict` is for a list as a player sends it: a key the check would not read, a label
+    longer than a stored one, or more Mobs than any Rank fields, is refused (`ListError`,
+    naming the field's path). A misspelt `habilities` was dropped (the Mob then had no ability
+    LP) and a long label cut to its first 40 characters, both silently. Records keep reading
+    their lists leniently."""
     if not _is_mapping(data):
         raise ListError("b1_list_not_object")
     if strict:
@@ -169,6 +171,10 @@ def read_entries(
     mobs = data.get("mobs")
     if not isinstance(mobs, list) or not mobs:
         raise ListError("b1_no_mobs")
+    if strict and len(mobs) > MAX_MOBS:
+        # Refused before reading them: 60,000 copies of one Mob were each read and each
+        # answered with a problem of its own (a 2 MB list, a 9 MB report).
+        raise ListError("b1_too_many_mobs", max=MAX_MOBS, count=len(mobs))
     problems: list[Problem] = []
     entries: list[MobEntry] = []
     for index, raw in enumerate(mobs):
@@ -199,6 +205,8 @@ def read_entries(
     return str(data.get("rank") or ""), entries, problems
 
 
+MAX_MOBS = max(rank.max_mobs for rank in RANKS)
+"""No Rank fields more Mobs (Definitions: Mob); a sent list with more is not read."""
 LIST_FIELDS = ("rank", "mobs", "name")
 MOB_FIELDS = ("mob", "lp", "hp", "abilities", "label")
 LABEL_LENGTH = 40

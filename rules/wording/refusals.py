@@ -512,6 +512,7 @@ LIST_WORDING: dict[str, Promise] = {
     "b1_labels_needed": _("two copies of one Mob need different labels to be told apart"),
     "b1_list_not_object": _("a list is an object with a rank and mobs"),
     "b1_no_mobs": _("mobs: give the Mobs of the list"),
+    "b1_too_many_mobs": _("mobs: a list fields at most %(max)s Mobs, not %(count)s"),
     "b1_mob_not_object": _("mobs[%(index)s]: each Mob is an object naming its mob"),
     "b1_mob_whole_number": _("mobs[%(index)s].%(field)s: a whole number"),
     "b1_mob_abilities_object": _("mobs[%(index)s].abilities: an object of abilities and their LP"),

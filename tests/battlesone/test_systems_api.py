@@ -193,3 +193,13 @@ def test_a_recorded_phase_without_a_field_names_the_field(key, field):
     error = response.json()["errors"][0]
     assert error["key"] == "ph_field_missing" and error["params"] == {"field": field}
     assert error["message"] == f"l'enregistrement n'a pas de champ '{field}'"
+
+
+def test_a_list_of_more_mobs_than_any_rank_fields_is_refused_unread(catalog):
+    """60,000 copies of one Mob were each read and each given a problem (a 9 MB answer)."""
+    body = {**PAGE_LIST, "mobs": PAGE_LIST["mobs"][:1] * 5000}
+    refused = APIClient().post("/api/v1/game-systems/battlesone/check-list/", body, format="json")
+    assert refused.status_code == 400
+    problem = refused.json()["problems"][0]
+    assert (problem["path"], problem["key"]) == ("mobs", "b1_too_many_mobs")
+    assert problem["params"] == {"max": "4", "count": "5000"}
