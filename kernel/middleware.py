@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 NUL = "\x00"
@@ -23,10 +24,11 @@ class RefuseNulBytes:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         field = _nul_field(request)
         if field is not None:
-            return JsonResponse(
-                {"field": field, "reason": _("must not contain a NUL byte"), "code": "nul_byte"},
-                status=400,
-            )
+            # Before the session, so before the language middleware: the cookie and the
+            # browser's Accept-Language choose it (a NUL path may not reach the database).
+            with translation.override(translation.get_language_from_request(request)):
+                reason = _("must not contain a NUL byte")
+            return JsonResponse({"field": field, "reason": reason, "code": "nul_byte"}, status=400)
         return self.get_response(request)
 
 

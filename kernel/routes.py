@@ -14,6 +14,13 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 #: The routes' ending: the slash is optional (DRF's constructor only knows "/" or "").
 OPTIONAL_SLASH = "/?"
 
+#: A slug as Django's `<slug:...>` converter reads it: ASCII only. `[-\w]` would also match any
+#: Unicode letter, so a hand-written route answered where its `path()` neighbours gave 404.
+SLUG = r"[-a-zA-Z0-9_]+"
+
+#: A row id: ASCII digits only (`\d` also matches other scripts' digits, which `int()` accepts).
+ID = r"[0-9]+"
+
 
 def api_router(*, root: bool = False) -> SimpleRouter:
     """A router whose every route answers with and without the trailing slash. With `root`, it

@@ -5,7 +5,7 @@ Routes answer with and without a trailing slash, since the issue's clients write
 
 from django.urls import include, path
 
-from kernel.routes import api_path, api_router
+from kernel.routes import SLUG, api_path, api_router
 from rules import api_systems
 from rules.catalog import api
 from rules.catalog import log_check_api as api_logs
@@ -17,7 +17,7 @@ router.register("formats", api.FormatViewSet, basename="catalog-format")
 router.register("arenas", api.ArenaViewSet, basename="catalog-arena")
 
 #: A game system's key, as `<slug:key>` would read it.
-KEY = r"game-systems/(?P<key>[-a-zA-Z0-9_]+)"
+KEY = rf"game-systems/(?P<key>{SLUG})"
 
 urlpatterns = [
     path("catalog/", include(router.urls)),

@@ -13,6 +13,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from kernel.routes import ID
 from rules.catalog import selectors as catalog
 from rules.catalog.serializers import LegalityReportSerializer, spec_errors
 from rules.engine.legality import TeamEntry
@@ -81,7 +82,7 @@ class TeamViewSet(viewsets.ModelViewSet):
     serializer_class = TeamSerializer
     permission_classes = [permissions.IsAuthenticated, IsOwner]
     filter_backends: list = []
-    lookup_value_regex = r"\d+"
+    lookup_value_regex = ID
 
     def get_queryset(self) -> QuerySet[Team]:
         if getattr(self, "swagger_fake_view", False):  # schema generation has no user

@@ -5,7 +5,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 
 from kernel.api import RejectUnknownFields
-from kernel.routes import api_path, api_router
+from kernel.routes import ID, SLUG, api_path, api_router
 from tournaments import api
 
 
@@ -21,12 +21,12 @@ router.register("rounds", api.RoundViewSet, basename="api-round")
 urlpatterns = [
     # Forbidden pairs (issue 4/5).
     api_path(
-        r"events/(?P<slug>[-\w]+)/forbidden-pairs",
+        rf"events/(?P<slug>{SLUG})/forbidden-pairs",
         api.ForbiddenPairsView.as_view(),
         name="api-forbidden-pairs",
     ),
     api_path(
-        r"events/(?P<slug>[-\w]+)/forbidden-pairs/(?P<pair_id>[0-9]+)",
+        rf"events/(?P<slug>{SLUG})/forbidden-pairs/(?P<pair_id>{ID})",
         api.ForbiddenPairDetailView.as_view(),
         name="api-forbidden-pair-detail",
     ),

@@ -3,6 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 
+from kernel.routes import ID, SLUG
 from tournaments import views
 from tournaments.accounts.views import urlpatterns as account_urls
 
@@ -40,7 +41,7 @@ urlpatterns = [
     path(f"{R}sheet/", views.round_sheet, name="round-sheet"),
     path(f"{R}timer/", views.round_timer, name="round-timer"),
     re_path(
-        r"^events/(?P<slug>[-\w]+)/rounds/(?P<number>\d+)/pairings\.(?P<fmt>csv|json)$",
+        rf"^events/(?P<slug>{SLUG})/rounds/(?P<number>{ID})/pairings\.(?P<fmt>csv|json)$",
         views.round_export,
         name="round-export",
     ),
@@ -48,7 +49,7 @@ urlpatterns = [
     path(f"{R}<slug:action>/", views.round_action, name="round-action"),
     path(f"{E}standings/", views.event_standings, name="event-standings"),
     re_path(
-        r"^events/(?P<slug>[-\w]+)/standings\.(?P<fmt>csv|json)$",
+        rf"^events/(?P<slug>{SLUG})/standings\.(?P<fmt>csv|json)$",
         views.standings_export,
         name="standings-export",
     ),

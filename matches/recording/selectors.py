@@ -361,8 +361,9 @@ def cast_payload(
     refusing it."""
     try:
         cell = Cell.parse(target)
-    except CellError as error:
-        raise Refused(None, str(error)) from None
+    except CellError as error:  # the client's mistake: no rule, worded like the engine's
+        said = refusals.sentence(error.key, error.params) or str(error)
+        raise Refused(None, said, key=error.key, params=error.params) from None
     rolls = Rolls(coins=_coins(coins))
     cast = Cast(
         0, unit_id, spell, cell, direction=direction or None, choices=_choices(choices), rolls=rolls

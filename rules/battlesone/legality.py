@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from rules.battlesone.catalog import Catalog, Mob, slugify
-from rules.battlesone.ranks import MIN_MOBS, Rank
+from rules.battlesone.ranks import MIN_MOBS, RANKS, Rank
 from rules.battlesone.sections import S_ALMANAC, S_LP, S_MOB, S_RANK, S_SETUP_2
 
 BASE_HP = 20
@@ -70,7 +70,12 @@ PROBLEMS: dict[str, str] = {
     # a list that cannot be read at all (`ListError`)
     "b1_list_not_object": "a list is an object with a rank and mobs",
     "b1_no_mobs": "mobs: give the Mobs of the list",
+    "b1_too_many_mobs": "mobs: a list fields at most {max} Mobs, not {count}",
     "b1_mob_not_object": "mobs[{index}]: each Mob is an object naming its mob",
+    "b1_mob_whole_number": "mobs[{index}].{field}: a whole number",
+    "b1_mob_abilities_object": "mobs[{index}].abilities: an object of abilities and their LP",
+    # no longer raised (one sentence for three fields, pointing at `mobs`): kept so that a
+    # record's report stored before the two above still reads in the reader's language
     "b1_mob_numbers": "mobs[{index}]: lp and hp are whole numbers, abilities an object",
     "b1_ability_lp": "mobs[{index}].abilities.{name}: a whole number of LP, 0 or more",
     "b1_unknown_field": "{path}: not a field of a list (it takes: {fields})",
@@ -154,10 +159,11 @@ def read_entries(
 ) -> tuple[str, list[MobEntry], list[Problem]]:
     """The rank key and the Mob entries of a list, with the problems of shape found on the way.
 
-    `strict` is for a list as a player sends it: a key the check would not read, or a label
-    longer than a stored one, is refused (`ListError`, naming the field's path). A misspelt
-    `habilities` was dropped (the Mob then had no ability LP) and a long label cut to its
-    first 40 characters, both silently. Records keep reading their lists leniently."""
+    `strict` is for a list as a player sends it: a key the check would not read, a label
+    longer than a stored one, or more Mobs than any Rank fields, is refused (`ListError`,
+    naming the field's path). A misspelt `habilities` was dropped (the Mob then had no ability
+    LP) and a long label cut to its first 40 characters, both silently. Records keep reading
+    their lists leniently."""
     if not _is_mapping(data):
         raise ListError("b1_list_not_object")
     if strict:
@@ -165,29 +171,42 @@ def read_entries(
     mobs = data.get("mobs")
     if not isinstance(mobs, list) or not mobs:
         raise ListError("b1_no_mobs")
+    if strict and len(mobs) > MAX_MOBS:
+        # Refused before reading them: 60,000 copies of one Mob were each read and each
+        # answered with a problem of its own (a 2 MB list, a 9 MB report).
+        raise ListError("b1_too_many_mobs", max=MAX_MOBS, count=len(mobs))
     problems: list[Problem] = []
     entries: list[MobEntry] = []
     for index, raw in enumerate(mobs):
         if not _is_mapping(raw) or not isinstance(raw.get("mob"), str):
-            raise ListError("b1_mob_not_object", index=index)
+            raise ListError("b1_mob_not_object", index=index, path=f"mobs[{index}]")
         if strict:
             _refuse_unknown_keys(raw, MOB_FIELDS, f"mobs[{index}].")
             _refuse_long_label(raw.get("label"), index)
         lp, hp = _int(raw.get("lp")), _int(raw.get("hp", 0))
+        for name, number in (("lp", lp), ("hp", hp)):
+            if number is None:
+                raise ListError(
+                    "b1_mob_whole_number", index=index, field=name, path=f"mobs[{index}].{name}"
+                )
         abilities = raw.get("abilities") or {}
-        if lp is None or hp is None or not _is_mapping(abilities):
-            raise ListError("b1_mob_numbers", index=index)
+        if not _is_mapping(abilities):
+            raise ListError("b1_mob_abilities_object", index=index, path=f"mobs[{index}].abilities")
         spread: dict[str, int] = {}
         for name, value in abilities.items():
             amount = _int(value)
             if amount is None or amount < 0:
-                raise ListError("b1_ability_lp", index=index, name=name)
+                raise ListError(
+                    "b1_ability_lp", index=index, name=name, path=f"mobs[{index}].abilities.{name}"
+                )
             spread[slugify(str(name))] = amount
         label = str(raw.get("label") or "")[:LABEL_LENGTH]
         entries.append(MobEntry(slugify(raw["mob"]), lp, hp, spread, label))
     return str(data.get("rank") or ""), entries, problems
 
 
+MAX_MOBS = max(rank.max_mobs for rank in RANKS)
+"""No Rank fields more Mobs (Definitions: Mob); a sent list with more is not read."""
 LIST_FIELDS = ("rank", "mobs", "name")
 MOB_FIELDS = ("mob", "lp", "hp", "abilities", "label")
 LABEL_LENGTH = 40

@@ -516,7 +516,11 @@ LIST_WORDING: dict[str, Promise] = {
     "b1_labels_needed": _("two copies of one Mob need different labels to be told apart"),
     "b1_list_not_object": _("a list is an object with a rank and mobs"),
     "b1_no_mobs": _("mobs: give the Mobs of the list"),
+    "b1_too_many_mobs": _("mobs: a list fields at most %(max)s Mobs, not %(count)s"),
     "b1_mob_not_object": _("mobs[%(index)s]: each Mob is an object naming its mob"),
+    "b1_mob_whole_number": _("mobs[%(index)s].%(field)s: a whole number"),
+    "b1_mob_abilities_object": _("mobs[%(index)s].abilities: an object of abilities and their LP"),
+    # stored reports only (`legality.PROBLEMS`)
     "b1_mob_numbers": _("mobs[%(index)s]: lp and hp are whole numbers, abilities an object"),
     "b1_ability_lp": _("mobs[%(index)s].abilities.%(name)s: a whole number of LP, 0 or more"),
     "b1_unknown_field": _("%(path)s: not a field of a list (it takes: %(fields)s)"),

@@ -46,3 +46,26 @@ def test_the_api_root_lists_the_tournaments_resources(client) -> None:
     response = client.get("/api/v1/", HTTP_ACCEPT="application/json")
     assert response.status_code == 200
     assert {"events", "registrations", "rounds"} <= set(response.json())
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/events/caf\u00e9/forbidden-pairs",
+        "/api/v1/events/caf\u00e9/forbidden-pairs/3/",
+        "/api/v1/events/spring/forbidden-pairs/\u0663",
+        "/api/v1/teams/\u0663",
+        "/api/v1/game-systems/ar\u00e8ne",
+        "/events/caf\u00e9/standings.csv",
+        "/events/spring/rounds/\u0663/pairings.json",
+    ],
+)
+def test_a_hand_written_route_reads_slugs_and_ids_as_django_converters_do(path):
+    """A non-ASCII slug or a digit of another script is not found, as on `<slug:>`/`<int:>`."""
+    with pytest.raises(Resolver404):
+        resolve(path)
+
+
+@pytest.mark.django_db
+def test_a_non_ascii_slug_on_forbidden_pairs_answers_404(client) -> None:
+    assert client.get("/api/v1/events/caf\u00e9/forbidden-pairs").status_code == 404

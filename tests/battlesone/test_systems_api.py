@@ -55,8 +55,31 @@ def test_check_a_list(catalog):
             },
             "mobs[1].label",
         ),
+        (lambda body: {**body, "mobs": ["warrior", *body["mobs"][1:]]}, "mobs[0]"),
+        (
+            lambda body: {**body, "mobs": [body["mobs"][0], {**body["mobs"][1], "lp": "7"}]},
+            "mobs[1].lp",
+        ),
+        (lambda body: {**body, "mobs": [{**body["mobs"][0], "hp": 2.5}]}, "mobs[0].hp"),
+        (
+            lambda body: {**body, "mobs": [{**body["mobs"][0], "abilities": [1]}]},
+            "mobs[0].abilities",
+        ),
+        (
+            lambda body: {**body, "mobs": [{**body["mobs"][0], "abilities": {"absorbtion": -1}}]},
+            "mobs[0].abilities.absorbtion",
+        ),
     ],
-    ids=["list key", "mob key", "long label"],
+    ids=[
+        "list key",
+        "mob key",
+        "long label",
+        "mob not object",
+        "lp",
+        "hp",
+        "abilities",
+        "ability lp",
+    ],
 )
 def test_a_list_with_a_key_not_read_or_a_label_too_long_is_refused(catalog, change, path):
     """A misspelt key was dropped (a Mob's ability LP lost) and a label over 40 characters cut,
@@ -66,7 +89,15 @@ def test_a_list_with_a_key_not_read_or_a_label_too_long_is_refused(catalog, chan
     assert refused.status_code == 400, refused.content
     problem = refused.json()["problems"][0]
     assert problem["path"] == path
-    assert problem["key"] in ("b1_unknown_field", "b1_label_too_long")
+    assert problem["key"] in (
+        "b1_unknown_field",
+        "b1_label_too_long",
+        "b1_mob_not_object",
+        "b1_mob_whole_number",
+        "b1_mob_abilities_object",
+        "b1_ability_lp",
+    )
+    assert refused.json()["mobs"][0].startswith(path + ":")  # the path once, first
 
 
 def test_verify_a_record(catalog):
@@ -162,3 +193,13 @@ def test_a_recorded_phase_without_a_field_names_the_field(key, field):
     error = response.json()["errors"][0]
     assert error["key"] == "ph_field_missing" and error["params"] == {"field": field}
     assert error["message"] == f"l'enregistrement n'a pas de champ '{field}'"
+
+
+def test_a_list_of_more_mobs_than_any_rank_fields_is_refused_unread(catalog):
+    """60,000 copies of one Mob were each read and each given a problem (a 9 MB answer)."""
+    body = {**PAGE_LIST, "mobs": PAGE_LIST["mobs"][:1] * 5000}
+    refused = APIClient().post("/api/v1/game-systems/battlesone/check-list/", body, format="json")
+    assert refused.status_code == 400
+    problem = refused.json()["problems"][0]
+    assert (problem["path"], problem["key"]) == ("mobs", "b1_too_many_mobs")
+    assert problem["params"] == {"max": "4", "count": "5000"}

@@ -206,3 +206,23 @@ def test_a_heading_in_english_on_a_french_page_says_so(catalog, django_capture_o
     english.force_login(match.player_a.user)
     page = english.get(f"/matches/{match.pk}/logs/{log.pk}/replay/").content.decode()
     assert old in page and f'<span lang="en">{old}</span>' not in page
+
+
+@pytest.mark.parametrize(
+    ("error", "french"),
+    [
+        ({"key": "b1_mob_numbers", "params": {"index": 1}}, "mobs[1] : lp et hp"),
+        ({"key": "b1_mob_not_object", "params": {"index": 0}}, "mobs[0] : chaque Mob"),
+        (
+            {"key": "b1_ability_lp", "params": {"index": 2, "name": "absorbtion"}},
+            "mobs[2].abilities.absorbtion :",
+        ),
+    ],
+)
+def test_a_header_refusal_stored_before_the_precise_paths_still_reads_in_french(error, french):
+    """A record's report saved with the old facts (an index, no `path`) keeps its wording: the
+    sentence of `b1_mob_numbers` is still worded though no list problem is raised with it."""
+    stored = {"side": "A", "error": error}
+    with translation.override("fr"):
+        worded = battlesone.sentence("b1_list_unreadable", stored)
+    assert worded is not None and french in worded

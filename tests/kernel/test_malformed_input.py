@@ -30,6 +30,13 @@ def test_a_nul_byte_in_the_path_or_a_query_parameter_is_400(client, url):
     assert response.json()["code"] == "nul_byte"
 
 
+def test_a_nul_byte_is_refused_in_the_readers_language(client):
+    """The check runs before the language is chosen for the request: its reason was English
+    on a French request (the sweep of session 13)."""
+    response = client.get("/api/v1/events/?status=%00", HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.json()["reason"] == "ne doit pas contenir d'octet NUL"
+
+
 @pytest.mark.parametrize(
     "url",
     [

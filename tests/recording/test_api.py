@@ -92,6 +92,17 @@ def test_options_and_cast_dice(world):
     assert nothing.status_code == 422 and nothing.json()["rule"] == "7.2.9.a"
 
 
+def test_a_target_that_is_no_cell_is_refused_in_the_readers_language(world):
+    """The cell's reading error was passed on as the engine's English (the sweep of session
+    13); it keeps its key and facts for a client."""
+    _api(world.a).post(_url(world), {}, format="json")
+    url = _url(world, "options/?unit=A1&spell=Arc Bolt&target=z99")
+    refused = _api(world.a).get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    answer = refused.json()
+    assert refused.status_code == 422 and answer["key"] == "not_a_cell_name", answer
+    assert "is not a cell name" not in answer["reason"] and "z99" in answer["reason"]
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_1_3_9_during_set_up_a_piece_about_to_start_its_turn_is_not_called_kod(world, lang):
     """Asked during the set-up what a piece would choose as its turn starts, the answer said
