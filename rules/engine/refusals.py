@@ -447,6 +447,7 @@ REFUSALS: dict[str, str] = {
     "log_cell_lower_case": "{value!r}: write cells in lower case ({lower!r})",
     "log_cell_off_board": "{value!r} is off the board (columns a to l, rows 1 to 12)",
     "log_not_a_cell": "{value!r} is not a cell (a1 to l12)",
+    "log_value_spaces": "{value!r}: no spaces or line breaks around it (write {stripped!r})",
     "log_not_a_die": "{value!r} is not a die: {why} ({rule})",
     "log_die_lower_case": "{value!r}: write dice in lower case, e.g. 'lock' or 'dofus:armour'",
     "log_not_a_unit": (

@@ -214,6 +214,8 @@ def _json(line: str, number: int, issues: _Issues) -> Any:
 def _field(loc: tuple[int | str, ...]) -> str:
     out = ""
     for part in loc:
+        if isinstance(part, str) and not part.isprintable():  # a key like "d4\n", quoted
+            part = json.dumps(part)
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
 

@@ -50,8 +50,10 @@ _UNIT_RE = re.compile(UNIT_PATTERN)
 
 
 def _cell(value: str) -> str:
-    if _CELL_RE.match(value):
+    if _CELL_RE.fullmatch(value):  # not `match`: Python's `$` also matches before a final "\n"
         return value
+    if value != value.strip() and _CELL_RE.fullmatch(value.strip()):
+        raise ValueError(said("log_value_spaces", value=value, stripped=value.strip()))
     if re.fullmatch(r"[A-L](1[0-2]|[1-9])", value):
         raise ValueError(said("log_cell_lower_case", value=value, lower=value.lower()))
     if re.fullmatch(r"[a-zA-Z][0-9]{1,3}", value):
@@ -60,8 +62,10 @@ def _cell(value: str) -> str:
 
 
 def _die(value: str) -> str:
-    if _DIE_RE.match(value):
+    if _DIE_RE.fullmatch(value):
         return value
+    if value != value.strip():
+        raise ValueError(said("log_value_spaces", value=value, stripped=value.strip()))
     try:
         Die.parse(value)
     except RuleViolation as wrong:
@@ -71,7 +75,7 @@ def _die(value: str) -> str:
 
 
 def _unit(value: str) -> str:
-    if _UNIT_RE.match(value):
+    if _UNIT_RE.fullmatch(value):
         return value
     raise ValueError(said("log_not_a_unit", value=value))
 

@@ -399,6 +399,7 @@ WORDING: dict[str, Promise] = {
     "log_cell_lower_case": _("%(value)r: write cells in lower case (%(lower)r)"),
     "log_cell_off_board": _("%(value)r is off the board (columns a to l, rows 1 to 12)"),
     "log_not_a_cell": _("%(value)r is not a cell (a1 to l12)"),
+    "log_value_spaces": _("%(value)r: no spaces or line breaks around it (write %(stripped)r)"),
     "log_not_a_die": _("%(value)r is not a die: %(why)s (%(rule)s)"),
     "log_die_lower_case": _("%(value)r: write dice in lower case, e.g. 'lock' or 'dofus:armour'"),
     "log_not_a_unit": _(

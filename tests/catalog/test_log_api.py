@@ -101,3 +101,14 @@ def test_corrupted_logs_never_make_the_api_answer_500(api, release, data):
     body = corrupt(GAME.decode(), data)
     response = post(api, body if isinstance(body, bytes) else body.encode())
     assert response.status_code in (200, 422), response.content[:300]
+
+
+def test_a_header_cell_with_a_line_break_is_a_422_naming_the_field(api, release):
+    """`"g1\\n"` passed the reader's cell check and raised out of it: a 500 (session 14)."""
+    lines = GAME.decode().splitlines()
+    header = json.loads(lines[0])
+    header["arena"]["start_cells"]["A"].append("g1\n")
+    response = post(api, "\n".join([json.dumps(header), *lines[1:]]).encode())
+    assert response.status_code == 422, response.content
+    (error,) = response.json()["errors"]
+    assert error["field"] == "arena.start_cells.A[4]" and "'g1'" in error["message"]

@@ -1,0 +1,38 @@
+"""A cell with a line break sent by a phone or to the API: refused with the reader's message.
+
+`"e2\\n"` passed the log reader's cell check and then raised out of it (tests/matchlogs/
+test_cell_names.py), and the scoresheet answered 500.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from matches.recording import game as games
+from tests.recording.helpers import build_world
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world(settings):
+    settings.LIVE_REDIS_URL = None
+    games._games.clear()
+    return build_world()
+
+
+def test_a_recorded_cell_with_a_line_break_is_refused_and_nothing_is_recorded(world):
+    api = APIClient()
+    api.force_authenticate(world.a)
+    url = f"/api/v1/matches/{world.match.pk}/recording/"
+    api.post(url, {}, format="json")
+    event = {"e": "place", "unit": "A1", "cell": "e2\n"}
+    refused = api.post(
+        url + "actions/", {"after": 0, "events": [event]}, format="json", HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert refused.status_code == 422, refused.content
+    answer = refused.json()
+    assert "place.cell" in answer["reason"] and "'e2'" in answer["reason"], answer
+    assert "no spaces or line breaks" not in answer["reason"]  # worded in French
+    assert api.get(url).json()["version"] == 0
