@@ -103,11 +103,12 @@ BY_KEY = {
     "not_enough_kamas": "7.1.4.d",
     "no_rebound_effect": "7.5.27.a",
     "game_already_over": "1.4",
+    "turn_ended_by": "6.4",  # 6.4.2, whose own sentence is for an `end` out of turn
 }
 
 #: Refusals whose rule covers several cases: the headline is the refusal's own sentence, by its
 #: key, as `rules.wording.refusals` words it (one wording of each key), not the rule's.
-OWN_SENTENCE = frozenset({"no_unit_to_switch"})
+OWN_SENTENCE = frozenset({"no_unit_to_switch", "no_choice_asked"})
 
 #: The question a choice asks at the table, by its key (docs/match-log.md, "Choices of a cast").
 QUESTIONS = {

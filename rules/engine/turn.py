@@ -601,7 +601,7 @@ def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = Fal
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     ended = turn_ended(state, unit_id)
     if ended is not None:
-        raise RuleViolation.because("6.4", "turn_ended_by", source=ended.source, unit=unit_id)
+        raise RuleViolation.because("6.4.2", "turn_ended_by", source=ended.source, unit=unit_id)
     if krosmaster and not unit.is_krosmaster:
         raise RuleViolation.because(rule, "krosmaster_only", unit=unit_id)
     return unit

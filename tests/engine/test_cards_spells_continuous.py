@@ -46,10 +46,10 @@ def test_mocalisation_6_4_mp_markers_then_only_the_end_may_follow(profile_id) ->
     assert out.state.unit("A1" if target == "e5" else "A2").markers.mp == 2
     with pytest.raises(RuleViolation) as after:
         cast(units, [amakna, FOE], "A1", "Biceps", "e6", state=out.state)
-    assert after.value.rule == "6.4"
+    assert after.value.rule == "6.4.2"
     with pytest.raises(RuleViolation) as moving:
         apply_move(out.state, "A1", c("d5"))
-    assert moving.value.rule == "6.4"
+    assert moving.value.rule == "6.4.2"
 
 
 def test_sanctification_6_4_a_hand_attack_that_ends_the_monks_turn() -> None:

@@ -57,7 +57,7 @@ def test_treason_4_4_3_qilby_turns_traitor_only_as_his_teams_only_unit() -> None
     assert out.state.unit("A1").profile.id == "s2-dks2-27"
     with pytest.raises(RuleViolation) as unasked:  # no replacement, so no form to name
         cast(crowd, profiles, "A1", "Treason", "e5", state=state, choices=("form:s2-exf2-1",))
-    assert unasked.value.rule == "7.2.4"
+    assert unasked.value.rule == "7.2.4.a"
 
 
 def test_fire_guardian_4_13_1_will_o_the_wisp_on_a_non_boss_opposing_krosmaster() -> None:

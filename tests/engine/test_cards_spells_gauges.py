@@ -181,7 +181,7 @@ def test_7_2_4_a_choice_the_card_never_asks_for_is_refused() -> None:
     units = [unit("A1", "A", nidas, "c3"), unit("B1", "B", FOE, "c5")]
     with pytest.raises(RuleViolation) as unasked:
         cast(units, [nidas, FOE], "A1", "Nest Egg", "c5", choices=("cell:c6",))
-    assert unasked.value.rule == "7.2.4" and "cell" in str(unasked.value)
+    assert unasked.value.rule == "7.2.4.a" and "cell" in str(unasked.value)
     with pytest.raises(RuleViolation) as malformed:
         cast(units, [nidas, FOE], "A1", "Nest Egg", "c5", choices=("c6",))
     assert "key:value" in str(malformed.value)

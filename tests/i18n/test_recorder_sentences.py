@@ -96,3 +96,32 @@ def test_1_4_an_event_after_the_game_reads_the_game_is_over(rule):
     """An event after the game cites the rule that ended it; the headline stays the same."""
     with translation.override("fr"):
         assert wording.sentence(rule, "game_already_over") == str(wording.SENTENCES["1.4"])
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "This piece's turn has ended: only its end may be recorded."),
+        ("fr", "Le tour de cette pièce est fini : seule sa fin peut être enregistrée."),
+    ],
+)
+def test_6_4_2_a_turn_ended_by_an_effect_keeps_its_sentence(language, expected):
+    """Session 14 moved the refusal from the heading 6.4 to 6.4.2, whose own sentence is for an
+    `end` of another piece; the key keeps the turn-ended sentence (`BY_KEY`)."""
+    with translation.override(language):
+        assert wording.sentence("6.4.2", "turn_ended_by") == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Gun asks for no choice cell in this cast."),
+        ("fr", "Gun ne demande aucun choix cell dans ce lancer."),
+    ],
+)
+def test_7_2_4_a_a_choice_the_spell_never_asks_reads_its_own_sentence(language, expected):
+    """7.2.4.a's sentence is about coins ("The spell flips no other coin."), and 7.2.4's, the
+    one the refusal read before session 14, asks for another choice: the refusal reads its own."""
+    with translation.override(language):
+        said = wording.sentence("7.2.4.a", "no_choice_asked", {"spell": "Gun", "choices": "cell"})
+    assert said == expected

@@ -123,6 +123,10 @@ PLACES = [
     ev("place", unit="B2", cell="d12"),
 ]
 NO_DOUBLE = ev("tension", dice=["lock", "armour"])
+#: A1's activation, the first event of most scenarios after `PLACES`.
+A1 = ev("activate", unit="A1")
+#: The two rulesets a scenario is run under when chapter 7 of 2.7 and 4.1 may differ.
+RULESETS = ("fanmade-4.1", "official-2.7")
 
 
 def turn(unit: str, *events: dict[str, Any]) -> list[dict[str, Any]]:

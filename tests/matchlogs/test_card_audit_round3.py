@@ -570,10 +570,10 @@ def test_6_4_1_felonious_monk_sanctification_ends_his_turn(catalog, roster) -> N
 
 
 def test_6_4_1_felonious_monk_no_step_after_sanctification(catalog, roster) -> None:
-    """A step of the Monk after it: his turn is over, only its End may follow (6.4)."""
+    """A step of the Monk after it: his turn is over, only its End may follow (6.4.2)."""
     lines = _sanctification(roster, ev("move", unit="A1", to="c9"))
     error = verify(lines, catalog).errors[0]
-    assert (error.line, error.rule, error.key) == (len(lines), "6.4", "turn_ended_by")
+    assert (error.line, error.rule, error.key) == (len(lines), "6.4.2", "turn_ended_by")
 
 
 # -- Prospecting when a summon KOs (ruling `prospecting-killer`) --------------------------------

@@ -19,6 +19,7 @@ from rules.engine.roster import Cost
 from tests.engine.casting_builders import bar, book, card, rolls, summon_card, token, unit
 from tests.engine.casting_builders import game as game_state
 from tests.matchlogs.audit import (
+    A1,
     NO_DOUBLE,
     PLACES,
     agrees,
@@ -34,8 +35,6 @@ from tests.matchlogs.audit import (
 from tests.matchlogs.cards import _cast, _game, _last, _stock
 from tests.matchlogs.conftest import ARENA, ev, verify
 from tests.matchlogs.test_rules_audit_mechanisms import LAY_TRAP, TRAP
-
-A1 = ev("activate", unit="A1")
 
 
 def _status(lines: list[dict[str, Any]], catalog, **options: Any) -> tuple[str, int]:

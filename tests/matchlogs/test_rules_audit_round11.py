@@ -16,8 +16,10 @@ from rules.engine.cells import Cell
 from rules.engine.replay import dispatch, trace
 from rules.matchlog.verify import with_inline_profiles
 from tests.matchlogs.audit import (
+    A1,
     NO_DOUBLE,
     PLACES,
+    RULESETS,
     agrees,
     cast,
     game,
@@ -32,9 +34,6 @@ from tests.matchlogs.audit import (
 from tests.matchlogs.cards import _last
 from tests.matchlogs.conftest import ARENA, ev, verify
 from tests.matchlogs.test_rules_audit_mechanisms import BOMB, SUMMONING
-
-A1 = ev("activate", unit="A1")
-RULESETS = ("fanmade-4.1", "official-2.7")
 
 
 def _hit(spells: list[dict[str, Any]], ruleset: str, *events: dict[str, Any]) -> list[dict]:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.matchlogs.audit import (
+    A1,
     NO_DOUBLE,
     PLACES,
     agrees,
@@ -26,7 +27,6 @@ from tests.matchlogs.cards import TOMBSTONE, _last, token
 from tests.matchlogs.conftest import ARENA, ev
 from tests.matchlogs.test_rules_audit_mechanisms import BOMB
 
-A1 = ev("activate", unit="A1")
 _SHOT = spell("Shot", kind="ranged", rmin=1, rmax=12, los=True)
 
 

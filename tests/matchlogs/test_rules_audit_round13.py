@@ -14,8 +14,10 @@ from rules.engine.casting import FANMADE, OFFICIAL
 from rules.engine.replay import trace
 from rules.engine.rulings import named
 from tests.matchlogs.audit import (
+    A1,
     NO_DOUBLE,
     PLACES,
+    RULESETS,
     agrees,
     cast,
     game,
@@ -33,10 +35,6 @@ from tests.matchlogs.cards import token
 from tests.matchlogs.conftest import ARENA, ev, verify
 from tests.matchlogs.test_rules_audit_moves import UP_TO_D11, _header, _leave
 from tests.matchlogs.test_rules_audit_round12 import _BLOB, _TURRET, _summoner
-
-A1 = ev("activate", unit="A1")
-RULESETS = ("fanmade-4.1", "official-2.7")
-
 
 # -- 4.9.3.a, 4.9.4.a: a power's missing die cites the sub-rule saying what the power adds -------
 

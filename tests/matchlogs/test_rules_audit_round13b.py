@@ -9,11 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rules.matchlog.verify import Status
-from tests.matchlogs.audit import PLACES, cast, game, kros, refused, side_a, side_b
+from tests.matchlogs.audit import PLACES, RULESETS, cast, game, kros, refused, side_a, side_b
 from tests.matchlogs.conftest import ev, verify
 from tests.matchlogs.test_rules_audit_end import _six_doubles
-
-RULESETS = ("fanmade-4.1", "official-2.7")
 
 
 def _canine(row: int, ruleset: str, **fields) -> tuple[list[dict], int]:

@@ -352,7 +352,7 @@ def check_caster(state: GameState, unit_id: str) -> Unit:
         raise not_acting(state, unit_id, "cast a spell")
     ended = turn_ended(state, unit_id)
     if ended is not None:
-        raise RuleViolation.because("6.4", "turn_ended_by", source=ended.source, unit=unit_id)
+        raise RuleViolation.because("6.4.2", "turn_ended_by", source=ended.source, unit=unit_id)
     waiting = standby_refusal(state)
     if waiting is not None:
         raise waiting

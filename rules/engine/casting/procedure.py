@@ -82,7 +82,7 @@ def apply_cast(
         unasked = unasked_choices(run)
         if unasked and not run.over:
             raise RuleViolation.because(
-                "7.2.4", "no_choice_asked", spell=spell.name, choices=", ".join(unasked)
+                "7.2.4.a", "no_choice_asked", spell=spell.name, choices=", ".join(unasked)
             )
         unflipped = tuple(run.coins)  # the coins Step 3 did not flip (7.2.4.a)
         if unflipped and not run.over:
