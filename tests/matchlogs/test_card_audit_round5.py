@@ -296,7 +296,7 @@ def test_6_4_captain_amakna_mocalisation_ends_his_turn(catalog, roster) -> None:
     state = _last(_game(roster, "s1-duel-1", 2, moca, *after), catalog)
     assert state.unit("A1").markers.mp == 2
     lines = _game(roster, "s1-duel-1", 2, moca, ev("move", unit="A1", to="d3"))
-    assert _error(lines, catalog) == (len(lines), "6.4")
+    assert _error(lines, catalog) == (len(lines), "6.4.2")
 
 
 # -- Darkness Knight: Critical Hits counted double, or +1 WATER each -------------------------

@@ -615,12 +615,12 @@ def test_captain_amakna_7_1_1_eternal_second_mocalisation_bar_reached_by_its_tar
     1-3, no sight needed) and a Personal spell (1 MP + 2 AP: +2 MP, ends his turn). A `cast`
     names a spell by its name, and the target tells the two apart: a Personal spell targets
     only its caster's cell (4.15.6), the attack reaches 1-3 cells. On d2: two +1 MP markers and
-    his turn is over (6.4: a step is refused); from d8 on Di Curey: 1 Injury (the attack)."""
+    his turn is over (6.4.2: a step is refused); from d8 on Di Curey: 1 Injury (the attack)."""
     personal = _cast("Mocalisation", "d2")
     state = _last(_game(roster, "s1-et1-45", 2, personal), catalog)
     assert (state.unit("A1").markers.mp, *_at(state, "A1")[2:]) == (2, 9 - 2, 9 - 1)
     lines = _game(roster, "s1-et1-45", 2, personal, ev("move", unit="A1", to="d3"))
-    assert _error(lines, catalog) == (len(lines), "6.4")
+    assert _error(lines, catalog) == (len(lines), "6.4.2")
     state = _last(_game(roster, "s1-et1-45", 8, _hit("Mocalisation")), catalog)
     assert state.unit("B1").injuries == 1
 

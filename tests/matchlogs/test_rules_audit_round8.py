@@ -102,9 +102,9 @@ def test_6_4_2_sanctification_by_the_last_piece_the_opponents_tension(catalog, r
 
 def test_6_4_sanctification_a_step_before_the_next_piece_still_refused(catalog, roster) -> None:
     """Leaving the `end` out changes nothing else: the Monk's own step after the spell is still
-    refused (6.4, the card ended his turn)."""
+    refused (6.4.2, the card ended his turn; 6.4 before session 14)."""
     lines = _monk_turn(roster, ev("move", unit="A1", to="c9"), ev("activate", unit="A2"))
-    refused(lines, catalog, len(lines) - 1, "6.4")
+    refused(lines, catalog, len(lines) - 1, "6.4.2")
 
 
 def test_6_4_2_mocalisation_no_end_and_the_markers_count_at_his_next_turn(catalog) -> None:
