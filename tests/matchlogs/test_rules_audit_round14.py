@@ -118,3 +118,34 @@ def test_4_17_5_a_the_effect_naming_the_cube_moves_it(catalog) -> None:
         len(lines) + 2,
         "4.17.3",
     )
+
+
+# -- 4.9.28.a: Wisdom, an obsolete power ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("holder", ["inline", "catalog"])
+def test_4_9_28_a_wisdom_is_read_as_not_printed(catalog, holder: str) -> None:
+    """Wisdom has no effect and counts as not printed (4.9.28.a): A1 with Wisdom hits B2, which
+    has it too (inline, or the roster's Chrissy Entrinch, whose card prints it with Armour):
+    one Critical die and one Armour die (two for Chrissy's Armour, 4.9.4.a), as without it
+    (7.2.5.a, 7.2.6.a), 1 Injury, and the game is judged, not `unsupported`."""
+    header = game(side_a(powers=("wisdom",)), side_b(powers=("wisdom",)))
+    if holder == "catalog":
+        header["players"]["B"]["team"][1]["profile"] = "s2-dks2-10"
+        header["profiles"] = [p for p in header["profiles"] if p["id"] != "tb2"]
+    armour = ["lock"] * (2 if holder == "catalog" else 1)
+    lines = [header, *PLACES, A1, cast("A1", "d12", crit=["lock"], armour={"B2": armour})]
+    agrees(lines, catalog)
+    assert _last(lines, catalog).unit("B2").injuries == 1
+
+
+# -- 4.11.1: the printed AP is the MAX AP --------------------------------------------------------
+
+
+def test_4_11_1_the_printed_ap_is_the_gauge_s_max(catalog) -> None:
+    """A1 prints 2 AP: its gauge fills to 2 (4.11.1, 6.2.1.b), so two 1-AP Guns pass and a
+    third is refused for want of AP (7.1.4.a)."""
+    hit = cast("A1", "d12", crit=["lock"], armour={"B2": ["lock"]})
+    lines = [game(side_a(ap=2), side_b()), *PLACES, A1, hit, hit, hit]
+    refused(lines, catalog, len(lines), "7.1.4.a")
+    agrees(lines[:-1], catalog)
