@@ -327,6 +327,15 @@ class Lasting:
 #: Attack spell, 7.2.7), for the spells asking whether a unit already damaged a target.
 DAMAGED = "damaged"
 
+#: `Lasting.kind` of the record "unit inflicted `amount` Injuries on `source` in turn `turn`"
+#: (4.10.6.b), kept for the powers that ask whether a unit inflicted Injuries this turn
+#: (written and read by `rules.engine.injuries`).
+INFLICTED = "inflicted"
+
+#: The kinds of `Lasting` that are records of what happened this turn, not effects: they change
+#: nothing by themselves, and the few rules that ask about them read `GameState.lasting`.
+RECORDS = frozenset({DAMAGED, INFLICTED})
+
 #: `Lasting.kind` of "an effect ended this unit's turn" (Mocalisation, Sanctification): until its
 #: `end`, the unit may do nothing more (`turn_ended`).
 TURN_ENDED = "turn-ended"
@@ -448,9 +457,13 @@ class GameState:
     @lazy.on("lasting", "turn")
     def lasting_now(self) -> tuple[Lasting, ...]:
         """The lasting effects of the current turn (4.18.4), read once per state: most
-        questions about them (a spell's effect on a unit's powers) stop at an empty tuple."""
+        questions about them (a spell's effect on a unit's powers, an ended turn) stop at an
+        empty tuple. The records of this turn's damage and Injuries (`RECORDS`) are left out:
+        they act on nothing, and with them the tuple was not empty after the first damaging
+        spell of a game turn (a third of the corpus's events), so that every new state's
+        questions about powers (`powers.possible_powers`) scanned it again."""
         turn = self.turn
-        return tuple([e for e in self.lasting if e.turn == turn])
+        return tuple([e for e in self.lasting if e.turn == turn and e.kind not in RECORDS])
 
     @lazy.on("units")
     def _in_arena(self) -> tuple[Unit, ...]:
