@@ -144,9 +144,13 @@ class _Registry:
     sight_exemptions: list[SightExemption] = field(default_factory=list)
     #: each with the powers it reads: it is asked only when a unit in the arena may have one
     cast_checks: list[tuple[frozenset[str], CastCheck]] = field(default_factory=list)
-    turn_starts: list[TurnStart] = field(default_factory=list)
+    #: each with the powers it reads, and all of those together: with none of them in play,
+    #: a turn's start (every activation) or a step (most events) asks no handler
+    turn_starts: list[tuple[frozenset[str], TurnStart]] = field(default_factory=list)
+    turn_start_powers: frozenset[str] = frozenset()
     cast_starts: list[CastStart] = field(default_factory=list)
-    steps: list[StepTrigger] = field(default_factory=list)
+    steps: list[tuple[frozenset[str], StepTrigger]] = field(default_factory=list)
+    step_powers: frozenset[str] = frozenset()
     rewards: list[RewardTrigger] = field(default_factory=list)
     roll_powers: list[RollPowers] = field(default_factory=list)
     #: the powers the roll rules below read (`roll_power`, `due_change`, `extra_success`,
@@ -254,9 +258,17 @@ def cast_check(*powers: str) -> Callable[[CastCheck], CastCheck]:
     return register_check
 
 
-def turn_start(handler: TurnStart) -> TurnStart:
-    _REGISTRY.turn_starts.append(handler)
-    return handler
+def turn_start(*powers: str) -> Callable[[TurnStart], TurnStart]:
+    """Register what a power must remember of a piece's turn start; `powers` are those it
+    reads, held by a unit in the arena (`on_turn_start` asks it only when a unit there may
+    have one of them)."""
+
+    def register_handler(handler: TurnStart) -> TurnStart:
+        _REGISTRY.turn_starts.append((frozenset(powers), handler))
+        _REGISTRY.turn_start_powers |= frozenset(powers)
+        return handler
+
+    return register_handler
 
 
 def cast_start(handler: CastStart) -> CastStart:
@@ -264,9 +276,16 @@ def cast_start(handler: CastStart) -> CastStart:
     return handler
 
 
-def after_step(handler: StepTrigger) -> StepTrigger:
-    _REGISTRY.steps.append(handler)
-    return handler
+def after_step(*powers: str) -> Callable[[StepTrigger], StepTrigger]:
+    """Register a power triggered by a unit's step; `powers` are those it reads, held by a unit
+    in the arena (`on_step` asks it only when a unit there may have one of them)."""
+
+    def register_handler(handler: StepTrigger) -> StepTrigger:
+        _REGISTRY.steps.append((frozenset(powers), handler))
+        _REGISTRY.step_powers |= frozenset(powers)
+        return handler
+
+    return register_handler
 
 
 def after_reward(handler: RewardTrigger) -> RewardTrigger:
@@ -335,6 +354,8 @@ def standby_handler(kind: str) -> StandbyHandler | None:
 
 
 def _queue(state: GameState, effects: list[PendingEffect]) -> GameState:
+    if not effects:  # nearly every call: nothing triggered
+        return state
     pending = list(state.pending)
     for new in effects:
         same = next(
@@ -349,7 +370,7 @@ def _queue(state: GameState, effects: list[PendingEffect]) -> GameState:
             pending.append(new)
         else:
             pending[same] = replace(pending[same], amount=pending[same].amount + new.amount)
-    return replace(state, pending=tuple(pending)) if effects else state
+    return replace(state, pending=tuple(pending))
 
 
 # -- the call sites of the core --------------------------------------------------------------------
@@ -412,9 +433,15 @@ def on_targets(state: GameState, caster: str, targets: tuple[str, ...]) -> GameS
 
 
 def on_step(state: GameState, unit_id: str, left: str) -> GameState:
-    """`unit_id` moved one cell with its MP, leaving cell `left` (4.14, 6.3.2)."""
-    for handler in _REGISTRY.steps:
-        state = _queue(state, handler(state, unit_id, left))
+    """`unit_id` moved one cell with its MP, leaving cell `left` (4.14, 6.3.2). Asked at every
+    step, and nearly always no unit in the arena may have a power a step triggers: one look at
+    the powers in play then spares every handler."""
+    in_play = _in_play(state)
+    if in_play is not None and in_play.isdisjoint(_REGISTRY.step_powers):
+        return state
+    for powers, handler in _REGISTRY.steps:
+        if in_play is None or not in_play.isdisjoint(powers):
+            state = _queue(state, handler(state, unit_id, left))
     return state
 
 
@@ -541,18 +568,29 @@ def check_cast(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None
     or all of them: ruling `prerequisite-targets`); each raises `RuleViolation` naming its power.
     Asked at every cast, and nearly always no unit in the arena may have any of their powers:
     one look at the powers in play (`powers.possible_powers`) then spares every check."""
-    possible = _REGISTRY.possible
-    in_play = possible(state) if possible is not None else None
+    in_play = _in_play(state)
     for powers, check in _REGISTRY.cast_checks:
         if in_play is None or not in_play.isdisjoint(powers):
             check(state, caster, targets)
 
 
 def on_turn_start(state: GameState, unit_id: str) -> GameState:
-    """A piece's turn starts (6.2.1.d): what powers must remember of this moment."""
-    for handler in _REGISTRY.turn_starts:
-        state = handler(state, unit_id)
+    """A piece's turn starts (6.2.1.d): what powers must remember of this moment. The handlers
+    only record (no power is gained), so the powers in play are read once, before them."""
+    in_play = _in_play(state)
+    if in_play is not None and in_play.isdisjoint(_REGISTRY.turn_start_powers):
+        return state  # every activation: nobody in the arena may have such a power
+    for powers, handler in _REGISTRY.turn_starts:
+        if in_play is None or not in_play.isdisjoint(powers):
+            state = handler(state, unit_id)
     return state
+
+
+def _in_play(state: GameState) -> frozenset[str] | None:
+    """Every power some unit in the arena may have now (`powers.possible_powers`), or None
+    before `rules.engine.powers` registered it (every handler is then asked)."""
+    possible = _REGISTRY.possible
+    return possible(state) if possible is not None else None
 
 
 def decline_optional(state: GameState, keep: str | None = None) -> GameState:
