@@ -21,6 +21,7 @@ from rules.engine.powers import injury_cap, max_hp, powers_of
 from rules.engine.reactions import gg_for_ko, on_injuries, on_injuries_due, on_ko, on_ko_avoided
 from rules.engine.rulings import register
 from rules.engine.state import (
+    INFLICTED,
     GameState,
     Lasting,
     Phase,
@@ -32,9 +33,6 @@ from rules.engine.state import (
 )
 from rules.engine.trace_texts import traced
 
-#: `Lasting.kind` of the record "unit inflicted `amount` Injuries on `source` in turn `turn`"
-#: (4.10.6.b), kept for the powers that ask whether a unit inflicted Injuries this turn.
-INFLICTED = "inflicted"
 #: The source of a record of Injuries that nobody inflicted (4.10.6.c), kept only when they
 #: come after inflicted ones in the same turn, so that `ko_source` reads the last placement.
 NOBODY = ""

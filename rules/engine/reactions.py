@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from rules.engine.dice import ROLLS, DiceDue, Die, RollContext, check_dice, dice_due
 from rules.engine.frozen import replace
@@ -47,6 +47,8 @@ def orders_itself(state: GameState) -> bool:
         return True
     return len({p.label for p in state.pending}) <= 1
 
+
+H = TypeVar("H")
 
 #: (state, victim id, count about to be placed, source) -> (state, count to place, reasons).
 Replacement = Callable[[GameState, str, int, str | None], tuple[GameState, int, list[str]]]
@@ -130,11 +132,43 @@ StandbyHandler = Callable[
 
 
 @dataclass
+class _Hooks(Generic[H]):
+    """Handlers of one call site, each registered with the powers it reads: it must change
+    nothing when no unit in the arena may have one of them (`powers.possible_powers`), so the
+    call site asks it only when one may. The call sites run at every step, activation or
+    Injury, and nearly always none may: one look at the powers in play then spares them all."""
+
+    entries: list[tuple[frozenset[str], H]] = field(default_factory=list)
+    #: the powers of all the entries together
+    powers: frozenset[str] = frozenset()
+
+    def add(self, powers: tuple[str, ...]) -> Callable[[H], H]:
+        def register_handler(handler: H) -> H:
+            self.entries.append((frozenset(powers), handler))
+            self.powers |= frozenset(powers)
+            return handler
+
+        return register_handler
+
+    def due(self, state: GameState) -> list[H]:
+        """The handlers to ask in `state`, in their order of registration. The powers in play
+        are read once, before any handler runs: the handlers of these call sites record,
+        place markers or queue effects, and none gives a power."""
+        possible = _REGISTRY.possible
+        if possible is None:  # `rules.engine.powers` not imported yet: ask every handler
+            return [handler for _, handler in self.entries]
+        in_play = possible(state)
+        if in_play.isdisjoint(self.powers):
+            return []
+        return [handler for powers, handler in self.entries if not in_play.isdisjoint(powers)]
+
+
+@dataclass
 class _Registry:
-    replacements: list[Replacement] = field(default_factory=list)
-    injuries: list[InjuryTrigger] = field(default_factory=list)
+    replacements: _Hooks[Replacement] = field(default_factory=_Hooks)
+    injuries: _Hooks[InjuryTrigger] = field(default_factory=_Hooks)
     kos: list[KoTrigger] = field(default_factory=list)
-    markers: list[MarkerTrigger] = field(default_factory=list)
+    markers: _Hooks[MarkerTrigger] = field(default_factory=_Hooks)
     targets: list[TargetTrigger] = field(default_factory=list)
     levels: list[LevelChange] = field(default_factory=list)
     avoided: list[KoAvoided] = field(default_factory=list)
@@ -142,11 +176,10 @@ class _Registry:
     #: the powers the sight rules read: with none of them in play, no rule changes anything
     sight_powers: frozenset[str] = frozenset()
     sight_exemptions: list[SightExemption] = field(default_factory=list)
-    #: each with the powers it reads: it is asked only when a unit in the arena may have one
-    cast_checks: list[tuple[frozenset[str], CastCheck]] = field(default_factory=list)
-    turn_starts: list[TurnStart] = field(default_factory=list)
+    cast_checks: _Hooks[CastCheck] = field(default_factory=_Hooks)
+    turn_starts: _Hooks[TurnStart] = field(default_factory=_Hooks)
     cast_starts: list[CastStart] = field(default_factory=list)
-    steps: list[StepTrigger] = field(default_factory=list)
+    steps: _Hooks[StepTrigger] = field(default_factory=_Hooks)
     rewards: list[RewardTrigger] = field(default_factory=list)
     roll_powers: list[RollPowers] = field(default_factory=list)
     #: the powers the roll rules below read (`roll_power`, `due_change`, `extra_success`,
@@ -186,14 +219,16 @@ def is_registered(slug: str) -> bool:
     return slug in _REGISTRY.modelled
 
 
-def before_injuries(handler: Replacement) -> Replacement:
-    _REGISTRY.replacements.append(handler)
-    return handler
+def before_injuries(*powers: str) -> Callable[[Replacement], Replacement]:
+    """Register a replacement effect on Injuries about to be placed; `powers` are those it
+    reads, held by a unit in the arena (`_Hooks`)."""
+    return _REGISTRY.replacements.add(powers)
 
 
-def after_injuries(handler: InjuryTrigger) -> InjuryTrigger:
-    _REGISTRY.injuries.append(handler)
-    return handler
+def after_injuries(*powers: str) -> Callable[[InjuryTrigger], InjuryTrigger]:
+    """Register powers triggered by Injuries placed; `powers` are those it reads, held by a unit
+    in the arena (`_Hooks`)."""
+    return _REGISTRY.injuries.add(powers)
 
 
 def after_ko(handler: KoTrigger) -> KoTrigger:
@@ -201,9 +236,10 @@ def after_ko(handler: KoTrigger) -> KoTrigger:
     return handler
 
 
-def after_markers(handler: MarkerTrigger) -> MarkerTrigger:
-    _REGISTRY.markers.append(handler)
-    return handler
+def after_markers(*powers: str) -> Callable[[MarkerTrigger], MarkerTrigger]:
+    """Register powers triggered by +1 markers received; `powers` are those it reads, held by a
+    unit in the arena (`_Hooks`)."""
+    return _REGISTRY.markers.add(powers)
 
 
 def after_targets(handler: TargetTrigger) -> TargetTrigger:
@@ -245,18 +281,14 @@ def sight_exemption(handler: SightExemption) -> SightExemption:
 
 def cast_check(*powers: str) -> Callable[[CastCheck], CastCheck]:
     """Register a power forbidding some casts (7.1.7); `powers` are those it reads, held by a
-    unit in the arena (`check_cast` asks it only when a unit there may have one of them)."""
-
-    def register_check(handler: CastCheck) -> CastCheck:
-        _REGISTRY.cast_checks.append((frozenset(powers), handler))
-        return handler
-
-    return register_check
+    unit in the arena (`_Hooks`)."""
+    return _REGISTRY.cast_checks.add(powers)
 
 
-def turn_start(handler: TurnStart) -> TurnStart:
-    _REGISTRY.turn_starts.append(handler)
-    return handler
+def turn_start(*powers: str) -> Callable[[TurnStart], TurnStart]:
+    """Register what a power must remember of a piece's turn start; `powers` are those it
+    reads, held by a unit in the arena (`_Hooks`)."""
+    return _REGISTRY.turn_starts.add(powers)
 
 
 def cast_start(handler: CastStart) -> CastStart:
@@ -264,9 +296,10 @@ def cast_start(handler: CastStart) -> CastStart:
     return handler
 
 
-def after_step(handler: StepTrigger) -> StepTrigger:
-    _REGISTRY.steps.append(handler)
-    return handler
+def after_step(*powers: str) -> Callable[[StepTrigger], StepTrigger]:
+    """Register a power triggered by a unit's step; `powers` are those it reads, held by a unit
+    in the arena (`_Hooks`)."""
+    return _REGISTRY.steps.add(powers)
 
 
 def after_reward(handler: RewardTrigger) -> RewardTrigger:
@@ -335,6 +368,8 @@ def standby_handler(kind: str) -> StandbyHandler | None:
 
 
 def _queue(state: GameState, effects: list[PendingEffect]) -> GameState:
+    if not effects:  # nearly every call: nothing triggered
+        return state
     pending = list(state.pending)
     for new in effects:
         same = next(
@@ -349,7 +384,7 @@ def _queue(state: GameState, effects: list[PendingEffect]) -> GameState:
             pending.append(new)
         else:
             pending[same] = replace(pending[same], amount=pending[same].amount + new.amount)
-    return replace(state, pending=tuple(pending)) if effects else state
+    return replace(state, pending=tuple(pending))
 
 
 # -- the call sites of the core --------------------------------------------------------------------
@@ -360,7 +395,7 @@ def on_injuries_due(
 ) -> tuple[GameState, int, list[str]]:
     """Replacement effects on Injuries about to be placed on `unit_id` (they act at once)."""
     reasons: list[str] = []
-    for handler in _REGISTRY.replacements:
+    for handler in _REGISTRY.replacements.due(state):
         if count <= 0:
             break
         state, count, why = handler(state, unit_id, count, source)
@@ -373,7 +408,7 @@ def on_injuries(state: GameState, unit_id: str, placed: int, source: str | None)
     when there is one (4.10.6.b): queue the powers that trigger."""
     if placed <= 0:
         return state
-    for handler in _REGISTRY.injuries:
+    for handler in _REGISTRY.injuries.due(state):
         state = _queue(state, handler(state, unit_id, placed, source))
     return state
 
@@ -397,7 +432,7 @@ def on_markers(state: GameState, unit_id: str, ap: int, mp: int) -> GameState:
     """`unit_id` received `ap` +1 AP and `mp` +1 MP markers (counted before they cancel)."""
     if ap <= 0 and mp <= 0:
         return state
-    for handler in _REGISTRY.markers:
+    for handler in _REGISTRY.markers.due(state):
         state = _queue(state, handler(state, unit_id, ap, mp))
     return state
 
@@ -413,7 +448,7 @@ def on_targets(state: GameState, caster: str, targets: tuple[str, ...]) -> GameS
 
 def on_step(state: GameState, unit_id: str, left: str) -> GameState:
     """`unit_id` moved one cell with its MP, leaving cell `left` (4.14, 6.3.2)."""
-    for handler in _REGISTRY.steps:
+    for handler in _REGISTRY.steps.due(state):
         state = _queue(state, handler(state, unit_id, left))
     return state
 
@@ -541,16 +576,13 @@ def check_cast(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None
     or all of them: ruling `prerequisite-targets`); each raises `RuleViolation` naming its power.
     Asked at every cast, and nearly always no unit in the arena may have any of their powers:
     one look at the powers in play (`powers.possible_powers`) then spares every check."""
-    possible = _REGISTRY.possible
-    in_play = possible(state) if possible is not None else None
-    for powers, check in _REGISTRY.cast_checks:
-        if in_play is None or not in_play.isdisjoint(powers):
-            check(state, caster, targets)
+    for check in _REGISTRY.cast_checks.due(state):
+        check(state, caster, targets)
 
 
 def on_turn_start(state: GameState, unit_id: str) -> GameState:
     """A piece's turn starts (6.2.1.d): what powers must remember of this moment."""
-    for handler in _REGISTRY.turn_starts:
+    for handler in _REGISTRY.turn_starts.due(state):
         state = handler(state, unit_id)
     return state
 

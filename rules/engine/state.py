@@ -305,13 +305,14 @@ class SpellUse:
     cell: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Lasting:
     """A continuous effect with a duration (4.18.4), e.g. "+1 FIRE to this unit's spells this
     turn". `kind` names what it changes (see `rules.engine.effects.LastingKind`), `amount` and
     `element` its size; it lasts while `GameState.turn == turn` (the turn it was applied in).
     `until` names the game piece at whose End of Activation it ends sooner (6.4.1: an effect
     "until the end of the turn" lasts the active piece's turn, not the player's game turn).
+    Also the records of what happened this turn (`RECORDS`), written at every damaging spell.
     """
 
     kind: str
@@ -322,10 +323,48 @@ class Lasting:
     element: str | None = None
     until: str | None = None
 
+    def __init__(
+        self,
+        kind: str,
+        unit: str,
+        source: str,
+        turn: int,
+        amount: int = 0,
+        element: str | None = None,
+        until: str | None = None,
+    ) -> None:
+        """The generated `__init__` of a frozen dataclass, with its fields set in one call:
+        that one sets each through `object.__setattr__` (about 12,000 instructions for these
+        seven, 6,000 here), and two are made at every damaging spell (`DAMAGED`, `INFLICTED`).
+        The dataclass still gives equality, hash, repr and `fields`; the instance dictionary
+        costs a few more bytes, and a state holds few of these."""
+        copy_dict(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "unit": unit,
+                "source": source,
+                "turn": turn,
+                "amount": amount,
+                "element": element,
+                "until": until,
+            },
+        )
+
 
 #: `Lasting.kind` of "`unit` dealt `amount` damage to `source` in turn `turn`" (Step 6 of an
 #: Attack spell, 7.2.7), for the spells asking whether a unit already damaged a target.
 DAMAGED = "damaged"
+
+#: `Lasting.kind` of the record "unit inflicted `amount` Injuries on `source` in turn `turn`"
+#: (4.10.6.b), kept for the powers that ask whether a unit inflicted Injuries this turn
+#: (written and read by `rules.engine.injuries`).
+INFLICTED = "inflicted"
+
+#: The kinds of `Lasting` that are records of what happened this turn, not effects: they change
+#: nothing by themselves, and the few rules that ask about them read `GameState.lasting`.
+RECORDS = frozenset({DAMAGED, INFLICTED})
 
 #: `Lasting.kind` of "an effect ended this unit's turn" (Mocalisation, Sanctification): until its
 #: `end`, the unit may do nothing more (`turn_ended`).
@@ -448,9 +487,13 @@ class GameState:
     @lazy.on("lasting", "turn")
     def lasting_now(self) -> tuple[Lasting, ...]:
         """The lasting effects of the current turn (4.18.4), read once per state: most
-        questions about them (a spell's effect on a unit's powers) stop at an empty tuple."""
+        questions about them (a spell's effect on a unit's powers, an ended turn) stop at an
+        empty tuple. The records of this turn's damage and Injuries (`RECORDS`) are left out:
+        they act on nothing, and with them the tuple was not empty after the first damaging
+        spell of a game turn (a third of the corpus's events), so that every new state's
+        questions about powers (`powers.possible_powers`) scanned it again."""
         turn = self.turn
-        return tuple([e for e in self.lasting if e.turn == turn])
+        return tuple([e for e in self.lasting if e.turn == turn and e.kind not in RECORDS])
 
     @lazy.on("units")
     def _in_arena(self) -> tuple[Unit, ...]:

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import json
-from dataclasses import FrozenInstanceError, replace
+from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.engine.errors import RuleViolation
+from rules.engine.frozen import replace as frozen_replace
 from rules.engine.injuries import injure, knock_out
 from rules.engine.state import (
+    DAMAGED,
+    INFLICTED,
     TOTAL_GG,
+    TURN_ENDED,
     GameState,
+    Lasting,
     Markers,
     Phase,
     Reward,
@@ -128,6 +133,34 @@ def test_with_unit_replaces_in_place_and_keeps_the_lookups_right() -> None:
     assert state.unit("A1").cell == c("c3")  # the old state is untouched
     stranger = krosmaster("Z9", "A", "a1")
     assert entered.with_unit(stranger).units == entered.units  # not a unit of this game
+
+
+def test_4_18_4_lasting_now_leaves_out_this_turns_records() -> None:
+    """`lasting_now` holds this turn's effects only: the records of damage dealt and Injuries
+    inflicted (read from `lasting` by the rules that ask about them) and last turn's effects
+    are left out, so the questions about this turn's effects stop at an empty tuple."""
+    state = replace(_two_sides(), turn=3)
+    records = (Lasting(DAMAGED, "A1", "B1", 3, 2), Lasting(INFLICTED, "A1", "B1", 3, 2))
+    ended = Lasting(TURN_ENDED, "A1", "Mocalisation", 3)
+    assert state.evolve(lasting=records).lasting_now == ()
+    stale = Lasting(TURN_ENDED, "B1", "Mocalisation", 2)
+    assert state.evolve(lasting=(stale, *records, ended)).lasting_now == (ended,)
+
+
+def test_lasting_built_in_one_call_is_the_frozen_dataclass() -> None:
+    """`Lasting.__init__` fills the instance in one call: defaults, keywords, equality, hash,
+    repr, `frozen.replace` and the frozen check are those of the dataclass."""
+    entry = Lasting(DAMAGED, "A1", "B1", 3, 2)
+    same = Lasting(kind=DAMAGED, unit="A1", source="B1", turn=3, amount=2, element=None)
+    assert entry == same and hash(entry) == hash(same)
+    assert repr(entry) == (
+        "Lasting(kind='damaged', unit='A1', source='B1', turn=3, amount=2, element=None, "
+        "until=None)"
+    )
+    assert frozen_replace(entry, amount=3) == Lasting(DAMAGED, "A1", "B1", 3, 3)
+    assert Lasting(**{f.name: getattr(entry, f.name) for f in fields(Lasting)}) == entry
+    with pytest.raises(FrozenInstanceError):
+        entry.amount = 5  # type: ignore[misc]
 
 
 def test_with_unit_changes_other_fields_in_the_same_copy() -> None:

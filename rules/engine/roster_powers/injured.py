@@ -60,7 +60,7 @@ reactions.modelled("defrosting", "reactions.before_injuries (the Icy Armor marke
 _TRIGGERED_BY_INJURIES = frozenset({*_ON_INJURIES, "drunkenness-of-combat"})
 
 
-@reactions.after_injuries
+@reactions.after_injuries(*_TRIGGERED_BY_INJURIES)
 def _triggered(
     state: GameState, victim_id: str, placed: int, source_id: str | None
 ) -> list[PendingEffect]:
@@ -263,7 +263,7 @@ def _shadow_blood(state: GameState, fx: PendingEffect, _: Resolution) -> tuple[G
 # -- replacement effects (they change the placement itself) ---------------------------------------
 
 
-@reactions.before_injuries
+@reactions.before_injuries("golden-parachute")
 def _golden_parachute(
     state: GameState, victim_id: str, count: int, source: str | None
 ) -> tuple[GameState, int, list[str]]:
@@ -285,7 +285,7 @@ def _golden_parachute(
     )
 
 
-@reactions.before_injuries
+@reactions.before_injuries("defrosting")
 def _defrosting(
     state: GameState, victim_id: str, count: int, source: str | None
 ) -> tuple[GameState, int, list[str]]:

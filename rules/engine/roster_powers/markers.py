@@ -16,7 +16,7 @@ reactions.modelled("captains-energy", "reactions.after_markers (1 AP at once in 
 reactions.modelled("look-at-me", "reactions.after_markers (a +1 MP marker)")
 
 
-@reactions.after_markers
+@reactions.after_markers("look-at-me", "captains-energy")
 def _plus_ap(state: GameState, unit_id: str, ap: int, mp: int) -> list[PendingEffect]:
     unit = state.unit(unit_id)
     if ap <= 0 or not unit.is_krosmaster:

@@ -6,7 +6,6 @@ from rules.engine import reactions
 from rules.engine.cells import Cell
 from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.movement import relocate
-from rules.engine.powers import may_have
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import effect, holders, holding, is_named
@@ -28,15 +27,11 @@ def _candidates(state: GameState, fx: PendingEffect) -> list[str]:
     ]
 
 
-_MINT = frozenset({"mintetized"})
-
-
-@reactions.after_step
+@reactions.after_step("mintetized")
 def _mint_jelly_moved(state: GameState, unit_id: str, left: str) -> list[PendingEffect]:
     """A Mint Jelly's step with no Krosmaster next to the cell it left puts nothing on
-    standby: there is nobody to move (4.18.5), so no choice can be asked of the log."""
-    if not may_have(state, _MINT):
-        return []  # nobody in the arena may have Mintetized
+    standby: there is nobody to move (4.18.5), so no choice can be asked of the log. Asked
+    only when a unit in the arena may have Mintetized (`reactions.on_step`)."""
     kings = holders(state, "mintetized")
     jelly = state.unit(unit_id)
     if not kings or not is_named(state, jelly, "mint jelly"):

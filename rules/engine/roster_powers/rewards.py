@@ -30,8 +30,12 @@ def _present_opening(state: GameState, unit_id: str, reward: str) -> GameState:
 def _next_spell(state: GameState, caster: str) -> GameState:
     """The caster's next spell spends every bonus armed for it (a `damage` Lasting for this
     cast only, 7.2.7.c); the bonus a previous cast spent is taken off first (4.7.5.a: consumed
-    even if the spell does not benefit from it)."""
-    mine = [e for e in state.lasting if e.unit == caster and e.turn == state.turn]
+    even if the spell does not benefit from it). Both are this turn's lasting effects
+    (`lasting_now`), nearly always none: then every cast stops here."""
+    now = state.lasting_now
+    if not now:
+        return state
+    mine = [e for e in now if e.unit == caster]
     old = [e for e in mine if e.kind == "damage" and e.source == _SPENT]
     armed = [e for e in mine if e.kind == NEXT_SPELL]
     if not old and not armed:

@@ -50,7 +50,6 @@ _ON_TARGETS = frozenset({"wakfu-recycling", "flame-return"})
 #: `Lasting.kind` of "unit started its turn adjacent to the holder of power `source`".
 STARTED_NEXT_TO = "started-adjacent"
 _WATCHERS = ("sit-stay", "protector-of-the-purple-claws")
-_WATCHING = frozenset(_WATCHERS)
 
 
 _WAKUTE_VISION = frozenset({"wakute-vision"})
@@ -126,12 +125,11 @@ def _started_next_to(state: GameState, unit: Unit, holder: Unit, power: str) -> 
     )
 
 
-@reactions.turn_start
+@reactions.turn_start(*_WATCHERS)
 def _remember_neighbours(state: GameState, unit_id: str) -> GameState:
     """Sit! and Protector of the Purple Claws look at where an enemy character started its
-    turn: remember the holders it was adjacent to when its turn started."""
-    if not may_have(state, _WATCHING):  # asked first: nobody in the arena may have them
-        return state
+    turn: remember the holders it was adjacent to when its turn started (asked only when a
+    unit in the arena may have one of them, `reactions.on_turn_start`)."""
     unit = state.unit(unit_id)
     if not unit.is_character:
         return state

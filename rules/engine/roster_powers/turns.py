@@ -22,7 +22,7 @@ from rules.engine.errors import ChoiceMissing, RuleViolation
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, settle_hp
 from rules.engine.movement import relocate
-from rules.engine.powers import adjacent, families_of, may_have, vigilantes
+from rules.engine.powers import adjacent, families_of, vigilantes
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
@@ -293,12 +293,10 @@ def _other_forms(res: Resolution, unit: Unit, base: str) -> tuple[str, ...] | No
 _REMEMBER_START = frozenset({"bad-guy", "masquerade"})
 
 
-@reactions.turn_start
+@reactions.turn_start(*_REMEMBER_START)
 def _remember_start(state: GameState, unit_id: str) -> GameState:
-    """Remember how a piece began its turn (Bad Guy; Masquerade's first turn). This runs at every
-    activation: when nobody in the arena may have either power, `holders` is not asked."""
-    if not may_have(state, _REMEMBER_START):
-        return state
+    """Remember how a piece began its turn (Bad Guy; Masquerade's first turn). Asked at an
+    activation only when a unit in the arena may have either power (`reactions.on_turn_start`)."""
     unit = state.unit(unit_id)
     if not any(h.id == unit_id for p in _REMEMBER_START for h in holders(state, p)):
         return state
