@@ -909,11 +909,11 @@ def check_winner(state: GameState) -> GameState:
     phase = state.phase
     if phase is _SETUP or phase is _OVER:
         return state
-    if not state.wild_gg:
-        holders = [p.side for p in state.players if p.gg > 0]
-        if len(holders) == 1:
-            return end_game(state, holders[0], "gg")
-        if not holders:
+    if not state.wild_gg:  # the two players read directly: this runs after every event
+        a, b = state.players
+        if a.gg <= 0 or b.gg <= 0:
+            if a.gg > 0 or b.gg > 0:
+                return end_game(state, a.side if a.gg > 0 else b.side, "gg")
             raise Unsupported("1.4.1:no-gg-left", said("no_gg_left"))
     standing = _standing(state)  # run after every event
     if len(standing) == 2:  # the common case: both players still have a Krosmaster in the arena
