@@ -16,7 +16,7 @@ from typing import Any
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import all_lazies, copy_dict, dropped, lazy, replace
+from rules.engine.frozen import all_lazies, copy_dict, dropped, lazy, replace, unshadowed
 from rules.engine.refusals import said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
@@ -131,6 +131,7 @@ class SpecialMarker:
     placed_by: str
 
 
+@unshadowed  # `markers` is read at every turn's start and by Steps 4-7 of a cast
 @dataclass(frozen=True)
 class Unit:
     """A Krosmaster or summon (4.3); `cell` is None when it is not in the arena."""
@@ -352,6 +353,7 @@ _MEMOS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[Any, Any]]] = {}
 _MEMO_LIMIT = 512
 
 
+@unshadowed  # `phase` and `rulings` are read many times per event
 @dataclass(frozen=True)
 class GameState:
     arena: Arena
