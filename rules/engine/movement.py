@@ -111,12 +111,7 @@ def _surroundings(state: GameState, unit: Unit, to: Cell | None) -> tuple[bool, 
             continue
         if c.x == tx and c.y == ty and other.is_obstacle:
             taken = True
-        if (
-            other.side != side
-            and -1 <= (dx := c.x - x) <= 1  # most units are further: no call to `abs`
-            and abs(dx) + abs(c.y - y) == 1
-            and other.is_character
-        ):
+        if other.side != side and abs(c.x - x) + abs(c.y - y) == 1 and other.is_character:
             near.append(other)
     return taken, near
 
