@@ -16,7 +16,15 @@ from typing import Any
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import all_lazies, copy_dict, dropped, lazy, replace, unshadowed
+from rules.engine.frozen import (
+    all_lazies,
+    dict_setter,
+    dropped,
+    lazy,
+    new_object,
+    replace,
+    unshadowed,
+)
 from rules.engine.refusals import said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
@@ -510,10 +518,10 @@ class GameState:
         per event: the fields are copied as they are, the derived caches (`memo`,
         `units_by_id`...) only when they depend on no changed field (`lazy.on`), and the changed
         fields are set."""
-        new = object.__new__(GameState)
+        new = new_object(GameState)
         mine = self.__dict__
         values = mine.copy()  # in C: cheaper than field by field (`frozen.WHOLE_COPY_FROM`)
-        copy_dict(new, "__dict__", values)
+        _set_values(new, values)
         if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
             _drop_stale(values, changes)
         values.update(changes)
@@ -532,9 +540,9 @@ class GameState:
         where = positions.get(uid)
         if where is not None and self.units[where] is unit:  # the unit as it was: what was
             return self.evolve(**changes) if changes else self  # derived from units holds
-        new = object.__new__(GameState)
+        new = new_object(GameState)
         values = mine.copy()
-        copy_dict(new, "__dict__", values)
+        _set_values(new, values)
         # Each value derived from the units that this state holds is then handed on as it is,
         # updated, or dropped: one operation each (a `pop` costs about as much as a call).
         if where is None:  # not a unit of this game, or an id held twice
@@ -705,6 +713,8 @@ class GameState:
 
 
 _FIELD_COUNT = len(fields(GameState))
+#: Gives a new state its instance dictionary (`frozen.dict_setter`).
+_set_values = dict_setter(GameState)
 _LAZIES = all_lazies(GameState)
 #: The cached values a change of `units` drops that `with_unit` does not hand on or update.
 _UNITS_REST = tuple(
