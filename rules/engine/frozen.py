@@ -63,30 +63,45 @@ def dropped(lazies: _Lazies, changes: dict[str, Any]) -> tuple[str, ...]:
 
 
 #: From this many fields on, a copy takes a copy of the whole instance dictionary
-#: (`dict.copy`, set with `object.__setattr__`) instead of updating the new object's own one:
+#: (`dict.copy`, set with `dict_setter`) instead of updating the new object's own one:
 #: measured twice as fast for `GameState` (24 fields, 25-29 entries with its cached values),
 #: slightly slower for `Unit` (14 fields, 15-23 entries).
 WHOLE_COPY_FROM = 20
 
-_Plan = tuple[int, bool, dict[tuple[str, ...], tuple[str, ...]]]
+_Plan = tuple[
+    int, Callable[[Any, dict[str, Any]], None] | None, dict[tuple[str, ...], tuple[str, ...]]
+]
 
-#: Per dataclass that `replace` copies plainly: how many fields it has, whether it copies the
-#: whole dictionary (`WHOLE_COPY_FROM`) and, per tuple of changed field names in the order
-#: given, the cached values a copy drops (worked out and checked once).
+#: Per dataclass that `replace` copies plainly: how many fields it has, the setter of its
+#: instance dictionary when it copies the whole dictionary (`WHOLE_COPY_FROM`, `dict_setter`)
+#: and, per tuple of changed field names in the order given, the cached values a copy drops
+#: (worked out and checked once).
 _PLANS: dict[type, _Plan | None] = {}
 
 
 def _plan(cls: type) -> _Plan | None:
     shape = _shape(cls)
     count = 0 if shape is None else len(shape[1])
-    plan = _PLANS[cls] = None if shape is None else (count, count >= WHOLE_COPY_FROM, {})
+    whole = dict_setter(cls) if count >= WHOLE_COPY_FROM else None
+    plan = _PLANS[cls] = None if shape is None else (count, whole, {})
     return plan
 
 
-#: `copy_dict(new, "__dict__", values)` gives `new` (made by `object.__new__`) the instance
-#: dictionary `values` (a copy): a frozen dataclass refuses ordinary attribute assignment. The
-#: C function itself, not a Python function calling it: the copies run many times per event.
-copy_dict = object.__setattr__
+#: `object.__new__`, read once (the copies run many times per event).
+new_object = object.__new__
+
+
+def dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
+    """`setter(new, values)` gives `new` (made by `new_object(cls)`) the instance dictionary
+    `values` (a copy), as `object.__setattr__(new, "__dict__", values)` does (a frozen dataclass
+    refuses ordinary attribute assignment): the setter of the `__dict__` descriptor itself, in C,
+    without the attribute lookup `object.__setattr__` makes at each call (about 500 instructions
+    fewer, cachegrind)."""
+    for klass in cls.__mro__:
+        found = vars(klass).get("__dict__")
+        if found is not None:
+            return found.__set__  # type: ignore[no-any-return]
+    raise TypeError(f"{cls.__name__} instances have no instance dictionary")
 
 
 def _drops(cls: type, changed: tuple[str, ...]) -> tuple[str, ...]:
@@ -123,11 +138,11 @@ def replace(obj: T, /, **changes: Any) -> T:
     gone = table.get(changed)
     if gone is None:
         gone = table[changed] = _drops(cls, changed)
-    new = object.__new__(cls)
+    new = new_object(cls)
     mine = obj.__dict__
-    if whole:
+    if whole is not None:
         values = mine.copy()
-        copy_dict(new, "__dict__", values)
+        whole(new, values)
     else:
         values = new.__dict__
         values.update(mine)
@@ -136,6 +151,23 @@ def replace(obj: T, /, **changes: Any) -> T:
             values.pop(name, None)
     values.update(changes)
     return new
+
+
+def unshadowed(cls: type[T]) -> type[T]:
+    """`cls`, a dataclass, without the class attributes holding its fields' defaults when these
+    are instances of classes written in Python (an enum member, another dataclass).
+
+    Python 3.11 never specializes reading an attribute whose name the class also holds with a
+    value of such a (mutable) type: every `state.phase` took the interpreter's generic path,
+    about 340 instructions against about 100 (cachegrind), and the phase, the rulings and a
+    unit's markers are read many times per event. The generated `__init__` keeps its defaults
+    and `dataclasses.fields` its `Field`s; nothing reads these defaults from the class. (The
+    `lazy` values stay on the generic path: a descriptor cannot be specialized either.)"""
+    for found in fields(cls):  # type: ignore[arg-type]
+        default = vars(cls).get(found.name)
+        if default is not None and type(default).__module__ != "builtins":
+            delattr(cls, found.name)
+    return cls
 
 
 class lazy(Generic[T, V]):

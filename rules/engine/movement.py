@@ -139,19 +139,22 @@ def _never_blocks(state: GameState, mover: Unit, other: Unit) -> tuple[str, Said
     return "4.14.1", said("not_next_to", unit=other.id, mover=mover.id)
 
 
-#: The rolls of a Block, read once (an enum member's `value` is Python code), and what each
-#: result costs the mover (4.14.2.d).
+#: The rolls of a Block, read once (an enum member's `value` is Python code), what each result
+#: costs the mover (4.14.2.d), and the results and phase a Block reads (an enum member read from
+#: its class costs about ten times a module global, Python 3.11).
 _LOCK, _DODGE = Roll.LOCK.value, Roll.DODGE.value
 _LOSSES = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}
+_LOCKED, _CAUGHT, _ESCAPED = BlockResult.LOCKED, BlockResult.CAUGHT, BlockResult.ESCAPED
+_OVER = Phase.OVER
 
 
 def block_result(locks: int, dodges: int, *, by_summon: bool) -> BlockResult:
     """Compare the two rolls (4.14.2.d); a summon's Locked is only Caught (4.14.3)."""
     if locks > dodges:
-        return BlockResult.CAUGHT if by_summon else BlockResult.LOCKED
+        return _CAUGHT if by_summon else _LOCKED
     if locks == dodges:
-        return BlockResult.CAUGHT
-    return BlockResult.ESCAPED
+        return _CAUGHT
+    return _ESCAPED
 
 
 def _claw_attack(state: GameState, naz: Unit, victim_id: str) -> GameState:
@@ -251,7 +254,7 @@ def move_one_cell(
         outcomes.append(BlockOutcome(enemy.id, locks, dodges, result))
         if "claw-attack" in lock_powers:
             state = _claw_attack(state.with_unit(replace(unit, ap=ap, mp=mp)), enemy, unit_id)
-            if state.unit(unit_id).cell is None or state.phase is Phase.OVER:
+            if state.unit(unit_id).cell is None or state.phase is _OVER:
                 return MoveOutcome(state, False, tuple(outcomes))
             unit = state.unit(unit_id)
             dodge_powers = powers_of(state, unit)  # the Injury may change them (Wakardor...)

@@ -16,7 +16,15 @@ from typing import Any
 from rules.engine.arena import SIDES, Arena, arena_from_dict, arena_to_dict
 from rules.engine.cells import BOARD_SIZE, Cell, all_cells
 from rules.engine.errors import RuleViolation, Unsupported
-from rules.engine.frozen import all_lazies, copy_dict, dropped, lazy, replace
+from rules.engine.frozen import (
+    all_lazies,
+    dict_setter,
+    dropped,
+    lazy,
+    new_object,
+    replace,
+    unshadowed,
+)
 from rules.engine.refusals import said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings
 
@@ -47,6 +55,11 @@ class Phase(StrEnum):
     INSPIRATION = "inspiration"
     PIECES = "pieces"
     OVER = "over"
+
+
+#: The phases the rules test at every event, read once: an enum member read from its class costs
+#: about ten times a module global (Python 3.11), and `check_winner` runs after every event.
+_SETUP, _OVER = Phase.SETUP, Phase.OVER
 
 
 @dataclass(frozen=True)
@@ -126,6 +139,7 @@ class SpecialMarker:
     placed_by: str
 
 
+@unshadowed  # `markers` is read at every turn's start and by Steps 4-7 of a cast
 @dataclass(frozen=True)
 class Unit:
     """A Krosmaster or summon (4.3); `cell` is None when it is not in the arena."""
@@ -386,6 +400,7 @@ _MEMOS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[Any, Any]]] = {}
 _MEMO_LIMIT = 512
 
 
+@unshadowed  # `phase` and `rulings` are read many times per event
 @dataclass(frozen=True)
 class GameState:
     arena: Arena
@@ -546,10 +561,10 @@ class GameState:
         per event: the fields are copied as they are, the derived caches (`memo`,
         `units_by_id`...) only when they depend on no changed field (`lazy.on`), and the changed
         fields are set."""
-        new = object.__new__(GameState)
+        new = new_object(GameState)
         mine = self.__dict__
         values = mine.copy()  # in C: cheaper than field by field (`frozen.WHOLE_COPY_FROM`)
-        copy_dict(new, "__dict__", values)
+        _set_values(new, values)
         if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
             _drop_stale(values, changes)
         values.update(changes)
@@ -568,42 +583,51 @@ class GameState:
         where = positions.get(uid)
         if where is not None and self.units[where] is unit:  # the unit as it was: what was
             return self.evolve(**changes) if changes else self  # derived from units holds
-        new = object.__new__(GameState)
+        new = new_object(GameState)
         values = mine.copy()
-        copy_dict(new, "__dict__", values)
-        if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
-            for name in _UNITS_DROP:
-                values.pop(name, None)
+        _set_values(new, values)
+        # Each value derived from the units that this state holds is then handed on as it is,
+        # updated, or dropped: one operation each (a `pop` costs about as much as a call).
         if where is None:  # not a unit of this game, or an id held twice
             values["units"] = tuple([unit if u.id == uid else u for u in self.units])
+            values.pop("_positions", None)
         else:  # replaced in place (in C), and the positions hold for the new tuple too
             units = list(self.units)
             units[where] = unit
             values["units"] = tuple(units)
             values["_positions"] = positions
-        if mine.get("nobody_at_printed_hp") and (
-            unit.cell is None or (hp := unit.profile.hp) is None or unit.injuries < hp
-        ):
-            values["nobody_at_printed_hp"] = True
         known = mine.get("units_by_id")
-        if known is not None and uid in known:  # the same ids: the lookup is updated, not rebuilt
+        old = None if known is None else known.get(uid)
+        if old is not None:  # the same ids: the lookup is updated, not rebuilt
             by_id = dict(known)
             by_id[uid] = unit
             values["units_by_id"] = by_id
-            old = known[uid]
-            memo, roster = mine.get("memo"), mine.get("roster_memo")
-            # The memo key is compared only when there is a memo to hand on: it is built for
-            # each unit that moved or took Injuries, and few states are asked for their memo.
-            if memo is not None and old.memo_key == unit.memo_key:  # what both memos depend
-                values["memo"] = memo  # on is unchanged (a roster key reads only fields of
-                if roster is not None:  # the memo key)
-                    values["roster_memo"] = roster
-            elif (
-                roster is not None
-                and (old.cell is None) is (unit.cell is None)
-                and old.roster_key == unit.roster_key
-            ):
-                values["roster_memo"] = roster  # (`roster_memo`)
+        elif known is not None:
+            del values["units_by_id"]
+        # The memo key is compared only when there is a memo to hand on: it is built for each
+        # unit that moved or took Injuries, and few states are asked for their memo.
+        memo = mine.get("memo")
+        if memo is not None and (old is None or old.memo_key != unit.memo_key):
+            del values["memo"]
+            memo = None
+        # A kept memo keeps the roster memo (a roster key reads only fields of the memo key).
+        if (
+            memo is None
+            and "roster_memo" in mine
+            and (
+                old is None
+                or (old.cell is None) is not (unit.cell is None)
+                or old.roster_key != unit.roster_key
+            )
+        ):
+            del values["roster_memo"]
+        nobody = mine.get("nobody_at_printed_hp")  # kept while `unit` stays below its HP
+        if nobody is not None and not (
+            nobody and (unit.cell is None or (hp := unit.profile.hp) is None or unit.injuries < hp)
+        ):
+            del values["nobody_at_printed_hp"]
+        for name in _UNITS_REST:
+            values.pop(name, None)
         if changes:
             _drop_stale(values, changes)
             values.update(changes)
@@ -732,9 +756,15 @@ class GameState:
 
 
 _FIELD_COUNT = len(fields(GameState))
+#: Gives a new state its instance dictionary (`frozen.dict_setter`).
+_set_values = dict_setter(GameState)
 _LAZIES = all_lazies(GameState)
-#: The cached values a change of `units` drops (`with_unit`).
-_UNITS_DROP = dropped(_LAZIES, {"units": None})
+#: The cached values a change of `units` drops that `with_unit` does not hand on or update.
+_UNITS_REST = tuple(
+    name
+    for name in dropped(_LAZIES, {"units": None})
+    if name not in ("_positions", "units_by_id", "memo", "roster_memo", "nobody_at_printed_hp")
+)
 #: Per tuple of changed fields, in the order given, the cached values `evolve` drops.
 _EVOLVE_DROPS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -885,7 +915,7 @@ def remove_from_arena(state: GameState, unit_id: str) -> GameState:
 
 
 def end_game(state: GameState, winner: str | None, reason: str) -> GameState:
-    return replace(state, phase=Phase.OVER, winner=winner, over_reason=reason, active_unit=None)
+    return replace(state, phase=_OVER, winner=winner, over_reason=reason, active_unit=None)
 
 
 def _standing(state: GameState) -> tuple[str, ...]:
@@ -931,13 +961,14 @@ def check_winner(state: GameState) -> GameState:
     Without the wild GG, the only player with GG wins (1.4.1); with it, a player at 0 GG has not
     lost yet (1.4.2). A player whose Krosmasters are the only ones left in the arena wins (1.4.3).
     """
-    if state.phase in (Phase.SETUP, Phase.OVER):
+    phase = state.phase
+    if phase is _SETUP or phase is _OVER:
         return state
-    if not state.wild_gg:
-        holders = [p.side for p in state.players if p.gg > 0]
-        if len(holders) == 1:
-            return end_game(state, holders[0], "gg")
-        if not holders:
+    if not state.wild_gg:  # the two players read directly: this runs after every event
+        a, b = state.players
+        if a.gg <= 0 or b.gg <= 0:
+            if a.gg > 0 or b.gg > 0:
+                return end_game(state, a.side if a.gg > 0 else b.side, "gg")
             raise Unsupported("1.4.1:no-gg-left", said("no_gg_left"))
     standing = _standing(state)  # run after every event
     if len(standing) == 2:  # the common case: both players still have a Krosmaster in the arena

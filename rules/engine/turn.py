@@ -51,6 +51,17 @@ CRAFTER_PRICES = {"granite": 3, "jade": 5, "silver": 7}  # 4.9.22
 REFUND = {0: 0, 1: 1, 2: 3}  # Kamas for unused Inspiration dice (5.4.1, 5.4.2)
 MAX_SUMMON_STRENGTH = 6  # 4.19.1.d
 
+#: The phases and moments tested at every activation, move and end, read once: an enum member
+#: read from its class costs about ten times a module global (Python 3.11).
+_SETUP, _TENSION, _INSPIRATION, _PIECES, _OVER = (
+    Phase.SETUP,
+    Phase.TENSION,
+    Phase.INSPIRATION,
+    Phase.PIECES,
+    Phase.OVER,
+)
+_MOMENT_START, _MOMENT_END = Moment.START_OF_TURN, Moment.END_OF_TURN
+
 
 @dataclass(frozen=True)
 class TeamMember:
@@ -178,7 +189,7 @@ def apply_place(state: GameState, unit_id: str, cell: Cell) -> GameState:
 
     The fight starts with the first player's first turn, which has no Roll for Tension (5.2.4).
     """
-    if state.phase is not Phase.SETUP:
+    if state.phase is not _SETUP:
         raise RuleViolation.because("1.3.9", "setup_over")
     unit = state.unit(unit_id)
     side = placing_side(state)
@@ -229,12 +240,12 @@ def _new_turn(state: GameState, side: str) -> dict[str, Any]:
         "activated": (),
         "gg_bought": False,
         "tension_dice": (),
-        "phase": Phase.PIECES if state.turn == 0 else Phase.TENSION,
+        "phase": _PIECES if state.turn == 0 else _TENSION,
     }
 
 
 def _not_over(state: GameState) -> None:
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise RuleViolation.because("1.4.1", "game_over_won", winner=state.winner)
 
 
@@ -264,20 +275,20 @@ def apply_tension(state: GameState, dice: Sequence[Die], reroll: Die | None = No
     _not_over(state)
     state = close_finished_turn(state)
     _end_of_activation_settled(state)
-    if state.phase is not Phase.TENSION:
-        if state.phase is Phase.PIECES:
+    if state.phase is not _TENSION:
+        if state.phase is _PIECES:
             waiting = standby_refusal(state)  # what waits is settled before any turn ends
             if waiting is not None:
                 raise waiting
             _player_turn_not_over(state)
-        if state.turn == 1 and state.phase is Phase.PIECES:
+        if state.turn == 1 and state.phase is _PIECES:
             raise RuleViolation.because("5.2.4", "no_tension_turn_1")
         raise RuleViolation.because("5.1.3", "tension_opens_turn")
     if len(dice) != 2:
         raise RuleViolation.because("5.2.1", "tension_two_dice", count=len(dice))
     if reroll is not None:
-        return replace(state, phase=Phase.INSPIRATION, tension_dice=(reroll.side.value,))
-    state = replace(state, phase=Phase.INSPIRATION, tension_dice=tuple(d.side.value for d in dice))
+        return replace(state, phase=_INSPIRATION, tension_dice=(reroll.side.value,))
+    state = replace(state, phase=_INSPIRATION, tension_dice=tuple(d.side.value for d in dice))
     if dice[0].side != dice[1].side:
         return state
     eliminated = [p.side for p in state.players if p.gg == 1]
@@ -321,9 +332,9 @@ def _out_of_inspiration(state: GameState) -> RuleViolation:
     """Why there is no Inspiration now: the first player's turn 1 has no Roll for Tension, so no
     dice (5.2.4); otherwise the phases of a turn come in order (5.1.3): Tension first, and once
     the pieces' turns have begun the Inspiration is over."""
-    if state.turn == 1 and state.phase is Phase.PIECES:
+    if state.turn == 1 and state.phase is _PIECES:
         return RuleViolation.because("5.2.4", "no_tension_turn_1")
-    if state.phase is Phase.PIECES:
+    if state.phase is _PIECES:
         return RuleViolation.because("5.1.3", "inspiration_before_pieces")
     return RuleViolation.because("5.1.3", "inspiration_after_tension")
 
@@ -331,7 +342,7 @@ def _out_of_inspiration(state: GameState) -> RuleViolation:
 def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
     """Put Tension die number `die` on an own Krosmaster to give it a Power (5.3.1, 5.3.2)."""
     _not_over(state)
-    if state.phase is not Phase.INSPIRATION:
+    if state.phase is not _INSPIRATION:
         raise _out_of_inspiration(state)
     if not 0 <= die < len(state.tension_dice) or not state.tension_dice[die]:
         # a second die after a reroll never existed (5.2.2: one die rerolled); else it was used
@@ -351,12 +362,12 @@ def apply_inspire(state: GameState, die: int, unit_id: str) -> GameState:
 def apply_refund(state: GameState) -> GameState:
     """Sell the Inspiration dice left (5.4): 1 Kama for one die, 3 for two."""
     _not_over(state)
-    if state.phase is not Phase.INSPIRATION:
+    if state.phase is not _INSPIRATION:
         raise RuleViolation.because("5.4.1", "refund_after_inspiration")
     left = len(state.tension_dice) - state.tension_dice.count("")  # a used die is ""
     player = state.player(state.active_side or "")
     paid = replace(player, kamas=player.kamas + REFUND[left])
-    return state.with_player(paid, phase=Phase.PIECES, tension_dice=())
+    return state.with_player(paid, phase=_PIECES, tension_dice=())
 
 
 # -- a game piece's turn (chapter 6) ---------------------------------------------------------
@@ -430,14 +441,14 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
     _not_over(state)
     state = close_finished_turn(state)
     _end_of_activation_settled(state)
-    if state.phase is Phase.INSPIRATION:
+    if state.phase is _INSPIRATION:
         state = apply_refund(state)
-    if state.phase is Phase.SETUP:  # not placed yet, not KO'd: no piece starts a turn (1.3.9)
+    if state.phase is _SETUP:  # not placed yet, not KO'd: no piece starts a turn (1.3.9)
         raise RuleViolation.because("1.3.9", "still_placing", unit=unit_id, action="act")
     unit = state.unit(unit_id)
     if unit.cell is None:  # KO'd: its place stays (4.10.2.b), not its turn
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
-    if state.phase is not Phase.PIECES:
+    if state.phase is not _PIECES:
         raise RuleViolation.because("5.2.1", "tension_before_pieces")
     if state.active_unit is not None:
         raise RuleViolation.because("6.4.2", "turn_not_ended", unit=state.active_unit)
@@ -519,7 +530,7 @@ def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
     """6.2.1.d for what the engine knows: the piece's own powers (`triggers`), then Wear on its
     summons (4.9.25) and its Bombs' Explosions."""
     state = on_turn_start(state, unit_id)  # what powers remember of this moment (Sit!)
-    state = fire(state, Moment.START_OF_TURN, unit_id)
+    state = fire(state, _MOMENT_START, unit_id)
     before = state  # the summons as they stand before Wear or an Explosion changes any
     for summon_id in summons_in_arena(before, unit_id):
         summon = before.unit(summon_id)
@@ -542,9 +553,9 @@ def not_acting(state: GameState, unit_id: str, action: str) -> RuleViolation:
     the active one (6.1.1, 6.3.1), the unit already played this turn and its turn is over
     (6.4.2), the unit is not next in the Timeline (5.5.1), or it is next but its turn has not
     started (6.2: the Preliminary Phase comes first)."""
-    if state.phase is Phase.SETUP:
+    if state.phase is _SETUP:
         return RuleViolation.because("1.3.9", "still_placing", unit=unit_id, action=action)
-    if state.phase is Phase.TENSION:
+    if state.phase is _TENSION:
         return RuleViolation.because("5.2.1", "tension_before_action", unit=unit_id, action=action)
     if state.active_unit is not None:
         return RuleViolation.because(
@@ -589,7 +600,7 @@ def standby_refusal(state: GameState) -> RuleViolation | None:
 def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
     """The active piece, in its Activation Phase, with no effect waiting on standby; `rule` is
     the rule of the action itself (its other conditions)."""
-    if state.phase is not Phase.PIECES or state.active_unit != unit_id:
+    if state.phase is not _PIECES or state.active_unit != unit_id:
         _not_over(state)  # a game over is refused first (its phase is not `PIECES`)
         raise not_acting(state, unit_id, "act")
     if state.pending:
@@ -856,7 +867,7 @@ def close_finished_turn(state: GameState) -> GameState:
     a turn: it may write that `end` or go straight on to the next piece's `activate` or the next
     player's Tension, with the same outcome either way."""
     active = state.active_unit
-    if active is None or state.pending or state.phase is Phase.OVER:
+    if active is None or state.pending or state.phase is _OVER:
         return state
     if state.unit(active).cell is not None and turn_ended(state, active) is None:
         return state
@@ -877,8 +888,8 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         waiting = standby_refusal(state)
         if waiting is not None:
             raise waiting
-    state = settle_hp(fire(state, Moment.END_OF_TURN, unit_id))  # 6.4.1
-    if state.phase is Phase.OVER:
+    state = settle_hp(fire(state, _MOMENT_END, unit_id))  # 6.4.1
+    if state.phase is _OVER:
         return state
     for entry in state.lasting:  # effects of this piece's turn (6.4.1); a plain loop, as this
         if entry.until == unit_id:  # runs at every end and nearly always finds none

@@ -204,11 +204,16 @@ def _over_rule(state: GameState) -> str:
     return "1.4" if rule == "tournament" else rule
 
 
+#: `Phase.OVER`, read once: an enum member read from its class costs about ten times a module
+#: global (Python 3.11), and `_step` runs for every event.
+_OVER = Phase.OVER
+
+
 def _step(
     state: GameState, event: Event, ctx: Context, *, traced: bool = True
 ) -> tuple[GameState, tuple[TraceStep, ...]]:
     """`step` without its `Applied` wrapper (the replay loop reads only the state)."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise RuleViolation.because(_over_rule(state), "game_already_over", ending=ending(state))
     _check_referenced_units(state, event)
     if state.pending:  # nearly every event: nothing waits, nothing to decline

@@ -150,6 +150,13 @@ def replay(
     for index, event in enumerate(events):
         kind = type(event)  # compared by identity: the event classes have no subclasses
         try:
+            if kind not in _NOT_PLAIN and not pending_waivers and last_turn is None:
+                # nearly every event: a game event applied as written, nothing waived, no end
+                # of time; one test here instead of the tests of each case below
+                state = apply_event(state, event, ctx)
+                applied.append(True)
+                states.append(state, PLAIN)
+                continue
             if kind is Ruling:
                 pending_waivers.append(event)
             elif kind is Checkpoint:
@@ -180,10 +187,10 @@ def replay(
                 if pending_waivers:
                     state, was_applied, used = _game_event(state, event, ctx, pending_waivers)
                     waivers.extend(used)
-                else:  # nearly every event: nothing waived, nothing to report
+                else:  # nothing waived, nothing to report
                     state, was_applied = apply_event(state, event, ctx), True
                 if logged and not pending_waivers and last_turn is None:
-                    redo: Redo | bool = PLAIN  # one shared flag, not a function per event
+                    redo: Redo | bool = PLAIN  # one shared flag, not a function
                 else:
                     redo = partial(_redo, event, ctx, tuple(pending_waivers), last_turn)
                 if pending_waivers:
@@ -223,6 +230,11 @@ def replay(
         errors.append(LogError(last, None, f"the log ends before the game does: {_where(state)}"))
         return finish(Status.INCOMPLETE, state)
     return finish(Status.VALID, state)
+
+
+#: The entries of a log that are not game events applied as written: rulings, checkpoints and
+#: the result, which the loop reads itself, and `time`, applied with its policy.
+_NOT_PLAIN = frozenset({Ruling, Checkpoint, Result, Time})
 
 
 def refused_at(line: int, violation: RuleViolation) -> LogError:
