@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, NamedTuple
 
 from rules.engine.cards import parse_spell
@@ -387,19 +386,21 @@ def check_prerequisites(
     # looks for a line of sight only then.
     blockable = reach.blockable
     blockers = blockers_for(state, caster) if blockable else ()
-    check = partial(
-        refusal,
-        caster.cell,
-        action.target,
-        reach,
-        state.arena,
-        blockers,
-        range_bonus=bonus,
-        rules=sight_rules(state.rulings) if blockable else EXACT,
-    )
-    refused = check()
+    sight = sight_rules(state.rulings) if blockable else EXACT
+    target, arena = action.target, state.arena
+    refused = refusal(caster.cell, target, reach, arena, blockers, range_bonus=bonus, rules=sight)
     if refused is not None:  # again, naming the pieces in the way (only for the message)
-        refused = check(labels={u.cell: u.id for u in state.in_arena()})
+        labels = {u.cell: u.id for u in state.in_arena()}
+        refused = refusal(
+            caster.cell,
+            target,
+            reach,
+            arena,
+            blockers,
+            range_bonus=bonus,
+            rules=sight,
+            labels=labels,
+        )
         assert refused is not None
         raise RuleViolation.because(refused.rule, refused.said.key, **refused.said.params)
     if bar.target_rules:

@@ -487,9 +487,10 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
             counter = PendingEffect("counter", unit_id, caster.id)
             run.state = replace(run.state, pending=(*run.state.pending, counter))
             run.say("Step 7", "4.9.12", "counter_standby", unit=unit_id)
-    total = sum(run.placed.values())
-    if not any(_steals_from(p, caster.id) for p in run.state.pending):
+    pending = run.state.pending  # nearly always empty: no generator made then
+    if not pending or not any(_steals_from(p, caster.id) for p in pending):
         return  # no Steals Health of this caster waits for the total: the state stays as it is
+    total = sum(run.placed.values())
     run.state = replace(
         run.state,
         pending=tuple(
@@ -566,8 +567,11 @@ def _ko_order(state: GameState) -> list[str]:
 
 
 def settle(run: CastRun, step: str, rule: str) -> None:
-    """The KOs due at the end of a step (`knock_outs`)."""
-    run.state = knock_outs(run.state, run.log, step, rule)
+    """The KOs due at the end of a step (`knock_outs`). Asked three times per cast, and nearly
+    always nobody in the arena holds as many Injuries as its printed HP (`_ko_order`): then
+    the state is left as it is without a call."""
+    if not run.state.nobody_at_printed_hp:
+        run.state = knock_outs(run.state, run.log, step, rule)
 
 
 def knock_outs(state: GameState, log: Log, step: str, rule: str) -> GameState:
