@@ -257,9 +257,13 @@ def roll_critical(run: CastRun) -> None:
 
 def roll_armour(run: CastRun) -> dict[str, int]:
     caster = run.caster
-    rolling = [u for u in run.in_play() if u.profile.hp is not None]
+    rolling: list[Unit] = []  # one plain loop: a comprehension costs more than 1-2 targets
+    expected: set[str] = set()
+    for unit in run.in_play():
+        if unit.profile.hp is not None:
+            rolling.append(unit)
+            expected.add(unit.id)
     given = run.action.rolls.armour
-    expected = {u.id for u in rolling}
     if not expected.issuperset(given):
         raise _armour_refused(expected, given)
     out: dict[str, int] = {}
@@ -364,16 +368,20 @@ def caster_terms(run: CastRun, *, heal: bool) -> list[tuple[int, str]]:
     """Additional damage or heal the caster's lasting effects give every target of this spell
     (Demonic Rewards, 7.2.7.c): whatever the target is, a Crate of Dynamite included."""
     kind = _HEAL if heal else _DAMAGE
-    return [  # this turn's lasting effects (`lasting_now`): nearly always none
-        (lasting.amount, lasting.source)
-        for lasting in run.state.lasting_now
-        if lasting.unit == run.caster_id
-        and lasting.element in (None, run.element)
-        and (
-            lasting.kind == kind
-            or (lasting.kind == _NEXT_DAMAGE and _cast_right_after(run, lasting))
-        )
-    ]
+    terms: list[tuple[int, str]] = []
+    # this turn's lasting effects (`lasting_now`), in a plain loop: asked for every target, and
+    # a comprehension costs more than the few records (of Injuries dealt, mostly) it reads
+    for lasting in run.state.lasting_now:
+        if (
+            lasting.unit == run.caster_id
+            and lasting.element in (None, run.element)
+            and (
+                lasting.kind == kind
+                or (lasting.kind == _NEXT_DAMAGE and _cast_right_after(run, lasting))
+            )
+        ):
+            terms.append((lasting.amount, lasting.source))
+    return terms
 
 
 def _first_attack(run: CastRun) -> bool:
@@ -425,7 +433,9 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
         )
         crit, arm = run.critical, armour.get(unit.id, 0)
         modifier = (crit > arm) - (crit < arm)
-        total = base + sum(n for n, _ in terms) + modifier
+        total = base + modifier
+        for n, _ in terms:  # a plain loop: a generator costs more than the few terms
+            total += n
         immunity = immune(run.state, unit, run.element)
         if immunity:
             total = 0
