@@ -134,13 +134,15 @@ def _uses_of_bar(state: GameState, caster: Unit, spell: Spell, twins: bool) -> l
     """The caster's recorded casts of this bar: of two bars of one name (`find_spell`), the
     Personal one always had the caster itself as its main target."""
     personal = spell.range_kind == "self"
-    return [
-        u
-        for u in state.spell_uses
-        if u.unit == caster.id
-        and u.spell == spell.name
-        and (not twins or (u.target == caster.id) == personal)
-    ]
+    uses: list[SpellUse] = []  # a plain loop: a comprehension's own call costs more than its loop
+    for use in state.spell_uses:
+        if (
+            use.unit == caster.id
+            and use.spell == spell.name
+            and (not twins or (use.target == caster.id) == personal)
+        ):
+            uses.append(use)
+    return uses
 
 
 def use_key(state: GameState, cell: Cell) -> str:
@@ -153,7 +155,7 @@ def _check_limits(state: GameState, caster: Unit, bar: Bar, target: Cell) -> Non
     if spell.limit not in _LIMITS:  # unlimited: no earlier cast to look at
         return
     uses = _uses_of_bar(state, caster, spell, bar.twins)
-    this_turn = [u for u in uses if u.turn == state.turn]
+    this_turn = [u for u in uses if u.turn == state.turn] if uses else []
     if spell.limit == "once_per_game" and uses:
         raise RuleViolation.because("7.1.3.c", "once_per_game_spent", spell=spell.name)
     if spell.limit == "once_per_turn" and this_turn:
@@ -303,9 +305,11 @@ def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any
     if may_have(state, _SIGHT_POWERS) or may_have(state, sight_powers()):
         return UNKNOWN
     vid = viewer.id
-    return tuple(
-        [u.cell for u in state.units if u.cell is not None and u.summoner is None and u.id != vid]
-    )
+    cells: list[Cell] = []  # a plain loop: a comprehension's own call costs more than its loop
+    for unit in state.units:
+        if unit.cell is not None and unit.summoner is None and unit.id != vid:
+            cells.append(unit.cell)
+    return tuple(cells)
 
 
 #: The powers `powers.blocks_sight` reads.

@@ -442,11 +442,13 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
         total = max(0, total)  # 7.2.7.d
         out[unit.id] = total
         if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
-            damaged = Lasting(DAMAGED, run.caster_id, unit.id, run.state.turn, total)
-            kept = (
-                e for e in run.state.lasting if e.kind != DAMAGED or e.turn == run.state.turn
-            )  # only this turn's records are ever read (4.18.2.b)
-            run.state = replace(run.state, lasting=(*kept, damaged))
+            turn = run.state.turn
+            kept: list[Lasting] = []  # only this turn's records are ever read (4.18.2.b)
+            for entry in run.state.lasting:  # a plain loop: a generator costs more
+                if entry.kind != DAMAGED or entry.turn == turn:
+                    kept.append(entry)
+            kept.append(Lasting(DAMAGED, run.caster_id, unit.id, turn, total))
+            run.state = replace(run.state, lasting=tuple(kept))
         if run.traced:  # the sum in words, made only for a trace
             critical_armour = said("term_critical_armour", critical=crit, armour=arm)
             words = term_words([(base, said("term_base")), *terms, (modifier, critical_armour)])
