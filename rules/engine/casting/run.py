@@ -70,7 +70,7 @@ class CastRun:
         #: when nobody will read them (the replay loop, `casting.apply_cast`).
         self.traced = trace is not None
         self.element = spell.element or "neutral"
-        self.cells: frozenset[Cell] = frozenset({main})
+        self.cells: frozenset[Cell] = frozenset((main,))
         self.targets: tuple[str, ...] = ()
         #: the units on the targeted cell (7.2.3.a), read once: for the record of the cast in
         #: Step 1 (`steps.pay`) and as the area's units in Step 2 (`steps.choose_targets`)

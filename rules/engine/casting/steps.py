@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from rules.engine import cards
 from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells, direction_problem
 from rules.engine.casting.actions import ArmourRollsError
-from rules.engine.casting.additional import apply_effect, condition
+from rules.engine.casting.additional import CONDITIONAL, apply_effect, condition
 from rules.engine.casting.prerequisites import (
     PREREQUISITE_TARGETS,
     Costs,
@@ -25,12 +25,9 @@ from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import DiceCountError, Roll, RollContext
 from rules.engine.effects import (
     CardEffect,
-    Invasion,
     LastingKind,
-    Retribution,
     SpellKind,
     SpellModel,
-    Track,
 )
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
@@ -157,7 +154,7 @@ def _once_per_game(run: CastRun, use: SpellUse) -> bool:
 def choose_targets(run: CastRun) -> None:
     shape = run.model.shape
     for effect in run.model.effects:
-        conditional = isinstance(effect, Track | Invasion | Retribution)
+        conditional = isinstance(effect, CONDITIONAL)
         if conditional and effect.shape is not None and condition(run, effect):
             shape = effect.shape
     problem = direction_problem(shape, run.action.direction) if run.action.direction else None
@@ -267,13 +264,11 @@ def roll_armour(run: CastRun) -> dict[str, int]:
     if not expected.issuperset(given):
         raise _armour_refused(expected, given)
     out: dict[str, int] = {}
+    fanmade = run.rules.fanmade  # the Neutral Armour cap (8.3.1)
     for unit in rolling:
         extra_pierce = pierces(run.state, caster, unit, attack=True)
-        context = RollContext(
-            powers_of(run.state, unit),
-            run.element,
-            run.pierce + len(extra_pierce),
-            neutral_armour_cap=run.rules.fanmade,
+        context = RollContext(  # by position: a named tuple's keywords cost a dictionary
+            powers_of(run.state, unit), run.element, run.pierce + len(extra_pierce), fanmade
         )
         side = RollSide(run.state, unit, _ARMOUR, caster, run.book)
         try:
