@@ -421,11 +421,16 @@ def _techniques(caster: Unit, spell: Spell) -> list:
     return [r for r in caster.face_up() if r.equipment_type == "technique"]
 
 
+#: Punch without a revealed Technique: one model for all such casts (a model never changes),
+#: so that what is kept per model (`steps.card_hooks`) is found, not made again at each cast.
+_PUNCH = SpellModel(SpellKind.ATTACK)
+
+
 def _punch(caster: Unit, spell: Spell) -> SpellModel:
     """Punch (4.8.5) with the effect each revealed Technique adds (4.7.11.e), read from the
     Reward's `punch` text by the keyword parser; a Technique whose effect the log does not give
     is `Unsupported`."""
-    model = SpellModel(SpellKind.ATTACK)
+    model = _PUNCH
     for technique in _techniques(caster, spell):
         if not technique.punch:
             raise Unsupported(
