@@ -55,8 +55,12 @@ def record_inflicted(state: GameState, source: str, victim: str, amount: int) ->
 def _with_record(state: GameState, source: str, victim: str, amount: int) -> tuple[Lasting, ...]:
     """The lasting effects with the record of `record_inflicted` added, this turn's only."""
     turn = state.turn
-    kept = [e for e in state.lasting if e.kind != INFLICTED or e.turn == turn]
-    return (*kept, Lasting(INFLICTED, source, victim, turn, amount))
+    kept: list[Lasting] = []  # a plain loop: a comprehension's call costs more than the records
+    for entry in state.lasting:
+        if entry.kind != INFLICTED or entry.turn == turn:
+            kept.append(entry)
+    kept.append(Lasting(INFLICTED, source, victim, turn, amount))
+    return tuple(kept)
 
 
 def inflicted_this_turn(state: GameState, unit: Unit, *, krosmaster_only: bool = False) -> int:

@@ -147,8 +147,8 @@ def test_4_18_4_lasting_now_leaves_out_this_turns_records() -> None:
     assert state.evolve(lasting=(stale, *records, ended)).lasting_now == (ended,)
 
 
-def test_lasting_built_in_one_call_is_the_frozen_dataclass() -> None:
-    """`Lasting.__init__` fills the instance in one call: defaults, keywords, equality, hash,
+def test_lasting_written_out_init_is_the_frozen_dataclass() -> None:
+    """`Lasting.__init__` fills the instance directly: defaults, keywords, equality, hash,
     repr, `frozen.replace` and the frozen check are those of the dataclass."""
     entry = Lasting(DAMAGED, "A1", "B1", 3, 2)
     same = Lasting(kind=DAMAGED, unit="A1", source="B1", turn=3, amount=2, element=None)

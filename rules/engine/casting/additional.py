@@ -54,6 +54,12 @@ from rules.engine.summons import put_into_play
 from rules.engine.trace_texts import traced
 from rules.engine.turn import apply_markers
 
+#: The effects applied under a condition, and the forced moves, as tuples of classes for
+#: `isinstance`: `Track | Invasion | Retribution` written in a test builds a new union at every
+#: effect of every cast.
+CONDITIONAL = (Track, Invasion, Retribution)
+_FORCED, _STEPS_AWAY = (Push, Attract), (Retreat, MoveCloser)
+
 
 def condition(run: CastRun, effect: Track | Invasion | Retribution) -> bool:
     caster, main = run.origin, run.main
@@ -106,7 +112,7 @@ def _forced_move_order(run: CastRun, effect: Push | Attract) -> Sequence[Unit]:
 
 def apply_effect(run: CastRun, effect: Effect) -> None:
     state, caster = run.state, run.caster
-    if isinstance(effect, Track | Invasion | Retribution):
+    if isinstance(effect, CONDITIONAL):
         rule = {Track: "7.5.25", Invasion: "7.5.26", Retribution: "4.9.16"}[type(effect)]
         if condition(run, effect):
             run.say("Step 3", rule, "condition_met", effect=type(effect).__name__)
@@ -154,7 +160,7 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
         )
         run.say("Step 3", "4.11.4", "loses_gauges", unit=caster.id)
         return
-    if isinstance(effect, Push | Attract):
+    if isinstance(effect, _FORCED):
         mover = push if isinstance(effect, Push) else attract
         rule = "7.5.10" if isinstance(effect, Push) else "7.5.11"
         for unit in _forced_move_order(run, effect):
@@ -166,7 +172,7 @@ def apply_effect(run: CastRun, effect: Effect) -> None:
                 raise
             run.say("Step 3", rule, "moved_to", unit=unit.id, cell=run.state.unit(unit.id).cell)
         return
-    if isinstance(effect, Retreat | MoveCloser):
+    if isinstance(effect, _STEPS_AWAY):
         anchor = _targeted_piece_cell(run)
         if caster.cell is None or caster.cell == anchor:
             return

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, NamedTuple
 
 from rules.engine.cards import parse_spell
@@ -135,13 +134,15 @@ def _uses_of_bar(state: GameState, caster: Unit, spell: Spell, twins: bool) -> l
     """The caster's recorded casts of this bar: of two bars of one name (`find_spell`), the
     Personal one always had the caster itself as its main target."""
     personal = spell.range_kind == "self"
-    return [
-        u
-        for u in state.spell_uses
-        if u.unit == caster.id
-        and u.spell == spell.name
-        and (not twins or (u.target == caster.id) == personal)
-    ]
+    uses: list[SpellUse] = []  # a plain loop: a comprehension's own call costs more than its loop
+    for use in state.spell_uses:
+        if (
+            use.unit == caster.id
+            and use.spell == spell.name
+            and (not twins or (use.target == caster.id) == personal)
+        ):
+            uses.append(use)
+    return uses
 
 
 def use_key(state: GameState, cell: Cell) -> str:
@@ -154,7 +155,7 @@ def _check_limits(state: GameState, caster: Unit, bar: Bar, target: Cell) -> Non
     if spell.limit not in _LIMITS:  # unlimited: no earlier cast to look at
         return
     uses = _uses_of_bar(state, caster, spell, bar.twins)
-    this_turn = [u for u in uses if u.turn == state.turn]
+    this_turn = [u for u in uses if u.turn == state.turn] if uses else []
     if spell.limit == "once_per_game" and uses:
         raise RuleViolation.because("7.1.3.c", "once_per_game_spent", spell=spell.name)
     if spell.limit == "once_per_turn" and this_turn:
@@ -304,9 +305,11 @@ def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any
     if may_have(state, _SIGHT_POWERS) or may_have(state, sight_powers()):
         return UNKNOWN
     vid = viewer.id
-    return tuple(
-        [u.cell for u in state.units if u.cell is not None and u.summoner is None and u.id != vid]
-    )
+    cells: list[Cell] = []  # a plain loop: a comprehension's own call costs more than its loop
+    for unit in state.units:
+        if unit.cell is not None and unit.summoner is None and unit.id != vid:
+            cells.append(unit.cell)
+    return tuple(cells)
 
 
 #: The powers `powers.blocks_sight` reads.
@@ -387,19 +390,21 @@ def check_prerequisites(
     # looks for a line of sight only then.
     blockable = reach.blockable
     blockers = blockers_for(state, caster) if blockable else ()
-    check = partial(
-        refusal,
-        caster.cell,
-        action.target,
-        reach,
-        state.arena,
-        blockers,
-        range_bonus=bonus,
-        rules=sight_rules(state.rulings) if blockable else EXACT,
-    )
-    refused = check()
+    sight = sight_rules(state.rulings) if blockable else EXACT
+    target, arena = action.target, state.arena
+    refused = refusal(caster.cell, target, reach, arena, blockers, range_bonus=bonus, rules=sight)
     if refused is not None:  # again, naming the pieces in the way (only for the message)
-        refused = check(labels={u.cell: u.id for u in state.in_arena()})
+        labels = {u.cell: u.id for u in state.in_arena()}
+        refused = refusal(
+            caster.cell,
+            target,
+            reach,
+            arena,
+            blockers,
+            range_bonus=bonus,
+            rules=sight,
+            labels=labels,
+        )
         assert refused is not None
         raise RuleViolation.because(refused.rule, refused.said.key, **refused.said.params)
     if bar.target_rules:
@@ -416,11 +421,16 @@ def _techniques(caster: Unit, spell: Spell) -> list:
     return [r for r in caster.face_up() if r.equipment_type == "technique"]
 
 
+#: Punch without a revealed Technique: one model for all such casts (a model never changes),
+#: so that what is kept per model (`steps.card_hooks`) is found, not made again at each cast.
+_PUNCH = SpellModel(SpellKind.ATTACK)
+
+
 def _punch(caster: Unit, spell: Spell) -> SpellModel:
     """Punch (4.8.5) with the effect each revealed Technique adds (4.7.11.e), read from the
     Reward's `punch` text by the keyword parser; a Technique whose effect the log does not give
     is `Unsupported`."""
-    model = SpellModel(SpellKind.ATTACK)
+    model = _PUNCH
     for technique in _techniques(caster, spell):
         if not technique.punch:
             raise Unsupported(

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from rules.engine.cards.acts import unasked_choices
 from rules.engine.casting.actions import FANMADE, CastAction, CastOutcome, Rules, TraceStep
+from rules.engine.casting.additional import CONDITIONAL
 from rules.engine.casting.kinds import refuse_dice_of_a_stopped_spell, resolve
 from rules.engine.casting.prerequisites import check_prerequisites, refuse_unmodelled_powers
 from rules.engine.casting.run import CastRun
 from rules.engine.casting.standby import standby
 from rules.engine.casting.steps import pay
-from rules.engine.effects import Coin, Effect, Invasion, Rebound, Retribution, Track
+from rules.engine.effects import Coin, Effect, Rebound
 from rules.engine.errors import RuleViolation
 from rules.engine.scenery.ice_cube import apply_push_ice_cube, is_push_ice_cube
 from rules.engine.state import (
@@ -114,6 +115,6 @@ def _has_rebound(effects: tuple[Effect, ...]) -> bool:
             return True
         if isinstance(effect, Coin) and _has_rebound(effect.heads + effect.tails):
             return True
-        if isinstance(effect, Track | Invasion | Retribution) and _has_rebound(effect.effects):
+        if isinstance(effect, CONDITIONAL) and _has_rebound(effect.effects):
             return True
     return False

@@ -70,7 +70,7 @@ class CastRun:
         #: when nobody will read them (the replay loop, `casting.apply_cast`).
         self.traced = trace is not None
         self.element = spell.element or "neutral"
-        self.cells: frozenset[Cell] = frozenset({main})
+        self.cells: frozenset[Cell] = frozenset((main,))
         self.targets: tuple[str, ...] = ()
         #: the units on the targeted cell (7.2.3.a), read once: for the record of the cast in
         #: Step 1 (`steps.pay`) and as the area's units in Step 2 (`steps.choose_targets`)
@@ -143,8 +143,13 @@ class CastRun:
         state, targets = self.state, self.targets
         seen = self._in_play
         if seen[0] is not state or seen[1] is not targets:
-            units = [state.unit(t) for t in targets]
-            seen = self._in_play = (state, targets, tuple([u for u in units if u.cell is not None]))
+            # a plain loop: two comprehensions cost more than the one or two targets
+            found: list[Unit] = []
+            for target in targets:
+                unit = state.unit(target)
+                if unit.cell is not None:
+                    found.append(unit)
+            seen = self._in_play = (state, targets, tuple(found))
         if who is None:
             return seen[2]
         return tuple([u for u in seen[2] if self.matches(u, who)])
@@ -198,7 +203,11 @@ def units_on(state: GameState, cell: Cell) -> tuple[str, ...]:
     not change from its start to Step 2 (`CastRun.main_targets`): paying moves no piece, and a
     KO at the end of Step 1, the only one that could, makes `steps.pay` read them again."""
     x, y = cell.x, cell.y  # `GameState.units_at`, the ids taken in the same pass
-    return tuple([u.id for u in state.units if (c := u.cell) is not None and c.x == x and c.y == y])
+    found: list[str] = []  # a plain loop: a comprehension's own call costs more than its loop
+    for unit in state.units:
+        if (c := unit.cell) is not None and c.x == x and c.y == y:
+            found.append(unit.id)
+    return tuple(found)
 
 
 def faces(dice: tuple[Die, ...]) -> str:

@@ -99,6 +99,8 @@ def standby(
     """Step 8: one list, resolved one by one in the active player's order (7.2.9.a); new
     effects join the same list (7.2.9.c, 7.2.9.d); an effect that cannot resolve is dropped
     (7.2.9.b). Stops, leaving the list in the state, when the order or dice run out."""
+    if not state.pending and not order:  # nearly every cast: nothing waits, nothing to order
+        return check_winner(state) if state.phase is not _OVER else state
     wanted = list(order)
     while state.pending and state.phase is not _OVER:
         labels = [p.label for p in state.pending]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from rules.engine import cards
 from rules.engine.areas import AreaError, Facing, Shape, Turn, area_cells, direction_problem
 from rules.engine.casting.actions import ArmourRollsError
-from rules.engine.casting.additional import apply_effect, condition
+from rules.engine.casting.additional import CONDITIONAL, apply_effect, condition
 from rules.engine.casting.prerequisites import (
     PREREQUISITE_TARGETS,
     Costs,
@@ -25,12 +25,9 @@ from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.dice import DiceCountError, Roll, RollContext
 from rules.engine.effects import (
     CardEffect,
-    Invasion,
     LastingKind,
-    Retribution,
     SpellKind,
     SpellModel,
-    Track,
 )
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
@@ -157,7 +154,7 @@ def _once_per_game(run: CastRun, use: SpellUse) -> bool:
 def choose_targets(run: CastRun) -> None:
     shape = run.model.shape
     for effect in run.model.effects:
-        conditional = isinstance(effect, Track | Invasion | Retribution)
+        conditional = isinstance(effect, CONDITIONAL)
         if conditional and effect.shape is not None and condition(run, effect):
             shape = effect.shape
     problem = direction_problem(shape, run.action.direction) if run.action.direction else None
@@ -257,19 +254,21 @@ def roll_critical(run: CastRun) -> None:
 
 def roll_armour(run: CastRun) -> dict[str, int]:
     caster = run.caster
-    rolling = [u for u in run.in_play() if u.profile.hp is not None]
+    rolling: list[Unit] = []  # one plain loop: a comprehension costs more than 1-2 targets
+    expected: set[str] = set()
+    for unit in run.in_play():
+        if unit.profile.hp is not None:
+            rolling.append(unit)
+            expected.add(unit.id)
     given = run.action.rolls.armour
-    expected = {u.id for u in rolling}
     if not expected.issuperset(given):
         raise _armour_refused(expected, given)
     out: dict[str, int] = {}
+    fanmade = run.rules.fanmade  # the Neutral Armour cap (8.3.1)
     for unit in rolling:
         extra_pierce = pierces(run.state, caster, unit, attack=True)
-        context = RollContext(
-            powers_of(run.state, unit),
-            run.element,
-            run.pierce + len(extra_pierce),
-            neutral_armour_cap=run.rules.fanmade,
+        context = RollContext(  # by position: a named tuple's keywords cost a dictionary
+            powers_of(run.state, unit), run.element, run.pierce + len(extra_pierce), fanmade
         )
         side = RollSide(run.state, unit, _ARMOUR, caster, run.book)
         try:
@@ -364,16 +363,20 @@ def caster_terms(run: CastRun, *, heal: bool) -> list[tuple[int, str]]:
     """Additional damage or heal the caster's lasting effects give every target of this spell
     (Demonic Rewards, 7.2.7.c): whatever the target is, a Crate of Dynamite included."""
     kind = _HEAL if heal else _DAMAGE
-    return [  # this turn's lasting effects (`lasting_now`): nearly always none
-        (lasting.amount, lasting.source)
-        for lasting in run.state.lasting_now
-        if lasting.unit == run.caster_id
-        and lasting.element in (None, run.element)
-        and (
-            lasting.kind == kind
-            or (lasting.kind == _NEXT_DAMAGE and _cast_right_after(run, lasting))
-        )
-    ]
+    terms: list[tuple[int, str]] = []
+    # this turn's lasting effects (`lasting_now`), in a plain loop: asked for every target, and
+    # a comprehension costs more than the few records (of Injuries dealt, mostly) it reads
+    for lasting in run.state.lasting_now:
+        if (
+            lasting.unit == run.caster_id
+            and lasting.element in (None, run.element)
+            and (
+                lasting.kind == kind
+                or (lasting.kind == _NEXT_DAMAGE and _cast_right_after(run, lasting))
+            )
+        ):
+            terms.append((lasting.amount, lasting.source))
+    return terms
 
 
 def _first_attack(run: CastRun) -> bool:
@@ -425,18 +428,22 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
         )
         crit, arm = run.critical, armour.get(unit.id, 0)
         modifier = (crit > arm) - (crit < arm)
-        total = base + sum(n for n, _ in terms) + modifier
+        total = base + modifier
+        for n, _ in terms:  # a plain loop: a generator costs more than the few terms
+            total += n
         immunity = immune(run.state, unit, run.element)
         if immunity:
             total = 0
         total = max(0, total)  # 7.2.7.d
         out[unit.id] = total
         if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
-            damaged = Lasting(DAMAGED, run.caster_id, unit.id, run.state.turn, total)
-            kept = (
-                e for e in run.state.lasting if e.kind != DAMAGED or e.turn == run.state.turn
-            )  # only this turn's records are ever read (4.18.2.b)
-            run.state = replace(run.state, lasting=(*kept, damaged))
+            turn = run.state.turn
+            kept: list[Lasting] = []  # only this turn's records are ever read (4.18.2.b)
+            for entry in run.state.lasting:  # a plain loop: a generator costs more
+                if entry.kind != DAMAGED or entry.turn == turn:
+                    kept.append(entry)
+            kept.append(Lasting(DAMAGED, run.caster_id, unit.id, turn, total))
+            run.state = replace(run.state, lasting=tuple(kept))
         if run.traced:  # the sum in words, made only for a trace
             critical_armour = said("term_critical_armour", critical=crit, armour=arm)
             words = term_words([(base, said("term_base")), *terms, (modifier, critical_armour)])
@@ -487,9 +494,10 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
             counter = PendingEffect("counter", unit_id, caster.id)
             run.state = replace(run.state, pending=(*run.state.pending, counter))
             run.say("Step 7", "4.9.12", "counter_standby", unit=unit_id)
-    total = sum(run.placed.values())
-    if not any(_steals_from(p, caster.id) for p in run.state.pending):
+    pending = run.state.pending  # nearly always empty: no generator made then
+    if not pending or not any(_steals_from(p, caster.id) for p in pending):
         return  # no Steals Health of this caster waits for the total: the state stays as it is
+    total = sum(run.placed.values())
     run.state = replace(
         run.state,
         pending=tuple(
@@ -566,8 +574,11 @@ def _ko_order(state: GameState) -> list[str]:
 
 
 def settle(run: CastRun, step: str, rule: str) -> None:
-    """The KOs due at the end of a step (`knock_outs`)."""
-    run.state = knock_outs(run.state, run.log, step, rule)
+    """The KOs due at the end of a step (`knock_outs`). Asked three times per cast, and nearly
+    always nobody in the arena holds as many Injuries as its printed HP (`_ko_order`): then
+    the state is left as it is without a call."""
+    if not run.state.nobody_at_printed_hp:
+        run.state = knock_outs(run.state, run.log, step, rule)
 
 
 def knock_outs(state: GameState, log: Log, step: str, rule: str) -> GameState:
