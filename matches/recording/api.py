@@ -141,8 +141,9 @@ def _state(request: Request, match: Match, recording: Recording) -> dict[str, An
     return selectors.board_payload(recording, game, who)
 
 
-def _refusal(refused: games.Refused) -> Response:
-    return Response(services.IllegalAction(refused).as_dict(), status=422)
+def _refusal(refused: games.Refused, **where: Any) -> Response:
+    error = services.refusal(refused, **where)
+    return Response(error.as_dict(), status=error.status)
 
 
 def _etag(match: Match, recording: Recording) -> str:
@@ -314,7 +315,7 @@ class StandbyView(APIView):
         try:
             found = selectors.standby_payload(game, data["event"])
         except games.Refused as refused:
-            return _refusal(refused)
+            return _refusal(refused, key="event", listed=False)
         return Response({"version": recording.version, **found})
 
 

@@ -66,6 +66,17 @@ class IllegalAction(ServiceError):
         super().__init__("events", reason, "illegal", **refused.to_dict())
 
 
+def refusal(refused: games.Refused, *, key: str = "events", listed: bool = True) -> ServiceError:
+    """The answer to a refused event: a malformed one is the client's mistake, 400 naming the
+    key of the body it sits in (`events[1].cell`, or `event.cell` for the one event of `key`
+    when not `listed`); one the rules refuse is `IllegalAction` (422)."""
+    if not isinstance(refused, games.Malformed):
+        return IllegalAction(refused)
+    where = f"{key}[{refused.index}]" if listed else key
+    field = f"{where}.{refused.field}" if refused.field else where
+    return InvalidInput(field, refused.message, "malformed_event", event=refused.index)
+
+
 # -- start ----------------------------------------------------------------------------------------
 
 
@@ -116,7 +127,7 @@ def start(
         games.load(recording, time_policy(match))
     except games.Refused as refused:
         recording.delete()
-        raise IllegalAction(refused) from None
+        raise refusal(refused) from None
     return recording
 
 
@@ -211,7 +222,7 @@ def _with_reward(
     try:
         return games.rebuild(game, recording.header)
     except games.Refused as refused:
-        raise IllegalAction(refused) from None
+        raise refusal(refused) from None
 
 
 def append(
@@ -241,7 +252,7 @@ def append(
     try:
         checked = games.check(game, events, after + 1)
     except games.Refused as refused:
-        raise IllegalAction(refused) from None
+        raise refusal(refused) from None
     row = _write(
         recording,
         after,

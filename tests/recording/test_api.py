@@ -188,12 +188,47 @@ def test_a_proposed_correction_to_an_action_not_in_force_is_refused_not_stored(w
 
 @pytest.mark.parametrize("event", [{}, {"event": "move"}])
 def test_an_event_without_its_kind_says_where_the_kind_goes(world, event):
-    """It said "None cannot be recorded here" (the missing `e` read as None)."""
+    """It said "None cannot be recorded here" (the missing `e` read as None). A malformed
+    event is the client's mistake: 400 naming its key, like any other malformed input."""
     _api(world.a).post(_url(world), {}, format="json")
     answer = _append(world, world.a, [event], 0)
-    assert answer.status_code == 422
-    said = answer.json()["message"]
-    assert "None" not in said and "e: one of" in said
+    assert answer.status_code == 400
+    said = answer.json()
+    assert said["field"] == "events[0].e" and said["code"] == "malformed_event"
+    assert "None" not in said["reason"] and "e: one of" in said["reason"]
+
+
+@pytest.mark.parametrize(
+    ("event", "field", "why"),
+    [
+        ({"e": "place", "unit": "A1", "cell": 5}, "events[1].cell", "5"),
+        ({"e": "place", "unit": "A1"}, "events[1].cell", ""),
+        ({"e": "place", "unit": "A1", "cell": "e2", "colour": "red"}, "events[1].colour", ""),
+        ({"e": "cast", "unit": "A1", "spell": None}, "events[1].spell", "null"),
+        ({"e": "place", "unit": "A1", "cell": "zz99"}, "events[1].cell", "zz99"),
+        ({"e": "dance"}, "events[1].e", "dance"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_malformed_event_is_400_naming_its_key_and_why(world, event, field, why, lang):
+    """It was a 422 `{field: "events"}` with the key hidden in the sentence (`place.cell: ...`)
+    and no index: which event of the action, which key and why, in the reader's language."""
+    _api(world.a).post(_url(world), {}, format="json")
+    answer = _api(world.a).post(
+        _url(world, "actions/"),
+        {"after": 0, "events": [GAME[0][0], event]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )
+    said = answer.json()
+    assert answer.status_code == 400, said
+    assert (said["field"], said["code"], said["event"]) == (field, "malformed_event", 1)
+    assert why in said["reason"] and not said["reason"].startswith(event.get("e", "") + ".")
+    assert _api(world.a).get(_url(world)).json()["version"] == 0  # nothing recorded
+    standby = _api(world.a).post(
+        _url(world, "standby/"), {"event": event}, format="json", HTTP_ACCEPT_LANGUAGE=lang
+    )
+    assert standby.status_code == 400 and standby.json()["field"] == "event" + field[9:]
 
 
 def test_the_board_after_tension_offers_inspiration_without_error(world):
