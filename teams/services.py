@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from kernel import limits
 from kernel.errors import InvalidInput
+from kernel.text import visible
 from rules.engine.legality import TeamEntry
 from rules.models import Format, Profile
 from teams.models import Team
@@ -45,7 +46,7 @@ def save_team(
     """
     name = " ".join(name.split())
     errors: dict[str, list[str]] = {}
-    if not name:
+    if not visible(name):
         errors["name"] = [_("give the team a name")]
     elif len(name) > Team._meta.get_field("name").max_length:
         errors["name"] = [_("at most 80 characters")]

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from kernel import access, limits
 from kernel.errors import Conflict, InvalidInput, Unprocessable
+from kernel.text import visible
 from rules import systems
 from rules.models import Arena, Format
 from tournaments import notices, pairing
@@ -232,7 +233,7 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
         _check_between(key, getattr(event, key), 0, limits.MAX_POINTS)
     # Late registration closes before a Swiss round is paired (0: no late registration).
     _check_between("late_registration_round", event.late_registration_round, 0, event.swiss_rounds)
-    if not (event.name or "").strip():
+    if not visible(event.name or ""):  # spaces or invisible marks only: an empty cell
         raise InvalidInput("name", _("give the event a name"))
     if not system.uses_formats:
         _refuse_krosmaster_settings(event, system, map_pool)
