@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from kernel.errors import Conflict, InvalidInput, ServiceError
+from kernel.errors import Conflict, Forbidden, InvalidInput, ServiceError
 from kernel.limits import CORRECTION_NOTE_LENGTH
 from live import publish, topics
 from matches.logs import services as log_services
@@ -93,7 +93,9 @@ def start(
     group; a group left out keeps the team's order."""
     who = viewer(by, match)
     if who.side is None and not who.judge:
-        raise Conflict("match", _("only the match's players or its judges start a recording"))
+        raise Forbidden(  # who may, not when: 403, as the role model's other refusals
+            "match", _("only the match's players or its judges start a recording"), "not_a_player"
+        )
     if match.round.status == match.round.Status.DRAFT:
         raise Conflict("match", _("the pairings are not published yet"), "draft")
     existing = Recording.objects.filter(match=match).first()

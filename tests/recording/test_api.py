@@ -261,3 +261,14 @@ def test_a_logs_verdict_changes_the_etag_so_the_phones_see_it(world):
     )
     seen = _api(world.b).get(_url(world), HTTP_IF_NONE_MATCH=over["ETag"])
     assert seen.status_code == 200 and seen.json()["log"]["status"] != log["status"]
+
+
+def test_someone_outside_the_match_may_not_start_it_403_and_an_arena_id_is_bounded(world):
+    """An outsider's start was a 409 (as if the match had moved on): it is who may, a 403 with
+    the field and reason. An arena id past 2**63 was read as a number and reached the query."""
+    refused = _api(world.outsider).post(_url(world), {}, format="json")
+    assert refused.status_code == 403, refused.json()
+    assert refused.json()["code"] == "not_a_player" and refused.json()["field"] == "match"
+    huge = _api(world.a).post(_url(world), {"arena": 2**70}, format="json")
+    assert huge.status_code == 400 and "arena" in huge.json()
+    assert _api(world.a).get(_url(world)).status_code == 409  # nothing started
