@@ -22,7 +22,7 @@ from rules.catalog import selectors as catalog
 from rules.engine import formats as engine_formats
 from rules.models import Arena
 from teams.forms import TeamForm
-from tournaments import pairing, selectors
+from tournaments import selectors
 from tournaments.accounts.models import Account
 from tournaments.models import EVENT_PAGE_FIELDS, EVENT_SETTINGS, Event
 
@@ -125,7 +125,7 @@ class EventForm(forms.ModelForm):
     tiebreakers = forms.CharField(
         initial="omw, gg_diff, oomw",
         label=_("Tiebreakers, in order"),
-        widget=OrderedPicks([(name, tb.label) for name, tb in pairing.TIEBREAKERS.items()]),
+        widget=OrderedPicks(list(selectors.TIEBREAKER_LABELS.items())),
     )
     map_pool = IdsMultipleChoiceField(
         queryset=Arena.objects.order_by("name"),

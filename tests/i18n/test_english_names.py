@@ -63,3 +63,29 @@ def test_the_profile_page_marks_the_name_spells_and_types_in_french(queen):
 def test_the_team_builder_marks_the_krosmasters_in_french(queen):
     french = _page("/teams/builder/", "fr")
     assert '<span class="kname colour-gold"><span lang="en">Queen of the Tofus</span>' in french
+
+
+def test_tiebreaker_labels_in_french_abbreviations_kept():
+    """ "GG diff", "Score diff", "Median Buchholz" and "H2H" were the pairing engine's English
+    on French pages (the event page, the settings form); OMW% and SoS stay as players say them."""
+    from tournaments import pairing, selectors
+
+    assert set(selectors.TIEBREAKER_LABELS) == set(pairing.TIEBREAKERS)
+    with translation.override("fr"):
+        said = {k: str(v) for k, v in selectors.TIEBREAKER_LABELS.items()}
+    assert said["gg_diff"] == "Diff. de GG" and said["median_buchholz"] == "Buchholz médian"
+    assert said["head_to_head"] == "Face-à-face" and said["omw"] == "OMW%"
+
+
+def test_the_settings_form_and_event_page_word_tiebreakers_and_dates_in_french():
+    from tests.factories import make_event, make_user
+
+    organiser = make_user()
+    event = make_event(organiser=organiser, status="registration_open")
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(organiser)
+    form = client.get("/events/new/").content.decode()
+    assert ">Buchholz médian</option>" in form and "Median Buchholz" not in form
+    assert "Diff. de GG, OOMW%" in client.get(f"/events/{event.slug}/").content.decode()
+    home = client.get("/").content.decode()
+    assert "5 décembre 2026" in home and "Dec 2026" not in home
