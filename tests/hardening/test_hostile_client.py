@@ -105,3 +105,40 @@ def test_an_id_in_another_scripts_digits_is_no_route(resource):
     eastern = str(reg.pk).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
     assert api.get(f"/api/v1/{resource}/{eastern}/").status_code == 404
     assert api.get(f"/api/v1/events/{event.slug.upper()}é/").status_code == 404
+
+
+def test_two_events_of_one_name_created_at_once_both_get_a_slug():
+    """Both saw `spring-open` free; the second insert hit the unique slug (a 500). Simulated by
+    the first slug looked up being one already taken, as in the race."""
+    from unittest import mock
+
+    from tournaments.services import event as event_services
+
+    make_event("Spring Open")
+    real = event_services._unique_slug
+    stale = iter(["spring-open"])
+    with mock.patch.object(
+        event_services, "_unique_slug", side_effect=lambda name: next(stale, None) or real(name)
+    ):
+        second = make_event("Spring Open")
+    assert second.slug == "spring-open-2" and Event.objects.count() == 2
+
+
+def test_a_team_saved_twice_at_once_under_one_name_is_told_the_name_is_taken():
+    """A double-tapped Save: both passed the name check, the second insert was a 500."""
+    from unittest import mock
+
+    from django.db.models import QuerySet
+
+    from rules.engine.legality import TeamEntry
+    from teams import services as team_services
+
+    owner, fmt = make_user(), make_format()
+    team_services.save_team(owner=owner, name="Twins", fmt=fmt, entries=[TeamEntry("t-ali")])
+    with mock.patch.object(QuerySet, "exists", return_value=False):
+        with pytest.raises(team_services.TeamInvalid) as refused:
+            team_services.save_team(
+                owner=owner, name="Twins", fmt=fmt, entries=[TeamEntry("t-ali")]
+            )
+    assert "Twins" in refused.value.errors["name"][0]
+    assert Team.objects.filter(owner=owner).count() == 1

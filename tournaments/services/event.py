@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -74,6 +74,19 @@ RESERVED_SLUGS = {"new"}
 """Slugs that would shadow a page under /events/."""
 
 
+def _save_with_free_slug(event: Event, attempts: int = 5) -> None:
+    """Save a new event under the first slug free when it is written: two events of the same
+    name created at once both saw `spring-open` free and the second insert was a 500."""
+    for _attempt in range(attempts - 1):
+        try:
+            with transaction.atomic():
+                event.save()
+            return
+        except IntegrityError:
+            event.slug = _unique_slug(event.name)
+    event.save()
+
+
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:120] or "event"
     if base in RESERVED_SLUGS:
@@ -116,7 +129,7 @@ def create_event(
         tiebreakers=list(system.default_tiebreakers),
     )
     map_pool = _apply_settings(event, settings)
-    event.save()
+    _save_with_free_slug(event)
     if map_pool is not None:
         event.map_pool.set(map_pool)
     EventRole.objects.create(event=event, user=organiser, role=EventRole.Role.ORGANISER)
@@ -160,7 +173,7 @@ def update_event(event: Event, **settings: Any) -> Event:
         ):
             raise Conflict(key, _("the top cut has started"), "locked")
     map_pool = _apply_settings(event, settings)
-    event.save()
+    _save_with_free_slug(event)
     if map_pool is not None:
         event.map_pool.set(map_pool)
     notices.rounds_changed(event)
