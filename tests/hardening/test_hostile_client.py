@@ -135,10 +135,34 @@ def test_a_team_saved_twice_at_once_under_one_name_is_told_the_name_is_taken():
 
     owner, fmt = make_user(), make_format()
     team_services.save_team(owner=owner, name="Twins", fmt=fmt, entries=[TeamEntry("t-ali")])
-    with mock.patch.object(QuerySet, "exists", return_value=False):
-        with pytest.raises(team_services.TeamInvalid) as refused:
-            team_services.save_team(
-                owner=owner, name="Twins", fmt=fmt, entries=[TeamEntry("t-ali")]
-            )
+    with (
+        mock.patch.object(QuerySet, "exists", return_value=False),
+        pytest.raises(team_services.TeamInvalid) as refused,
+    ):
+        team_services.save_team(owner=owner, name="Twins", fmt=fmt, entries=[TeamEntry("t-ali")])
     assert "Twins" in refused.value.errors["name"][0]
     assert Team.objects.filter(owner=owner).count() == 1
+
+
+def test_calling_a_judge_again_while_the_call_is_open_is_a_409_naming_it():
+    """Five taps sent five calls to the judges' queue; now one call, and the others are told
+    which call is open. Once it is resolved, a new call is taken."""
+    from matches import services as match_services
+    from matches.models import JudgeCall
+    from tests.factories import make_running_event
+    from tournaments import services
+
+    event, _players = make_running_event(4)
+    round_, _ = services.pair_next_round(event)
+    services.publish_round(round_)
+    match = round_.matches.exclude(player_b=None).select_related("player_a__user").first()
+    player = match.player_a.user
+    api = _api(player)
+    url = f"/api/v1/matches/{match.pk}/judge-call/"
+    first = api.post(url, {"note": "LoS?"}, format="json")
+    again = api.post(url, {"note": "LoS??"}, format="json")
+    assert first.status_code == 201 and again.status_code == 409
+    assert again.json()["code"] == "already_called" and again.json()["call"] == first.json()["id"]
+    assert JudgeCall.objects.filter(match=match).count() == 1
+    JudgeCall.objects.filter(pk=first.json()["id"]).update(status=JudgeCall.Status.RESOLVED)
+    assert match_services.call_judge(event=event, match=match, by=player, note="again").pk
