@@ -75,8 +75,10 @@ def test_two_organisers_creating_the_same_arena_at_once_one_is_told_the_name_is_
     from django.db.models import QuerySet
 
     services.create_arena(name="Twin Board")
-    with mock.patch.object(QuerySet, "exists", return_value=False):
-        with pytest.raises(services.ArenaEditError) as refused:
-            services.create_arena(name="Twin Board")
+    with (
+        mock.patch.object(QuerySet, "exists", return_value=False),
+        pytest.raises(services.ArenaEditError) as refused,
+    ):
+        services.create_arena(name="Twin Board")
     assert refused.value.field == "name" and "exists already" in refused.value.reason
     assert Arena.objects.filter(name="Twin Board").count() == 1
