@@ -23,6 +23,7 @@ from rules.engine import formats as engine_formats
 from rules.models import Arena
 from teams.forms import TeamForm
 from tournaments import selectors
+from tournaments.accounts.forms import readable_display_name
 from tournaments.accounts.models import Account
 from tournaments.models import EVENT_PAGE_FIELDS, EVENT_SETTINGS, Event
 
@@ -58,12 +59,13 @@ class SignUpForm(UserCreationForm):
         model = User
         fields = ("username", "display_name", "email")
 
+    def clean_display_name(self) -> str:
+        return readable_display_name(self.cleaned_data["display_name"])
+
     def save(self, commit: bool = True) -> User:
         user = super().save(commit=commit)
         if commit:
-            Account.objects.create(
-                user=user, display_name=self.cleaned_data["display_name"].strip()
-            )
+            Account.objects.create(user=user, display_name=self.cleaned_data["display_name"])
         return user
 
 
