@@ -276,7 +276,7 @@ class OptionsView(APIView):
             else:
                 found = selectors.options_payload(game, unit)
         except games.Refused as refused:
-            return _refusal(refused)
+            return _refusal(refused, key="", listed=False)  # a query parameter names itself
         return Response({"version": recording.version, **found})
 
 

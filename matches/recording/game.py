@@ -125,8 +125,16 @@ class Malformed(Refused):
     client's mistake, not the rules' refusal, so the API answers 400 naming the key of the
     event (`events[0].cell`) and why, as it does for any other malformed input."""
 
-    def __init__(self, message: str, *, field: str, index: int = 0) -> None:
-        super().__init__(None, message, index=index)
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str,
+        index: int = 0,
+        key: str = "",
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(None, message, index=index, key=key, params=params)
         self.field = field  # the event's key (`cell`, `e`), empty for the event as a whole
 
 

@@ -363,7 +363,7 @@ def cast_payload(
         cell = Cell.parse(target)
     except CellError as error:  # the client's mistake: no rule, worded like the engine's
         said = refusals.sentence(error.key, error.params) or str(error)
-        raise Refused(None, said, key=error.key, params=error.params) from None
+        raise Malformed(said, field="target", key=error.key, params=error.params) from None
     rolls = Rolls(coins=_coins(coins))
     cast = Cast(
         0, unit_id, spell, cell, direction=direction or None, choices=_choices(choices), rolls=rolls

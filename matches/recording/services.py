@@ -69,12 +69,14 @@ class IllegalAction(ServiceError):
 def refusal(refused: games.Refused, *, key: str = "events", listed: bool = True) -> ServiceError:
     """The answer to a refused event: a malformed one is the client's mistake, 400 naming the
     key of the body it sits in (`events[1].cell`, or `event.cell` for the one event of `key`
-    when not `listed`); one the rules refuse is `IllegalAction` (422)."""
+    when not `listed`, or the query parameter itself when `key` is empty); one the rules refuse
+    is `IllegalAction` (422)."""
     if not isinstance(refused, games.Malformed):
         return IllegalAction(refused)
-    where = f"{key}[{refused.index}]" if listed else key
-    field = f"{where}.{refused.field}" if refused.field else where
-    return InvalidInput(field, refused.message, "malformed_event", event=refused.index)
+    where = f"{key}[{refused.index}]" if key and listed else key
+    field = ".".join(part for part in (where, refused.field) if part) or "events"
+    facts = {"key": refused.key, "params": refused.params} if refused.key else {}
+    return InvalidInput(field, refused.message, "malformed_event", event=refused.index, **facts)
 
 
 # -- start ----------------------------------------------------------------------------------------

@@ -94,12 +94,14 @@ def test_options_and_cast_dice(world):
 
 def test_a_target_that_is_no_cell_is_refused_in_the_readers_language(world):
     """The cell's reading error was passed on as the engine's English (the sweep of session
-    13); it keeps its key and facts for a client."""
+    13); it keeps its key and facts for a client. A malformed query, not the rules' refusal:
+    400 naming `target` (it was a 422 naming `events`)."""
     _api(world.a).post(_url(world), {}, format="json")
     url = _url(world, "options/?unit=A1&spell=Arc Bolt&target=z99")
     refused = _api(world.a).get(url, HTTP_ACCEPT_LANGUAGE="fr")
     answer = refused.json()
-    assert refused.status_code == 422 and answer["key"] == "not_a_cell_name", answer
+    assert refused.status_code == 400 and answer["key"] == "not_a_cell_name", answer
+    assert answer["field"] == "target" and answer["code"] == "malformed_event"  # not the rules'
     assert "is not a cell name" not in answer["reason"] and "z99" in answer["reason"]
 
 
