@@ -166,3 +166,26 @@ def test_calling_a_judge_again_while_the_call_is_open_is_a_409_naming_it():
     assert JudgeCall.objects.filter(match=match).count() == 1
     JudgeCall.objects.filter(pk=first.json()["id"]).update(status=JudgeCall.Status.RESOLVED)
     assert match_services.call_judge(event=event, match=match, by=player, note="again").pk
+
+
+def test_a_match_keeps_a_bounded_number_of_logs(monkeypatch):
+    """Every distinct upload was stored (up to 5 MB) and verified: one player could fill the
+    disk and keep the workers busy. Past the bound, a 409 naming `log`; the same log again is
+    still the one stored."""
+    from kernel import limits
+    from kernel.errors import Conflict
+    from matches.logs import services as log_services
+    from matches.models import MatchLog
+    from tests.matchlogs_web.conftest import build_world
+
+    monkeypatch.setattr(limits, "LOGS_PER_MATCH", 2)
+    world = build_world()
+    for n in range(2):
+        log_services.store_log(world.match, data=b"log %d" % n, by=world.player_a, enqueue=False)
+    with pytest.raises(Conflict) as refused:
+        log_services.store_log(world.match, data=b"log 2", by=world.player_a, enqueue=False)
+    assert (refused.value.field, refused.value.code) == ("log", "too_many_logs")
+    _again, new = log_services.store_log(
+        world.match, data=b"log 0", by=world.player_a, enqueue=False
+    )
+    assert not new and MatchLog.objects.filter(match=world.match).count() == 2
