@@ -57,25 +57,42 @@ class RejectUnknownFields:
     naming it (`{"colour": ["not a field of this request (it takes: name, venue)"]}`), a key it
     only shows (`id`, `created_at`) a 400 saying so. DRF's default drops both silently, so a
     misspelt `gg_a` or a setting this endpoint does not change looked accepted and was lost.
+    A number where a text field is expected is a 400 too (`_numbers_for_text`).
     `kernel.schema.AutoSchema` marks these request bodies `additionalProperties: false`."""
 
     #: Sent by Django's own HTML forms, never a field.
     IGNORED = frozenset({"csrfmiddlewaretoken"})
 
     def to_internal_value(self, data: Any) -> Any:
-        unknown = self._unknown_fields(data) if isinstance(data, Mapping) else {}
+        refused: dict[str, list[str]] = {}
+        if isinstance(data, Mapping):
+            refused = {**self._numbers_for_text(data), **self._unknown_fields(data)}
         try:
             value = super().to_internal_value(data)  # type: ignore[misc]
         except ValidationError as invalid:  # every problem at once: the fields' own too
-            if not unknown:
+            if not refused:
                 raise
             detail = invalid.detail
             if not isinstance(detail, Mapping):
                 detail = {api_settings.NON_FIELD_ERRORS_KEY: detail}
-            raise ValidationError({**detail, **unknown}) from invalid
-        if unknown:
-            raise ValidationError(unknown)
+            raise ValidationError({**detail, **refused}) from invalid
+        if refused:
+            raise ValidationError(refused)
         return value
+
+    def _numbers_for_text(self, data: Mapping[Any, Any]) -> dict[str, list[str]]:
+        """A number sent for a text field (`"guest_name": 5`): DRF's `CharField` turns it into
+        `"5"` and accepts it, so a client's mix-up of two fields passed silently. JSON says
+        which is which; a form's values are all text and never meet this."""
+        fields = self.fields  # type: ignore[attr-defined]
+        return {
+            name: [_("must be text, not a number")]
+            for name, value in data.items()
+            if isinstance(value, int | float)
+            and not isinstance(value, bool)  # DRF refuses a boolean itself ("Not a valid string")
+            and isinstance(fields.get(name), serializers.CharField)
+            and not fields[name].read_only
+        }
 
     def _unknown_fields(self, data: Mapping[Any, Any]) -> dict[str, list[str]]:
         fields = self.fields  # type: ignore[attr-defined]

@@ -52,6 +52,10 @@ TEAM_TOTAL_LEVEL = (0, 100)
 COPY_LIMIT = (1, 16)
 """Copies of one Krosmaster a custom rule may allow, by name colour (1.1.2)."""
 
+LOGS_PER_MATCH = 20
+"""Match logs (or game records) one match keeps: each is up to 5 MB stored and a verification
+run; a game is logged once, re-sent a few times at most (a fix, the other phone's copy)."""
+
 BIGINT_RANGE = range(-(2**63), 2**63)
 """Every value a PostgreSQL `bigint` (Django's `BigIntegerField`, `BigAutoField`) can hold."""
 MAX_ID = BIGINT_RANGE[-1]

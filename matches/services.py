@@ -332,9 +332,32 @@ def set_result(
 def call_judge(
     *, event: Event, by: AbstractBaseUser, match: Match | None = None, note: str = ""
 ) -> JudgeCall:
-    """A player (or organiser) asks for a judge, at a match or for the event."""
+    """A player (or organiser) asks for a judge, at a match or for the event; once: while their
+    call is open, calling again (a double tap, five phones' taps at once) is a 409 naming it
+    instead of five calls in the judges' queue. The match's (or the event's) row is locked so
+    that calls sent at once are counted one after the other."""
     if event.status in (choices.EventStatus.DRAFT, choices.EventStatus.FINISHED):
         raise Conflict("event", _("judges are on duty while the event runs"), "not_running")
+    locked = match if match is not None else event  # the event's model: not imported here
+    type(locked).objects.select_for_update().only("pk").get(pk=locked.pk)
+    waiting = (
+        JudgeCall.objects.filter(
+            event=event,
+            match=match,
+            raised_by=by,
+            kind=JudgeCall.Kind.CALL,
+            status=JudgeCall.Status.OPEN,
+        )
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if waiting is not None:
+        raise Conflict(
+            "match" if match is not None else "event",
+            _("you called a judge already (call #%(id)s): they are on the way") % {"id": waiting},
+            "already_called",
+            call=waiting,
+        )
     call = JudgeCall.objects.create(
         event=event,
         match=match,

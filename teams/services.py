@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from kernel import limits
 from kernel.errors import InvalidInput
+from kernel.text import visible
 from rules.engine.legality import TeamEntry
 from rules.models import Format, Profile
 from teams.models import Team
@@ -45,7 +46,7 @@ def save_team(
     """
     name = " ".join(name.split())
     errors: dict[str, list[str]] = {}
-    if not name:
+    if not visible(name):
         errors["name"] = [_("give the team a name")]
     elif len(name) > Team._meta.get_field("name").max_length:
         errors["name"] = [_("at most 80 characters")]
@@ -79,11 +80,20 @@ def save_team(
     if errors:
         raise TeamInvalid(errors)
 
-    if team is None:
-        team = Team.objects.create(owner=owner, name=name, format=fmt)
-    else:
-        team.name, team.format = name, fmt
-        team.save(update_fields=["name", "format", "updated_at"])
+    replacing = team is not None
+    try:
+        # A double-tapped "Save" sends the same new name twice: both pass the check above,
+        # the unique name per owner lets one in and the other is told so (it was a 500).
+        with transaction.atomic():
+            if team is None:
+                team = Team.objects.create(owner=owner, name=name, format=fmt)
+            else:
+                team.name, team.format = name, fmt
+                team.save(update_fields=["name", "format", "updated_at"])
+    except IntegrityError as error:
+        taken = _("you already have a team called %(name)s") % {"name": repr(name)}
+        raise TeamInvalid({"name": [taken]}) from error
+    if replacing:
         team.entries.all().delete()
     SavedEntry.objects.bulk_create(
         SavedEntry(team=team, position=i, profile_code=e.profile_id, label=(e.label or "").strip())

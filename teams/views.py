@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,6 +22,9 @@ from rules.models import Format
 from teams import selectors, services
 from teams.forms import BuilderForm, entries_from
 from teams.models import Team
+
+#: Saved teams on a page of "My teams" (`?page=2` for the next ones).
+TEAMS_PER_PAGE = 25
 
 
 def _default_format() -> Format | None:
@@ -117,8 +121,13 @@ def picker(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def team_list(request: HttpRequest) -> HttpResponse:
-    teams = [(team, selectors.report_of(team)) for team in selectors.teams_of(request.user)]
-    return render(request, "teams/team_list.html", {"teams": teams})
+    """Your teams, a page at a time: each row is checked against its format as it is shown,
+    so a player with hundreds of saved teams got one page of hundreds of checks."""
+    page = Paginator(selectors.teams_of(request.user), TEAMS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    teams = [(team, selectors.report_of(team)) for team in page]
+    return render(request, "teams/team_list.html", {"teams": teams, "page": page})
 
 
 @login_required

@@ -22,7 +22,8 @@ from rules.catalog import selectors as catalog
 from rules.engine import formats as engine_formats
 from rules.models import Arena
 from teams.forms import TeamForm
-from tournaments import pairing, selectors
+from tournaments import selectors
+from tournaments.accounts.forms import readable_display_name
 from tournaments.accounts.models import Account
 from tournaments.models import EVENT_PAGE_FIELDS, EVENT_SETTINGS, Event
 
@@ -58,12 +59,13 @@ class SignUpForm(UserCreationForm):
         model = User
         fields = ("username", "display_name", "email")
 
+    def clean_display_name(self) -> str:
+        return readable_display_name(self.cleaned_data["display_name"])
+
     def save(self, commit: bool = True) -> User:
         user = super().save(commit=commit)
         if commit:
-            Account.objects.create(
-                user=user, display_name=self.cleaned_data["display_name"].strip()
-            )
+            Account.objects.create(user=user, display_name=self.cleaned_data["display_name"])
         return user
 
 
@@ -125,7 +127,7 @@ class EventForm(forms.ModelForm):
     tiebreakers = forms.CharField(
         initial="omw, gg_diff, oomw",
         label=_("Tiebreakers, in order"),
-        widget=OrderedPicks([(name, tb.label) for name, tb in pairing.TIEBREAKERS.items()]),
+        widget=OrderedPicks(list(selectors.TIEBREAKER_LABELS.items())),
     )
     map_pool = IdsMultipleChoiceField(
         queryset=Arena.objects.order_by("name"),

@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.paginator import Page, Paginator
 from django.db.models import F, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from kernel.ids import parse_id
 from kernel.prepared import PreparedQuery
@@ -249,7 +250,7 @@ def game_system(event: Event) -> systems.GameSystem:
 
 def tiebreaker_label(event: Event, name: str) -> str:
     """A tiebreaker's label as the event's game system words it (BATTLES ONE: Mobs left)."""
-    return game_system(event).tiebreaker_labels.get(name, TIEBREAKER_LABELS[name])
+    return str(game_system(event).tiebreaker_labels.get(name, TIEBREAKER_LABELS[name]))
 
 
 def engine_standings(event: Event) -> list[pairing.StandingRow]:
@@ -273,7 +274,15 @@ class StandingLine:
         ]
 
 
-TIEBREAKER_LABELS = {name: tb.label for name, tb in pairing.TIEBREAKERS.items()}
+#: The tiebreakers' labels as pages show them: the pairing engine (pure Python) writes them in
+#: English; the words are translated, the players' usual abbreviations (OMW%, SoS) kept.
+TIEBREAKER_LABELS = {
+    **{name: tb.label for name, tb in pairing.TIEBREAKERS.items()},
+    "gg_diff": gettext_lazy("GG diff"),
+    "score_diff": gettext_lazy("Score diff"),
+    "median_buchholz": gettext_lazy("Median Buchholz"),
+    "head_to_head": gettext_lazy("H2H"),
+}
 
 
 def format_figure(name: str, value: Fraction | int) -> str:

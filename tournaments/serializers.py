@@ -319,7 +319,11 @@ class RegisterSerializer(RegistrationUpdateSerializer):
     """Register yourself (no guest_name) or, as an organiser, a guest; with a club, family,
     rating and team if given."""
 
-    guest_name = _name_field()
+    #: Untrimmed, so that a name of spaces reaches the service and is refused there ("a guest
+    #: needs a name") instead of reading as no guest at all and registering the organiser.
+    guest_name = serializers.CharField(
+        required=False, allow_blank=True, max_length=limits.NAME_LENGTH, trim_whitespace=False
+    )
     team = TeamInputSerializer(required=False)
 
 

@@ -95,11 +95,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    return render(
-        request,
-        "tournaments/dashboard.html",
-        {"event_roles": selectors.roles_by_event(request.user)},
+    """Your events with your roles, newest first, a page at a time (an organiser's seasons)."""
+    page = Paginator(selectors.roles_by_event(request.user), HOME_EVENTS_PER_PAGE).get_page(
+        request.GET.get("page")
     )
+    return render(request, "tournaments/dashboard.html", {"event_roles": page})
 
 
 # Helpers ----------------------------------------------------------------------------------------

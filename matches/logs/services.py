@@ -67,7 +67,9 @@ def store_log(
 
     Whatever the bytes are (even not UTF-8, not JSON), they are kept: the verifier says
     `unreadable` with the line and field. Only a new log queues a verification, once the
-    transaction has committed, so that the worker finds the row.
+    transaction has committed, so that the worker finds the row. A match keeps at most
+    `limits.LOGS_PER_MATCH` logs (409 `too_many_logs`): each distinct upload was stored and
+    verified, so one player could fill the disk and the workers.
     """
     if match.round.status == choices.RoundStatus.DRAFT:
         raise Conflict("match", _("the pairings are not published yet"), "draft")
@@ -88,6 +90,15 @@ def store_log(
     policy = TIME_POLICIES.get(match.round.event.time_policy, TimePolicy.EQUAL_TURNS_DRAW)
     try:
         with transaction.atomic():
+            # Counted under the match's lock: uploads sent at once cannot all pass the count.
+            Match.objects.select_for_update().only("pk").get(pk=match.pk)
+            if MatchLog.objects.filter(match=match).count() >= limits.LOGS_PER_MATCH:
+                raise Conflict(
+                    "log",
+                    _("this match has %(n)s logs already: a judge rules on them from here")
+                    % {"n": limits.LOGS_PER_MATCH},
+                    "too_many_logs",
+                )
             log = MatchLog.objects.create(
                 match=match,
                 sha256=digest,

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from kernel.api import ERROR, InputSerializer, require, valid
 from kernel.errors import Conflict, InvalidInput
+from kernel.fields import id_field
 from kernel.limits import CORRECTION_NOTE_LENGTH
 from matches import selectors as match_selectors
 from matches.models import Match
@@ -45,9 +46,7 @@ REFUSED = OpenApiResponse(
 
 
 class StartInput(InputSerializer):
-    arena = serializers.IntegerField(
-        required=False, help_text=gettext_lazy("When the pool has several.")
-    )
+    arena = id_field(required=False, help_text=gettext_lazy("When the pool has several."))
     first_player = serializers.ChoiceField(
         choices=["A", "B"],
         required=False,
@@ -141,8 +140,9 @@ def _state(request: Request, match: Match, recording: Recording) -> dict[str, An
     return selectors.board_payload(recording, game, who)
 
 
-def _refusal(refused: games.Refused) -> Response:
-    return Response(services.IllegalAction(refused).as_dict(), status=422)
+def _refusal(refused: games.Refused, **where: Any) -> Response:
+    error = services.refusal(refused, **where)
+    return Response(error.as_dict(), status=error.status)
 
 
 def _etag(match: Match, recording: Recording) -> str:
@@ -173,7 +173,7 @@ class RecordingView(APIView):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
         return Response(_state(request, match, recording), headers={"ETag": etag})
 
-    @extend_schema(request=StartInput, responses={201: STATE, 400: ERROR, 409: ERROR})
+    @extend_schema(request=StartInput, responses={201: STATE, 400: ERROR, 403: ERROR, 409: ERROR})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
         require(request.user.is_authenticated, request)
@@ -276,7 +276,7 @@ class OptionsView(APIView):
             else:
                 found = selectors.options_payload(game, unit)
         except games.Refused as refused:
-            return _refusal(refused)
+            return _refusal(refused, key="", listed=False)  # a query parameter names itself
         return Response({"version": recording.version, **found})
 
 
@@ -314,7 +314,7 @@ class StandbyView(APIView):
         try:
             found = selectors.standby_payload(game, data["event"])
         except games.Refused as refused:
-            return _refusal(refused)
+            return _refusal(refused, key="event", listed=False)
         return Response({"version": recording.version, **found})
 
 

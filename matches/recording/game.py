@@ -120,6 +120,24 @@ class Refused(Exception):
         return found
 
 
+class Malformed(Refused):
+    """An event that is not one the scoresheet reads (no kind, a missing or mistyped key): the
+    client's mistake, not the rules' refusal, so the API answers 400 naming the key of the
+    event (`events[0].cell`) and why, as it does for any other malformed input."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str,
+        index: int = 0,
+        key: str = "",
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(None, message, index=index, key=key, params=params)
+        self.field = field  # the event's key (`cell`, `e`), empty for the event as a whole
+
+
 @dataclass
 class Game:
     """One version of a recording; never changed in place (`advanced` makes the next one)."""
@@ -266,28 +284,33 @@ class Checked:
     outcome: dict[str, Any]
 
 
-def parse_event(game: Game, data: dict[str, Any], line: int) -> Event:
-    """One event a phone sends, read by the match log's own reader (`Refused` when it is not
-    an event a scoresheet records, or not in the log format)."""
-    if not isinstance(data, dict) or data.get("e") not in RECORDABLE:
-        name = data.get("e") if isinstance(data, dict) else None
+def parse_event(game: Game, data: dict[str, Any], line: int, index: int = 0) -> Event:
+    """One event a phone sends (the action's `index`-th), read by the match log's own reader;
+    `Malformed` naming the key when it is not an event a scoresheet records, or not in the log
+    format."""
+    if not isinstance(data, dict):
+        raise Malformed(gettext("an event is a JSON object"), field="", index=index)
+    name = data.get("e")
+    if not isinstance(name, str) or name not in RECORDABLE:
         kinds = ", ".join(sorted(RECORDABLE))
         if name is None:  # not "None cannot be recorded here"
-            raise Refused(
-                None, gettext("an event names its kind in e: one of %(kinds)s") % {"kinds": kinds}
+            raise Malformed(
+                gettext("an event names its kind in e: one of %(kinds)s") % {"kinds": kinds},
+                field="e",
+                index=index,
             )
-        raise Refused(
-            None,
+        raise Malformed(
             gettext("%(name)r cannot be recorded here; one of %(kinds)s")
             % {"name": name, "kinds": kinds},
+            field="e",
+            index=index,
         )
     try:
         log = parse_log(game.header_line + "\n" + json.dumps(data) + "\n")
     except LogParseError as unreadable:
         issue = unreadable.issues[0]
-        said = refusals.refusal_text(issue)
-        message = f"{issue.field}: {said}" if issue.field else said
-        raise Refused(None, message) from None
+        field = issue.field.removeprefix(f"{name}.")  # the reader names it `place.cell`
+        raise Malformed(refusals.refusal_text(issue), field=field, index=index) from None
     return replace(log.events[0], line=line)
 
 
@@ -307,7 +330,7 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
         states = list(game.states)
         state = before
         for index, data in enumerate(new):
-            event = parse_event(game, data, len(game.events) + index + 2)
+            event = parse_event(game, data, len(game.events) + index + 2, index)
             try:
                 applied = options.apply_event(state, event, game.context)
             except RuleViolation as refused:
@@ -346,8 +369,8 @@ def check(game: Game, new: list[dict[str, Any]], version: int) -> Checked:
 
 
 def _check_full(game: Game, new: list[dict[str, Any]]) -> list[GameState]:
-    for data in new:
-        parse_event(game, data, 0)
+    for index, data in enumerate(new):
+        parse_event(game, data, 0, index)
     events = [*game.events, *new]
     result = _full(game.header, events, game.time_policy)
     if result.errors and result.errors[0].rule is not None:

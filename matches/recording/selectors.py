@@ -22,7 +22,7 @@ from matches.logs import wording as log_wording
 from matches.logs.services import TIME_POLICIES
 from matches.models import Match
 from matches.recording import wording
-from matches.recording.game import Game, Refused, parse_event
+from matches.recording.game import Game, Malformed, Refused, parse_event
 from matches.recording.models import RecordedAction, Recording
 from rules.engine import options
 from rules.engine.casting import Rolls
@@ -363,7 +363,7 @@ def cast_payload(
         cell = Cell.parse(target)
     except CellError as error:  # the client's mistake: no rule, worded like the engine's
         said = refusals.sentence(error.key, error.params) or str(error)
-        raise Refused(None, said, key=error.key, params=error.params) from None
+        raise Malformed(said, field="target", key=error.key, params=error.params) from None
     rolls = Rolls(coins=_coins(coins))
     cast = Cast(
         0, unit_id, spell, cell, direction=direction or None, choices=_choices(choices), rolls=rolls
@@ -377,7 +377,7 @@ def standby_payload(game: Game, event: dict[str, Any]) -> dict[str, Any]:
     there is none to choose. The event is refused as `append` would refuse it."""
     parsed = parse_event(game, event, len(game.events) + 2)
     if not isinstance(parsed, Cast | Resolve):
-        raise Refused(None, gettext("only a cast or a resolve event has effects on standby"))
+        raise Malformed(gettext("only a cast or a resolve event has effects on standby"), field="e")
     order = _asking(lambda: options.standby_order(game.state, parsed, game.context))
     return {
         "order": list(order),

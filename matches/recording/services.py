@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from kernel.errors import Conflict, InvalidInput, ServiceError
+from kernel.errors import Conflict, Forbidden, InvalidInput, ServiceError
 from kernel.limits import CORRECTION_NOTE_LENGTH
 from live import publish, topics
 from matches.logs import services as log_services
@@ -66,6 +66,19 @@ class IllegalAction(ServiceError):
         super().__init__("events", reason, "illegal", **refused.to_dict())
 
 
+def refusal(refused: games.Refused, *, key: str = "events", listed: bool = True) -> ServiceError:
+    """The answer to a refused event: a malformed one is the client's mistake, 400 naming the
+    key of the body it sits in (`events[1].cell`, or `event.cell` for the one event of `key`
+    when not `listed`, or the query parameter itself when `key` is empty); one the rules refuse
+    is `IllegalAction` (422)."""
+    if not isinstance(refused, games.Malformed):
+        return IllegalAction(refused)
+    where = f"{key}[{refused.index}]" if key and listed else key
+    field = ".".join(part for part in (where, refused.field) if part) or "events"
+    facts = {"key": refused.key, "params": refused.params} if refused.key else {}
+    return InvalidInput(field, refused.message, "malformed_event", event=refused.index, **facts)
+
+
 # -- start ----------------------------------------------------------------------------------------
 
 
@@ -82,7 +95,9 @@ def start(
     group; a group left out keeps the team's order."""
     who = viewer(by, match)
     if who.side is None and not who.judge:
-        raise Conflict("match", _("only the match's players or its judges start a recording"))
+        raise Forbidden(  # who may, not when: 403, as the role model's other refusals
+            "match", _("only the match's players or its judges start a recording"), "not_a_player"
+        )
     if match.round.status == match.round.Status.DRAFT:
         raise Conflict("match", _("the pairings are not published yet"), "draft")
     existing = Recording.objects.filter(match=match).first()
@@ -116,7 +131,7 @@ def start(
         games.load(recording, time_policy(match))
     except games.Refused as refused:
         recording.delete()
-        raise IllegalAction(refused) from None
+        raise refusal(refused) from None
     return recording
 
 
@@ -211,7 +226,7 @@ def _with_reward(
     try:
         return games.rebuild(game, recording.header)
     except games.Refused as refused:
-        raise IllegalAction(refused) from None
+        raise refusal(refused) from None
 
 
 def append(
@@ -241,7 +256,7 @@ def append(
     try:
         checked = games.check(game, events, after + 1)
     except games.Refused as refused:
-        raise IllegalAction(refused) from None
+        raise refusal(refused) from None
     row = _write(
         recording,
         after,

@@ -235,7 +235,7 @@ TEXTS: dict[str, str] = {
     "b1_vc_roll": "{ability} VC roll",
     # the record as a whole (`verify_record`, `verify_text`)
     "b1_empty_record": "empty record",
-    "b1_header_format": "the header names format {format}",
+    "b1_header_format": "the header does not name format {format}",
     "b1_variant_not_modelled": "not modelled",
     "b1_malformed_event": "malformed event: {error}",
     "b1_line_not_json": "not JSON: {error}",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -15,7 +17,19 @@ from rules.engine.inspect import AreaRequest, Piece
 from rules.engine.reach import RangeKind, SpellRange
 from rules.engine.roster import NAME_COLOURS
 from rules.models import Release
+from rules.wording import english, labels
 from rules.wording.refusals import AREA_NAMES
+
+
+class EnglishNames(forms.Select):
+    """A select of names the catalog prints in English (types): each option but the empty one
+    marked `lang="en"` on a page in another language (`rules.wording.english`)."""
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(name, value, *args, **kwargs)
+        if value and not english.english_page():
+            option["attrs"]["lang"] = "en"
+        return option
 
 
 class CatalogFilterForm(forms.Form):
@@ -26,7 +40,7 @@ class CatalogFilterForm(forms.Form):
     level = forms.TypedChoiceField(
         required=False, coerce=int, empty_value=None, label=gettext_lazy("Level")
     )
-    type = forms.ChoiceField(required=False, label=gettext_lazy("Type"))
+    type = forms.ChoiceField(required=False, label=gettext_lazy("Type"), widget=EnglishNames)
     season = forms.ChoiceField(required=False, label=gettext_lazy("Season"))
     edition = forms.ChoiceField(required=False, label=gettext_lazy("Edition"))
 
@@ -37,7 +51,8 @@ class CatalogFilterForm(forms.Form):
         def options(values: list, label: str) -> list[tuple[str, str]]:
             return [("", label), *((str(v), str(v)) for v in values)]
 
-        self.fields["colour"].choices = options(list(NAME_COLOURS), _("any colour"))
+        colours = [(c, labels.name_colour(c)) for c in NAME_COLOURS]
+        self.fields["colour"].choices = [("", _("any colour")), *colours]
         self.fields["level"].choices = options(facets["levels"], _("any level"))
         self.fields["type"].choices = options(facets["types"], _("any type"))
         self.fields["season"].choices = options(facets["seasons"], _("any season"))

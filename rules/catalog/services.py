@@ -22,6 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from kernel.errors import InvalidInput, Unprocessable
+from kernel.text import visible
 from rules import power_texts
 from rules.catalog import selectors
 from rules.engine import formats as engine_formats
@@ -394,19 +395,29 @@ def _arena_name(key: str) -> str:
 
 
 def create_arena(*, name: str) -> Arena:
-    """An empty board for an organiser to draw on."""
+    """An empty board for an organiser to draw on.
+
+    Two organisers creating the same name at once both pass the check below; the unique name
+    (or slug) lets one row in and the other is told the name is taken, not a 500."""
     name = " ".join(name.split())
-    if not name:
+    if not visible(name):
         raise ArenaEditError("name", _("an arena needs a name"))
+    taken = ArenaEditError(
+        "name", _("an arena called %(name)s exists already") % {"name": repr(name)}
+    )
     if Arena.objects.filter(name__iexact=name).exists():
-        raise ArenaEditError(
-            "name", _("an arena called %(name)s exists already") % {"name": repr(name)}
-        )
+        raise taken
     base = slugify(name)[:70] or "arena"
     slug, n = base, 2
     while Arena.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
-    return Arena.objects.create(name=name, slug=slug, start_cells={side: [] for side in SIDES})
+    try:
+        with transaction.atomic():
+            return Arena.objects.create(
+                name=name, slug=slug, start_cells={side: [] for side in SIDES}
+            )
+    except IntegrityError as error:
+        raise taken from error
 
 
 @transaction.atomic

@@ -14,6 +14,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from rules.models import Profile, Release
+from rules.wording import english as english_words
+from rules.wording import labels
 
 register = template.Library()
 
@@ -70,6 +72,19 @@ def english_only() -> SafeString:
 
 def _is_french() -> bool:
     return (get_language() or "").startswith("fr")
+
+
+@register.filter
+def english(name: Any) -> SafeString:
+    """`{{ profile.name|english }}`: a name the catalog prints in English (a Krosmaster, a
+    spell, a type), marked `lang="en"` on a French page (`rules.wording.english`)."""
+    return english_words.marked(name)
+
+
+@register.filter
+def name_colour(colour: str) -> str:
+    """`{{ profile.name_colour|name_colour }}`: the colour in the reader's language."""
+    return labels.name_colour(colour)
 
 
 @register.simple_tag

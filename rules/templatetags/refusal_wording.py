@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape
 
-from rules.wording import battlesone
+from rules.wording import battlesone, english
 from rules.wording.refusals import refusal_text
 
 register = template.Library()
@@ -27,5 +27,5 @@ def section(rule: Any) -> str:
     standing in on a page in another language is marked `lang="en"`."""
     shown = battlesone.section(rule)
     if battlesone.section_is_english(rule, shown):
-        return format_html('<span lang="en">{}</span>', shown)
+        return english.marked(shown)
     return conditional_escape(shown)

@@ -245,7 +245,7 @@ WORDING: dict[str, Promise] = {
     ),
     "b1_vc_roll": _("%(ability)s VC roll"),
     "b1_empty_record": _("empty record"),
-    "b1_header_format": _("the header names format %(format)s"),
+    "b1_header_format": _("the header does not name format %(format)s"),
     "b1_variant_not_modelled": _("not modelled"),
     "b1_malformed_event": _("malformed event: %(error)s"),
     "b1_line_not_json": _("not JSON: %(error)s"),

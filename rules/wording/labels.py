@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from rules import systems
 from rules.systems.base import ScoreField
@@ -45,3 +45,17 @@ class Localized:
 def localized(key: str) -> Any:
     """`systems.get(key)` with its labels translated (raises `systems.UnknownSystem`)."""
     return Localized(systems.get(key))
+
+
+#: A Krosmaster's name colour (2.1.2) as readers say it; the catalog stores `gold`, `white` and
+#: `black` (`rules.engine.roster.NAME_COLOURS`).
+NAME_COLOURS = {
+    "gold": pgettext_lazy("name colour", "gold"),
+    "white": pgettext_lazy("name colour", "white"),
+    "black": pgettext_lazy("name colour", "black"),
+}
+
+
+def name_colour(colour: str) -> str:
+    """The colour in the reader's language; one the catalog does not know as it is."""
+    return str(NAME_COLOURS.get(colour, colour))

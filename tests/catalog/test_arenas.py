@@ -58,3 +58,27 @@ def test_painting_cells_until_playable():
     with pytest.raises(services.ArenaEditError) as failure:
         services.paint_cell(arena=arena, cell="m13", tool="tree")
     assert failure.value.field == "cell"
+
+
+@pytest.mark.parametrize("name", ["   ", "\u200b\u202e"])
+def test_an_arena_named_with_spaces_or_invisible_marks_only_is_refused(name):
+    with pytest.raises(services.ArenaEditError) as refused:
+        services.create_arena(name=name)
+    assert refused.value.field == "name" and not Arena.objects.exists()
+
+
+def test_two_organisers_creating_the_same_arena_at_once_one_is_told_the_name_is_taken():
+    """Both pass the name check before either row is in: the second insert hit the unique name
+    and was a 500. Simulated by the check seeing no arena, as in the race."""
+    from unittest import mock
+
+    from django.db.models import QuerySet
+
+    services.create_arena(name="Twin Board")
+    with (
+        mock.patch.object(QuerySet, "exists", return_value=False),
+        pytest.raises(services.ArenaEditError) as refused,
+    ):
+        services.create_arena(name="Twin Board")
+    assert refused.value.field == "name" and "exists already" in refused.value.reason
+    assert Arena.objects.filter(name="Twin Board").count() == 1

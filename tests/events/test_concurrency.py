@@ -85,3 +85,35 @@ def test_agreeing_reports_at_once_confirm_exactly_once(postgres, attempt):
     assert ResultChange.objects.filter(match=match).count() == 1
     assert not JudgeCall.objects.filter(match=match).exists()
     assert ResultReport.objects.filter(match=match).count() == 2
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_judge_calls_tapped_at_once_leave_one_open_call(postgres, attempt):
+    """The match row is locked before the open call is looked for: four taps at once leave one
+    call, the other three are told it is open (409 `already_called`)."""
+    from kernel.errors import Conflict
+
+    match = _published_match()
+    player = match.player_a.user
+    barrier = threading.Barrier(4)
+    refused: list[str] = []
+    errors: list[BaseException] = []
+
+    def tap() -> None:
+        try:
+            barrier.wait(timeout=10)
+            match_services.call_judge(event=match.round.event, match=match, by=player, note="?")
+        except Conflict as conflict:
+            refused.append(conflict.code)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=tap) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert errors == [] and refused == ["already_called"] * 3
+    assert JudgeCall.objects.filter(match=match, kind="call").count() == 1

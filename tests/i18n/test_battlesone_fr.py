@@ -226,3 +226,19 @@ def test_a_header_refusal_stored_before_the_precise_paths_still_reads_in_french(
     with translation.override("fr"):
         worded = battlesone.sentence("b1_list_unreadable", stored)
     assert worded is not None and french in worded
+
+
+@pytest.mark.parametrize("header", [{}, {"format": "b1r/0"}])
+def test_a_record_without_its_format_says_the_header_does_not_name_it(catalog, header):
+    """A header without `format` (or another one) was told "the header names format b1r/1":
+    the opposite of what was wrong. Both languages now say the header does not name it."""
+    from rules.battlesone.engine import FORMAT, verify_record
+
+    verdict = verify_record([header], catalog).to_dict()
+    assert verdict["status"] == "unreadable" and verdict["errors"][0]["key"] == "b1_header_format"
+    said = {}
+    for lang in ("en", "fr"):
+        with translation.override(lang):
+            said[lang] = battlesone.worded_record(verdict)["errors"][0]["message"]
+    assert said["en"] == f"the header does not name format {FORMAT}"
+    assert said["fr"] == f"l'en-tête n'indique pas le format {FORMAT}"

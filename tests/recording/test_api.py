@@ -94,12 +94,14 @@ def test_options_and_cast_dice(world):
 
 def test_a_target_that_is_no_cell_is_refused_in_the_readers_language(world):
     """The cell's reading error was passed on as the engine's English (the sweep of session
-    13); it keeps its key and facts for a client."""
+    13); it keeps its key and facts for a client. A malformed query, not the rules' refusal:
+    400 naming `target` (it was a 422 naming `events`)."""
     _api(world.a).post(_url(world), {}, format="json")
     url = _url(world, "options/?unit=A1&spell=Arc Bolt&target=z99")
     refused = _api(world.a).get(url, HTTP_ACCEPT_LANGUAGE="fr")
     answer = refused.json()
-    assert refused.status_code == 422 and answer["key"] == "not_a_cell_name", answer
+    assert refused.status_code == 400 and answer["key"] == "not_a_cell_name", answer
+    assert answer["field"] == "target" and answer["code"] == "malformed_event"  # not the rules'
     assert "is not a cell name" not in answer["reason"] and "z99" in answer["reason"]
 
 
@@ -188,12 +190,47 @@ def test_a_proposed_correction_to_an_action_not_in_force_is_refused_not_stored(w
 
 @pytest.mark.parametrize("event", [{}, {"event": "move"}])
 def test_an_event_without_its_kind_says_where_the_kind_goes(world, event):
-    """It said "None cannot be recorded here" (the missing `e` read as None)."""
+    """It said "None cannot be recorded here" (the missing `e` read as None). A malformed
+    event is the client's mistake: 400 naming its key, like any other malformed input."""
     _api(world.a).post(_url(world), {}, format="json")
     answer = _append(world, world.a, [event], 0)
-    assert answer.status_code == 422
-    said = answer.json()["message"]
-    assert "None" not in said and "e: one of" in said
+    assert answer.status_code == 400
+    said = answer.json()
+    assert said["field"] == "events[0].e" and said["code"] == "malformed_event"
+    assert "None" not in said["reason"] and "e: one of" in said["reason"]
+
+
+@pytest.mark.parametrize(
+    ("event", "field", "why"),
+    [
+        ({"e": "place", "unit": "A1", "cell": 5}, "events[1].cell", "5"),
+        ({"e": "place", "unit": "A1"}, "events[1].cell", ""),
+        ({"e": "place", "unit": "A1", "cell": "e2", "colour": "red"}, "events[1].colour", ""),
+        ({"e": "cast", "unit": "A1", "spell": None}, "events[1].spell", "null"),
+        ({"e": "place", "unit": "A1", "cell": "zz99"}, "events[1].cell", "zz99"),
+        ({"e": "dance"}, "events[1].e", "dance"),
+    ],
+)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_malformed_event_is_400_naming_its_key_and_why(world, event, field, why, lang):
+    """It was a 422 `{field: "events"}` with the key hidden in the sentence (`place.cell: ...`)
+    and no index: which event of the action, which key and why, in the reader's language."""
+    _api(world.a).post(_url(world), {}, format="json")
+    answer = _api(world.a).post(
+        _url(world, "actions/"),
+        {"after": 0, "events": [GAME[0][0], event]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )
+    said = answer.json()
+    assert answer.status_code == 400, said
+    assert (said["field"], said["code"], said["event"]) == (field, "malformed_event", 1)
+    assert why in said["reason"] and not said["reason"].startswith(event.get("e", "") + ".")
+    assert _api(world.a).get(_url(world)).json()["version"] == 0  # nothing recorded
+    standby = _api(world.a).post(
+        _url(world, "standby/"), {"event": event}, format="json", HTTP_ACCEPT_LANGUAGE=lang
+    )
+    assert standby.status_code == 400 and standby.json()["field"] == "event" + field[9:]
 
 
 def test_the_board_after_tension_offers_inspiration_without_error(world):
@@ -226,3 +263,14 @@ def test_a_logs_verdict_changes_the_etag_so_the_phones_see_it(world):
     )
     seen = _api(world.b).get(_url(world), HTTP_IF_NONE_MATCH=over["ETag"])
     assert seen.status_code == 200 and seen.json()["log"]["status"] != log["status"]
+
+
+def test_someone_outside_the_match_may_not_start_it_403_and_an_arena_id_is_bounded(world):
+    """An outsider's start was a 409 (as if the match had moved on): it is who may, a 403 with
+    the field and reason. An arena id past 2**63 was read as a number and reached the query."""
+    refused = _api(world.outsider).post(_url(world), {}, format="json")
+    assert refused.status_code == 403, refused.json()
+    assert refused.json()["code"] == "not_a_player" and refused.json()["field"] == "match"
+    huge = _api(world.a).post(_url(world), {"arena": 2**70}, format="json")
+    assert huge.status_code == 400 and "arena" in huge.json()
+    assert _api(world.a).get(_url(world)).status_code == 409  # nothing started

@@ -51,3 +51,21 @@ def test_password_reset_by_e_mail(client):
         {"new_password1": "brand-new-pass-7", "new_password2": "brand-new-pass-7"},
     )
     assert client.login(username="forgetful", password="brand-new-pass-7")
+
+
+@pytest.mark.parametrize("url", ["/accounts/signup/", "/accounts/me/"])
+def test_a_display_name_of_invisible_marks_only_is_refused_on_both_forms(client, url):
+    """A zero-width space was a display name: an empty cell on the pairings hiding the login."""
+    data = {"display_name": "\u200b\u202e", "email": ""}
+    if url == "/accounts/signup/":
+        data |= {
+            "username": "ghost",
+            "password1": "wakfu-tofu-2026",
+            "password2": "wakfu-tofu-2026",
+        }
+    else:
+        client.force_login(User.objects.create_user("ghost", password="wakfu-tofu-2026"))
+    page = client.post(url, data)
+    assert page.status_code == 200  # the form again, with the reason
+    assert "a display name needs letters or digits" in page.content.decode()
+    assert not User.objects.filter(first_name="\u200b\u202e").exists()

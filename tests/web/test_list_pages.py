@@ -58,3 +58,18 @@ def test_the_event_page_and_its_teams_page_list_players_a_hundred_at_a_time():
     Event.objects.filter(pk=event.pk).update(team_lists="open")
     teams = client.get(f"/events/{event.slug}/teams/?page=2").content.decode()
     assert "Guest 100" in teams and "Guest 099" not in teams
+
+
+def test_the_dashboard_lists_your_events_a_page_at_a_time():
+    """An organiser's seasons of events were one table; now 20 a page, newest first."""
+    from tournaments.views import HOME_EVENTS_PER_PAGE
+
+    organiser = make_user()
+    for n in range(HOME_EVENTS_PER_PAGE + 1):
+        make_event(f"Weekly {n:02d}", organiser=organiser)
+    client = Client()
+    client.force_login(organiser)
+    first = client.get("/dashboard/").content.decode()
+    assert first.count("<tr><td data-label") == HOME_EVENTS_PER_PAGE and "?page=2" in first
+    second = client.get("/dashboard/?page=2").content.decode()
+    assert second.count("<tr><td data-label") == 1

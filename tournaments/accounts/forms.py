@@ -6,7 +6,19 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from kernel import limits
+from kernel.text import visible
 from tournaments.accounts.models import Account
+
+
+def readable_display_name(text: str) -> str:
+    """A display name as typed, spaces collapsed; one of invisible marks only (`"\u200b"`) is
+    refused: it was shown as an empty cell on the pairings, in place of the login it hides."""
+    name = " ".join(text.split())
+    if name and not visible(name):
+        raise forms.ValidationError(
+            _("a display name needs letters or digits; leave it empty to show your login")
+        )
+    return name
 
 
 class AccountForm(forms.Form):
@@ -30,11 +42,14 @@ class AccountForm(forms.Form):
         help_text=_("The language of the pages and e-mails."),
     )
 
+    def clean_display_name(self) -> str:
+        return readable_display_name(self.cleaned_data["display_name"])
+
     def save(self, user: User) -> None:
         Account.objects.update_or_create(
             user=user,
             defaults={
-                "display_name": self.cleaned_data["display_name"].strip(),
+                "display_name": self.cleaned_data["display_name"],
                 "language": self.cleaned_data["language"],
             },
         )

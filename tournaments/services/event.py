@@ -10,12 +10,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from kernel import access, limits
 from kernel.errors import Conflict, InvalidInput, Unprocessable
+from kernel.text import visible
 from rules import systems
 from rules.models import Arena, Format
 from tournaments import notices, pairing
@@ -73,6 +74,19 @@ RESERVED_SLUGS = {"new"}
 """Slugs that would shadow a page under /events/."""
 
 
+def _save_with_free_slug(event: Event, attempts: int = 5) -> None:
+    """Save a new event under the first slug free when it is written: two events of the same
+    name created at once both saw `spring-open` free and the second insert was a 500."""
+    for _attempt in range(attempts - 1):
+        try:
+            with transaction.atomic():
+                event.save()
+            return
+        except IntegrityError:
+            event.slug = _unique_slug(event.name)
+    event.save()
+
+
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:120] or "event"
     if base in RESERVED_SLUGS:
@@ -115,7 +129,7 @@ def create_event(
         tiebreakers=list(system.default_tiebreakers),
     )
     map_pool = _apply_settings(event, settings)
-    event.save()
+    _save_with_free_slug(event)
     if map_pool is not None:
         event.map_pool.set(map_pool)
     EventRole.objects.create(event=event, user=organiser, role=EventRole.Role.ORGANISER)
@@ -159,7 +173,7 @@ def update_event(event: Event, **settings: Any) -> Event:
         ):
             raise Conflict(key, _("the top cut has started"), "locked")
     map_pool = _apply_settings(event, settings)
-    event.save()
+    _save_with_free_slug(event)
     if map_pool is not None:
         event.map_pool.set(map_pool)
     notices.rounds_changed(event)
@@ -232,7 +246,7 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
         _check_between(key, getattr(event, key), 0, limits.MAX_POINTS)
     # Late registration closes before a Swiss round is paired (0: no late registration).
     _check_between("late_registration_round", event.late_registration_round, 0, event.swiss_rounds)
-    if not (event.name or "").strip():
+    if not visible(event.name or ""):  # spaces or invisible marks only: an empty cell
         raise InvalidInput("name", _("give the event a name"))
     if not system.uses_formats:
         _refuse_krosmaster_settings(event, system, map_pool)

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from kernel import limits
 from kernel.errors import Conflict, InvalidInput, Unprocessable
+from kernel.text import visible
 from rules import systems
 from rules.wording import refusals
 from teams import intake, wording
@@ -89,7 +90,7 @@ def register(
     if not (registration_open(event) or organiser_window):
         raise Conflict("event", _("registration is not open"), "registration_closed")
     guest_name = " ".join(guest_name.split())
-    if user is None and not guest_name:
+    if user is None and not visible(guest_name):
         raise InvalidInput("guest_name", _("a guest needs a name"))
     if user is not None and Registration.objects.filter(event=event, user=user).exists():
         raise Conflict(
