@@ -6,16 +6,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from matches.recording import game as games
-from tests.recording.helpers import GAME, SIDES, build_world
+from tests.recording.helpers import GAME, SIDES
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(settings):
-    settings.LIVE_REDIS_URL = None
-    games._games.clear()
-    return build_world()
 
 
 def _api(user=None) -> APIClient:

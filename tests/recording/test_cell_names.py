@@ -9,17 +9,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from matches.recording import game as games
-from tests.recording.helpers import build_world
-
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(settings):
-    settings.LIVE_REDIS_URL = None
-    games._games.clear()
-    return build_world()
 
 
 def test_a_recorded_cell_with_a_line_break_is_refused_and_nothing_is_recorded(world):

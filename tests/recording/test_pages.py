@@ -6,19 +6,10 @@ import pytest
 from django.test import Client
 
 from matches.models import Match
-from matches.recording import game as games
 from matches.recording.models import Recording
-from tests.recording.helpers import build_world
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world(settings):
-    settings.LIVE_REDIS_URL = None
-    games._games.clear()
-    return build_world()
 
 
 def _as(user) -> Client:
