@@ -352,9 +352,8 @@ class Lasting:
         seven, 6,000 here), and two are made at every damaging spell (`DAMAGED`, `INFLICTED`).
         The dataclass still gives equality, hash, repr and `fields`; the instance dictionary
         costs a few more bytes, and a state holds few of these."""
-        copy_dict(
+        _set_lasting(
             self,
-            "__dict__",
             {
                 "kind": kind,
                 "unit": unit,
@@ -365,6 +364,10 @@ class Lasting:
                 "until": until,
             },
         )
+
+
+#: Gives a new `Lasting` its instance dictionary (`frozen.dict_setter`).
+_set_lasting = dict_setter(Lasting)
 
 
 #: `Lasting.kind` of "`unit` dealt `amount` damage to `source` in turn `turn`" (Step 6 of an
