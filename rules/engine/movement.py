@@ -148,23 +148,6 @@ _LOCKED, _CAUGHT, _ESCAPED = BlockResult.LOCKED, BlockResult.CAUGHT, BlockResult
 _OVER = Phase.OVER
 
 
-#: A Block roll's `RollContext` by the roller's powers, kept: the same few sets of powers roll at
-#: every Block, and building a context costs about ten times this lookup (3,200 instructions,
-#: cachegrind). Emptied when full, as `dice.dice_due` empties its own.
-_CONTEXTS: dict[frozenset[str], RollContext] = {}
-_CONTEXTS_LIMIT = 512
-
-
-def _context(powers: frozenset[str]) -> RollContext:
-    """The context of a Lock or Dodge roll: the roller's powers alone (no element, 4.14.2.b)."""
-    found = _CONTEXTS.get(powers)
-    if found is None:
-        if len(_CONTEXTS) >= _CONTEXTS_LIMIT:
-            _CONTEXTS.clear()
-        found = _CONTEXTS[powers] = RollContext(powers)
-    return found
-
-
 def block_result(locks: int, dodges: int, *, by_summon: bool) -> BlockResult:
     """Compare the two rolls (4.14.2.d); a summon's Locked is only Caught (4.14.3)."""
     if locks > dodges:
@@ -262,15 +245,14 @@ def move_one_cell(
     for roll in blocks:
         enemy = enemies[roll.by]
         lock_powers = powers_of(state, enemy)
-        lock_context, dodge_context = _context(lock_powers), _context(dodge_powers)
         if plain:  # both rollers are in the arena, as `plain_roll` needs
-            locks, _ = plain_roll(_LOCK, lock_context, roll.lock, enemy.id, unit_id)
-            dodges, _ = plain_roll(_DODGE, dodge_context, roll.dodge, unit_id, enemy.id)
+            locks, _ = plain_roll(_LOCK, RollContext(lock_powers), roll.lock, enemy.id, unit_id)
+            dodges, _ = plain_roll(_DODGE, RollContext(dodge_powers), roll.dodge, unit_id, enemy.id)
         else:
             lock_side = RollSide(state, enemy, _LOCK, unit, book)
             dodge_side = RollSide(state, unit, _DODGE, enemy, book)
-            locks, _, _ = rolled(lock_side, lock_context, tuple(roll.lock))
-            dodges, _, _ = rolled(dodge_side, dodge_context, tuple(roll.dodge))
+            locks, _, _ = rolled(lock_side, RollContext(lock_powers), tuple(roll.lock))
+            dodges, _, _ = rolled(dodge_side, RollContext(dodge_powers), tuple(roll.dodge))
         result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)
         loss = _LOSSES.get(result, 0)
         ap, mp = max(0, ap - loss), max(0, mp - loss)
