@@ -150,16 +150,14 @@ class _Hooks(Generic[H]):
 
         return register_handler
 
-    def due(self, state: GameState, in_play: frozenset[str] | None = None) -> list[H]:
+    def due(self, state: GameState) -> list[H]:
         """The handlers to ask in `state`, in their order of registration. The powers in play
         are read once, before any handler runs: the handlers of these call sites record,
-        place markers or queue effects, and none gives a power. `in_play`, when given, is
-        what `powers.possible_powers` says of `state` (or a superset), read by the caller."""
-        if in_play is None:
-            possible = _REGISTRY.possible
-            if possible is None:  # `rules.engine.powers` not imported yet: ask every handler
-                return [handler for _, handler in self.entries]
-            in_play = possible(state)
+        place markers or queue effects, and none gives a power."""
+        possible = _REGISTRY.possible
+        if possible is None:  # `rules.engine.powers` not imported yet: ask every handler
+            return [handler for _, handler in self.entries]
+        in_play = possible(state)
         if in_play.isdisjoint(self.powers):
             return []
         return [handler for powers, handler in self.entries if not in_play.isdisjoint(powers)]
@@ -600,12 +598,9 @@ def check_cast(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None
         check(state, caster, targets)
 
 
-def on_turn_start(
-    state: GameState, unit_id: str, in_play: frozenset[str] | None = None
-) -> GameState:
-    """A piece's turn starts (6.2.1.d): what powers must remember of this moment. `in_play`:
-    the powers in play when the caller has read them (`_Hooks.due`)."""
-    for handler in _REGISTRY.turn_starts.due(state, in_play):
+def on_turn_start(state: GameState, unit_id: str) -> GameState:
+    """A piece's turn starts (6.2.1.d): what powers must remember of this moment."""
+    for handler in _REGISTRY.turn_starts.due(state):
         state = handler(state, unit_id)
     return state
 

@@ -76,13 +76,9 @@ def registered() -> tuple[tuple[str, str], ...]:
     return tuple(sorted((m.value, s) for m, s in _HANDLERS))
 
 
-def fire(
-    state: GameState, moment: Moment, unit_id: str, in_play: frozenset[str] | None = None
-) -> GameState:
-    """Run the unit's handlers for `moment`; a unit out of the arena triggers nothing.
-    `in_play`: what `powers.possible_powers` says of `state` (or a superset), when the caller
-    has read it already (a turn's start asks it three times over the same powers)."""
-    if (possible_powers(state) if in_play is None else in_play).isdisjoint(_SLUGS[moment]):
+def fire(state: GameState, moment: Moment, unit_id: str) -> GameState:
+    """Run the unit's handlers for `moment`; a unit out of the arena triggers nothing."""
+    if possible_powers(state).isdisjoint(_SLUGS[moment]):
         return state  # nobody in the arena may have a power acting now (asked first: nearly
     unit = state.unit(unit_id)  # always the answer, whoever the unit is)
     if unit.cell is None:

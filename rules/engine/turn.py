@@ -456,11 +456,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         raise RuleViolation.because(  # may always play: `units_may_play_next` names it first)
             "5.5.1", "not_next_in_timeline", expected=next_unit(state), unit=unit_id
         )
-    # The powers in play, read once for Interior Fire and the turn-start triggers: the new
-    # gauges and markers change no power, and the Buff discarded only takes powers away, so
-    # they stay a superset of those of every state until the triggers (all they are asked).
-    in_play = possible_powers(state)
-    unit = _interior_fire(state, unit, choices, in_play)
+    unit = _interior_fire(state, unit, choices)
     top_ap, top_mp = max_gauges(state, unit)  # with powers (4.11.2)
     if unit.rewards:  # a face-up Buff is discarded (6.2.1.a)
         rewards = tuple(
@@ -482,7 +478,7 @@ def apply_activate(state: GameState, unit_id: str, choices: tuple[str, ...] = ()
         reward_bought=False,
         kamas_picked=0,
     )
-    state = settle_hp(_start_of_turn_triggers(state, unit_id, in_play))
+    state = settle_hp(_start_of_turn_triggers(state, unit_id))
     if state.pending:  # what waits now belongs to the Preliminary Phase (6.2.1.d)
         preliminary = tuple(replace(p, moment=START_OF_TURN) for p in state.pending)
         state = replace(state, pending=preliminary)
@@ -503,14 +499,14 @@ INTERIOR_FIRE = register(
 )
 
 
-def _interior_fire(
-    state: GameState, unit: Unit, choices: tuple[str, ...], in_play: frozenset[str]
-) -> Unit:
+def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Unit:
     """Interior Fire (4.9.15.a, 8.6.2.a): one -1 AP or -1 MP marker is removed before 6.2.1.b
     counts them, under the default reading of `interior-fire-timing`. With both kinds, the
     player names one in the `activate` event (`marker:ap` or `marker:mp`); with one kind there
-    is no choice. `in_play`: `powers.possible_powers` of `state`."""
-    if "interior-fire" not in in_play or "interior-fire" not in powers_of(state, unit):
+    is no choice."""
+    if "interior-fire" not in possible_powers(state) or "interior-fire" not in powers_of(
+        state, unit
+    ):
         return unit
     if state.rulings.reading(INTERIOR_FIRE.name) != "before-gauges":
         return unit
@@ -530,12 +526,11 @@ def _interior_fire(
     return replace(unit, markers=replace(unit.markers, **{kind: getattr(unit.markers, kind) + 1}))
 
 
-def _start_of_turn_triggers(state: GameState, unit_id: str, in_play: frozenset[str]) -> GameState:
+def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
     """6.2.1.d for what the engine knows: the piece's own powers (`triggers`), then Wear on its
-    summons (4.9.25) and its Bombs' Explosions. `in_play`: the powers that may be in play
-    (`apply_activate`); what `on_turn_start` records gives none (`reactions._Hooks.due`)."""
-    state = on_turn_start(state, unit_id, in_play)  # what powers remember of this moment (Sit!)
-    state = fire(state, _MOMENT_START, unit_id, in_play)
+    summons (4.9.25) and its Bombs' Explosions."""
+    state = on_turn_start(state, unit_id)  # what powers remember of this moment (Sit!)
+    state = fire(state, _MOMENT_START, unit_id)
     before = state  # the summons as they stand before Wear or an Explosion changes any
     for summon_id in summons_in_arena(before, unit_id):
         summon = before.unit(summon_id)
