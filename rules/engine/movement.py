@@ -24,7 +24,7 @@ from rules.engine.powers import (
     refuse_unmodelled,
     unmodelled_possible,
 )
-from rules.engine.reactions import RollSide, on_step, rolled
+from rules.engine.reactions import RollSide, on_step, plain_roll, plain_rolls, rolled
 from rules.engine.refusals import Said, said
 from rules.engine.scenery import describe
 from rules.engine.state import (
@@ -241,13 +241,18 @@ def move_one_cell(
     outcomes = []
     ap, mp = unit.ap, unit.mp
     dodge_powers = powers_of(state, unit)
+    plain = plain_rolls(state)  # no power changes a roll: no `RollSide` to build (`rolled`)
     for roll in blocks:
         enemy = enemies[roll.by]
         lock_powers = powers_of(state, enemy)
-        lock_side = RollSide(state, enemy, _LOCK, unit, book)
-        dodge_side = RollSide(state, unit, _DODGE, enemy, book)
-        locks, _, _ = rolled(lock_side, RollContext(lock_powers), tuple(roll.lock))
-        dodges, _, _ = rolled(dodge_side, RollContext(dodge_powers), tuple(roll.dodge))
+        if plain:  # both rollers are in the arena, as `plain_roll` needs
+            locks, _ = plain_roll(_LOCK, RollContext(lock_powers), roll.lock, enemy.id, unit_id)
+            dodges, _ = plain_roll(_DODGE, RollContext(dodge_powers), roll.dodge, unit_id, enemy.id)
+        else:
+            lock_side = RollSide(state, enemy, _LOCK, unit, book)
+            dodge_side = RollSide(state, unit, _DODGE, enemy, book)
+            locks, _, _ = rolled(lock_side, RollContext(lock_powers), tuple(roll.lock))
+            dodges, _, _ = rolled(dodge_side, RollContext(dodge_powers), tuple(roll.dodge))
         result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)
         loss = _LOSSES.get(result, 0)
         ap, mp = max(0, ap - loss), max(0, mp - loss)
@@ -258,6 +263,7 @@ def move_one_cell(
                 return MoveOutcome(state, False, tuple(outcomes))
             unit = state.unit(unit_id)
             dodge_powers = powers_of(state, unit)  # the Injury may change them (Wakardor...)
+            plain = plain_rolls(state)
     if mp < 1:
         return MoveOutcome(state.with_unit(replace(unit, ap=ap, mp=mp)), False, tuple(outcomes))
     state = state.with_unit(replace(unit, ap=ap, mp=mp - 1, cell=to))

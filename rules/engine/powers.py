@@ -653,20 +653,34 @@ def _gained_by_spells(state: GameState) -> list[str]:
     return [e.element for e in state.lasting_now if e.kind == POWER_GAINED and e.element]
 
 
+#: The state `possible_powers` answered last, with its answer. One state is asked many times
+#: in a row (every modifier of a cast, its rolls and hooks; the hooks of an activation): one
+#: identity test then answers, instead of the two cached values the memo below is kept with
+#: (`roster_memo`, `lasting_now`: about 360 instructions a read each, `frozen.lazy`). States
+#: are immutable, and the one kept here stays alive, so its identity is never reused.
+_LAST_ASKED: tuple[GameState | None, frozenset[str]] = (None, frozenset())
+
+
 def possible_powers(state: GameState) -> frozenset[str]:
     """Every power a unit in the arena may have now: a superset of each one's `powers_of` (the
     powers held in the arena, what those and a KO'd Vorpal Heritage may give, and the powers
     spells gave this turn). A question about powers nobody can have stops here."""
+    global _LAST_ASKED
+    last = _LAST_ASKED  # read once: another thread may replace it (a miss at worst)
+    if last[0] is state:
+        return last[1]
     memo, now = state.roster_memo, state.lasting_now
-    kept = memo.get("possible-now")  # asked several times per event: kept with what it read
+    kept = memo.get("possible-now")  # kept across states with what it read
     if kept is not None and kept[0] is now:  # this turn's lasting effects, by identity
-        return kept[1]
-    found = _possible_held(state)
-    if now:  # else no lasting effect this turn: no power gained by a spell
-        gained = _gained_by_spells(state)
-        if gained:
-            found = found.union(gained)
-    memo["possible-now"] = (now, found)
+        found: frozenset[str] = kept[1]
+    else:
+        found = _possible_held(state)
+        if now:  # else no lasting effect this turn: no power gained by a spell
+            gained = _gained_by_spells(state)
+            if gained:
+                found = found.union(gained)
+        memo["possible-now"] = (now, found)
+    _LAST_ASKED = (state, found)
     return found
 
 

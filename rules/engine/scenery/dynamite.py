@@ -49,7 +49,7 @@ from rules.engine.powers import (
     refuse_unmodelled,
     resistances,
 )
-from rules.engine.reactions import RollSide, rolled
+from rules.engine.reactions import RollSide, plain_roll, plain_rolls, rolled
 from rules.engine.refusals import Joined, said
 from rules.engine.scenery import (
     DYNAMITE,
@@ -65,6 +65,9 @@ from rules.engine.trace_texts import traced
 #: The kind of its Explosion on standby; the label is `dynamite:<cell>`.
 KIND = "dynamite"
 EXPLOSION = "Explosion"
+
+#: The Armour roll's name, read once (an enum member's `value` is Python code).
+_ARMOUR = Roll.ARMOUR.value
 
 
 def crates(state: GameState, cells: frozenset[Cell]) -> list[Cell]:
@@ -216,10 +219,15 @@ def _armour(
             f"has {', '.join(sorted(given))}",
         )
     out: dict[str, int] = {}
+    plain = plain_rolls(state)  # no power changes a roll: no `RollSide` to build (`rolled`)
     for unit in rolling:
         context = RollContext(powers_of(state, unit), element, neutral_armour_cap=rules.fanmade)
-        side = RollSide(state, unit, Roll.ARMOUR.value, None, book)
-        out[unit.id], due, dice = rolled(side, context, tuple(given.get(unit.id, ())))
+        dice = tuple(given.get(unit.id, ()))
+        if plain and unit.cell is not None:
+            out[unit.id], due = plain_roll(_ARMOUR, context, dice, unit.id)
+        else:
+            side = RollSide(state, unit, _ARMOUR, None, book)
+            out[unit.id], due, dice = rolled(side, context, dice)
         log(
             "Step 5",
             "7.2.6",
