@@ -233,3 +233,56 @@ def test_a_result_line_goes_to_the_models() -> None:
     line = '{"e": "result", "winner": "A", "gg": {"A": 12, "B": 3}}'
     assert fast.event(line, 3) is None
     assert isinstance(_slow(line), parse.Result)
+
+
+def test_a_cast_s_rolls_read_fast_are_an_instance_like_any_other() -> None:
+    """`fast._rolls` fills a `Rolls`' dictionary at once instead of calling its `__init__`: the
+    value is the one the constructor makes, frozen, compared, printed and copied alike."""
+    line = (
+        '{"e": "cast", "unit": "A1", "spell": "Sting", "target": "c12",'
+        ' "rolls": {"critical": ["critical"], "armour": {"B1": ["lock", "armour"]},'
+        ' "coins": ["heads"]}}'
+    )
+    event = fast.event(line, 7)
+    assert isinstance(event, Cast)
+    rolls = event.rolls
+    lock, armour = Die(Face.LOCK, Face.LOCK), Die(Face.ARMOUR, Face.ARMOUR)
+    made = Rolls((Die(Face.CRITICAL, Face.CRITICAL),), {"B1": (lock, armour)}, ("heads",))
+    assert type(rolls) is Rolls and rolls == made and repr(rolls) == repr(made)
+    assert vars(rolls) == vars(made)
+    assert copy.deepcopy(rolls) == made and dataclasses.replace(rolls, coins=()) != made
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rolls.coins = ()  # type: ignore[misc]
+    assert event == _slow(line)
+
+
+BLOCKED = (
+    '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":["lock"],"dodge":["dodge"]}]}'
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    field=st.sampled_from(["by", "lock", "dodge", "zz"]),
+    value=JSON_VALUES
+    | st.lists(st.sampled_from(["lock", "dodge", "critical", "Lock", 1]), max_size=13),
+    rolls=st.integers(min_value=1, max_value=5),
+    drop=st.booleans(),
+)
+def test_a_changed_block_roll_is_refused_or_read_the_same(
+    field: str, value: Any, rolls: int, drop: bool
+) -> None:
+    """A Block roll (`fast._block`, the dice looked up in C): any change to one of its fields,
+    a field left out or added, or more rolls than the models allow, reads as the models read it
+    or goes to them."""
+    line = json.loads(BLOCKED)
+    block = line["block"][0]
+    if drop and field in block:
+        del block[field]
+    else:
+        block[field] = value
+    line["block"] = [dict(block) for _ in range(rolls)]
+    text = json.dumps(line, separators=(",", ":"))
+    event = fast.event(text, 7)
+    if event is not None:
+        assert event == _slow(text), text
