@@ -22,7 +22,7 @@ import json
 import json.scanner
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules.engine.casting import Rolls
@@ -432,7 +432,9 @@ _PLAIN = re.compile(
 def _reading(line: str) -> Reading | None:
     """What a well-formed line says, or None when the line must be read by the models."""
     try:
-        plain = _PLAIN.fullmatch(line)
+        # Every such line ends with `"}`; the lines that carry dice or a Block (`]}`, `}}`) are
+        # not asked the expression.
+        plain = _PLAIN.fullmatch(line) if line.endswith('"}') else None
         if plain is not None:
             kind, unit, to = plain.groups()
             unit = _UNITS.get(unit) or _unit(unit)
@@ -468,24 +470,31 @@ def event(line: str, number: int) -> Event | None:
 _REMEMBERED = 1024
 
 
-def reader() -> Callable[[str, int], Event | None]:
-    """`event` for the lines of one log, each distinct line read once.
+def reader() -> Callable[[Iterator[tuple[int, str]], list[Event]], tuple[int, str] | None]:
+    """For one log: `read(lines, events)` reads the numbered lines in turn, appending each event
+    to `events`, and stops at the first line it cannot read (a blank line, a line for the models),
+    which it returns for the caller to read; None once every line is read.
 
     A game repeats many lines word for word (`{"e": "end", "unit": "A1"}` each turn, the same
     Tension roll, a unit stepping back and forth): about half the event lines of the benchmark's
     corpus are a repeat of an earlier line of the same log. What a line says does not depend
-    on where it stands, so a repeat only builds a new event with its own line number."""
+    on where it stands, so each distinct line is read once and a repeat only builds a new event
+    with its own line number. The loop over the lines is here rather than in the caller, so that
+    a line costs no call of its own."""
     seen: dict[str, Reading] = {}
 
-    def read(line: str, number: int) -> Event | None:
-        reading = seen.get(line)
-        if reading is None:
-            reading = _reading(line)
+    def read(lines: Iterator[tuple[int, str]], events: list[Event]) -> tuple[int, str] | None:
+        append = events.append
+        for number, line in lines:
+            reading = seen.get(line)
             if reading is None:
-                return None
-            if len(seen) >= _REMEMBERED:
-                seen.clear()
-            seen[line] = reading
-        return reading[0](number, *reading[1])
+                reading = _reading(line)
+                if reading is None:
+                    return number, line
+                if len(seen) >= _REMEMBERED:
+                    seen.clear()
+                seen[line] = reading
+            append(reading[0](number, *reading[1]))
+        return None
 
     return read

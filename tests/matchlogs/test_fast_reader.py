@@ -154,21 +154,45 @@ def test_the_commonest_lines_read_by_their_shape_as_by_the_models(line: str) -> 
         assert event == _slow(line)
 
 
+def _read_each(read: Any, lines: list[str]) -> list[Any]:
+    """What a reader makes of each line in turn: its event, or None for a line it leaves."""
+    found: list[Any] = []
+    numbered = enumerate(lines, start=2)
+    while True:
+        events: list[Any] = []
+        left = read(numbered, events)
+        found += events
+        if left is None:
+            return found
+        found.append(None)
+
+
 def test_a_repeated_line_is_read_as_the_first_with_its_own_number() -> None:
-    read = fast.reader()
     lines = LINES[:40] * 3
-    for number, line in enumerate(lines, start=2):
-        event = read(line, number)
+    events = _read_each(fast.reader(), lines)
+    assert len(events) == len(lines)
+    for number, (line, event) in enumerate(zip(lines, events, strict=True), start=2):
         assert event == fast.event(line, number), line
         assert event is None or event.line == number
 
 
+def test_a_reader_stops_at_each_line_it_leaves_and_goes_on_from_there() -> None:
+    lines = ['{"e": "end", "unit": "A1"}', "", '{"e": "concede", "player": "A"}']
+    lines += ['{"e": "end", "unit": "A1"}', '{"e": "end", "unit": "B1"}']
+    read, events = fast.reader(), []
+    numbered = enumerate(lines, start=2)
+    assert read(numbered, events) == (3, "")
+    assert read(numbered, events) == (4, lines[2])
+    assert read(numbered, events) is None and read(numbered, events) is None
+    assert [(e.line, e.unit) for e in events] == [(2, "A1"), (5, "A1"), (6, "B1")]
+
+
 def test_a_reader_forgets_and_reads_again_past_its_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fast, "_REMEMBERED", 3)
-    read = fast.reader()
     lines = [f'{{"e": "end", "unit": "A{i}"}}' for i in range(5)] * 2
-    for number, line in enumerate(lines, start=2):
-        assert read(line, number) == fast.event(line, number)
+    events = _read_each(fast.reader(), lines)
+    for number, (line, event) in enumerate(zip(lines, events, strict=True), start=2):
+        assert event == fast.event(line, number)
 
 
 def _examples() -> list[tuple[type, tuple[Any, ...]]]:
