@@ -22,12 +22,13 @@ import json
 import json.scanner
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules.engine.casting import Rolls
 from rules.engine.cells import Cell, all_cells
 from rules.engine.dice import TURNS, Die, Face
+from rules.engine.frozen import dict_setter, new_object
 from rules.engine.logevents import (
     Activate,
     BuyGG,
@@ -128,15 +129,14 @@ _UNITS: dict[str, str] = {}
 
 
 def _dice(value: Any) -> tuple[Die, ...]:
+    """Each die looked up by its exact notation, in C (`map` over the table's `__getitem__`): any
+    other value raises KeyError (or TypeError, unhashable) and the line goes to the models."""
     if type(value) is not list or len(value) > schema.MAX_DICE:
         raise _Slow
-    out = []
-    for text in value:
-        die = _DICE.get(text) if type(text) is str else None
-        if die is None:
-            raise _Slow
-        out.append(die)
-    return tuple(out)
+    return tuple(map(_DIE, value))
+
+
+_DIE = _DICE.__getitem__
 
 
 def _strings(value: Any, pattern: re.Pattern[str], most: int, longest: int) -> tuple[str, ...]:
@@ -173,17 +173,28 @@ def _rolls(value: Any) -> Rolls:
         if len(pairs) > 32:
             raise _Slow
         for unit, dice in pairs.items():  # a loop, not a comprehension (a call in 3.11)
-            armour[_unit(unit)] = _dice(dice)
+            armour[_UNITS.get(unit) or _unit(unit)] = _dice(dice)
     critical, coins = fields.get("critical", _ABSENT), fields.get("coins", _ABSENT)
     if coins is not _ABSENT and (
         type(coins) is not list or len(coins) > 8 or not _COINS.issuperset(coins)
     ):
         raise _Slow
-    return Rolls(
-        () if critical is _ABSENT else _dice(critical),
-        armour,
-        () if coins is _ABSENT else tuple(coins),
+    # `Rolls(critical, armour, coins)` without the frozen dataclass's `__init__`, which sets each
+    # field through `object.__setattr__` (four times the cost of filling its dictionary at once;
+    # most casts carry dice): the same instance, compared and frozen like any other.
+    rolls = new_object(Rolls)
+    _SET_ROLLS(
+        rolls,
+        {
+            "critical": () if critical is _ABSENT else _dice(critical),
+            "armour": armour,
+            "coins": () if coins is _ABSENT else tuple(coins),
+        },
     )
+    return rolls
+
+
+_SET_ROLLS = dict_setter(Rolls)
 
 
 #: A cast or a resolution without dice: the one `Rolls()` they all share, as `CastAction`'s
@@ -195,10 +206,16 @@ _BLOCK = frozenset({"by", "lock", "dodge"})
 
 
 def _block(value: Any) -> BlockRoll:
-    fields = _object(value, _BLOCK)
-    if len(fields) != 3:
+    """A Block roll: exactly its three fields, no other and none twice (`_object` written out,
+    as a quarter of the moves carry one)."""
+    if type(value) is not tuple or len(value) != 3:
         raise _Slow
-    return _BLOCK_ROLL(_unit(fields["by"]), _dice(fields["lock"]), _dice(fields["dodge"]))
+    fields = dict(value)
+    if len(fields) != 3 or not _BLOCK.issuperset(fields):
+        raise _Slow
+    by = fields["by"]
+    by = _UNITS.get(by) or _unit(by)
+    return _BLOCK_ROLL(by, _dice(fields["lock"]), _dice(fields["dodge"]))
 
 
 _BLOCK_ROLL = positional_builder(BlockRoll)
@@ -266,9 +283,16 @@ def _move(f: dict[str, Any]) -> tuple[Any, ...]:
     blocks = f.get("block", _ABSENT)
     if type(blocks) is not list or len(blocks) > 4:
         raise _Slow
-    # Most moves are not blocked: no comprehension (a function call in 3.11) for an empty list.
-    block = tuple([_block(b) for b in blocks]) if blocks else ()
-    return _unit(f["unit"]), _CELLS[f["to"]], block
+    # Most moves are not blocked, and most blocked ones by one enemy: no comprehension (a
+    # function call in 3.11) for an empty list or a single roll.
+    if not blocks:
+        block: tuple[BlockRoll, ...] = ()
+    elif len(blocks) == 1:
+        block = (_block(blocks[0]),)
+    else:
+        block = tuple([_block(b) for b in blocks])
+    unit = f["unit"]
+    return _UNITS.get(unit) or _unit(unit), _CELLS[f["to"]], block
 
 
 def _pick_kama(f: dict[str, Any]) -> tuple[Any, ...]:
@@ -408,7 +432,9 @@ _PLAIN = re.compile(
 def _reading(line: str) -> Reading | None:
     """What a well-formed line says, or None when the line must be read by the models."""
     try:
-        plain = _PLAIN.fullmatch(line)
+        # Every such line ends with `"}`; the lines that carry dice or a Block (`]}`, `}}`) are
+        # not asked the expression.
+        plain = _PLAIN.fullmatch(line) if line.endswith('"}') else None
         if plain is not None:
             kind, unit, to = plain.groups()
             unit = _UNITS.get(unit) or _unit(unit)
@@ -444,24 +470,31 @@ def event(line: str, number: int) -> Event | None:
 _REMEMBERED = 1024
 
 
-def reader() -> Callable[[str, int], Event | None]:
-    """`event` for the lines of one log, each distinct line read once.
+def reader() -> Callable[[Iterator[tuple[int, str]], list[Event]], tuple[int, str] | None]:
+    """For one log: `read(lines, events)` reads the numbered lines in turn, appending each event
+    to `events`, and stops at the first line it cannot read (a blank line, a line for the models),
+    which it returns for the caller to read; None once every line is read.
 
     A game repeats many lines word for word (`{"e": "end", "unit": "A1"}` each turn, the same
     Tension roll, a unit stepping back and forth): about half the event lines of the benchmark's
     corpus are a repeat of an earlier line of the same log. What a line says does not depend
-    on where it stands, so a repeat only builds a new event with its own line number."""
+    on where it stands, so each distinct line is read once and a repeat only builds a new event
+    with its own line number. The loop over the lines is here rather than in the caller, so that
+    a line costs no call of its own."""
     seen: dict[str, Reading] = {}
 
-    def read(line: str, number: int) -> Event | None:
-        reading = seen.get(line)
-        if reading is None:
-            reading = _reading(line)
+    def read(lines: Iterator[tuple[int, str]], events: list[Event]) -> tuple[int, str] | None:
+        append = events.append
+        for number, line in lines:
+            reading = seen.get(line)
             if reading is None:
-                return None
-            if len(seen) >= _REMEMBERED:
-                seen.clear()
-            seen[line] = reading
-        return reading[0](number, *reading[1])
+                reading = _reading(line)
+                if reading is None:
+                    return number, line
+                if len(seen) >= _REMEMBERED:
+                    seen.clear()
+                seen[line] = reading
+            append(reading[0](number, *reading[1]))
+        return None
 
     return read

@@ -128,7 +128,7 @@ def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
     header: Header | None = None
     events: list[Event] = []
     result_at: int | None = None  # where the first result is in `events`
-    read_event = fast.reader()
+    read_events = fast.reader()
     # Lines with their numbers; JSON Lines ends lines with \n only (a JSON string may hold U+2028
     # and friends, which `str.splitlines` would split on), a Windows editor with \r\n. The first
     # non-blank line is the header. Loops here, not a generator: they run once per line.
@@ -144,18 +144,18 @@ def _read(data: str | bytes, issues: _Issues) -> MatchLog | None:
     else:
         issues.said(None, "", "log_empty")
         return None
-    for number, line in lines:
-        event = read_event(line, number)  # a well-formed line: no models needed
+    # The well-formed lines are read by `fast` (no models needed), up to each line it leaves.
+    while (left := read_events(lines, events)) is not None:
+        number, line = left
+        if not line.strip():  # a blank line (never well formed)
+            continue
+        value = _json(line, number, issues)
+        event = _event(value, number, issues) if value is not _BAD else None
         if event is None:
-            if not line.strip():  # a blank line (never well formed)
-                continue
-            value = _json(line, number, issues)
-            event = _event(value, number, issues) if value is not _BAD else None
-            if event is None:
-                continue
-            # Only the models read a result line (`fast` takes none), so only they can find one.
-            if result_at is None and isinstance(event, Result):
-                result_at = len(events)
+            continue
+        # Only the models read a result line (`fast` takes none), so only they can find one.
+        if result_at is None and isinstance(event, Result):
+            result_at = len(events)
         events.append(event)
     _check_result_last(events, result_at, issues)
     return MatchLog(header, tuple(events)) if header is not None else None

@@ -154,21 +154,45 @@ def test_the_commonest_lines_read_by_their_shape_as_by_the_models(line: str) -> 
         assert event == _slow(line)
 
 
+def _read_each(read: Any, lines: list[str]) -> list[Any]:
+    """What a reader makes of each line in turn: its event, or None for a line it leaves."""
+    found: list[Any] = []
+    numbered = enumerate(lines, start=2)
+    while True:
+        events: list[Any] = []
+        left = read(numbered, events)
+        found += events
+        if left is None:
+            return found
+        found.append(None)
+
+
 def test_a_repeated_line_is_read_as_the_first_with_its_own_number() -> None:
-    read = fast.reader()
     lines = LINES[:40] * 3
-    for number, line in enumerate(lines, start=2):
-        event = read(line, number)
+    events = _read_each(fast.reader(), lines)
+    assert len(events) == len(lines)
+    for number, (line, event) in enumerate(zip(lines, events, strict=True), start=2):
         assert event == fast.event(line, number), line
         assert event is None or event.line == number
 
 
+def test_a_reader_stops_at_each_line_it_leaves_and_goes_on_from_there() -> None:
+    lines = ['{"e": "end", "unit": "A1"}', "", '{"e": "concede", "player": "A"}']
+    lines += ['{"e": "end", "unit": "A1"}', '{"e": "end", "unit": "B1"}']
+    read, events = fast.reader(), []
+    numbered = enumerate(lines, start=2)
+    assert read(numbered, events) == (3, "")
+    assert read(numbered, events) == (4, lines[2])
+    assert read(numbered, events) is None and read(numbered, events) is None
+    assert [(e.line, e.unit) for e in events] == [(2, "A1"), (5, "A1"), (6, "B1")]
+
+
 def test_a_reader_forgets_and_reads_again_past_its_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fast, "_REMEMBERED", 3)
-    read = fast.reader()
     lines = [f'{{"e": "end", "unit": "A{i}"}}' for i in range(5)] * 2
-    for number, line in enumerate(lines, start=2):
-        assert read(line, number) == fast.event(line, number)
+    events = _read_each(fast.reader(), lines)
+    for number, (line, event) in enumerate(zip(lines, events, strict=True), start=2):
+        assert event == fast.event(line, number)
 
 
 def _examples() -> list[tuple[type, tuple[Any, ...]]]:
@@ -233,3 +257,56 @@ def test_a_result_line_goes_to_the_models() -> None:
     line = '{"e": "result", "winner": "A", "gg": {"A": 12, "B": 3}}'
     assert fast.event(line, 3) is None
     assert isinstance(_slow(line), parse.Result)
+
+
+def test_a_cast_s_rolls_read_fast_are_an_instance_like_any_other() -> None:
+    """`fast._rolls` fills a `Rolls`' dictionary at once instead of calling its `__init__`: the
+    value is the one the constructor makes, frozen, compared, printed and copied alike."""
+    line = (
+        '{"e": "cast", "unit": "A1", "spell": "Sting", "target": "c12",'
+        ' "rolls": {"critical": ["critical"], "armour": {"B1": ["lock", "armour"]},'
+        ' "coins": ["heads"]}}'
+    )
+    event = fast.event(line, 7)
+    assert isinstance(event, Cast)
+    rolls = event.rolls
+    lock, armour = Die(Face.LOCK, Face.LOCK), Die(Face.ARMOUR, Face.ARMOUR)
+    made = Rolls((Die(Face.CRITICAL, Face.CRITICAL),), {"B1": (lock, armour)}, ("heads",))
+    assert type(rolls) is Rolls and rolls == made and repr(rolls) == repr(made)
+    assert vars(rolls) == vars(made)
+    assert copy.deepcopy(rolls) == made and dataclasses.replace(rolls, coins=()) != made
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rolls.coins = ()  # type: ignore[misc]
+    assert event == _slow(line)
+
+
+BLOCKED = (
+    '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":["lock"],"dodge":["dodge"]}]}'
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    field=st.sampled_from(["by", "lock", "dodge", "zz"]),
+    value=JSON_VALUES
+    | st.lists(st.sampled_from(["lock", "dodge", "critical", "Lock", 1]), max_size=13),
+    rolls=st.integers(min_value=1, max_value=5),
+    drop=st.booleans(),
+)
+def test_a_changed_block_roll_is_refused_or_read_the_same(
+    field: str, value: Any, rolls: int, drop: bool
+) -> None:
+    """A Block roll (`fast._block`, the dice looked up in C): any change to one of its fields,
+    a field left out or added, or more rolls than the models allow, reads as the models read it
+    or goes to them."""
+    line = json.loads(BLOCKED)
+    block = line["block"][0]
+    if drop and field in block:
+        del block[field]
+    else:
+        block[field] = value
+    line["block"] = [dict(block) for _ in range(rolls)]
+    text = json.dumps(line, separators=(",", ":"))
+    event = fast.event(text, 7)
+    if event is not None:
+        assert event == _slow(text), text
