@@ -195,11 +195,13 @@ def knock_out(state: GameState, unit_id: str) -> GameState:
     if unit.is_krosmaster and unit.profile.level:
         state, gg, _ = gg_for_ko(state, unit)  # 4.6.2, as powers change it (Shadow of the Jungle)
         state = award_gg(state, opponent(unit.side), gg)
-    marked = tuple(  # 4.13.3: the markers it placed go; the other units stay as they are
-        replace(u, special_markers=tuple(m for m in u.special_markers if m.placed_by != unit_id))
-        for u in state.units
-        if u.id != unit_id and any(m.placed_by == unit_id for m in u.special_markers)
-    )
+    marked: list[Unit] = []  # 4.13.3: the markers it placed go; the other units stay as they are
+    for u in state.units:  # plain loops: most units carry no special marker
+        for m in u.special_markers:
+            if m.placed_by == unit_id and u.id != unit_id:
+                kept = tuple(m for m in u.special_markers if m.placed_by != unit_id)
+                marked.append(replace(u, special_markers=kept))
+                break
     state = state.with_units(marked)
     state = remove_from_arena(state, unit_id)
     for summon in state.units:

@@ -553,9 +553,9 @@ def _ko_order(state: GameState) -> list[str]:
     active = state.active_side
     own = [u.id for u in due if u.side == active]
     opposing = [u.id for u in due if u.side != active]
-    rest = [u.id for u in units if u not in due]
     if not own or not opposing:
         return [u.id for u in units]
+    rest = [u.id for u in units if u not in due]
     reading = state.rulings.reading(KO_ORDER.name)
     orders = {"opposing-first": [*opposing, *own], "own-first": [*own, *opposing]}
     if reading in orders:
