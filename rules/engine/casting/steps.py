@@ -31,7 +31,7 @@ from rules.engine.effects import (
 )
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
-from rules.engine.injuries import knock_out
+from rules.engine.injuries import knock_out, with_damaged
 from rules.engine.powers import (
     damage_modifiers,
     families_of,
@@ -437,13 +437,8 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
         total = max(0, total)  # 7.2.7.d
         out[unit.id] = total
         if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
-            turn = run.state.turn
-            kept: list[Lasting] = []  # only this turn's records are ever read (4.18.2.b)
-            for entry in run.state.lasting:  # a plain loop: a generator costs more
-                if entry.kind != DAMAGED or entry.turn == turn:
-                    kept.append(entry)
-            kept.append(Lasting(DAMAGED, run.caster_id, unit.id, turn, total))
-            run.state = replace(run.state, lasting=tuple(kept))
+            record = Lasting(DAMAGED, run.caster_id, unit.id, run.state.turn, total)
+            run.damaged = (*run.damaged, record)  # put in the state by Step 7 (`place_damage`)
         if run.traced:  # the sum in words, made only for a trace
             critical_armour = said("term_critical_armour", critical=crit, armour=arm)
             words = term_words([(base, said("term_base")), *terms, (modifier, critical_armour)])
@@ -462,6 +457,14 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
 
 
 def place_damage(run: CastRun, damage: dict[str, int]) -> None:
+    """Step 7 (7.2.8): the Injuries of Step 6's damage, within the caps of 7.2.8.d.
+
+    Step 6's records of damage dealt (`CastRun.damaged`) go into the state in the same copy as
+    the first Injuries inflicted (`CastRun.place_injuries`), a copy of the state spared per
+    damaging spell; before that copy only the caps, the HP and the replacement effects
+    (Golden Parachute, Defrosting) run, and none reads them: they are read by the spells that
+    ask whether a target was damaged this turn (`cards.history`), never in Step 7. When no
+    Injury is placed they are added at the end."""
     caster = run.caster
     for unit_id, amount in damage.items():
         unit = run.state.unit(unit_id)
@@ -494,6 +497,8 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
             counter = PendingEffect("counter", unit_id, caster.id)
             run.state = replace(run.state, pending=(*run.state.pending, counter))
             run.say("Step 7", "4.9.12", "counter_standby", unit=unit_id)
+    if run.damaged:  # no Injury was placed: the records go in on their own
+        run.state, run.damaged = with_damaged(run.state, run.damaged), ()
     pending = run.state.pending  # nearly always empty: no generator made then
     if not pending or not any(_steals_from(p, caster.id) for p in pending):
         return  # no Steals Health of this caster waits for the total: the state stays as it is
