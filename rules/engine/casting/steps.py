@@ -139,16 +139,27 @@ def uses_still_read(run: CastRun) -> tuple[SpellUse, ...]:
     uses = run.state.spell_uses
     if not uses or uses[0].turn == turn:
         return uses
-    return tuple(u for u in uses if u.turn == turn or _once_per_game(run, u))
+    kept: list[SpellUse] = []  # plain loops: the first cast of each game turn sifts a few casts
+    for use in uses:
+        if use.turn == turn or _once_per_game(run, use):
+            kept.append(use)
+    return tuple(kept)
 
 
 def _once_per_game(run: CastRun, use: SpellUse) -> bool:
+    """Whether the spell of `use` is limited once per game; kept, to be safe, when its unit or
+    card is gone or the caster's spells name it no more."""
     try:
         spells = run.book.spells_of(run.state.unit(use.unit))
     except (RuleViolation, Unsupported):  # a unit or card gone: kept, to be safe
         return True
-    limits = [s.limit for s in spells if s.name == use.spell]
-    return not limits or "once_per_game" in limits
+    named = False
+    for spell in spells:
+        if spell.name == use.spell:
+            if spell.limit == "once_per_game":
+                return True
+            named = True
+    return not named
 
 
 def choose_targets(run: CastRun) -> None:
