@@ -21,6 +21,7 @@ from rules.engine.powers import injury_cap, max_hp, powers_of
 from rules.engine.reactions import gg_for_ko, on_injuries, on_injuries_due, on_ko, on_ko_avoided
 from rules.engine.rulings import register
 from rules.engine.state import (
+    DAMAGED,
     INFLICTED,
     GameState,
     Lasting,
@@ -52,15 +53,32 @@ def record_inflicted(state: GameState, source: str, victim: str, amount: int) ->
     return replace(state, lasting=_with_record(state, source, victim, amount))
 
 
-def _with_record(state: GameState, source: str, victim: str, amount: int) -> tuple[Lasting, ...]:
-    """The lasting effects with the record of `record_inflicted` added, this turn's only."""
+def _with_record(
+    state: GameState, source: str, victim: str, amount: int, damaged: tuple[Lasting, ...] = ()
+) -> tuple[Lasting, ...]:
+    """The lasting effects with the record of `record_inflicted` added, this turn's only; with
+    `damaged` (records of damage dealt, `place_injuries`), those first, and the records of
+    damage dealt in earlier turns dropped as well."""
     turn = state.turn
     kept: list[Lasting] = []  # a plain loop: a comprehension's call costs more than the records
     for entry in state.lasting:
-        if entry.kind != INFLICTED or entry.turn == turn:
+        kind = entry.kind
+        if entry.turn == turn or (kind != INFLICTED and (kind != DAMAGED or not damaged)):
             kept.append(entry)
+    kept.extend(damaged)
     kept.append(Lasting(INFLICTED, source, victim, turn, amount))
     return tuple(kept)
+
+
+def with_damaged(state: GameState, damaged: tuple[Lasting, ...]) -> GameState:
+    """The state with these records of damage dealt (`DAMAGED`, Step 6) added; those of earlier
+    turns go, as only this turn's are ever read (4.18.2.b)."""
+    turn = state.turn
+    kept: list[Lasting] = []  # a plain loop: a generator costs more
+    for entry in state.lasting:
+        if entry.kind != DAMAGED or entry.turn == turn:
+            kept.append(entry)
+    return replace(state, lasting=(*kept, *damaged))
 
 
 def inflicted_this_turn(state: GameState, unit: Unit, *, krosmaster_only: bool = False) -> int:
@@ -83,6 +101,7 @@ def place_injuries(
     source: str | None = None,
     profanation: bool = False,
     suffered: bool = True,
+    damaged: tuple[Lasting, ...] = (),
 ) -> tuple[GameState, int]:
     """Put up to `count` Injury markers on the unit, never above its HP (4.10.8); the rest is
     lost. Returns the state and how many were placed. No KO here (see `injure`).
@@ -92,6 +111,11 @@ def place_injuries(
     Injuries that are suffered (all but a spell's Injury cost, 4.10.6.a, 4.10.6.c) first go
     through the powers that replace them, then trigger the powers that react to them
     (`reactions`: Golden Parachute, Rolbak, ...).
+
+    `damaged`, with a `source`: a spell's records of damage dealt in its Step 6
+    (`steps.compute_damage`), added before the record of these Injuries in the same copy of
+    the state; when none is placed (the result's count is 0) they are not added, and the
+    caller adds them (`with_damaged`).
     """
     unit = state.unit(unit_id)
     hp = max_hp(state, unit)
@@ -106,7 +130,7 @@ def place_injuries(
     if placed:  # the markers and their record (`record_inflicted`) in one copy of the state
         recorded: dict[str, tuple[Lasting, ...]] = {}
         if source is not None:
-            recorded["lasting"] = _with_record(state, source, unit_id, placed)
+            recorded["lasting"] = _with_record(state, source, unit_id, placed, damaged)
         elif ko_source(state, unit_id) is not None:
             # Injuries of nobody (an Injury cost, 4.10.6.c) after inflicted ones: the last ones
             # placed are no one's, so a KO they make is by nobody (`ko_source`)
@@ -195,11 +219,13 @@ def knock_out(state: GameState, unit_id: str) -> GameState:
     if unit.is_krosmaster and unit.profile.level:
         state, gg, _ = gg_for_ko(state, unit)  # 4.6.2, as powers change it (Shadow of the Jungle)
         state = award_gg(state, opponent(unit.side), gg)
-    marked = tuple(  # 4.13.3: the markers it placed go; the other units stay as they are
-        replace(u, special_markers=tuple(m for m in u.special_markers if m.placed_by != unit_id))
-        for u in state.units
-        if u.id != unit_id and any(m.placed_by == unit_id for m in u.special_markers)
-    )
+    marked: list[Unit] = []  # 4.13.3: the markers it placed go; the other units stay as they are
+    for u in state.units:  # plain loops: most units carry no special marker
+        for m in u.special_markers:
+            if m.placed_by == unit_id and u.id != unit_id:
+                kept = tuple(m for m in u.special_markers if m.placed_by != unit_id)
+                marked.append(replace(u, special_markers=kept))
+                break
     state = state.with_units(marked)
     state = remove_from_arena(state, unit_id)
     for summon in state.units:

@@ -145,6 +145,17 @@ def test_sword_of_fate_7_2_7_two_more_on_a_target_katsu_mi_damaged_this_turn() -
     assert second.state.unit("B1").injuries == 1 + 3
 
 
+def test_sword_of_fate_7_2_7_a_target_damaged_without_an_injury_placed_was_damaged() -> None:
+    # Profanation (4.9.26): the damage of Step 6 places no Injury, yet the target was damaged
+    # (the record Step 7 adds on its own when no Injury is placed)
+    katsu = roster("s2-dks2-7", drop_powers=True)
+    profaned = card("profaned", "Profaned", hp=20, powers=["profanation"])
+    units = [unit("A1", "A", katsu, "e5", ap=9), unit("B1", "B", profaned, "e6")]
+    out = cast(units, [katsu, profaned], "A1", "Sword of Fate", "e6")
+    assert out.state.unit("B1").injuries == 0
+    assert [(e.kind, e.unit, e.source) for e in out.state.lasting] == [(DAMAGED, "A1", "B1")]
+
+
 def test_fast_draw_7_2_7_one_more_only_before_the_samurai_damaged_the_target() -> None:
     samurai = roster("s3-exf3-10", drop_powers=True)
     units = [unit("A1", "A", samurai, "e5", ap=9), unit("B1", "B", FOE, "e6")]

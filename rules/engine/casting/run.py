@@ -28,6 +28,7 @@ from rules.engine.powers import (
 from rules.engine.roster import Spell
 from rules.engine.state import (
     GameState,
+    Lasting,
     Phase,
     Unit,
 )
@@ -80,6 +81,9 @@ class CastRun:
         self.coins: Iterator[str] = iter(action.rolls.coins)
         self.critical = 0
         self.placed: dict[str, int] = {}
+        #: Step 6's records of damage dealt (`steps.compute_damage`), not yet in the state:
+        #: Step 7 adds them in the copy that places the first Injuries (`steps.place_damage`)
+        self.damaged: tuple[Lasting, ...] = ()
         self.notes: dict[str, int] = {}  # what a card hook remembers from Step 3 to Step 6
         self.stopped = "Step 7"  # the step whose KOs won the game, if one did (`log`)
         #: the state `caster` last read, and the caster in it (`caster` is the state's own unit,
@@ -159,10 +163,14 @@ class CastRun:
     ) -> int:
         """Injury markers placed by a cost, a step or a card hook; the KO waits for the end of
         the step (7.2.2.b, 7.2.4.d, 7.2.8.c). The one path is `injuries.place_injuries`: a
-        `source` inflicts them (4.10.6.b), a cost is not `suffered` (4.10.6.c)."""
+        `source` inflicts them (4.10.6.b), a cost is not `suffered` (4.10.6.c). Step 6's
+        records waiting (`damaged`) go into the state with the first Injuries inflicted."""
+        damaged = self.damaged if source is not None else ()
         self.state, placed = place_injuries(
-            self.state, unit_id, count, source=source, suffered=suffered
+            self.state, unit_id, count, source=source, suffered=suffered, damaged=damaged
         )
+        if placed and damaged:
+            self.damaged = ()
         return placed
 
     def heal(self, target: Unit, amount: int, step: str, healer: Unit) -> int:

@@ -31,7 +31,7 @@ from rules.engine.effects import (
 )
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
-from rules.engine.injuries import knock_out
+from rules.engine.injuries import knock_out, with_damaged
 from rules.engine.powers import (
     damage_modifiers,
     families_of,
@@ -139,16 +139,27 @@ def uses_still_read(run: CastRun) -> tuple[SpellUse, ...]:
     uses = run.state.spell_uses
     if not uses or uses[0].turn == turn:
         return uses
-    return tuple(u for u in uses if u.turn == turn or _once_per_game(run, u))
+    kept: list[SpellUse] = []  # plain loops: the first cast of each game turn sifts a few casts
+    for use in uses:
+        if use.turn == turn or _once_per_game(run, use):
+            kept.append(use)
+    return tuple(kept)
 
 
 def _once_per_game(run: CastRun, use: SpellUse) -> bool:
+    """Whether the spell of `use` is limited once per game; kept, to be safe, when its unit or
+    card is gone or the caster's spells name it no more."""
     try:
         spells = run.book.spells_of(run.state.unit(use.unit))
     except (RuleViolation, Unsupported):  # a unit or card gone: kept, to be safe
         return True
-    limits = [s.limit for s in spells if s.name == use.spell]
-    return not limits or "once_per_game" in limits
+    named = False
+    for spell in spells:
+        if spell.name == use.spell:
+            if spell.limit == "once_per_game":
+                return True
+            named = True
+    return not named
 
 
 def choose_targets(run: CastRun) -> None:
@@ -437,13 +448,8 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
         total = max(0, total)  # 7.2.7.d
         out[unit.id] = total
         if total:  # "has damaged the target" (Sword of Fate, the Riktus): Step 6 damage above 0
-            turn = run.state.turn
-            kept: list[Lasting] = []  # only this turn's records are ever read (4.18.2.b)
-            for entry in run.state.lasting:  # a plain loop: a generator costs more
-                if entry.kind != DAMAGED or entry.turn == turn:
-                    kept.append(entry)
-            kept.append(Lasting(DAMAGED, run.caster_id, unit.id, turn, total))
-            run.state = replace(run.state, lasting=tuple(kept))
+            record = Lasting(DAMAGED, run.caster_id, unit.id, run.state.turn, total)
+            run.damaged = (*run.damaged, record)  # put in the state by Step 7 (`place_damage`)
         if run.traced:  # the sum in words, made only for a trace
             critical_armour = said("term_critical_armour", critical=crit, armour=arm)
             words = term_words([(base, said("term_base")), *terms, (modifier, critical_armour)])
@@ -462,6 +468,14 @@ def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
 
 
 def place_damage(run: CastRun, damage: dict[str, int]) -> None:
+    """Step 7 (7.2.8): the Injuries of Step 6's damage, within the caps of 7.2.8.d.
+
+    Step 6's records of damage dealt (`CastRun.damaged`) go into the state in the same copy as
+    the first Injuries inflicted (`CastRun.place_injuries`), a copy of the state spared per
+    damaging spell; before that copy only the caps, the HP and the replacement effects
+    (Golden Parachute, Defrosting) run, and none reads them: they are read by the spells that
+    ask whether a target was damaged this turn (`cards.history`), never in Step 7. When no
+    Injury is placed they are added at the end."""
     caster = run.caster
     for unit_id, amount in damage.items():
         unit = run.state.unit(unit_id)
@@ -494,6 +508,8 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
             counter = PendingEffect("counter", unit_id, caster.id)
             run.state = replace(run.state, pending=(*run.state.pending, counter))
             run.say("Step 7", "4.9.12", "counter_standby", unit=unit_id)
+    if run.damaged:  # no Injury was placed: the records go in on their own
+        run.state, run.damaged = with_damaged(run.state, run.damaged), ()
     pending = run.state.pending  # nearly always empty: no generator made then
     if not pending or not any(_steals_from(p, caster.id) for p in pending):
         return  # no Steals Health of this caster waits for the total: the state stays as it is
@@ -553,9 +569,9 @@ def _ko_order(state: GameState) -> list[str]:
     active = state.active_side
     own = [u.id for u in due if u.side == active]
     opposing = [u.id for u in due if u.side != active]
-    rest = [u.id for u in units if u not in due]
     if not own or not opposing:
         return [u.id for u in units]
+    rest = [u.id for u in units if u not in due]
     reading = state.rulings.reading(KO_ORDER.name)
     orders = {"opposing-first": [*opposing, *own], "own-first": [*own, *opposing]}
     if reading in orders:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from rules.engine import reactions
 from rules.engine.frozen import replace
 from rules.engine.injuries import heal, ko_source
-from rules.engine.powers import powers_of
+from rules.engine.powers import possible_powers, powers_of
 from rules.engine.reactions import Resolution
 from rules.engine.refusals import said
 from rules.engine.roster_powers.common import (
@@ -55,11 +55,22 @@ def _use(state: GameState, power: str, side: str) -> GameState:
     return replace(state, lasting=(*state.lasting, entry))
 
 
+#: The powers of the units in the arena that a KO triggers (`_on_ko`); Loot is the KO'd unit's.
+_KILLERS_POWERS = frozenset(("goultarminator", "prospecting", "laid-low"))
+
+
 @reactions.after_ko
 def _on_ko(state: GameState, unit: Unit, by: str | None) -> list[PendingEffect]:
+    """The effects a KO puts on standby. Nearly always nobody in the arena may hold one of the
+    killer's side's powers (`possible_powers`, which the next event reads anyway): then only
+    the KO'd unit's Loot is looked for, without three questions to `holders`."""
     out: list[PendingEffect] = []
     killer = state.unit(by) if by is not None else None
-    if killer is not None and unit.is_krosmaster:
+    if (
+        killer is not None
+        and unit.is_krosmaster
+        and not possible_powers(state).isdisjoint(_KILLERS_POWERS)
+    ):
         for holder in holders(state, "goultarminator"):
             if holder.id == killer.id and unit.id != holder.id:
                 out.append(effect("goultarminator", holder))
