@@ -42,7 +42,14 @@ from rules.engine.powers import (
     powers_of,
 )
 from rules.engine.reach import targetable_cells
-from rules.engine.reactions import RollSide, check_cast, on_targets, rolled
+from rules.engine.reactions import (
+    RollSide,
+    check_cast,
+    on_targets,
+    plain_roll,
+    plain_rolls,
+    rolled,
+)
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import register
 from rules.engine.sight import sight_rules
@@ -244,9 +251,15 @@ def roll_critical(run: CastRun) -> None:
     element = "heal" if run.model.kind is _HEALING else run.element
     targets = run.in_play()
     against = targets[0] if targets else None  # the first target, for Puddlage
-    side = RollSide(run.state, caster, _CRITICAL, against, run.book)
     context = RollContext(powers_of(run.state, caster), element)
-    run.critical, due, dice = rolled(side, context, run.action.rolls.critical)
+    if caster.cell is not None and plain_rolls(run.state):  # no `RollSide` to build (`rolled`)
+        dice = tuple(run.action.rolls.critical)
+        run.critical, due = plain_roll(
+            _CRITICAL, context, dice, caster.id, against.id if against else ""
+        )
+    else:
+        side = RollSide(run.state, caster, _CRITICAL, against, run.book)
+        run.critical, due, dice = rolled(side, context, run.action.rolls.critical)
     if run.traced:  # its words are made only for a trace
         run.say(
             "Step 4",
@@ -276,14 +289,19 @@ def roll_armour(run: CastRun) -> dict[str, int]:
         raise _armour_refused(expected, given)
     out: dict[str, int] = {}
     fanmade = run.rules.fanmade  # the Neutral Armour cap (8.3.1)
+    plain = plain_rolls(run.state)  # no power changes a roll: no `RollSide` to build (`rolled`)
     for unit in rolling:
         extra_pierce = pierces(run.state, caster, unit, attack=True)
         context = RollContext(  # by position: a named tuple's keywords cost a dictionary
             powers_of(run.state, unit), run.element, run.pierce + len(extra_pierce), fanmade
         )
-        side = RollSide(run.state, unit, _ARMOUR, caster, run.book)
+        dice = tuple(given.get(unit.id, ()))
         try:
-            out[unit.id], due, dice = rolled(side, context, tuple(given.get(unit.id, ())))
+            if plain:  # the targets in play are in the arena, as `plain_roll` needs
+                out[unit.id], due = plain_roll(_ARMOUR, context, dice, unit.id, caster.id)
+            else:
+                side = RollSide(run.state, unit, _ARMOUR, caster, run.book)
+                out[unit.id], due, dice = rolled(side, context, dice)
         except DiceCountError:
             # A target rolling no dice (Pierces Armour on a piece without Armour) may be left
             # out of the log; one that rolls dice must be there.
