@@ -173,7 +173,7 @@ def update_event(event: Event, **settings: Any) -> Event:
         ):
             raise Conflict(key, _("the top cut has started"), "locked")
     map_pool = _apply_settings(event, settings)
-    _save_with_free_slug(event)
+    event.save()  # its slug is its address: never changed here
     if map_pool is not None:
         event.map_pool.set(map_pool)
     notices.rounds_changed(event)
