@@ -215,6 +215,31 @@ def dice_due(roll: Roll, context: RollContext = _BARE) -> DiceDue:
     return found
 
 
+#: `due_for`'s answers by the values of a context (see `_DUE`).
+_DUE_BY_VALUES: dict[tuple[object, ...], DiceDue] = {}
+
+
+def due_for(
+    roll: str,
+    powers: frozenset[str],
+    element: str | None = None,
+    pierce_armour: int = 0,
+    neutral_armour_cap: bool = True,
+) -> DiceDue:
+    """`dice_due(ROLLS[roll], RollContext(powers, element, ...))`, looked up by those values:
+    the rolls no power changes (`reactions.plain_roll`) build no `RollContext` for a context
+    seen before (a named tuple costs about 3,700 instructions to build, a plain tuple of its
+    values a few hundred; about one roll per event)."""
+    key = (roll, powers, element, pierce_armour, neutral_armour_cap)
+    found = _DUE_BY_VALUES.get(key)
+    if found is None:
+        if len(_DUE_BY_VALUES) >= _DUE_LIMIT:
+            _DUE_BY_VALUES.clear()
+        context = RollContext(powers, element, pierce_armour, neutral_armour_cap)
+        found = _DUE_BY_VALUES[key] = dice_due(ROLLS[roll], context)
+    return found
+
+
 def _dice_due(roll: Roll, context: RollContext) -> DiceDue:
     """`dice_due` computed."""
     if roll in (Roll.CRITICAL, Roll.ARMOUR) and context.element not in (*ELEMENTS, "heal"):

@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.dice import Die, Roll, RollContext
+from rules.engine.dice import Die, Roll, RollContext, due_for
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import injure
@@ -246,8 +246,9 @@ def move_one_cell(
         enemy = enemies[roll.by]
         lock_powers = powers_of(state, enemy)
         if plain:  # both rollers are in the arena, as `plain_roll` needs
-            locks, _ = plain_roll(_LOCK, RollContext(lock_powers), roll.lock, enemy.id, unit_id)
-            dodges, _ = plain_roll(_DODGE, RollContext(dodge_powers), roll.dodge, unit_id, enemy.id)
+            lock_due, dodge_due = due_for(_LOCK, lock_powers), due_for(_DODGE, dodge_powers)
+            locks = plain_roll(_LOCK, lock_due, roll.lock, enemy.id, unit_id)
+            dodges = plain_roll(_DODGE, dodge_due, roll.dodge, unit_id, enemy.id)
         else:
             lock_side = RollSide(state, enemy, _LOCK, unit, book)
             dodge_side = RollSide(state, unit, _DODGE, enemy, book)

@@ -516,18 +516,17 @@ def plain_rolls(state: GameState) -> bool:
 
 
 def plain_roll(
-    roll: str, context: RollContext, dice: tuple[Die, ...], roller: str, against: str = ""
-) -> tuple[int, DiceDue]:
+    roll: str, due: DiceDue, dice: tuple[Die, ...], roller: str, against: str = ""
+) -> int:
     """`rolled` for a roll no power can change (`plain_rolls`, the roller in the arena): the
-    dice due for the roller's powers (`context`), the log's dice checked against them
-    (`dice.check_dice`, naming `roller` and `against`), and the successes with what was due."""
-    due = dice_due(ROLLS[roll], context)
+    log's dice checked against the dice due for the roller's powers (`due`, from
+    `dice.due_for`; `dice.check_dice`, naming `roller` and `against`), and their successes."""
     check_dice(due, dice, roller, against)
     successes = 0
     for die in dice:  # a plain loop: a generator costs more than the one or two dice
         if die.side == roll:
             successes += 1
-    return successes, due
+    return successes
 
 
 def rolled(
@@ -543,9 +542,8 @@ def rolled(
     roller, against = side.roller, side.against
     if roller.cell is not None and plain_rolls(side.state):
         counted = tuple(dice)
-        successes, due = plain_roll(
-            side.roll, context, counted, roller.id, against.id if against else ""
-        )
+        due = dice_due(ROLLS[side.roll], context)
+        successes = plain_roll(side.roll, due, counted, roller.id, against.id if against else "")
         return successes, due, counted
     powers, why = powers_for_roll(side, context.powers)
     if powers is not context.powers:

@@ -22,7 +22,7 @@ from rules.engine.casting.prerequisites import (
 )
 from rules.engine.casting.run import CastRun, faces, units_on
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.dice import DiceCountError, Roll, RollContext
+from rules.engine.dice import DiceCountError, Roll, RollContext, due_for
 from rules.engine.effects import (
     CardEffect,
     LastingKind,
@@ -251,14 +251,14 @@ def roll_critical(run: CastRun) -> None:
     element = "heal" if run.model.kind is _HEALING else run.element
     targets = run.in_play()
     against = targets[0] if targets else None  # the first target, for Puddlage
-    context = RollContext(powers_of(run.state, caster), element)
+    powers = powers_of(run.state, caster)
     if caster.cell is not None and plain_rolls(run.state):  # no `RollSide` to build (`rolled`)
         dice = tuple(run.action.rolls.critical)
-        run.critical, due = plain_roll(
-            _CRITICAL, context, dice, caster.id, against.id if against else ""
-        )
+        due = due_for(_CRITICAL, powers, element)
+        run.critical = plain_roll(_CRITICAL, due, dice, caster.id, against.id if against else "")
     else:
         side = RollSide(run.state, caster, _CRITICAL, against, run.book)
+        context = RollContext(powers, element)
         run.critical, due, dice = rolled(side, context, run.action.rolls.critical)
     if run.traced:  # its words are made only for a trace
         run.say(
@@ -292,15 +292,15 @@ def roll_armour(run: CastRun) -> dict[str, int]:
     plain = plain_rolls(run.state)  # no power changes a roll: no `RollSide` to build (`rolled`)
     for unit in rolling:
         extra_pierce = pierces(run.state, caster, unit, attack=True)
-        context = RollContext(  # by position: a named tuple's keywords cost a dictionary
-            powers_of(run.state, unit), run.element, run.pierce + len(extra_pierce), fanmade
-        )
+        powers, pierce = powers_of(run.state, unit), run.pierce + len(extra_pierce)
         dice = tuple(given.get(unit.id, ()))
         try:
             if plain:  # the targets in play are in the arena, as `plain_roll` needs
-                out[unit.id], due = plain_roll(_ARMOUR, context, dice, unit.id, caster.id)
+                due = due_for(_ARMOUR, powers, run.element, pierce, fanmade)
+                out[unit.id] = plain_roll(_ARMOUR, due, dice, unit.id, caster.id)
             else:
                 side = RollSide(run.state, unit, _ARMOUR, caster, run.book)
+                context = RollContext(powers, run.element, pierce, fanmade)
                 out[unit.id], due, dice = rolled(side, context, dice)
         except DiceCountError:
             # A target rolling no dice (Pierces Armour on a piece without Armour) may be left

@@ -38,7 +38,7 @@ from rules.engine.casting.actions import ArmourRollsError, Rolls, Rules, TraceSt
 from rules.engine.casting.run import CastRun
 from rules.engine.casting.steps import Log, caster_terms, knock_outs, term_words
 from rules.engine.cells import Cell
-from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, successes
+from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, due_for, successes
 from rules.engine.effects import ANY
 from rules.engine.frozen import replace
 from rules.engine.injuries import place_injuries
@@ -221,12 +221,14 @@ def _armour(
     out: dict[str, int] = {}
     plain = plain_rolls(state)  # no power changes a roll: no `RollSide` to build (`rolled`)
     for unit in rolling:
-        context = RollContext(powers_of(state, unit), element, neutral_armour_cap=rules.fanmade)
+        powers = powers_of(state, unit)
         dice = tuple(given.get(unit.id, ()))
         if plain and unit.cell is not None:
-            out[unit.id], due = plain_roll(_ARMOUR, context, dice, unit.id)
+            due = due_for(_ARMOUR, powers, element, neutral_armour_cap=rules.fanmade)
+            out[unit.id] = plain_roll(_ARMOUR, due, dice, unit.id)
         else:
             side = RollSide(state, unit, _ARMOUR, None, book)
+            context = RollContext(powers, element, neutral_armour_cap=rules.fanmade)
             out[unit.id], due, dice = rolled(side, context, dice)
         log(
             "Step 5",
