@@ -11,7 +11,7 @@ only spent AP keeps its powers, a state whose Kamas changed keeps its memo.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from dataclasses import replace as _checked_replace
 from typing import Any, Generic, TypeVar, overload
 
@@ -151,6 +151,43 @@ def replace(obj: T, /, **changes: Any) -> T:
             values.pop(name, None)
     values.update(changes)
     return new
+
+
+#: The default of a field with a default factory, in `direct_init`'s signatures.
+_FACTORY_DEFAULT = object()
+
+
+def direct_init(cls: type[T]) -> type[T]:
+    """`cls`, a frozen dataclass (this decorator above `@dataclass`), with an `__init__` that
+    fills the new instance's dictionary directly: the generated one sets each field through
+    `object.__setattr__` (a generic call per field), about twice the cost for the values made
+    at every cast (`CastAction`, `SpellUse`, the records in `Lasting`). Same signature, defaults
+    and default factories; equality, hash, repr, `fields` and the frozen check stay the
+    dataclass's (tests/engine/test_cast_values.py, tests/engine/test_state.py)."""
+    params, stores = [], []
+    names: dict[str, Any] = {"_FACTORY_DEFAULT": _FACTORY_DEFAULT}
+    for found in fields(cls):  # type: ignore[arg-type]
+        name = value = found.name
+        if found.default is not MISSING:
+            names[f"_default_{name}"] = found.default
+            params.append(f"{name}=_default_{name}")
+        elif found.default_factory is not MISSING:
+            names[f"_factory_{name}"] = found.default_factory
+            params.append(f"{name}=_FACTORY_DEFAULT")
+            value = f"_factory_{name}() if {name} is _FACTORY_DEFAULT else {name}"
+        else:
+            params.append(name)
+        stores.append(f"    values[{name!r}] = {value}\n")
+    source = (
+        f"def __init__(self, {', '.join(params)}):\n"
+        "    values = self.__dict__\n"  # new and empty: the frozen `__setattr__` is not asked
+        + "".join(stores)
+    )
+    namespace: dict[str, Any] = {}
+    exec(source, names, namespace)  # the field names of our own classes
+    namespace["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = namespace["__init__"]  # type: ignore[misc]
+    return cls
 
 
 def unshadowed(cls: type[T]) -> type[T]:
