@@ -191,8 +191,8 @@ class DiceDue:
         return "; ".join(self.reasons)
 
 
-#: `dice_due`'s answers by roll and context (as a plain tuple: hashed in C); a game rolls
-#: with few distinct contexts, and the answer is an immutable value.
+#: The dice due by roll and the values of its context (`due_for`): a game rolls with few
+#: distinct contexts, and the answer is an immutable value.
 _DUE: dict[tuple[object, ...], DiceDue] = {}
 _DUE_LIMIT = 4096
 #: A roll with no power and no spell: Lock and Dodge rolls of bare pieces.
@@ -204,19 +204,9 @@ def dice_due(roll: Roll, context: RollContext = _BARE) -> DiceDue:
 
     A Neutral spell rolls at most one die for Critical Hit and for Armour (4.10.3.b, 8.3.1).
     A Healing spell's Critical roll passes `element="heal"`: no elemental power adds a die.
-    Computed once per roll and context (`_DUE`).
+    Computed once per roll and context (`due_for`).
     """
-    key = (roll, context)  # the context is a tuple of plain values: hashed in C
-    found = _DUE.get(key)
-    if found is None:
-        if len(_DUE) >= _DUE_LIMIT:
-            _DUE.clear()
-        found = _DUE[key] = _dice_due(roll, context)
-    return found
-
-
-#: `due_for`'s answers by the values of a context (see `_DUE`).
-_DUE_BY_VALUES: dict[tuple[object, ...], DiceDue] = {}
+    return due_for(roll.value, *context)
 
 
 def due_for(
@@ -226,17 +216,17 @@ def due_for(
     pierce_armour: int = 0,
     neutral_armour_cap: bool = True,
 ) -> DiceDue:
-    """`dice_due(ROLLS[roll], RollContext(powers, element, ...))`, looked up by those values:
-    the rolls no power changes (`reactions.plain_roll`) build no `RollContext` for a context
-    seen before (a named tuple costs about 3,700 instructions to build, a plain tuple of its
-    values a few hundred; about one roll per event)."""
+    """`dice_due(ROLLS[roll], RollContext(powers, element, ...))`, looked up by those values
+    (a plain tuple, hashed in C): the rolls no power changes (`reactions.plain_roll`) build no
+    `RollContext` for a context seen before (a named tuple costs about 3,700 instructions to
+    build, a plain tuple of its values a few hundred; about one roll per event)."""
     key = (roll, powers, element, pierce_armour, neutral_armour_cap)
-    found = _DUE_BY_VALUES.get(key)
+    found = _DUE.get(key)
     if found is None:
-        if len(_DUE_BY_VALUES) >= _DUE_LIMIT:
-            _DUE_BY_VALUES.clear()
+        if len(_DUE) >= _DUE_LIMIT:
+            _DUE.clear()
         context = RollContext(powers, element, pierce_armour, neutral_armour_cap)
-        found = _DUE_BY_VALUES[key] = dice_due(ROLLS[roll], context)
+        found = _DUE[key] = _dice_due(ROLLS[roll], context)
     return found
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from rules.engine.dice import ROLLS, DiceDue, Die, RollContext, check_dice, dice_due
+from rules.engine.dice import DiceDue, Die, RollContext, check_dice, due_for
 from rules.engine.frozen import replace
 from rules.engine.rulings import register
 from rules.engine.state import GameState, PendingEffect, Phase, Unit
@@ -542,13 +542,13 @@ def rolled(
     roller, against = side.roller, side.against
     if roller.cell is not None and plain_rolls(side.state):
         counted = tuple(dice)
-        due = dice_due(ROLLS[side.roll], context)
+        due = due_for(side.roll, *context)
         successes = plain_roll(side.roll, due, counted, roller.id, against.id if against else "")
         return successes, due, counted
     powers, why = powers_for_roll(side, context.powers)
     if powers is not context.powers:
         context = context._replace(powers=powers)
-    due = adjust_due(side, dice_due(ROLLS[side.roll], context))
+    due = adjust_due(side, due_for(side.roll, *context))
     if why:
         due = DiceDue(due.roll, due.count, (*due.reasons, *why), due.sources)
     counted, said = dice_that_count(side, due.count, tuple(dice))
