@@ -108,6 +108,11 @@ def parse_dice(texts: Iterable[str]) -> tuple[Die, ...]:
 #: Each roll by its name (`Roll(name)` goes through the slower enum lookup).
 ROLLS: dict[str, Roll] = {r.value: r for r in Roll}
 
+#: The rolls' names as module globals, for the rolls made at every Block and cast: an enum
+#: member's `value` runs Python code at every read.
+LOCK_ROLL, DODGE_ROLL = Roll.LOCK.value, Roll.DODGE.value
+CRITICAL_ROLL, ARMOUR_ROLL = Roll.CRITICAL.value, Roll.ARMOUR.value
+
 
 def successes(dice: Iterable[Die], roll: Roll) -> int:
     """Dice whose final side matches the roll (4.14.2.b, 4.14.2.c, 7.2.5.a, 7.2.6.a)."""

@@ -22,10 +22,10 @@ from rules.engine.reactions import gg_for_ko, on_injuries, on_injuries_due, on_k
 from rules.engine.rulings import register
 from rules.engine.state import (
     DAMAGED,
+    GAME_OVER,
     INFLICTED,
     GameState,
     Lasting,
-    Phase,
     Unit,
     award_gg,
     check_winner,
@@ -37,11 +37,6 @@ from rules.engine.trace_texts import traced
 #: The source of a record of Injuries that nobody inflicted (4.10.6.c), kept only when they
 #: come after inflicted ones in the same turn, so that `ko_source` reads the last placement.
 NOBODY = ""
-
-
-#: `Phase.OVER`, read once: an enum member read from its class costs about as much as a call
-#: (Python 3.11), and `settle_hp` asks after every event.
-_OVER = Phase.OVER
 
 
 def record_inflicted(state: GameState, source: str, victim: str, amount: int) -> GameState:
@@ -232,7 +227,7 @@ def knock_out(state: GameState, unit_id: str) -> GameState:
         if summon.summoner == unit_id and summon.cell is not None:
             state = remove_from_arena(state, summon.id)
     state = check_winner(state)
-    return on_ko(state, unit, by) if state.phase is not _OVER else state
+    return on_ko(state, unit, by) if state.phase is not GAME_OVER else state
 
 
 KO_CREDIT = register(
@@ -275,7 +270,7 @@ def _credited(state: GameState, source: str) -> str:
 def settle_hp(state: GameState) -> GameState:
     """KO every unit whose Injuries reach its HP now (4.10.2 is checked continuously): HP can
     drop when the power raising it leaves play or its condition stops holding."""
-    while state.phase is not _OVER:
+    while state.phase is not GAME_OVER:
         if state.nobody_at_printed_hp:  # the common case, handed on from state to state
             return state
         for unit in state.in_arena():  # a plain loop: this runs after every event

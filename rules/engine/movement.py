@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.dice import Die, Roll, RollContext, due_for
+from rules.engine.dice import DODGE_ROLL, LOCK_ROLL, Die, RollContext, due_for
 from rules.engine.errors import RuleViolation, Unsupported
 from rules.engine.frozen import replace
 from rules.engine.injuries import injure
@@ -28,9 +28,9 @@ from rules.engine.reactions import RollSide, on_step, plain_roll, plain_rolls, r
 from rules.engine.refusals import Said, said
 from rules.engine.scenery import describe
 from rules.engine.state import (
+    GAME_OVER,
     GameState,
     PendingEffect,
-    Phase,
     Unit,
     anyone_passable,
     remove_from_arena,
@@ -139,13 +139,10 @@ def _never_blocks(state: GameState, mover: Unit, other: Unit) -> tuple[str, Said
     return "4.14.1", said("not_next_to", unit=other.id, mover=mover.id)
 
 
-#: The rolls of a Block, read once (an enum member's `value` is Python code), what each result
-#: costs the mover (4.14.2.d), and the results and phase a Block reads (an enum member read from
-#: its class costs about ten times a module global, Python 3.11).
-_LOCK, _DODGE = Roll.LOCK.value, Roll.DODGE.value
+#: What each result of a Block costs the mover (4.14.2.d), and the results a Block reads (an enum
+#: member read from its class costs about ten times a module global, Python 3.11).
 _LOSSES = {BlockResult.LOCKED: LOCKED_LOSS, BlockResult.CAUGHT: CAUGHT_LOSS}
 _LOCKED, _CAUGHT, _ESCAPED = BlockResult.LOCKED, BlockResult.CAUGHT, BlockResult.ESCAPED
-_OVER = Phase.OVER
 
 
 def block_result(locks: int, dodges: int, *, by_summon: bool) -> BlockResult:
@@ -246,12 +243,12 @@ def move_one_cell(
         enemy = enemies[roll.by]
         lock_powers = powers_of(state, enemy)
         if plain:  # both rollers are in the arena, as `plain_roll` needs
-            lock_due, dodge_due = due_for(_LOCK, lock_powers), due_for(_DODGE, dodge_powers)
-            locks = plain_roll(_LOCK, lock_due, roll.lock, enemy.id, unit_id)
-            dodges = plain_roll(_DODGE, dodge_due, roll.dodge, unit_id, enemy.id)
+            lock_due, dodge_due = due_for(LOCK_ROLL, lock_powers), due_for(DODGE_ROLL, dodge_powers)
+            locks = plain_roll(LOCK_ROLL, lock_due, roll.lock, enemy.id, unit_id)
+            dodges = plain_roll(DODGE_ROLL, dodge_due, roll.dodge, unit_id, enemy.id)
         else:
-            lock_side = RollSide(state, enemy, _LOCK, unit, book)
-            dodge_side = RollSide(state, unit, _DODGE, enemy, book)
+            lock_side = RollSide(state, enemy, LOCK_ROLL, unit, book)
+            dodge_side = RollSide(state, unit, DODGE_ROLL, enemy, book)
             locks, _, _ = rolled(lock_side, RollContext(lock_powers), tuple(roll.lock))
             dodges, _, _ = rolled(dodge_side, RollContext(dodge_powers), tuple(roll.dodge))
         result = block_result(locks, dodges, by_summon=not enemy.is_krosmaster)
@@ -260,7 +257,7 @@ def move_one_cell(
         outcomes.append(BlockOutcome(enemy.id, locks, dodges, result))
         if "claw-attack" in lock_powers:
             state = _claw_attack(state.with_unit(replace(unit, ap=ap, mp=mp)), enemy, unit_id)
-            if state.unit(unit_id).cell is None or state.phase is _OVER:
+            if state.unit(unit_id).cell is None or state.phase is GAME_OVER:
                 return MoveOutcome(state, False, tuple(outcomes))
             unit = state.unit(unit_id)
             dodge_powers = powers_of(state, unit)  # the Injury may change them (Wakardor...)

@@ -58,9 +58,12 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-#: The phases the rules test at every event, read once: an enum member read from its class costs
-#: about ten times a module global (Python 3.11), and `check_winner` runs after every event.
-_SETUP, _OVER = Phase.SETUP, Phase.OVER
+#: `Phase.OVER` as a module global, for the tests made at every event and cast (here, the
+#: replay, casting, Injuries, movement): an enum member read from its class costs about ten
+#: times a module global (Python 3.11).
+GAME_OVER = Phase.OVER
+#: `Phase.SETUP`, read once (`check_winner` runs after every event).
+_SETUP = Phase.SETUP
 
 
 @dataclass(frozen=True)
@@ -893,7 +896,7 @@ def remove_from_arena(state: GameState, unit_id: str) -> GameState:
 
 
 def end_game(state: GameState, winner: str | None, reason: str) -> GameState:
-    return replace(state, phase=_OVER, winner=winner, over_reason=reason, active_unit=None)
+    return replace(state, phase=GAME_OVER, winner=winner, over_reason=reason, active_unit=None)
 
 
 def _standing(state: GameState) -> tuple[str, ...]:
@@ -940,7 +943,7 @@ def check_winner(state: GameState) -> GameState:
     lost yet (1.4.2). A player whose Krosmasters are the only ones left in the arena wins (1.4.3).
     """
     phase = state.phase
-    if phase is _SETUP or phase is _OVER:
+    if phase is _SETUP or phase is GAME_OVER:
         return state
     if not state.wild_gg:  # the two players read directly: this runs after every event
         a, b = state.players

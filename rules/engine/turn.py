@@ -23,6 +23,7 @@ from rules.engine.reactions import NEXT_SPELL, on_reward, on_turn_start
 from rules.engine.refusals import Joined, said
 from rules.engine.rulings import DEFAULT_RULINGS, Rulings, register
 from rules.engine.state import (
+    GAME_OVER,
     NO_MARKERS,
     START_OF_TURN,
     TRAP_ENTERED,
@@ -53,12 +54,11 @@ MAX_SUMMON_STRENGTH = 6  # 4.19.1.d
 
 #: The phases and moments tested at every activation, move and end, read once: an enum member
 #: read from its class costs about ten times a module global (Python 3.11).
-_SETUP, _TENSION, _INSPIRATION, _PIECES, _OVER = (
+_SETUP, _TENSION, _INSPIRATION, _PIECES = (
     Phase.SETUP,
     Phase.TENSION,
     Phase.INSPIRATION,
     Phase.PIECES,
-    Phase.OVER,
 )
 _MOMENT_START, _MOMENT_END = Moment.START_OF_TURN, Moment.END_OF_TURN
 
@@ -245,7 +245,7 @@ def _new_turn(state: GameState, side: str) -> dict[str, Any]:
 
 
 def _not_over(state: GameState) -> None:
-    if state.phase is _OVER:
+    if state.phase is GAME_OVER:
         raise RuleViolation.because("1.4.1", "game_over_won", winner=state.winner)
 
 
@@ -867,7 +867,7 @@ def close_finished_turn(state: GameState) -> GameState:
     a turn: it may write that `end` or go straight on to the next piece's `activate` or the next
     player's Tension, with the same outcome either way."""
     active = state.active_unit
-    if active is None or state.pending or state.phase is _OVER:
+    if active is None or state.pending or state.phase is GAME_OVER:
         return state
     if state.unit(active).cell is not None and turn_ended(state, active) is None:
         return state
@@ -889,7 +889,7 @@ def apply_end(state: GameState, unit_id: str) -> GameState:
         if waiting is not None:
             raise waiting
     state = settle_hp(fire(state, _MOMENT_END, unit_id))  # 6.4.1
-    if state.phase is _OVER:
+    if state.phase is GAME_OVER:
         return state
     for entry in state.lasting:  # effects of this piece's turn (6.4.1); a plain loop, as this
         if entry.until == unit_id:  # runs at every end and nearly always finds none

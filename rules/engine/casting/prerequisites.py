@@ -45,6 +45,7 @@ from rules.engine.rulings import register
 from rules.engine.scenery import sight_blocking
 from rules.engine.sight import EXACT, sight_blockers, sight_rules
 from rules.engine.state import (
+    GAME_OVER,
     GameState,
     Phase,
     SpellUse,
@@ -341,15 +342,15 @@ PREREQUISITE_TARGETS = register(
 )
 
 
-#: The phases every cast checks, read once: an enum member read from its class costs about as
-#: much as a call (Python 3.11).
-_OVER, _PIECES = Phase.OVER, Phase.PIECES
+#: The Pieces phase every cast checks, read once: an enum member read from its class costs about
+#: as much as a call (Python 3.11).
+_PIECES = Phase.PIECES
 
 
 def check_caster(state: GameState, unit_id: str) -> Unit:
     """The caster may cast now: the game goes on, it is the acting unit and its turn was not
     ended, nothing waits on standby (7.2.1.a) and it was not removed from the arena (4.10.2.a)."""
-    if state.phase is _OVER:
+    if state.phase is GAME_OVER:
         raise RuleViolation.because("1.4.1", "game_over_won", winner=state.winner)
     if state.phase is not _PIECES or state.active_unit != unit_id:
         raise not_acting(state, unit_id, "cast a spell")

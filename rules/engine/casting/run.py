@@ -27,17 +27,13 @@ from rules.engine.powers import (
 )
 from rules.engine.roster import Spell
 from rules.engine.state import (
+    GAME_OVER,
     GameState,
     Lasting,
-    Phase,
     Unit,
 )
 from rules.engine.summons import Spellbook
 from rules.engine.turn import apply_markers
-
-#: `Phase.OVER`, read once: an enum member read from its class costs about as much as a
-#: call (Python 3.11), and `CastRun.over` is asked several times per cast.
-_OVER = Phase.OVER
 
 
 class CastRun:
@@ -103,7 +99,7 @@ class CastRun:
 
     @property
     def over(self) -> bool:
-        return self.state.phase is _OVER
+        return self.state.phase is GAME_OVER
 
     def log(self, step: str, rule: str, text: str) -> None:
         """A trace line. A KO that wins the game says so under 1.4 (`steps.knock_outs`): the

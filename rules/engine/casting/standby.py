@@ -41,6 +41,7 @@ from rules.engine.reactions import (
 from rules.engine.refusals import said
 from rules.engine.scenery import dynamite
 from rules.engine.state import (
+    GAME_OVER,
     GameState,
     PendingEffect,
     Phase,
@@ -82,11 +83,6 @@ _DICE_KINDS = ("explosion", "click", "fright", dynamite.KIND)
 _NO_DICE = {"counter": "4.9.12.a", "steals-health": "7.5.22.a"}
 
 
-#: `Phase.OVER`, read once: an enum member read from its class costs about as much as a call
-#: (Python 3.11), and Step 8 of every cast asks.
-_OVER = Phase.OVER
-
-
 def standby(
     state: GameState,
     book: Spellbook,
@@ -100,9 +96,9 @@ def standby(
     effects join the same list (7.2.9.c, 7.2.9.d); an effect that cannot resolve is dropped
     (7.2.9.b). Stops, leaving the list in the state, when the order or dice run out."""
     if not state.pending and not order:  # nearly every cast: nothing waits, nothing to order
-        return check_winner(state) if state.phase is not _OVER else state
+        return check_winner(state) if state.phase is not GAME_OVER else state
     wanted = list(order)
-    while state.pending and state.phase is not _OVER:
+    while state.pending and state.phase is not GAME_OVER:
         labels = [p.label for p in state.pending]
         if wanted:
             label = wanted.pop(0)
@@ -129,9 +125,9 @@ def standby(
             trace.extend(TraceStep("Step 8", rule, text) for rule, text in lines)
             continue
         state = _resolve_one(state, effect, book, rules, rolls.get(label, Rolls()), trace)
-    if wanted and state.phase is not _OVER:  # 7.2.9.a: the order names only what waits
+    if wanted and state.phase is not GAME_OVER:  # 7.2.9.a: the order names only what waits
         raise StandbyOrderError(wanted[0], state.pending)
-    return check_winner(state) if state.phase is not _OVER else state
+    return check_winner(state) if state.phase is not GAME_OVER else state
 
 
 def _needs_no_order(

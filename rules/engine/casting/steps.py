@@ -22,7 +22,7 @@ from rules.engine.casting.prerequisites import (
 )
 from rules.engine.casting.run import CastRun, faces, units_on
 from rules.engine.cells import BOARD_SIZE, Cell
-from rules.engine.dice import DiceCountError, Roll, RollContext, due_for
+from rules.engine.dice import ARMOUR_ROLL, CRITICAL_ROLL, DiceCountError, RollContext, due_for
 from rules.engine.effects import (
     CardEffect,
     LastingKind,
@@ -55,10 +55,10 @@ from rules.engine.rulings import register
 from rules.engine.sight import sight_rules
 from rules.engine.state import (
     DAMAGED,
+    GAME_OVER,
     GameState,
     Lasting,
     PendingEffect,
-    Phase,
     SpellUse,
     Unit,
 )
@@ -69,12 +69,9 @@ Log = Callable[[str, str, str], None]
 
 FACINGS = {f.name.lower(): f for f in Facing}
 
-#: The rolls of Steps 4 and 5 by name (`dice.Roll`), read once: an enum's `.value` runs Python
-#: code at every read.
-_CRITICAL, _ARMOUR = Roll.CRITICAL.value, Roll.ARMOUR.value
 #: Enum members the steps test at every cast, read once: a member read from its class costs
 #: about as much as a call (Python 3.11).
-_SINGLE, _HEALING, _OVER = Shape.SINGLE, SpellKind.HEALING, Phase.OVER
+_SINGLE, _HEALING = Shape.SINGLE, SpellKind.HEALING
 #: The kinds of `Lasting` that add to a spell (`caster_terms`, asked for every target), by value.
 _DAMAGE, _HEAL = LastingKind.DAMAGE.value, LastingKind.HEAL.value
 _NEXT_DAMAGE = LastingKind.NEXT_DAMAGE.value
@@ -254,10 +251,12 @@ def roll_critical(run: CastRun) -> None:
     powers = powers_of(run.state, caster)
     if caster.cell is not None and plain_rolls(run.state):  # no `RollSide` to build (`rolled`)
         dice = tuple(run.action.rolls.critical)
-        due = due_for(_CRITICAL, powers, element)
-        run.critical = plain_roll(_CRITICAL, due, dice, caster.id, against.id if against else "")
+        due = due_for(CRITICAL_ROLL, powers, element)
+        run.critical = plain_roll(
+            CRITICAL_ROLL, due, dice, caster.id, against.id if against else ""
+        )
     else:
-        side = RollSide(run.state, caster, _CRITICAL, against, run.book)
+        side = RollSide(run.state, caster, CRITICAL_ROLL, against, run.book)
         context = RollContext(powers, element)
         run.critical, due, dice = rolled(side, context, run.action.rolls.critical)
     if run.traced:  # its words are made only for a trace
@@ -296,10 +295,10 @@ def roll_armour(run: CastRun) -> dict[str, int]:
         dice = tuple(given.get(unit.id, ()))
         try:
             if plain:  # the targets in play are in the arena, as `plain_roll` needs
-                due = due_for(_ARMOUR, powers, run.element, pierce, fanmade)
-                out[unit.id] = plain_roll(_ARMOUR, due, dice, unit.id, caster.id)
+                due = due_for(ARMOUR_ROLL, powers, run.element, pierce, fanmade)
+                out[unit.id] = plain_roll(ARMOUR_ROLL, due, dice, unit.id, caster.id)
             else:
-                side = RollSide(run.state, unit, _ARMOUR, caster, run.book)
+                side = RollSide(run.state, unit, ARMOUR_ROLL, caster, run.book)
                 context = RollContext(powers, run.element, pierce, fanmade)
                 out[unit.id], due, dice = rolled(side, context, dice)
         except DiceCountError:
@@ -598,7 +597,7 @@ def _ko_order(state: GameState) -> list[str]:
     def outcome(order: list[str]) -> tuple[bool, int]:
         after = state
         for uid in order:
-            if after.phase is _OVER:
+            if after.phase is GAME_OVER:
                 break
             after = knock_out(after, uid)
         return after.winner == active, after.player(active).gg
@@ -630,7 +629,7 @@ def knock_outs(state: GameState, log: Log, step: str, rule: str) -> GameState:
         elif "bomb" in unit.profile.families:
             explosion = PendingEffect("explosion", unit.id, cell=cell.name)
             state = replace(state, pending=(*state.pending, explosion))
-        if state.phase is _OVER:
+        if state.phase is GAME_OVER:
             log(step, "1.4", traced("spell_stops", winner=state.winner))
             return state
     return state

@@ -49,8 +49,8 @@ from rules.engine.refusals import said
 from rules.engine.replay.report import REASON_RULES, WaiverOutcome, ending
 from rules.engine.roster import Profile
 from rules.engine.state import (
+    GAME_OVER,
     GameState,
-    Phase,
     end_game,
     opponent,
 )
@@ -204,16 +204,11 @@ def _over_rule(state: GameState) -> str:
     return "1.4" if rule == "tournament" else rule
 
 
-#: `Phase.OVER`, read once: an enum member read from its class costs about ten times a module
-#: global (Python 3.11), and `_step` runs for every event.
-_OVER = Phase.OVER
-
-
 def _step(
     state: GameState, event: Event, ctx: Context, *, traced: bool = True
 ) -> tuple[GameState, tuple[TraceStep, ...]]:
     """`step` without its `Applied` wrapper (the replay loop reads only the state)."""
-    if state.phase is _OVER:
+    if state.phase is GAME_OVER:
         raise RuleViolation.because(_over_rule(state), "game_already_over", ending=ending(state))
     _check_referenced_units(state, event)
     if state.pending:  # nearly every event: nothing waits, nothing to decline

@@ -38,7 +38,16 @@ from rules.engine.casting.actions import ArmourRollsError, Rolls, Rules, TraceSt
 from rules.engine.casting.run import CastRun
 from rules.engine.casting.steps import Log, caster_terms, knock_outs, term_words
 from rules.engine.cells import Cell
-from rules.engine.dice import Die, Roll, RollContext, check_dice, dice_due, due_for, successes
+from rules.engine.dice import (
+    ARMOUR_ROLL,
+    Die,
+    Roll,
+    RollContext,
+    check_dice,
+    dice_due,
+    due_for,
+    successes,
+)
 from rules.engine.effects import ANY
 from rules.engine.frozen import replace
 from rules.engine.injuries import place_injuries
@@ -65,9 +74,6 @@ from rules.engine.trace_texts import traced
 #: The kind of its Explosion on standby; the label is `dynamite:<cell>`.
 KIND = "dynamite"
 EXPLOSION = "Explosion"
-
-#: The Armour roll's name, read once (an enum member's `value` is Python code).
-_ARMOUR = Roll.ARMOUR.value
 
 
 def crates(state: GameState, cells: frozenset[Cell]) -> list[Cell]:
@@ -224,10 +230,10 @@ def _armour(
         powers = powers_of(state, unit)
         dice = tuple(given.get(unit.id, ()))
         if plain and unit.cell is not None:
-            due = due_for(_ARMOUR, powers, element, neutral_armour_cap=rules.fanmade)
-            out[unit.id] = plain_roll(_ARMOUR, due, dice, unit.id)
+            due = due_for(ARMOUR_ROLL, powers, element, neutral_armour_cap=rules.fanmade)
+            out[unit.id] = plain_roll(ARMOUR_ROLL, due, dice, unit.id)
         else:
-            side = RollSide(state, unit, _ARMOUR, None, book)
+            side = RollSide(state, unit, ARMOUR_ROLL, None, book)
             context = RollContext(powers, element, neutral_armour_cap=rules.fanmade)
             out[unit.id], due, dice = rolled(side, context, dice)
         log(
