@@ -47,6 +47,12 @@ class Viewer:
     judge: bool
     user_id: int | None
 
+    @property
+    def may_start(self) -> bool:
+        """Whether they may open the match's scoresheet: its players and its judges (the start
+        service and the page's button ask here)."""
+        return self.side is not None or self.judge
+
 
 def viewer(user: AbstractBaseUser | AnonymousUser, match: Match) -> Viewer:
     registration = match_selectors.registration_in(user, match)

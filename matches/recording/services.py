@@ -94,7 +94,7 @@ def start(
     are the orders the players chose for units sharing an Initiative (2.4.3.b), per side and
     group; a group left out keeps the team's order."""
     who = viewer(by, match)
-    if who.side is None and not who.judge:
+    if not who.may_start:
         raise Forbidden(  # who may, not when: 403, as the role model's other refusals
             "match", _("only the match's players or its judges start a recording"), "not_a_player"
         )

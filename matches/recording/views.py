@@ -42,7 +42,7 @@ def recording_page(request: HttpRequest, pk: int) -> HttpResponse:
         "who": who,
         "recording": recording,
         "error": error,
-        "can_start": who.side is not None or who.judge,
+        "can_start": who.may_start,
         "live_topic": topics.recording(match.pk),
     }
     if recording is None:
