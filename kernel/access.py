@@ -345,6 +345,12 @@ PERMISSIONS: dict[str, frozenset[Standing]] = {
     "match.call_judge": IN_MATCH,
     "match.correct": RUNS_EVENT,
     "judge_call.rule": frozenset({Standing.JUDGE}),
+    # The scoresheet of one match (the game recorder); anyone who sees the match follows it
+    "recording.start": IN_MATCH,  # open it (set-up from the ban phase or the event)
+    "recording.record": frozenset({Standing.PLAYER}),  # their own turn and concession
+    "recording.call_time": IN_MATCH,  # staff at any moment, players once the timer has run out
+    "recording.correct": IN_MATCH,  # undo one's own last action; staff correct at once,
+    # a player proposes and the other player confirms
     # The ban phase of one match
     "ban_phase.watch": IN_MATCH,
     "ban_phase.play": RUNS_EVENT | {Standing.PLAYER},  # ban, submit a team (organisers for a side)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -305,6 +305,10 @@ ORDER = OpenApiResponse(
     )
 )
 class StandbyView(APIView):
+    # A question like the options' GET (it records nothing), so open to whoever sees the match;
+    # a POST only because the event it asks about is a JSON body.
+    permission_classes = [permissions.AllowAny]
+
     @extend_schema(request=StandbyInput, responses={200: ORDER, 409: ERROR, 422: REFUSED})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
@@ -324,7 +328,9 @@ class StandbyView(APIView):
     )
 )
 class ActionsView(APIView):
-    @extend_schema(request=ActionInput, responses={201: STATE, 409: ERROR, 422: REFUSED})
+    @extend_schema(
+        request=ActionInput, responses={201: STATE, 403: ERROR, 409: ERROR, 422: REFUSED}
+    )
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
         require(request.user.is_authenticated, request)
@@ -344,7 +350,7 @@ class ActionsView(APIView):
     description=gettext_lazy("Take back your last action while the opponent has not acted since.")
 )
 class UndoView(APIView):
-    @extend_schema(request=UndoInput, responses={200: STATE, 409: ERROR})
+    @extend_schema(request=UndoInput, responses={200: STATE, 403: ERROR, 409: ERROR})
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
         require(request.user.is_authenticated, request)
@@ -360,7 +366,9 @@ class UndoView(APIView):
     )
 )
 class CorrectionView(APIView):
-    @extend_schema(request=CorrectionInput, responses={200: STATE, 400: ERROR, 409: ERROR})
+    @extend_schema(
+        request=CorrectionInput, responses={200: STATE, 400: ERROR, 403: ERROR, 409: ERROR}
+    )
     def post(self, request: Request, pk: int) -> Response:
         match = _match(request, pk)
         require(request.user.is_authenticated, request)

@@ -40,27 +40,29 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Viewer:
-    """`side` is "A"/"B" for the match's players; judges and organisers are `judge`; anyone
-    else who may see the match follows it read-only."""
+    """How one person stands to one match's scoresheet, worked out once per request. What they
+    may do is read from the access table (`kernel.access.PERMISSIONS`, the `recording.*` rows);
+    `side` is "A"/"B" for the match's players, `judge` for the event's staff (they correct at
+    once and call time at any moment); anyone else who may see the match follows it read-only."""
 
     side: str | None
     judge: bool
     user_id: int | None
+    standings: frozenset[access.Standing]
 
-    @property
-    def may_start(self) -> bool:
-        """Whether they may open the match's scoresheet: its players and its judges (the start
-        service and the page's button ask here)."""
-        return self.side is not None or self.judge
+    def may(self, action: str) -> bool:
+        """Whether the table lets them do `action` (a `recording.*` row) in this match."""
+        return bool(self.standings & access.PERMISSIONS[action])
 
 
 def viewer(user: AbstractBaseUser | AnonymousUser, match: Match) -> Viewer:
+    held = frozenset(access.standings(user, match.round.event, match))
     registration = match_selectors.registration_in(user, match)
     side = None
     if registration is not None:
         side = "A" if registration.pk == match.player_a_id else "B"
-    judge = bool(user.is_authenticated and access.of(user, match.round.event).staff)
-    return Viewer(side, judge, user.pk if user.is_authenticated else None)
+    judge = bool(held & access.EVENT_STAFF)
+    return Viewer(side, judge, user.pk if user.is_authenticated else None, held)
 
 
 def time_policy(match: Match) -> TimePolicy:

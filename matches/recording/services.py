@@ -94,7 +94,7 @@ def start(
     are the orders the players chose for units sharing an Initiative (2.4.3.b), per side and
     group; a group left out keeps the team's order."""
     who = viewer(by, match)
-    if not who.may_start:
+    if not who.may("recording.start"):
         raise Forbidden(  # who may, not when: 403, as the role model's other refusals
             "match", _("only the match's players or its judges start a recording"), "not_a_player"
         )
@@ -163,7 +163,19 @@ class Appended:
     row: RecordedAction
 
 
-def _may_record(who: Viewer, match: Match, game: games.Game, events: list[dict[str, Any]]) -> None:
+def _check_may_record(who: Viewer, events: list[dict[str, Any]]) -> None:
+    """Who may append these events at all (403, before anything about the game is read): time
+    is called by anyone in the match (`recording.call_time`), everything else is recorded by
+    the match's players (`recording.record`)."""
+    kinds = {e.get("e") for e in events if isinstance(e, dict)}
+    action = "recording.call_time" if "time" in kinds else "recording.record"
+    if not who.may(action):
+        raise Forbidden("events", _("judges and spectators follow the game read-only"), "read_only")
+
+
+def _may_record_now(
+    who: Viewer, match: Match, game: games.Game, events: list[dict[str, Any]]
+) -> None:
     """Players record their own turn (the placing player in the set-up); either player may
     concede for themself. Time is called once, alone in its action: by a judge, or by a player
     once the round's timer has run out (`selectors.may_call_time`)."""
@@ -181,11 +193,9 @@ def _may_record(who: Viewer, match: Match, game: games.Game, events: list[dict[s
             )
         return
     if kinds == {"concede"}:
-        if who.side is None or any(e.get("player") != who.side for e in events):
+        if any(e.get("player") != who.side for e in events):
             raise Conflict("events", _("a player concedes only for themself"), "not_yours")
         return
-    if who.side is None:
-        raise Conflict("events", _("judges and spectators follow the game read-only"), "read_only")
     expected = options.prompt(game.state).side
     if expected is not None and expected != who.side:
         raise Conflict(
@@ -240,16 +250,17 @@ def append(
     """Record one action (its events) after version `after`; see the module docstring.
     `reward` describes the Demonic Reward token a `buy_reward` event draws (`_with_reward`)."""
     match = recording.match
+    who = viewer(by, match)
+    _check_may_record(who, events)
     recording.refresh_from_db(fields=["version", "status", "header"])
     if recording.status == Recording.Status.FINISHED:
         raise Conflict("recording", _("the game is over and its log is stored"), "finished")
     _stale(recording, after)
-    who = viewer(by, match)
     game = games.load(recording, time_policy(match))
     if game.state.phase is Phase.OVER:  # the last action ended it but the log was not stored
         _finish(recording, game, by)
         raise Conflict("recording", _("the game is over and its log is stored"), "finished")
-    _may_record(who, match, game, events)
+    _may_record_now(who, match, game, events)
     if reward is not None:
         game = _with_reward(recording, game, reward, events)
     events = _normalise(events, game)
@@ -326,8 +337,18 @@ def _rows(recording: Recording) -> list[RecordedAction]:
     return list(recording.actions.order_by("number"))
 
 
+def _check_may_correct(who: Viewer) -> None:
+    """Undoing and correcting are for the match's players and the event's staff
+    (`recording.correct`); anyone else follows the game read-only (403)."""
+    if not who.may("recording.correct"):
+        raise Forbidden(
+            "recording", _("only the players or a judge correct a recording"), "read_only"
+        )
+
+
 def undo(recording: Recording, *, by: AbstractBaseUser, after: int) -> Recording:
     """The author takes back their last action, as long as the opponent has not acted since."""
+    _check_may_correct(viewer(by, recording.match))
     recording.refresh_from_db(fields=["version", "status"])
     if recording.status == Recording.Status.FINISHED:
         raise Conflict("recording", _("the game is over and its log is stored"), "finished")
@@ -410,10 +431,9 @@ def correct(
     """A judge corrects at once; a player proposes, and the correction is made when the other
     player confirms the same one (`keep`)."""
     who = viewer(by, recording.match)
+    _check_may_correct(who)
     if who.judge:
         return rewind(recording, by=by, after=after, keep=keep, note=note)
-    if who.side is None:
-        raise Conflict("keep", _("only the players or a judge correct a recording"), "read_only")
     recording.refresh_from_db(fields=["correction", "version"])
     pending = open_correction(recording)  # none once something was recorded after it
     if pending and pending.get("side") != who.side and pending.get("keep") == keep:

@@ -6,6 +6,7 @@ only renders the shell (and the set-up, which works without JavaScript).
 
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -21,8 +22,10 @@ from rules.catalog import selectors as catalog_selectors
 def recording_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(match_selectors.visible_matches(request.user), pk=pk)
     who = selectors.viewer(request.user, match)
-    error = None
-    if request.method == "POST" and request.user.is_authenticated:
+    error, status = None, 200
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if request.method == "POST":
         arena = request.POST.get("arena")
         try:
             services.start(
@@ -33,8 +36,8 @@ def recording_page(request: HttpRequest, pk: int) -> HttpResponse:
                 ties=_posted_ties(request),
             )
             return redirect("matches:recording", pk=pk)
-        except ServiceError as refused:
-            error = refused.reason
+        except ServiceError as refused:  # shown on the page, with its status (403, 409, 400)
+            error, status = refused.reason, refused.status
     recording = selectors.recording_of(match)
     context = {
         "match": match,
@@ -42,7 +45,7 @@ def recording_page(request: HttpRequest, pk: int) -> HttpResponse:
         "who": who,
         "recording": recording,
         "error": error,
-        "can_start": who.may_start,
+        "can_start": who.may("recording.start"),
         "live_topic": topics.recording(match.pk),
     }
     if recording is None:
@@ -56,7 +59,7 @@ def recording_page(request: HttpRequest, pk: int) -> HttpResponse:
             for index, group in enumerate(groups)
         ]
     context["strings"] = _strings()
-    return render(request, "matches/recording/page.html", context)
+    return render(request, "matches/recording/page.html", context, status=status)
 
 
 def _posted_ties(request: HttpRequest) -> dict[str, list[list[str]]]:

@@ -54,12 +54,16 @@ RESULT = {"result": "a", "gg_a": 3, "gg_b": 1}
 E = "/api/v1/events/{slug}/"
 M = "/api/v1/matches/{match}/"
 B = "/api/v1/matches/{match}/ban-phase"
+R = "/api/v1/matches/{match}/recording"
 NEW_EVENT = {"name": "New", "starts_on": "2026-12-24"}
+PLACE = {"e": "place", "unit": "A1", "cell": "e2"}
+TIME = {"e": "time"}
 FORMAT = {"name": "Trio", "date": "2026-05-01", "min_team_size": 3, "max_team_size": 3}
 
 #: (action in the table, world, method, url, body): every endpoint that acts on an event or a
 #: match. "event" is a running event, round 1 published, the opponent has reported; "ban" is a
-#: per-match event whose ban phase waits for the player's first ban.
+#: per-match event whose ban phase waits for the player's first ban; "recording" a match whose
+#: scoresheet the player has opened and whose set-up waits for the player's first unit.
 ROUTES = [
     ("event.view", "event", "get", E, None),
     ("event.view", "event", "get", E + "standings/", None),
@@ -120,6 +124,14 @@ ROUTES = [
     ("ban_phase.play", "ban", "post", B + "/team", {"krosmasters": ["b-bo"], "side": "a"}),
     ("ban_phase.referee", "ban", "post", B + "/pause", None),
     ("ban_phase.referee", "ban", "post", B + "/undo", None),
+    ("event.view", "recording", "get", R, None),
+    ("event.view", "recording", "get", R + "/options?unit=A1", None),
+    ("event.view", "recording", "post", R + "/standby", {"event": PLACE}),
+    ("recording.start", "recording", "post", R, {}),
+    ("recording.record", "recording", "post", R + "/actions", {"after": 0, "events": [PLACE]}),
+    ("recording.call_time", "recording", "post", R + "/actions", {"after": 0, "events": [TIME]}),
+    ("recording.correct", "recording", "post", R + "/undo", {"after": 0}),
+    ("recording.correct", "recording", "post", R + "/corrections", {"after": 0, "keep": 0}),
 ]
 
 
@@ -193,11 +205,29 @@ def ban_world() -> World:
     return World(_people(event, match, other, organiser, judge), {"match": match.pk})
 
 
+def recording_world() -> World:
+    from matches.recording import game as games
+    from matches.recording import services as recording_services
+    from tests.recording.helpers import build_world
+
+    games._games.clear()  # a game kept from another test's recording of the same id
+    built = build_world(players=4)
+    match = built.match
+    event = match.round.event
+    recording_services.start(match, by=built.a)
+    other = match.round.matches.exclude(pk=match.pk).get()
+    organiser = event.roles.get(role="organiser").user
+    return World(_people(event, match, other, organiser, built.judge), {"match": match.pk})
+
+
+WORLDS = {"event": event_world, "ban": ban_world, "recording": recording_world}
+
+
 def answers(world: str, url: str, data: dict | None, action: str, ask: Callable):
     """(person, allowed, response) for each person: the world is built once and each person asks
     (`ask(user, url, data)`) in a savepoint rolled back afterwards, so every person meets the same
     world (building one per person cost most of the matrices' time)."""
-    built = event_world() if world == "event" else ban_world()
+    built = WORLDS[world]()
     target = url.format(**built.fields)
     if data:  # ids the world only knows once built: "{reg}", "{fresh}"
         data = {

@@ -327,18 +327,20 @@ def community_format() -> Format:
 def build_world(
     teams: tuple[str, str] = ("rec-striker", "rec-dummy"),
     fmt: Format | None = None,
+    players: int = 2,
     **settings: Any,
 ) -> World:
-    """The world; `fmt` another format than the invented cards' (the community roster's)."""
+    """The world; `fmt` another format than the invented cards' (the community roster's);
+    `players` more than 2 pairs other matches beside the one recorded."""
     organiser, judge = make_user(), make_user()
-    event, _ = make_running_event(2, organiser=organiser, **settings)
+    event, _ = make_running_event(players, organiser=organiser, **settings)
     Event.objects.filter(pk=event.pk).update(format=fmt or recording_format())
     Arena.objects.get_or_create(slug=ARENA["slug"], defaults={**ARENA, "is_playable": True})
     event.refresh_from_db()
     services.grant_role(event=event, user=judge, role="judge")
     round_, _ = services.pair_next_round(event)
     services.publish_round(round_)
-    match = round_.matches.get()
+    match = round_.matches.order_by("pk").first()
     profiles = {match.player_a_id: teams[0], match.player_b_id: teams[1]}
     for pk, profile in profiles.items():
         Registration.objects.filter(pk=pk).update(team_entries=[{"profile": profile}])

@@ -127,12 +127,27 @@ def test_an_event_whose_kind_is_not_text_is_400_and_nothing_is_recorded(world, k
     assert _api(world.a).get(_url(world)).json()["version"] == 0
 
 
-def test_judges_and_spectators_read_only(world):
+def test_judges_and_spectators_follow_read_only(world):
+    """Who may record is the access table's `recording.record` (the match's players): anyone
+    else is refused with 403 before the game is read, even with a stale version."""
     _api(world.a).post(_url(world), {}, format="json")
     for user in (world.judge, world.outsider):
         assert _api(user).get(_url(world)).status_code == 200
-        refused = _append(world, user, GAME[0], 0)
-        assert refused.status_code == 409 and refused.json()["code"] == "read_only"
+        for after in (0, 7):
+            refused = _append(world, user, GAME[0], after)
+            assert refused.status_code == 403 and refused.json()["code"] == "read_only"
+
+
+def test_a_spectator_neither_undoes_nor_corrects_nor_calls_time(world):
+    _api(world.a).post(_url(world), {}, format="json")
+    _append(world, world.a, GAME[0], 0)
+    spectator = _api(world.outsider)
+    for tail, body in (("undo/", {"after": 1}), ("corrections/", {"after": 1, "keep": 0})):
+        refused = spectator.post(_url(world, tail), body, format="json")
+        assert refused.status_code == 403 and refused.json()["code"] == "read_only"
+    timed = _append(world, world.outsider, [{"e": "time"}], 1)
+    assert timed.status_code == 403 and timed.json()["code"] == "read_only"
+    assert _api(world.a).get(_url(world)).json()["version"] == 1
     assert _api().post(_url(world, "actions/"), {}, format="json").status_code == 403
 
 

@@ -41,5 +41,6 @@ def test_spectators_see_but_do_not_start(world):
     page = _as(world.outsider).get(url).content.decode()
     assert "Start recording" not in page
     refused = _as(world.outsider).post(url, {})
+    assert refused.status_code == 403  # as the API: who may start is the access table's
     assert "only the match" in refused.content.decode()
     assert not Recording.objects.exists()
