@@ -61,7 +61,12 @@ TIME_POLICIES = {
 
 
 def store_log(
-    match: Match, *, data: bytes, by: AbstractBaseUser | None, enqueue: bool = True
+    match: Match,
+    *,
+    data: bytes,
+    by: AbstractBaseUser | None,
+    enqueue: bool = True,
+    counted: bool = True,
 ) -> tuple[MatchLog, bool]:
     """Store `data` for `match` as sent; returns (the log, whether it is new).
 
@@ -69,7 +74,9 @@ def store_log(
     `unreadable` with the line and field. Only a new log queues a verification, once the
     transaction has committed, so that the worker finds the row. A match keeps at most
     `limits.LOGS_PER_MATCH` logs (409 `too_many_logs`): each distinct upload was stored and
-    verified, so one player could fill the disk and the workers.
+    verified, so one player could fill the disk and the workers. The scoresheet's own log is
+    not `counted`: a match has one scoresheet, and a game recorded to its end must be stored
+    even when uploads have filled the match's logs.
     """
     if match.round.status == choices.RoundStatus.DRAFT:
         raise Conflict("match", _("the pairings are not published yet"), "draft")
@@ -92,7 +99,7 @@ def store_log(
         with transaction.atomic():
             # Counted under the match's lock: uploads sent at once cannot all pass the count.
             Match.objects.select_for_update().only("pk").get(pk=match.pk)
-            if MatchLog.objects.filter(match=match).count() >= limits.LOGS_PER_MATCH:
+            if counted and MatchLog.objects.filter(match=match).count() >= limits.LOGS_PER_MATCH:
                 raise Conflict(
                     "log",
                     _("this match has %(n)s logs already: a judge rules on them from here")

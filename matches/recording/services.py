@@ -474,7 +474,7 @@ def _finish(recording: Recording, game: games.Game, by: AbstractBaseUser) -> Non
     if state.over_reason:
         result["reason"] = state.over_reason
     data = game.text([result]).encode("utf-8")
-    log, _new = log_services.store_log(recording.match, data=data, by=by)
+    log, _new = log_services.store_log(recording.match, data=data, by=by, counted=False)
     Recording.objects.filter(pk=recording.pk).update(
         status=Recording.Status.FINISHED, finished_at=timezone.now(), log=log
     )

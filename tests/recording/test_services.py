@@ -60,6 +60,23 @@ def test_a_whole_game_becomes_a_valid_log_with_its_result(
     assert log.report["result"]["winner"] == "A"
 
 
+def test_a_game_recorded_to_its_end_is_stored_when_uploads_filled_the_match(
+    world, monkeypatch
+):
+    """Uploads are bounded per match (`limits.LOGS_PER_MATCH`); the scoresheet's own log is
+    not one of them, so a full match does not leave a finished game unstored."""
+    from kernel import limits
+    from matches.logs import services as log_services
+
+    monkeypatch.setattr(limits, "LOGS_PER_MATCH", 1)
+    log_services.store_log(world.match, data=b"an upload", by=world.a, enqueue=False)
+    recording = services.start(world.match, by=world.a)
+    _play(world, recording)
+    recording.refresh_from_db()
+    assert recording.status == Recording.Status.FINISHED and recording.log_id is not None
+    assert MatchLog.objects.filter(match=world.match).count() == 2
+
+
 def test_illegal_action_refused_with_rule_and_nothing_recorded(world):
     recording = services.start(world.match, by=world.a)
     with pytest.raises(services.IllegalAction) as refused:
