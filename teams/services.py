@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from kernel import limits
 from kernel.errors import InvalidInput
-from kernel.text import visible
+from kernel.text import REORDERS, reorders, visible
 from rules.engine.legality import TeamEntry
 from rules.models import Format, Profile
 from teams.models import Team
@@ -48,6 +48,8 @@ def save_team(
     errors: dict[str, list[str]] = {}
     if not visible(name):
         errors["name"] = [_("give the team a name")]
+    elif reorders(name):
+        errors["name"] = [str(REORDERS)]
     elif len(name) > Team._meta.get_field("name").max_length:
         errors["name"] = [_("at most 80 characters")]
     elif (

@@ -22,7 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from kernel.errors import InvalidInput, Unprocessable
-from kernel.text import visible
+from kernel.text import REORDERS, reorders, visible
 from rules import power_texts
 from rules.catalog import selectors
 from rules.engine import formats as engine_formats
@@ -402,6 +402,8 @@ def create_arena(*, name: str) -> Arena:
     name = " ".join(name.split())
     if not visible(name):
         raise ArenaEditError("name", _("an arena needs a name"))
+    if reorders(name):
+        raise ArenaEditError("name", str(REORDERS))
     taken = ArenaEditError(
         "name", _("an arena called %(name)s exists already") % {"name": repr(name)}
     )

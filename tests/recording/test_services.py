@@ -60,9 +60,7 @@ def test_a_whole_game_becomes_a_valid_log_with_its_result(
     assert log.report["result"]["winner"] == "A"
 
 
-def test_a_game_recorded_to_its_end_is_stored_when_uploads_filled_the_match(
-    world, monkeypatch
-):
+def test_a_game_recorded_to_its_end_is_stored_when_uploads_filled_the_match(world, monkeypatch):
     """Uploads are bounded per match (`limits.LOGS_PER_MATCH`); the scoresheet's own log is
     not one of them, so a full match does not leave a finished game unstored."""
     from kernel import limits

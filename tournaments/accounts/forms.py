@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from kernel import limits
-from kernel.text import visible
+from kernel.text import REORDERS, reorders, visible
 from tournaments.accounts.models import Account
 
 
@@ -18,6 +18,8 @@ def readable_display_name(text: str) -> str:
         raise forms.ValidationError(
             _("a display name needs letters or digits; leave it empty to show your login")
         )
+    if reorders(name):
+        raise forms.ValidationError(REORDERS)
     return name
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from kernel import access, limits
 from kernel.errors import Conflict, InvalidInput, Unprocessable
-from kernel.text import visible
+from kernel.text import REORDERS, reorders, visible
 from rules import systems
 from rules.models import Arena, Format
 from tournaments import notices, pairing
@@ -248,6 +248,8 @@ def _apply_settings(event: Event, settings: Mapping[str, Any]) -> list[Arena] | 
     _check_between("late_registration_round", event.late_registration_round, 0, event.swiss_rounds)
     if not visible(event.name or ""):  # spaces or invisible marks only: an empty cell
         raise InvalidInput("name", _("give the event a name"))
+    if reorders(event.name):
+        raise InvalidInput("name", str(REORDERS), "direction_control")
     if not system.uses_formats:
         _refuse_krosmaster_settings(event, system, map_pool)
     return list(map_pool) if map_pool is not None else None

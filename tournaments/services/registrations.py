@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from kernel import limits
 from kernel.errors import Conflict, InvalidInput, Unprocessable
-from kernel.text import visible
+from kernel.text import REORDERS, reorders, visible
 from rules import systems
 from rules.wording import refusals
 from teams import intake, wording
@@ -43,10 +43,13 @@ def registration_open(event: Event) -> bool:
 
 def _short_enough(field: str, value: str) -> str:
     """A name or label as typed; past its column's length it is refused, not cut short (a
-    pasted player list's line once became its first 80 characters)."""
+    pasted player list's line once became its first 80 characters). A direction control is
+    refused too: the label is shown in the same rows as the names (`kernel.text.reorders`)."""
     if len(value) > limits.NAME_LENGTH:
         said = _("at most %(n)d characters") % {"n": limits.NAME_LENGTH}
         raise InvalidInput(field, said, "too_long")
+    if reorders(value):
+        raise InvalidInput(field, str(REORDERS), "direction_control")
     return value
 
 
