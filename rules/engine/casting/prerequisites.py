@@ -29,8 +29,8 @@ from rules.engine.powers import (
     ap_cost_modifiers,
     blocks_sight,
     max_hp,
-    may_have,
     per_state,
+    possible_powers,
     powers_of,
     range_modifiers,
     refuse_unmodelled,
@@ -303,7 +303,8 @@ def blockers_for(state: GameState, viewer: Unit):
 def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any:
     """`_blocking_cells` when no unit in the arena may have a power changing who blocks sight
     (`powers.blocks_sight`, the registered sight rules): the other Krosmasters (4.15.9)."""
-    if may_have(state, _SIGHT_POWERS) or may_have(state, sight_powers()):
+    possible = possible_powers(state)  # read once for both questions (`powers.may_have`)
+    if not possible.isdisjoint(_SIGHT_POWERS) or not possible.isdisjoint(sight_powers()):
         return UNKNOWN
     vid = viewer.id
     cells: list[Cell] = []  # a plain loop: a comprehension's own call costs more than its loop
