@@ -152,9 +152,9 @@ def use_key(state: GameState, cell: Cell) -> str:
 
 
 def _check_limits(state: GameState, caster: Unit, bar: Bar, target: Cell) -> None:
+    """The limits of 7.1.3 a limited bar's earlier casts can break (`_LIMITS`; the caller
+    skips an unlimited bar)."""
     spell = bar.spell
-    if spell.limit not in _LIMITS:  # unlimited: no earlier cast to look at
-        return
     uses = _uses_of_bar(state, caster, spell, bar.twins)
     this_turn = [u for u in uses if u.turn == state.turn] if uses else []
     if spell.limit == "once_per_game" and uses:
@@ -378,19 +378,21 @@ def check_prerequisites(
     bar = _bar(book, caster, action.spell, action.target)
     spell = bar.spell
     model = bar.model if bar.model is not None else _punch(caster, spell)
-    _check_rules(model, rules, caster, spell)
-    _check_limits(state, caster, bar, action.target)
+    if not rules.fanmade:  # the fan-made rules model every effect (a call spared per cast)
+        _check_rules(model, rules, spell)
+    if spell.limit in _LIMITS:  # else unlimited: no earlier cast to look at
+        _check_limits(state, caster, bar, action.target)
     costs = spell_costs(state, caster, spell, action.choices, bar.costs)
     _check_costs(state, caster, costs, rules)
     reach = bar.reach
     # Only a modifiable range moves (4.15.7): the markers and powers are read for it alone.
     bonus = range_bonus(state, caster)[0] if reach.modifiable else 0
-    if reach.blockable and needs_no_sight(state, caster, action.target.name):
-        reach = replace(reach, los=False)  # Big Bad Moowolf
     # The pieces in the way and the corner reading (`sight_rules`) matter only when a piece
     # can stop the spell (`SpellRange.blockable`): a melee target is adjacent, and `refusal`
     # looks for a line of sight only then.
     blockable = reach.blockable
+    if blockable and needs_no_sight(state, caster, action.target.name):
+        reach, blockable = replace(reach, los=False), False  # Big Bad Moowolf
     blockers = blockers_for(state, caster) if blockable else ()
     sight = sight_rules(state.rulings) if blockable else EXACT
     target, arena = action.target, state.arena
@@ -487,9 +489,8 @@ def _stand_in(caster: Unit, spell: Spell) -> Profile:
     )
 
 
-def _check_rules(model: SpellModel, rules: Rules, caster: Unit, spell: Spell) -> None:
-    if rules.fanmade:
-        return
+def _check_rules(model: SpellModel, rules: Rules, spell: Spell) -> None:
+    """Effects the official rules (2.7) do not have are `Unsupported` under them."""
     for effect in model.flat():
         newer = isinstance(effect, Track | Invasion | Rebound | RemoveKamas) or (
             isinstance(effect, Steal) and effect.resource in ("range", "kamas")
