@@ -9,7 +9,7 @@ from rules.engine.cards import parse_spell
 from rules.engine.cards.acts import cost_x
 from rules.engine.cardtext import keyword_model
 from rules.engine.casting.actions import FANMADE, CastAction, Rules
-from rules.engine.cells import Cell
+from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.effects import (
     Invasion,
     Rebound,
@@ -43,7 +43,7 @@ from rules.engine.refusals import Joined, said
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
 from rules.engine.rulings import register
 from rules.engine.scenery import sight_blocking
-from rules.engine.sight import EXACT, sight_blockers, sight_rules
+from rules.engine.sight import EXACT, Blockers, cell_bit, sight_blockers, sight_rules
 from rules.engine.state import (
     GAME_OVER,
     GameState,
@@ -293,25 +293,25 @@ def range_bonus(state: GameState, caster: Unit) -> tuple[int, list[str]]:
     return total, reasons
 
 
-def blockers_for(state: GameState, viewer: Unit):
+def blockers_for(state: GameState, viewer: Unit) -> Blockers:
     """What blocks `viewer`'s lines of sight: Trees, the special scenery the event's rulings say
     blocks (4.15.8, `scenery.sight_blocking`) and the units that block for it."""
     pieces = sight_blocking(state.arena, state.rulings) if state.arena.scenery else ()
-    return sight_blockers(state.arena, [*pieces, *_blocking_cells(state, viewer)])
+    return sight_blockers(state.arena, pieces, _blocking_mask(state, viewer))
 
 
-def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any:
-    """`_blocking_cells` when no unit in the arena may have a power changing who blocks sight
+def _krosmasters_block(state: GameState, viewer: Unit) -> int | Any:
+    """`_blocking_mask` when no unit in the arena may have a power changing who blocks sight
     (`powers.blocks_sight`, the registered sight rules): the other Krosmasters (4.15.9)."""
     possible = possible_powers(state)  # read once for both questions (`powers.may_have`)
     if not possible.isdisjoint(_SIGHT_POWERS) or not possible.isdisjoint(sight_powers()):
         return UNKNOWN
     vid = viewer.id
-    cells: list[Cell] = []  # a plain loop: a comprehension's own call costs more than its loop
+    mask = 0  # the cells' bits set in this one pass: no tuple of cells for a second one
     for unit in state.units:
-        if unit.cell is not None and unit.summoner is None and unit.id != vid:
-            cells.append(unit.cell)
-    return tuple(cells)
+        if (c := unit.cell) is not None and unit.summoner is None and unit.id != vid:
+            mask |= 1 << (c.y * BOARD_SIZE + c.x)  # `sight.cell_bit`, inlined: hot
+    return mask
 
 
 #: The powers `powers.blocks_sight` reads.
@@ -319,16 +319,17 @@ _SIGHT_POWERS = frozenset({"itty-bitty", "invisibility", "obstructive"})
 
 
 @per_state(quick=_krosmasters_block)
-def _blocking_cells(state: GameState, viewer: Unit) -> tuple[Cell, ...]:
-    """Cells of the units blocking `viewer`'s lines of sight (4.15.9 and the powers changing
-    it): read from powers, families, cells and lasting effects only, so kept per memo."""
-    return tuple(
-        u.cell
-        for u in state.in_arena()
-        if u.cell is not None
-        and u.id != viewer.id
-        and sight_changed(state, u, viewer, blocks_sight(u, viewer, powers_of(state, u)))
-    )
+def _blocking_mask(state: GameState, viewer: Unit) -> int:
+    """The cells of the units blocking `viewer`'s lines of sight (4.15.9 and the powers changing
+    it), as a `sight` mask: read from powers, families, cells and lasting effects only, so kept
+    per memo."""
+    mask = 0
+    for u in state.in_arena():
+        if u.id != viewer.id and sight_changed(
+            state, u, viewer, blocks_sight(u, viewer, powers_of(state, u))
+        ):
+            mask |= cell_bit(u.cell)
+    return mask
 
 
 PREREQUISITE_TARGETS = register(
