@@ -229,7 +229,9 @@ def refusal(
         return Refusal(  # 4.15.4 itself forbids the cell, whatever its distance (not 7.1.5)
             "4.15.4", "4.15.4", said("line_target", target=target, caster=caster)
         )
-    on_crate = spell.modifiable and caster in arena.crates  # a Crate moves only that (4.17.6.c)
+    # A Crate moves only that (4.17.6.c). Most arenas have none, and a look into an empty set
+    # still hashes the cell (`Cell.__hash__`, Python code): the set is tested first.
+    on_crate = spell.modifiable and bool(arena.crates) and caster in arena.crates
     low, high = spell.bounds(range_bonus=range_bonus, on_crate=on_crate)
     if not low <= distance <= high:
         details = []

@@ -122,14 +122,17 @@ class Blockers:
         return isinstance(cell, Cell) and bool(self.mask & cell_bit(cell))
 
 
-def sight_blockers(arena: Arena, occupied_blocking: Iterable[Cell] = ()) -> Blockers:
+def sight_blockers(
+    arena: Arena, occupied_blocking: Iterable[Cell] = (), occupied_mask: int = 0
+) -> Blockers:
     """Trees of the arena plus the occupied cells whose piece blocks sight (4.15.9.a, 4.17.6.b).
 
     `occupied_blocking` is for the caller to fill: cells of Krosmasters and of Obstructive summons,
     but not of Itty-Bitty pieces, mobs or ordinary summons. Bushes and Crates never block
-    (4.15.9.b, 4.17.6.a, 4.17.6.c) and so are not taken from the arena.
+    (4.15.9.b, 4.17.6.a, 4.17.6.c) and so are not taken from the arena. `occupied_mask` gives
+    such cells as a mask, as a cast's prerequisites read its units (`blockers_for`).
     """
-    mask = _trees_mask(arena)
+    mask = _trees_mask(arena) | occupied_mask
     for cell in occupied_blocking:
         mask |= 1 << (cell.y * BOARD_SIZE + cell.x)  # `cell_bit`, inlined: hot
     return Blockers(mask)

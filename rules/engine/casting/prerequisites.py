@@ -9,7 +9,7 @@ from rules.engine.cards import parse_spell
 from rules.engine.cards.acts import cost_x
 from rules.engine.cardtext import keyword_model
 from rules.engine.casting.actions import FANMADE, CastAction, Rules
-from rules.engine.cells import Cell
+from rules.engine.cells import BOARD_SIZE, Cell
 from rules.engine.effects import (
     Invasion,
     Rebound,
@@ -29,8 +29,8 @@ from rules.engine.powers import (
     ap_cost_modifiers,
     blocks_sight,
     max_hp,
-    may_have,
     per_state,
+    possible_powers,
     powers_of,
     range_modifiers,
     refuse_unmodelled,
@@ -43,7 +43,7 @@ from rules.engine.refusals import Joined, said
 from rules.engine.roster import VARIABLE_COST, Profile, Spell
 from rules.engine.rulings import register
 from rules.engine.scenery import sight_blocking
-from rules.engine.sight import EXACT, sight_blockers, sight_rules
+from rules.engine.sight import EXACT, Blockers, cell_bit, sight_blockers, sight_rules
 from rules.engine.state import (
     GAME_OVER,
     GameState,
@@ -152,9 +152,9 @@ def use_key(state: GameState, cell: Cell) -> str:
 
 
 def _check_limits(state: GameState, caster: Unit, bar: Bar, target: Cell) -> None:
+    """The limits of 7.1.3 a limited bar's earlier casts can break (`_LIMITS`; the caller
+    skips an unlimited bar)."""
     spell = bar.spell
-    if spell.limit not in _LIMITS:  # unlimited: no earlier cast to look at
-        return
     uses = _uses_of_bar(state, caster, spell, bar.twins)
     this_turn = [u for u in uses if u.turn == state.turn] if uses else []
     if spell.limit == "once_per_game" and uses:
@@ -293,24 +293,25 @@ def range_bonus(state: GameState, caster: Unit) -> tuple[int, list[str]]:
     return total, reasons
 
 
-def blockers_for(state: GameState, viewer: Unit):
+def blockers_for(state: GameState, viewer: Unit) -> Blockers:
     """What blocks `viewer`'s lines of sight: Trees, the special scenery the event's rulings say
     blocks (4.15.8, `scenery.sight_blocking`) and the units that block for it."""
     pieces = sight_blocking(state.arena, state.rulings) if state.arena.scenery else ()
-    return sight_blockers(state.arena, [*pieces, *_blocking_cells(state, viewer)])
+    return sight_blockers(state.arena, pieces, _blocking_mask(state, viewer))
 
 
-def _krosmasters_block(state: GameState, viewer: Unit) -> tuple[Cell, ...] | Any:
-    """`_blocking_cells` when no unit in the arena may have a power changing who blocks sight
+def _krosmasters_block(state: GameState, viewer: Unit) -> int | Any:
+    """`_blocking_mask` when no unit in the arena may have a power changing who blocks sight
     (`powers.blocks_sight`, the registered sight rules): the other Krosmasters (4.15.9)."""
-    if may_have(state, _SIGHT_POWERS) or may_have(state, sight_powers()):
+    possible = possible_powers(state)  # read once for both questions (`powers.may_have`)
+    if not possible.isdisjoint(_SIGHT_POWERS) or not possible.isdisjoint(sight_powers()):
         return UNKNOWN
     vid = viewer.id
-    cells: list[Cell] = []  # a plain loop: a comprehension's own call costs more than its loop
+    mask = 0  # the cells' bits set in this one pass: no tuple of cells for a second one
     for unit in state.units:
-        if unit.cell is not None and unit.summoner is None and unit.id != vid:
-            cells.append(unit.cell)
-    return tuple(cells)
+        if (c := unit.cell) is not None and unit.summoner is None and unit.id != vid:
+            mask |= 1 << (c.y * BOARD_SIZE + c.x)  # `sight.cell_bit`, inlined: hot
+    return mask
 
 
 #: The powers `powers.blocks_sight` reads.
@@ -318,16 +319,17 @@ _SIGHT_POWERS = frozenset({"itty-bitty", "invisibility", "obstructive"})
 
 
 @per_state(quick=_krosmasters_block)
-def _blocking_cells(state: GameState, viewer: Unit) -> tuple[Cell, ...]:
-    """Cells of the units blocking `viewer`'s lines of sight (4.15.9 and the powers changing
-    it): read from powers, families, cells and lasting effects only, so kept per memo."""
-    return tuple(
-        u.cell
-        for u in state.in_arena()
-        if u.cell is not None
-        and u.id != viewer.id
-        and sight_changed(state, u, viewer, blocks_sight(u, viewer, powers_of(state, u)))
-    )
+def _blocking_mask(state: GameState, viewer: Unit) -> int:
+    """The cells of the units blocking `viewer`'s lines of sight (4.15.9 and the powers changing
+    it), as a `sight` mask: read from powers, families, cells and lasting effects only, so kept
+    per memo."""
+    mask = 0
+    for u in state.in_arena():
+        if u.id != viewer.id and sight_changed(
+            state, u, viewer, blocks_sight(u, viewer, powers_of(state, u))
+        ):
+            mask |= cell_bit(u.cell)
+    return mask
 
 
 PREREQUISITE_TARGETS = register(
@@ -377,19 +379,21 @@ def check_prerequisites(
     bar = _bar(book, caster, action.spell, action.target)
     spell = bar.spell
     model = bar.model if bar.model is not None else _punch(caster, spell)
-    _check_rules(model, rules, caster, spell)
-    _check_limits(state, caster, bar, action.target)
+    if not rules.fanmade:  # the fan-made rules model every effect (a call spared per cast)
+        _check_rules(model, rules, spell)
+    if spell.limit in _LIMITS:  # else unlimited: no earlier cast to look at
+        _check_limits(state, caster, bar, action.target)
     costs = spell_costs(state, caster, spell, action.choices, bar.costs)
     _check_costs(state, caster, costs, rules)
     reach = bar.reach
     # Only a modifiable range moves (4.15.7): the markers and powers are read for it alone.
     bonus = range_bonus(state, caster)[0] if reach.modifiable else 0
-    if reach.blockable and needs_no_sight(state, caster, action.target.name):
-        reach = replace(reach, los=False)  # Big Bad Moowolf
     # The pieces in the way and the corner reading (`sight_rules`) matter only when a piece
     # can stop the spell (`SpellRange.blockable`): a melee target is adjacent, and `refusal`
     # looks for a line of sight only then.
     blockable = reach.blockable
+    if blockable and needs_no_sight(state, caster, action.target.name):
+        reach, blockable = replace(reach, los=False), False  # Big Bad Moowolf
     blockers = blockers_for(state, caster) if blockable else ()
     sight = sight_rules(state.rulings) if blockable else EXACT
     target, arena = action.target, state.arena
@@ -486,9 +490,8 @@ def _stand_in(caster: Unit, spell: Spell) -> Profile:
     )
 
 
-def _check_rules(model: SpellModel, rules: Rules, caster: Unit, spell: Spell) -> None:
-    if rules.fanmade:
-        return
+def _check_rules(model: SpellModel, rules: Rules, spell: Spell) -> None:
+    """Effects the official rules (2.7) do not have are `Unsupported` under them."""
     for effect in model.flat():
         newer = isinstance(effect, Track | Invasion | Rebound | RemoveKamas) or (
             isinstance(effect, Steal) and effect.resource in ("range", "kamas")

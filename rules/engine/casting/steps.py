@@ -504,18 +504,10 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
             amount = cap[0]
         placed = run.place_injuries(unit_id, amount, source=caster.id)  # inflicted, 4.10.6.b
         run.placed[unit_id] = placed
-        lost = amount - placed
-        if run.traced and lost:  # its words are made only for a trace
-            run.say(
-                "Step 7",
-                "7.2.8.a",
-                "injuries_received_lost",
-                unit=unit_id,
-                placed=placed,
-                lost=lost,
-            )
-        elif run.traced:
-            run.say("Step 7", "7.2.8.a", "injuries_received", unit=unit_id, placed=placed)
+        if run.traced:  # its words are made only for a trace; the Injuries lost, if any
+            lost = {"lost": amount - placed} if amount != placed else {}
+            key = "injuries_received_lost" if lost else "injuries_received"
+            run.say("Step 7", "7.2.8.a", key, unit=unit_id, placed=placed, **lost)
         if (
             placed  # the powers it has now, with these Injuries (4.18.3 example: Wakardor)
             and "counter" in powers_of(run.state, run.state.unit(unit_id))
