@@ -852,19 +852,19 @@ def _unit_from_json(d: dict[str, Any]) -> Unit:
 def award_gg(state: GameState, side: str, count: int) -> GameState:
     """`side` takes the wild GG first if it is still there, then steals the rest (4.6.2, 4.6.3).
 
-    Stealing is limited to what the opponent has (4.18.5).
+    Stealing is limited to what the opponent has (4.18.5). Both players and the wild GG change
+    in one copy of the state (a KO awards GG).
     """
     if count <= 0:
         return state
-    if state.wild_gg:
-        state = replace(state, wild_gg=False)
-        state = state.with_player(replace(state.player(side), gg=state.player(side).gg + 1))
-        count -= 1
-    loser = state.player(opponent(side))
-    stolen = min(count, loser.gg)
-    state = state.with_player(replace(loser, gg=loser.gg - stolen))
-    state = state.with_player(replace(state.player(side), gg=state.player(side).gg + stolen))
-    return check_winner(state)
+    wild = 1 if state.wild_gg else 0
+    taker = SIDES.index(side)
+    players = list(state.players)
+    own, loser = players[taker], players[1 - taker]
+    stolen = min(count - wild, loser.gg)
+    players[taker] = replace(own, gg=own.gg + wild + stolen)
+    players[1 - taker] = replace(loser, gg=loser.gg - stolen)
+    return check_winner(state.evolve(wild_gg=False, players=(players[0], players[1])))
 
 
 def _cleared(unit: Unit) -> Unit:
