@@ -478,7 +478,10 @@ class GameState:
         return self.timelines[SIDES.index(side)]
 
     def in_arena(self) -> Iterator[Unit]:
-        return iter(self._in_arena)
+        """The units on the board. Not kept on the state: most states are asked once or not at
+        all (kept, it was built anew for seven states in ten that asked, and every `with_unit`
+        had to drop it)."""
+        return iter([u for u in self.units if u.cell is not None])
 
     @lazy.on("lasting", "turn")
     def lasting_now(self) -> tuple[Lasting, ...]:
@@ -492,18 +495,14 @@ class GameState:
         return tuple([e for e in self.lasting if e.turn == turn and e.kind not in RECORDS])
 
     @lazy.on("units")
-    def _in_arena(self) -> tuple[Unit, ...]:
-        """The units on the board, read once per state (asked many times per event)."""
-        return tuple([u for u in self.units if u.cell is not None])
-
-    @lazy.on("units")
     def nobody_at_printed_hp(self) -> bool:
         """No unit in the arena has Injuries reaching its printed HP, so none can be KO'd by
         them (powers only raise HP): `injuries.settle_hp`, run after every event, stops here.
         `with_unit` hands it on while the unit it puts in keeps below its printed HP."""
-        return not any(
-            (hp := u.profile.hp) is not None and u.injuries >= hp for u in self._in_arena
-        )
+        for u in self.units:
+            if u.cell is not None and (hp := u.profile.hp) is not None and u.injuries >= hp:
+                return False
+        return True
 
     def units_at(self, cell: Cell | None) -> tuple[Unit, ...]:
         if cell is None:  # as `u.cell == cell` read: the units out of the arena
