@@ -574,8 +574,7 @@ class GameState:
         else:  # replaced in place (in C), and the positions hold for the new tuple too
             units = list(self.units)
             units[where] = unit
-            values["units"] = tuple(units)
-            values["_positions"] = positions
+            values["units"] = tuple(units)  # (the copy holds `_positions`, read above)
         known = mine.get("units_by_id")
         old = None if known is None else known.get(uid)
         if old is not None:  # the same ids: the lookup is updated, not rebuilt
@@ -898,17 +897,6 @@ def end_game(state: GameState, winner: str | None, reason: str) -> GameState:
     return replace(state, phase=GAME_OVER, winner=winner, over_reason=reason, active_unit=None)
 
 
-def _standing(state: GameState) -> tuple[str, ...]:
-    """The sides with a Krosmaster in the arena: read only from which units are in the arena,
-    their sides and summoners, so kept in `GameState.roster_memo`."""
-    memo = state.roster_memo
-    found = memo.get("standing")
-    if found is None:
-        sides = {u.side for u in state.units if u.cell is not None and u.summoner is None}
-        found = memo["standing"] = tuple([s for s in SIDES if s in sides])
-    return found
-
-
 def summons_in_arena(state: GameState, summoner: str) -> tuple[str, ...]:
     """The ids of `summoner`'s summons in the arena, in the order of `units` (asked at the start
     of each of its turns for Wear and Bombs). Read only from which units are in the arena and
@@ -950,7 +938,14 @@ def check_winner(state: GameState) -> GameState:
             if a.gg > 0 or b.gg > 0:
                 return end_game(state, a.side if a.gg > 0 else b.side, "gg")
             raise Unsupported("1.4.1:no-gg-left", said("no_gg_left"))
-    standing = _standing(state)  # run after every event
+    # The sides with a Krosmaster in the arena: read only from which units are in the arena,
+    # their sides and summoners, so kept in the roster memo (read here, not in a function of
+    # its own: this runs after every event).
+    memo = state.roster_memo
+    standing = memo.get("standing")
+    if standing is None:
+        sides = {u.side for u in state.units if u.cell is not None and u.summoner is None}
+        standing = memo["standing"] = tuple([s for s in SIDES if s in sides])
     if len(standing) == 2:  # the common case: both players still have a Krosmaster in the arena
         return state
     if len(standing) == 1:
