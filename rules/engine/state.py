@@ -545,7 +545,8 @@ class GameState:
         mine = self.__dict__
         values = mine.copy()  # in C: cheaper than field by field (`frozen.WHOLE_COPY_FROM`)
         _set_values(new, values)
-        if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
+        # Some derived value is cached on this state, and one reads a changed field.
+        if len(mine) > _FIELD_COUNT and not _READ_BY_CACHED.isdisjoint(changes):
             _drop_stale(values, changes)
         values.update(changes)
         return new
@@ -608,7 +609,8 @@ class GameState:
         for name in _UNITS_REST:
             values.pop(name, None)
         if changes:
-            _drop_stale(values, changes)
+            if not _READ_BY_CACHED.isdisjoint(changes):
+                _drop_stale(values, changes)
             values.update(changes)
         return new
 
@@ -743,6 +745,15 @@ _UNITS_REST = tuple(
     name
     for name in dropped(_LAZIES, {"units": None})
     if name not in ("_positions", "units_by_id", "memo", "roster_memo", "nobody_at_printed_hp")
+)
+#: The fields that some cached value of a state reads (every field, if one does not say): a copy
+#: changing none of them drops nothing, which `evolve` and `with_unit` ask first (one test in C,
+#: where the table below takes a tuple of the names and its lookup, and most copies change
+#: only the turn's other fields: the active piece, the Kamas, the GG, what waits on standby).
+_READ_BY_CACHED = frozenset(
+    f.name
+    for f in fields(GameState)
+    if any(depends is None or f.name in depends for _, depends in _LAZIES)
 )
 #: Per tuple of changed fields, in the order given, the cached values `evolve` drops.
 _EVOLVE_DROPS: dict[tuple[str, ...], tuple[str, ...]] = {}
