@@ -543,7 +543,7 @@ class GameState:
         fields are set."""
         new = new_object(GameState)
         mine = self.__dict__
-        values = mine.copy()  # in C: cheaper than field by field (`frozen.WHOLE_COPY_FROM`)
+        values = mine.copy()  # in C: cheaper than field by field (as `frozen.replace` does)
         _set_values(new, values)
         # Some derived value is cached on this state, and one reads a changed field.
         if len(mine) > _FIELD_COUNT and not _READ_BY_CACHED.isdisjoint(changes):
