@@ -478,7 +478,10 @@ class GameState:
         return self.timelines[SIDES.index(side)]
 
     def in_arena(self) -> Iterator[Unit]:
-        return iter(self._in_arena)
+        """The units on the board. Not kept on the state: most states are asked once or not at
+        all (kept, it was built anew for seven states in ten that asked, and every `with_unit`
+        had to drop it)."""
+        return iter([u for u in self.units if u.cell is not None])
 
     @lazy.on("lasting", "turn")
     def lasting_now(self) -> tuple[Lasting, ...]:
@@ -492,18 +495,14 @@ class GameState:
         return tuple([e for e in self.lasting if e.turn == turn and e.kind not in RECORDS])
 
     @lazy.on("units")
-    def _in_arena(self) -> tuple[Unit, ...]:
-        """The units on the board, read once per state (asked many times per event)."""
-        return tuple([u for u in self.units if u.cell is not None])
-
-    @lazy.on("units")
     def nobody_at_printed_hp(self) -> bool:
         """No unit in the arena has Injuries reaching its printed HP, so none can be KO'd by
         them (powers only raise HP): `injuries.settle_hp`, run after every event, stops here.
         `with_unit` hands it on while the unit it puts in keeps below its printed HP."""
-        return not any(
-            (hp := u.profile.hp) is not None and u.injuries >= hp for u in self._in_arena
-        )
+        for u in self.units:
+            if u.cell is not None and (hp := u.profile.hp) is not None and u.injuries >= hp:
+                return False
+        return True
 
     def units_at(self, cell: Cell | None) -> tuple[Unit, ...]:
         if cell is None:  # as `u.cell == cell` read: the units out of the arena
@@ -544,9 +543,10 @@ class GameState:
         fields are set."""
         new = new_object(GameState)
         mine = self.__dict__
-        values = mine.copy()  # in C: cheaper than field by field (`frozen.WHOLE_COPY_FROM`)
+        values = mine.copy()  # in C: cheaper than field by field (as `frozen.replace` does)
         _set_values(new, values)
-        if len(mine) > _FIELD_COUNT:  # some derived value is cached on this state
+        # Some derived value is cached on this state, and one reads a changed field.
+        if len(mine) > _FIELD_COUNT and not _READ_BY_CACHED.isdisjoint(changes):
             _drop_stale(values, changes)
         values.update(changes)
         return new
@@ -575,8 +575,7 @@ class GameState:
         else:  # replaced in place (in C), and the positions hold for the new tuple too
             units = list(self.units)
             units[where] = unit
-            values["units"] = tuple(units)
-            values["_positions"] = positions
+            values["units"] = tuple(units)  # (the copy holds `_positions`, read above)
         known = mine.get("units_by_id")
         old = None if known is None else known.get(uid)
         if old is not None:  # the same ids: the lookup is updated, not rebuilt
@@ -610,7 +609,8 @@ class GameState:
         for name in _UNITS_REST:
             values.pop(name, None)
         if changes:
-            _drop_stale(values, changes)
+            if not _READ_BY_CACHED.isdisjoint(changes):
+                _drop_stale(values, changes)
             values.update(changes)
         return new
 
@@ -746,6 +746,15 @@ _UNITS_REST = tuple(
     for name in dropped(_LAZIES, {"units": None})
     if name not in ("_positions", "units_by_id", "memo", "roster_memo", "nobody_at_printed_hp")
 )
+#: The fields that some cached value of a state reads (every field, if one does not say): a copy
+#: changing none of them drops nothing, which `evolve` and `with_unit` ask first (one test in C,
+#: where the table below takes a tuple of the names and its lookup, and most copies change
+#: only the turn's other fields: the active piece, the Kamas, the GG, what waits on standby).
+_READ_BY_CACHED = frozenset(
+    f.name
+    for f in fields(GameState)
+    if any(depends is None or f.name in depends for _, depends in _LAZIES)
+)
 #: Per tuple of changed fields, in the order given, the cached values `evolve` drops.
 _EVOLVE_DROPS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -852,19 +861,19 @@ def _unit_from_json(d: dict[str, Any]) -> Unit:
 def award_gg(state: GameState, side: str, count: int) -> GameState:
     """`side` takes the wild GG first if it is still there, then steals the rest (4.6.2, 4.6.3).
 
-    Stealing is limited to what the opponent has (4.18.5).
+    Stealing is limited to what the opponent has (4.18.5). Both players and the wild GG change
+    in one copy of the state (a KO awards GG).
     """
     if count <= 0:
         return state
-    if state.wild_gg:
-        state = replace(state, wild_gg=False)
-        state = state.with_player(replace(state.player(side), gg=state.player(side).gg + 1))
-        count -= 1
-    loser = state.player(opponent(side))
-    stolen = min(count, loser.gg)
-    state = state.with_player(replace(loser, gg=loser.gg - stolen))
-    state = state.with_player(replace(state.player(side), gg=state.player(side).gg + stolen))
-    return check_winner(state)
+    wild = 1 if state.wild_gg else 0
+    taker = SIDES.index(side)
+    players = list(state.players)
+    own, loser = players[taker], players[1 - taker]
+    stolen = min(count - wild, loser.gg)
+    players[taker] = replace(own, gg=own.gg + wild + stolen)
+    players[1 - taker] = replace(loser, gg=loser.gg - stolen)
+    return check_winner(state.evolve(wild_gg=False, players=(players[0], players[1])))
 
 
 def _cleared(unit: Unit) -> Unit:
@@ -897,17 +906,6 @@ def remove_from_arena(state: GameState, unit_id: str) -> GameState:
 
 def end_game(state: GameState, winner: str | None, reason: str) -> GameState:
     return replace(state, phase=GAME_OVER, winner=winner, over_reason=reason, active_unit=None)
-
-
-def _standing(state: GameState) -> tuple[str, ...]:
-    """The sides with a Krosmaster in the arena: read only from which units are in the arena,
-    their sides and summoners, so kept in `GameState.roster_memo`."""
-    memo = state.roster_memo
-    found = memo.get("standing")
-    if found is None:
-        sides = {u.side for u in state.units if u.cell is not None and u.summoner is None}
-        found = memo["standing"] = tuple([s for s in SIDES if s in sides])
-    return found
 
 
 def summons_in_arena(state: GameState, summoner: str) -> tuple[str, ...]:
@@ -951,7 +949,14 @@ def check_winner(state: GameState) -> GameState:
             if a.gg > 0 or b.gg > 0:
                 return end_game(state, a.side if a.gg > 0 else b.side, "gg")
             raise Unsupported("1.4.1:no-gg-left", said("no_gg_left"))
-    standing = _standing(state)  # run after every event
+    # The sides with a Krosmaster in the arena: read only from which units are in the arena,
+    # their sides and summoners, so kept in the roster memo (read here, not in a function of
+    # its own: this runs after every event).
+    memo = state.roster_memo
+    standing = memo.get("standing")
+    if standing is None:
+        sides = {u.side for u in state.units if u.cell is not None and u.summoner is None}
+        standing = memo["standing"] = tuple([s for s in SIDES if s in sides])
     if len(standing) == 2:  # the common case: both players still have a Krosmaster in the arena
         return state
     if len(standing) == 1:
