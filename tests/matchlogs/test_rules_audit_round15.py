@@ -369,3 +369,86 @@ def test_7_2_7_b_the_modifier_is_one_whatever_the_margin(
     )
     lines = [header, *PLACES, A1, cast("A1", "d12", crit=crit, armour={"B2": armour})]
     assert _last(lines, catalog).unit("B2").injuries == injuries
+
+
+# -- 7.5.10.a, 7.5.11.a, 7.5.20.a with 4.14.1: forced moves and Blocks --------------------------
+
+_FACING = {"A": ["c1", "d1", "e1", "f1"], "B": ["c12", "d11", "d12", "e12", "f12"]}
+_FACING_PLACES = [*PLACES[:3], ev("place", unit="B2", cell="d11")]
+_FORCE = [
+    spell("Shove", element=None, effects="Pushes 1."),
+    spell("Pull", kind="ranged", rmin=1, rmax=3, element=None, effects="Attracts 1."),
+    spell("Back", effects="Retreats 1."),
+]
+
+
+def _facing(last_row: int, *events: dict[str, Any]) -> list[dict[str, Any]]:
+    """B2 set up on d11; A1 (12 MP) walks up the d column to `last_row`, then `events`."""
+    header = game(side_a(mp=12, spells=_FORCE), side_b(), arena={**ARENA, "start_cells": _FACING})
+    return [header, *_FACING_PLACES, A1, *_walk("A1", "d", 2, last_row), *events]
+
+
+def test_7_5_10_a_an_enemy_pushed_away_no_longer_blocks(catalog) -> None:
+    """A1 on d10 pushes B2 (d11) one cell away, to d12 (7.5.10.a). A1 then steps to c10: no
+    enemy character is next to d10 any more, so there is no Block (4.14.1); a Lock roll written
+    for B2 is refused."""
+    lines = _facing(10, cast("A1", "d11", "Shove"))
+    agrees([*lines, ev("checkpoint", units={"B2": {"cell": "d12"}})], catalog)
+    agrees([*lines, ev("move", unit="A1", to="c10")], catalog)
+    roll = {"by": "B2", "lock": ["lock"], "dodge": ["armour"]}
+    lines.append(ev("move", unit="A1", to="c10", block=[roll]))
+    refused(lines, catalog, len(lines), "4.14.1")
+
+
+def test_7_5_11_a_an_enemy_attracted_alongside_blocks_the_next_step(catalog) -> None:
+    """A1 on d9 attracts B2 (d11) one cell, to d10, next to A1 (7.5.11.a). A1's next step away
+    is a Block (4.14.1): without a roll it is refused (4.14.2.e); Caught, 0 against 0 (4.14.2.d),
+    A1 reaches c9 with 12 - 8 - 1 - 1 = 2 MP and 6 - 1 - 1 = 4 AP."""
+    lines = _facing(9, cast("A1", "d11", "Pull"))
+    refused([*lines, ev("move", unit="A1", to="c9")], catalog, len(lines) + 1, "4.14.2.e")
+    caught = {"by": "B2", "lock": ["armour"], "dodge": ["armour"]}
+    lines.append(ev("move", unit="A1", to="c9", block=[caught]))
+    agrees([*lines, ev("checkpoint", units={"A1": {"cell": "c9", "ap": 4, "mp": 2}})], catalog)
+
+
+def test_7_5_20_a_a_retreat_from_an_enemy_s_side_is_no_block(catalog) -> None:
+    """A1 on d10 hits B2 (d11) with Back (Retreats 1): A1 is moved to d9 by the spell. A Block
+    happens only when a character spends 1 MP to leave (4.14.1); a Retreat spends none
+    (7.5.20.a): no roll, and A1 keeps its 3 MP."""
+    hit = cast("A1", "d11", "Back", crit=["lock"], armour={"B2": ["lock"]})
+    check = ev("checkpoint", units={"A1": {"cell": "d9", "ap": 5, "mp": 3}, "B2": {"injuries": 1}})
+    agrees([*_facing(10, hit), check], catalog)
+
+
+# -- 7.2.3.b, 7.2.3.c and sight: an area, and Multiple targets, behind a Tree -------------------
+
+
+def test_7_2_3_b_an_area_reaches_a_unit_the_caster_cannot_see(catalog) -> None:
+    """A Tree on d10 hides B2 (d12) from A1 (d1): Shot at B2 is refused (7.1.6). Blast (Cross
+    area) at B1 on c12, in sight, has d12 in its area: every cell of the area is a target
+    (7.2.3.b), sight is checked for the targeted cell only (7.1.6), so B2 rolls Armour too
+    (7.2.6.a), and a log leaving its roll out is refused."""
+    shot = spell("Shot", kind="ranged", rmin=1, rmax=12, los=True)
+    blast = shot | {"name": "Blast", "effects": '"Cross" area of effect.'}
+    header = game(side_a(spells=[shot, blast]), side_b(), arena={**ARENA, "trees": ["d10"]})
+    lines = [header, *PLACES, A1]
+    hidden = cast("A1", "d12", "Shot", crit=["lock"], armour={"B2": ["lock"]})
+    refused([*lines, hidden], catalog, len(lines) + 1, "7.1.6")
+    both = cast("A1", "c12", "Blast", crit=["lock"], armour={"B1": ["lock"], "B2": ["lock"]})
+    agrees([*lines, both], catalog)
+    one = cast("A1", "c12", "Blast", crit=["lock"], armour={"B1": ["lock"]})
+    refused([*lines, one], catalog, len(lines) + 1, "7.2.6.a")
+
+
+def test_7_2_3_c_multiple_targets_leave_out_a_unit_out_of_sight(catalog) -> None:
+    """The same Tree, now on d8. Volley (1-12, needs sight, Multiple targets) at B1 on c12: the
+    additional targets are the units on cells Volley could have targeted (7.2.3.c): A2 on c1 is
+    one, B2 on d12, behind the Tree (4.15.9.a), is not. Armour from A2 and B1 only; a roll for
+    B2 is refused (7.2.6.a)."""
+    volley = spell("Volley", kind="ranged", rmin=1, rmax=12, los=True, effects="Multiple targets.")
+    header = game(side_a(spells=[volley]), side_b(), arena={**ARENA, "trees": ["d8"]})
+    lines = [header, *PLACES, A1]
+    rolls = {"B1": ["lock"], "A2": ["lock"]}
+    agrees([*lines, cast("A1", "c12", "Volley", crit=["lock"], armour=rolls)], catalog)
+    extra = cast("A1", "c12", "Volley", crit=["lock"], armour={**rolls, "B2": ["lock"]})
+    refused([*lines, extra], catalog, len(lines) + 1, "7.2.6.a")
