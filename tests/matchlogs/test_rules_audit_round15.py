@@ -452,3 +452,45 @@ def test_7_2_3_c_multiple_targets_leave_out_a_unit_out_of_sight(catalog) -> None
     agrees([*lines, cast("A1", "c12", "Volley", crit=["lock"], armour=rolls)], catalog)
     extra = cast("A1", "c12", "Volley", crit=["lock"], armour={**rolls, "B2": ["lock"]})
     refused([*lines, extra], catalog, len(lines) + 1, "7.2.6.a")
+
+
+# -- 7.5.1.a with 4.11.5: a marker the active caster puts on itself ------------------------------
+
+
+def test_7_5_1_a_a_marker_on_the_active_caster_waits_for_its_next_turn(catalog) -> None:
+    """A1 casts Pep (Personal, +1 MP) on itself: the effect places a +1 MP marker (7.5.1.a), not
+    MP in the gauge (that is "immediately gains", 7.5.18.a): A1 still has 3 MP this turn, and
+    fills its gauge to 4 at its next Activation (4.11.5.b)."""
+    pep = spell("Pep", kind="self", element=None, effects="+1 {MP}.")
+    lines = [game(side_a(spells=[pep, gun()]), side_b()), *PLACES, A1, cast("A1", "d1", "Pep")]
+    agrees([*lines, ev("checkpoint", units={"A1": {"mp": 3}})], catalog)
+    lines += [ev("end", unit="A1"), *round_trip(), A1]
+    agrees([*lines, ev("checkpoint", units={"A1": {"mp": 4}})], catalog)
+
+
+# -- 4.7.5.b with 4.14.5 and 6.2.1.a: a Buff's Lock through the opponent's turn -----------------
+
+_LOCK_BUFF = [{"id": "b1", "rank": "granite", "kind": "buff", "powers": ["lock"]}]
+
+
+def _leave(dice: list[str]) -> dict[str, Any]:
+    return ev("move", unit="B2", to="e12", block=[{"by": "A1", "lock": dice, "dodge": ["armour"]}])
+
+
+def test_4_7_5_b_a_buff_s_lock_holds_through_the_opponent_s_turn(catalog) -> None:
+    """A1 buys a Granite Buff giving Lock, reveals it in turn 1 and walks to d11 beside B2. The
+    Buff lasts until A1's next turn (4.7.5.b): in turn 2 B2's step away meets a Lock roll of 2
+    dice (4.14.5), a single die is refused; Locked, B2 stays. At A1's turn 3 the Buff is
+    discarded (6.2.1.a): in turn 4 A1's Lock roll is 1 die again, 2 are refused."""
+    header = game(side_a(mp=12), side_b(), arena={**ARENA, "kamas": {"d2": 3}}, rewards=_LOCK_BUFF)
+    buy = ev("buy_reward", unit="A1", rank="granite", reward="b1", assign_to="A1")
+    shop = [ev("move", unit="A1", to="d2"), ev("pick_kama", unit="A1", count=3), buy]
+    a1 = [*shop, ev("reveal_reward", unit="A1", reward="b1"), *_walk("A1", "d", 3, 11)]
+    lines = [header, *PLACES, *turn("A1", *a1), *turn("A2"), NO_DOUBLE, *turn("B1")]
+    lines.append(ev("activate", unit="B2"))
+    refused([*lines, _leave(["lock"])], catalog, len(lines) + 1, "4.14.5")
+    lines += [_leave(["lock", "armour"]), ev("checkpoint", units={"B2": {"cell": "d12"}})]
+    lines += [ev("end", unit="B2"), NO_DOUBLE, *turn("A1"), *turn("A2"), NO_DOUBLE, *turn("B1")]
+    lines.append(ev("activate", unit="B2"))
+    refused([*lines, _leave(["lock", "lock"])], catalog, len(lines) + 1, "4.14.2.b")
+    agrees([*lines, _leave(["armour"])], catalog)
