@@ -494,3 +494,48 @@ def test_4_7_5_b_a_buff_s_lock_holds_through_the_opponent_s_turn(catalog) -> Non
     lines.append(ev("activate", unit="B2"))
     refused([*lines, _leave(["lock", "lock"])], catalog, len(lines) + 1, "4.14.2.b")
     agrees([*lines, _leave(["armour"])], catalog)
+
+
+# -- 5.2.3, 1.6.2.b-c: turned dice in a Tension roll and a Block ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dice", "gg"),
+    [
+        (["dofus:lock", "lock"], 5),
+        (["critical_dodge:dodge", "dofus:dodge"], 5),
+        (["critical_dodge:critical", "dofus:critical"], 5),
+        (["critical_dodge:critical", "critical_dodge:dodge"], 6),
+        (["dofus:armour", "dofus:lock"], 6),
+    ],
+    ids=["dofus-lock", "both-dodge", "both-critical", "same-face-two-sides", "two-dofus-apart"],
+)
+def test_5_2_3_a_double_is_read_after_the_dice_are_turned(catalog, dice: list[str], gg) -> None:
+    """B's Tension in turn 2. A double is two dice on the same side once 1.6.2 is applied
+    (5.2.3): a Dofus turned to the other die's side makes one (each player loses a GG); two
+    Critical/Dodge faces turned apart, or two Dofus turned apart, do not."""
+    lines = [game(side_a(), side_b()), *PLACES, A1, ev("end", unit="A1"), *turn("A2")]
+    lines.append(ev("tension", dice=dice))
+    agrees([*lines, ev("checkpoint", gg={"A": gg, "B": gg, "wild": True})], catalog)
+
+
+@pytest.mark.parametrize(
+    ("lock", "dodge", "after"),
+    [
+        (["dofus:lock"], ["critical_dodge:dodge"], ("e11", 5, 0)),  # 1 against 1: Caught
+        (["dofus:lock"], ["critical_dodge:critical"], ("d11", 3, 0)),  # 1 against 0: Locked
+        (["critical_dodge:dodge"], ["dofus:dodge"], ("e11", 6, 1)),  # 0 against 1: free
+    ],
+    ids=["caught", "locked", "escaped"],
+)
+def test_1_6_2_turned_dice_count_by_their_side_in_a_block(catalog, lock, dodge, after) -> None:
+    """A1 (12 MP) walks to d11 beside B2 and leaves for e11. Only the side a die is turned to
+    counts (1.6.2.b, 1.6.2.c): a Dofus turned to Lock is a Lock success (4.14.2.b), a
+    Critical/Dodge turned to Dodge a Dodge success (4.14.2.c), turned to Critical none; the
+    results then follow 4.14.2.d and 4.14.2.f."""
+    lines = [game(side_a(mp=12), side_b()), *PLACES, A1, *_walk("A1", "d", 2, 11)]
+    lines.append(
+        ev("move", unit="A1", to="e11", block=[{"by": "B2", "lock": lock, "dodge": dodge}])
+    )
+    cell, ap, mp = after
+    agrees([*lines, ev("checkpoint", units={"A1": {"cell": cell, "ap": ap, "mp": mp}})], catalog)
