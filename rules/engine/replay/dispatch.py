@@ -176,20 +176,50 @@ class Applied:
     trace: tuple[TraceStep, ...] = ()
 
 
-def apply_event(state: GameState, event: Event, ctx: Context) -> GameState:
-    """The next state after a game event (not a checkpoint, ruling or result); see `step`. The
-    replay loop reads only the state, so a cast writes no trace here."""
-    return _step(state, event, ctx, False)[0]
-
-
-def step(state: GameState, event: Event, ctx: Context) -> Applied:
-    """A game event applied by its rule function: the one entry point of the replay's loop and
-    of the scoresheet's options (`rules.engine.options`), which ask it about every candidate.
+def apply_event(
+    state: GameState, event: Event, ctx: Context, trace: list[TraceStep] | None = None
+) -> GameState:
+    """The next state after a game event (not a checkpoint, ruling or result), with the steps a
+    spell traced added to `trace` when given (the replay loop reads only the state, so a cast
+    writes no trace there). The commonest events are told apart here by class identity, before
+    the rarer ones (`_apply`); `step`, which returns the trace, wraps this rather than the
+    reverse: the replay loop pays no extra call per event.
 
     Around it, the powers' effects on standby (`reactions`): an optional one the event does not
     resolve is declined first; after it, those triggered outside a spell that need no choice
     resolve at once (4.18.3.a)."""
-    return Applied(*_step(state, event, ctx, True))
+    if state.phase is GAME_OVER:
+        raise RuleViolation.because(_over_rule(state), "game_already_over", ending=ending(state))
+    _check_referenced_units(state, event)
+    kind = type(event)  # (the event classes have no subclasses)
+    if state.pending:  # nearly every event: nothing waits, nothing to decline
+        state = decline_optional(state, event.source if kind is Resolve else None)
+    if kind is Move:
+        state = apply_move(state, event.unit, event.to, event.block, ctx.book)
+    elif kind is Activate:
+        state = apply_activate(state, event.unit, event.choices)
+    elif kind is End:
+        state = apply_end(state, event.unit)
+    elif kind is Cast or kind is Resolve:
+        outcome = spell_event(state, event, ctx, traced=trace is not None)
+        state = outcome.state
+        if trace is not None:
+            trace.extend(outcome.trace)
+    else:
+        state = _apply(state, event, ctx)
+    if state.pending:  # nearly every event: nothing waits (`settle` would do nothing)
+        ordered = partial(order_matters, book=ctx.book, rules=ctx.rules)
+        state, _ = settle(state, ctx.book, ordered)
+    return state
+
+
+def step(state: GameState, event: Event, ctx: Context) -> Applied:
+    """A game event applied by its rule function, and what it traced: the one entry point of
+    the replay's loop (`apply_event`) and of the scoresheet's options (`rules.engine.options`),
+    which ask it about every candidate."""
+    trace: list[TraceStep] = []
+    state = apply_event(state, event, ctx, trace)
+    return Applied(state, tuple(trace))
 
 
 def _over_rule(state: GameState) -> str:
@@ -198,36 +228,6 @@ def _over_rule(state: GameState) -> str:
     a concession or time, tournament policies no rule of 4.1 numbers."""
     rule = REASON_RULES.get(state.over_reason or "", "tournament")
     return "1.4" if rule == "tournament" else rule
-
-
-def _step(
-    state: GameState, event: Event, ctx: Context, traced: bool
-) -> tuple[GameState, tuple[TraceStep, ...]]:
-    """`step` without its `Applied` wrapper (the replay loop reads only the state). The
-    commonest events are told apart here by class identity, before the rarer ones (`_apply`):
-    one call fewer per event, and no `isinstance` test."""
-    if state.phase is GAME_OVER:
-        raise RuleViolation.because(_over_rule(state), "game_already_over", ending=ending(state))
-    _check_referenced_units(state, event)
-    kind = type(event)  # (the event classes have no subclasses)
-    if state.pending:  # nearly every event: nothing waits, nothing to decline
-        state = decline_optional(state, event.source if kind is Resolve else None)
-    trace: tuple[TraceStep, ...] = ()
-    if kind is Move:
-        state = apply_move(state, event.unit, event.to, event.block, ctx.book)
-    elif kind is Activate:
-        state = apply_activate(state, event.unit, event.choices)
-    elif kind is End:
-        state = apply_end(state, event.unit)
-    elif kind is Cast or kind is Resolve:
-        outcome = spell_event(state, event, ctx, traced=traced)
-        state, trace = outcome.state, outcome.trace
-    else:
-        state = _apply(state, event, ctx)
-    if state.pending:  # nearly every event: nothing waits (`settle` would do nothing)
-        ordered = partial(order_matters, book=ctx.book, rules=ctx.rules)
-        state, _ = settle(state, ctx.book, ordered)
-    return state, trace
 
 
 def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
