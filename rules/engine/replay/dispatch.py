@@ -127,28 +127,6 @@ def _unit_profile(card: Profile) -> UnitProfile:
 _WITH_UNIT = frozenset(kind for kind in EVENT_NAMES if "unit" in kind.__slots__)
 
 
-def _check_referenced_units(state: GameState, event: Event) -> None:
-    """Every unit id an event names must be in this game (4.3.1: `GameState.unit` raises).
-    Its `unit` is read directly and the classes naming more are tested by identity: a table of
-    field names read with `getattr` cost about 1 k instructions more per event."""
-    kind = type(event)  # (the event classes have no subclasses)
-    if kind not in _WITH_UNIT:
-        return
-    known = state.units_by_id
-    if event.unit not in known:  # known: nearly always, one test
-        state.unit(event.unit)
-    if kind is Move:
-        for block in event.block:
-            if block.by not in known:
-                state.unit(block.by)
-    elif kind is Cast:
-        for unit_id in event.rolls.armour:
-            if unit_id not in known:
-                state.unit(unit_id)
-    elif kind is BuyReward and event.assign_to is not None and event.assign_to not in known:
-        state.unit(event.assign_to)
-
-
 def spell_event(
     state: GameState, event: Cast | Resolve, ctx: Context, *, traced: bool = True
 ) -> CastOutcome:
@@ -200,17 +178,31 @@ def apply_event(
 ) -> GameState:
     """The next state after a game event (not a checkpoint, ruling or result), with the steps a
     spell traced added to `trace` when given (the replay loop reads only the state, so a cast
-    writes no trace there). The commonest events are told apart here by class identity, before
-    the rarer ones (`_apply`); `step`, which returns the trace, wraps this rather than the
-    reverse: the replay loop pays no extra call per event.
+    writes no trace there). The check of the units an event names and the commonest events
+    are written out here, told apart by class identity, before the rarer ones (`_apply`);
+    `step`, which returns the trace, wraps this rather than the reverse: the replay loop pays
+    no call per event beyond this one and the rule function's.
 
     Around it, the powers' effects on standby (`reactions`): an optional one the event does not
     resolve is declined first; after it, those triggered outside a spell that need no choice
     resolve at once (4.18.3.a)."""
     if state.phase is GAME_OVER:
         raise RuleViolation.because(_over_rule(state), "game_already_over", ending=ending(state))
-    _check_referenced_units(state, event)
     kind = type(event)  # (the event classes have no subclasses)
+    if kind in _WITH_UNIT:  # every unit id it names is in this game (4.3.1: `unit` raises)
+        known = state.units_by_id
+        if event.unit not in known:  # known: nearly always, one test
+            state.unit(event.unit)
+        if kind is Move:
+            for block in event.block:
+                if block.by not in known:
+                    state.unit(block.by)
+        elif kind is Cast:
+            for unit_id in event.rolls.armour:
+                if unit_id not in known:
+                    state.unit(unit_id)
+        elif kind is BuyReward and event.assign_to is not None and event.assign_to not in known:
+            state.unit(event.assign_to)
     if state.pending:  # nearly every event: nothing waits, nothing to decline
         state = decline_optional(state, event.source if kind is Resolve else None)
     if kind is Move:
