@@ -108,7 +108,7 @@ def teams(log: MatchLog, catalog: Mapping[str, Profile]) -> dict[str, list[TeamM
 #: Each card read as a unit profile (`unit_profile`), by the card's identity, with the card
 #: kept so that its id is not reused: a catalog's cards serve every log, and the reader keeps a
 #: log's inline cards by their text, so a game's set-up finds most of its ten or so cards here
-#: (about half of the set-up's cost before, 0.5 % of verifying the benchmark's corpus). Both
+#: (a third of the set-up's cost before, 0.5 % of verifying the benchmark's corpus). Both
 #: are frozen; emptied at `_PROFILES_KEPT`, so the memory stays bounded.
 _PROFILES: dict[int, tuple[Profile, UnitProfile]] = {}
 _PROFILES_KEPT = 1024
@@ -244,7 +244,7 @@ def _over_rule(state: GameState) -> str:
 
 
 def _apply(state: GameState, event: Event, ctx: Context) -> GameState:
-    """The rarer game events (`_step` applies moves, activations, ends and spells)."""
+    """The rarer game events (`apply_event` applies moves, activations, ends and spells)."""
     match event:
         case Place():
             return apply_place(state, event.unit, event.cell)
