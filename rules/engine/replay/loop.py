@@ -147,7 +147,7 @@ def replay(
     state = initial
     pending_waivers: list[Ruling] = []
     last_turn: int | None = None  # equal-turns-draw: the player turn after which the game ends
-    for index, event in enumerate(events):
+    for event in events:
         kind = type(event)  # compared by identity: the event classes have no subclasses
         try:
             if kind not in _NOT_PLAIN and not pending_waivers and last_turn is None:
@@ -183,13 +183,13 @@ def replay(
                     event = replace(event, policy=policy)
                     if policy is TimePolicy.EQUAL_TURNS_DRAW and state.phase is not Phase.OVER:
                         last_turn = _last_turn_of_round(state)
-                logged = event is events[index]  # not a `time` event given its policy
                 if pending_waivers:
                     state, was_applied, used = _game_event(state, event, ctx, pending_waivers)
                     waivers.extend(used)
                 else:  # nothing waived, nothing to report
                     state, was_applied = apply_event(state, event, ctx), True
-                if logged and not pending_waivers and last_turn is None:
+                if kind is not Time and not pending_waivers and last_turn is None:
+                    # (a `time` event is applied with its policy, not as the log writes it)
                     redo: Redo | bool = PLAIN  # one shared flag, not a function
                 else:
                     redo = partial(_redo, event, ctx, tuple(pending_waivers), last_turn)
