@@ -521,30 +521,17 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     The common case is answered here, without the memo: nothing in play changes the unit's
     powers (no power of its own that grants or removes, no granter, Stain or Driving in the
     arena, no Vorpal Heritage in the game, no spell effect on its powers this turn), so they
-    are its own; read from `GameState.roster_memo` and this turn's lasting effects only. It
-    is written out here rather than given to `per_state` as a quick answer: asked at every
+    are its own; what the state says of this is read once per state (`_InPlay`). It is
+    written out here rather than given to `per_state` as a quick answer: asked at every
     step, every roll and about ten times per cast, the wrapper's extra call was about a third
     of its cost."""
-    memo = state.roster_memo
-    key = "quiet-krosmaster" if unit.summoner is None else "quiet-summon"
-    quiet = memo.get(key)
-    if quiet is None:
-        others = _KROSMASTER_CHANGERS if unit.summoner is None else _OTHERS_CHANGERS
-        quiet = memo[key] = _present(state).isdisjoint(others) and (
-            "vorpal-heritage" not in _held(state)
-        )
+    last = _LAST_ASKED  # read once: another thread may replace it (a miss at worst)
+    _, _, quiet_krosmaster, quiet_summon, spelled = last[1] if last[0] is state else _ask(state)
     own = unit.own_powers
-    if not quiet or not own.isdisjoint(_OWN_CHANGERS):
-        return _powers_now(state, unit)
-    now = state.lasting_now
-    if now:  # a spell's effect on this unit's powers this turn (`_spell_powers`)?
-        kept = memo.get("spell-powers-now")
-        if kept is None or kept[0] is not now:  # kept with the lasting effects it read
-            units = frozenset(e.unit for e in now if e.kind in _SPELL_POWER_KINDS)
-            kept = memo["spell-powers-now"] = (now, units)
-        if unit.id in kept[1]:
-            return _powers_now(state, unit)
-    return own
+    quiet = quiet_krosmaster if unit.summoner is None else quiet_summon
+    if quiet and own.isdisjoint(_OWN_CHANGERS) and unit.id not in spelled:
+        return own
+    return _powers_now(state, unit)
 
 
 _SPELL_POWER_KINDS = (POWERS_LOST, POWER_GAINED)
@@ -648,17 +635,58 @@ def _possible_held(state: GameState) -> frozenset[str]:
     return found
 
 
-def _gained_by_spells(state: GameState) -> list[str]:
-    """Powers spells gave units this turn (`POWER_GAINED`, 4.18.4)."""
-    return [e.element for e in state.lasting_now if e.kind == POWER_GAINED and e.element]
+def _gained_by_spells(now: tuple[Lasting, ...]) -> list[str]:
+    """Powers spells gave units this turn (`POWER_GAINED`, 4.18.4), from `lasting_now`."""
+    return [e.element for e in now if e.kind == POWER_GAINED and e.element]
 
 
-#: The state `possible_powers` answered last, with its answer. One state is asked many times
-#: in a row (every modifier of a cast, its rolls and hooks; the hooks of an activation): one
-#: identity test then answers, instead of the two cached values the memo below is kept with
-#: (`roster_memo`, `lasting_now`: about 360 instructions a read each, `frozen.lazy`). States
-#: are immutable, and the one kept here stays alive, so its identity is never reused.
-_LAST_ASKED: tuple[GameState | None, frozenset[str]] = (None, frozenset())
+#: What the questions about the powers in play (`possible_powers`, `unmodelled_possible`,
+#: `powers_of`) read of a state, worked out for its units in the arena and this turn's lasting
+#: effects: the powers a unit in the arena may have, whether one of them is not modelled,
+#: whether nothing in play changes a Krosmaster's or a summon's powers but its own (`quiet`),
+#: and the units whose powers a spell changed this turn.
+_InPlay = tuple[frozenset[str], bool, bool, bool, frozenset[str]]
+
+#: The last state asked, with its `_InPlay` values. One state is asked many times in a row
+#: (every modifier of a cast, its rolls and hooks, each unit's powers; the hooks of an
+#: activation): one identity test then answers, instead of reading the two cached values the
+#: values are kept with (`roster_memo`, `lasting_now`: about 310 instructions a read each,
+#: `frozen.lazy`). States are immutable, and the one kept here stays alive, so its identity is
+#: never reused.
+_LAST_ASKED: tuple[Any, _InPlay] = (None, (frozenset(), False, False, False, frozenset()))
+
+
+def _ask(state: GameState) -> _InPlay:
+    """The `_InPlay` values of `state`, which becomes the last state asked. They are kept in
+    `GameState.roster_memo` with this turn's lasting effects they read (compared by identity:
+    an empty tuple is always the same one), so a new state with the same units in the arena
+    and the same effects works nothing out again."""
+    global _LAST_ASKED
+    memo, now = state.roster_memo, state.lasting_now
+    kept = memo.get("in-play")
+    if kept is None or kept[0] is not now:
+        kept = memo["in-play"] = (now, _in_play(state, memo, now))
+    _LAST_ASKED = (state, kept[1])
+    return kept[1]
+
+
+def _in_play(state: GameState, memo: dict[Any, Any], now: tuple[Lasting, ...]) -> _InPlay:
+    """The `_InPlay` values of `state` (`memo` its roster memo, `now` its `lasting_now`)."""
+    possible = _possible_held(state)
+    unmodelled = memo.get("unmodelled")
+    if unmodelled is None:
+        unmodelled = memo["unmodelled"] = any(not is_modelled(p) for p in possible)
+    present, vorpal = _present(state), "vorpal-heritage" in _held(state)
+    quiet_krosmaster = present.isdisjoint(_KROSMASTER_CHANGERS) and not vorpal
+    quiet_summon = present.isdisjoint(_OTHERS_CHANGERS) and not vorpal
+    if not now:  # no lasting effect this turn: no power gained or lost by a spell
+        return possible, unmodelled, quiet_krosmaster, quiet_summon, frozenset()
+    gained = _gained_by_spells(now)
+    if gained:
+        possible = possible.union(gained)
+        unmodelled = unmodelled or any(not is_modelled(p) for p in gained)
+    spelled = frozenset(e.unit for e in now if e.kind in _SPELL_POWER_KINDS)
+    return possible, unmodelled, quiet_krosmaster, quiet_summon, spelled
 
 
 def possible_powers(state: GameState) -> frozenset[str]:
@@ -668,20 +696,15 @@ def possible_powers(state: GameState) -> frozenset[str]:
     global _LAST_ASKED
     last = _LAST_ASKED  # read once: another thread may replace it (a miss at worst)
     if last[0] is state:
-        return last[1]
+        return last[1][0]
+    # `_ask` written out: this is nearly every new state's first question, and the call
+    # would cost about 450 instructions (an activation asks two new states, a step one)
     memo, now = state.roster_memo, state.lasting_now
-    kept = memo.get("possible-now")  # kept across states with what it read
-    if kept is not None and kept[0] is now:  # this turn's lasting effects, by identity
-        found: frozenset[str] = kept[1]
-    else:
-        found = _possible_held(state)
-        if now:  # else no lasting effect this turn: no power gained by a spell
-            gained = _gained_by_spells(state)
-            if gained:
-                found = found.union(gained)
-        memo["possible-now"] = (now, found)
-    _LAST_ASKED = (state, found)
-    return found
+    kept = memo.get("in-play")
+    if kept is None or kept[0] is not now:
+        kept = memo["in-play"] = (now, _in_play(state, memo, now))
+    _LAST_ASKED = (state, kept[1])
+    return kept[1][0]
 
 
 possible_powers_from(possible_powers)  # the rolls' rules stop at it (`reactions.rolled`)
@@ -695,13 +718,8 @@ def may_have(state: GameState, powers: frozenset[str]) -> bool:
 def unmodelled_possible(state: GameState) -> bool:
     """Whether a unit in the arena may have a power the engine does not model: when none can,
     no `unsupported_powers` question needs asking."""
-    memo = state.roster_memo
-    found = memo.get("unmodelled")
-    if found is None:
-        found = memo["unmodelled"] = any(not is_modelled(p) for p in _possible_held(state))
-    if found or not state.lasting_now:  # no lasting effect this turn: no power gained by a spell
-        return found
-    return any(not is_modelled(p) for p in _gained_by_spells(state))
+    last = _LAST_ASKED
+    return last[1][1] if last[0] is state else _ask(state)[1]
 
 
 def unsupported_powers(state: GameState, units: list[Unit]) -> list[str]:
