@@ -323,23 +323,24 @@ def _base_families(state: GameState, unit: Unit) -> frozenset[str]:
 _FAMILY_CHANGERS = frozenset({"buzzed", "dragonshifting", "master-knight"})
 
 
-def _printed_families(state: GameState, unit: Unit) -> frozenset[str] | Any:
-    """`families_of` when no power in play changes Types: the printed ones."""
-    if _present(state).isdisjoint(_FAMILY_CHANGERS):
-        return printed_types(state, unit)
-    return UNKNOWN
-
-
-@per_state(quick=_printed_families)
 def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's Types and summon families now (4.18.9, 4.19.2), in lower case.
 
     Buzzed: while its holder is in play, every Krosmaster of its team counts as Brotherhood of
     the Tofu. Dragonshifting: its holder also has every Type of the other Krosmasters in play
-    (both teams).
+    (both teams). When no power in play changes Types (nearly always), the printed ones,
+    answered here without the memo of `_families_now` (written out, as `powers_of` is: asked
+    at every Injury, Range and sight question, the `per_state` wrapper's calls were about half
+    of its cost).
     """
     if _present(state).isdisjoint(_FAMILY_CHANGERS):
-        return printed_types(state, unit)  # no power in play changes Types: the printed ones
+        return printed_types(state, unit)
+    return _families_now(state, unit)
+
+
+@per_state
+def _families_now(state: GameState, unit: Unit) -> frozenset[str]:
+    """`families_of` with a power in play that changes Types, once per unit and memo."""
     families = set(_base_families(state, unit))
     if unit.is_krosmaster and _shifts(state, unit):
         for other in state.in_arena():
@@ -411,6 +412,9 @@ def in_opponent_territory(state: GameState, unit: Unit, *, card: str | None = No
 
 #: The Chafers' powers acting while their holder is KO'd, and the power each gives its heir.
 _HERITAGES = ("distant-heritage", "oscult-heritage", "vigorous-heritage", "vorpal-heritage")
+#: The same as a set, for the tests asked at every Range, HP and MP question (a tuple is
+#: walked and hashed again by each `isdisjoint`).
+_HERITAGE_SET = frozenset(_HERITAGES)
 
 
 def _heir(state: GameState, holder: Unit) -> str | None:
@@ -432,24 +436,24 @@ def _heir(state: GameState, holder: Unit) -> str | None:
     return None
 
 
-def _no_heritage(state: GameState, unit: Unit) -> tuple[()] | Any:
-    """`heritages_of` when the unit cannot be an heir or no heritage is held in the game."""
-    if state.phase is Phase.SETUP or unit.cell is None or not unit.is_krosmaster:
-        return ()
-    return UNKNOWN if _held(state).intersection(_HERITAGES) else ()
-
-
-@per_state(quick=_no_heritage)
 def heritages_of(state: GameState, unit: Unit) -> tuple[tuple[str, str], ...]:
     """Heritage powers of KO'd allied Chafers whose heir is `unit`, as (power, holder id).
 
     Distant, Oscult, Vigorous and Vorpal Heritage: while their holder is KO'd (out of the arena
     after set-up), the next allied non-Boss Krosmaster in the Timeline gets +1 max Range, +1 MP
     MAX, +2 HP or the Critical Hit power. The heir is read anew whenever it is asked for, so it
-    changes when the heir itself is KO'd."""
-    if state.phase is Phase.SETUP or unit.cell is None or not unit.is_krosmaster:
+    changes when the heir itself is KO'd. When no heritage is held in the game (nearly always)
+    or the unit cannot be an heir, none, answered here without the memo of `_heritages_now`
+    (written out, as `families_of` is)."""
+    if unit.cell is None or _held(state).isdisjoint(_HERITAGE_SET) or not unit.is_krosmaster:
         return ()
-    if not _held(state).intersection(_HERITAGES):
+    return _heritages_now(state, unit)
+
+
+@per_state
+def _heritages_now(state: GameState, unit: Unit) -> tuple[tuple[str, str], ...]:
+    """`heritages_of` with a heritage held in the game, once per unit and memo."""
+    if state.phase is Phase.SETUP:
         return ()
     out = []
     for holder in state.units:
@@ -1026,7 +1030,7 @@ _HP_CHANGERS = frozenset(
 def _unchanged(state: GameState, changers: frozenset[str], heritages: bool = True) -> bool:
     """No power that could change this characteristic is in the arena (nor, with `heritages`,
     a heritage anywhere in the game)."""
-    if heritages and not _held(state).isdisjoint(_HERITAGES):
+    if heritages and not _held(state).isdisjoint(_HERITAGE_SET):
         return False
     return _present(state).isdisjoint(changers)
 
@@ -1065,21 +1069,20 @@ def max_mp(state: GameState, unit: Unit) -> int | None:
     return base + sum(n for n, _ in mp_bonuses(state, unit))
 
 
-def _own_max_hp(state: GameState, unit: Unit) -> int | Any | None:
-    """`max_hp` when no power in play changes it: the unit's own."""
-    base = unit.profile.hp
-    if base is None or _unchanged(state, _HP_CHANGERS):
-        return base
-    return UNKNOWN
-
-
-@per_state(quick=_own_max_hp)
 def max_hp(state: GameState, unit: Unit) -> int | None:
-    """HP now: printed plus powers; None for a dash."""
+    """HP now: printed plus powers; None for a dash. When no power in play changes it (nearly
+    always), the printed HP, answered here without the memo of `_max_hp_now` (written out, as
+    `families_of` is: asked at every Injury)."""
     base = unit.profile.hp
     if base is None or _unchanged(state, _HP_CHANGERS):
         return base
-    return base + sum(n for n, _ in hp_bonuses(state, unit))
+    return _max_hp_now(state, unit)
+
+
+@per_state
+def _max_hp_now(state: GameState, unit: Unit) -> int:
+    """`max_hp` with a power in play that may change it, once per unit and memo."""
+    return (unit.profile.hp or 0) + sum(n for n, _ in hp_bonuses(state, unit))
 
 
 def max_gauges(state: GameState, unit: Unit) -> tuple[int | None, int | None]:
