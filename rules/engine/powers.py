@@ -633,8 +633,10 @@ def _possible_held(state: GameState) -> frozenset[str]:
     if found is None:
         present = _present(state)
         grown = set(present)
-        for power in present | (_held(state) & {"vorpal-heritage"}):
-            grown.update(_GIVES.get(power, ()))
+        for power in present.intersection(_GIVES):  # the few givers, found in C
+            grown.update(_GIVES[power])
+        if "vorpal-heritage" in _held(state):  # a KO'd holder's heir (`heritages_of`)
+            grown.update(_GIVES["vorpal-heritage"])
         found = memo["possible"] = frozenset(grown)
     return found
 
@@ -679,7 +681,9 @@ def _in_play(state: GameState, memo: dict[Any, Any], now: tuple[Lasting, ...]) -
     possible = _possible_held(state)
     unmodelled = memo.get("unmodelled")
     if unmodelled is None:
-        unmodelled = memo["unmodelled"] = any(not is_modelled(p) for p in possible)
+        unmodelled = memo["unmodelled"] = any(  # `is_modelled`, the table looked up in C
+            not is_registered(p) for p in possible.difference(MODELLED)
+        )
     present, vorpal = _present(state), "vorpal-heritage" in _held(state)
     quiet_krosmaster = present.isdisjoint(_KROSMASTER_CHANGERS) and not vorpal
     quiet_summon = present.isdisjoint(_OTHERS_CHANGERS) and not vorpal
