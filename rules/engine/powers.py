@@ -330,8 +330,8 @@ def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     the Tofu. Dragonshifting: its holder also has every Type of the other Krosmasters in play
     (both teams). When no power in play changes Types (nearly always), the printed ones,
     answered here without the memo of `_families_now` (written out, as `powers_of` is: asked
-    at every Injury, Range and sight question, the `per_state` wrapper's calls were about half
-    of its cost).
+    whenever a card names a Type, `is_named`, and for HP and Range bonuses, the `per_state`
+    wrapper and its quick answer were two of its four calls).
     """
     if _present(state).isdisjoint(_FAMILY_CHANGERS):
         return printed_types(state, unit)
