@@ -323,23 +323,24 @@ def _base_families(state: GameState, unit: Unit) -> frozenset[str]:
 _FAMILY_CHANGERS = frozenset({"buzzed", "dragonshifting", "master-knight"})
 
 
-def _printed_families(state: GameState, unit: Unit) -> frozenset[str] | Any:
-    """`families_of` when no power in play changes Types: the printed ones."""
-    if _present(state).isdisjoint(_FAMILY_CHANGERS):
-        return printed_types(state, unit)
-    return UNKNOWN
-
-
-@per_state(quick=_printed_families)
 def families_of(state: GameState, unit: Unit) -> frozenset[str]:
     """The unit's Types and summon families now (4.18.9, 4.19.2), in lower case.
 
     Buzzed: while its holder is in play, every Krosmaster of its team counts as Brotherhood of
     the Tofu. Dragonshifting: its holder also has every Type of the other Krosmasters in play
-    (both teams).
+    (both teams). When no power in play changes Types (nearly always), the printed ones,
+    answered here without the memo of `_families_now` (written out, as `powers_of` is: asked
+    whenever a card names a Type, `is_named`, and for HP and Range bonuses, the `per_state`
+    wrapper and its quick answer were two of its four calls).
     """
     if _present(state).isdisjoint(_FAMILY_CHANGERS):
-        return printed_types(state, unit)  # no power in play changes Types: the printed ones
+        return printed_types(state, unit)
+    return _families_now(state, unit)
+
+
+@per_state
+def _families_now(state: GameState, unit: Unit) -> frozenset[str]:
+    """`families_of` with a power in play that changes Types, once per unit and memo."""
     families = set(_base_families(state, unit))
     if unit.is_krosmaster and _shifts(state, unit):
         for other in state.in_arena():
@@ -411,6 +412,9 @@ def in_opponent_territory(state: GameState, unit: Unit, *, card: str | None = No
 
 #: The Chafers' powers acting while their holder is KO'd, and the power each gives its heir.
 _HERITAGES = ("distant-heritage", "oscult-heritage", "vigorous-heritage", "vorpal-heritage")
+#: The same as a set, for the tests asked at every Range, HP and MP question (a tuple is
+#: walked and hashed again by each `isdisjoint`).
+_HERITAGE_SET = frozenset(_HERITAGES)
 
 
 def _heir(state: GameState, holder: Unit) -> str | None:
@@ -432,24 +436,24 @@ def _heir(state: GameState, holder: Unit) -> str | None:
     return None
 
 
-def _no_heritage(state: GameState, unit: Unit) -> tuple[()] | Any:
-    """`heritages_of` when the unit cannot be an heir or no heritage is held in the game."""
-    if state.phase is Phase.SETUP or unit.cell is None or not unit.is_krosmaster:
-        return ()
-    return UNKNOWN if _held(state).intersection(_HERITAGES) else ()
-
-
-@per_state(quick=_no_heritage)
 def heritages_of(state: GameState, unit: Unit) -> tuple[tuple[str, str], ...]:
     """Heritage powers of KO'd allied Chafers whose heir is `unit`, as (power, holder id).
 
     Distant, Oscult, Vigorous and Vorpal Heritage: while their holder is KO'd (out of the arena
     after set-up), the next allied non-Boss Krosmaster in the Timeline gets +1 max Range, +1 MP
     MAX, +2 HP or the Critical Hit power. The heir is read anew whenever it is asked for, so it
-    changes when the heir itself is KO'd."""
-    if state.phase is Phase.SETUP or unit.cell is None or not unit.is_krosmaster:
+    changes when the heir itself is KO'd. When no heritage is held in the game (nearly always)
+    or the unit cannot be an heir, none, answered here without the memo of `_heritages_now`
+    (written out, as `families_of` is)."""
+    if unit.cell is None or _held(state).isdisjoint(_HERITAGE_SET) or not unit.is_krosmaster:
         return ()
-    if not _held(state).intersection(_HERITAGES):
+    return _heritages_now(state, unit)
+
+
+@per_state
+def _heritages_now(state: GameState, unit: Unit) -> tuple[tuple[str, str], ...]:
+    """`heritages_of` with a heritage held in the game, once per unit and memo."""
+    if state.phase is Phase.SETUP:
         return ()
     out = []
     for holder in state.units:
@@ -521,30 +525,17 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     The common case is answered here, without the memo: nothing in play changes the unit's
     powers (no power of its own that grants or removes, no granter, Stain or Driving in the
     arena, no Vorpal Heritage in the game, no spell effect on its powers this turn), so they
-    are its own; read from `GameState.roster_memo` and this turn's lasting effects only. It
-    is written out here rather than given to `per_state` as a quick answer: asked at every
+    are its own; what the state says of this is read once per state (`_InPlay`). It is
+    written out here rather than given to `per_state` as a quick answer: asked at every
     step, every roll and about ten times per cast, the wrapper's extra call was about a third
     of its cost."""
-    memo = state.roster_memo
-    key = "quiet-krosmaster" if unit.summoner is None else "quiet-summon"
-    quiet = memo.get(key)
-    if quiet is None:
-        others = _KROSMASTER_CHANGERS if unit.summoner is None else _OTHERS_CHANGERS
-        quiet = memo[key] = _present(state).isdisjoint(others) and (
-            "vorpal-heritage" not in _held(state)
-        )
+    last = _LAST_ASKED  # read once: another thread may replace it (a miss at worst)
+    _, _, quiet_krosmaster, quiet_summon, spelled = last[1] if last[0] is state else _ask(state)
     own = unit.own_powers
-    if not quiet or not own.isdisjoint(_OWN_CHANGERS):
-        return _powers_now(state, unit)
-    now = state.lasting_now
-    if now:  # a spell's effect on this unit's powers this turn (`_spell_powers`)?
-        kept = memo.get("spell-powers-now")
-        if kept is None or kept[0] is not now:  # kept with the lasting effects it read
-            units = frozenset(e.unit for e in now if e.kind in _SPELL_POWER_KINDS)
-            kept = memo["spell-powers-now"] = (now, units)
-        if unit.id in kept[1]:
-            return _powers_now(state, unit)
-    return own
+    quiet = quiet_krosmaster if unit.summoner is None else quiet_summon
+    if quiet and own.isdisjoint(_OWN_CHANGERS) and unit.id not in spelled:
+        return own
+    return _powers_now(state, unit)
 
 
 _SPELL_POWER_KINDS = (POWERS_LOST, POWER_GAINED)
@@ -642,23 +633,68 @@ def _possible_held(state: GameState) -> frozenset[str]:
     if found is None:
         present = _present(state)
         grown = set(present)
-        for power in present | (_held(state) & {"vorpal-heritage"}):
-            grown.update(_GIVES.get(power, ()))
+        for power in present.intersection(_GIVES):  # the few givers, found in C
+            grown.update(_GIVES[power])
+        if "vorpal-heritage" in _held(state):  # a KO'd holder's heir (`heritages_of`)
+            grown.update(_GIVES["vorpal-heritage"])
         found = memo["possible"] = frozenset(grown)
     return found
 
 
-def _gained_by_spells(state: GameState) -> list[str]:
-    """Powers spells gave units this turn (`POWER_GAINED`, 4.18.4)."""
-    return [e.element for e in state.lasting_now if e.kind == POWER_GAINED and e.element]
+def _gained_by_spells(now: tuple[Lasting, ...]) -> list[str]:
+    """Powers spells gave units this turn (`POWER_GAINED`, 4.18.4), from `lasting_now`."""
+    return [e.element for e in now if e.kind == POWER_GAINED and e.element]
 
 
-#: The state `possible_powers` answered last, with its answer. One state is asked many times
-#: in a row (every modifier of a cast, its rolls and hooks; the hooks of an activation): one
-#: identity test then answers, instead of the two cached values the memo below is kept with
-#: (`roster_memo`, `lasting_now`: about 360 instructions a read each, `frozen.lazy`). States
-#: are immutable, and the one kept here stays alive, so its identity is never reused.
-_LAST_ASKED: tuple[GameState | None, frozenset[str]] = (None, frozenset())
+#: What the questions about the powers in play (`possible_powers`, `unmodelled_possible`,
+#: `powers_of`) read of a state, worked out for its units in the arena and this turn's lasting
+#: effects: the powers a unit in the arena may have, whether one of them is not modelled,
+#: whether nothing in play changes a Krosmaster's or a summon's powers but its own (`quiet`),
+#: and the units whose powers a spell changed this turn.
+_InPlay = tuple[frozenset[str], bool, bool, bool, frozenset[str]]
+
+#: The last state asked, with its `_InPlay` values. One state is asked many times in a row
+#: (every modifier of a cast, its rolls and hooks, each unit's powers; the hooks of an
+#: activation): one identity test then answers, instead of reading the two cached values the
+#: values are kept with (`roster_memo`, `lasting_now`: about 310 instructions a read each,
+#: `frozen.lazy`). States are immutable, and the one kept here stays alive, so its identity is
+#: never reused.
+_LAST_ASKED: tuple[Any, _InPlay] = (None, (frozenset(), False, False, False, frozenset()))
+
+
+def _ask(state: GameState) -> _InPlay:
+    """The `_InPlay` values of `state`, which becomes the last state asked. They are kept in
+    `GameState.roster_memo` with this turn's lasting effects they read (compared by identity:
+    an empty tuple is always the same one), so a new state with the same units in the arena
+    and the same effects works nothing out again."""
+    global _LAST_ASKED
+    memo, now = state.roster_memo, state.lasting_now
+    kept = memo.get("in-play")
+    if kept is None or kept[0] is not now:
+        kept = memo["in-play"] = (now, _in_play(state, memo, now))
+    _LAST_ASKED = (state, kept[1])
+    return kept[1]
+
+
+def _in_play(state: GameState, memo: dict[Any, Any], now: tuple[Lasting, ...]) -> _InPlay:
+    """The `_InPlay` values of `state` (`memo` its roster memo, `now` its `lasting_now`)."""
+    possible = _possible_held(state)
+    unmodelled = memo.get("unmodelled")
+    if unmodelled is None:
+        unmodelled = memo["unmodelled"] = any(  # `is_modelled`, the table looked up in C
+            not is_registered(p) for p in possible.difference(MODELLED)
+        )
+    present, vorpal = _present(state), "vorpal-heritage" in _held(state)
+    quiet_krosmaster = present.isdisjoint(_KROSMASTER_CHANGERS) and not vorpal
+    quiet_summon = present.isdisjoint(_OTHERS_CHANGERS) and not vorpal
+    if not now:  # no lasting effect this turn: no power gained or lost by a spell
+        return possible, unmodelled, quiet_krosmaster, quiet_summon, frozenset()
+    gained = _gained_by_spells(now)
+    if gained:
+        possible = possible.union(gained)
+        unmodelled = unmodelled or any(not is_modelled(p) for p in gained)
+    spelled = frozenset(e.unit for e in now if e.kind in _SPELL_POWER_KINDS)
+    return possible, unmodelled, quiet_krosmaster, quiet_summon, spelled
 
 
 def possible_powers(state: GameState) -> frozenset[str]:
@@ -668,40 +704,33 @@ def possible_powers(state: GameState) -> frozenset[str]:
     global _LAST_ASKED
     last = _LAST_ASKED  # read once: another thread may replace it (a miss at worst)
     if last[0] is state:
-        return last[1]
+        return last[1][0]
+    # `_ask` written out: this is nearly every new state's first question, and the call
+    # would cost about 450 instructions (an activation asks two new states, a step one)
     memo, now = state.roster_memo, state.lasting_now
-    kept = memo.get("possible-now")  # kept across states with what it read
-    if kept is not None and kept[0] is now:  # this turn's lasting effects, by identity
-        found: frozenset[str] = kept[1]
-    else:
-        found = _possible_held(state)
-        if now:  # else no lasting effect this turn: no power gained by a spell
-            gained = _gained_by_spells(state)
-            if gained:
-                found = found.union(gained)
-        memo["possible-now"] = (now, found)
-    _LAST_ASKED = (state, found)
-    return found
+    kept = memo.get("in-play")
+    if kept is None or kept[0] is not now:
+        kept = memo["in-play"] = (now, _in_play(state, memo, now))
+    _LAST_ASKED = (state, kept[1])
+    return kept[1][0]
 
 
 possible_powers_from(possible_powers)  # the rolls' rules stop at it (`reactions.rolled`)
 
 
 def may_have(state: GameState, powers: frozenset[str]) -> bool:
-    """Whether some unit in the arena may have one of `powers` now (`possible_powers`)."""
-    return not possible_powers(state).isdisjoint(powers)
+    """Whether some unit in the arena may have one of `powers` now (`possible_powers`, read
+    here as `unmodelled_possible` reads its value: asked about 15 times per cast, the call
+    to `possible_powers` was a third of its cost)."""
+    last = _LAST_ASKED
+    return not (last[1][0] if last[0] is state else _ask(state)[0]).isdisjoint(powers)
 
 
 def unmodelled_possible(state: GameState) -> bool:
     """Whether a unit in the arena may have a power the engine does not model: when none can,
     no `unsupported_powers` question needs asking."""
-    memo = state.roster_memo
-    found = memo.get("unmodelled")
-    if found is None:
-        found = memo["unmodelled"] = any(not is_modelled(p) for p in _possible_held(state))
-    if found or not state.lasting_now:  # no lasting effect this turn: no power gained by a spell
-        return found
-    return any(not is_modelled(p) for p in _gained_by_spells(state))
+    last = _LAST_ASKED
+    return last[1][1] if last[0] is state else _ask(state)[1]
 
 
 def unsupported_powers(state: GameState, units: list[Unit]) -> list[str]:
@@ -1005,7 +1034,7 @@ _HP_CHANGERS = frozenset(
 def _unchanged(state: GameState, changers: frozenset[str], heritages: bool = True) -> bool:
     """No power that could change this characteristic is in the arena (nor, with `heritages`,
     a heritage anywhere in the game)."""
-    if heritages and not _held(state).isdisjoint(_HERITAGES):
+    if heritages and not _held(state).isdisjoint(_HERITAGE_SET):
         return False
     return _present(state).isdisjoint(changers)
 
@@ -1044,21 +1073,20 @@ def max_mp(state: GameState, unit: Unit) -> int | None:
     return base + sum(n for n, _ in mp_bonuses(state, unit))
 
 
-def _own_max_hp(state: GameState, unit: Unit) -> int | Any | None:
-    """`max_hp` when no power in play changes it: the unit's own."""
-    base = unit.profile.hp
-    if base is None or _unchanged(state, _HP_CHANGERS):
-        return base
-    return UNKNOWN
-
-
-@per_state(quick=_own_max_hp)
 def max_hp(state: GameState, unit: Unit) -> int | None:
-    """HP now: printed plus powers; None for a dash."""
+    """HP now: printed plus powers; None for a dash. When no power in play changes it (nearly
+    always), the printed HP, answered here without the memo of `_max_hp_now` (written out, as
+    `families_of` is: asked at every Injury)."""
     base = unit.profile.hp
     if base is None or _unchanged(state, _HP_CHANGERS):
         return base
-    return base + sum(n for n, _ in hp_bonuses(state, unit))
+    return _max_hp_now(state, unit)
+
+
+@per_state
+def _max_hp_now(state: GameState, unit: Unit) -> int:
+    """`max_hp` with a power in play that may change it, once per unit and memo."""
+    return (unit.profile.hp or 0) + sum(n for n, _ in hp_bonuses(state, unit))
 
 
 def max_gauges(state: GameState, unit: Unit) -> tuple[int | None, int | None]:
