@@ -291,6 +291,12 @@ def turn_start(*powers: str) -> Callable[[TurnStart], TurnStart]:
     return _REGISTRY.turn_starts.add(powers)
 
 
+def turn_start_powers() -> frozenset[str]:
+    """The powers some turn-start hook reads: with none of them in play, `on_turn_start`
+    changes nothing (a frozenset, asked at every activation: no copy)."""
+    return _REGISTRY.turn_starts.powers
+
+
 def cast_start(handler: CastStart) -> CastStart:
     _REGISTRY.cast_starts.append(handler)
     return handler
@@ -300,6 +306,12 @@ def after_step(*powers: str) -> Callable[[StepTrigger], StepTrigger]:
     """Register a power triggered by a unit's step; `powers` are those it reads, held by a unit
     in the arena (`_Hooks`)."""
     return _REGISTRY.steps.add(powers)
+
+
+def step_powers() -> frozenset[str]:
+    """The powers some step hook reads: with none of them in play, `on_step` changes nothing
+    (a frozenset, asked at every step: no copy)."""
+    return _REGISTRY.steps.powers
 
 
 def after_reward(handler: RewardTrigger) -> RewardTrigger:
@@ -725,6 +737,8 @@ __all__ = [
     "sight_rule",
     "standby",
     "standby_handler",
+    "step_powers",
     "turn_start",
+    "turn_start_powers",
     "waits_for_choice",
 ]

@@ -50,7 +50,7 @@ _ORDER: list[str] = []
 #: Per moment, its handlers in `_ORDER` (what `fire` walks, for every turn of every piece).
 _AT: dict[Moment, list[tuple[str, Handler]]] = {moment: [] for moment in Moment}
 #: Per moment, the powers with a handler (`fire` stops when no unit may have one).
-_SLUGS: dict[Moment, set[str]] = {moment: set() for moment in Moment}
+_SLUGS: dict[Moment, frozenset[str]] = {moment: frozenset() for moment in Moment}
 
 
 def trigger(moment: Moment, slug: str) -> Callable[[Handler], Handler]:
@@ -62,7 +62,7 @@ def trigger(moment: Moment, slug: str) -> Callable[[Handler], Handler]:
         _HANDLERS[(moment, slug)] = handler
         _ORDER.append(slug)
         _AT[moment].append((slug, handler))
-        _SLUGS[moment].add(slug)
+        _SLUGS[moment] |= {slug}
         return handler
 
     return register
@@ -74,6 +74,12 @@ def handler(moment: Moment, slug: str) -> Handler | None:
 
 def registered() -> tuple[tuple[str, str], ...]:
     return tuple(sorted((m.value, s) for m, s in _HANDLERS))
+
+
+def powers_at(moment: Moment) -> frozenset[str]:
+    """The powers with a handler at `moment`: with none of them in play, `fire` changes
+    nothing (a frozenset, asked at every activation: no copy)."""
+    return _SLUGS[moment]
 
 
 def fire(state: GameState, moment: Moment, unit_id: str) -> GameState:
@@ -308,6 +314,7 @@ __all__ = [
     "Moment",
     "fire",
     "handler",
+    "powers_at",
     "registered",
     "start_of_fight",
     "trigger",
