@@ -24,7 +24,14 @@ from rules.engine.powers import (
     refuse_unmodelled,
     unmodelled_possible,
 )
-from rules.engine.reactions import RollSide, on_step, plain_roll, plain_rolls, rolled
+from rules.engine.reactions import (
+    RollSide,
+    on_step,
+    plain_roll,
+    plain_rolls,
+    rolled,
+    step_powers,
+)
 from rules.engine.refusals import Said, said
 from rules.engine.scenery import describe
 from rules.engine.state import (
@@ -264,8 +271,7 @@ def move_one_cell(
             plain = plain_rolls(state)
     if mp < 1:
         return MoveOutcome(state.with_unit(replace(unit, ap=ap, mp=mp)), False, tuple(outcomes))
-    state = state.with_unit(replace(unit, ap=ap, mp=mp - 1, cell=to))
-    state = on_step(state, unit_id, unit.cell.name)  # Mintetized
+    state = _after_step(state, state.with_unit(replace(unit, ap=ap, mp=mp - 1, cell=to)), unit)
     return MoveOutcome(_arrive(state, unit_id, ended=True), True, tuple(outcomes))
 
 
@@ -293,8 +299,19 @@ def step_unblocked(state: GameState, unit: Unit, to: Cell) -> GameState | None:
     taken, near = _surroundings(state, unit, to)
     if taken or near:  # a unit on `to`, or an enemy character next to the mover (4.14)
         return None
-    state = state.with_unit(replace(unit, mp=unit.mp - 1, cell=to))
-    return on_step(state, unit.id, cell.name)  # Mintetized
+    return _after_step(state, state.with_unit(replace(unit, mp=unit.mp - 1, cell=to)), unit)
+
+
+def _after_step(before: GameState, after: GameState, unit: Unit) -> GameState:
+    """`after`, where `unit` (as it was in `before`) has stepped, with the powers reacting to a
+    step (Mintetized, `reactions.on_step`). A step changes only the mover's cell and MP, so the
+    powers in play are those of `before`, which the step's checks have just asked about: one
+    identity test there spares the call to `on_step` and its question about the new state
+    (nearly always, no step hook's power is in play)."""
+    if possible_powers(before).isdisjoint(step_powers()):
+        return after
+    assert unit.cell is not None
+    return on_step(after, unit.id, unit.cell.name)
 
 
 def _arrive(state: GameState, unit_id: str, *, ended: bool) -> GameState:
