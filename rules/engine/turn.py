@@ -503,14 +503,21 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
     """Interior Fire (4.9.15.a, 8.6.2.a): one -1 AP or -1 MP marker is removed before 6.2.1.b
     counts them, under the default reading of `interior-fire-timing`. With both kinds, the
     player names one in the `activate` event (`marker:ap` or `marker:mp`); with one kind there
-    is no choice."""
+    is no choice.
+
+    Without a -1 AP or -1 MP marker there is nothing to remove, whoever holds the power: asked
+    first, this answers nearly every activation without asking about the powers in play, which
+    would be the one question about this state (the one the previous `end` made)."""
+    markers = unit.markers
+    if markers.ap >= 0 and markers.mp >= 0:
+        return unit
     if "interior-fire" not in possible_powers(state) or "interior-fire" not in powers_of(
         state, unit
     ):
         return unit
     if state.rulings.reading(INTERIOR_FIRE.name) != "before-gauges":
         return unit
-    kinds = [k for k in ("ap", "mp") if getattr(unit.markers, k) < 0]
+    kinds = [k for k in ("ap", "mp") if getattr(markers, k) < 0]
     picked = [c.partition(":")[2].strip().lower() for c in choices if c.startswith("marker:")]
     if len(kinds) == 2:
         if not picked:
@@ -520,17 +527,15 @@ def _interior_fire(state: GameState, unit: Unit, choices: tuple[str, ...]) -> Un
         if len(picked) != 1 or picked[0] not in kinds:
             raise RuleViolation.because("4.9.15.a", "interior_fire_choice", unit=unit.id)
         kinds = picked
-    if not kinds:
-        return unit
     kind = kinds[0]
-    return replace(unit, markers=replace(unit.markers, **{kind: getattr(unit.markers, kind) + 1}))
+    return replace(unit, markers=replace(markers, **{kind: getattr(markers, kind) + 1}))
 
 
 def _start_of_turn_triggers(state: GameState, unit_id: str) -> GameState:
     """6.2.1.d for what the engine knows: the piece's own powers (`triggers`), then Wear on its
     summons (4.9.25) and its Bombs' Explosions. The powers in play are read once for the hooks
     and the triggers of this moment together: nearly always neither can act, and the two calls
-    that would each find so (about 1.5 k instructions) are not made."""
+    that would each find so (about 1 k instructions together) are not made."""
     in_play = possible_powers(state)
     if not in_play.isdisjoint(turn_start_powers()) or not in_play.isdisjoint(
         powers_at(_MOMENT_START)
