@@ -459,13 +459,9 @@ def on_targets(state: GameState, caster: str, targets: tuple[str, ...]) -> GameS
 
 
 def on_step(state: GameState, unit_id: str, left: str) -> GameState:
-    """`unit_id` moved one cell with its MP, leaving cell `left` (4.14, 6.3.2). Asked at every
-    step: the first test is `_Hooks.due`'s, written out to spare its call (about 500
-    instructions) when no step hook's power is in play, nearly always."""
-    hooks, possible = _REGISTRY.steps, _REGISTRY.possible
-    if possible is not None and possible(state).isdisjoint(hooks.powers):
-        return state
-    for handler in hooks.due(state):
+    """`unit_id` moved one cell with its MP, leaving cell `left` (4.14, 6.3.2). The mover
+    calls it only when one of the `step_powers` may be in play."""
+    for handler in _REGISTRY.steps.due(state):
         state = _queue(state, handler(state, unit_id, left))
     return state
 
@@ -614,12 +610,10 @@ def check_cast(state: GameState, caster: Unit, targets: tuple[str, ...]) -> None
 
 
 def on_turn_start(state: GameState, unit_id: str) -> GameState:
-    """A piece's turn starts (6.2.1.d): what powers must remember of this moment. Asked at
-    every activation: `_Hooks.due`'s first test written out, as in `on_step`."""
-    hooks, possible = _REGISTRY.turn_starts, _REGISTRY.possible
-    if possible is not None and possible(state).isdisjoint(hooks.powers):
-        return state
-    for handler in hooks.due(state):
+    """A piece's turn starts (6.2.1.d): what powers must remember of this moment. The turn
+    calls it only when one of the `turn_start_powers` (or of the triggers of this moment)
+    may be in play."""
+    for handler in _REGISTRY.turn_starts.due(state):
         state = handler(state, unit_id)
     return state
 
