@@ -102,9 +102,12 @@ def _mapping(value: Any) -> dict[str, Any]:
 
 
 def _object(value: Any, allowed: frozenset[str]) -> dict[str, Any]:
-    """An object of a closed model: only `allowed` fields."""
-    found = _mapping(value)
-    if not allowed.issuperset(found):
+    """An object of a closed model: only `allowed` fields (`_mapping` written out, a call
+    fewer: the rolls of most casts and every checkpoint's claims are such objects)."""
+    if type(value) is not tuple:
+        raise _Slow
+    found = dict(value)
+    if len(found) != len(value) or not allowed.issuperset(found):
         raise _Slow
     return found
 
@@ -129,9 +132,17 @@ _UNITS: dict[str, str] = {}
 
 
 def _dice(value: Any) -> tuple[Die, ...]:
-    """Each die looked up by its exact notation, in C (`map` over the table's `__getitem__`): any
-    other value raises KeyError (or TypeError, unhashable) and the line goes to the models."""
-    if type(value) is not list or len(value) > schema.MAX_DICE:
+    """Each die looked up by its exact notation (`_DICE`): any other value raises KeyError (or
+    TypeError, unhashable) and the line goes to the models. One or two dice, most rolls, are
+    indexed directly: `tuple(map(...))` costs about four times as much for them."""
+    if type(value) is not list:
+        raise _Slow
+    count = len(value)
+    if count == 1:
+        return (_DICE[value[0]],)
+    if count == 2:
+        return (_DICE[value[0]], _DICE[value[1]])
+    if count > schema.MAX_DICE:
         raise _Slow
     return tuple(map(_DIE, value))
 
@@ -224,11 +235,11 @@ _BLOCK_ROLL = positional_builder(BlockRoll)
 def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
     """`parse._claims` on a checked checkpoint: the claims in the order written."""
     claims: list[Claim] = []
-    for group, sides in (("gg", ("A", "B", "wild")), ("kamas", ("A", "B"))):
+    for group, sides in _CLAIM_GROUPS:
         value = fields.get(group)
         if value is None:
             continue
-        found = _object(value, frozenset(sides))
+        found = _object(value, sides)
         for key, claimed in found.items():
             if claimed is None:
                 continue
@@ -255,6 +266,7 @@ def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
     return tuple(claims)
 
 
+_CLAIM_GROUPS = (("gg", frozenset({"A", "B", "wild"})), ("kamas", frozenset({"A", "B"})))
 _UNIT_CLAIM = frozenset({"cell", "injuries", "ap", "mp"})
 _CLAIM = positional_builder(Claim)
 
