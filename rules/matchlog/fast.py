@@ -344,8 +344,9 @@ def _cast(f: dict[str, Any]) -> tuple[Any, ...]:
         f.get("rolls", _ABSENT),
         f.get("order", _ABSENT),
     )
+    unit = f["unit"]
     return (
-        _unit(f["unit"]),
+        _UNITS.get(unit) or _unit(unit),
         spell,
         _CELLS[f["target"]],
         direction,
@@ -445,8 +446,9 @@ def _reading(line: str) -> Reading | None:
     """What a well-formed line says, or None when the line must be read by the models."""
     try:
         # Every such line ends with `"}`; the lines that carry dice or a Block (`]}`, `}}`) are
-        # not asked the expression.
-        plain = _PLAIN.fullmatch(line) if line.endswith('"}') else None
+        # not asked the expression. (An index, not `endswith`: a method call costs twice as
+        # much; a line of one character raises IndexError and goes to the models.)
+        plain = _PLAIN.fullmatch(line) if line[-2] == '"' else None
         if plain is not None:
             kind, unit, to = plain.groups()
             unit = _UNITS.get(unit) or _unit(unit)
@@ -467,7 +469,7 @@ def _reading(line: str) -> Reading | None:
         if known is None or len(fields) != len(value) or not known[0].issuperset(fields):
             return None
         return known[2], known[1](fields)
-    except (_Slow, KeyError, ValueError, RecursionError, TypeError, StopIteration):
+    except (_Slow, KeyError, ValueError, RecursionError, TypeError, StopIteration, IndexError):
         return None
 
 
