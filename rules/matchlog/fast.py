@@ -464,8 +464,9 @@ def _reading(line: str) -> Reading | None:
         if end != len(line) or type(value) is not tuple:
             return None
         fields = dict(value)
-        kind = fields.get("e")
-        known = _EVENTS.get(kind) if type(kind) is str else None
+        # The event type is not tested for a string first: a value of any other kind is either
+        # unhashable (TypeError, below) or no key of `_EVENTS`.
+        known = _EVENTS.get(fields.get("e"))
         if known is None or len(fields) != len(value) or not known[0].issuperset(fields):
             return None
         return known[2], known[1](fields)
