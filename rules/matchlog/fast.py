@@ -442,13 +442,34 @@ _PLAIN = re.compile(
 )
 
 
+#: A `move` with one Block roll (a quarter of the moves; the scan and the checks of its nested
+#: objects cost about twice the expression), known by its shape too: exactly the fields `e`,
+#: `unit`, `to`, `block` and the roll's `by`, `lock`, `dodge`, in this order, the strings without
+#: escapes, at most two dice a list (almost every roll), each a quoted notation of `[a-z_:]`, the
+#: separators as `_PLAIN`'s. The values are then checked like any other (`_unit`, `_CELLS`,
+#: `_DICE`); any other spelling takes the scan.
+_TWO_DICE = r'\[(?:"([a-z_:]+)"(?:, ?"([a-z_:]+)")?)?\]'
+_BLOCKED = re.compile(
+    r'\{"e": ?"move", ?"unit": ?"([^"\\]*)", ?"to": ?"([^"\\]*)", ?"block": ?'
+    rf'\[\{{"by": ?"([^"\\]*)", ?"lock": ?{_TWO_DICE}, ?"dodge": ?{_TWO_DICE}\}}\]\}}'
+)
+
+
+def _two_dice(first: str | None, second: str | None) -> tuple[Die, ...]:
+    """The dice of a list matched by `_TWO_DICE`, looked up by their exact notations."""
+    if first is None:
+        return ()
+    return (_DICE[first],) if second is None else (_DICE[first], _DICE[second])
+
+
 def _reading(line: str) -> Reading | None:
     """What a well-formed line says, or None when the line must be read by the models."""
     try:
         # Every such line ends with `"}`; the lines that carry dice or a Block (`]}`, `}}`) are
         # not asked the expression. (An index, not `endswith`: a method call costs twice as
         # much; a line of one character raises IndexError and goes to the models.)
-        plain = _PLAIN.fullmatch(line) if line[-2] == '"' else None
+        last = line[-2]
+        plain = _PLAIN.fullmatch(line) if last == '"' else None
         if plain is not None:
             kind, unit, to = plain.groups()
             unit = _UNITS.get(unit) or _unit(unit)
@@ -457,6 +478,12 @@ def _reading(line: str) -> Reading | None:
             if to is not None:
                 return None
             return (_END, (unit,)) if kind == "end" else (_ACTIVATE, (unit, ()))
+        blocked = _BLOCKED.fullmatch(line) if last == "]" and line[-3] == "}" else None
+        if blocked is not None:
+            unit, to, by, lock, lock_2, dodge, dodge_2 = blocked.groups()
+            by = _UNITS.get(by) or _unit(by)
+            block = _BLOCK_ROLL(by, _two_dice(lock, lock_2), _two_dice(dodge, dodge_2))
+            return _MOVE, (_UNITS.get(unit) or _unit(unit), _CELLS[to], (block,))
         # Objects as tuples of pairs (see the module docstring); the scanner raises ValueError
         # (or RecursionError, StopIteration) for anything the slow reader would refuse or treat
         # specially, and whitespace around the value (rare: the slow reader takes it) is refused.
