@@ -190,18 +190,21 @@ def _rolls(value: Any) -> Rolls:
         type(coins) is not list or len(coins) > 8 or not _COINS.issuperset(coins)
     ):
         raise _Slow
-    # `Rolls(critical, armour, coins)` without the frozen dataclass's `__init__`, which sets each
-    # field through `object.__setattr__` (four times the cost of filling its dictionary at once;
-    # most casts carry dice): the same instance, compared and frozen like any other.
-    rolls = new_object(Rolls)
-    _SET_ROLLS(
-        rolls,
-        {
-            "critical": () if critical is _ABSENT else _dice(critical),
-            "armour": armour,
-            "coins": () if coins is _ABSENT else tuple(coins),
-        },
+    return _new_rolls(
+        () if critical is _ABSENT else _dice(critical),
+        armour,
+        () if coins is _ABSENT else tuple(coins),
     )
+
+
+def _new_rolls(
+    critical: tuple[Die, ...], armour: dict[str, tuple[Die, ...]], coins: tuple[str, ...]
+) -> Rolls:
+    """`Rolls(critical, armour, coins)` without the frozen dataclass's `__init__`, which sets each
+    field through `object.__setattr__` (four times the cost of filling its dictionary at once;
+    most casts carry dice): the same instance, compared and frozen like any other."""
+    rolls = new_object(Rolls)
+    _SET_ROLLS(rolls, {"critical": critical, "armour": armour, "coins": coins})
     return rolls
 
 
@@ -462,6 +465,32 @@ def _two_dice(first: str | None, second: str | None) -> tuple[Die, ...]:
     return (_DICE[first],) if second is None else (_DICE[first], _DICE[second])
 
 
+#: A `cast` with no other field than its unit, spell and target, and at most its rolls' Critical
+#: dice and one unit's Armour dice, at most two each (almost every cast), known by its shape too,
+#: as `_BLOCKED` is; the spell a string of 1 to 100 characters without escapes or control
+#: characters (what the JSON scan and the model accept, unescaped).
+_CAST = re.compile(
+    r'\{"e": ?"cast", ?"unit": ?"([^"\\]*)", ?"spell": ?"([^"\\\x00-\x1f]{1,100})", ?'
+    rf'"target": ?"([^"\\]*)"(?:, ?"rolls": ?\{{"critical": ?{_TWO_DICE}'
+    rf'(?:, ?"armour": ?\{{"([^"\\]*)": ?{_TWO_DICE}\}})?\}})?\}}'
+)
+_CAST_BUILDER = positional_builder(Cast)
+
+
+def _shaped_cast(found: re.Match[str]) -> Reading:
+    """The reading of a line `_CAST` matched."""
+    unit, spell, target, critical, critical_2, armoured, armour, armour_2 = found.groups()
+    if armoured is not None:
+        armour_dice = {_UNITS.get(armoured) or _unit(armoured): _two_dice(armour, armour_2)}
+        rolls = _new_rolls(_two_dice(critical, critical_2), armour_dice, ())
+    elif critical is not None:
+        rolls = _new_rolls(_two_dice(critical, critical_2), {}, ())
+    else:  # no rolls, or none but an empty list of Critical dice: the same value
+        rolls = _NO_ROLLS
+    unit = _UNITS.get(unit) or _unit(unit)
+    return _CAST_BUILDER, (unit, spell, _CELLS[target], None, None, (), rolls, ())
+
+
 def _reading(line: str) -> Reading | None:
     """What a well-formed line says, or None when the line must be read by the models."""
     try:
@@ -484,6 +513,10 @@ def _reading(line: str) -> Reading | None:
             by = _UNITS.get(by) or _unit(by)
             block = _BLOCK_ROLL(by, _two_dice(lock, lock_2), _two_dice(dodge, dodge_2))
             return _MOVE, (_UNITS.get(unit) or _unit(unit), _CELLS[to], (block,))
+        if last == "}" or last == '"':
+            cast = _CAST.fullmatch(line)
+            if cast is not None:
+                return _shaped_cast(cast)
         # Objects as tuples of pairs (see the module docstring); the scanner raises ValueError
         # (or RecursionError, StopIteration) for anything the slow reader would refuse or treat
         # specially, and whitespace around the value (rare: the slow reader takes it) is refused.

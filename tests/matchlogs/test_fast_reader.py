@@ -352,3 +352,58 @@ def test_a_blocked_move_read_by_its_shape_as_by_the_models(
     event = fast.event(line, 7)
     if event is not None:
         assert event == _slow(line), line
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    unit=st.sampled_from(["A1", "B3/trap-1", "", "A1\t", "A\u00e91"]),
+    spell=st.sampled_from(["Gahfeld", "Call of the Sinistro (3)", "", "x" * 100, "x" * 101])
+    | st.text(max_size=4),
+    target=st.sampled_from(["d3", "D3", "m2", ""]),
+    rolls=st.none()
+    | st.fixed_dictionaries(
+        {"critical": st.lists(st.sampled_from(["dodge", "dofus:dodge", "Lock", ""]), max_size=3)},
+        optional={
+            "armour": st.dictionaries(
+                st.sampled_from(["A1", "A1/sinistro-1", "", "B2 "]),
+                st.lists(st.sampled_from(["armour", "critical", "x"]), max_size=3),
+                max_size=2,
+            )
+        },
+    ),
+    ascii_only=st.booleans(),
+    separators=st.sampled_from([(", ", ": "), (",", ":"), (",", ": "), (", ", ":")]),
+)
+def test_a_cast_read_by_its_shape_as_by_the_models(
+    unit: str,
+    spell: str,
+    target: str,
+    rolls: dict[str, Any] | None,
+    ascii_only: bool,
+    separators: tuple[str, str],
+) -> None:
+    """A cast with its Critical and one unit's Armour dice at most (`fast._CAST`), each value
+    and separator varied: read as the models read it, or left to them."""
+    value: dict[str, Any] = {"e": "cast", "unit": unit, "spell": spell, "target": target}
+    if rolls is not None:
+        value["rolls"] = rolls
+    line = json.dumps(value, ensure_ascii=ascii_only, separators=separators)
+    event = fast.event(line, 7)
+    if event is not None:
+        assert event == _slow(line), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"e":"cast","unit":"A1","spell":"a\x01b","target":"d3"}',
+        '{"e":"cast","unit":"A1","spell":"a\u2028b","target":"d3"}',
+        '{"e":"cast","unit":"A1","spell":"Gahfeld","target":"d3","rolls":{"critical":[]}}',
+        '{"e":"cast","unit":"A1","spell":"Gahfeld","target":"d3","rolls":{}}',
+        '{"e":"cast","unit":"A1","spell":"G","target":"d3","rolls":{"critical":["dodge"]},"x":1}',
+    ],
+)
+def test_odd_casts_read_as_by_the_models(line: str) -> None:
+    event = fast.event(line, 7)
+    if event is not None:
+        assert event == _slow(line), line
