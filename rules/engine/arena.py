@@ -94,8 +94,11 @@ class Arena:
                 if shared:
                     cells = ", ".join(sorted(c.name for c in shared))
                     found.append(said("arena_cell_shared", cells=cells, first=first, second=second))
+        # Set intersections (in C, with the hashes the sets keep) rather than `c in ...`, which
+        # calls the dataclass's `__hash__` for every start cell.
+        impassable = self.impassable
         blocked_starts = sorted(
-            c.name for side in SIDES for c in self.start_cells.get(side, ()) if c in self.impassable
+            c.name for side in SIDES for c in self.start_cells.get(side, frozenset()) & impassable
         )
         if blocked_starts:
             found.append(said("arena_starts_covered", cells=", ".join(blocked_starts)))

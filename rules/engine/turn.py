@@ -162,6 +162,9 @@ def new_game(
             )
     units = tuple(Unit(m.unit, s, m.profile) for s in SIDES for m in teams[s])
     players = tuple(PlayerState(s, (names or {}).get(s, "")) for s in SIDES)
+    # The Kama cells in `Cell` order, sorted by their coordinates (that order, compared in C):
+    # sorting the cells calls the dataclass's `__eq__` and `__lt__` at each comparison.
+    kamas = sorted((c.x, c.y, c, n) for c, n in arena.kamas.items() if n)
     return GameState(
         arena=arena,
         units=units,
@@ -172,7 +175,7 @@ def new_game(
         first_player=computed,
         players=(players[0], players[1]),
         rulings=rulings,
-        kamas_on_board=tuple(sorted((c, n) for c, n in arena.kamas.items() if n)),
+        kamas_on_board=tuple((c, n) for _, _, c, n in kamas),
     )
 
 

@@ -102,9 +102,12 @@ def _mapping(value: Any) -> dict[str, Any]:
 
 
 def _object(value: Any, allowed: frozenset[str]) -> dict[str, Any]:
-    """An object of a closed model: only `allowed` fields."""
-    found = _mapping(value)
-    if not allowed.issuperset(found):
+    """An object of a closed model: only `allowed` fields (`_mapping` written out, a call
+    fewer: the rolls of most casts and every checkpoint's claims are such objects)."""
+    if type(value) is not tuple:
+        raise _Slow
+    found = dict(value)
+    if len(found) != len(value) or not allowed.issuperset(found):
         raise _Slow
     return found
 
@@ -129,9 +132,17 @@ _UNITS: dict[str, str] = {}
 
 
 def _dice(value: Any) -> tuple[Die, ...]:
-    """Each die looked up by its exact notation, in C (`map` over the table's `__getitem__`): any
-    other value raises KeyError (or TypeError, unhashable) and the line goes to the models."""
-    if type(value) is not list or len(value) > schema.MAX_DICE:
+    """Each die looked up by its exact notation (`_DICE`): any other value raises KeyError (or
+    TypeError, unhashable) and the line goes to the models. One or two dice, most rolls, are
+    indexed directly: `tuple(map(...))` costs about four times as much for them."""
+    if type(value) is not list:
+        raise _Slow
+    count = len(value)
+    if count == 1:
+        return (_DICE[value[0]],)
+    if count == 2:
+        return (_DICE[value[0]], _DICE[value[1]])
+    if count > schema.MAX_DICE:
         raise _Slow
     return tuple(map(_DIE, value))
 
@@ -179,18 +190,21 @@ def _rolls(value: Any) -> Rolls:
         type(coins) is not list or len(coins) > 8 or not _COINS.issuperset(coins)
     ):
         raise _Slow
-    # `Rolls(critical, armour, coins)` without the frozen dataclass's `__init__`, which sets each
-    # field through `object.__setattr__` (four times the cost of filling its dictionary at once;
-    # most casts carry dice): the same instance, compared and frozen like any other.
-    rolls = new_object(Rolls)
-    _SET_ROLLS(
-        rolls,
-        {
-            "critical": () if critical is _ABSENT else _dice(critical),
-            "armour": armour,
-            "coins": () if coins is _ABSENT else tuple(coins),
-        },
+    return _new_rolls(
+        () if critical is _ABSENT else _dice(critical),
+        armour,
+        () if coins is _ABSENT else tuple(coins),
     )
+
+
+def _new_rolls(
+    critical: tuple[Die, ...], armour: dict[str, tuple[Die, ...]], coins: tuple[str, ...]
+) -> Rolls:
+    """`Rolls(critical, armour, coins)` without the frozen dataclass's `__init__`, which sets each
+    field through `object.__setattr__` (four times the cost of filling its dictionary at once;
+    most casts carry dice): the same instance, compared and frozen like any other."""
+    rolls = new_object(Rolls)
+    _SET_ROLLS(rolls, {"critical": critical, "armour": armour, "coins": coins})
     return rolls
 
 
@@ -224,11 +238,11 @@ _BLOCK_ROLL = positional_builder(BlockRoll)
 def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
     """`parse._claims` on a checked checkpoint: the claims in the order written."""
     claims: list[Claim] = []
-    for group, sides in (("gg", ("A", "B", "wild")), ("kamas", ("A", "B"))):
+    for group, sides in _CLAIM_GROUPS:
         value = fields.get(group)
         if value is None:
             continue
-        found = _object(value, frozenset(sides))
+        found = _object(value, sides)
         for key, claimed in found.items():
             if claimed is None:
                 continue
@@ -255,6 +269,7 @@ def _claims(fields: dict[str, Any]) -> tuple[Claim, ...]:
     return tuple(claims)
 
 
+_CLAIM_GROUPS = (("gg", frozenset({"A", "B", "wild"})), ("kamas", frozenset({"A", "B"})))
 _UNIT_CLAIM = frozenset({"cell", "injuries", "ap", "mp"})
 _CLAIM = positional_builder(Claim)
 
@@ -332,8 +347,9 @@ def _cast(f: dict[str, Any]) -> tuple[Any, ...]:
         f.get("rolls", _ABSENT),
         f.get("order", _ABSENT),
     )
+    unit = f["unit"]
     return (
-        _unit(f["unit"]),
+        _UNITS.get(unit) or _unit(unit),
         spell,
         _CELLS[f["target"]],
         direction,
@@ -429,12 +445,60 @@ _PLAIN = re.compile(
 )
 
 
+#: A `move` with one Block roll (a quarter of the moves; the scan and the checks of its nested
+#: objects cost about twice the expression), known by its shape too: exactly the fields `e`,
+#: `unit`, `to`, `block` and the roll's `by`, `lock`, `dodge`, in this order, the strings without
+#: escapes, at most two dice a list (almost every roll), each a quoted notation of `[a-z_:]`, the
+#: separators as `_PLAIN`'s. The values are then checked like any other (`_unit`, `_CELLS`,
+#: `_DICE`); any other spelling takes the scan.
+_TWO_DICE = r'\[(?:"([a-z_:]+)"(?:, ?"([a-z_:]+)")?)?\]'
+_BLOCKED = re.compile(
+    r'\{"e": ?"move", ?"unit": ?"([^"\\]*)", ?"to": ?"([^"\\]*)", ?"block": ?'
+    rf'\[\{{"by": ?"([^"\\]*)", ?"lock": ?{_TWO_DICE}, ?"dodge": ?{_TWO_DICE}\}}\]\}}'
+)
+
+
+def _two_dice(first: str | None, second: str | None) -> tuple[Die, ...]:
+    """The dice of a list matched by `_TWO_DICE`, looked up by their exact notations."""
+    if first is None:
+        return ()
+    return (_DICE[first],) if second is None else (_DICE[first], _DICE[second])
+
+
+#: A `cast` with no other field than its unit, spell and target, and at most its rolls' Critical
+#: dice and one unit's Armour dice, at most two each (almost every cast), known by its shape too,
+#: as `_BLOCKED` is; the spell a string of 1 to 100 characters without escapes or control
+#: characters (what the JSON scan and the model accept, unescaped).
+_CAST = re.compile(
+    r'\{"e": ?"cast", ?"unit": ?"([^"\\]*)", ?"spell": ?"([^"\\\x00-\x1f]{1,100})", ?'
+    rf'"target": ?"([^"\\]*)"(?:, ?"rolls": ?\{{"critical": ?{_TWO_DICE}'
+    rf'(?:, ?"armour": ?\{{"([^"\\]*)": ?{_TWO_DICE}\}})?\}})?\}}'
+)
+_CAST_BUILDER = positional_builder(Cast)
+
+
+def _shaped_cast(found: re.Match[str]) -> Reading:
+    """The reading of a line `_CAST` matched."""
+    unit, spell, target, critical, critical_2, armoured, armour, armour_2 = found.groups()
+    if armoured is not None:
+        armour_dice = {_UNITS.get(armoured) or _unit(armoured): _two_dice(armour, armour_2)}
+        rolls = _new_rolls(_two_dice(critical, critical_2), armour_dice, ())
+    elif critical is not None:
+        rolls = _new_rolls(_two_dice(critical, critical_2), {}, ())
+    else:  # no rolls, or none but an empty list of Critical dice: the same value
+        rolls = _NO_ROLLS
+    unit = _UNITS.get(unit) or _unit(unit)
+    return _CAST_BUILDER, (unit, spell, _CELLS[target], None, None, (), rolls, ())
+
+
 def _reading(line: str) -> Reading | None:
     """What a well-formed line says, or None when the line must be read by the models."""
     try:
         # Every such line ends with `"}`; the lines that carry dice or a Block (`]}`, `}}`) are
-        # not asked the expression.
-        plain = _PLAIN.fullmatch(line) if line.endswith('"}') else None
+        # not asked the expression. (An index, not `endswith`: a method call costs twice as
+        # much; a line of one character raises IndexError and goes to the models.)
+        last = line[-2]
+        plain = _PLAIN.fullmatch(line) if last == '"' else None
         if plain is not None:
             kind, unit, to = plain.groups()
             unit = _UNITS.get(unit) or _unit(unit)
@@ -443,6 +507,16 @@ def _reading(line: str) -> Reading | None:
             if to is not None:
                 return None
             return (_END, (unit,)) if kind == "end" else (_ACTIVATE, (unit, ()))
+        blocked = _BLOCKED.fullmatch(line) if last == "]" and line[-3] == "}" else None
+        if blocked is not None:
+            unit, to, by, lock, lock_2, dodge, dodge_2 = blocked.groups()
+            by = _UNITS.get(by) or _unit(by)
+            block = _BLOCK_ROLL(by, _two_dice(lock, lock_2), _two_dice(dodge, dodge_2))
+            return _MOVE, (_UNITS.get(unit) or _unit(unit), _CELLS[to], (block,))
+        if last == "}" or last == '"':
+            cast = _CAST.fullmatch(line)
+            if cast is not None:
+                return _shaped_cast(cast)
         # Objects as tuples of pairs (see the module docstring); the scanner raises ValueError
         # (or RecursionError, StopIteration) for anything the slow reader would refuse or treat
         # specially, and whitespace around the value (rare: the slow reader takes it) is refused.
@@ -450,12 +524,13 @@ def _reading(line: str) -> Reading | None:
         if end != len(line) or type(value) is not tuple:
             return None
         fields = dict(value)
-        kind = fields.get("e")
-        known = _EVENTS.get(kind) if type(kind) is str else None
+        # The event type is not tested for a string first: a value of any other kind is either
+        # unhashable (TypeError, below) or no key of `_EVENTS`.
+        known = _EVENTS.get(fields.get("e"))
         if known is None or len(fields) != len(value) or not known[0].issuperset(fields):
             return None
         return known[2], known[1](fields)
-    except (_Slow, KeyError, ValueError, RecursionError, TypeError, StopIteration):
+    except (_Slow, KeyError, ValueError, RecursionError, TypeError, StopIteration, IndexError):
         return None
 
 

@@ -123,6 +123,11 @@ def test_duplicate_keys_and_odd_json_go_to_the_models() -> None:
     )
 
 
+BLOCKED = (
+    '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":["lock"],"dodge":["dodge"]}]}'
+)
+
+
 @pytest.mark.parametrize(
     "line",
     [
@@ -144,11 +149,26 @@ def test_duplicate_keys_and_odd_json_go_to_the_models() -> None:
         '{"e":"end","unit":"-B2"}',
         '{"e":"end","unit":"A1","unit":"A2"}',
         '{"e":"end","unit":"A1"}\r',
+        BLOCKED,
+        '{"e": "move", "unit": "A1", "to": "i8", "block": [{"by": "B3", "lock": ["lock", '
+        '"dodge"], "dodge": []}]}',
+        '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":["lock","dodge"],'
+        '"dodge":["dofus:armour"]}]}',
+        '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":["Lock"],"dodge":[]}]}',
+        '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":["lock,dodge"],"dodge":[]}]}',
+        '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":["dodge:"],"dodge":[]}]}',
+        '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":[],"dodge":[],"by":"B4"}]}',
+        '{"e":"move","unit":"A1","to":"i8","block":[{"by":"","lock":[],"dodge":[]}]}',
+        '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":[],"dodge":[]}],"x":1}',
+        '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3\t","lock":[],"dodge":[]}]}',
+        '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":["lock","lock","lock",'
+        '"lock","lock","lock","lock","lock","lock","lock","lock","lock","lock"],"dodge":[]}]}',
     ],
 )
 def test_the_commonest_lines_read_by_their_shape_as_by_the_models(line: str) -> None:
-    """`move`, `activate` and `end` lines are known by their shape (`fast._PLAIN`), without the
-    JSON scan: each spelling reads as the models read it, or goes to them."""
+    """`move`, `activate` and `end` lines, and a move with one Block roll, are known by their
+    shape (`fast._PLAIN`, `fast._BLOCKED`), without the JSON scan: each spelling reads as the
+    models read it, or goes to them."""
     event = fast.event(line, 7)
     if event is not None:
         assert event == _slow(line)
@@ -280,11 +300,6 @@ def test_a_cast_s_rolls_read_fast_are_an_instance_like_any_other() -> None:
     assert event == _slow(line)
 
 
-BLOCKED = (
-    '{"e":"move","unit":"A1","to":"i8","block":[{"by":"B3","lock":["lock"],"dodge":["dodge"]}]}'
-)
-
-
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     field=st.sampled_from(["by", "lock", "dodge", "zz"]),
@@ -310,3 +325,85 @@ def test_a_changed_block_roll_is_refused_or_read_the_same(
     event = fast.event(text, 7)
     if event is not None:
         assert event == _slow(text), text
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    unit=st.sampled_from(["A1", "B3/trap-1", "", "A1\t", "a", "A\u00e91"]),
+    by=st.sampled_from(["B3", "B2/katar-1", "", "B3 ", "-B2"]),
+    to=st.sampled_from(["i8", "I8", "m2", "", "i08"]),
+    dice=st.lists(
+        st.lists(
+            st.sampled_from(["lock", "dodge", "dofus:armour", "critical", "Lock", "x", ""]),
+            max_size=13,
+        ),
+        min_size=2,
+        max_size=2,
+    ),
+    separators=st.sampled_from([(", ", ": "), (",", ":"), (",", ": "), (", ", ":")]),
+)
+def test_a_blocked_move_read_by_its_shape_as_by_the_models(
+    unit: str, by: str, to: str, dice: list[list[str]], separators: tuple[str, str]
+) -> None:
+    """A move with one Block roll (`fast._BLOCKED`), each value and separator varied: read as
+    the models read it, or left to them."""
+    roll = {"by": by, "lock": dice[0], "dodge": dice[1]}
+    line = json.dumps({"e": "move", "unit": unit, "to": to, "block": [roll]}, separators=separators)
+    event = fast.event(line, 7)
+    if event is not None:
+        assert event == _slow(line), line
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    unit=st.sampled_from(["A1", "B3/trap-1", "", "A1\t", "A\u00e91"]),
+    spell=st.sampled_from(["Gahfeld", "Call of the Sinistro (3)", "", "x" * 100, "x" * 101])
+    | st.text(max_size=4),
+    target=st.sampled_from(["d3", "D3", "m2", ""]),
+    rolls=st.none()
+    | st.fixed_dictionaries(
+        {"critical": st.lists(st.sampled_from(["dodge", "dofus:dodge", "Lock", ""]), max_size=3)},
+        optional={
+            "armour": st.dictionaries(
+                st.sampled_from(["A1", "A1/sinistro-1", "", "B2 "]),
+                st.lists(st.sampled_from(["armour", "critical", "x"]), max_size=3),
+                max_size=2,
+            )
+        },
+    ),
+    ascii_only=st.booleans(),
+    separators=st.sampled_from([(", ", ": "), (",", ":"), (",", ": "), (", ", ":")]),
+)
+def test_a_cast_read_by_its_shape_as_by_the_models(
+    unit: str,
+    spell: str,
+    target: str,
+    rolls: dict[str, Any] | None,
+    ascii_only: bool,
+    separators: tuple[str, str],
+) -> None:
+    """A cast with its Critical and one unit's Armour dice at most (`fast._CAST`), each value
+    and separator varied: read as the models read it, or left to them."""
+    value: dict[str, Any] = {"e": "cast", "unit": unit, "spell": spell, "target": target}
+    if rolls is not None:
+        value["rolls"] = rolls
+    line = json.dumps(value, ensure_ascii=ascii_only, separators=separators)
+    event = fast.event(line, 7)
+    if event is not None:
+        assert event == _slow(line), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"e":"cast","unit":"A1","spell":"a\x01b","target":"d3"}',
+        '{"e":"cast","unit":"A1","spell":"a\u2028b","target":"d3"}',
+        '{"e":"cast","unit":"A1","spell":"Gahfeld","target":"d3","rolls":{"critical":[]}}',
+        '{"e":"cast","unit":"A1","spell":"Gahfeld","target":"d3","rolls":{}}',
+        '{"e":"cast","unit":"A1","spell":"G","target":"d3","rolls":{"critical":["dodge"]},"x":1}',
+    ],
+)
+def test_odd_casts_read_as_by_the_models(line: str) -> None:
+    event = fast.event(line, 7)
+    if event is not None:
+        assert event == _slow(line), line
