@@ -946,6 +946,20 @@ def injury_cap(state: GameState, caster: Unit, target: Unit) -> tuple[int, str] 
     return min(caps) if caps else None
 
 
+#: The powers Steps 5-7 of a cast read besides the Resistances: `pierces`, `damage_modifiers`
+#: (the caster's own), `immune` and `injury_cap`.
+_STEP_POWERS = _PIERCING_POWERS | _DAMAGE_POWERS | {"immune"} | _CAPPING_POWERS
+
+
+def steps_plain(state: GameState) -> bool:
+    """No unit in the arena may have a power that `pierces`, `damage_modifiers` (the caster's
+    own), `immune` or `injury_cap` reads: for a caster and targets in the arena, Steps 5-7 then
+    need ask only each target's `resistances` (one question per target instead of four, which
+    each asked `may_have` or `powers_of`; a Resistance is possible in nearly every state)."""
+    last = _LAST_ASKED
+    return (last[1][0] if last[0] is state else _ask(state)[0]).isdisjoint(_STEP_POWERS)
+
+
 # -- characteristics changed by powers (AP, MP and HP MAX; 4.11.2, 4.10.1) --------------------
 
 
@@ -1155,7 +1169,9 @@ __all__ = [
     "possible_powers",
     "powers_of",
     "range_modifiers",
+    "resistances",
     "stained",
+    "steps_plain",
     "unmodelled_possible",
     "unsupported_powers",
     "vigilantes",
