@@ -22,7 +22,7 @@ from rules.engine.frozen import replace
 from rules.engine.reactions import is_registered, on_markers, possible_powers_from
 from rules.engine.refusals import said
 from rules.engine.rulings import register
-from rules.engine.state import GameState, Lasting, Markers, Phase, Unit
+from rules.engine.state import GameState, Lasting, Markers, Phase, Unit, in_play_from
 
 T = TypeVar("T")
 
@@ -655,25 +655,34 @@ _InPlay = tuple[frozenset[str], bool, bool, bool, frozenset[str]]
 
 #: The last state asked, with its `_InPlay` values. One state is asked many times in a row
 #: (every modifier of a cast, its rolls and hooks, each unit's powers; the hooks of an
-#: activation): one identity test then answers, instead of reading the two cached values the
-#: values are kept with (`roster_memo`, `lasting_now`: about 310 instructions a read each,
-#: `frozen.lazy`). States are immutable, and the one kept here stays alive, so its identity is
-#: never reused.
+#: activation): one identity test then answers, instead of reading `GameState.in_play` (about
+#: 310 instructions, `frozen.lazy`). States are immutable, and the one kept here stays alive,
+#: so its identity is never reused.
 _LAST_ASKED: tuple[Any, _InPlay] = (None, (frozenset(), False, False, False, frozenset()))
 
 
 def _ask(state: GameState) -> _InPlay:
-    """The `_InPlay` values of `state`, which becomes the last state asked. They are kept in
-    `GameState.roster_memo` with this turn's lasting effects they read (compared by identity:
-    an empty tuple is always the same one), so a new state with the same units in the arena
-    and the same effects works nothing out again."""
+    """The `_InPlay` values of `state` (`GameState.in_play`), which becomes the last state
+    asked."""
     global _LAST_ASKED
+    found = state.in_play
+    _LAST_ASKED = (state, found)
+    return found
+
+
+def _in_play_of(state: GameState) -> _InPlay:
+    """`GameState.in_play`, worked out. The values are also kept in `GameState.roster_memo`
+    with this turn's lasting effects they read (compared by identity: an empty tuple is always
+    the same one), so a new state whose `in_play` was not handed on, with the same units in the
+    arena and the same effects, works nothing out again."""
     memo, now = state.roster_memo, state.lasting_now
     kept = memo.get("in-play")
     if kept is None or kept[0] is not now:
         kept = memo["in-play"] = (now, _in_play(state, memo, now))
-    _LAST_ASKED = (state, kept[1])
     return kept[1]
+
+
+in_play_from(_in_play_of)
 
 
 def _in_play(state: GameState, memo: dict[Any, Any], now: tuple[Lasting, ...]) -> _InPlay:
@@ -707,12 +716,9 @@ def possible_powers(state: GameState) -> frozenset[str]:
         return last[1][0]
     # `_ask` written out: this is nearly every new state's first question, and the call
     # would cost about 450 instructions (an activation asks two new states, a step one)
-    memo, now = state.roster_memo, state.lasting_now
-    kept = memo.get("in-play")
-    if kept is None or kept[0] is not now:
-        kept = memo["in-play"] = (now, _in_play(state, memo, now))
-    _LAST_ASKED = (state, kept[1])
-    return kept[1][0]
+    found = state.in_play
+    _LAST_ASKED = (state, found)
+    return found[0]
 
 
 possible_powers_from(possible_powers)  # the rolls' rules stop at it (`reactions.rolled`)

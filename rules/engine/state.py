@@ -8,7 +8,7 @@ state lives in `turn.py` and `movement.py`; this module only knows what the piec
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
@@ -381,6 +381,21 @@ _MEMOS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[Any, Any]]] = {}
 _MEMO_LIMIT = 512
 
 
+def _no_in_play(state: GameState) -> Any:
+    raise RuntimeError("rules.engine.powers is not imported: no `in_play_from` was given")
+
+
+#: How `GameState.in_play` is worked out, given by `rules.engine.powers` (`in_play_from`).
+_work_out_in_play: Callable[[GameState], Any] = _no_in_play
+
+
+def in_play_from(compute: Callable[[GameState], Any]) -> None:
+    """Where `GameState.in_play` is worked out (registered by `rules.engine.powers`, which
+    this module may not import)."""
+    global _work_out_in_play
+    _work_out_in_play = compute
+
+
 @unshadowed  # `phase` and `rulings` are read many times per event
 @dataclass(frozen=True)
 class GameState:
@@ -482,6 +497,15 @@ class GameState:
         all (kept, it was built anew for seven states in ten that asked, and every `with_unit`
         had to drop it)."""
         return iter([u for u in self.units if u.cell is not None])
+
+    @lazy.on("units", "lasting", "turn")
+    def in_play(self) -> Any:
+        """What the questions about the powers in play read of this state (`powers._InPlay`),
+        worked out by `powers` (`in_play_from`) from the units in the arena with the powers
+        each holds itself, as `roster_memo` is, and from `lasting_now`. `with_unit` hands it on
+        with the roster memo, so a new state's first question about powers (about one per
+        event) is one read instead of the roster memo, `lasting_now` and their record."""
+        return _work_out_in_play(self)
 
     @lazy.on("lasting", "turn")
     def lasting_now(self) -> tuple[Lasting, ...]:
@@ -601,6 +625,7 @@ class GameState:
             )
         ):
             del values["roster_memo"]
+            values.pop("in_play", None)  # worked out from what the roster memo reads
         nobody = mine.get("nobody_at_printed_hp")  # kept while `unit` stays below its HP
         if nobody is not None and not (
             nobody and (unit.cell is None or (hp := unit.profile.hp) is None or unit.injuries < hp)
@@ -744,7 +769,8 @@ _LAZIES = all_lazies(GameState)
 _UNITS_REST = tuple(
     name
     for name in dropped(_LAZIES, {"units": None})
-    if name not in ("_positions", "units_by_id", "memo", "roster_memo", "nobody_at_printed_hp")
+    if name
+    not in ("_positions", "units_by_id", "memo", "roster_memo", "in_play", "nobody_at_printed_hp")
 )
 #: The fields that some cached value of a state reads (every field, if one does not say): a copy
 #: changing none of them drops nothing, which `evolve` and `with_unit` ask first (one test in C,
