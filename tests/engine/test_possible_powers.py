@@ -40,8 +40,9 @@ def test_every_units_powers_are_possible_at_every_step(path: Path, catalog: Cata
 
 @pytest.mark.parametrize("path", corpus_logs(), ids=lambda p: p.name)
 def test_handed_on_in_play_is_what_a_fresh_state_works_out(path: Path, catalog: Catalog) -> None:
-    """`GameState.in_play` handed on by `with_unit` and kept by `evolve` (with the roster memo)
-    equals the values worked out for a copy of the state that holds no cached value."""
+    """`GameState.in_play` and `lasting_now` handed on by `with_unit` and `evolve` (with the
+    roster memo, or across a change of the records or the turn) equal the values worked out for
+    a copy of the state that holds no cached value."""
     replay = verify_log_text(path.read_bytes(), catalog)
     for state in getattr(replay, "states", ()):  # an unreadable log has none
         kept = state.__dict__.get("in_play")
@@ -49,4 +50,5 @@ def test_handed_on_in_play_is_what_a_fresh_state_works_out(path: Path, catalog: 
             continue
         fresh = GameState(**{f.name: getattr(state, f.name) for f in fields(GameState)})
         assert kept == fresh.in_play, f"{path.name}, turn {state.turn}"
+        assert state.lasting_now == fresh.lasting_now
         assert steps_plain(state) == steps_plain(fresh)
