@@ -530,7 +530,10 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     step, every roll and about ten times per cast, the wrapper's extra call was about a third
     of its cost."""
     last = _LAST_ASKED  # read once: another thread may replace it (a miss at worst)
-    _, _, quiet_krosmaster, quiet_summon, spelled = last[1] if last[0] is state else _ask(state)
+    found = last[1] if last[0] is state else _ask(state)
+    if found[5]:  # every unit's powers are its own: all of the corpus's questions
+        return unit.own_powers
+    _, _, quiet_krosmaster, quiet_summon, spelled, _ = found
     own = unit.own_powers
     quiet = quiet_krosmaster if unit.summoner is None else quiet_summon
     if quiet and own.isdisjoint(_OWN_CHANGERS) and unit.id not in spelled:
@@ -650,15 +653,20 @@ def _gained_by_spells(now: tuple[Lasting, ...]) -> list[str]:
 #: `powers_of`) read of a state, worked out for its units in the arena and this turn's lasting
 #: effects: the powers a unit in the arena may have, whether one of them is not modelled,
 #: whether nothing in play changes a Krosmaster's or a summon's powers but its own (`quiet`),
-#: and the units whose powers a spell changed this turn.
-_InPlay = tuple[frozenset[str], bool, bool, bool, frozenset[str]]
+#: the units whose powers a spell changed this turn, and whether every unit of the game, in the
+#: arena or not, has only its own powers (`quiet` for both, no unit holding a power that
+#: changes its own, no spell on powers: `powers_of` then reads nothing else).
+_InPlay = tuple[frozenset[str], bool, bool, bool, frozenset[str], bool]
 
 #: The last state asked, with its `_InPlay` values. One state is asked many times in a row
 #: (every modifier of a cast, its rolls and hooks, each unit's powers; the hooks of an
 #: activation): one identity test then answers, instead of reading `GameState.in_play` (about
 #: 310 instructions, `frozen.lazy`). States are immutable, and the one kept here stays alive,
 #: so its identity is never reused.
-_LAST_ASKED: tuple[Any, _InPlay] = (None, (frozenset(), False, False, False, frozenset()))
+_LAST_ASKED: tuple[Any, _InPlay] = (
+    None,
+    (frozenset(), False, False, False, frozenset(), False),
+)
 
 
 def _ask(state: GameState) -> _InPlay:
@@ -695,15 +703,17 @@ def _in_play(state: GameState, memo: dict[Any, Any], now: tuple[Lasting, ...]) -
         )
     present, vorpal = _present(state), "vorpal-heritage" in _held(state)
     quiet_krosmaster = present.isdisjoint(_KROSMASTER_CHANGERS) and not vorpal
-    quiet_summon = present.isdisjoint(_OTHERS_CHANGERS) and not vorpal
+    quiet_summon = present.isdisjoint(_OTHERS_CHANGERS) and not vorpal  # (and so a Krosmaster)
+    own_only = quiet_summon and _held(state).isdisjoint(_OWN_CHANGERS)
     if not now:  # no lasting effect this turn: no power gained or lost by a spell
-        return possible, unmodelled, quiet_krosmaster, quiet_summon, frozenset()
+        return possible, unmodelled, quiet_krosmaster, quiet_summon, frozenset(), own_only
     gained = _gained_by_spells(now)
     if gained:
         possible = possible.union(gained)
         unmodelled = unmodelled or any(not is_modelled(p) for p in gained)
     spelled = frozenset(e.unit for e in now if e.kind in _SPELL_POWER_KINDS)
-    return possible, unmodelled, quiet_krosmaster, quiet_summon, spelled
+    own_only = own_only and not spelled
+    return possible, unmodelled, quiet_krosmaster, quiet_summon, spelled, own_only
 
 
 def possible_powers(state: GameState) -> frozenset[str]:
