@@ -531,10 +531,12 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     of its cost."""
     last = _LAST_ASKED  # read once: another thread may replace it (a miss at worst)
     found = last[1] if last[0] is state else _ask(state)
-    if found[5]:  # every unit's powers are its own: all of the corpus's questions
-        return unit.own_powers
-    _, _, quiet_krosmaster, quiet_summon, spelled, _ = found
     own = unit.own_powers
+    # every unit's powers are their own (all of the corpus's questions); `unit` may be a copy
+    # that is not the state's (a what-if), so its own powers are still looked at
+    if found[5] and own.isdisjoint(_OWN_CHANGERS):
+        return own
+    _, _, quiet_krosmaster, quiet_summon, spelled, _ = found
     quiet = quiet_krosmaster if unit.summoner is None else quiet_summon
     if quiet and own.isdisjoint(_OWN_CHANGERS) and unit.id not in spelled:
         return own
