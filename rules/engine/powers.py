@@ -657,7 +657,7 @@ def _gained_by_spells(now: tuple[Lasting, ...]) -> list[str]:
 #: whether nothing in play changes a Krosmaster's or a summon's powers but its own (`quiet`),
 #: the units whose powers a spell changed this turn, and whether every unit of the game, in the
 #: arena or not, has only its own powers (`quiet` for both, no unit holding a power that
-#: changes its own, no spell on powers: `powers_of` then reads nothing else).
+#: changes its own, no spell on powers: `powers_of` then reads only the unit's own powers).
 _InPlay = tuple[frozenset[str], bool, bool, bool, frozenset[str], bool]
 
 #: The last state asked, with its `_InPlay` values. One state is asked many times in a row
