@@ -22,7 +22,7 @@ from rules.engine.frozen import replace
 from rules.engine.reactions import is_registered, on_markers, possible_powers_from
 from rules.engine.refusals import said
 from rules.engine.rulings import register
-from rules.engine.state import GameState, Lasting, Markers, Phase, Unit
+from rules.engine.state import GameState, Lasting, Markers, Phase, Unit, in_play_from
 
 T = TypeVar("T")
 
@@ -530,8 +530,13 @@ def powers_of(state: GameState, unit: Unit) -> frozenset[str]:
     step, every roll and about ten times per cast, the wrapper's extra call was about a third
     of its cost."""
     last = _LAST_ASKED  # read once: another thread may replace it (a miss at worst)
-    _, _, quiet_krosmaster, quiet_summon, spelled = last[1] if last[0] is state else _ask(state)
+    found = last[1] if last[0] is state else _ask(state)
     own = unit.own_powers
+    # every unit's powers are their own (all of the corpus's questions); `unit` may be a copy
+    # that is not the state's (a what-if), so its own powers are still looked at
+    if found[5] and own.isdisjoint(_OWN_CHANGERS):
+        return own
+    _, _, quiet_krosmaster, quiet_summon, spelled, _ = found
     quiet = quiet_krosmaster if unit.summoner is None else quiet_summon
     if quiet and own.isdisjoint(_OWN_CHANGERS) and unit.id not in spelled:
         return own
@@ -650,30 +655,44 @@ def _gained_by_spells(now: tuple[Lasting, ...]) -> list[str]:
 #: `powers_of`) read of a state, worked out for its units in the arena and this turn's lasting
 #: effects: the powers a unit in the arena may have, whether one of them is not modelled,
 #: whether nothing in play changes a Krosmaster's or a summon's powers but its own (`quiet`),
-#: and the units whose powers a spell changed this turn.
-_InPlay = tuple[frozenset[str], bool, bool, bool, frozenset[str]]
+#: the units whose powers a spell changed this turn, and whether every unit of the game, in the
+#: arena or not, has only its own powers (`quiet` for both, no unit holding a power that
+#: changes its own, no spell on powers: `powers_of` then reads only the unit's own powers).
+_InPlay = tuple[frozenset[str], bool, bool, bool, frozenset[str], bool]
 
 #: The last state asked, with its `_InPlay` values. One state is asked many times in a row
 #: (every modifier of a cast, its rolls and hooks, each unit's powers; the hooks of an
-#: activation): one identity test then answers, instead of reading the two cached values the
-#: values are kept with (`roster_memo`, `lasting_now`: about 310 instructions a read each,
-#: `frozen.lazy`). States are immutable, and the one kept here stays alive, so its identity is
-#: never reused.
-_LAST_ASKED: tuple[Any, _InPlay] = (None, (frozenset(), False, False, False, frozenset()))
+#: activation): one identity test then answers, instead of reading `GameState.in_play` (about
+#: 310 instructions, `frozen.lazy`). States are immutable, and the one kept here stays alive,
+#: so its identity is never reused.
+_LAST_ASKED: tuple[Any, _InPlay] = (
+    None,
+    (frozenset(), False, False, False, frozenset(), False),
+)
 
 
 def _ask(state: GameState) -> _InPlay:
-    """The `_InPlay` values of `state`, which becomes the last state asked. They are kept in
-    `GameState.roster_memo` with this turn's lasting effects they read (compared by identity:
-    an empty tuple is always the same one), so a new state with the same units in the arena
-    and the same effects works nothing out again."""
+    """The `_InPlay` values of `state` (`GameState.in_play`), which becomes the last state
+    asked."""
     global _LAST_ASKED
+    found = state.in_play
+    _LAST_ASKED = (state, found)
+    return found
+
+
+def _in_play_of(state: GameState) -> _InPlay:
+    """`GameState.in_play`, worked out. The values are also kept in `GameState.roster_memo`
+    with this turn's lasting effects they read (compared by identity: an empty tuple is always
+    the same one), so a new state whose `in_play` was not handed on, with the same units in the
+    arena and the same effects, works nothing out again."""
     memo, now = state.roster_memo, state.lasting_now
     kept = memo.get("in-play")
     if kept is None or kept[0] is not now:
         kept = memo["in-play"] = (now, _in_play(state, memo, now))
-    _LAST_ASKED = (state, kept[1])
     return kept[1]
+
+
+in_play_from(_in_play_of)
 
 
 def _in_play(state: GameState, memo: dict[Any, Any], now: tuple[Lasting, ...]) -> _InPlay:
@@ -686,15 +705,17 @@ def _in_play(state: GameState, memo: dict[Any, Any], now: tuple[Lasting, ...]) -
         )
     present, vorpal = _present(state), "vorpal-heritage" in _held(state)
     quiet_krosmaster = present.isdisjoint(_KROSMASTER_CHANGERS) and not vorpal
-    quiet_summon = present.isdisjoint(_OTHERS_CHANGERS) and not vorpal
+    quiet_summon = present.isdisjoint(_OTHERS_CHANGERS) and not vorpal  # (and so a Krosmaster)
+    own_only = quiet_summon and _held(state).isdisjoint(_OWN_CHANGERS)
     if not now:  # no lasting effect this turn: no power gained or lost by a spell
-        return possible, unmodelled, quiet_krosmaster, quiet_summon, frozenset()
+        return possible, unmodelled, quiet_krosmaster, quiet_summon, frozenset(), own_only
     gained = _gained_by_spells(now)
     if gained:
         possible = possible.union(gained)
         unmodelled = unmodelled or any(not is_modelled(p) for p in gained)
     spelled = frozenset(e.unit for e in now if e.kind in _SPELL_POWER_KINDS)
-    return possible, unmodelled, quiet_krosmaster, quiet_summon, spelled
+    own_only = own_only and not spelled
+    return possible, unmodelled, quiet_krosmaster, quiet_summon, spelled, own_only
 
 
 def possible_powers(state: GameState) -> frozenset[str]:
@@ -707,12 +728,9 @@ def possible_powers(state: GameState) -> frozenset[str]:
         return last[1][0]
     # `_ask` written out: this is nearly every new state's first question, and the call
     # would cost about 450 instructions (an activation asks two new states, a step one)
-    memo, now = state.roster_memo, state.lasting_now
-    kept = memo.get("in-play")
-    if kept is None or kept[0] is not now:
-        kept = memo["in-play"] = (now, _in_play(state, memo, now))
-    _LAST_ASKED = (state, kept[1])
-    return kept[1][0]
+    found = state.in_play
+    _LAST_ASKED = (state, found)
+    return found[0]
 
 
 possible_powers_from(possible_powers)  # the rolls' rules stop at it (`reactions.rolled`)
@@ -946,6 +964,20 @@ def injury_cap(state: GameState, caster: Unit, target: Unit) -> tuple[int, str] 
     return min(caps) if caps else None
 
 
+#: The powers Steps 5-7 of a cast read besides the Resistances: `pierces`, `damage_modifiers`
+#: (the caster's own), `immune` and `injury_cap`.
+_STEP_POWERS = _PIERCING_POWERS | _DAMAGE_POWERS | {"immune"} | _CAPPING_POWERS
+
+
+def steps_plain(state: GameState) -> bool:
+    """No unit in the arena may have a power that `pierces`, `damage_modifiers` (the caster's
+    own), `immune` or `injury_cap` reads: for a caster and targets in the arena, Steps 5-7 then
+    need ask only each target's `resistances` (one question per target instead of four, which
+    each asked `may_have` or `powers_of`; a Resistance is possible in nearly every state)."""
+    last = _LAST_ASKED
+    return (last[1][0] if last[0] is state else _ask(state)[0]).isdisjoint(_STEP_POWERS)
+
+
 # -- characteristics changed by powers (AP, MP and HP MAX; 4.11.2, 4.10.1) --------------------
 
 
@@ -1155,7 +1187,9 @@ __all__ = [
     "possible_powers",
     "powers_of",
     "range_modifiers",
+    "resistances",
     "stained",
+    "steps_plain",
     "unmodelled_possible",
     "unsupported_powers",
     "vigilantes",

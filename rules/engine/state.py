@@ -8,7 +8,7 @@ state lives in `turn.py` and `movement.py`; this module only knows what the piec
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
@@ -381,6 +381,21 @@ _MEMOS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[Any, Any]]] = {}
 _MEMO_LIMIT = 512
 
 
+def _no_in_play(state: GameState) -> Any:
+    raise RuntimeError("rules.engine.powers is not imported: no `in_play_from` was given")
+
+
+#: How `GameState.in_play` is worked out, given by `rules.engine.powers` (`in_play_from`).
+_work_out_in_play: Callable[[GameState], Any] = _no_in_play
+
+
+def in_play_from(compute: Callable[[GameState], Any]) -> None:
+    """Where `GameState.in_play` is worked out (registered by `rules.engine.powers`, which
+    this module may not import)."""
+    global _work_out_in_play
+    _work_out_in_play = compute
+
+
 @unshadowed  # `phase` and `rulings` are read many times per event
 @dataclass(frozen=True)
 class GameState:
@@ -483,6 +498,15 @@ class GameState:
         had to drop it)."""
         return iter([u for u in self.units if u.cell is not None])
 
+    @lazy.on("units", "lasting", "turn")
+    def in_play(self) -> Any:
+        """What the questions about the powers in play read of this state (`powers._InPlay`),
+        worked out by `powers` (`in_play_from`) from the units in the arena with the powers
+        each holds itself, as `roster_memo` is, and from `lasting_now`. `with_unit` hands it on
+        with the roster memo, so a new state's first question about powers (about one per
+        event) is one read instead of the roster memo, `lasting_now` and their record."""
+        return _work_out_in_play(self)
+
     @lazy.on("lasting", "turn")
     def lasting_now(self) -> tuple[Lasting, ...]:
         """The lasting effects of the current turn (4.18.4), read once per state: most
@@ -491,8 +515,7 @@ class GameState:
         they act on nothing, and with them the tuple was not empty after the first damaging
         spell of a game turn (a third of the corpus's events), so that every new state's
         questions about powers (`powers.possible_powers`) scanned it again."""
-        turn = self.turn
-        return tuple([e for e in self.lasting if e.turn == turn and e.kind not in RECORDS])
+        return _this_turn(self.lasting, self.turn)
 
     @lazy.on("units")
     def nobody_at_printed_hp(self) -> bool:
@@ -601,6 +624,7 @@ class GameState:
             )
         ):
             del values["roster_memo"]
+            values.pop("in_play", None)  # worked out from what the roster memo reads
         nobody = mine.get("nobody_at_printed_hp")  # kept while `unit` stays below its HP
         if nobody is not None and not (
             nobody and (unit.cell is None or (hp := unit.profile.hp) is None or unit.injuries < hp)
@@ -744,7 +768,8 @@ _LAZIES = all_lazies(GameState)
 _UNITS_REST = tuple(
     name
     for name in dropped(_LAZIES, {"units": None})
-    if name not in ("_positions", "units_by_id", "memo", "roster_memo", "nobody_at_printed_hp")
+    if name
+    not in ("_positions", "units_by_id", "memo", "roster_memo", "in_play", "nobody_at_printed_hp")
 )
 #: The fields that some cached value of a state reads (every field, if one does not say): a copy
 #: changing none of them drops nothing, which `evolve` and `with_unit` ask first (one test in C,
@@ -759,15 +784,31 @@ _READ_BY_CACHED = frozenset(
 _EVOLVE_DROPS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
+def _this_turn(lasting: tuple[Lasting, ...], turn: int) -> tuple[Lasting, ...]:
+    """`GameState.lasting_now` of these lasting effects in this turn."""
+    return tuple([e for e in lasting if e.turn == turn and e.kind not in RECORDS])
+
+
 def _drop_stale(values: dict[str, Any], changes: dict[str, Any]) -> None:
     """Take out of a copy's `values` the cached values that read a field in `changes`
-    (`evolve`, `with_unit`), found once per tuple of changed fields."""
+    (`evolve`, `with_unit`), found once per tuple of changed fields.
+
+    A copy that changes the lasting effects or the turn but not `units` usually leaves
+    `lasting_now` as it was (a spell's Injuries change only the records; a new game turn starts
+    with none): `lasting_now` and `in_play` (which reads of the units only what `with_unit`
+    checked before handing it on) are then handed on, worked out again otherwise: in the corpus,
+    a first question about powers worked out in full spared about one event in eight."""
     changed = tuple(changes)
     gone = _EVOLVE_DROPS.get(changed)
     if gone is None:
         gone = _EVOLVE_DROPS[changed] = dropped(_LAZIES, changes)
+    in_play, now = values.get("in_play"), values.get("lasting_now")
     for name in gone:
         values.pop(name, None)
+    if in_play is not None and "in_play" not in values and "units" not in changes:
+        lasting = changes.get("lasting", values["lasting"])
+        if _this_turn(lasting, changes.get("turn", values["turn"])) == now:
+            values["lasting_now"], values["in_play"] = now, in_play
 
 
 def _profile_to_json(p: UnitProfile) -> dict[str, Any]:

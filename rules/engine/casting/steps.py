@@ -40,6 +40,8 @@ from rules.engine.powers import (
     max_hp,
     pierces,
     powers_of,
+    resistances,
+    steps_plain,
 )
 from rules.engine.reach import targetable_cells
 from rules.engine.reactions import (
@@ -289,8 +291,12 @@ def roll_armour(run: CastRun) -> dict[str, int]:
     out: dict[str, int] = {}
     fanmade = run.rules.fanmade  # the Neutral Armour cap (8.3.1)
     plain = plain_rolls(run.state)  # no power changes a roll: no `RollSide` to build (`rolled`)
+    # no power in play pierces (`powers.steps_plain`): `pierces` would answer none
+    state = run.state
+    quiet = caster.cell is not None and steps_plain(state)
     for unit in rolling:
-        extra_pierce = pierces(run.state, caster, unit, attack=True)
+        plain_state = quiet and run.state is state
+        extra_pierce = [] if plain_state else pierces(run.state, caster, unit, attack=True)
         powers, pierce = powers_of(run.state, unit), run.pierce + len(extra_pierce)
         dice = tuple(given.get(unit.id, ()))
         try:
@@ -439,27 +445,35 @@ def term_words(terms: list[tuple[int, str]]) -> Joined:
 def compute_damage(run: CastRun, armour: dict[str, int]) -> dict[str, int]:
     out: dict[str, int] = {}
     base = run.spell.base_damage or 0
-    caster_powers = powers_of(run.state, run.caster)
+    state, caster = run.state, run.caster
+    # No power in play changes the damage but the Resistances (`powers.steps_plain`): while
+    # the state stays this one, the caster's powers and Immune need no reading.
+    quiet = caster.cell is not None and steps_plain(state)
+    caster_powers = frozenset() if quiet else powers_of(state, caster)
     first = "compulsion" in caster_powers and _first_attack(run)
     elements = _targeted_elements(run) if "cribbling" in caster_powers else frozenset()
     for unit in run.in_play():
         if unit.profile.hp is None:
             continue
         terms = bonus_terms(run, unit, heal=False)
-        terms += damage_modifiers(
-            run.state,
-            run.caster,
-            unit,
-            run.element,
-            first_attack=first,
-            targeted_elements=elements,
-        )
+        if quiet and run.state is state:  # the targets in play are in the arena
+            terms += resistances(state, unit, run.element)
+            immunity = False
+        else:
+            terms += damage_modifiers(
+                run.state,
+                run.caster,
+                unit,
+                run.element,
+                first_attack=first,
+                targeted_elements=elements,
+            )
+            immunity = immune(run.state, unit, run.element)
         crit, arm = run.critical, armour.get(unit.id, 0)
         modifier = (crit > arm) - (crit < arm)
         total = base + modifier
         for n, _ in terms:  # a plain loop: a generator costs more than the few terms
             total += n
-        immunity = immune(run.state, unit, run.element)
         if immunity:
             total = 0
         total = max(0, total)  # 7.2.7.d
@@ -498,7 +512,8 @@ def place_damage(run: CastRun, damage: dict[str, int]) -> None:
         unit = run.state.unit(unit_id)
         if unit.cell is None or not amount:
             continue
-        cap = injury_cap(run.state, caster, unit)
+        # no power in play caps Injuries (`powers.steps_plain`, of the state as it is now)
+        cap = None if steps_plain(run.state) else injury_cap(run.state, caster, unit)
         if cap is not None and amount > cap[0]:
             run.say("Step 7", "7.2.8.d", "injury_cap", unit=unit_id, cap=cap[1])
             amount = cap[0]
