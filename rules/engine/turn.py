@@ -611,9 +611,17 @@ def standby_refusal(state: GameState) -> RuleViolation | None:
     )
 
 
-def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = False) -> Unit:
+def _acting(
+    state: GameState,
+    unit_id: str,
+    rule: str,
+    *,
+    krosmaster: bool = False,
+    unit: Unit | None = None,
+) -> Unit:
     """The active piece, in its Activation Phase, with no effect waiting on standby; `rule` is
-    the rule of the action itself (its other conditions)."""
+    the rule of the action itself (its other conditions). `unit`, when given, is the state's
+    unit of that id, already looked up by the caller."""
     if state.phase is not _PIECES or state.active_unit != unit_id:
         _not_over(state)  # a game over is refused first (its phase is not `PIECES`)
         raise not_acting(state, unit_id, "act")
@@ -621,7 +629,8 @@ def _acting(state: GameState, unit_id: str, rule: str, *, krosmaster: bool = Fal
         waiting = standby_refusal(state)
         if waiting is not None:
             raise waiting
-    unit = state.unit(unit_id)
+    if unit is None:
+        unit = state.unit(unit_id)
     if unit.cell is None:  # KO'd in its own turn (or a summon of a KO'd piece): removed
         raise RuleViolation.because("4.10.2.a", "removed_from_arena", unit=unit_id, action="act")
     ended = turn_ended(state, unit_id)
@@ -650,11 +659,14 @@ def apply_move(
     to: Cell,
     blocks: Sequence[BlockRoll] = (),
     book: object | None = None,
+    unit: Unit | None = None,
 ) -> GameState:
     """Move one cell for 1 MP (6.3.2), blocked as 4.14 says; a Locked piece may stay put.
-    `book` (the spellbook) lets Block rolls read spells (Puddlage). Most steps need no Block
-    roll and enter no Trap: `step_unblocked` takes them, `move_one_cell` the others."""
-    unit = _acting(state, unit_id, "6.3.2")
+    `book` (the spellbook) lets Block rolls read spells (Puddlage); `unit`, the state's unit
+    `unit_id` when the caller (the replay) has it at hand, saves looking it up again. Most
+    steps need no Block roll and enter no Trap: `step_unblocked` takes them, `move_one_cell`
+    the others."""
+    unit = _acting(state, unit_id, "6.3.2", unit=unit)
     moved = None if blocks else step_unblocked(state, unit, to)
     if moved is None:
         moved = move_one_cell(state, unit_id, to, blocks, book).state

@@ -207,8 +207,9 @@ def apply_event(
             state.unit(event.assign_to)
     if state.pending:  # nearly every event: nothing waits, nothing to decline
         state = decline_optional(state, event.source if kind is Resolve else None)
-    if kind is Move:
-        state = apply_move(state, event.unit, event.to, event.block, ctx.book)
+        known = state.units_by_id  # the units of the state declining left
+    if kind is Move:  # the mover as looked up above: `apply_move` need not look again
+        state = apply_move(state, event.unit, event.to, event.block, ctx.book, known[event.unit])
     elif kind is Activate:
         state = apply_activate(state, event.unit, event.choices)
     elif kind is End:
