@@ -144,6 +144,7 @@ class SpecialMarker:
 
 
 @unshadowed  # `markers` is read at every turn's start and by Steps 4-7 of a cast
+@direct_init  # the units of every game's set-up and its summons (14 fields each)
 @dataclass(frozen=True)
 class Unit:
     """A Krosmaster or summon (4.3); `cell` is None when it is not in the arena."""
@@ -397,6 +398,7 @@ def in_play_from(compute: Callable[[GameState], Any]) -> None:
 
 
 @unshadowed  # `phase` and `rulings` are read many times per event
+@direct_init  # the state every game starts from (25 fields)
 @dataclass(frozen=True)
 class GameState:
     arena: Arena
