@@ -147,7 +147,8 @@ def direct_init(cls: type[T]) -> type[T]:
     """`cls`, a frozen dataclass (this decorator above `@dataclass`), with an `__init__` that
     fills the new instance's dictionary directly: the generated one sets each field through
     `object.__setattr__` (a generic call per field), about twice the cost for the values made
-    at every cast (`CastAction`, `SpellUse`, the records in `Lasting`). Same signature, defaults
+    at every cast (`CastAction`, `SpellUse`, the records in `Lasting`) and for the units and
+    the first state of every game's set-up (`Unit`, `GameState`). Same signature, defaults
     and default factories; equality, hash, repr, `fields` and the frozen check stay the
     dataclass's (tests/engine/test_cast_values.py, tests/engine/test_state.py)."""
     params, stores = [], []

@@ -21,10 +21,12 @@ from rules.engine.state import (
     Lasting,
     Markers,
     Phase,
+    PlayerState,
     Reward,
     RewardKind,
     RewardToken,
     SpecialMarker,
+    Unit,
     award_gg,
     check_winner,
 )
@@ -161,6 +163,26 @@ def test_lasting_written_out_init_is_the_frozen_dataclass() -> None:
     assert Lasting(**{f.name: getattr(entry, f.name) for f in fields(Lasting)}) == entry
     with pytest.raises(FrozenInstanceError):
         entry.amount = 5  # type: ignore[misc]
+
+
+def test_unit_and_state_written_out_init_keep_the_dataclass_defaults() -> None:
+    """`Unit` and `GameState` fill the instance directly too (`frozen.direct_init`): every
+    field left out reads its declared default, the players' default is made afresh, and the
+    instances stay frozen, equal and hashable as the dataclasses."""
+    unit = Unit("A1", "A", krosmaster("A1", "A").profile)
+    for found in fields(Unit)[3:]:  # all but id, side, profile
+        assert getattr(unit, found.name) == found.default, found.name
+    assert Unit(**{f.name: getattr(unit, f.name) for f in fields(Unit)}) == unit
+    state = GameState(arena=arena(), units=(unit,), timelines=(("A1",), ()), first_player="A")
+    for found in fields(GameState)[5:]:  # all but those given and the players
+        assert getattr(state, found.name) == found.default, found.name
+    assert state.players == (PlayerState("A"), PlayerState("B"))
+    again = GameState(arena=arena(), units=(unit,), timelines=(("A1",), ()), first_player="A")
+    assert again == state and hash(again) == hash(state)
+    with pytest.raises(FrozenInstanceError):
+        unit.ap = 5  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        state.turn = 2  # type: ignore[misc]
 
 
 def test_with_unit_changes_other_fields_in_the_same_copy() -> None:
