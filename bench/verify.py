@@ -15,6 +15,8 @@ Run from the repository root:
 - `chess_push_san_per_s`: moves per CPU-second of python-chess replaying random legal games
   with `Board.push_san` (parsing and legality checking of each move), in the same process: the
   peer a game-log verifier is compared with. `ratio` is `events_per_s / chess_push_san_per_s`.
+  The two are measured in turns (`ROUNDS` of `ROUND_SECONDS` each), so that the machine's speed
+  drifting during the run weighs on both alike.
 - `peak_mb`: the peak memory (tracemalloc) of verifying and keeping the report of one long
   generated passive log (`peak_log_bytes`) of `--memory-events` events: 10,000 by default (about
   350 KB); `--memory-events 145000` gives a log near the 5 MB upload limit (about 41 MB
@@ -44,6 +46,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -83,24 +86,53 @@ def representative_corpus() -> list[Path]:
     return [CORPUS / name for name in GAMES] + sorted(GENERATED.glob("*.jsonl"))
 
 
-def events_per_second(
-    texts: list[bytes], catalog: Catalog, minimum_seconds: float = 1.0
-) -> tuple[int, dict[str, int]]:
-    """Every log verified again and again for at least `minimum_seconds` of CPU time; the rate
-    and how many logs got each verdict."""
+#: The two rates are measured in turns, `ROUNDS` times each for `ROUND_SECONDS` of CPU time:
+#: measured one after the other (a second each), the ratio moved by up to 20 % between runs on
+#: a shared machine, as its speed drifted (a neighbour's load, the clock) between the two.
+ROUNDS = 5
+ROUND_SECONDS = 0.4
+
+
+def _timed(work: Callable[[], int], seconds: float) -> tuple[int, float]:
+    """`work` (which returns how much it did) run again and again for at least `seconds` of
+    CPU time (`time.process_time`): how much was done, in how many CPU seconds."""
+    done, start = 0, time.process_time()
+    while True:
+        done += work()
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return done, elapsed
+
+
+def interleaved_rates(
+    works: tuple[Callable[[], int], ...], rounds: int = ROUNDS, seconds: float = ROUND_SECONDS
+) -> tuple[int, ...]:
+    """Each work's rate per CPU-second, the works measured in turns (`ROUNDS`), so that a
+    change in the machine's speed during the run weighs on them alike."""
+    totals = [[0, 0.0] for _ in works]
+    for _ in range(rounds):
+        for total, work in zip(totals, works, strict=True):
+            done, elapsed = _timed(work, seconds)
+            total[0] += done
+            total[1] += elapsed
+    return tuple(round(done / elapsed) for done, elapsed in totals)
+
+
+def verifying(texts: list[bytes], catalog: Catalog) -> tuple[Callable[[], int], dict[str, int]]:
+    """Every log verified once per call (the call returns the events verified), and how many
+    logs got each verdict."""
     events = sum(len(parse_log(text).events) for text in texts)
     statuses: dict[str, int] = {}
     for text in texts:
         status = verify_log_text(text, catalog).status.value
         statuses[status] = statuses.get(status, 0) + 1
-    done, start = 0, time.process_time()
-    while True:
+
+    def work() -> int:
         for text in texts:
             verify_log_text(text, catalog)
-        done += events
-        elapsed = time.process_time() - start
-        if elapsed >= minimum_seconds:
-            return round(done / elapsed), statuses
+        return events
+
+    return work, statuses
 
 
 def cost_by_event(texts: list[bytes], catalog: Catalog, rounds: int = 5) -> dict[str, Any]:
@@ -138,8 +170,9 @@ def cost_by_event(texts: list[bytes], catalog: Catalog, rounds: int = 5) -> dict
     }
 
 
-def chess_moves_per_second(games: int = 40, plies: int = 120, seed: int = 1) -> int:
-    """python-chess replaying random legal games move by move with `push_san`, in CPU time.
+def chess_replaying(games: int = 40, plies: int = 120, seed: int = 1) -> Callable[[], int]:
+    """python-chess replaying random legal games move by move with `push_san`, once per call
+    (the call returns the moves replayed).
 
     The games are played first (random legal moves, written in SAN); only the replay from the
     SAN text is timed, as a verifier replays a log."""
@@ -153,16 +186,15 @@ def chess_moves_per_second(games: int = 40, plies: int = 120, seed: int = 1) -> 
             board.push(move)
         recorded.append(moves)
     total = sum(len(m) for m in recorded)
-    done, start = 0, time.process_time()
-    while True:
+
+    def work() -> int:
         for moves in recorded:
             board = chess.Board()
             for san in moves:
                 board.push_san(san)
-        done += total
-        elapsed = time.process_time() - start
-        if elapsed >= 1.0:
-            return round(done / elapsed)
+        return total
+
+    return work
 
 
 def peak_memory(catalog: Catalog, max_events: int) -> tuple[float, int, str]:
@@ -372,8 +404,8 @@ def main() -> None:
     else:
         paths = representative_corpus()
     corpus = [p.read_bytes() for p in paths]
-    rate, statuses = events_per_second(corpus, catalog)
-    chess_rate = chess_moves_per_second()
+    verify, statuses = verifying(corpus, catalog)
+    rate, chess_rate = interleaved_rates((verify, chess_replaying()))
     texts = [(CORPUS / name).read_bytes() for name in GAMES]
     figures: dict[str, object] = {
         "events_per_s": rate,
