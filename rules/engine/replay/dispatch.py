@@ -52,7 +52,6 @@ from rules.engine.roster import Profile
 from rules.engine.state import (
     GAME_OVER,
     GameState,
-    UnitProfile,
     end_game,
     opponent,
 )
@@ -83,7 +82,7 @@ class Context:
 def context(log: MatchLog, catalog: Mapping[str, Profile]) -> Context:
     """Inline profiles are offered as summon cards by name too: a log brings the summons its
     spells put into play (the catalog has none)."""
-    cards = [SummonCard(p.name, _unit_profile(p), p.spells) for p in log.header.profiles]
+    cards = [SummonCard(p.name, unit_profile(p), p.spells) for p in log.header.profiles]
     rules = OFFICIAL if log.header.ruleset == OFFICIAL.ruleset.value else FANMADE
     rewards = {r.id: r for r in log.header.rewards}
     return Context(Spellbook.build(catalog, cards), rules, rewards)
@@ -100,27 +99,9 @@ def teams(log: MatchLog, catalog: Mapping[str, Profile]) -> dict[str, list[TeamM
                     f"profile:{slot.profile}",
                     said("profile_unknown", unit=slot.unit, profile=slot.profile),
                 )
-            members.append(TeamMember(slot.unit, _unit_profile(profile)))
+            members.append(TeamMember(slot.unit, unit_profile(profile)))
         teams[side] = members
     return teams
-
-
-#: Each card read as a unit profile (`unit_profile`), by the card's identity, with the card
-#: kept so that its id is not reused: a catalog's cards serve every log, and the reader keeps a
-#: log's inline cards by their text, so a game's set-up finds most of its ten or so cards here
-#: (a third of the set-up's cost before, 0.5 % of verifying the benchmark's corpus). Both
-#: are frozen; emptied at `_PROFILES_KEPT`, so the memory stays bounded.
-_PROFILES: dict[int, tuple[Profile, UnitProfile]] = {}
-_PROFILES_KEPT = 1024
-
-
-def _unit_profile(card: Profile) -> UnitProfile:
-    found = _PROFILES.get(id(card))
-    if found is None:
-        if len(_PROFILES) >= _PROFILES_KEPT:
-            _PROFILES.clear()
-        found = _PROFILES[id(card)] = (card, unit_profile(card))
-    return found[1]
 
 
 #: The event classes with a `unit` field (all but `tension`, `resolve`, `concede` and `time`).
