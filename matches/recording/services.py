@@ -163,23 +163,26 @@ class Appended:
     row: RecordedAction
 
 
-def _check_may_record(who: Viewer, events: list[dict[str, Any]]) -> None:
-    """Who may append these events at all (403, before anything about the game is read): time
-    is called by anyone in the match (`recording.call_time`), everything else is recorded by
-    the match's players (`recording.record`)."""
-    kinds = {e.get("e") for e in events if isinstance(e, dict)}
+def _kinds(events: list[dict[str, Any]]) -> set[Any]:
+    """The kinds (`e`) of the events of one action, as sent."""
+    return {e.get("e") for e in events if isinstance(e, dict)}
+
+
+def _check_may_record(who: Viewer, kinds: set[Any]) -> None:
+    """Who may append events of these `kinds` at all (403, before anything about the game is
+    read): time is called by anyone in the match (`recording.call_time`), everything else is
+    recorded by the match's players (`recording.record`)."""
     action = "recording.call_time" if "time" in kinds else "recording.record"
     if not who.may(action):
         raise Forbidden("events", _("judges and spectators follow the game read-only"), "read_only")
 
 
 def _may_record_now(
-    who: Viewer, match: Match, game: games.Game, events: list[dict[str, Any]]
+    who: Viewer, match: Match, game: games.Game, events: list[dict[str, Any]], kinds: set[Any]
 ) -> None:
     """Players record their own turn (the placing player in the set-up); either player may
     concede for themself. Time is called once, alone in its action: by a judge, or by a player
-    once the round's timer has run out (`selectors.may_call_time`)."""
-    kinds = {e.get("e") for e in events if isinstance(e, dict)}
+    once the round's timer has run out (`selectors.may_call_time`). `kinds`: the events'."""
     if "time" in kinds:
         if kinds != {"time"} or len(events) != 1:
             raise Conflict("events", _("time is called alone, in an action of its own"), "time")
@@ -250,8 +253,8 @@ def append(
     """Record one action (its events) after version `after`; see the module docstring.
     `reward` describes the Demonic Reward token a `buy_reward` event draws (`_with_reward`)."""
     match = recording.match
-    who = viewer(by, match)
-    _check_may_record(who, events)
+    who, kinds = viewer(by, match), _kinds(events)
+    _check_may_record(who, kinds)
     recording.refresh_from_db(fields=["version", "status", "header"])
     if recording.status == Recording.Status.FINISHED:
         raise Conflict("recording", _("the game is over and its log is stored"), "finished")
@@ -260,7 +263,7 @@ def append(
     if game.state.phase is Phase.OVER:  # the last action ended it but the log was not stored
         _finish(recording, game, by)
         raise Conflict("recording", _("the game is over and its log is stored"), "finished")
-    _may_record_now(who, match, game, events)
+    _may_record_now(who, match, game, events, kinds)
     if reward is not None:
         game = _with_reward(recording, game, reward, events)
     events = _normalise(events, game)
